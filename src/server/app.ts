@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TConfig } from './config';
+import type { TDatabase } from './db/client';
+import { contentSecurityPolicy, webConfigScript } from './http/web-config';
+import { IdpKeys } from './idp/keys';
+import { createStaffAuth } from './idp/staff-auth';
+import { makeCreateContext } from './trpc/context';
+import { type AppRouter, appRouter } from './trpc/router';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export type TAppDeps = { config: TConfig; database: TDatabase; logger?: FastifyServerOptions['logger'] };
+
+export async function buildApp({ config, database, logger }: TAppDeps) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // Batched GET calls put every procedure name in the path.
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const keys = new IdpKeys(database.db);
+  await keys.load();
+  const staffAuth = createStaffAuth({ db: database.db, config, keys });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only makes sense where the deployment is served over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  // A per-instance guard against floods; limits that must hold across instances (sign-in codes)
+  // are kept in the database by the features that need them.
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (req) => req.url === '/api/health',
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.engine };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.engine });
+    }
+  });
+
+  const configScript = webConfigScript(config);
+  app.get('/api/config.js', async (_req, reply) =>
+    reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
+  );
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeCreateContext({ database, config, staffAuth }),
+      onError({ error, path: procedure, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
+
+  await registerWeb(app);
+  return Object.assign(app, { keys, staffAuth });
+}
+
+/** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */
+async function registerWeb(app: FastifyInstance) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`No built web app at ${webDistDir}: run "npm run build" (npm run dev serves it through Vite).`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  const index = fs.readFileSync(indexFile);
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    // A missing hashed chunk must be a real 404, not HTML: the chunk-reload guard depends on it.
+    if (req.method !== 'GET' || pathname.startsWith('/assets/') || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ error: 'Not Found' });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+  });
+}

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { POOL_ID_MAX_LENGTH } from '../domain/constants';
+
+// Read once from the environment at start. A bad value stops start-up with one line naming the
+// variable, so an operator never chases a misconfiguration through a running server.
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v), `${name} must be an absolute URL`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const optionalUrl = (name: string) =>
+  optional.pipe(
+    z
+      .string()
+      .refine((v) => URL.canParse(v), `${name} must be an absolute URL`)
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  /** Analytics and the tag manager run only when the page's host equals this (SPEC.md §1). */
+  PRODUCTION_HOST: optional,
+  POSTHOG_KEY: optional,
+  POSTHOG_HOST: optionalUrl('POSTHOG_HOST'),
+  GTM_ID: optional.pipe(z.string().regex(/^GTM-[0-9A-Z]+$/, 'GTM_ID must match GTM-[0-9A-Z]+').optional()),
+  CHAT_BASE_URL: optionalUrl('CHAT_BASE_URL'),
+  CHAT_WEBSITE_TOKEN: optional,
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Practice <no-reply@localhost>'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: bool,
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  IDP_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'IDP_USER_POOL_ID must look like region_suffix')
+    .max(POOL_ID_MAX_LENGTH, `IDP_USER_POOL_ID must be at most ${POOL_ID_MAX_LENGTH} characters`)
+    .default('local-1_Practice'),
+  IDP_CLIENT_ID: z.string().min(1, 'IDP_CLIENT_ID is required').default('practiceweb'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type TConfig = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER is s3');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: path.join(dataDir, 'files'),
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+      maxBytes: e.UPLOAD_MAX_BYTES,
+    },
+    idp: { userPoolId: e.IDP_USER_POOL_ID, clientId: e.IDP_CLIENT_ID },
+    web: {
+      productionHost: e.PRODUCTION_HOST,
+      posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
+      gtmId: e.GTM_ID,
+      chat: e.CHAT_BASE_URL && e.CHAT_WEBSITE_TOKEN ? { baseUrl: e.CHAT_BASE_URL, websiteToken: e.CHAT_WEBSITE_TOKEN } : undefined,
+    },
+  };
+}

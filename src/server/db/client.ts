@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDirLock } from './dir-lock';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+/** One type for both engines: the query builder is the same, only the driver differs. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+/** Anything a data function can run on: the database or an open transaction. */
+export type TExecutor = TDb | TTx;
+
+export type TDatabase = {
+  db: TDb;
+  engine: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Two instances starting together on PostgreSQL must not both run the migrations.
+const MIGRATION_LOCK_KEY = 7_240_611;
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as TDb;
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** `dir` undefined opens an in-memory database (tests). */
+export async function openPglite(dir?: string): Promise<TDatabase> {
+  let release = async () => {};
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    release = acquireDirLock(dir);
+  }
+  try {
+    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as TDb,
+      engine: 'pglite',
+      async ping() {
+        await client.query('select 1');
+      },
+      async close() {
+        // close() flushes PGlite's files: everything acknowledged is on disk after it.
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+}

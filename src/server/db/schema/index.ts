@@ -1,0 +1,3 @@
+export * from './org';
+export * from './system-log';
+export * from './idp';

@@ -1,0 +1,33 @@
+import { foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, orgId } from './columns';
+import { members, orgs } from './org';
+
+/** Append-only audit trail: rows are inserted in the mutation's transaction and never updated. */
+export const systemLog = pgTable(
+  'system_log',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    actorKind: text('actor_kind', { enum: ['member', 'client_user', 'system'] }).notNull(),
+    actorMemberId: uuid('actor_member_id'),
+    actorClientUserId: uuid('actor_client_user_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id'),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('system_log_org_at_idx').on(t.orgId, t.at.desc(), t.id.desc()),
+    index('system_log_org_actor_at_idx').on(t.orgId, t.actorMemberId, t.at.desc()),
+    index('system_log_org_record_idx').on(t.orgId, t.recordType, t.recordId),
+    foreignKey({
+      name: 'system_log_actor_fk',
+      columns: [t.orgId, t.actorMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }),
+  ],
+);

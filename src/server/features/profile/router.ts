@@ -1,0 +1,14 @@
+import { router } from '../../trpc/init';
+import { portalProcedure, staffProcedure } from '../../trpc/procedures';
+import { getProfile } from './service';
+
+export const profileRouter = router({
+  me: staffProcedure.query(({ ctx }) => getProfile(ctx.db, ctx.scope)),
+});
+
+export const clientPortalProfileRouter = router({
+  me: portalProcedure.query(({ ctx }) => ({
+    clientUserId: ctx.portal.clientUserId,
+    clientIds: ctx.portal.clientIds,
+  })),
+});

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { desc, isNull } from 'drizzle-orm';
+import { exportJWK, exportPKCS8, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
+import type { TDb } from '../db/client';
+import { idpSigningKeys } from '../db/schema';
+
+export type TSigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
+
+/**
+ * The identity provider's RS256 keys, kept in the database so every instance shares them. The
+ * newest unretired key signs; every unretired key verifies (a rotation keeps old tokens valid).
+ */
+export class IdpKeys {
+  private verifyKeys = new Map<string, CryptoKey>();
+  private signing: TSigningKey | undefined;
+
+  constructor(private readonly db: TDb) {}
+
+  async load(): Promise<void> {
+    let rows = await this.db
+      .select()
+      .from(idpSigningKeys)
+      .where(isNull(idpSigningKeys.retiredAt))
+      .orderBy(desc(idpSigningKeys.createdAt));
+    if (rows.length === 0) {
+      await this.create();
+      rows = await this.db
+        .select()
+        .from(idpSigningKeys)
+        .where(isNull(idpSigningKeys.retiredAt))
+        .orderBy(desc(idpSigningKeys.createdAt));
+    }
+    const verifyKeys = new Map<string, CryptoKey>();
+    for (const row of rows) {
+      verifyKeys.set(row.kid, (await importJWK(row.publicJwk, 'RS256')) as CryptoKey);
+    }
+    this.verifyKeys = verifyKeys;
+    const newest = rows[0];
+    if (newest) {
+      this.signing = {
+        kid: newest.kid,
+        privateKey: await importPKCS8(newest.privatePem, 'RS256'),
+        publicJwk: newest.publicJwk,
+      };
+    }
+  }
+
+  /** Adds a new signing key; two instances racing at first start both insert, and both keys work. */
+  async create(): Promise<void> {
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const kid = randomUUID();
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as unknown as Record<string, string>;
+    await this.db.insert(idpSigningKeys).values({ kid, publicJwk, privatePem: await exportPKCS8(privateKey) });
+  }
+
+  signingKey(): TSigningKey {
+    if (!this.signing) throw new Error('IdP keys are not loaded');
+    return this.signing;
+  }
+
+  /** Finds the key for a token's kid, reloading once in case another instance rotated keys. */
+  async verifyKey(kid: string | undefined): Promise<CryptoKey | undefined> {
+    if (!kid) return undefined;
+    const known = this.verifyKeys.get(kid);
+    if (known) return known;
+    await this.load();
+    return this.verifyKeys.get(kid);
+  }
+
+  async jwks(): Promise<{ keys: Record<string, string>[] }> {
+    const rows = await this.db.select().from(idpSigningKeys).where(isNull(idpSigningKeys.retiredAt));
+    return { keys: rows.map((r) => r.publicJwk) };
+  }
+}

@@ -1,0 +1,36 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { TContext } from './context';
+
+/** "field: message" for each zod issue, so the toast tells a person what to fix. */
+export function zodMessage(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+export const t = initTRPC.context<TContext>().create({
+  transformer: superjson,
+  // Stack traces never leave the server, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: zod ? zodMessage(zod) : internal ? 'Something went wrong on our side. Please try again.' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        ...(zod ? { fieldErrors: zod.flatten().fieldErrors } : {}),
+      },
+    };
+  },
+});
+
+export { TRPCError };
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
