@@ -78,7 +78,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 
   await registerWeb(app);
-  return Object.assign(app, { keys, staffAuth });
+  // A plain object: a Fastify instance is thenable, so returning it from an async function would
+  // unwrap it and lose anything attached to it.
+  return { app, keys, staffAuth };
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

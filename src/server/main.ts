@@ -6,7 +6,7 @@ import { DirLockedError } from './db/dir-lock';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {

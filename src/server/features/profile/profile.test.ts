@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../../test/app';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('profile.me', () => {
+  it('answers the signed-in member with org, role and owner flag', async () => {
+    const firm = await t.seedFirm('Acme & Co');
+    const me = await t.client(firm.owner.token).profile.me.query();
+    expect(me).toMatchObject({
+      id: firm.owner.id,
+      fullName: 'Olivia Owner',
+      email: firm.owner.email,
+      isOwner: true,
+      org: { id: firm.org.id, name: 'Acme & Co' },
+      role: { name: 'Owner' },
+    });
+  });
+
+  it('refuses a call without a token with UNAUTHORIZED', async () => {
+    await expect(t.client().profile.me.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED', httpStatus: 401 } });
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import superjson from 'superjson';
+import { ALL_PERMISSIONS } from '../../domain/permissions';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { TDatabase } from '../db/client';
+import { members, orgs, roles } from '../db/schema';
+import { signTokens } from '../idp/tokens';
+import type { AppRouter } from '../trpc/router';
+import { createTestDatabase } from './database';
+
+export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real server on a loopback port over a fresh database, as the browser would reach it. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: TDatabase = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  const { app, keys, staffAuth } = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  /** A tRPC client that calls as the browser does: batched GET queries, POST mutations. */
+  function client(token?: string | (() => string | undefined)) {
+    return createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${url}/api/trpc`,
+          transformer: superjson,
+          headers: () => {
+            const value = typeof token === 'function' ? token() : token;
+            return value ? { authorization: `Bearer ${value}` } : {};
+          },
+        }),
+      ],
+    });
+  }
+
+  /** Mints an access token as the embedded identity provider would after a sign-in. */
+  async function tokenFor(sub: string, username = sub) {
+    const { accessToken } = await signTokens(keys, {
+      issuer: staffAuth.issuer,
+      clientId: config.idp.clientId,
+      subject: {
+        sub,
+        username,
+        email: `${username}@example.test`,
+        emailVerified: true,
+        authTime: Math.floor(Date.now() / 1000),
+        originJti: randomUUID(),
+      },
+    });
+    return accessToken;
+  }
+
+  /** A firm with an owner and a staff role; returns ids and signed-in clients. */
+  async function seedFirm(name = 'Firm') {
+    const db = database.db;
+    const [org] = await db.insert(orgs).values({ name }).returning();
+    if (!org) throw new Error('org not created');
+    const [ownerRole, staffRole] = await db
+      .insert(roles)
+      .values([
+        { orgId: org.id, name: 'Owner', permissions: [...ALL_PERMISSIONS] },
+        { orgId: org.id, name: 'Staff', permissions: ['clients.view', 'tasks.view'] },
+      ])
+      .returning();
+    if (!ownerRole || !staffRole) throw new Error('roles not created');
+    const ownerSub = randomUUID();
+    const staffSub = randomUUID();
+    const [owner, staff] = await db
+      .insert(members)
+      .values([
+        {
+          orgId: org.id,
+          sub: ownerSub,
+          email: `owner-${ownerSub}@example.test`,
+          firstName: 'Olivia',
+          lastName: 'Owner',
+          roleId: ownerRole.id,
+          isOwner: true,
+          isVerified: true,
+        },
+        {
+          orgId: org.id,
+          sub: staffSub,
+          email: `staff-${staffSub}@example.test`,
+          firstName: 'Sam',
+          lastName: 'Staff',
+          roleId: staffRole.id,
+          isVerified: true,
+        },
+      ])
+      .returning();
+    if (!owner || !staff) throw new Error('members not created');
+    return {
+      org,
+      roles: { owner: ownerRole, staff: staffRole },
+      owner: { ...owner, token: await tokenFor(ownerSub) },
+      staff: { ...staff, token: await tokenFor(staffSub) },
+    };
+  }
+
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    url,
+    client,
+    tokenFor,
+    seedFirm,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

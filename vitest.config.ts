@@ -1,0 +1,47 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@domain': path.resolve(import.meta.dirname, 'src/domain'),
+  '@web': path.resolve(import.meta.dirname, 'src/web'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+        plugins: [react()],
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server per file; two at a time fits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
