@@ -1,10 +1,11 @@
+import type { TWebConfig } from '../../domain/web-config';
 import type { TConfig } from '../config';
 
 /**
  * What the web app needs from the deployment, handed over at load time so one build serves every
  * deployment. Nothing secret goes here: the page shows it to anyone.
  */
-export function webConfig(config: TConfig) {
+export function webConfig(config: TConfig): TWebConfig {
   return {
     idp: { userPoolId: config.idp.userPoolId, clientId: config.idp.clientId, endpointPath: '/api/idp' },
     productionHost: config.web.productionHost ?? null,
@@ -13,7 +14,6 @@ export function webConfig(config: TConfig) {
     chat: config.web.chat ?? null,
   };
 }
-export type TWebConfig = ReturnType<typeof webConfig>;
 
 export function webConfigScript(config: TConfig): string {
   return `window.__PRACTICE_CONFIG__=${JSON.stringify(webConfig(config)).replace(/</g, '\\u003c')};`;

@@ -1,0 +1,43 @@
+import { TRPCClientError } from '@trpc/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toastError = vi.fn();
+vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+
+const location = { pathname: '/clients', assign: vi.fn() };
+vi.stubGlobal('window', { location });
+
+const { configureTrpc, reportCallError } = await import('./trpc');
+
+function trpcError(message: string, httpStatus: number) {
+  return new TRPCClientError(message, { result: { error: { message, code: -32001, data: { httpStatus } } } as never });
+}
+
+describe('reportCallError', () => {
+  const redirect = vi.fn();
+  beforeEach(() => {
+    toastError.mockClear();
+    redirect.mockClear();
+    location.pathname = '/clients';
+    configureTrpc({ redirect });
+  });
+
+  it('shows the message in an error toast for 4000 ms', () => {
+    reportCallError(trpcError('Client code already in use', 409), 'clients.create');
+    expect(toastError).toHaveBeenCalledWith('Client code already in use', expect.objectContaining({ duration: 4000 }));
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('sends a 401 on a portal procedure to the portal login, any other to the staff login', () => {
+    reportCallError(trpcError('Please sign in', 401), 'clientPortalProfile.me');
+    expect(redirect).toHaveBeenLastCalledWith('/clientportal/auth/login');
+    reportCallError(trpcError('Please sign in', 401), 'profile.me');
+    expect(redirect).toHaveBeenLastCalledWith('/auth/login');
+  });
+
+  it('does not redirect to the page it is already on', () => {
+    location.pathname = '/auth/login';
+    reportCallError(trpcError('Please sign in', 401), 'profile.me');
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});

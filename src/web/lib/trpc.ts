@@ -1,0 +1,86 @@
+import { ERROR_TOAST_MS } from '@domain/constants';
+import { unauthorizedRedirect } from '@domain/route-guard';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { observable } from '@trpc/server/observable';
+import superjson from 'superjson';
+import { toast } from 'sonner';
+// biome-ignore lint/style/noRestrictedImports: the web app imports the router's type, nothing else.
+import type { AppRouter } from '../../server/trpc/router';
+
+export type { AppRouter };
+
+type THandlers = {
+  /** Sends the browser to a login page after a 401. */
+  redirect: (path: string) => void;
+  /** Extra request headers (the staff access token once the identity layer supplies one). */
+  headers: () => Promise<Record<string, string>> | Record<string, string>;
+};
+
+const handlers: THandlers = {
+  redirect: (path) => window.location.assign(path),
+  headers: () => ({}),
+};
+
+export function configureTrpc(next: Partial<THandlers>): void {
+  Object.assign(handlers, next);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError || error instanceof Error) return error.message || 'Network Error';
+  return 'Network Error';
+}
+
+/**
+ * Every failed product call shows its message in a toast for 4000 ms; a 401 leads to the login of
+ * the audience the procedure belongs to (SPEC.md §8).
+ */
+export function reportCallError(error: unknown, procedurePath: string): void {
+  const message = errorMessage(error);
+  toast.error(message, { id: `${procedurePath}:${message}`, duration: ERROR_TOAST_MS });
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  if (status === 401) {
+    const target = unauthorizedRedirect(procedurePath);
+    if (window.location.pathname !== target) handlers.redirect(target);
+  }
+}
+
+const errorLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => {
+        reportCallError(error, op.path);
+        observer.error(error);
+      },
+      complete: () => observer.complete(),
+    }),
+  );
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    errorLink,
+    httpBatchLink({
+      url: '/api/trpc',
+      transformer: superjson,
+      headers: () => handlers.headers(),
+    }),
+  ],
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // Auth and validation failures will not change on a retry; a dropped connection might.
+      retry: (count, error) => {
+        const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+        return typeof status === 'number' && status < 500 ? false : count < 2;
+      },
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
