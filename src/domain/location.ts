@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 export const ZLocation = z.object({
-  lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  lat: z
+    .number()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
   lng: z
     .number()
     .min(-180, 'Longitude must be between -180 and 180')

@@ -43,5 +43,7 @@ export function guardRedirect(input: TGuardInput): string | null {
 
 /** The login page a failed call's 401 leads to (SPEC.md §8). */
 export function unauthorizedRedirect(procedurePath: string): string {
-  return isPortalProcedure(procedurePath) ? ROUTE_PATHS['clientportal-auth-login'] : ROUTE_PATHS['auth-login'];
+  return isPortalProcedure(procedurePath)
+    ? ROUTE_PATHS['clientportal-auth-login']
+    : ROUTE_PATHS['auth-login'];
 }

@@ -6,14 +6,21 @@ const now = new Date('2026-11-22T12:00:00Z');
 describe('displayStatus', () => {
   it('is OVERDUE when there is no completedDate and the due date is before now', () => {
     expect(displayStatus({ status: 'IN_PROGRESS', dueDate: '2026-11-22T11:59:59Z' }, now)).toBe('OVERDUE');
-    expect(displayStatus({ status: 'COMPLETED', dueDate: new Date('2026-01-01'), completedDate: null }, now)).toBe('OVERDUE');
+    expect(
+      displayStatus({ status: 'COMPLETED', dueDate: new Date('2026-01-01'), completedDate: null }, now),
+    ).toBe('OVERDUE');
   });
 
   it('shows the stored status when due now or later, or when completed', () => {
-    expect(displayStatus({ status: 'IN_PROGRESS', dueDate: '2026-11-22T12:00:00Z' }, now)).toBe('IN_PROGRESS');
+    expect(displayStatus({ status: 'IN_PROGRESS', dueDate: '2026-11-22T12:00:00Z' }, now)).toBe(
+      'IN_PROGRESS',
+    );
     expect(displayStatus({ status: 'SCHEDULED', dueDate: '2026-12-01' }, now)).toBe('SCHEDULED');
     expect(
-      displayStatus({ status: 'COMPLETED', dueDate: '2026-01-01', completedDate: '2026-01-05T00:00:00Z' }, now),
+      displayStatus(
+        { status: 'COMPLETED', dueDate: '2026-01-01', completedDate: '2026-01-05T00:00:00Z' },
+        now,
+      ),
     ).toBe('COMPLETED');
     expect(displayStatus({ status: 'IN_REVIEW', dueDate: null }, now)).toBe('IN_REVIEW');
   });
@@ -27,7 +34,9 @@ describe('displayStatus', () => {
 
 describe('labels and badge colours', () => {
   it('match SPEC.md §4', () => {
-    expect(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, [v.label, v.colour]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, [v.label, v.colour]])),
+    ).toEqual({
       SCHEDULED: ['Scheduled', 'grey'],
       IN_PROGRESS: ['In Progress', 'blue'],
       IN_REVIEW: ['In Review', 'yellow'],

@@ -7,6 +7,7 @@ export type TWebConfig = {
   chat: { baseUrl: string; websiteToken: string } | null;
 };
 
-export const STAFF_LOGIN_COOKIE = (clientId: string) => `CognitoIdentityServiceProvider.${clientId}.LastAuthUser`;
+export const STAFF_LOGIN_COOKIE = (clientId: string) =>
+  `CognitoIdentityServiceProvider.${clientId}.LastAuthUser`;
 /** A non-secret companion of the httpOnly portal session cookie, read only by the route guard. */
 export const PORTAL_LOGIN_COOKIE = 'practice_portal';

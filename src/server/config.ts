@@ -11,13 +11,6 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const url = (name: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => URL.canParse(v), `${name} must be an absolute URL`)
-    .transform((v) => v.replace(/\/+$/, ''));
-
 const optionalUrl = (name: string) =>
   optional.pipe(
     z
@@ -50,7 +43,12 @@ const ZEnv = z.object({
   PRODUCTION_HOST: optional,
   POSTHOG_KEY: optional,
   POSTHOG_HOST: optionalUrl('POSTHOG_HOST'),
-  GTM_ID: optional.pipe(z.string().regex(/^GTM-[0-9A-Z]+$/, 'GTM_ID must match GTM-[0-9A-Z]+').optional()),
+  GTM_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^GTM-[0-9A-Z]+$/, 'GTM_ID must match GTM-[0-9A-Z]+')
+      .optional(),
+  ),
   CHAT_BASE_URL: optionalUrl('CHAT_BASE_URL'),
   CHAT_WEBSITE_TOKEN: optional,
   SMTP_URL: optional.pipe(
@@ -125,9 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     idp: { userPoolId: e.IDP_USER_POOL_ID, clientId: e.IDP_CLIENT_ID },
     web: {
       productionHost: e.PRODUCTION_HOST,
-      posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : undefined,
+      posthog: e.POSTHOG_KEY
+        ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST ?? 'https://us.i.posthog.com' }
+        : undefined,
       gtmId: e.GTM_ID,
-      chat: e.CHAT_BASE_URL && e.CHAT_WEBSITE_TOKEN ? { baseUrl: e.CHAT_BASE_URL, websiteToken: e.CHAT_WEBSITE_TOKEN } : undefined,
+      chat:
+        e.CHAT_BASE_URL && e.CHAT_WEBSITE_TOKEN
+          ? { baseUrl: e.CHAT_BASE_URL, websiteToken: e.CHAT_WEBSITE_TOKEN }
+          : undefined,
     },
   };
 }

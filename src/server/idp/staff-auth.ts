@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import { members, roles } from '../db/schema';

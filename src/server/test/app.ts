@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { TDatabase } from '../db/client';
+import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
 import { signTokens } from '../idp/tokens';
 import type { AppRouter } from '../trpc/router';
@@ -13,8 +13,8 @@ import { createTestDatabase } from './database';
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a loopback port over a fresh database, as the browser would reach it. */
-export async function createTestApp(env: Record<string, string> = {}) {
-  const database: TDatabase = await createTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+  const database: TDatabase = options.dataDir ? await openPglite(options.dataDir) : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-test-data-dir',

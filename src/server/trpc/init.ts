@@ -19,7 +19,11 @@ export const t = initTRPC.context<TContext>().create({
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
-      message: zod ? zodMessage(zod) : internal ? 'Something went wrong on our side. Please try again.' : shape.message,
+      message: zod
+        ? zodMessage(zod)
+        : internal
+          ? 'Something went wrong on our side. Please try again.'
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

@@ -3,7 +3,10 @@ import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  };
 }
 
 describe('chunk reload guard', () => {
@@ -19,7 +22,9 @@ describe('chunk reload guard', () => {
   });
 
   it('recognises the browsers’ chunk-load errors and nothing else', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Network Error'))).toBe(false);
   });

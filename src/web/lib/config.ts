@@ -15,4 +15,5 @@ const fallback: TWebConfig = {
 };
 
 /** Deployment settings served by /api/config.js before the bundle runs. */
-export const appConfig: TWebConfig = (typeof window !== 'undefined' && window.__PRACTICE_CONFIG__) || fallback;
+export const appConfig: TWebConfig =
+  (typeof window !== 'undefined' && window.__PRACTICE_CONFIG__) || fallback;

@@ -10,7 +10,9 @@ vi.stubGlobal('window', { location });
 const { configureTrpc, reportCallError } = await import('./trpc');
 
 function trpcError(message: string, httpStatus: number) {
-  return new TRPCClientError(message, { result: { error: { message, code: -32001, data: { httpStatus } } } as never });
+  return new TRPCClientError(message, {
+    result: { error: { message, code: -32001, data: { httpStatus } } } as never,
+  });
 }
 
 describe('reportCallError', () => {
@@ -24,7 +26,10 @@ describe('reportCallError', () => {
 
   it('shows the message in an error toast for 4000 ms', () => {
     reportCallError(trpcError('Client code already in use', 409), 'clients.create');
-    expect(toastError).toHaveBeenCalledWith('Client code already in use', expect.objectContaining({ duration: 4000 }));
+    expect(toastError).toHaveBeenCalledWith(
+      'Client code already in use',
+      expect.objectContaining({ duration: 4000 }),
+    );
     expect(redirect).not.toHaveBeenCalled();
   });
 

@@ -2,10 +2,10 @@ import { ERROR_TOAST_MS } from '@domain/constants';
 import { unauthorizedRedirect } from '@domain/route-guard';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
-import superjson from 'superjson';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { toast } from 'sonner';
+import superjson from 'superjson';
 // biome-ignore lint/style/noRestrictedImports: the web app imports the router's type, nothing else.
 import type { AppRouter } from '../../server/trpc/router';
 
@@ -39,24 +39,29 @@ export function errorMessage(error: unknown): string {
 export function reportCallError(error: unknown, procedurePath: string): void {
   const message = errorMessage(error);
   toast.error(message, { id: `${procedurePath}:${message}`, duration: ERROR_TOAST_MS });
-  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  const status =
+    error instanceof TRPCClientError
+      ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+      : undefined;
   if (status === 401) {
     const target = unauthorizedRedirect(procedurePath);
     if (window.location.pathname !== target) handlers.redirect(target);
   }
 }
 
-const errorLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
-        reportCallError(error, op.path);
-        observer.error(error);
-      },
-      complete: () => observer.complete(),
-    }),
-  );
+const errorLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          reportCallError(error, op.path);
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -22,6 +22,8 @@ describe('profile.me', () => {
   });
 
   it('refuses a call without a token with UNAUTHORIZED', async () => {
-    await expect(t.client().profile.me.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED', httpStatus: 401 } });
+    await expect(t.client().profile.me.query()).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED', httpStatus: 401 },
+    });
   });
 });

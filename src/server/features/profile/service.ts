@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
 import type { TExecutor } from '../../db/client';
 import { members, orgs, roles } from '../../db/schema';
 

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TSystemLogListQuery } from '../../../domain/system-log';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
+import type { TSystemLogListQuery } from '../../../domain/system-log';
 import type { TExecutor } from '../../db/client';
 import { members, systemLog } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
@@ -60,7 +60,11 @@ export type TSystemLogRow = {
   actorName: string | null;
 };
 
-const SORT_COLUMNS = { at: systemLog.at, action: systemLog.action, recordType: systemLog.recordType } as const;
+const SORT_COLUMNS = {
+  at: systemLog.at,
+  action: systemLog.action,
+  recordType: systemLog.recordType,
+} as const;
 
 export async function listSystemLog(
   db: TExecutor,

@@ -1,0 +1,28 @@
+import { guardRedirect } from '@domain/route-guard';
+import { notFound, type ParsedLocation, redirect } from '@tanstack/react-router';
+import { hasPortalCookie, hasStaffCookie } from './cookies';
+
+/** For a route's beforeLoad: applies SPEC.md §4's guard for the zone the path belongs to. */
+export function guard(
+  location: ParsedLocation,
+  options: { isPublic: boolean; skipRedirect?: boolean },
+): void {
+  const target = guardRedirect({
+    pathname: location.pathname,
+    isPublic: options.isPublic,
+    skipRedirect: options.skipRedirect,
+    hasStaffCookie: hasStaffCookie(),
+    hasPortalCookie: hasPortalCookie(),
+  });
+  if (target && target !== location.pathname) throw redirect({ href: target, replace: true });
+}
+
+export type TNotFoundData = { invalidRoute?: boolean };
+
+/** A route's validity check: a failed one shows 404 "Page Not Found: {fullPath}" (SPEC.md §8). */
+export function ensureValidRoute(valid: boolean): void {
+  if (!valid) throw notFound({ data: { invalidRoute: true } satisfies TNotFoundData });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);

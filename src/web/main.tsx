@@ -1,0 +1,40 @@
+import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installChunkReloadGuard } from './lib/chunk-reload';
+import { installFatalErrorHandlers } from './lib/fatal-error';
+import { configureTrpc, queryClient, trpc } from './lib/trpc';
+import { routeTree } from './route-tree.gen';
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, trpc },
+  defaultPreload: 'intent',
+  // Loaders read through React Query's cache, which decides freshness.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: false,
+  // Pages scroll inside the layout's <main>, not the window: reset it too on navigation.
+  scrollToTopSelectors: ['#main'],
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+configureTrpc({ redirect: (path) => void router.navigate({ href: path, replace: true }) });
+installChunkReloadGuard();
+installFatalErrorHandlers();
+
+const root = document.getElementById('app');
+if (!root) throw new Error('#app is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The system Chromium, headless, with the flags this offline machine needs; never a downloaded one. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export type TConsoleLog = { errors: string[] };
+
+/** A page that records console errors so a test can assert there were none. */
+export async function newPage(
+  context: BrowserContext,
+  options: { allowErrors?: RegExp[] } = {},
+): Promise<{ page: Page; console: TConsoleLog }> {
+  const page = await context.newPage();
+  const log: TConsoleLog = { errors: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (options.allowErrors?.some((re) => re.test(text))) return;
+    log.errors.push(text);
+  });
+  page.on('pageerror', (error) => log.errors.push(String(error)));
+  return { page, console: log };
+}
+
+/** Saves a screenshot under test-results/ so a person can look at what the test saw. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('test-results/screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
