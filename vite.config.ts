@@ -20,7 +20,9 @@ export default defineConfig({
       target: 'react',
       routesDirectory: path.join(root, 'routes'),
       generatedRouteTree: path.join(root, 'route-tree.gen.ts'),
-      autoCodeSplitting: true,
+      // Screens are split by hand with .lazy.tsx files: TanStack's automatic splitting wraps them in
+      // its own reload-on-missing-chunk rule, which would fight SPEC.md's (once per 10 s per path).
+      autoCodeSplitting: false,
       quoteStyle: 'single',
     }),
     react(),

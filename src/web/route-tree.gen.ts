@@ -8,30 +8,33 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as MainRouteImport } from './routes/_main'
-import { Route as MainIndexRouteImport } from './routes/_main/index'
+
+const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
   getParentRoute: () => rootRouteImport,
-} as any)
-const MainIndexRoute = MainIndexRouteImport.update({
+} as any).lazy(() => import('./routes/_main.lazy').then((d) => d.Route))
+const MainIndexLazyRoute = MainIndexLazyRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainRoute,
-} as any)
+} as any).lazy(() => import('./routes/_main/index.lazy').then((d) => d.Route))
 
 export interface FileRoutesByFullPath {
-  '/': typeof MainIndexRoute
+  '/': typeof MainIndexLazyRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof MainIndexRoute
+  '/': typeof MainIndexLazyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_main': typeof MainRouteWithChildren
-  '/_main/': typeof MainIndexRoute
+  '/_main/': typeof MainIndexLazyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -58,18 +61,18 @@ declare module '@tanstack/react-router' {
       id: '/_main/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof MainIndexRouteImport
+      preLoaderRoute: typeof MainIndexLazyRouteImport
       parentRoute: typeof MainRoute
     }
   }
 }
 
 interface MainRouteChildren {
-  MainIndexRoute: typeof MainIndexRoute
+  MainIndexLazyRoute: typeof MainIndexLazyRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
-  MainIndexRoute: MainIndexRoute,
+  MainIndexLazyRoute: MainIndexLazyRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

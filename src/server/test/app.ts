@@ -14,7 +14,9 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a loopback port over a fresh database, as the browser would reach it. */
 export async function createTestApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
-  const database: TDatabase = options.dataDir ? await openPglite(options.dataDir) : await createTestDatabase();
+  const database: TDatabase = options.dataDir
+    ? await openPglite(options.dataDir)
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-test-data-dir',

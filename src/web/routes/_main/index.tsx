@@ -1,4 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/home/home-page';
-
-export const Route = createFileRoute('/_main/')({ component: HomePage });

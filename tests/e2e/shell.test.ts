@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCookies, startApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let firm: Awaited<ReturnType<typeof app.seedFirm>>;
+
+beforeAll(async () => {
+  app = await startApp();
+  firm = await app.seedFirm('Mehta & Associates');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedInPage(options: Parameters<typeof newPage>[1] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInWithCookies(context, app, firm.owner);
+  return { context, ...(await newPage(context, options)) };
+}
+
+describe('application shell', () => {
+  it('greets a signed-in member on the home page, with no console errors', async () => {
+    const { page, console, context } = await signedInPage();
+    await page.goto(`${app.url}/`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Good (Morning|Afternoon|Evening), Olivia$/);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).count(),
+    ).toBe(1);
+    await screenshot(page, 'shell-home');
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows 404 "Page not found: {path}" for an unmatched URL', async () => {
+    const context = await browser.newContext();
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/no/such/page?tab=1`);
+    await page.getByText('Page not found: /no/such/page', { exact: true }).waitFor();
+    expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor without the login cookie to the staff login', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(`${app.url}/auth/login`);
+    await context.close();
+  });
+
+  it('turns a 401 into a toast and the staff login, and the toast lasts 4000 ms', async () => {
+    const context = await browser.newContext();
+    // A cookie the guard accepts but whose token the server refuses.
+    await signInWithCookies(context, app, { sub: firm.owner.sub, token: 'not-a-token' });
+    const { page } = await newPage(context, { allowErrors: [/401/] });
+    await page.goto(`${app.url}/`);
+    const toast = page.getByText('Please sign in to continue');
+    await toast.waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL(`${app.url}/auth/login`);
+    await page.waitForTimeout(Math.max(0, 3000 - (Date.now() - shownAt)));
+    expect(await toast.isVisible()).toBe(true);
+    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3900);
+    await context.close();
+  });
+
+  it('shows the 500 screen for a fatal error; its button signs out and goes to the login', async () => {
+    const { page, context } = await signedInPage({ allowErrors: [/500/] });
+    await page.route('**/api/trpc/profile.me**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              json: {
+                message: 'Database is down',
+                code: -32603,
+                data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+              },
+            },
+          },
+        ]),
+      }),
+    );
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Server Error' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Whoops, something went wrong on our servers.').isVisible()).toBe(true);
+    expect(await page.getByText('500', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'shell-500');
+    const logout = page.waitForRequest(
+      (req) => req.url().includes('/api/trpc/auth.logout') && req.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await logout;
+    await page.waitForURL(`${app.url}/auth/login`);
+    // The server cleared the identity cookies, so the guard no longer lets the browser in.
+    const cookies = await context.cookies(app.url);
+    expect(cookies.filter((c) => c.name.startsWith('CognitoIdentityServiceProvider.'))).toEqual([]);
+    await context.close();
+  });
+
+  it('reloads once when a code chunk fails to load, and not again within 10 seconds', async () => {
+    const { page, context } = await signedInPage({ allowErrors: [/Failed to (fetch|load)/, /404/] });
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    // Every lazily loaded chunk is gone, as after a deployment; what index.html names still loads.
+    const html = fs.readFileSync(path.resolve('dist/web/index.html'), 'utf8');
+    const eager = new Set([...html.matchAll(/\/assets\/[^"']+\.js/g)].map((m) => m[0]));
+    await page.route(/\/assets\/[^/]+\.js$/, (route) =>
+      eager.has(new URL(route.request().url()).pathname)
+        ? route.continue()
+        : route.fulfill({ status: 404, body: 'gone' }),
+    );
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Server Error' }).waitFor({ timeout: 15_000 });
+    expect(loads).toBe(2);
+    await context.close();
+  });
+});
