@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults to the embedded setup on port 3000 under ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.mail.outboxDir).toBe(`${config.dataDir}/mail`);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.web).toEqual({ productionHost: undefined, posthog: undefined, gtmId: undefined, chat: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT: /],
+    [{ GTM_ID: 'UA-1234' }, 'Invalid configuration: GTM_ID: GTM_ID must match GTM-[0-9A-Z]+'],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL: /],
+    [{ PUBLIC_URL: 'example.com' }, 'Invalid configuration: PUBLIC_URL: PUBLIC_URL must be an absolute URL'],
+    [{ IDP_USER_POOL_ID: 'nounderscore' }, /^Invalid configuration: IDP_USER_POOL_ID: .*region_suffix/],
+    [{ IDP_USER_POOL_ID: `eu-west-1_${'a'.repeat(50)}` }, /at most 55 characters/],
+    [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER is s3'],
+  ])('stops with one line naming the variable for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ GTM_ID: '', DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../test/app';
+
+let t: TTestApp;
+let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
+beforeAll(async () => {
+  t = await createTestApp({ PRODUCTION_HOST: 'app.example.com', POSTHOG_KEY: 'phc_test', GTM_ID: 'GTM-AB12' });
+  firm = await t.seedFirm();
+});
+afterAll(() => t?.close());
+
+describe('tRPC over HTTP, as the browser calls it', () => {
+  it('batches queries as one GET with the input as a query parameter', async () => {
+    const input = encodeURIComponent(
+      JSON.stringify({ 0: superjson.serialize(undefined), 1: superjson.serialize({ page: 1, pageSize: 10 }) }),
+    );
+    const res = await fetch(`${t.url}/api/trpc/profile.me,systemLog.list?batch=1&input=${input}`, {
+      headers: { authorization: `Bearer ${firm.owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Array<{ result: { data: { json: Record<string, unknown> } } }>;
+    expect(body).toHaveLength(2);
+    expect(body[0]?.result.data.json).toMatchObject({ id: firm.owner.id, isOwner: true });
+    expect(body[1]?.result.data.json).toMatchObject({ page: 1, pageSize: 10, total: 0, rows: [] });
+  });
+
+  it('sends mutations as POST with a JSON body', async () => {
+    const res = await fetch(`${t.url}/api/trpc/auth.logout?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${firm.owner.token}` },
+      body: JSON.stringify({ 0: superjson.serialize(undefined) }),
+    });
+    expect(res.status).toBe(200);
+    // The sign-out was audited in the firm's system log.
+    const log = await t.client(firm.owner.token).systemLog.list.query({});
+    expect(log.rows[0]).toMatchObject({ action: 'auth.logout', actorMemberId: firm.owner.id, actorName: 'Olivia Owner' });
+  });
+
+  it('refuses a mutation sent as GET', async () => {
+    const res = await fetch(`${t.url}/api/trpc/auth.logout`);
+    expect(res.status).toBe(405);
+  });
+
+  it('carries dates through superjson both ways', async () => {
+    const from = new Date('2020-01-01T00:00:00Z');
+    const page = await t.client(firm.owner.token).systemLog.list.query({ from });
+    expect(page.rows.every((row) => row.at instanceof Date && row.at >= from)).toBe(true);
+  });
+});
+
+describe('errors', () => {
+  it('answers bad input with BAD_REQUEST and a message naming the field', async () => {
+    const call = t.client(firm.owner.token).systemLog.list.query({ pageSize: 5000 });
+    await expect(call).rejects.toMatchObject({
+      message: 'pageSize: Page size must be at most 200',
+      data: { code: 'BAD_REQUEST', httpStatus: 400 },
+    });
+  });
+
+  it('answers FORBIDDEN when the role lacks the permission, UNAUTHORIZED without a session', async () => {
+    await expect(t.client(firm.staff.token).systemLog.list.query({})).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN', httpStatus: 403 },
+    });
+    await expect(t.client('garbage').systemLog.list.query({})).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED', httpStatus: 401 },
+    });
+  });
+
+  it('answers NOT_FOUND for an unknown procedure and never leaks a stack trace', async () => {
+    const res = await fetch(`${t.url}/api/trpc/nope.nothing?batch=1&input=%7B%7D`);
+    expect(res.status).toBe(404);
+    const text = await res.text();
+    expect(text).not.toMatch(/stack|at .*\.ts:\d+/);
+  });
+
+  it('answers malformed JSON input with BAD_REQUEST, not a 500', async () => {
+    const res = await fetch(`${t.url}/api/trpc/systemLog.list?batch=1&input=%7Bnot-json`, {
+      headers: { authorization: `Bearer ${firm.owner.token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toContain('stack');
+  });
+
+  it('does not answer a portal procedure to a staff token', async () => {
+    await expect(t.client(firm.owner.token).clientPortalProfile.me.query()).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    });
+  });
+});
+
+describe('platform routes', () => {
+  it('reports the database in /api/health', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: t.database.engine });
+  });
+
+  it('hands the web app its deployment settings at load time, nothing secret', async () => {
+    const res = await fetch(`${t.url}/api/config.js`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    const config = JSON.parse(text.replace(/^window\.__PRACTICE_CONFIG__=/, '').replace(/;$/, ''));
+    expect(config).toMatchObject({
+      productionHost: 'app.example.com',
+      posthog: { key: 'phc_test' },
+      gtmId: 'GTM-AB12',
+      idp: { userPoolId: 'local-1_Practice', clientId: 'practiceweb' },
+    });
+  });
+
+  it('sends security headers with a policy that allows the configured analytics and tag manager', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/us\.i\.posthog\.com https:\/\/us-assets\.i\.posthog\.com https:\/\/www\.googletagmanager\.com/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers an unknown API path and a missing asset with 404, never the app page', async () => {
+    expect((await fetch(`${t.url}/api/nothing`)).status).toBe(404);
+    const asset = await fetch(`${t.url}/assets/index-doesnotexist.js`);
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get('content-type')).not.toContain('text/html');
+  });
+});

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server as an operator runs it: a separate process, configured by the environment.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-main-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  const { DATABASE_URL: _ignored, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = output.match(/running at http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearInterval(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(output));
+    });
+  });
+  listening.catch(() => {});
+  return { child, exited, listening, output: () => output };
+}
+
+describe('the server process', () => {
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const server = start({ DATA_DIR: dataDir, GTM_ID: 'GTM-lower' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe('Invalid configuration: GTM_ID: GTM_ID must match GTM-[0-9A-Z]+');
+  });
+
+  it('serves, refuses a second process on the same data directory, and shuts down cleanly', async () => {
+    const first = start({ DATA_DIR: dataDir });
+    const url = await first.listening;
+    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
+
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/is in use by process \d+/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    // The database was closed cleanly: the same directory opens again.
+    const again = start({ DATA_DIR: dataDir });
+    const url2 = await again.listening;
+    expect((await fetch(`${url2}/api/health`)).status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+});
