@@ -21,7 +21,7 @@ export function StatusBadge(props: StatusBadgeProps) {
   const s = resolve(props);
   const { label, colour } = STATUS_DISPLAY[s];
   return (
-    <Badge tone={colour} dot className={props.className} data-status={s}>
+    <Badge tone={colour} dot className={props.className} data-status={s} data-colour={colour}>
       {label}
     </Badge>
   );
