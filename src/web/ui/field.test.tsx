@@ -10,6 +10,20 @@ import { Field } from './field';
 import { Input } from './input';
 import './test-setup';
 
+// A form as a feature writes one: the zod schema's message reaches Field through react-hook-form.
+const ZForm = z.object({ email: z.email('Enter a valid email') });
+function Form() {
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(ZForm) });
+  return (
+    <form onSubmit={handleSubmit(() => {})}>
+      <Field label="Email" error={formState.errors.email?.message} required>
+        <Input {...register('email')} />
+      </Field>
+      <Button type="submit">Save</Button>
+    </form>
+  );
+}
+
 describe('Field', () => {
   it('labels the control and links the hint', () => {
     render(
@@ -43,18 +57,6 @@ describe('Field', () => {
   });
 
   it("shows a zod message from react-hook-form's register", async () => {
-    const ZForm = z.object({ email: z.email('Enter a valid email') });
-    function Form() {
-      const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(ZForm) });
-      return (
-        <form onSubmit={handleSubmit(() => {})}>
-          <Field label="Email" error={formState.errors.email?.message} required>
-            <Input {...register('email')} />
-          </Field>
-          <Button type="submit">Save</Button>
-        </form>
-      );
-    }
     render(<Form />);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
