@@ -16,7 +16,7 @@ export function Checkbox({ className, label, id, ...props }: CheckboxProps) {
     <CheckboxPrimitive.Root
       id={boxId}
       className={cn(
-        'peer grid size-4 shrink-0 place-items-center rounded-[4px] border border-border bg-surface shadow-xs',
+        'peer grid size-4 shrink-0 place-items-center rounded-[4px] border border-muted-fg/45 bg-surface shadow-xs',
         'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-fg',
         'data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-fg',

@@ -55,7 +55,11 @@ export type DataTableProps<T> = {
   className?: string;
 };
 
-const cellClasses = 'px-3 py-2 align-middle';
+// Cells do not wrap: on a narrow screen the table scrolls sideways instead of growing tall rows.
+// A column of long text opts back in with `className: 'whitespace-normal'`.
+const cellClasses = 'whitespace-nowrap px-3 py-2 align-middle';
+// Varied placeholder widths read as text rather than as a grid of bars.
+const skeletonWidths = ['w-3/4', 'w-1/2', 'w-2/3', 'w-5/6'];
 // Clicks on controls inside a row are theirs, not the row's.
 const INTERACTIVE =
   'a,button,input,select,textarea,label,[role="checkbox"],[role="menuitem"],[role="combobox"]';
@@ -208,9 +212,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Skeleton className="size-4" />
                     </td>
                   ) : null}
-                  {columns.map((column) => (
+                  {columns.map((column, c) => (
                     <td key={column.id} className={cn(cellClasses, column.className)}>
-                      <Skeleton className="h-4 w-full max-w-40" />
+                      <Skeleton
+                        className={cn('h-4 max-w-40', skeletonWidths[(c + i) % skeletonWidths.length])}
+                      />
                     </td>
                   ))}
                 </tr>
