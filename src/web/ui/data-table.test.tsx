@@ -154,4 +154,16 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Chitra & Co' }));
     expect(onRowClick).toHaveBeenCalledTimes(2);
   });
+
+  it('moves between clickable rows with the arrow keys', async () => {
+    setup({ onRowClick: vi.fn() });
+    const rowOf = (city: string) => screen.getByRole('cell', { name: city }).closest('tr') as HTMLElement;
+    rowOf('Pune').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(rowOf('Delhi')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(rowOf('Mumbai')).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(rowOf('Delhi')).toHaveFocus();
+  });
 });

@@ -126,6 +126,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             if (e.key === 'Enter' || e.key === ' ') {
               e.preventDefault();
               onRowClick(row);
+            } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              // Up and down walk the rows, so a long list is not a long run of Tab presses.
+              const next =
+                e.key === 'ArrowDown'
+                  ? e.currentTarget.nextElementSibling
+                  : e.currentTarget.previousElementSibling;
+              if (next instanceof HTMLElement) {
+                e.preventDefault();
+                next.focus();
+              }
             }
           },
         }

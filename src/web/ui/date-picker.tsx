@@ -1,4 +1,4 @@
-import { format, isValid, parse } from 'date-fns';
+import { format, isValid } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -17,8 +17,10 @@ const ISO = 'yyyy-MM-dd';
  * shifts; the Date never leaves this file, so no caller sees a local-midnight Date shifting a day.
  */
 export function parseDateString(value: string | null | undefined): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const d = parse(value, ISO, new Date(2000, 0, 1, 12));
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
+  // new Date rolls 2026-02-30 over to March; such a string is not a date.
   return isValid(d) && format(d, ISO) === value ? d : undefined;
 }
 
