@@ -2,6 +2,7 @@ import { Check, Minus } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cn } from './cn';
+import { useFieldControl } from './field';
 
 export type CheckboxProps = ComponentProps<typeof CheckboxPrimitive.Root> & {
   /** Visible label to the right; without it, pass `aria-label`. */
@@ -9,7 +10,8 @@ export type CheckboxProps = ComponentProps<typeof CheckboxPrimitive.Root> & {
 };
 
 /** A Radix checkbox; `checked="indeterminate"` shows a dash (used by a table's select-all). */
-export function Checkbox({ className, label, id, ...props }: CheckboxProps) {
+export function Checkbox({ className, label, ...rest }: CheckboxProps) {
+  const { id, ...props } = useFieldControl(rest);
   const autoId = useId();
   const boxId = id ?? autoId;
   const box = (

@@ -1,10 +1,11 @@
 import { format, isValid } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { Button } from './button';
 import { cn } from './cn';
+import { useFieldControl } from './field';
 import { controlClasses } from './input';
 
 /** A date-only value, 'YYYY-MM-DD'. */
@@ -41,6 +42,10 @@ export type DatePickerProps = {
   /** How the chosen date reads on the button (date-fns format). */
   displayFormat?: string;
   id?: string;
+  /** With the next two, lets react-hook-form's Controller spread its `field` in and focus the picker on error. */
+  name?: string;
+  onBlur?: () => void;
+  ref?: Ref<HTMLButtonElement>;
   className?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
@@ -51,21 +56,26 @@ export type DatePickerProps = {
 /**
  * A button showing the date that opens a keyboard-usable calendar (arrows move by day, PageUp/PageDown by
  * month, Enter picks, Escape closes and returns focus). Works inside <Field>, which supplies id and aria-*.
+ * With react-hook-form, wrap it in a Controller: `render={({ field }) => <DatePicker {...field} />}`.
  */
-export function DatePicker({
-  value,
-  onChange,
-  placeholder = 'Pick a date',
-  disabled,
-  clearable = true,
-  min,
-  max,
-  displayFormat = 'd MMM yyyy',
-  id,
-  className,
-  'aria-describedby': describedBy,
-  ...aria
-}: DatePickerProps) {
+export function DatePicker(props: DatePickerProps) {
+  const {
+    value,
+    onChange,
+    placeholder = 'Pick a date',
+    disabled,
+    clearable = true,
+    min,
+    max,
+    displayFormat = 'd MMM yyyy',
+    id,
+    name,
+    onBlur,
+    ref,
+    className,
+    'aria-describedby': describedBy,
+    ...aria
+  } = useFieldControl(props);
   const [open, setOpen] = useState(false);
   const valueId = useId();
   const selected = parseDateString(value);
@@ -79,13 +89,16 @@ export function DatePicker({
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
           <button
+            ref={ref}
             type="button"
             id={id}
+            name={name}
+            onBlur={onBlur}
             disabled={disabled}
             aria-describedby={[describedBy, shown ? valueId : null].filter(Boolean).join(' ') || undefined}
             className={cn(
               controlClasses,
-              'flex h-8 items-center gap-2 text-left',
+              'flex h-9 items-center gap-2 text-left sm:h-8',
               clearable && selected ? 'pr-8' : '',
               !selected && 'text-muted-fg',
             )}

@@ -1,7 +1,8 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, Ref } from 'react';
 import { cn } from './cn';
+import { useFieldControl } from './field';
 import { controlClasses } from './input';
 
 export type SelectOption = { value: string; label: ReactNode; disabled?: boolean };
@@ -17,6 +18,9 @@ export type SelectProps = {
   /** Submitted with a native form. */
   name?: string;
   id?: string;
+  /** For react-hook-form's Controller: `<Select {...field} onValueChange={field.onChange} />`. */
+  onBlur?: () => void;
+  ref?: Ref<HTMLButtonElement>;
   className?: string;
   size?: 'sm' | 'md';
   'aria-label'?: string;
@@ -36,8 +40,9 @@ export function Select({
   name,
   className,
   size = 'md',
-  ...triggerProps
+  ...rest
 }: SelectProps) {
+  const triggerProps = useFieldControl(rest);
   return (
     <SelectPrimitive.Root
       value={value}
@@ -51,7 +56,7 @@ export function Select({
         className={cn(
           controlClasses,
           'flex items-center justify-between gap-2 text-left data-[placeholder]:text-muted-fg',
-          size === 'sm' ? 'h-7 px-2 text-xs' : 'h-8',
+          size === 'sm' ? 'h-7 px-2 text-xs sm:text-xs' : 'h-9 sm:h-8',
           className,
         )}
         {...triggerProps}

@@ -1,6 +1,7 @@
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cn } from './cn';
+import { useFieldControl } from './field';
 
 export type SwitchProps = ComponentProps<typeof SwitchPrimitive.Root> & {
   /** Visible label to the right; without it, pass `aria-label`. */
@@ -8,7 +9,8 @@ export type SwitchProps = ComponentProps<typeof SwitchPrimitive.Root> & {
 };
 
 /** An on/off setting that takes effect at once (a checkbox is for choices submitted with a form). */
-export function Switch({ className, label, id, ...props }: SwitchProps) {
+export function Switch({ className, label, ...rest }: SwitchProps) {
+  const { id, ...props } = useFieldControl(rest);
   const autoId = useId();
   const switchId = id ?? autoId;
   const control = (
