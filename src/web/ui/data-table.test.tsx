@@ -93,6 +93,19 @@ describe('DataTable', () => {
     expect(props.onPageChange).toHaveBeenLastCalledWith(24);
   });
 
+  it('changes the page size to one of 25, 50 and 100', async () => {
+    const onPageSizeChange = vi.fn();
+    setup({ onPageSizeChange });
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(size).toHaveTextContent('50');
+    size.focus();
+    await userEvent.keyboard('{Enter}');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['25', '50', '100']);
+    await userEvent.click(screen.getByRole('option', { name: '100' }));
+    expect(onPageSizeChange).toHaveBeenCalledWith(100);
+  });
+
   it('selects rows one by one and all on the page, with a count in the bulk bar', async () => {
     const onSelectionChange = vi.fn();
     setup({
