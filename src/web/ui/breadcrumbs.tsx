@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronRight, Home, type LucideIcon } from 'lucide-react';
+import { cn } from './cn';
+
+export type BreadcrumbItem = {
+  label: string;
+  icon?: LucideIcon;
+  /** A resolved path such as '/clients/42'. The last item is the current page and is not a link. */
+  to?: string;
+};
+
+export type BreadcrumbsProps = { items: BreadcrumbItem[]; className?: string };
+
+const linkClasses =
+  'inline-flex items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
+
+/** SPEC.md §2: Home (home icon, leads to the index), then a list of links (label, icon, to). */
+export function Breadcrumbs({ items, className }: BreadcrumbsProps) {
+  return (
+    <nav aria-label="Breadcrumb" className={cn('min-w-0 text-sm', className)}>
+      <ol className="flex min-w-0 flex-wrap items-center gap-1">
+        <li className="inline-flex items-center">
+          <Link to="/" className={linkClasses} aria-current={items.length === 0 ? 'page' : undefined}>
+            <Home aria-hidden="true" className="size-4" />
+            <span className="sr-only">Home</span>
+          </Link>
+        </li>
+        {items.map((item, i) => {
+          const last = i === items.length - 1;
+          const Icon = item.icon;
+          const content = (
+            <>
+              {Icon ? <Icon aria-hidden="true" className="size-3.5" /> : null}
+              <span className="truncate">{item.label}</span>
+            </>
+          );
+          return (
+            <li key={item.to ?? item.label} className="inline-flex min-w-0 items-center gap-1">
+              <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 text-muted-fg/60" />
+              {last ? (
+                <span
+                  aria-current="page"
+                  className="inline-flex min-w-0 items-center gap-1 font-medium text-fg"
+                >
+                  {content}
+                </span>
+              ) : item.to ? (
+                // Trails are built from data at run time, so the path is a plain string, not a typed route.
+                <Link to={item.to as never} className={cn(linkClasses, 'min-w-0')}>
+                  {content}
+                </Link>
+              ) : (
+                <span className="inline-flex min-w-0 items-center gap-1 text-muted-fg">{content}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

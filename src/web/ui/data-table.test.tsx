@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+import './test-setup';
+
+type Client = { id: string; name: string; city: string };
+
+const columns: DataTableColumn<Client>[] = [
+  { id: 'name', header: 'Name', cell: (c) => c.name, sortable: true },
+  { id: 'city', header: 'City', cell: (c) => c.city },
+  { id: 'createdAt', header: 'Created', cell: () => '-', sortable: true, sortDescFirst: true },
+];
+
+const rows: Client[] = [
+  { id: 'a', name: 'Acme Ltd', city: 'Pune' },
+  { id: 'b', name: 'Bharat Traders', city: 'Delhi' },
+  { id: 'c', name: 'Chitra & Co', city: 'Mumbai' },
+];
+
+function setup(overrides: Partial<DataTableProps<Client>> = {}) {
+  const props: DataTableProps<Client> = {
+    label: 'Clients',
+    columns,
+    rows,
+    getRowId: (c) => c.id,
+    getRowLabel: (c) => c.name,
+    total: 1234,
+    page: 1,
+    pageSize: 50,
+    onPageChange: vi.fn(),
+    onSortChange: vi.fn(),
+    ...overrides,
+  };
+  const view = render(<DataTable {...props} />);
+  return { props, ...view };
+}
+
+describe('DataTable', () => {
+  it('renders a named table with one row per item', () => {
+    setup();
+    const table = screen.getByRole('table', { name: 'Clients' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + rows.length);
+    expect(screen.getByRole('cell', { name: 'Bharat Traders' })).toBeInTheDocument();
+  });
+
+  it('sorts ascending on the first click of an unsorted column', async () => {
+    const { props } = setup({ sort: 'createdAt', direction: 'desc' });
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(props.onSortChange).toHaveBeenCalledWith('name', 'asc');
+  });
+
+  it('flips the direction of the sorted column and reflects it in aria-sort', async () => {
+    const { props, rerender } = setup({ sort: 'name', direction: 'asc' });
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(props.onSortChange).toHaveBeenLastCalledWith('name', 'desc');
+
+    rerender(<DataTable {...props} sort="name" direction="desc" />);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(props.onSortChange).toHaveBeenLastCalledWith('name', 'asc');
+  });
+
+  it('starts descending on a column that asks for it, and leaves plain columns unsortable', async () => {
+    const { props } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Created' }));
+    expect(props.onSortChange).toHaveBeenCalledWith('createdAt', 'desc');
+    expect(screen.queryByRole('button', { name: 'City' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'City' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts from the keyboard', async () => {
+    const { props } = setup();
+    screen.getByRole('button', { name: 'Name' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(props.onSortChange).toHaveBeenCalledWith('name', 'asc');
+  });
+
+  it('shows the range and moves between pages', async () => {
+    const { props, rerender } = setup();
+    expect(screen.getByText('1–50 of 1,234')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(props.onPageChange).toHaveBeenCalledWith(2);
+
+    rerender(<DataTable {...props} page={25} />);
+    expect(screen.getByText('1,201–1,234 of 1,234')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(24);
+  });
+
+  it('changes the page size to one of 25, 50 and 100', async () => {
+    const onPageSizeChange = vi.fn();
+    setup({ onPageSizeChange });
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(size).toHaveTextContent('50');
+    size.focus();
+    await userEvent.keyboard('{Enter}');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['25', '50', '100']);
+    await userEvent.click(screen.getByRole('option', { name: '100' }));
+    expect(onPageSizeChange).toHaveBeenCalledWith(100);
+  });
+
+  it('selects rows one by one and all on the page, with a count in the bulk bar', async () => {
+    const onSelectionChange = vi.fn();
+    setup({
+      onSelectionChange,
+      bulkActions: (ids) => <button type="button">Archive {ids.length}</button>,
+    });
+    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Acme Ltd' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveAttribute(
+      'aria-checked',
+      'mixed',
+    );
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    expect(onSelectionChange).toHaveBeenLastCalledWith(['a', 'b', 'c']);
+    expect(screen.getByRole('button', { name: 'Archive 3' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+    expect(onSelectionChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('shows the empty slot when there are no rows', () => {
+    setup({ rows: [], total: 0, empty: <p>No clients yet</p> });
+    expect(screen.getByText('No clients yet')).toBeInTheDocument();
+    expect(screen.getByText('0 results')).toBeInTheDocument();
+  });
+
+  it('shows a default empty state without a slot', () => {
+    setup({ rows: [], total: 0 });
+    expect(screen.getByText('No results')).toBeInTheDocument();
+  });
+
+  it('marks the table busy and hides the data while loading', () => {
+    setup({ loading: true });
+    const table = screen.getByRole('table', { name: 'Clients' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Acme Ltd')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    // The skeleton keeps one row per expected row, so the height does not collapse.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + rows.length);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('opens a row by click and by Enter, but not when a control inside it is used', async () => {
+    const onRowClick = vi.fn();
+    setup({ onRowClick, onSelectionChange: vi.fn() });
+    await userEvent.click(screen.getByRole('cell', { name: 'Pune' }));
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[0]);
+
+    const row = screen.getByRole('cell', { name: 'Delhi' }).closest('tr') as HTMLElement;
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Chitra & Co' }));
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves between clickable rows with the arrow keys', async () => {
+    setup({ onRowClick: vi.fn() });
+    const rowOf = (city: string) => screen.getByRole('cell', { name: city }).closest('tr') as HTMLElement;
+    rowOf('Pune').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(rowOf('Delhi')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(rowOf('Mumbai')).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(rowOf('Delhi')).toHaveFocus();
+  });
+});

@@ -1,0 +1,295 @@
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from 'lucide-react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import { Button } from './button';
+import { Checkbox } from './checkbox';
+import { cn } from './cn';
+import { EmptyState } from './empty-state';
+import { Pagination } from './pagination';
+import { Skeleton } from './skeleton';
+
+export type SortDirection = 'asc' | 'desc';
+
+export type DataTableColumn<T> = {
+  /** Also the sort key sent to the server. */
+  id: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  /** First click sorts descending (dates, amounts), instead of ascending. */
+  sortDescFirst?: boolean;
+  /** Applied to the header and every cell of the column (width, alignment, `hidden md:table-cell`). */
+  className?: string;
+};
+
+export type DataTableProps<T> = {
+  /** Names the table for screen readers, e.g. "Clients". */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
+  getRowId: (row: T) => string;
+  total: number;
+  page: number;
+  pageSize: number;
+  sort?: string;
+  direction?: SortDirection;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  onSortChange?: (sort: string, direction: SortDirection) => void;
+  pageSizeOptions?: number[];
+  /** Shows skeleton rows in place of the data, keeping the layout. */
+  loading?: boolean;
+  /** Shown when there are no rows; a sensible default otherwise. */
+  empty?: ReactNode;
+  /** Search and filter inputs above the table. */
+  toolbar?: ReactNode;
+  /** Turns on row selection. Ids persist across pages, so "N selected" can exceed one page. */
+  onSelectionChange?: (ids: string[]) => void;
+  /** Controlled selection; internal state when omitted. */
+  selectedIds?: string[];
+  /** Buttons in the bar that appears while rows are selected. */
+  bulkActions?: (selectedIds: string[]) => ReactNode;
+  /** Makes each row clickable and focusable; Enter or Space on a focused row does the same. */
+  onRowClick?: (row: T) => void;
+  /** A row's name for its checkbox label ("Select Acme Ltd"). */
+  getRowLabel?: (row: T) => string;
+  className?: string;
+};
+
+// Cells do not wrap: on a narrow screen the table scrolls sideways instead of growing tall rows.
+// A column of long text opts back in with `className: 'whitespace-normal'`.
+const cellClasses = 'whitespace-nowrap px-3 py-2 align-middle';
+// Varied placeholder widths read as text rather than as a grid of bars.
+const skeletonWidths = ['w-3/4', 'w-1/2', 'w-2/3', 'w-5/6'];
+// Clicks on controls inside a row are theirs, not the row's.
+const INTERACTIVE =
+  'a,button,input,select,textarea,label,[role="checkbox"],[role="menuitem"],[role="combobox"]';
+
+function ariaSort(active: boolean, direction: SortDirection | undefined) {
+  if (!active) return 'none' as const;
+  return direction === 'asc' ? ('ascending' as const) : ('descending' as const);
+}
+
+/**
+ * A table of server-side data: the parent owns page, sort and selection, and fetches. Sort headers are
+ * buttons (aria-sort on the header cell), the table scrolls sideways on a narrow screen, and while
+ * loading, skeleton rows hold the page's height so nothing jumps.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, columns, rows, getRowId, loading, toolbar, onRowClick, onSelectionChange, bulkActions } =
+    props;
+  const [ownSelection, setOwnSelection] = useState<string[]>([]);
+  const selectable = onSelectionChange !== undefined;
+  const selected = props.selectedIds ?? ownSelection;
+  const setSelected = (ids: string[]) => {
+    if (props.selectedIds === undefined) setOwnSelection(ids);
+    onSelectionChange?.(ids);
+  };
+
+  const pageIds = rows.map(getRowId);
+  const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
+  const allState =
+    pageIds.length > 0 && selectedOnPage === pageIds.length
+      ? true
+      : selectedOnPage > 0
+        ? 'indeterminate'
+        : false;
+  const toggleAll = () =>
+    setSelected(
+      allState === true
+        ? selected.filter((id) => !pageIds.includes(id))
+        : [...selected, ...pageIds.filter((id) => !selected.includes(id))],
+    );
+  const toggleOne = (id: string) =>
+    setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+
+  const sortBy = (column: DataTableColumn<T>) => {
+    const first: SortDirection = column.sortDescFirst ? 'desc' : 'asc';
+    const next: SortDirection =
+      props.sort === column.id ? (props.direction === 'asc' ? 'desc' : 'asc') : first;
+    props.onSortChange?.(column.id, next);
+  };
+
+  const span = columns.length + (selectable ? 1 : 0);
+  const skeletonCount = Math.max(1, Math.min(props.pageSize, rows.length || 10));
+
+  const rowHandlers = (row: T) =>
+    onRowClick
+      ? {
+          tabIndex: 0,
+          onClick: (e: MouseEvent<HTMLTableRowElement>) => {
+            const hit = (e.target as HTMLElement).closest(INTERACTIVE);
+            if (hit && hit !== e.currentTarget && e.currentTarget.contains(hit)) return;
+            onRowClick(row);
+          },
+          onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+            if (e.target !== e.currentTarget) return;
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              onRowClick(row);
+            } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              // Up and down walk the rows, so a long list is not a long run of Tab presses.
+              const next =
+                e.key === 'ArrowDown'
+                  ? e.currentTarget.nextElementSibling
+                  : e.currentTarget.previousElementSibling;
+              if (next instanceof HTMLElement) {
+                e.preventDefault();
+                next.focus();
+              }
+            }
+          },
+        }
+      : {};
+
+  return (
+    <div
+      className={cn('overflow-hidden rounded-lg border border-border bg-surface shadow-xs', props.className)}
+    >
+      {toolbar ? (
+        <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">{toolbar}</div>
+      ) : null}
+      {selectable && selected.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-3 py-1.5">
+          <p aria-live="polite" className="text-sm font-medium text-fg tabular-nums">
+            {selected.length.toLocaleString('en-US')} selected
+          </p>
+          <div className="flex flex-wrap items-center gap-2">{bulkActions?.(selected)}</div>
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table aria-label={label} aria-busy={loading || undefined} className="w-full border-collapse text-sm">
+          <thead className="bg-muted/50">
+            <tr className="border-b border-border">
+              {selectable ? (
+                <th scope="col" className="w-10 px-3 py-2">
+                  <Checkbox
+                    aria-label="Select all rows on this page"
+                    checked={allState}
+                    disabled={loading || rows.length === 0}
+                    onCheckedChange={toggleAll}
+                  />
+                </th>
+              ) : null}
+              {columns.map((column) => {
+                const active = props.sort === column.id;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={column.sortable ? ariaSort(active, props.direction) : undefined}
+                    className={cn(
+                      'h-9 whitespace-nowrap px-3 text-left text-xs font-medium text-muted-fg',
+                      column.className,
+                    )}
+                  >
+                    {column.sortable ? (
+                      <button
+                        type="button"
+                        onClick={() => sortBy(column)}
+                        className={cn(
+                          '-mx-1.5 inline-flex h-7 items-center gap-1 rounded-md px-1.5 hover:bg-muted hover:text-fg',
+                          'focus-visible:outline-2 focus-visible:outline-ring',
+                          active && 'text-fg',
+                        )}
+                      >
+                        {column.header}
+                        {active && props.direction === 'asc' ? (
+                          <ArrowUp aria-hidden="true" className="size-3.5" />
+                        ) : active ? (
+                          <ArrowDown aria-hidden="true" className="size-3.5" />
+                        ) : (
+                          <ChevronsUpDown aria-hidden="true" className="size-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {loading ? (
+              Array.from({ length: skeletonCount }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <tr key={i} className="h-10 border-b border-border last:border-b-0">
+                  {selectable ? (
+                    <td className={cellClasses}>
+                      <Skeleton className="size-4" />
+                    </td>
+                  ) : null}
+                  {columns.map((column, c) => (
+                    <td key={column.id} className={cn(cellClasses, column.className)}>
+                      <Skeleton
+                        className={cn('h-4 max-w-40', skeletonWidths[(c + i) % skeletonWidths.length])}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={span}>
+                  {props.empty ?? (
+                    <EmptyState icon={Inbox} title="No results" message="Nothing matches this view." />
+                  )}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const id = getRowId(row);
+                const isSelected = selected.includes(id);
+                return (
+                  <tr
+                    key={id}
+                    className={cn(
+                      'h-10 border-b border-border transition-colors last:border-b-0',
+                      isSelected ? 'bg-primary/5' : 'hover:bg-muted/50',
+                      onRowClick &&
+                        'cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                    )}
+                    {...rowHandlers(row)}
+                  >
+                    {selectable ? (
+                      <td className={cellClasses}>
+                        <Checkbox
+                          aria-label={`Select ${props.getRowLabel?.(row) ?? 'row'}`}
+                          checked={isSelected}
+                          onCheckedChange={() => toggleOne(id)}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column) => (
+                      <td key={column.id} className={cn(cellClasses, column.className)}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+        {loading ? (
+          <span className="sr-only" role="status">
+            Loading
+          </span>
+        ) : null}
+      </div>
+      <Pagination
+        className="border-t border-border"
+        page={props.page}
+        pageSize={props.pageSize}
+        total={props.total}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+        pageSizeOptions={props.pageSizeOptions}
+        disabled={loading}
+      />
+    </div>
+  );
+}

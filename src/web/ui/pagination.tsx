@@ -1,0 +1,104 @@
+import { pageCount } from '@domain/pagination';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+import { cn } from './cn';
+import { Select } from './select';
+
+export const PAGE_SIZE_OPTIONS = [25, 50, 100];
+
+export type PaginationProps = {
+  /** 1-based, as the server's page input. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Without it the page-size select is hidden. */
+  onPageSizeChange?: (pageSize: number) => void;
+  pageSizeOptions?: number[];
+  /** Greys the buttons while a page is loading, so a double click does not skip one. */
+  disabled?: boolean;
+  className?: string;
+};
+
+// Fixed grouping so the same list reads the same for every member; an org-level number locale can come later.
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** "1–50 of 1,234" for page 1 of a 1,234-row list; "0 results" for none. */
+export function rangeText(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return '0 results';
+  const first = Math.min((page - 1) * pageSize + 1, total);
+  const last = Math.min(page * pageSize, total);
+  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`;
+}
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  disabled,
+  className,
+}: PaginationProps) {
+  const pages = pageCount(total, pageSize);
+  // A page size the caller uses but the options lack (e.g. from a URL) still shows as selected.
+  const sizes = pageSizeOptions.includes(pageSize)
+    ? pageSizeOptions
+    : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
+  return (
+    <nav
+      aria-label="Pagination"
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2 text-sm',
+        className,
+      )}
+    >
+      <p aria-live="polite" className="text-muted-fg tabular-nums">
+        {rangeText(page, pageSize, total)}
+      </p>
+      <div className="flex items-center gap-3">
+        {onPageSizeChange ? (
+          <div className="flex items-center gap-2">
+            <span aria-hidden="true" className="hidden text-muted-fg sm:inline">
+              Rows per page
+            </span>
+            <Select
+              aria-label="Rows per page"
+              size="sm"
+              className="w-[4.5rem]"
+              value={String(pageSize)}
+              onValueChange={(v) => onPageSizeChange(Number(v))}
+              options={sizes.map((s) => ({ value: String(s), label: String(s) }))}
+            />
+          </div>
+        ) : null}
+        <span className="hidden text-muted-fg tabular-nums md:inline">
+          Page {numberFormat.format(Math.min(page, pages))} of {numberFormat.format(pages)}
+        </span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label="Previous page"
+            disabled={disabled || page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
+            <ChevronLeft aria-hidden="true" />
+            <span className="hidden sm:inline">Previous</span>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label="Next page"
+            disabled={disabled || page >= pages}
+            onClick={() => onPageChange(page + 1)}
+          >
+            <span className="hidden sm:inline">Next</span>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}
