@@ -9,7 +9,12 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.mail.outboxDir).toBe(`${config.dataDir}/mail`);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.web).toEqual({ productionHost: undefined, posthog: undefined, gtmId: undefined, chat: undefined });
+    expect(config.web).toEqual({
+      productionHost: undefined,
+      posthog: undefined,
+      gtmId: undefined,
+      chat: undefined,
+    });
   });
 
   it.each([

@@ -5,7 +5,11 @@ import { createTestApp, type TTestApp } from '../test/app';
 let t: TTestApp;
 let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
 beforeAll(async () => {
-  t = await createTestApp({ PRODUCTION_HOST: 'app.example.com', POSTHOG_KEY: 'phc_test', GTM_ID: 'GTM-AB12' });
+  t = await createTestApp({
+    PRODUCTION_HOST: 'app.example.com',
+    POSTHOG_KEY: 'phc_test',
+    GTM_ID: 'GTM-AB12',
+  });
   firm = await t.seedFirm();
 });
 afterAll(() => t?.close());
@@ -13,7 +17,10 @@ afterAll(() => t?.close());
 describe('tRPC over HTTP, as the browser calls it', () => {
   it('batches queries as one GET with the input as a query parameter', async () => {
     const input = encodeURIComponent(
-      JSON.stringify({ 0: superjson.serialize(undefined), 1: superjson.serialize({ page: 1, pageSize: 10 }) }),
+      JSON.stringify({
+        0: superjson.serialize(undefined),
+        1: superjson.serialize({ page: 1, pageSize: 10 }),
+      }),
     );
     const res = await fetch(`${t.url}/api/trpc/profile.me,systemLog.list?batch=1&input=${input}`, {
       headers: { authorization: `Bearer ${firm.owner.token}` },
@@ -34,7 +41,11 @@ describe('tRPC over HTTP, as the browser calls it', () => {
     expect(res.status).toBe(200);
     // The sign-out was audited in the firm's system log.
     const log = await t.client(firm.owner.token).systemLog.list.query({});
-    expect(log.rows[0]).toMatchObject({ action: 'auth.logout', actorMemberId: firm.owner.id, actorName: 'Olivia Owner' });
+    expect(log.rows[0]).toMatchObject({
+      action: 'auth.logout',
+      actorMemberId: firm.owner.id,
+      actorName: 'Olivia Owner',
+    });
   });
 
   it('refuses a mutation sent as GET', async () => {
@@ -113,7 +124,9 @@ describe('platform routes', () => {
     const res = await fetch(`${t.url}/api/health`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' https:\/\/us\.i\.posthog\.com https:\/\/us-assets\.i\.posthog\.com https:\/\/www\.googletagmanager\.com/);
+    expect(csp).toMatch(
+      /script-src 'self' https:\/\/us\.i\.posthog\.com https:\/\/us-assets\.i\.posthog\.com https:\/\/www\.googletagmanager\.com/,
+    );
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { ConfirmDialogHost, Toaster } from '@web/ui';
 import { useFatalError } from '../../lib/fatal-error';
 import { ServerErrorScreen } from './server-error-screen';
 
@@ -9,7 +9,8 @@ export function AppShell() {
   return (
     <>
       {fatal ? <ServerErrorScreen /> : <Outlet />}
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster />
+      <ConfirmDialogHost />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { ThemeToggle } from '@web/ui';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -37,6 +38,7 @@ export function MainLayout() {
             </Dialog.Portal>
           </Dialog.Root>
           <div className="flex-1" />
+          <ThemeToggle />
           <UserMenu profile={profile} />
         </header>
         <main id="main" className="min-h-0 flex-1 overflow-y-auto">

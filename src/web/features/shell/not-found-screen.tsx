@@ -1,4 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
+import { buttonVariants } from '@web/ui';
 import type { TNotFoundData } from '../../lib/route-guard';
 
 /** 404 for an unmatched URL ("Page not found: {path}") or a failed route check ("Page Not Found: {fullPath}"). */
@@ -11,10 +12,7 @@ export function NotFoundScreen({ data }: { data?: unknown }) {
     <main className="flex min-h-full flex-col items-center justify-center gap-3 p-8 text-center">
       <p className="text-6xl font-bold tracking-tight text-primary">404</p>
       <h1 className="max-w-xl break-all text-lg font-medium">{message}</h1>
-      <Link
-        to="/"
-        className="mt-2 inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-fg hover:opacity-90"
-      >
+      <Link to="/" className={buttonVariants({ className: 'mt-2' })}>
         Go to Home
       </Link>
     </main>

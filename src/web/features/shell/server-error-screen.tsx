@@ -1,4 +1,5 @@
 import { ROUTE_PATHS } from '@domain/route-guard';
+import { Button } from '@web/ui';
 import { useState } from 'react';
 import { trpcClient } from '../../lib/trpc';
 
@@ -20,14 +21,9 @@ export function ServerErrorScreen() {
       <p className="text-6xl font-bold tracking-tight text-danger">500</p>
       <h1 className="text-xl font-semibold">Server Error</h1>
       <p className="max-w-md text-muted-fg">Whoops, something went wrong on our servers.</p>
-      <button
-        type="button"
-        onClick={goToDashboard}
-        disabled={leaving}
-        className="mt-2 inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
-      >
+      <Button onClick={goToDashboard} loading={leaving} className="mt-2">
         Go to Dashboard
-      </button>
+      </Button>
     </main>
   );
 }

@@ -1,56 +1,39 @@
+import {
+  Avatar,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/ui';
 import { LogOut } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { signOutStaff } from '../../lib/session';
 import type { TProfileView } from './use-profile';
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
-
 export function UserMenu({ profile }: { profile: TProfileView }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
+    <DropdownMenu>
+      <DropdownMenuTrigger
         aria-label={`Account menu for ${profile.fullName}`}
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted"
       >
-        {profile.picture ? (
-          <img src={profile.picture} alt="" className="size-8 rounded-full object-cover" />
-        ) : (
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg">
-            {initials(profile.fullName)}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 text-sm shadow-lg"
-        >
-          <div className="px-3 py-2">
-            <p className="font-medium">{profile.fullName}</p>
-            <p className="truncate text-muted-fg">{profile.email}</p>
-            <p className="mt-1 text-xs text-muted-fg">
-              {profile.role.name}
-              {profile.isOwner ? ' · Owner' : ''}
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            onSelect={() => void signOutStaff()}
-            className="flex cursor-default items-center gap-2 rounded-md px-3 py-2 outline-none data-[highlighted]:bg-muted"
-          >
-            <LogOut aria-hidden className="size-4" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        <Avatar name={profile.fullName} src={profile.picture ?? undefined} size="sm" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-56">
+        <div className="px-2 py-2 text-sm">
+          <p className="font-medium">{profile.fullName}</p>
+          <p className="truncate text-muted-fg">{profile.email}</p>
+          <p className="mt-1 text-xs text-muted-fg">
+            {profile.role.name}
+            {profile.isOwner ? ' · Owner' : ''}
+          </p>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOutStaff()}>
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
