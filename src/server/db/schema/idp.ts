@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Token-signing keys of the embedded identity provider. They live in the database, not on disk, so
@@ -12,7 +23,12 @@ export const idpSigningKeys = pgTable('idp_signing_keys', {
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
-export const IDP_USER_STATUSES = ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] as const;
+export const IDP_USER_STATUSES = [
+  'UNCONFIRMED',
+  'CONFIRMED',
+  'FORCE_CHANGE_PASSWORD',
+  'RESET_REQUIRED',
+] as const;
 export type TIdpUserStatus = (typeof IDP_USER_STATUSES)[number];
 
 /**
@@ -62,7 +78,10 @@ export const idpSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idp_sessions_refresh_token_key').on(t.refreshTokenHash), index('idp_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('idp_sessions_refresh_token_key').on(t.refreshTokenHash),
+    index('idp_sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** Confirmation, reset and attribute codes: hashed, expiring, with an attempt count. */

@@ -1,3 +1,3 @@
+export * from './idp';
 export * from './org';
 export * from './system-log';
-export * from './idp';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, orgId, updatedAt } from './columns';
 
 /** The firm. */
@@ -28,7 +38,10 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('roles_org_id_id_key').on(t.orgId, t.id), unique('roles_org_id_name_key').on(t.orgId, t.name)],
+  (t) => [
+    unique('roles_org_id_id_key').on(t.orgId, t.id),
+    unique('roles_org_id_name_key').on(t.orgId, t.name),
+  ],
 );
 
 export const MEMBER_STATUSES = ['invited', 'active', 'disabled'] as const;
