@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createMailer, type TMailer } from '../mail/mailer';
 import type { TBody, TIdpContext, TIdpDeps, TOperation } from './deps';
 import { errorResponse, IdpError } from './errors';
@@ -82,7 +82,11 @@ export async function registerIdp(
     // Only this scope parses Amazon's JSON type; the body stays a string until the handler parses it.
     scope.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-    scope.post('/api/idp', async (req, reply) => {
+    // The AWS SDK posts to the endpoint's path with a trailing slash; Amplify posts to it as given.
+    scope.post('/api/idp', handle);
+    scope.post('/api/idp/', handle);
+
+    async function handle(req: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-store');
       const target = req.headers['x-amz-target'];
       const name =
@@ -114,7 +118,7 @@ export async function registerIdp(
       } catch (error) {
         return sendError(reply, error);
       }
-    });
+    }
 
     scope.get(`/api/idp/${poolId}/.well-known/jwks.json`, async (_req, reply) =>
       reply.header('cache-control', 'public, max-age=300').send(await deps.keys.jwks()),
