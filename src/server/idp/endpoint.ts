@@ -82,6 +82,18 @@ export async function registerIdp(
     // Only this scope parses Amazon's JSON type; the body stays a string until the handler parses it.
     scope.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+    // Framework refusals (body too large, bad media type, the per-instance rate limit) in Cognito's shape.
+    scope.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status === 429) return sendError(reply, new IdpError('TooManyRequestsException', 'Rate exceeded'));
+      if (status === 413)
+        return sendError(reply, new IdpError('InvalidParameterException', 'Request body is too large.'));
+      if (status >= 400 && status < 500) {
+        return sendError(reply, new IdpError('SerializationException', 'The request could not be read.'));
+      }
+      return sendError(reply, error);
+    });
+
     // The AWS SDK posts to the endpoint's path with a trailing slash; Amplify posts to it as given.
     scope.post('/api/idp', handle);
     scope.post('/api/idp/', handle);
