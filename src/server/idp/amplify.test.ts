@@ -21,6 +21,7 @@ import {
 } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeAuthLinkKey } from '../../domain/auth-links';
 import { idpDevices, idpUsers } from '../db/schema';
 import { createIdpTestApp } from './test-helpers';
 
@@ -69,16 +70,15 @@ describe('aws-amplify against the embedded identity provider', () => {
     expect(mail?.subject).toBe('Verify your email address');
     expect(mail?.notes.link).toMatch(new RegExp(`^${t.config.publicUrl}/auth/verify/[A-Za-z0-9_-]+$`));
 
-    await expect(
-      confirmSignUp({
-        username: email,
-        confirmationCode: '000000' === (await t.lastCode(email)) ? '111111' : '000000',
-      }),
-    ).rejects.toMatchObject({
+    const code = await t.lastCode(email);
+    const key = String(mail?.notes.link).split('/').pop() ?? '';
+    expect(decodeAuthLinkKey(key)).toEqual({ username: email, code });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    await expect(confirmSignUp({ username: email, confirmationCode: wrongCode })).rejects.toMatchObject({
       name: 'CodeMismatchException',
       message: 'Invalid verification code provided, please try again.',
     });
-    const confirmed = await confirmSignUp({ username: email, confirmationCode: await t.lastCode(email) });
+    const confirmed = await confirmSignUp({ username: email, confirmationCode: code });
     expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
     const signedIn = await autoSignIn();
     expect(signedIn.isSignedIn).toBe(true);

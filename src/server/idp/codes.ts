@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { idpCodes } from '../db/schema';
@@ -59,6 +59,8 @@ export async function consumeCode(
     });
   if (!row || row.expired) throw E.codeExpired();
   if (row.attempts > CODE_MAX_ATTEMPTS) throw E.attemptLimit();
-  if (row.codeHash !== hashCode(userId, purpose, code)) throw E.codeMismatch();
+  const given = Buffer.from(hashCode(userId, purpose, code), 'hex');
+  const stored = Buffer.from(row.codeHash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw E.codeMismatch();
   await db.delete(idpCodes).where(and(eq(idpCodes.userId, userId), eq(idpCodes.purpose, purpose)));
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAttempts, idpCodes, idpSessions, idpUsers } from '../db/schema';
 import { createIdpTestApp, idpCall } from './test-helpers';
+import { clientProof } from './test-srp-client';
 import { disableUser } from './users';
 
 // The wire protocol with raw requests: bad input answers Cognito's errors (never a 500) and creates
@@ -346,5 +347,77 @@ describe('passwords and tokens', () => {
       RefreshToken: auth.RefreshToken,
     });
     expect(refresh.body.message).toBe('Refresh Token has been revoked');
+  });
+});
+
+describe('SRP over the wire', () => {
+  const poolName = () => t.config.idp.userPoolId.split('_')[1] ?? '';
+
+  async function srpStart(username: string, A = '02') {
+    const res = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: username, SRP_A: A },
+    });
+    return res;
+  }
+
+  it('verifies a proof once: a replayed secret block is refused', async () => {
+    await confirmed('srp@example.test', 'Srp-Pass-123');
+    const a = BigInt(`0x${'5'.repeat(64)}`);
+    const { modPow, g, N } = await import('./srp');
+    const A = modPow(g, a, N).toString(16);
+    const start = await srpStart('SRP@example.test', A);
+    expect(start.body.ChallengeName).toBe('PASSWORD_VERIFIER');
+    const p = start.body.ChallengeParameters as Record<string, string>;
+    expect(p.USER_ID_FOR_SRP).toBe('srp@example.test');
+    const timestamp = 'Sun Nov 22 5:09:15 UTC 2026';
+    const proof = clientProof({
+      poolName: poolName(),
+      userId: p.USER_ID_FOR_SRP ?? '',
+      password: 'Srp-Pass-123',
+      salt: p.SALT ?? '',
+      B: p.SRP_B ?? '',
+      secretBlock: p.SECRET_BLOCK ?? '',
+      timestamp,
+      a,
+    });
+    expect(proof.A).toBe(A);
+    const answer = {
+      ClientId: clientId,
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: {
+        USERNAME: p.USER_ID_FOR_SRP,
+        PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+        TIMESTAMP: timestamp,
+        PASSWORD_CLAIM_SIGNATURE: proof.signature,
+      },
+    };
+    const ok = await call('RespondToAuthChallenge', answer);
+    expect(ok.status).toBe(200);
+    expect((ok.body.AuthenticationResult as Record<string, unknown>).AccessToken).toBeTruthy();
+    expect((await call('RespondToAuthChallenge', answer)).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+  });
+
+  it('refuses A ≡ 0 and answers an unknown device with ResourceNotFoundException', async () => {
+    await confirmed('dev@example.test');
+    const { N } = await import('./srp');
+    expect((await srpStart('dev@example.test', N.toString(16))).body.__type).toBe(
+      'InvalidParameterException',
+    );
+    expect((await srpStart('dev@example.test', '0')).body.__type).toBe('InvalidParameterException');
+    const res = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: {
+        USERNAME: 'dev@example.test',
+        PASSWORD: 'Valid-Pass-1',
+        DEVICE_KEY: 'local-1_00000000-0000-0000-0000-000000000000',
+      },
+    });
+    expect(res.body).toEqual({ __type: 'ResourceNotFoundException', message: 'Device does not exist.' });
   });
 });

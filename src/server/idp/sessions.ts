@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { idpSessions } from '../db/schema';
 import type { TIdpContext } from './deps';
@@ -62,6 +62,10 @@ export async function startSession(
     authTime: new Date(authTime * 1000),
     expiresAt: new Date((authTime + REFRESH_TOKEN_TTL_S) * 1000),
   });
+  // Now and then, drop sign-ins whose refresh token expired over a day ago (their access tokens too).
+  if (Math.random() < 0.02) {
+    await ctx.db.delete(idpSessions).where(lt(idpSessions.expiresAt, sql`now() - interval '1 day'`));
+  }
   const t = await tokensFor(ctx, user, { originJti, authTime, deviceKey });
   return {
     AuthenticationResult: {
