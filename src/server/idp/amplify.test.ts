@@ -11,6 +11,7 @@ import {
   forgetDevice,
   getCurrentUser,
   rememberDevice,
+  resendSignUpCode,
   resetPassword,
   sendUserAttributeVerificationCode,
   signIn,
@@ -67,12 +68,21 @@ describe('aws-amplify against the embedded identity provider', () => {
     expect(sub).toMatch(/^[0-9a-f-]{36}$/);
 
     const [mail] = await t.readOutbox();
+    expect(mail?.to).toBe(email);
     expect(mail?.subject).toBe('Verify your email address');
     expect(mail?.notes.link).toMatch(new RegExp(`^${t.config.publicUrl}/auth/verify/[A-Za-z0-9_-]+$`));
 
+    const firstCode = await t.lastCode(email);
+    const resent = await resendSignUpCode({ username: email });
+    expect(resent).toMatchObject({
+      destination: 'a***@e***',
+      deliveryMedium: 'EMAIL',
+      attributeName: 'email',
+    });
     const code = await t.lastCode(email);
+    expect((await t.readOutbox()).length).toBe(2);
     const key = String(mail?.notes.link).split('/').pop() ?? '';
-    expect(decodeAuthLinkKey(key)).toEqual({ username: email, code });
+    expect(decodeAuthLinkKey(key)).toEqual({ username: email, code: firstCode });
     const wrongCode = code === '000000' ? '111111' : '000000';
     await expect(confirmSignUp({ username: email, confirmationCode: wrongCode })).rejects.toMatchObject({
       name: 'CodeMismatchException',
