@@ -421,3 +421,41 @@ describe('SRP over the wire', () => {
     expect(res.body).toEqual({ __type: 'ResourceNotFoundException', message: 'Device does not exist.' });
   });
 });
+
+describe('email aliases', () => {
+  it('refuses a second verified owner of an email unless the alias is forced', async () => {
+    const first = await confirmed('alias@example.test');
+    const res = await call('SignUp', {
+      ClientId: clientId,
+      Username: 'bob',
+      Password: 'Valid-Pass-1',
+      UserAttributes: [{ Name: 'email', Value: 'alias@example.test' }],
+    });
+    expect(res.status).toBe(200);
+    const code = await t.lastCode('alias@example.test');
+    const clash = await call('ConfirmSignUp', {
+      ClientId: clientId,
+      Username: 'bob',
+      ConfirmationCode: code,
+    });
+    expect(clash.body).toEqual({
+      __type: 'AliasExistsException',
+      message: 'An account with the given email already exists.',
+    });
+    const forced = await call('ConfirmSignUp', {
+      ClientId: clientId,
+      Username: 'bob',
+      ConfirmationCode: code,
+      ForceAliasCreation: true,
+    });
+    expect(forced.status).toBe(200);
+    const [old] = await t.db.select().from(idpUsers).where(eq(idpUsers.id, first));
+    expect(old?.emailVerified).toBe(false);
+    // A user name wins over an email alias.
+    const auth = await passwordAuth('alias@example.test');
+    expect(auth.status).toBe(200);
+    const access = (auth.body.AuthenticationResult as Record<string, string>).AccessToken;
+    expect((await call('GetUser', { AccessToken: access })).body.Username).toBe('alias@example.test');
+    expect((await passwordAuth('bob')).status).toBe(200);
+  });
+});

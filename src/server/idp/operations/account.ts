@@ -9,7 +9,14 @@ import { attributeList, checkClient, reqString, stringList } from '../input';
 import { sendAttributeCode, sendResetCode } from '../mail';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
 import { revokeRefreshToken, revokeUserSessions } from '../sessions';
-import { attributesOf, emailDelivery, findUserByName, setPassword, writableAttributes } from '../users';
+import {
+  attributesOf,
+  emailDelivery,
+  emailTaken,
+  findUserByName,
+  setPassword,
+  writableAttributes,
+} from '../users';
 import { confirmEmail } from './signup';
 
 const accessToken = (body: Record<string, unknown>) => reqString(body, 'AccessToken', 8192);
@@ -72,6 +79,7 @@ export const VerifyUserAttribute: TOperation = async (ctx, body) => {
   const { user } = await authenticate(ctx, token);
   if (name !== 'email')
     throw invalidParameter(`Attribute ${name} cannot be verified: only email is delivered.`);
+  if (user.email && (await emailTaken(ctx.db, user.email, user.id))) throw E.aliasExists();
   await consumeCode(ctx.db, user.id, 'attr:email', code);
   await confirmEmail(ctx, user.id, user.email, false);
   return {};

@@ -27,8 +27,10 @@ export const ConfirmDevice: TOperation = async (ctx, body) => {
     throw invalidParameter('DeviceSecretVerifierConfig is required.');
   const salt = base64Hex(config.Salt, 'Salt');
   const verifier = base64Hex(config.PasswordVerifier, 'PasswordVerifier');
-  const { user } = await authenticate(ctx, token);
-  const device = await findDevice(ctx.db, user.id, key, false);
+  const access = await authenticate(ctx, token);
+  // A sign-in confirms the device it was given, and only that one.
+  if (access.deviceKey !== key) throw E.deviceNotFound();
+  const device = await findDevice(ctx.db, access.user.id, key, false);
   if (!device) throw E.deviceNotFound();
   if (device.verifier) throw invalidParameter('Device is already confirmed.');
   await ctx.db

@@ -55,6 +55,8 @@ export const ConfirmSignUp: TOperation = async (ctx, body) => {
   if (!user) throw E.userNotFound();
   if (user.status !== 'UNCONFIRMED')
     throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
+  // An alias clash is reported before the code is spent, so the same code works after a forced retry.
+  if (!forceAlias && user.email && (await emailTaken(ctx.db, user.email, user.id))) throw E.aliasExists();
   await consumeCode(ctx.db, user.id, 'signup', code);
   await confirmEmail(ctx, user.id, user.email, forceAlias);
   await ctx.db.update(idpUsers).set({ status: 'CONFIRMED' }).where(eq(idpUsers.id, user.id));
