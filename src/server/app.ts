@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
+import { registerIdp } from './idp/endpoint';
 import { IdpKeys } from './idp/keys';
 import { createStaffAuth } from './idp/staff-auth';
 import { makeCreateContext } from './trpc/context';
@@ -63,6 +64,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   app.get('/api/config.js', async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
+
+  await registerIdp(app, { db: database.db, config, keys });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',

@@ -1,11 +1,11 @@
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
-import { members, roles } from '../db/schema';
+import { idpSessions, members, roles } from '../db/schema';
 import type { TStaffSession } from '../trpc/context';
 import type { IdpKeys } from './keys';
 
@@ -59,8 +59,12 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     return key;
   }
 
-  /** The member behind a verified token: one indexed query, active members only. */
-  async function memberOf(sub: string) {
+  /**
+   * The member behind a verified token: one indexed query, active members only, and none when the
+   * token's sign-in (origin_jti) was revoked (RevokeToken, GlobalSignOut, DeleteUser, a disabled
+   * user): revocation costs no second round trip.
+   */
+  async function memberOf(sub: string, originJti?: string) {
     const [row] = await db
       .select({
         memberId: members.id,
@@ -71,7 +75,18 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       })
       .from(members)
       .innerJoin(roles, and(eq(roles.orgId, members.orgId), eq(roles.id, members.roleId)))
-      .where(and(eq(members.sub, sub), eq(members.status, 'active')))
+      .where(
+        and(
+          eq(members.sub, sub),
+          eq(members.status, 'active'),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(idpSessions)
+              .where(and(eq(idpSessions.originJti, originJti ?? ''), isNotNull(idpSessions.revokedAt))),
+          ),
+        ),
+      )
       .orderBy(asc(members.createdAt))
       .limit(1);
     return row ?? null;
@@ -82,7 +97,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     if (!token) return null;
     const claims = await verifyAccessToken(token);
     if (!claims) return null;
-    const member = await memberOf(claims.sub);
+    const member = await memberOf(claims.sub, claims.origin_jti);
     if (!member) return null;
     return { sub: claims.sub, username: claims.username, ...member };
   }

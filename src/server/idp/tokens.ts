@@ -12,6 +12,8 @@ export type TTokenSubject = {
   authTime: number;
   originJti: string;
   deviceKey?: string;
+  /** Further id-token claims: the user's other attributes (given_name, custom:…). */
+  idClaims?: Record<string, unknown>;
 };
 
 /** Id and access tokens with Cognito's claims (IDP.md §5). */
@@ -42,6 +44,7 @@ export async function signTokens(
     .setJti(randomUUID())
     .sign(privateKey);
   const idToken = await new SignJWT({
+    ...s.idClaims,
     token_use: 'id',
     'cognito:username': s.username,
     auth_time: s.authTime,

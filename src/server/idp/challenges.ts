@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { TExecutor } from '../db/client';
+import { idpChallenges } from '../db/schema';
+
+// Pending sign-in steps live in the database (any instance may get the answer), keyed by the hash
+// of the opaque value the client holds; taking one deletes it, so each is answered once.
+
+export const CHALLENGE_TTL_S = 5 * 60;
+
+export type TChallengeKind = 'srp' | 'device_srp' | 'device_challenge' | 'new_password';
+
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Stores a step and returns its opaque token (standard base64: usable as a SECRET_BLOCK too). */
+export async function createChallenge(
+  db: TExecutor,
+  input: { userId: string; kind: TChallengeKind; data: Record<string, string> },
+): Promise<string> {
+  const token = randomBytes(96).toString('base64');
+  await db.insert(idpChallenges).values({
+    id: idOf(normalise(token)),
+    userId: input.userId,
+    kind: input.kind,
+    data: input.data,
+    expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_TTL_S})` as never,
+  });
+  // Now and then, sweep what nobody answered.
+  if (Math.random() < 0.05) await db.delete(idpChallenges).where(lt(idpChallenges.expiresAt, sql`now()`));
+  return token;
+}
+
+/** base64 and base64url spell the same bytes: key on the bytes. */
+const normalise = (token: string) => Buffer.from(token, 'base64').toString('base64');
+
+/** Takes (deletes) a live step of this kind; null when unknown, used, expired or of another kind. */
+export async function takeChallenge(db: TExecutor, token: string | undefined, kind: TChallengeKind) {
+  if (!token || token.length > 4096) return null;
+  const [row] = await db
+    .delete(idpChallenges)
+    .where(and(eq(idpChallenges.id, idOf(normalise(token))), eq(idpChallenges.kind, kind)))
+    .returning({
+      userId: idpChallenges.userId,
+      data: idpChallenges.data,
+      live: sql<boolean>`${idpChallenges.expiresAt} > now()`,
+    });
+  return row?.live ? row : null;
+}

@@ -1,0 +1,19 @@
+import type { TConfig } from '../config';
+import type { TDb } from '../db/client';
+import type { TMailer } from '../mail/mailer';
+import type { IdpKeys } from './keys';
+
+export type TIdpDeps = { db: TDb; config: TConfig; keys: IdpKeys; mailer: TMailer };
+
+/** What every operation sees: the dependencies, the pool's names and the caller. */
+export type TIdpContext = TIdpDeps & {
+  issuer: string;
+  /** The part of the pool id after `_`: it enters the SRP hash. */
+  poolName: string;
+  region: string;
+  ip: string;
+  userAgent: string | null;
+};
+
+export type TBody = Record<string, unknown>;
+export type TOperation = (ctx: TIdpContext, body: TBody) => Promise<object>;

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { idpUsers } from '../../db/schema';
+import { authenticate } from '../access';
+import { clearAttempts, countAttempt, isLocked, LIMITS } from '../attempts';
+import { consumeCode, issueCode } from '../codes';
+import type { TOperation } from '../deps';
+import { E, invalidParameter } from '../errors';
+import { attributeList, checkClient, reqString, stringList } from '../input';
+import { sendAttributeCode, sendResetCode } from '../mail';
+import { checkPasswordPolicy, verifyPassword } from '../passwords';
+import { revokeRefreshToken, revokeUserSessions } from '../sessions';
+import {
+  attributesOf,
+  emailDelivery,
+  emailTaken,
+  findUserByName,
+  setPassword,
+  writableAttributes,
+} from '../users';
+import { confirmEmail } from './signup';
+
+const accessToken = (body: Record<string, unknown>) => reqString(body, 'AccessToken', 8192);
+
+export const GetUser: TOperation = async (ctx, body) => {
+  const { user } = await authenticate(ctx, accessToken(body));
+  return { Username: user.username, UserAttributes: attributesOf(user) };
+};
+
+export const UpdateUserAttributes: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const changes = writableAttributes(attributeList(body, 'UserAttributes', true));
+  const { user } = await authenticate(ctx, token);
+  const { email, ...rest } = changes;
+  const newEmail = email?.toLowerCase();
+  const emailChanged = newEmail !== undefined && newEmail !== user.email;
+  await ctx.db
+    .update(idpUsers)
+    .set({
+      attributes: { ...user.attributes, ...rest },
+      ...(emailChanged ? { email: newEmail, emailVerified: false } : {}),
+    })
+    .where(eq(idpUsers.id, user.id));
+  if (!emailChanged) return {};
+  const code = await issueCode(ctx.db, user.id, 'attr:email');
+  await sendAttributeCode(ctx, newEmail, code);
+  return { CodeDeliveryDetailsList: [emailDelivery(newEmail)] };
+};
+
+export const DeleteUserAttributes: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const names = stringList(body, 'UserAttributeNames');
+  const { user } = await authenticate(ctx, token);
+  if (names.includes('email')) throw invalidParameter('Cannot delete the required attribute email.');
+  const attributes = { ...user.attributes };
+  for (const name of names) {
+    if (name === 'sub' || name.endsWith('_verified')) continue;
+    delete attributes[name];
+  }
+  await ctx.db.update(idpUsers).set({ attributes }).where(eq(idpUsers.id, user.id));
+  return {};
+};
+
+export const GetUserAttributeVerificationCode: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const name = reqString(body, 'AttributeName', 32);
+  const { user } = await authenticate(ctx, token);
+  if (name !== 'email')
+    throw invalidParameter(`Attribute ${name} cannot be verified: only email is delivered.`);
+  if (!user.email) throw invalidParameter('The user has no email address.');
+  const code = await issueCode(ctx.db, user.id, 'attr:email');
+  await sendAttributeCode(ctx, user.email, code);
+  return { CodeDeliveryDetails: emailDelivery(user.email) };
+};
+
+export const VerifyUserAttribute: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const name = reqString(body, 'AttributeName', 32);
+  const code = reqString(body, 'Code', 2048);
+  const { user } = await authenticate(ctx, token);
+  if (name !== 'email')
+    throw invalidParameter(`Attribute ${name} cannot be verified: only email is delivered.`);
+  if (user.email && (await emailTaken(ctx.db, user.email, user.id))) throw E.aliasExists();
+  await consumeCode(ctx.db, user.id, 'attr:email', code);
+  await confirmEmail(ctx, user.id, user.email, false);
+  return {};
+};
+
+export const ChangePassword: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const previous = reqString(body, 'PreviousPassword', 256);
+  const proposed = reqString(body, 'ProposedPassword', 256);
+  const { user } = await authenticate(ctx, token);
+  const key = `pw:${user.id}`;
+  if (await isLocked(ctx.db, key)) throw E.passwordAttempts();
+  if (!(await verifyPassword(previous, user.passwordHash))) {
+    throw (await countAttempt(ctx.db, key, LIMITS.password)) ? E.passwordAttempts() : E.wrongPassword();
+  }
+  await clearAttempts(ctx.db, key);
+  checkPasswordPolicy(proposed);
+  await setPassword(ctx.db, ctx.poolName, user, proposed);
+  return {};
+};
+
+export const ForgotPassword: TOperation = async (ctx, body) => {
+  checkClient(ctx, body);
+  const user = await findUserByName(ctx.db, reqString(body, 'Username', 128));
+  if (!user) throw E.userNotFound();
+  if (!user.enabled) throw E.userDisabled();
+  if (!user.email) {
+    throw invalidParameter(
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    );
+  }
+  const code = await issueCode(ctx.db, user.id, 'reset');
+  await sendResetCode(ctx, user.email, user.username, code);
+  return { CodeDeliveryDetails: emailDelivery(user.email) };
+};
+
+export const ConfirmForgotPassword: TOperation = async (ctx, body) => {
+  checkClient(ctx, body);
+  const username = reqString(body, 'Username', 128);
+  const code = reqString(body, 'ConfirmationCode', 2048);
+  const password = reqString(body, 'Password', 256);
+  const user = await findUserByName(ctx.db, username);
+  if (!user) throw E.userNotFound();
+  if (!user.enabled) throw E.userDisabled();
+  checkPasswordPolicy(password);
+  await consumeCode(ctx.db, user.id, 'reset', code);
+  // The code came by mail: the address is proven, and the account is usable again.
+  await setPassword(ctx.db, ctx.poolName, user, password, 'CONFIRMED');
+  await ctx.db.update(idpUsers).set({ emailVerified: true }).where(eq(idpUsers.id, user.id));
+  await clearAttempts(ctx.db, `pw:${user.id}`);
+  // A reset usually means the old password is not trusted: end every sign-in.
+  await revokeUserSessions(ctx.db, user.id);
+  return {};
+};
+
+export const GlobalSignOut: TOperation = async (ctx, body) => {
+  const { user } = await authenticate(ctx, accessToken(body));
+  await revokeUserSessions(ctx.db, user.id);
+  return {};
+};
+
+export const RevokeToken: TOperation = async (ctx, body) => {
+  checkClient(ctx, body);
+  const token = reqString(body, 'Token', 2048);
+  // An unknown or already revoked token answers the same: revocation is idempotent.
+  await revokeRefreshToken(ctx.db, token);
+  return {};
+};
+
+export const DeleteUser: TOperation = async (ctx, body) => {
+  const { user } = await authenticate(ctx, accessToken(body));
+  // Sessions are revoked first and outlive the user, so its tokens stay refused.
+  await revokeUserSessions(ctx.db, user.id);
+  await ctx.db.delete(idpUsers).where(eq(idpUsers.id, user.id));
+  return {};
+};

@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import { idpDevices } from '../../db/schema';
+import { authenticate } from '../access';
+import type { TBody, TOperation } from '../deps';
+import { deviceShape, findDevice, listDevices, requireDevice } from '../devices';
+import { E, invalidParameter } from '../errors';
+import { optInteger, optString, reqString } from '../input';
+
+const accessToken = (body: TBody) => reqString(body, 'AccessToken', 8192);
+const deviceKey = (body: TBody) => reqString(body, 'DeviceKey', 55);
+
+/** base64 bytes → hex; empty or not base64 → InvalidParameterException. */
+function base64Hex(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/=_-]{1,2048}$/.test(value))
+    throw invalidParameter(`${field} is invalid.`);
+  const hex = Buffer.from(value, 'base64').toString('hex');
+  if (!hex) throw invalidParameter(`${field} is invalid.`);
+  return hex;
+}
+
+export const ConfirmDevice: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const key = deviceKey(body);
+  const name = optString(body, 'DeviceName', 1024);
+  const config = body.DeviceSecretVerifierConfig as TBody | undefined;
+  if (typeof config !== 'object' || config === null)
+    throw invalidParameter('DeviceSecretVerifierConfig is required.');
+  const salt = base64Hex(config.Salt, 'Salt');
+  const verifier = base64Hex(config.PasswordVerifier, 'PasswordVerifier');
+  const access = await authenticate(ctx, token);
+  // A sign-in confirms the device it was given, and only that one.
+  if (access.deviceKey !== key) throw E.deviceNotFound();
+  const device = await findDevice(ctx.db, access.user.id, key, false);
+  if (!device) throw E.deviceNotFound();
+  if (device.verifier) throw invalidParameter('Device is already confirmed.');
+  await ctx.db
+    .update(idpDevices)
+    .set({
+      salt,
+      verifier,
+      name: name ?? null,
+      rememberedStatus: 'not_remembered',
+      updatedAt: new Date(),
+      lastIp: ctx.ip,
+    })
+    .where(eq(idpDevices.deviceKey, key));
+  // The pool lets the user opt in: rememberDevice (UpdateDeviceStatus) remembers it.
+  return { UserConfirmationNecessary: true };
+};
+
+export const GetDevice: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const key = deviceKey(body);
+  const { user } = await authenticate(ctx, token);
+  return { Device: deviceShape(await requireDevice(ctx.db, user.id, key)) };
+};
+
+export const ListDevices: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const limit = optInteger(body, 'Limit', 0, 60) || 60;
+  const paginationToken = optString(body, 'PaginationToken', 1024);
+  const { user } = await authenticate(ctx, token);
+  return listDevices(ctx.db, user.id, limit, paginationToken || undefined);
+};
+
+export const UpdateDeviceStatus: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const key = deviceKey(body);
+  const status = optString(body, 'DeviceRememberedStatus', 32);
+  if (status !== 'remembered' && status !== 'not_remembered') {
+    throw invalidParameter(
+      "1 validation error detected: Value at 'deviceRememberedStatus' failed to satisfy constraint: Member must satisfy enum value set: [remembered, not_remembered]",
+    );
+  }
+  const { user } = await authenticate(ctx, token);
+  await requireDevice(ctx.db, user.id, key);
+  await ctx.db
+    .update(idpDevices)
+    .set({ rememberedStatus: status, updatedAt: new Date() })
+    .where(eq(idpDevices.deviceKey, key));
+  return {};
+};
+
+export const ForgetDevice: TOperation = async (ctx, body) => {
+  const token = accessToken(body);
+  const key = deviceKey(body);
+  const { user } = await authenticate(ctx, token);
+  const deleted = await ctx.db
+    .delete(idpDevices)
+    .where(and(eq(idpDevices.deviceKey, key), eq(idpDevices.userId, user.id)))
+    .returning({ key: idpDevices.deviceKey });
+  if (deleted.length === 0) throw E.deviceNotFound();
+  return {};
+};

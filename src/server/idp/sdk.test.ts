@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmDeviceCommand,
+  ConfirmSignUpCommand,
+  ForgetDeviceCommand,
+  GetDeviceCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  ListDevicesCommand,
+  RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
+  SignUpCommand,
+  UpdateDeviceStatusCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idpUsers } from '../db/schema';
+import { createIdpTestApp } from './test-helpers';
+import { createUser } from './users';
+
+// The AWS SDK's Cognito client pointed at the endpoint: the operations Amplify never sends
+// (GetDevice, ListDevices paging) and the error shapes the SDK parses.
+
+let t: Awaited<ReturnType<typeof createIdpTestApp>>;
+let sdk: CognitoIdentityProviderClient;
+let clientId = '';
+const username = 'grace@example.test';
+const password = 'Cobol-Rules-59';
+
+async function passwordSignIn(user = username, pw = password) {
+  const res = await sdk.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user, PASSWORD: pw },
+    }),
+  );
+  const result = res.AuthenticationResult;
+  if (!result?.AccessToken) throw new Error('no tokens');
+  return result;
+}
+
+/** Signs in and confirms the new device with some verifier; returns the tokens and the device key. */
+async function signInWithDevice(name: string) {
+  const result = await passwordSignIn();
+  const deviceKey = result.NewDeviceMetadata?.DeviceKey ?? '';
+  await sdk.send(
+    new ConfirmDeviceCommand({
+      AccessToken: result.AccessToken,
+      DeviceKey: deviceKey,
+      DeviceName: name,
+      DeviceSecretVerifierConfig: {
+        Salt: randomBytes(16).toString('base64'),
+        PasswordVerifier: randomBytes(384).toString('base64'),
+      },
+    }),
+  );
+  return { ...result, deviceKey };
+}
+
+beforeAll(async () => {
+  t = await createIdpTestApp();
+  clientId = t.config.idp.clientId;
+  sdk = new CognitoIdentityProviderClient({
+    region: 'local-1',
+    endpoint: t.endpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+  });
+  await sdk.send(
+    new SignUpCommand({
+      ClientId: clientId,
+      Username: username,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: username }],
+    }),
+  );
+  await sdk.send(
+    new ConfirmSignUpCommand({
+      ClientId: clientId,
+      Username: username,
+      ConfirmationCode: await t.lastCode(username),
+    }),
+  );
+});
+afterAll(async () => {
+  sdk?.destroy();
+  await t?.close();
+});
+
+describe('AWS SDK client against the embedded identity provider', () => {
+  it('signs in with USER_PASSWORD_AUTH and reads the user', async () => {
+    const result = await passwordSignIn();
+    expect(result).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    expect(result.NewDeviceMetadata?.DeviceKey).toMatch(/^local-1_[0-9a-f-]{36}$/);
+    expect(result.NewDeviceMetadata?.DeviceGroupKey).toBeTruthy();
+    const user = await sdk.send(new GetUserCommand({ AccessToken: result.AccessToken }));
+    expect(user.Username).toBe(username);
+    expect(user.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: username },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
+  });
+
+  it('gets a device, pages through ListDevices, updates and forgets one', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await signInWithDevice(`device ${i}`));
+    const last = made[made.length - 1];
+    if (!last) throw new Error('no device');
+    const token = last.AccessToken;
+
+    const got = await sdk.send(new GetDeviceCommand({ AccessToken: token, DeviceKey: made[2]?.deviceKey }));
+    expect(got.Device?.DeviceKey).toBe(made[2]?.deviceKey);
+    expect(got.Device?.DeviceAttributes).toEqual(
+      expect.arrayContaining([{ Name: 'device_name', Value: 'device 2' }]),
+    );
+    expect(got.Device?.DeviceCreateDate).toBeInstanceOf(Date);
+
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const page = await sdk.send(
+        new ListDevicesCommand({ AccessToken: token, Limit: 2, PaginationToken: pageToken }),
+      );
+      expect(page.Devices?.length).toBeLessThanOrEqual(2);
+      seen.push(...(page.Devices ?? []).map((d) => d.DeviceKey ?? ''));
+      pageToken = page.PaginationToken;
+      pages++;
+    } while (pageToken && pages < 10);
+    // One unconfirmed device from the first test is not listed.
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set(made.map((m) => m.deviceKey)));
+    expect(seen[0]).toBe(last.deviceKey);
+
+    await sdk.send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: token,
+        DeviceKey: last.deviceKey,
+        DeviceRememberedStatus: 'remembered',
+      }),
+    );
+    const remembered = await sdk.send(
+      new GetDeviceCommand({ AccessToken: token, DeviceKey: last.deviceKey }),
+    );
+    expect(remembered.Device?.DeviceAttributes).toEqual(
+      expect.arrayContaining([{ Name: 'dev:device_remembered_status', Value: 'remembered' }]),
+    );
+    await expect(
+      sdk.send(
+        new UpdateDeviceStatusCommand({
+          AccessToken: token,
+          DeviceKey: last.deviceKey,
+          DeviceRememberedStatus: 'forever' as never,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+
+    await sdk.send(new ForgetDeviceCommand({ AccessToken: token, DeviceKey: made[0]?.deviceKey }));
+    const all = await sdk.send(new ListDevicesCommand({ AccessToken: token, Limit: 60 }));
+    expect(all.Devices).toHaveLength(4);
+    expect(all.PaginationToken).toBeUndefined();
+  });
+
+  it('answers errors the SDK parses into named exceptions', async () => {
+    const { AccessToken } = await passwordSignIn();
+    const missing = sdk.send(
+      new GetDeviceCommand({ AccessToken, DeviceKey: 'local-1_00000000-0000-0000-0000-000000000000' }),
+    );
+    await expect(missing).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'Device does not exist.',
+      $metadata: { httpStatusCode: 400 },
+    });
+    await expect(
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: 'Nope-Nope-1' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    await expect(sdk.send(new GetUserCommand({ AccessToken: 'not-a-token' }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid Access Token',
+    });
+    await expect(
+      sdk.send(new ListDevicesCommand({ AccessToken, Limit: 10, PaginationToken: 'garbage' })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    await expect(
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: 'someone-else',
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: password },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    await expect(
+      sdk.send(
+        new SignUpCommand({
+          ClientId: clientId,
+          Username: username,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: username }],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException' });
+  });
+
+  it('revokes a refresh token: refresh refused, access token refused', async () => {
+    const result = await passwordSignIn();
+    await sdk.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken }));
+    await expect(
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: result.RefreshToken ?? '' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    await expect(sdk.send(new GetUserCommand({ AccessToken: result.AccessToken }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    await expect(
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: 'made-up' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+  });
+
+  it('refreshes with InitiateAuth REFRESH_TOKEN_AUTH (older clients)', async () => {
+    const result = await passwordSignIn();
+    const refreshed = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: result.RefreshToken ?? '' },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(refreshed.AuthenticationResult?.RefreshToken).toBeUndefined();
+  });
+
+  it('asks a user with a temporary password for a new one (NEW_PASSWORD_REQUIRED)', async () => {
+    await createUser(t.db, {
+      poolName: 'Practice',
+      username: 'invitee@example.test',
+      password: 'Temporary-Pass-1',
+      attributes: { email: 'invitee@example.test' },
+      status: 'FORCE_CHANGE_PASSWORD',
+    });
+    const first = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'invitee@example.test', PASSWORD: 'Temporary-Pass-1' },
+      }),
+    );
+    expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    expect(first.Session).toBeTruthy();
+    expect(JSON.parse(first.ChallengeParameters?.userAttributes ?? '{}')).toMatchObject({
+      email: 'invitee@example.test',
+    });
+    const respond = (NEW_PASSWORD: string) =>
+      sdk.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: first.Session,
+          ChallengeResponses: {
+            USERNAME: 'invitee@example.test',
+            NEW_PASSWORD,
+            'userAttributes.given_name': 'Ivy',
+          },
+        }),
+      );
+    await expect(respond('weak')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    const done = await respond('Brand-New-Pass-2');
+    expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+    await expect(respond('Brand-New-Pass-2')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+    await passwordSignIn('invitee@example.test', 'Brand-New-Pass-2');
+    const users = await t.db.select().from(idpUsers);
+    expect(users.find((u) => u.username === 'invitee@example.test')?.attributes).toMatchObject({
+      given_name: 'Ivy',
+    });
+  });
+});

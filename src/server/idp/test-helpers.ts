@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { members } from '../db/schema';
+import { readOutbox } from '../mail/mailer';
+import { createTestApp } from '../test/app';
+
+/** A test server whose mail goes to a fresh outbox directory. */
+export async function createIdpTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idp-test-'));
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+  const outboxDir = t.config.mail.outboxDir;
+
+  /** The newest code mailed to an address (waits briefly: mail is written after the answer). */
+  async function lastCode(to: string): Promise<string> {
+    for (let i = 0; i < 50; i++) {
+      const mine = (await readOutbox(outboxDir)).filter((m) => m.to === to);
+      const code = mine[mine.length - 1]?.notes.code;
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no mail to ${to}`);
+  }
+
+  /** Gives a seeded firm's owner this identity-provider subject. */
+  async function ownerWithSub(sub: string) {
+    const firm = await t.seedFirm();
+    await t.db.update(members).set({ sub }).where(eq(members.id, firm.owner.id));
+    return firm;
+  }
+
+  return {
+    ...t,
+    outboxDir,
+    endpoint: `${t.url}/api/idp`,
+    lastCode,
+    ownerWithSub,
+    readOutbox: () => readOutbox(outboxDir),
+    async close() {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const AMZ_HEADERS = { 'content-type': 'application/x-amz-json-1.1' };
+
+/** One raw protocol call, as any client would make it. */
+export async function idpCall(
+  endpoint: string,
+  op: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { ...AMZ_HEADERS, 'x-amz-target': `AWSCognitoIdentityProviderService.${op}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}

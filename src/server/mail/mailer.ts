@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { TConfig } from '../config';
+
+export type TMailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Links and codes worth printing in the log when the message goes to the outbox. */
+  notes?: Record<string, string>;
+};
+
+export type TMailer = { send(message: TMailMessage): Promise<void> };
+
+type TLog = { info(obj: object, msg: string): void };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise an outbox: each message is written to the mail directory as
+ * `<time>-<random>.json` (with the full .eml text inside) and its notes go to the log, so a newcomer
+ * can register and verify on a laptop without a mail server.
+ */
+export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
+  if (mail.smtpUrl) {
+    const transport = nodemailer.createTransport(mail.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({
+          from: mail.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
+      },
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(m) {
+      const info = await stream.sendMail({
+        from: mail.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
+      const eml = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
+      await fs.mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      const file = path.join(mail.outboxDir, name);
+      const record = {
+        from: mail.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        notes: m.notes ?? {},
+        eml,
+      };
+      await fs.writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+      log?.info({ to: m.to, subject: m.subject, file, ...m.notes }, 'mail written to the outbox');
+    },
+  };
+}
+
+export type TOutboxMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  notes: Record<string, string>;
+};
+
+/** Reads the outbox, oldest first (tests and local tooling). */
+export async function readOutbox(outboxDir: string): Promise<TOutboxMessage[]> {
+  let names: string[];
+  try {
+    names = (await fs.readdir(outboxDir)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(outboxDir, n), 'utf8'))));
+}
