@@ -56,42 +56,47 @@ const all = (area: TArea): TPermission[] => ACTIONS.map((action) => `${area}.${a
 const viewOnly = (area: TArea): TPermission => `${area}.view`;
 
 /** The roles every firm starts with; the owner may edit them (except Owner) and add more. */
-export const SEEDED_ROLES: ReadonlyArray<{ name: string; description: string; permissions: TPermission[] }> =
-  [
-    { name: 'Owner', description: 'Every right in the firm', permissions: [...ALL_PERMISSIONS] },
-    {
-      name: 'Admin',
-      description: 'Runs the firm day to day: everything but billing settings',
-      permissions: ALL_PERMISSIONS.filter((p) => p !== 'settings.billing'),
-    },
-    {
-      name: 'Manager',
-      description: 'Manages clients and work, approves leaves, sees reports',
-      permissions: [
-        ...(
-          ['clients', 'clientGroups', 'projects', 'tasks', 'reminders', 'documents', 'timesheets'] as const
-        ).flatMap(all),
-        ...(['services', 'vault', 'team', 'leaves', 'reports', 'broadcasts', 'templates'] as const).map(
-          viewOnly,
-        ),
-        'vault.reveal',
-        'leaves.approve',
-        'clients.all',
-      ],
-    },
-    {
-      name: 'Staff',
-      description: 'Works on the clients assigned to them',
-      permissions: [
-        'clients.view',
-        'projects.view',
-        ...(['tasks', 'documents', 'timesheets'] as const).flatMap(
-          (area) => [`${area}.view`, `${area}.create`, `${area}.edit`] as TPermission[],
-        ),
-        'reminders.view',
-        'vault.view',
-        'leaves.view',
-        'leaves.create',
-      ],
-    },
-  ];
+export const SEEDED_ROLES: ReadonlyArray<{
+  name: string;
+  description: string;
+  permissions: TPermission[];
+  assignedClientsOnly?: boolean;
+}> = [
+  { name: 'Owner', description: 'Every right in the firm', permissions: [...ALL_PERMISSIONS] },
+  {
+    name: 'Admin',
+    description: 'Runs the firm day to day: everything but billing settings',
+    permissions: ALL_PERMISSIONS.filter((p) => p !== 'settings.billing'),
+  },
+  {
+    name: 'Manager',
+    description: 'Manages clients and work, approves leaves, sees reports',
+    permissions: [
+      ...(
+        ['clients', 'clientGroups', 'projects', 'tasks', 'reminders', 'documents', 'timesheets'] as const
+      ).flatMap(all),
+      ...(['services', 'vault', 'team', 'leaves', 'reports', 'broadcasts', 'templates'] as const).map(
+        viewOnly,
+      ),
+      'vault.reveal',
+      'leaves.approve',
+      'clients.all',
+    ],
+  },
+  {
+    name: 'Staff',
+    description: 'Works on the clients assigned to them',
+    assignedClientsOnly: true,
+    permissions: [
+      'clients.view',
+      'projects.view',
+      ...(['tasks', 'documents', 'timesheets'] as const).flatMap(
+        (area) => [`${area}.view`, `${area}.create`, `${area}.edit`] as TPermission[],
+      ),
+      'reminders.view',
+      'vault.view',
+      'leaves.view',
+      'leaves.create',
+    ],
+  },
+];

@@ -6,6 +6,7 @@ export const ROUTE_PATHS = {
   'auth-login': '/auth/login',
   'clientportal-auth-login': '/clientportal/auth/login',
   'clientportal-index': '/clientportal',
+  onboarding: '/onboarding',
 } as const;
 
 export type TGuardInput = {

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configureAuth, signOutIdentity, staffAuthHeaders } from './lib/auth';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { installFatalErrorHandlers } from './lib/fatal-error';
 import { configureTrpc, queryClient, trpc } from './lib/trpc';
@@ -25,7 +26,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-configureTrpc({ redirect: (path) => void router.navigate({ href: path, replace: true }) });
+configureAuth();
+configureTrpc({
+  redirect: (path) => void router.navigate({ href: path, replace: true }),
+  staffHeaders: staffAuthHeaders,
+  clearStaffSession: async () => {
+    await signOutIdentity();
+    queryClient.clear();
+  },
+});
 installChunkReloadGuard();
 installFatalErrorHandlers();
 

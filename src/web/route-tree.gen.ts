@@ -11,51 +11,169 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MainRouteImport } from './routes/_main'
+import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
+import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthRegisterRouteImport } from './routes/auth/register'
+import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
+import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
+import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MainRoute = MainRouteImport.update({
   id: '/_main',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/_main.lazy').then((d) => d.Route))
+const AuthOnboardingRoute = AuthOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/onboarding.lazy').then((d) => d.Route),
+)
 const MainIndexLazyRoute = MainIndexLazyRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainRoute,
 } as any).lazy(() => import('./routes/_main/index.lazy').then((d) => d.Route))
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/auth/login.lazy').then((d) => d.Route))
+const AuthRegisterRoute = AuthRegisterRouteImport.update({
+  id: '/auth/register',
+  path: '/auth/register',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/auth/register.lazy').then((d) => d.Route))
+const AuthAuthForgotpasswordRoute = AuthAuthForgotpasswordRouteImport.update({
+  id: '/auth/forgotpassword',
+  path: '/auth/forgotpassword',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/auth/forgotpassword.lazy').then((d) => d.Route),
+)
+const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
+  id: '/auth/logout',
+  path: '/auth/logout',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAuthResetpasswordKeyRoute =
+  AuthAuthResetpasswordKeyRouteImport.update({
+    id: '/auth/resetpassword/$key',
+    path: '/auth/resetpassword/$key',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
+  id: '/auth/verify/$key',
+  path: '/auth/verify/$key',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
+  '/onboarding': typeof AuthOnboardingRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
+  '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
+  '/auth/logout': typeof AuthAuthLogoutRoute
+  '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
+  '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
+  '/onboarding': typeof AuthOnboardingRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
+  '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
+  '/auth/logout': typeof AuthAuthLogoutRoute
+  '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
+  '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/_auth': typeof AuthRouteWithChildren
   '/_main': typeof MainRouteWithChildren
+  '/_auth/onboarding': typeof AuthOnboardingRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
   '/_main/': typeof MainIndexLazyRoute
+  '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
+  '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
+  '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/onboarding'
+    | '/auth/login'
+    | '/auth/register'
+    | '/auth/forgotpassword'
+    | '/auth/logout'
+    | '/auth/resetpassword/$key'
+    | '/auth/verify/$key'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/_main' | '/_main/'
+  to:
+    | '/'
+    | '/onboarding'
+    | '/auth/login'
+    | '/auth/register'
+    | '/auth/forgotpassword'
+    | '/auth/logout'
+    | '/auth/resetpassword/$key'
+    | '/auth/verify/$key'
+  id:
+    | '__root__'
+    | '/_auth'
+    | '/_main'
+    | '/_auth/onboarding'
+    | '/auth/login'
+    | '/auth/register'
+    | '/_main/'
+    | '/_auth/auth/forgotpassword'
+    | '/_auth/auth/logout'
+    | '/_auth/auth/resetpassword/$key'
+    | '/_auth/auth/verify/$key'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  AuthRoute: typeof AuthRouteWithChildren
   MainRoute: typeof MainRouteWithChildren
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthRegisterRoute: typeof AuthRegisterRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_main': {
       id: '/_main'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof MainRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/onboarding': {
+      id: '/_auth/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof AuthOnboardingRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_main/': {
       id: '/_main/'
@@ -64,8 +182,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainIndexLazyRouteImport
       parentRoute: typeof MainRoute
     }
+    '/auth/login': {
+      id: '/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/register': {
+      id: '/auth/register'
+      path: '/auth/register'
+      fullPath: '/auth/register'
+      preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/auth/forgotpassword': {
+      id: '/_auth/auth/forgotpassword'
+      path: '/auth/forgotpassword'
+      fullPath: '/auth/forgotpassword'
+      preLoaderRoute: typeof AuthAuthForgotpasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/auth/logout': {
+      id: '/_auth/auth/logout'
+      path: '/auth/logout'
+      fullPath: '/auth/logout'
+      preLoaderRoute: typeof AuthAuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/auth/resetpassword/$key': {
+      id: '/_auth/auth/resetpassword/$key'
+      path: '/auth/resetpassword/$key'
+      fullPath: '/auth/resetpassword/$key'
+      preLoaderRoute: typeof AuthAuthResetpasswordKeyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/auth/verify/$key': {
+      id: '/_auth/auth/verify/$key'
+      path: '/auth/verify/$key'
+      fullPath: '/auth/verify/$key'
+      preLoaderRoute: typeof AuthAuthVerifyKeyRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
+
+interface AuthRouteChildren {
+  AuthOnboardingRoute: typeof AuthOnboardingRoute
+  AuthAuthForgotpasswordRoute: typeof AuthAuthForgotpasswordRoute
+  AuthAuthLogoutRoute: typeof AuthAuthLogoutRoute
+  AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
+  AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthOnboardingRoute: AuthOnboardingRoute,
+  AuthAuthForgotpasswordRoute: AuthAuthForgotpasswordRoute,
+  AuthAuthLogoutRoute: AuthAuthLogoutRoute,
+  AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,
+  AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
@@ -78,7 +256,10 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  AuthRoute: AuthRouteWithChildren,
   MainRoute: MainRouteWithChildren,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthRegisterRoute: AuthRegisterRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

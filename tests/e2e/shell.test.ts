@@ -61,7 +61,7 @@ describe('application shell', () => {
   it('turns a 401 into a toast and the staff login, and the toast lasts 4000 ms', async () => {
     const context = await browser.newContext();
     // A cookie the guard accepts but whose token the server refuses.
-    await signInWithCookies(context, app, { sub: firm.owner.sub, token: 'not-a-token' });
+    await signInWithCookies(context, app, firm.owner, { accessToken: 'not-a-token', idToken: 'not-a-token' });
     const { page } = await newPage(context, { allowErrors: [/401/] });
     await page.goto(`${app.url}/`);
     const toast = page.getByText('Please sign in to continue');

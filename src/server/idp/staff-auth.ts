@@ -1,12 +1,10 @@
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
-import { and, asc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
-import { idpSessions, members, roles } from '../db/schema';
-import type { TStaffSession } from '../trpc/context';
 import type { IdpKeys } from './keys';
 
 export function idpIssuer(config: Pick<TConfig, 'publicUrl' | 'idp'>): string {
@@ -18,18 +16,29 @@ export function amplifyCookiePrefix(clientId: string): string {
   return `CognitoIdentityServiceProvider.${clientId}.`;
 }
 
-/** The access token from `Authorization: Bearer` or, for plain page loads, Amplify's cookies. */
-export function accessTokenOf(req: FastifyRequest, clientId: string): string | null {
+/**
+ * The access token from `Authorization: Bearer` only. The server never reads it from a cookie, so
+ * no cross-site request can act for a signed-in member.
+ */
+export function accessTokenOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  const cookies = req.cookies ?? {};
-  const prefix = amplifyCookiePrefix(clientId);
-  const user = cookies[`${prefix}LastAuthUser`];
-  if (!user) return null;
-  return cookies[`${prefix}${user}.accessToken`] ?? null;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
 }
 
 export type TAccessClaims = JWTPayload & { sub: string; username: string; origin_jti?: string };
+
+export type TStaffMember = {
+  memberId: string;
+  orgId: string;
+  isOwner: boolean;
+  status: 'invited' | 'active' | 'disabled';
+  permissions: string[];
+  assignedClientsOnly: boolean;
+};
+
+/** Who is calling: a live sign-in, and their membership of a firm if they have one. */
+export type TStaffIdentity = { sub: string; username: string; member: TStaffMember | null };
 
 export type TStaffAuth = ReturnType<typeof createStaffAuth>;
 
@@ -60,47 +69,61 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
   }
 
   /**
-   * The member behind a verified token: one indexed query, active members only, and none when the
-   * token's sign-in (origin_jti) was revoked (RevokeToken, GlobalSignOut, DeleteUser, a disabled
-   * user): revocation costs no second round trip.
+   * One round trip per call: whether the token's sign-in (origin_jti) was revoked (RevokeToken,
+   * GlobalSignOut, DeleteUser, a disabled user) and the caller's membership, active first.
    */
-  async function memberOf(sub: string, originJti?: string) {
-    const [row] = await db
-      .select({
-        memberId: members.id,
-        orgId: members.orgId,
-        isOwner: members.isOwner,
-        permissions: roles.permissions,
-        assignedClientsOnly: roles.assignedClientsOnly,
-      })
-      .from(members)
-      .innerJoin(roles, and(eq(roles.orgId, members.orgId), eq(roles.id, members.roleId)))
-      .where(
-        and(
-          eq(members.sub, sub),
-          eq(members.status, 'active'),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(idpSessions)
-              .where(and(eq(idpSessions.originJti, originJti ?? ''), isNotNull(idpSessions.revokedAt))),
-          ),
-        ),
-      )
-      .orderBy(asc(members.createdAt))
-      .limit(1);
-    return row ?? null;
+  async function lookup(sub: string, originJti: string) {
+    type TRow = {
+      revoked: boolean;
+      member_id: string | null;
+      org_id: string | null;
+      is_owner: boolean | null;
+      status: TStaffMember['status'] | null;
+      permissions: string[] | null;
+      assigned_clients_only: boolean | null;
+    };
+    // Both drivers answer { rows }; the generic database type cannot say so.
+    const result = (await db.execute(sql`
+      select exists(
+               select 1 from idp_sessions s where s.origin_jti = ${originJti} and s.revoked_at is not null
+             ) as revoked,
+             m.id as member_id, m.org_id, m.is_owner, m.status, r.permissions, r.assigned_clients_only
+      from (select 1) as one
+      left join lateral (
+        select m.id, m.org_id, m.is_owner, m.status, m.role_id
+        from members m
+        where m.sub = ${sub}
+        order by (m.status = 'active') desc, m.created_at asc
+        limit 1
+      ) m on true
+      left join roles r on r.org_id = m.org_id and r.id = m.role_id`)) as unknown as { rows: TRow[] };
+    const row = result.rows[0];
+    if (!row) return { revoked: false, member: null };
+    const member: TStaffMember | null =
+      row.member_id && row.org_id && row.status
+        ? {
+            memberId: row.member_id,
+            orgId: row.org_id,
+            isOwner: row.is_owner === true,
+            status: row.status,
+            permissions: row.permissions ?? [],
+            assignedClientsOnly: row.assigned_clients_only === true,
+          }
+        : null;
+    return { revoked: row.revoked === true, member };
   }
 
-  async function resolve(req: FastifyRequest): Promise<TStaffSession | null> {
-    const token = accessTokenOf(req, config.idp.clientId);
+  /** null when there is no live sign-in; otherwise the identity, with or without a firm. */
+  async function resolve(req: FastifyRequest): Promise<TStaffIdentity | null> {
+    const token = accessTokenOf(req);
     if (!token) return null;
     const claims = await verifyAccessToken(token);
     if (!claims) return null;
-    const member = await memberOf(claims.sub, claims.origin_jti);
-    if (!member) return null;
-    return { sub: claims.sub, username: claims.username, ...member };
+    // A real Cognito pool's tokens are revoked there; only the embedded provider's sessions are here.
+    const { revoked, member } = await lookup(claims.sub, claims.origin_jti ?? '');
+    if (revoked) return null;
+    return { sub: claims.sub, username: claims.username, member };
   }
 
-  return { resolve, verifyAccessToken, memberOf, issuer };
+  return { resolve, verifyAccessToken, issuer };
 }

@@ -47,9 +47,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     });
   }
 
-  /** Mints an access token as the embedded identity provider would after a sign-in. */
-  async function tokenFor(sub: string, username = sub) {
-    const { accessToken } = await signTokens(keys, {
+  /** Mints id and access tokens as the embedded identity provider would after a sign-in. */
+  function tokensFor(sub: string, username = sub) {
+    return signTokens(keys, {
       issuer: staffAuth.issuer,
       clientId: config.idp.clientId,
       subject: {
@@ -61,7 +61,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
         originJti: randomUUID(),
       },
     });
-    return accessToken;
+  }
+
+  async function tokenFor(sub: string, username = sub) {
+    return (await tokensFor(sub, username)).accessToken;
   }
 
   /** A firm with an owner and a staff role; returns ids and signed-in clients. */
@@ -120,6 +123,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     url,
     client,
     tokenFor,
+    tokensFor,
     seedFirm,
     async close() {
       await app.close();

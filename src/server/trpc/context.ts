@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
-import type { TStaffAuth } from '../idp/staff-auth';
+import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
 
 export type TRequestMeta = { ip: string; userAgent: string | null };
 
@@ -11,36 +11,24 @@ export type TContext = {
   req: FastifyRequest;
   res: FastifyReply;
   meta: TRequestMeta;
-  staffAuth: TStaffAuth;
   /** Memoised per request: a batch of ten calls verifies the token once. */
-  staffSession: () => Promise<TStaffSession | null>;
-};
-
-export type TStaffSession = {
-  sub: string;
-  username: string;
-  memberId: string;
-  orgId: string;
-  isOwner: boolean;
-  permissions: readonly string[];
-  assignedClientsOnly: boolean;
+  staffIdentity: () => Promise<TStaffIdentity | null>;
 };
 
 export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth };
 
 export function makeCreateContext(deps: TContextDeps) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TContext => {
-    let session: Promise<TStaffSession | null> | undefined;
+    let identity: Promise<TStaffIdentity | null> | undefined;
     return {
       db: deps.database.db,
       config: deps.config,
       req,
       res,
       meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
-      staffAuth: deps.staffAuth,
-      staffSession: () => {
-        session ??= deps.staffAuth.resolve(req);
-        return session;
+      staffIdentity: () => {
+        identity ??= deps.staffAuth.resolve(req);
+        return identity;
       },
     };
   };

@@ -1,5 +1,4 @@
 import { hasPermission, type TPermission } from '../../domain/permissions';
-import type { TStaffSession } from './context';
 import { TRPCError, t } from './init';
 
 export type TScope = {
@@ -12,18 +11,28 @@ export type TScope = {
 
 export const publicProcedure = t.procedure;
 
+/** A live staff sign-in, with or without a firm (onboarding). */
+export const identifiedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const identity = await ctx.staffIdentity();
+  if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return next({ ctx: { ...ctx, identity } });
+});
+
 /** A signed-in, active member of a firm. The org comes from the session, never from input. */
-export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const session: TStaffSession | null = await ctx.staffSession();
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+export const staffProcedure = identifiedProcedure.use(async ({ ctx, next }) => {
+  const member = ctx.identity.member;
+  if (!member) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Create your firm to continue' });
+  if (member.status !== 'active') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Your access to this firm has been turned off' });
+  }
   const scope: TScope = {
-    orgId: session.orgId,
-    memberId: session.memberId,
-    isOwner: session.isOwner,
-    permissions: session.permissions,
-    assignedClientsOnly: session.assignedClientsOnly,
+    orgId: member.orgId,
+    memberId: member.memberId,
+    isOwner: member.isOwner,
+    permissions: member.permissions,
+    assignedClientsOnly: member.assignedClientsOnly,
   };
-  return next({ ctx: { ...ctx, session, scope } });
+  return next({ ctx: { ...ctx, scope } });
 });
 
 /** A staff procedure that also needs one permission key. */

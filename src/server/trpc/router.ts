@@ -1,10 +1,12 @@
 import { authRouter } from '../features/auth/router';
+import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
+  onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
   systemLog: systemLogRouter,

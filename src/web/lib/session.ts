@@ -1,9 +1,11 @@
 import { ROUTE_PATHS } from '@domain/route-guard';
+import { signOutIdentity } from './auth';
 import { trpcClient } from './trpc';
 
 /**
- * Ends the staff session: the server call clears what it can (cookies, audit), then a full page
- * load to the login drops every cached query of the previous person.
+ * Ends the staff session: the server records it and clears what it can, Amplify revokes the
+ * refresh token and drops its cookies, then a full page load to the login leaves no cached query
+ * of the previous person behind.
  */
 export async function signOutStaff(): Promise<void> {
   try {
@@ -11,5 +13,6 @@ export async function signOutStaff(): Promise<void> {
   } catch {
     // The call already showed its toast; the browser still leaves the session.
   }
+  await signOutIdentity();
   window.location.assign(ROUTE_PATHS['auth-login']);
 }

@@ -33,16 +33,40 @@ describe('reportCallError', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
-  it('sends a 401 on a portal procedure to the portal login, any other to the staff login', () => {
+  it('sends a 401 on a portal procedure to the portal login, any other to the staff login', async () => {
+    const clearStaffSession = vi.fn(async () => {});
+    configureTrpc({ redirect, clearStaffSession });
     reportCallError(trpcError('Please sign in', 401), 'clientPortalProfile.me');
     expect(redirect).toHaveBeenLastCalledWith('/clientportal/auth/login');
+    expect(clearStaffSession).not.toHaveBeenCalled();
     reportCallError(trpcError('Please sign in', 401), 'profile.me');
-    expect(redirect).toHaveBeenLastCalledWith('/auth/login');
+    await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));
+    // The invalid staff session is signed out first, so the guard does not bounce back.
+    expect(clearStaffSession).toHaveBeenCalledTimes(1);
   });
 
   it('does not redirect to the page it is already on', () => {
     location.pathname = '/auth/login';
     reportCallError(trpcError('Please sign in', 401), 'profile.me');
     expect(redirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('a member without a firm', () => {
+  it('is sent to onboarding without an error toast', () => {
+    const redirect = vi.fn();
+    configureTrpc({ redirect });
+    toastError.mockClear();
+    location.pathname = '/';
+    reportCallError(
+      new TRPCClientError('Create your firm to continue', {
+        result: {
+          error: { message: 'x', code: -32012, data: { httpStatus: 412, code: 'PRECONDITION_FAILED' } },
+        } as never,
+      }),
+      'profile.me',
+    );
+    expect(redirect).toHaveBeenCalledWith('/onboarding');
+    expect(toastError).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
-import { unauthorizedRedirect } from '@domain/route-guard';
+import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -12,15 +12,18 @@ import type { AppRouter } from '../../server/trpc/router';
 export type { AppRouter };
 
 type THandlers = {
-  /** Sends the browser to a login page after a 401. */
+  /** Sends the browser to a page (login, onboarding). */
   redirect: (path: string) => void;
-  /** Extra request headers (the staff access token once the identity layer supplies one). */
-  headers: () => Promise<Record<string, string>> | Record<string, string>;
+  /** Drops the staff session this browser holds, so the guard stops treating it as signed in. */
+  clearStaffSession: () => Promise<void>;
+  /** The staff access token header; portal calls carry their own httpOnly cookie instead. */
+  staffHeaders: () => Promise<Record<string, string>> | Record<string, string>;
 };
 
 const handlers: THandlers = {
   redirect: (path) => window.location.assign(path),
-  headers: () => ({}),
+  clearStaffSession: async () => {},
+  staffHeaders: () => ({}),
 };
 
 export function configureTrpc(next: Partial<THandlers>): void {
@@ -37,6 +40,13 @@ export function errorMessage(error: unknown): string {
  * the audience the procedure belongs to (SPEC.md §8).
  */
 export function reportCallError(error: unknown, procedurePath: string): void {
+  const code =
+    error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+  if (code === 'PRECONDITION_FAILED' && !isPortalProcedure(procedurePath)) {
+    // Signed in but without a firm yet: not an error, the next step of signing up.
+    if (window.location.pathname !== ROUTE_PATHS.onboarding) handlers.redirect(ROUTE_PATHS.onboarding);
+    return;
+  }
   const message = errorMessage(error);
   toast.error(message, { id: `${procedurePath}:${message}`, duration: ERROR_TOAST_MS });
   const status =
@@ -45,7 +55,11 @@ export function reportCallError(error: unknown, procedurePath: string): void {
       : undefined;
   if (status === 401) {
     const target = unauthorizedRedirect(procedurePath);
-    if (window.location.pathname !== target) handlers.redirect(target);
+    if (window.location.pathname === target) return;
+    // An invalid staff session signs out and clears cached items (SPEC.md §4), or the guard would
+    // send the login straight back to the page that failed.
+    if (isPortalProcedure(procedurePath)) handlers.redirect(target);
+    else void handlers.clearStaffSession().finally(() => handlers.redirect(target));
   }
 }
 
@@ -69,7 +83,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
     httpBatchLink({
       url: '/api/trpc',
       transformer: superjson,
-      headers: () => handlers.headers(),
+      headers: ({ opList }) =>
+        opList.some((op) => !isPortalProcedure(op.path)) ? handlers.staffHeaders() : {},
     }),
   ],
 });

@@ -1,19 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { readOutbox } from '../../../src/server/mail/mailer';
 import { createTestApp, type TTestApp } from '../../../src/server/test/app';
 import { tempDir } from './browser';
 
+export type TE2eApp = Awaited<ReturnType<typeof startApp>>;
+
 /** The real server, in this process, on a free port, over a fresh data directory. */
-export async function startApp(env: Record<string, string> = {}): Promise<TTestApp & { dataDir: string }> {
+export async function startApp(env: Record<string, string> = {}) {
   if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('The web app is not built: run "npm run build" (npm run test:e2e does it).');
   }
   const dataDir = tempDir('practice-e2e-');
-  const app = await createTestApp(env, { dataDir: path.join(dataDir, 'db') });
+  const app = await createTestApp({ DATA_DIR: dataDir, ...env }, { dataDir: path.join(dataDir, 'db') });
+
+  /** The newest mail to an address, as the outbox wrote it (waits: mail is written after the answer). */
+  async function lastMail(to: string) {
+    for (let i = 0; i < 100; i++) {
+      const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
+      const last = mine[mine.length - 1];
+      if (last) return last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail to ${to}`);
+  }
+
+  /** The path of the link in the newest mail to an address, on this test server. */
+  async function lastLinkPath(to: string): Promise<string> {
+    const link = (await lastMail(to)).notes.link;
+    if (!link) throw new Error(`the last mail to ${to} has no link`);
+    return new URL(link).pathname;
+  }
+
   return {
     ...app,
     dataDir,
+    lastMail,
+    lastLinkPath,
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -22,18 +46,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<TTestA
 }
 
 /**
- * Signs the browser in as Amplify's cookie storage would after a sign-in: the route guard sees
- * the LastAuthUser cookie and the server reads the access token cookie.
+ * Puts a member's tokens where Amplify's cookie storage keeps them after a sign-in, so the route
+ * guard sees the session and Amplify sends the access token on every call.
  */
 export async function signInWithCookies(
   context: BrowserContext,
   app: TTestApp,
-  member: { sub: string | null; token: string },
+  member: { sub: string | null },
+  tokens?: { accessToken: string; idToken: string },
 ): Promise<void> {
-  const prefix = `CognitoIdentityServiceProvider.${app.config.idp.clientId}`;
   const username = member.sub ?? 'user';
+  const { accessToken, idToken } = tokens ?? (await app.tokensFor(username, username));
+  const prefix = `CognitoIdentityServiceProvider.${app.config.idp.clientId}`;
   await context.addCookies([
     { name: `${prefix}.LastAuthUser`, value: username, url: app.url },
-    { name: `${prefix}.${username}.accessToken`, value: member.token, url: app.url },
+    { name: `${prefix}.${username}.accessToken`, value: accessToken, url: app.url },
+    { name: `${prefix}.${username}.idToken`, value: idToken, url: app.url },
+    { name: `${prefix}.${username}.clockDrift`, value: '0', url: app.url },
   ]);
 }

@@ -9,16 +9,16 @@ export const authRouter = router({
    * session may already be broken, and it must still clear what the browser holds.
    */
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    const session = await ctx.staffSession();
+    const member = (await ctx.staffIdentity())?.member;
     const prefix = amplifyCookiePrefix(ctx.config.idp.clientId);
     for (const name of Object.keys(ctx.req.cookies ?? {})) {
       if (name.startsWith(prefix)) ctx.res.clearCookie(name, { path: '/' });
     }
-    if (session) {
+    if (member) {
       await audit(
         ctx.db,
-        { kind: 'member', orgId: session.orgId, memberId: session.memberId, meta: ctx.meta },
-        { action: 'auth.logout', recordType: 'member', recordId: session.memberId, summary: 'Signed out' },
+        { kind: 'member', orgId: member.orgId, memberId: member.memberId, meta: ctx.meta },
+        { action: 'auth.logout', recordType: 'member', recordId: member.memberId, summary: 'Signed out' },
       );
     }
     return { ok: true as const };

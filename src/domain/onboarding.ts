@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A newly registered person creates their firm and becomes its owner. */
+export const ZCreateFirm = z.object({
+  firmName: z
+    .string()
+    .trim()
+    .min(2, 'Firm name must be at least 2 characters')
+    .max(120, 'Firm name is too long'),
+  firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(80, 'Last name is too long'),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  timeZone: z.string().refine(isTimeZone, 'Choose a valid time zone'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Choose a currency'),
+  fiscalYearStartMonth: z.number().int().min(1, 'Choose a month').max(12, 'Choose a month'),
+});
+export type TCreateFirm = z.infer<typeof ZCreateFirm>;

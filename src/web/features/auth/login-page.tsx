@@ -1,0 +1,114 @@
+import { type TSignIn, ZSignIn } from '@domain/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Field, Input, toast } from '@web/ui';
+import { resendSignUpCode, signIn } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showAuthError } from './auth-errors';
+import { AuthHeading, StandalonePage } from './auth-layout';
+import { NewPasswordForm } from './new-password-form';
+
+type TStep = 'credentials' | 'new-password' | 'unconfirmed';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<TStep>('credentials');
+  const [email, setEmail] = useState('');
+  const form = useForm<TSignIn>({
+    resolver: zodResolver(ZSignIn),
+    defaultValues: { email: '', password: '' },
+  });
+
+  async function onSubmit(values: TSignIn) {
+    try {
+      const { nextStep } = await signIn({ username: values.email, password: values.password });
+      setEmail(values.email);
+      switch (nextStep.signInStep) {
+        case 'DONE':
+          await navigate({ to: '/' });
+          return;
+        case 'CONFIRM_SIGN_UP':
+          setStep('unconfirmed');
+          return;
+        case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+          setStep('new-password');
+          return;
+        case 'RESET_PASSWORD':
+          toast.info('Your password must be reset before you can sign in.');
+          await navigate({ to: '/auth/forgotpassword' });
+          return;
+        default:
+          showAuthError(new Error(`This sign-in step is not supported yet: ${nextStep.signInStep}`));
+      }
+    } catch (error) {
+      showAuthError(error);
+    }
+  }
+
+  async function resend() {
+    try {
+      await resendSignUpCode({ username: email });
+      toast.success(`We sent a new verification link to ${email}.`);
+    } catch (error) {
+      showAuthError(error);
+    }
+  }
+
+  return (
+    <StandalonePage>
+      {step === 'credentials' && (
+        <>
+          <AuthHeading title="Sign in" description="Welcome back. Sign in to your practice." />
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+            <Field label="Email" error={form.formState.errors.email?.message}>
+              <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
+            </Field>
+            <Field label="Password" error={form.formState.errors.password?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            </Field>
+            <div className="-mt-2 text-right text-sm">
+              <Link to="/auth/forgotpassword" className="text-primary hover:underline">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Sign in
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-fg">
+            New to Practice?{' '}
+            <Link to="/auth/register" className="font-medium text-primary hover:underline">
+              Create an account
+            </Link>
+          </p>
+        </>
+      )}
+      {step === 'unconfirmed' && (
+        <>
+          <AuthHeading
+            title="Verify your email"
+            description={`Open the link we sent to ${email} to verify your address, then sign in.`}
+          />
+          <div className="flex flex-col gap-3">
+            <Button onClick={resend} variant="secondary">
+              Send the link again
+            </Button>
+            <Button onClick={() => setStep('credentials')} variant="ghost">
+              Back to sign in
+            </Button>
+          </div>
+        </>
+      )}
+      {step === 'new-password' && (
+        <>
+          <AuthHeading
+            title="Choose a new password"
+            description="Your account needs a new password before you continue."
+          />
+          <NewPasswordForm mode="challenge" onDone={() => navigate({ to: '/' })} />
+        </>
+      )}
+    </StandalonePage>
+  );
+}

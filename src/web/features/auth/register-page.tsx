@@ -1,0 +1,119 @@
+import { type TRegister, ZRegister } from '@domain/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Field, Input, Spinner, toast } from '@web/ui';
+import { autoSignIn, resendSignUpCode, signUp } from 'aws-amplify/auth';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showAuthError } from './auth-errors';
+import { AuthHeading, StandalonePage } from './auth-layout';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<TRegister>({
+    resolver: zodResolver(ZRegister),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  async function onSubmit(values: TRegister) {
+    try {
+      const { nextStep } = await signUp({
+        username: values.email,
+        password: values.password,
+        options: {
+          userAttributes: { email: values.email, given_name: values.firstName, family_name: values.lastName },
+          autoSignIn: true,
+        },
+      });
+      if (nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
+        setSentTo(values.email);
+        // Already confirmed: signs in at once. Confirmed by the emailed link: Amplify polls every
+        // 5 seconds for up to 3 minutes (SPEC.md §4), so this tab carries on by itself.
+        const result = await autoSignIn();
+        if (result.nextStep.signInStep === 'DONE') await navigate({ to: '/onboarding' });
+        return;
+      }
+      if (nextStep.signUpStep === 'DONE') {
+        await navigate({ to: '/auth/login' });
+        return;
+      }
+      setSentTo(values.email);
+    } catch (error) {
+      showAuthError(error);
+    }
+  }
+
+  async function resend() {
+    if (!sentTo) return;
+    try {
+      await resendSignUpCode({ username: sentTo });
+      toast.success(`We sent a new verification link to ${sentTo}.`);
+    } catch (error) {
+      showAuthError(error);
+    }
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <StandalonePage>
+      {sentTo ? (
+        <div className="flex flex-col items-start gap-4">
+          <MailCheck aria-hidden className="size-10 text-primary" />
+          <AuthHeading
+            title="Check your email"
+            description={
+              <>
+                We sent a verification link to <strong className="text-fg">{sentTo}</strong>. Open it to
+                verify your address; this page carries on by itself once you have.
+              </>
+            }
+          />
+          <p className="flex items-center gap-2 text-sm text-muted-fg" role="status">
+            <Spinner className="size-4" /> Waiting for verification…
+          </p>
+          <Button variant="secondary" onClick={resend}>
+            Send the link again
+          </Button>
+          <Link to="/auth/login" className="text-sm text-primary hover:underline">
+            Back to sign in
+          </Link>
+        </div>
+      ) : (
+        <>
+          <AuthHeading title="Create your account" description="Start running your practice in minutes." />
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+            <div className="grid grid-cols-2 gap-3">
+              <Field label="First name" error={errors.firstName?.message}>
+                <Input autoComplete="given-name" autoFocus {...form.register('firstName')} />
+              </Field>
+              <Field label="Last name" error={errors.lastName?.message}>
+                <Input autoComplete="family-name" {...form.register('lastName')} />
+              </Field>
+            </div>
+            <Field label="Work email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
+            </Field>
+            <Field
+              label="Password"
+              hint="At least 8 characters, with upper and lower case letters, a number and a symbol."
+              error={errors.password?.message}
+            >
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            </Field>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Create account
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-fg">
+            Already have an account?{' '}
+            <Link to="/auth/login" className="font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          </p>
+        </>
+      )}
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,52 @@
+/** Countries our firms work in, with the defaults a firm there would pick. */
+export const COUNTRIES = [
+  { code: 'IN', name: 'India', currency: 'INR', fiscalYearStartMonth: 4, timeZone: 'Asia/Kolkata' },
+  {
+    code: 'US',
+    name: 'United States',
+    currency: 'USD',
+    fiscalYearStartMonth: 1,
+    timeZone: 'America/New_York',
+  },
+  { code: 'GB', name: 'United Kingdom', currency: 'GBP', fiscalYearStartMonth: 4, timeZone: 'Europe/London' },
+  { code: 'CA', name: 'Canada', currency: 'CAD', fiscalYearStartMonth: 1, timeZone: 'America/Toronto' },
+  { code: 'AU', name: 'Australia', currency: 'AUD', fiscalYearStartMonth: 7, timeZone: 'Australia/Sydney' },
+  { code: 'NZ', name: 'New Zealand', currency: 'NZD', fiscalYearStartMonth: 4, timeZone: 'Pacific/Auckland' },
+  { code: 'SG', name: 'Singapore', currency: 'SGD', fiscalYearStartMonth: 1, timeZone: 'Asia/Singapore' },
+  {
+    code: 'AE',
+    name: 'United Arab Emirates',
+    currency: 'AED',
+    fiscalYearStartMonth: 1,
+    timeZone: 'Asia/Dubai',
+  },
+  {
+    code: 'ZA',
+    name: 'South Africa',
+    currency: 'ZAR',
+    fiscalYearStartMonth: 3,
+    timeZone: 'Africa/Johannesburg',
+  },
+  { code: 'IE', name: 'Ireland', currency: 'EUR', fiscalYearStartMonth: 1, timeZone: 'Europe/Dublin' },
+  { code: 'DE', name: 'Germany', currency: 'EUR', fiscalYearStartMonth: 1, timeZone: 'Europe/Berlin' },
+  { code: 'NP', name: 'Nepal', currency: 'NPR', fiscalYearStartMonth: 7, timeZone: 'Asia/Kathmandu' },
+  { code: 'BD', name: 'Bangladesh', currency: 'BDT', fiscalYearStartMonth: 7, timeZone: 'Asia/Dhaka' },
+  { code: 'KE', name: 'Kenya', currency: 'KES', fiscalYearStartMonth: 7, timeZone: 'Africa/Nairobi' },
+] as const;
+
+export const CURRENCIES = [...new Set(COUNTRIES.map((c) => c.currency))].sort();
+
+export function timeZones(): string[] {
+  return Intl.supportedValuesOf('timeZone');
+}
+
+/** The browser's time zone suggests the country; otherwise the first in the list. */
+export function defaultsForCountry(browserTimeZone: string) {
+  const country = COUNTRIES.find((c) => c.timeZone === browserTimeZone) ?? COUNTRIES[0];
+  return {
+    country: country.code as string,
+    currency: country.currency as string,
+    fiscalYearStartMonth: country.fiscalYearStartMonth as number,
+    timeZone: timeZones().includes(browserTimeZone) ? browserTimeZone : country.timeZone,
+  };
+}

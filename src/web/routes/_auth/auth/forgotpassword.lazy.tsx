@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordPage } from '../../../features/auth/forgot-password-page';
+
+export const Route = createLazyFileRoute('/_auth/auth/forgotpassword')({ component: ForgotPasswordPage });
