@@ -5,11 +5,18 @@ import { Button, Field, Input, toast } from '@web/ui';
 import { resendSignUpCode, signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { trpcClient } from '../../lib/trpc';
 import { showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 import { NewPasswordForm } from './new-password-form';
 
 type TStep = 'credentials' | 'new-password' | 'unconfirmed';
+
+/** Home for a member of a firm, onboarding for someone who has not created one yet. */
+async function landingAfterSignIn(): Promise<'/' | '/onboarding'> {
+  const { hasFirm } = await trpcClient.onboarding.status.query();
+  return hasFirm ? '/' : '/onboarding';
+}
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -26,7 +33,7 @@ export function LoginPage() {
       setEmail(values.email);
       switch (nextStep.signInStep) {
         case 'DONE':
-          await navigate({ to: '/' });
+          await navigate({ to: await landingAfterSignIn() });
           return;
         case 'CONFIRM_SIGN_UP':
           setStep('unconfirmed');
@@ -106,7 +113,7 @@ export function LoginPage() {
             title="Choose a new password"
             description="Your account needs a new password before you continue."
           />
-          <NewPasswordForm mode="challenge" onDone={() => navigate({ to: '/' })} />
+          <NewPasswordForm mode="challenge" onDone={async () => navigate({ to: await landingAfterSignIn() })} />
         </>
       )}
     </StandalonePage>

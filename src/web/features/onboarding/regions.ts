@@ -36,8 +36,12 @@ export const COUNTRIES = [
 
 export const CURRENCIES = [...new Set(COUNTRIES.map((c) => c.currency))].sort();
 
+/**
+ * Every zone the browser knows, plus the modern names our defaults use: V8 lists ICU's legacy
+ * canonical names (Asia/Calcutta) where IANA now says Asia/Kolkata.
+ */
 export function timeZones(): string[] {
-  return Intl.supportedValuesOf('timeZone');
+  return [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...COUNTRIES.map((c) => c.timeZone)])].sort();
 }
 
 /** The browser's time zone suggests the country; otherwise the first in the list. */

@@ -1,0 +1,131 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const PASSWORD = 'Ledger#2026';
+const staffCookie = (cookies: { name: string }[]) => cookies.some((c) => c.name.endsWith('.LastAuthUser'));
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/auth/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('staff identity in the browser', () => {
+  it('registers, verifies by the mailed link, signs in by itself, creates the firm and lands home', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/auth/register`);
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByLabel('Last name').fill('Rao');
+    await page.getByLabel('Work email').fill('asha@rao.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await screenshot(page, 'auth-register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    // The link from the mail, opened in another tab of the same browser.
+    const link = await app.lastLinkPath('asha@rao.test');
+    expect(link).toMatch(/^\/auth\/verify\/[A-Za-z0-9_-]+$/);
+    const other = await context.newPage();
+    await other.goto(`${app.url}${link}`);
+    await other.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await other.close();
+
+    // The register tab polls every 5 seconds, signs in, and goes on to onboarding.
+    await page.waitForURL(`${app.url}/onboarding`, { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Set up your firm' }).waitFor();
+    expect(await page.getByLabel('Your first name').inputValue()).toBe('Asha');
+    await page.getByLabel('Firm name').fill('Rao & Partners');
+    await screenshot(page, 'auth-onboarding');
+    await page.getByRole('button', { name: 'Create firm' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Good (Morning|Afternoon|Evening), Asha$/);
+    await screenshot(page, 'auth-home');
+
+    // Signed in: public pages send the member home; verify does not.
+    await page.goto(`${app.url}/auth/login`);
+    await page.waitForURL(`${app.url}/`);
+    await page.goto(`${app.url}${link}`);
+    await page.getByRole('heading', { name: /verify your email|Email verified/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(link);
+
+    // Sign out from the user menu: back to the login, and the guard no longer lets the browser in.
+    await page.goto(`${app.url}/`);
+    await page.getByRole('button', { name: /Account menu for Asha Rao/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${app.url}/auth/login`);
+    expect(staffCookie(await context.cookies(app.url))).toBe(false);
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(`${app.url}/auth/login`);
+    expect(console.errors.filter((e) => !/40[01]/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the provider’s message for a wrong password, then signs in with the right one', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context, { allowErrors: [/400/] });
+    await signIn(page, 'asha@rao.test', 'Wrong#2026x');
+    await page.getByText('Incorrect username or password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await screenshot(page, 'auth-wrong-password');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: /Asha$/ }).waitFor();
+    await context.close();
+  });
+
+  it('resets a forgotten password by the mailed link', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const { page } = await newPage(context, { allowErrors: [/400/] });
+    await page.goto(`${app.url}/auth/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('asha@rao.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const link = await app.lastLinkPath('asha@rao.test');
+    expect(link).toMatch(/^\/auth\/resetpassword\//);
+    await page.goto(`${app.url}${link}`);
+    await page.getByLabel('New password', { exact: true }).fill('Better#2027');
+    await page.getByLabel('Confirm new password').fill('Better#2028');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('The passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password').fill('Better#2027');
+    await screenshot(page, 'auth-reset-375');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(`${app.url}/auth/login`);
+
+    await signIn(page, 'asha@rao.test', PASSWORD);
+    await page.getByText('Incorrect username or password.').waitFor();
+    await page.getByLabel('Password').fill('Better#2027');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await context.close();
+  });
+
+  it('shows 404 "Page Not Found: {fullPath}" for a link key that is not one of ours', async () => {
+    const context = await browser.newContext();
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/auth/resetpassword/not!a!key?from=mail`);
+    await page.getByText('Page Not Found: /auth/resetpassword/not!a!key?from=mail', { exact: true }).waitFor();
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+});
