@@ -1,6 +1,6 @@
 /** Deployment settings the server hands the web app at load time (window.__PRACTICE_CONFIG__). */
 export type TWebConfig = {
-  idp: { userPoolId: string; clientId: string; endpointPath: string };
+  idp: { userPoolId: string; clientId: string; endpointPath: string | null };
   productionHost: string | null;
   posthog: { key: string; host: string } | null;
   gtmId: string | null;

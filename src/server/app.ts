@@ -32,8 +32,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     bodyLimit: 1024 * 1024,
   });
 
-  const keys = new IdpKeys(database.db);
-  await keys.load();
+  // The embedded provider signs with keys in the database; a Cognito pool signs with its own.
+  const keys = config.idp.mode === 'embedded' ? new IdpKeys(database.db) : null;
+  await keys?.load();
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
 
   await app.register(cookie);
@@ -65,7 +66,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
 
-  await registerIdp(app, { db: database.db, config, keys });
+  if (keys) await registerIdp(app, { db: database.db, config, keys });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',

@@ -76,6 +76,11 @@ const ZEnv = z.object({
     .max(POOL_ID_MAX_LENGTH, `IDP_USER_POOL_ID must be at most ${POOL_ID_MAX_LENGTH} characters`)
     .default('local-1_Practice'),
   IDP_CLIENT_ID: z.string().min(1, 'IDP_CLIENT_ID is required').default('practiceweb'),
+  /** embedded: the server's own identity provider; cognito: an Amazon Cognito user pool. */
+  IDP_MODE: z.enum(['embedded', 'cognito']).default('embedded'),
+  /** Cognito mode only: overrides of the pool's issuer and API endpoint (private endpoints, tests). */
+  IDP_ISSUER: optionalUrl('IDP_ISSUER'),
+  IDP_ENDPOINT: optionalUrl('IDP_ENDPOINT'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
@@ -96,6 +101,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.IDP_MODE === 'cognito' && !env.IDP_CLIENT_ID) {
+    throw new ConfigError("Invalid configuration: IDP_CLIENT_ID: required when IDP_MODE is cognito (the pool's app client id)");
+  }
+  const region = e.IDP_USER_POOL_ID.split('_')[0] ?? '';
+  const idp =
+    e.IDP_MODE === 'embedded'
+      ? {
+          mode: 'embedded' as const,
+          userPoolId: e.IDP_USER_POOL_ID,
+          clientId: e.IDP_CLIENT_ID,
+          issuer: `${publicUrl}/api/idp/${e.IDP_USER_POOL_ID}`,
+          /** Where the browser posts the protocol: same origin, so no CORS. */
+          endpoint: null,
+        }
+      : {
+          mode: 'cognito' as const,
+          userPoolId: e.IDP_USER_POOL_ID,
+          clientId: e.IDP_CLIENT_ID,
+          issuer: e.IDP_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${e.IDP_USER_POOL_ID}`,
+          endpoint: e.IDP_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com/`,
+        };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -120,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       maxBytes: e.UPLOAD_MAX_BYTES,
     },
-    idp: { userPoolId: e.IDP_USER_POOL_ID, clientId: e.IDP_CLIENT_ID },
+    idp,
     web: {
       productionHost: e.PRODUCTION_HOST,
       posthog: e.POSTHOG_KEY

@@ -7,7 +7,12 @@ import type { TConfig } from '../config';
  */
 export function webConfig(config: TConfig): TWebConfig {
   return {
-    idp: { userPoolId: config.idp.userPoolId, clientId: config.idp.clientId, endpointPath: '/api/idp' },
+    idp: {
+      userPoolId: config.idp.userPoolId,
+      clientId: config.idp.clientId,
+      // Amplify posts to the embedded provider on this origin; for a Cognito pool it finds the endpoint itself.
+      endpointPath: config.idp.mode === 'embedded' ? '/api/idp' : null,
+    },
     productionHost: config.web.productionHost ?? null,
     posthog: config.web.posthog ?? null,
     gtmId: config.web.gtmId ?? null,
@@ -27,6 +32,7 @@ export function contentSecurityPolicy(config: TConfig) {
   const frame: string[] = [];
   const img = ["'self'", 'data:', 'blob:', 'https:'];
   const { posthog, gtmId, chat } = config.web;
+  if (config.idp.endpoint) connect.push(origin(config.idp.endpoint));
   if (posthog) {
     const api = new URL(posthog.host);
     // PostHog serves its scripts from an "-assets" sibling of the ingestion host.

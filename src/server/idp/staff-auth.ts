@@ -2,13 +2,13 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import type { IdpKeys } from './keys';
 
-export function idpIssuer(config: Pick<TConfig, 'publicUrl' | 'idp'>): string {
-  return `${config.publicUrl}/api/idp/${config.idp.userPoolId}`;
+export function idpIssuer(config: Pick<TConfig, 'idp'>): string {
+  return config.idp.issuer;
 }
 
 /** Amplify's cookie storage names (IDP.md §6); names are URL-encoded by the cookie layer. */
@@ -38,20 +38,22 @@ export type TStaffMember = {
 };
 
 /** Who is calling: a live sign-in, and their membership of a firm if they have one. */
-export type TStaffIdentity = { sub: string; username: string; member: TStaffMember | null };
+export type TStaffIdentity = { sub: string; username: string; accessToken: string; member: TStaffMember | null };
 
 export type TStaffAuth = ReturnType<typeof createStaffAuth>;
 
-export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys }) {
+export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys | null }) {
   const { db, config, keys } = deps;
   const issuer = idpIssuer(config);
+  // A Cognito pool publishes its keys at the issuer; jose caches them and refetches on a new kid.
+  const remoteKeys = keys ? null : createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
 
   async function verifyAccessToken(token: string): Promise<TAccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, (header) => keyFor(header.kid), {
-        issuer,
-        algorithms: ['RS256'],
-      });
+      const options = { issuer, algorithms: ['RS256'] };
+      const { payload } = remoteKeys
+        ? await jwtVerify(token, remoteKeys, options)
+        : await jwtVerify(token, (header: { kid?: string }) => keyFor(header.kid), options);
       validateCognitoJwtFields(payload as never, { tokenUse: 'access', clientId: config.idp.clientId });
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
       return payload as TAccessClaims;
@@ -63,7 +65,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
   }
 
   async function keyFor(kid: string | undefined) {
-    const key = await keys.verifyKey(kid);
+    const key = await keys?.verifyKey(kid);
     if (!key) throw new joseErrors.JWKSNoMatchingKey();
     return key;
   }
@@ -122,7 +124,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     // A real Cognito pool's tokens are revoked there; only the embedded provider's sessions are here.
     const { revoked, member } = await lookup(claims.sub, claims.origin_jti ?? '');
     if (revoked) return null;
-    return { sub: claims.sub, username: claims.username, member };
+    return { sub: claims.sub, username: claims.username, accessToken: token, member };
   }
 
   return { resolve, verifyAccessToken, issuer };

@@ -49,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
   /** Mints id and access tokens as the embedded identity provider would after a sign-in. */
   function tokensFor(sub: string, username = sub) {
+    if (!keys) throw new Error('tokens are minted by the embedded identity provider only');
     return signTokens(keys, {
       issuer: staffAuth.issuer,
       clientId: config.idp.clientId,

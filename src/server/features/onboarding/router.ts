@@ -8,5 +8,5 @@ export const onboardingRouter = router({
   status: identifiedProcedure.query(({ ctx }) => ({ hasFirm: ctx.identity.member !== null })),
   createFirm: identifiedProcedure
     .input(ZCreateFirm)
-    .mutation(({ ctx, input }) => createFirm(ctx.db, ctx.identity, input, ctx.meta)),
+    .mutation(({ ctx, input }) => createFirm(ctx.db, ctx.config, ctx.identity, input, ctx.meta)),
 });
