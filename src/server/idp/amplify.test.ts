@@ -5,6 +5,7 @@ import {
   confirmSignUp,
   confirmUserAttribute,
   deleteUser,
+  deleteUserAttributes,
   fetchAuthSession,
   fetchDevices,
   fetchUserAttributes,
@@ -198,6 +199,9 @@ describe('aws-amplify against the embedded identity provider', () => {
       given_name: 'Augusta',
       'custom:title': 'Countess',
     });
+
+    await deleteUserAttributes({ userAttributeKeys: ['custom:title'] });
+    expect((await fetchUserAttributes())['custom:title']).toBeUndefined();
 
     const newEmail = 'ada.king@example.test';
     const changed = await updateUserAttributes({ userAttributes: { email: newEmail } });
