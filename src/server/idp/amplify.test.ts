@@ -260,6 +260,16 @@ describe('aws-amplify against the embedded identity provider', () => {
     expect(key).not.toBe(device?.id);
   });
 
+  it('drops device keys the server no longer knows and signs in again (ResourceNotFoundException retry)', async () => {
+    const before = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
+    await signOut();
+    await t.db.delete(idpDevices);
+    expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
+    const after = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+
   it('deletes the user: tokens refused, sign-in impossible', async () => {
     const token = await accessToken();
     await deleteUser();

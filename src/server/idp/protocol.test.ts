@@ -4,8 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { idpAttempts, idpCodes, idpSessions, idpUsers } from '../db/schema';
+import { IdpKeys } from './keys';
 import { createIdpTestApp, idpCall } from './test-helpers';
 import { clientProof } from './test-srp-client';
+import { signTokens } from './tokens';
 import { disableUser } from './users';
 
 // The wire protocol with raw requests: bad input answers Cognito's errors (never a 500) and creates
@@ -328,6 +330,47 @@ describe('passwords and tokens', () => {
       email_verified: true,
     });
     expect(i.origin_jti).toBe(a.origin_jti);
+  });
+
+  it('tells an expired access token from an invalid one', async () => {
+    const sub = await confirmed('old@example.test');
+    const keys = new IdpKeys(t.db);
+    await keys.load();
+    const { accessToken } = await signTokens(keys, {
+      issuer: `${t.config.publicUrl}/api/idp/${t.config.idp.userPoolId}`,
+      clientId,
+      now: Math.floor(Date.now() / 1000) - 7200,
+      subject: {
+        sub,
+        username: 'old@example.test',
+        email: 'old@example.test',
+        emailVerified: true,
+        authTime: 0,
+        originJti: 'x',
+      },
+    });
+    expect((await call('GetUser', { AccessToken: accessToken })).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
+    const foreign = await signTokens(keys, {
+      issuer: 'https://elsewhere.example/pool',
+      clientId,
+      subject: {
+        sub,
+        username: 'old@example.test',
+        email: 'old@example.test',
+        emailVerified: true,
+        authTime: 0,
+        originJti: 'x',
+      },
+    });
+    expect((await call('GetUser', { AccessToken: foreign.accessToken })).body.message).toBe(
+      'Invalid Access Token',
+    );
+    expect((await call('GetUser', { AccessToken: foreign.idToken })).body.message).toBe(
+      'Invalid Access Token',
+    );
   });
 
   it('refuses a disabled user: sign-in, refresh, and the staff procedures', async () => {
