@@ -5,6 +5,7 @@ import {
   confirmSignUp,
   confirmUserAttribute,
   deleteUser,
+  deleteUserAttributes,
   fetchAuthSession,
   fetchDevices,
   fetchUserAttributes,
@@ -199,6 +200,9 @@ describe('aws-amplify against the embedded identity provider', () => {
       'custom:title': 'Countess',
     });
 
+    await deleteUserAttributes({ userAttributeKeys: ['custom:title'] });
+    expect((await fetchUserAttributes())['custom:title']).toBeUndefined();
+
     const newEmail = 'ada.king@example.test';
     const changed = await updateUserAttributes({ userAttributes: { email: newEmail } });
     expect(changed.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
@@ -254,6 +258,16 @@ describe('aws-amplify against the embedded identity provider', () => {
     const key = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
     expect(key).toBeTruthy();
     expect(key).not.toBe(device?.id);
+  });
+
+  it('drops device keys the server no longer knows and signs in again (ResourceNotFoundException retry)', async () => {
+    const before = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
+    await signOut();
+    await t.db.delete(idpDevices);
+    expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
+    const after = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
   });
 
   it('deletes the user: tokens refused, sign-in impossible', async () => {

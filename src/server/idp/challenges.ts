@@ -42,7 +42,31 @@ export async function takeChallenge(db: TExecutor, token: string | undefined, ki
     .returning({
       userId: idpChallenges.userId,
       data: idpChallenges.data,
+      expiresAt: idpChallenges.expiresAt,
       live: sql<boolean>`${idpChallenges.expiresAt} > now()`,
     });
   return row?.live ? row : null;
+}
+
+/**
+ * Puts a taken step back, unchanged. Amplify answers `Device does not exist.` by dropping its device
+ * keys and re-sending the same PASSWORD_VERIFIER answer (same SECRET_BLOCK): a right proof refused
+ * only for its device must stay answerable.
+ */
+export async function restoreChallenge(
+  db: TExecutor,
+  token: string,
+  kind: TChallengeKind,
+  row: { userId: string; data: Record<string, string>; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(idpChallenges)
+    .values({
+      id: idOf(normalise(token)),
+      userId: row.userId,
+      kind,
+      data: row.data,
+      expiresAt: row.expiresAt,
+    })
+    .onConflictDoNothing();
 }

@@ -2,9 +2,12 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { idpAttempts, idpCodes, idpSessions, idpUsers } from '../db/schema';
+import { IdpKeys } from './keys';
 import { createIdpTestApp, idpCall } from './test-helpers';
 import { clientProof } from './test-srp-client';
+import { signTokens } from './tokens';
 import { disableUser } from './users';
 
 // The wire protocol with raw requests: bad input answers Cognito's errors (never a 500) and creates
@@ -329,6 +332,47 @@ describe('passwords and tokens', () => {
     expect(i.origin_jti).toBe(a.origin_jti);
   });
 
+  it('tells an expired access token from an invalid one', async () => {
+    const sub = await confirmed('old@example.test');
+    const keys = new IdpKeys(t.db);
+    await keys.load();
+    const { accessToken } = await signTokens(keys, {
+      issuer: `${t.config.publicUrl}/api/idp/${t.config.idp.userPoolId}`,
+      clientId,
+      now: Math.floor(Date.now() / 1000) - 7200,
+      subject: {
+        sub,
+        username: 'old@example.test',
+        email: 'old@example.test',
+        emailVerified: true,
+        authTime: 0,
+        originJti: 'x',
+      },
+    });
+    expect((await call('GetUser', { AccessToken: accessToken })).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
+    const foreign = await signTokens(keys, {
+      issuer: 'https://elsewhere.example/pool',
+      clientId,
+      subject: {
+        sub,
+        username: 'old@example.test',
+        email: 'old@example.test',
+        emailVerified: true,
+        authTime: 0,
+        originJti: 'x',
+      },
+    });
+    expect((await call('GetUser', { AccessToken: foreign.accessToken })).body.message).toBe(
+      'Invalid Access Token',
+    );
+    expect((await call('GetUser', { AccessToken: foreign.idToken })).body.message).toBe(
+      'Invalid Access Token',
+    );
+  });
+
   it('refuses a disabled user: sign-in, refresh, and the staff procedures', async () => {
     const sub = await confirmed('zed@example.test');
     const auth = (await passwordAuth('zed@example.test')).body.AuthenticationResult as Record<string, string>;
@@ -457,5 +501,56 @@ describe('email aliases', () => {
     const access = (auth.body.AuthenticationResult as Record<string, string>).AccessToken;
     expect((await call('GetUser', { AccessToken: access })).body.Username).toBe('alias@example.test');
     expect((await passwordAuth('bob')).status).toBe(200);
+  });
+});
+
+describe('several server instances', () => {
+  it('answers an SRP challenge on another instance than the one that issued it', async () => {
+    await confirmed('multi@example.test', 'Multi-Pass-1');
+    const second = await buildApp({ config: t.config, database: t.database, logger: false });
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = second.app.server.address();
+      const otherEndpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/idp`;
+      const { modPow, g, N } = await import('./srp');
+      const a = BigInt(`0x${'7'.repeat(64)}`);
+      const start = await call('InitiateAuth', {
+        ClientId: clientId,
+        AuthFlow: 'USER_SRP_AUTH',
+        AuthParameters: { USERNAME: 'multi@example.test', SRP_A: modPow(g, a, N).toString(16) },
+      });
+      const p = start.body.ChallengeParameters as Record<string, string>;
+      const timestamp = 'Sun Nov 22 5:20:00 UTC 2026';
+      const proof = clientProof({
+        poolName: t.config.idp.userPoolId.split('_')[1] ?? '',
+        userId: p.USER_ID_FOR_SRP ?? '',
+        password: 'Multi-Pass-1',
+        salt: p.SALT ?? '',
+        B: p.SRP_B ?? '',
+        secretBlock: p.SECRET_BLOCK ?? '',
+        timestamp,
+        a,
+      });
+      const done = await idpCall(otherEndpoint, 'RespondToAuthChallenge', {
+        ClientId: clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ChallengeResponses: {
+          USERNAME: p.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+          TIMESTAMP: timestamp,
+          PASSWORD_CLAIM_SIGNATURE: proof.signature,
+        },
+      });
+      expect(done.status).toBe(200);
+      const tokens = done.body.AuthenticationResult as Record<string, string>;
+      // The token from the second instance works on the first, and a revocation on one holds on both.
+      expect((await call('GetUser', { AccessToken: tokens.AccessToken })).status).toBe(200);
+      await idpCall(otherEndpoint, 'RevokeToken', { ClientId: clientId, Token: tokens.RefreshToken });
+      expect((await call('GetUser', { AccessToken: tokens.AccessToken })).body.message).toBe(
+        'Access Token has been revoked',
+      );
+    } finally {
+      await second.app.close();
+    }
   });
 });

@@ -128,6 +128,14 @@ export async function revokeRefreshToken(db: TExecutor, refreshToken: string): P
   return Boolean(row);
 }
 
+/** Revokes one sign-in by the origin_jti of its tokens (e.g. a product-side sign-out). */
+export async function revokeSignIn(db: TExecutor, originJti: string): Promise<void> {
+  await db
+    .update(idpSessions)
+    .set({ revokedAt: sql`coalesce(${idpSessions.revokedAt}, now())` })
+    .where(eq(idpSessions.originJti, originJti));
+}
+
 export async function revokeUserSessions(db: TExecutor, userId: string): Promise<void> {
   await db
     .update(idpSessions)

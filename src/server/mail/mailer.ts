@@ -37,6 +37,7 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
       },
     };
   }
+  let sequence = 0;
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
@@ -49,7 +50,10 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
       });
       const eml = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
       await fs.mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      // Time, then a per-process sequence: names sort in sending order within one instance.
+      sequence = (sequence + 1) % 1_000_000;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(mail.outboxDir, name);
       const record = {
         from: mail.from,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
 import { clearAttempts, countAttempt, isLocked, LIMITS } from '../attempts';
-import { createChallenge, takeChallenge } from '../challenges';
+import { createChallenge, restoreChallenge, takeChallenge } from '../challenges';
 import type { TIdpContext, TOperation } from '../deps';
 import { findDevice, newDevice, requireDevice, touchDevice } from '../devices';
 import { E, invalidParameter } from '../errors';
@@ -156,6 +156,10 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
         signature,
       });
       if (!ok) return wrongPassword(ctx, user);
+      if (r.DEVICE_KEY && !(await findDevice(ctx.db, user.id, r.DEVICE_KEY))) {
+        await restoreChallenge(ctx.db, secretBlock, 'srp', step);
+        throw E.deviceNotFound();
+      }
       return afterPassword(ctx, user, r.DEVICE_KEY);
     }
     case 'NEW_PASSWORD_REQUIRED': {
