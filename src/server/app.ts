@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
@@ -74,7 +74,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       router: appRouter,
       createContext: makeCreateContext({ database, config, staffAuth }),
       onError({ error, path: procedure, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -91,7 +92,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
 async function registerWeb(app: FastifyInstance) {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    app.log.warn(`No built web app at ${webDistDir}: run "npm run build" (npm run dev serves it through Vite).`);
+    app.log.warn(
+      `No built web app at ${webDistDir}: run "npm run build" (npm run dev serves it through Vite).`,
+    );
     return;
   }
   await app.register(fastifyStatic, {

@@ -102,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   if (e.IDP_MODE === 'cognito' && !env.IDP_CLIENT_ID) {
-    throw new ConfigError("Invalid configuration: IDP_CLIENT_ID: required when IDP_MODE is cognito (the pool's app client id)");
+    throw new ConfigError(
+      "Invalid configuration: IDP_CLIENT_ID: required when IDP_MODE is cognito (the pool's app client id)",
+    );
   }
   const region = e.IDP_USER_POOL_ID.split('_')[0] ?? '';
   const idp =

@@ -124,7 +124,9 @@ describe('staff identity in the browser', () => {
     const context = await browser.newContext();
     const { page, console } = await newPage(context);
     await page.goto(`${app.url}/auth/resetpassword/not!a!key?from=mail`);
-    await page.getByText('Page Not Found: /auth/resetpassword/not!a!key?from=mail', { exact: true }).waitFor();
+    await page
+      .getByText('Page Not Found: /auth/resetpassword/not!a!key?from=mail', { exact: true })
+      .waitFor();
     expect(console.errors).toEqual([]);
     await context.close();
   });

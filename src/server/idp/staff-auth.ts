@@ -38,7 +38,14 @@ export type TStaffMember = {
 };
 
 /** Who is calling: a live sign-in, and their membership of a firm if they have one. */
-export type TStaffIdentity = { sub: string; username: string; accessToken: string; member: TStaffMember | null };
+export type TStaffIdentity = {
+  sub: string;
+  username: string;
+  accessToken: string;
+  /** The sign-in this token belongs to; revoking it ends every token of that sign-in. */
+  originJti: string | null;
+  member: TStaffMember | null;
+};
 
 export type TStaffAuth = ReturnType<typeof createStaffAuth>;
 
@@ -124,7 +131,13 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     // A real Cognito pool's tokens are revoked there; only the embedded provider's sessions are here.
     const { revoked, member } = await lookup(claims.sub, claims.origin_jti ?? '');
     if (revoked) return null;
-    return { sub: claims.sub, username: claims.username, accessToken: token, member };
+    return {
+      sub: claims.sub,
+      username: claims.username,
+      accessToken: token,
+      originJti: claims.origin_jti ?? null,
+      member,
+    };
   }
 
   return { resolve, verifyAccessToken, issuer };

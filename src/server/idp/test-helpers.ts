@@ -7,9 +7,9 @@ import { readOutbox } from '../mail/mailer';
 import { createTestApp } from '../test/app';
 
 /** A test server whose mail goes to a fresh outbox directory. */
-export async function createIdpTestApp(env: Record<string, string> = {}) {
+export async function createIdpTestApp(env: Record<string, string> = {}, options: { port?: number } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idp-test-'));
-  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   const outboxDir = t.config.mail.outboxDir;
 
   /** The newest code mailed to an address (waits briefly: mail is written after the answer). */

@@ -13,7 +13,10 @@ import { createTestDatabase } from './database';
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a loopback port over a fresh database, as the browser would reach it. */
-export async function createTestApp(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; port?: number } = {},
+) {
   const database: TDatabase = options.dataDir
     ? await openPglite(options.dataDir)
     : await createTestDatabase();
@@ -26,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const { app, keys, staffAuth } = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

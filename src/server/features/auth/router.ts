@@ -1,3 +1,4 @@
+import { revokeSignIn } from '../../idp/sessions';
 import { amplifyCookiePrefix } from '../../idp/staff-auth';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
@@ -9,17 +10,24 @@ export const authRouter = router({
    * session may already be broken, and it must still clear what the browser holds.
    */
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    const member = (await ctx.staffIdentity())?.member;
+    const identity = await ctx.staffIdentity();
+    const member = identity?.member;
+    await ctx.db.transaction(async (tx) => {
+      // The embedded provider ends the sign-in itself: its refresh token and every access token of
+      // it stop working at once. (A Cognito pool's tokens are revoked by Amplify's own sign-out.)
+      if (identity?.originJti && ctx.config.idp.mode === 'embedded')
+        await revokeSignIn(tx, identity.originJti);
+      if (member) {
+        await audit(
+          tx,
+          { kind: 'member', orgId: member.orgId, memberId: member.memberId, meta: ctx.meta },
+          { action: 'auth.logout', recordType: 'member', recordId: member.memberId, summary: 'Signed out' },
+        );
+      }
+    });
     const prefix = amplifyCookiePrefix(ctx.config.idp.clientId);
     for (const name of Object.keys(ctx.req.cookies ?? {})) {
       if (name.startsWith(prefix)) ctx.res.clearCookie(name, { path: '/' });
-    }
-    if (member) {
-      await audit(
-        ctx.db,
-        { kind: 'member', orgId: member.orgId, memberId: member.memberId, meta: ctx.meta },
-        { action: 'auth.logout', recordType: 'member', recordId: member.memberId, summary: 'Signed out' },
-      );
     }
     return { ok: true as const };
   }),

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, orgs, roles } from '../../db/schema';
-import { createTestApp, type TTestApp } from '../../test/app';
+import { createIdpTestApp } from '../../idp/test-helpers';
+import { createTestApp } from '../../test/app';
+import { freePort } from '../../test/free-port';
+import { signedUpUser } from '../../test/idp-user';
 
-let t: TTestApp;
+let t: Awaited<ReturnType<typeof createIdpTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createIdpTestApp();
 });
 afterAll(() => t?.close());
 
@@ -22,8 +25,9 @@ const firm = {
 
 describe('onboarding', () => {
   it('sends a signed-in person without a firm to onboarding, then makes them its owner', async () => {
-    const sub = randomUUID();
-    const api = t.client(await t.tokenFor(sub, 'asha@example.test'));
+    const idp = { endpoint: t.endpoint, clientId: t.config.idp.clientId, outboxDir: t.outboxDir };
+    const { AccessToken } = await signedUpUser(idp, { email: 'asha@example.test' });
+    const api = t.client(AccessToken);
     await expect(api.profile.me.query()).rejects.toMatchObject({
       data: { code: 'PRECONDITION_FAILED', httpStatus: 412 },
     });
@@ -101,5 +105,40 @@ describe('cross-org', () => {
     expect(seenByB.rows).toEqual([]);
     const seenByA = await t.client(a.owner.token).systemLog.list.query({ actorId: a.owner.id });
     expect(seenByA.rows).toHaveLength(1);
+  });
+});
+
+describe('pointed at a Cognito pool by configuration alone', () => {
+  it('trusts the pool’s tokens, reads the email from the pool, and serves no provider of its own', async () => {
+    // An embedded provider on a known port stands in for the pool: it speaks the same protocol.
+    const port = await freePort();
+    const pool = await createIdpTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` }, { port });
+    const product = await createTestApp({
+      IDP_MODE: 'cognito',
+      IDP_USER_POOL_ID: 'local-1_Practice',
+      IDP_CLIENT_ID: 'practiceweb',
+      IDP_ISSUER: pool.config.idp.issuer,
+      IDP_ENDPOINT: pool.endpoint,
+    });
+    try {
+      const idp = { endpoint: pool.endpoint, clientId: 'practiceweb', outboxDir: pool.outboxDir };
+      const { AccessToken } = await signedUpUser(idp, { email: 'ravi@pool.test' });
+      const api = product.client(AccessToken);
+      await api.onboarding.createFirm.mutate({ ...firm, firmName: 'Pool Firm' });
+      expect(await api.profile.me.query()).toMatchObject({
+        email: 'ravi@pool.test',
+        isVerified: true,
+        isOwner: true,
+      });
+      // A token the pool did not sign is refused.
+      await expect(product.client(await t.tokenFor(randomUUID())).profile.me.query()).rejects.toMatchObject({
+        data: { code: 'UNAUTHORIZED' },
+      });
+      expect((await fetch(`${product.url}/api/idp`, { method: 'POST' })).status).toBe(404);
+      expect(await (await fetch(`${product.url}/api/config.js`)).text()).toContain('"endpointPath":null');
+    } finally {
+      await product.close();
+      await pool.close();
+    }
   });
 });

@@ -32,7 +32,11 @@ async function identityEmail(db: TDb, config: TConfig, identity: TStaffIdentity)
   const user = (await res.json()) as { UserAttributes?: { Name: string; Value: string }[] };
   const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
   const email = attribute('email');
-  if (!email) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Add an email address to your account first' });
+  if (!email)
+    throw new TRPCError({
+      code: 'PRECONDITION_FAILED',
+      message: 'Add an email address to your account first',
+    });
   return { email: email.toLowerCase(), verified: attribute('email_verified') === 'true' };
 }
 

@@ -113,7 +113,10 @@ export function LoginPage() {
             title="Choose a new password"
             description="Your account needs a new password before you continue."
           />
-          <NewPasswordForm mode="challenge" onDone={async () => navigate({ to: await landingAfterSignIn() })} />
+          <NewPasswordForm
+            mode="challenge"
+            onDone={async () => navigate({ to: await landingAfterSignIn() })}
+          />
         </>
       )}
     </StandalonePage>

@@ -41,7 +41,9 @@ export const CURRENCIES = [...new Set(COUNTRIES.map((c) => c.currency))].sort();
  * canonical names (Asia/Calcutta) where IANA now says Asia/Kolkata.
  */
 export function timeZones(): string[] {
-  return [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...COUNTRIES.map((c) => c.timeZone)])].sort();
+  return [
+    ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...COUNTRIES.map((c) => c.timeZone)]),
+  ].sort();
 }
 
 /** The browser's time zone suggests the country; otherwise the first in the list. */
