@@ -130,4 +130,19 @@ describe('application shell', () => {
     expect(loads).toBe(2);
     await context.close();
   });
+
+  it('scrolls to the top of the next page after a route change', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 420 } });
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/auth/register`);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}/auth/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
 });
