@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TSystemLogListQuery } from '../../../domain/system-log';
+import { and, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPage } from '../../../domain/pagination';
+import type { TSystemLogListQuery } from '../../../domain/system-log';
 import type { TExecutor } from '../../db/client';
 import { members, systemLog } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
@@ -60,7 +61,11 @@ export type TSystemLogRow = {
   actorName: string | null;
 };
 
-const SORT_COLUMNS = { at: systemLog.at, action: systemLog.action, recordType: systemLog.recordType } as const;
+const SORT_COLUMNS = {
+  at: systemLog.at,
+  action: systemLog.action,
+  recordType: systemLog.recordType,
+} as const;
 
 export async function listSystemLog(
   db: TExecutor,
@@ -79,7 +84,11 @@ export async function listSystemLog(
     if (match) where.push(match);
   }
   const filter = and(...where);
-  const order = input.direction === 'asc' ? asc : desc;
+  // Spelled out to match system_log_org_at_idx (at DESC NULLS LAST, id DESC NULLS LAST): a bare
+  // `desc` means NULLS FIRST, which the index cannot serve, and PostgreSQL then sorts every row of
+  // the org for each page. The columns are NOT NULL, so the order is the same either way.
+  const order = (column: AnyPgColumn) =>
+    input.direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
   const offset = (input.page - 1) * input.pageSize;
 
   const [rows, [totals]] = await Promise.all([
