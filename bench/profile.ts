@@ -25,7 +25,7 @@ function label(node: TNode): string {
   return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
 }
 
-export function summariseProfile(profile: TCpuProfile, top = 25): string {
+export function summariseProfile(profile: TCpuProfile, requests: number, top = 25): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -53,14 +53,18 @@ export function summariseProfile(profile: TCpuProfile, top = 25): string {
     for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
   });
   const busy = total - idle;
-  const pct = (v: number) => `${((100 * v) / busy).toFixed(1).padStart(5)}%`;
+  const pct = (v: number) =>
+    `${((100 * v) / busy).toFixed(1).padStart(5)}% ${Math.round(v / requests)
+      .toString()
+      .padStart(5)} µs/req`;
   const rows = (m: Map<string, number>) =>
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([k, v]) => `  ${pct(v)}  ${k}`);
   return [
-    `busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled (${((100 * busy) / total).toFixed(0)}%); shares are of busy time`,
+    `busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled (${((100 * busy) / total).toFixed(0)}%), ` +
+      `${Math.round(busy / requests)} µs of CPU per request; shares are of busy time`,
     'self time by package:',
     ...rows(self),
     'time including callees (top-down), by function:',
@@ -70,6 +74,7 @@ export function summariseProfile(profile: TCpuProfile, top = 25): string {
 
 if (process.argv[1] && import.meta.filename === fs.realpathSync(process.argv[1])) {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: tsx bench/profile.ts file.cpuprofile');
-  console.log(summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')), Number(process.argv[3] ?? 40)));
+  if (!file) throw new Error('usage: tsx bench/profile.ts file.cpuprofile requests [top]');
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+  console.log(summariseProfile(profile, Number(process.argv[3] ?? 1), Number(process.argv[4] ?? 40)));
 }

@@ -113,18 +113,18 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
       const trpc = { url: `${base}${trpcPath}`, headers: auth };
       await checkSameRows(bare, trpc);
       for (const target of [bare, trpc]) await load(target, WARMUP);
-      cases.push({ engine, firm, name: 'bare Fastify route', ...(await load(bare, DURATION)) });
-      if (args.profile) await command(child, { type: 'profile-start' }, 'profiling');
-      cases.push({ engine, firm, name: 'tRPC systemLog.list', ...(await load(trpc, DURATION)) });
-      if (args.profile) {
-        fs.mkdirSync(resultsDir, { recursive: true });
-        const file = path.join(resultsDir, `${engine}-${firm}-trpc.cpuprofile`);
-        await command(child, { type: 'profile-stop', file }, 'profiled');
-        console.log(
-          `\n${engine}, ${firm} firm, tRPC case: CPU profile ${path.relative(process.cwd(), file)}`,
-        );
-        console.log(summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')), 20));
-      }
+      cases.push({
+        engine,
+        firm,
+        name: 'bare Fastify route',
+        ...(await measure(child, bare, `${engine}-${firm}-bare`)),
+      });
+      cases.push({
+        engine,
+        firm,
+        name: 'tRPC systemLog.list',
+        ...(await measure(child, trpc, `${engine}-${firm}-trpc`)),
+      });
     }
     return cases;
   } finally {
@@ -138,6 +138,21 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 }
 
 type TTarget = { url: string; headers: Record<string, string> };
+
+/** One measured case; with --profile the server child samples its CPU for exactly that window. */
+async function measure(child: ChildProcess, target: TTarget, name: string) {
+  if (!args.profile) return load(target, DURATION);
+  await command(child, { type: 'profile-start' }, 'profiling');
+  const result = await load(target, DURATION);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.cpuprofile`);
+  await command(child, { type: 'profile-stop', file }, 'profiled');
+  console.log(
+    `\n${name}: ${Math.round(result.reqPerSec)} req/s, CPU profile ${path.relative(process.cwd(), file)}`,
+  );
+  console.log(summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')), result.requests, 20));
+  return result;
+}
 
 /** Both routes must answer the same page, or the comparison means nothing. */
 async function checkSameRows(bareTarget: TTarget, trpcTarget: TTarget) {
@@ -155,7 +170,8 @@ async function checkSameRows(bareTarget: TTarget, trpcTarget: TTarget) {
 async function load(target: TTarget, seconds: number) {
   const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  const { p50, p99 } = result.latency;
+  return { reqPerSec: result.requests.average, requests: result.requests.total, p50, p99, errors };
 }
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
