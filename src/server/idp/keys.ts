@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { desc, isNull } from 'drizzle-orm';
-import { exportJWK, exportPKCS8, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
+import {
+  type CryptoKey,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importJWK,
+  importPKCS8,
+  type JWK,
+} from 'jose';
 import type { TDb } from '../db/client';
 import { idpSigningKeys } from '../db/schema';
 
@@ -47,10 +55,18 @@ export class IdpKeys {
 
   /** Adds a new signing key; two instances racing at first start both insert, and both keys work. */
   async create(): Promise<void> {
-    const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const { publicKey, privateKey } = await generateKeyPair('RS256', {
+      modulusLength: 2048,
+      extractable: true,
+    });
     const kid = randomUUID();
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as unknown as Record<string, string>;
-    await this.db.insert(idpSigningKeys).values({ kid, publicJwk, privatePem: await exportPKCS8(privateKey) });
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as unknown as Record<
+      string,
+      string
+    >;
+    await this.db
+      .insert(idpSigningKeys)
+      .values({ kid, publicJwk, privatePem: await exportPKCS8(privateKey) });
   }
 
   signingKey(): TSigningKey {
