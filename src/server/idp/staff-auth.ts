@@ -1,6 +1,6 @@
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
@@ -94,21 +94,28 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     return key;
   }
 
-  /** The member behind a verified token: one indexed query, active members only. */
+  /**
+   * The member behind a verified token: one indexed query, active members only. Prepared once: it
+   * runs on every staff call, and building it each time cost more CPU than running it (~0.3 ms on
+   * PostgreSQL, ~0.5 ms on PGlite, bench/README.md).
+   */
+  const memberQuery = db
+    .select({
+      memberId: members.id,
+      orgId: members.orgId,
+      isOwner: members.isOwner,
+      permissions: roles.permissions,
+      assignedClientsOnly: roles.assignedClientsOnly,
+    })
+    .from(members)
+    .innerJoin(roles, and(eq(roles.orgId, members.orgId), eq(roles.id, members.roleId)))
+    .where(and(eq(members.sub, sql.placeholder('sub')), eq(members.status, 'active')))
+    .orderBy(asc(members.createdAt))
+    .limit(1)
+    .prepare('staff_member_of');
+
   async function memberOf(sub: string) {
-    const [row] = await db
-      .select({
-        memberId: members.id,
-        orgId: members.orgId,
-        isOwner: members.isOwner,
-        permissions: roles.permissions,
-        assignedClientsOnly: roles.assignedClientsOnly,
-      })
-      .from(members)
-      .innerJoin(roles, and(eq(roles.orgId, members.orgId), eq(roles.id, members.roleId)))
-      .where(and(eq(members.sub, sub), eq(members.status, 'active')))
-      .orderBy(asc(members.createdAt))
-      .limit(1);
+    const [row] = await memberQuery.execute({ sub });
     return row ?? null;
   }
 
