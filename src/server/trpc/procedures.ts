@@ -1,6 +1,6 @@
 import { hasPermission, type TPermission } from '../../domain/permissions';
 import type { TStaffSession } from './context';
-import { TRPCError, t } from './init';
+import { t, TRPCError } from './init';
 
 export type TScope = {
   orgId: string;
