@@ -16,6 +16,7 @@ export type TServerReady = {
 };
 
 export type TServerCommand =
+  | { type: 'cpu' }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string }
   | { type: 'close' };

@@ -38,6 +38,8 @@ type TCase = {
   firm: TBenchFirm;
   name: string;
   reqPerSec: number;
+  requests: number;
+  cpuPerReq: number;
   p50: number;
   p99: number;
   errors: number;
@@ -113,18 +115,20 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
       const trpc = { url: `${base}${trpcPath}`, headers: auth };
       await checkSameRows(bare, trpc);
       for (const target of [bare, trpc]) await load(target, WARMUP);
-      cases.push({
-        engine,
-        firm,
-        name: 'bare Fastify route',
-        ...(await measure(child, bare, `${engine}-${firm}-bare`)),
-      });
-      cases.push({
-        engine,
-        firm,
-        name: 'tRPC systemLog.list',
-        ...(await measure(child, trpc, `${engine}-${firm}-trpc`)),
-      });
+      // Two halves in the order bare, tRPC, tRPC, bare: a machine busy with something else for part
+      // of the run then weighs on both cases alike.
+      const slices = new Map<TTarget, TSlice[]>([
+        [bare, []],
+        [trpc, []],
+      ]);
+      for (const target of [bare, trpc, trpc, bare])
+        slices.get(target)?.push(await slice(child, target, DURATION / 2));
+      cases.push({ engine, firm, name: 'bare Fastify route', ...combine(slices.get(bare) ?? []) });
+      cases.push({ engine, firm, name: 'tRPC systemLog.list', ...combine(slices.get(trpc) ?? []) });
+      if (args.profile) {
+        await profile(child, bare, `${engine}-${firm}-bare`);
+        await profile(child, trpc, `${engine}-${firm}-trpc`);
+      }
     }
     return cases;
   } finally {
@@ -139,9 +143,33 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 
 type TTarget = { url: string; headers: Record<string, string> };
 
-/** One measured case; with --profile the server child samples its CPU for exactly that window. */
-async function measure(child: ChildProcess, target: TTarget, name: string) {
-  if (!args.profile) return load(target, DURATION);
+type TSlice = Awaited<ReturnType<typeof load>> & { seconds: number; cpuMicros: number };
+
+/** A stretch of load, with the CPU time the server child spent on it. */
+async function slice(child: ChildProcess, target: TTarget, seconds: number): Promise<TSlice> {
+  const before = await command<{ usage: NodeJS.CpuUsage }>(child, { type: 'cpu' }, 'cpu');
+  const result = await load(target, seconds);
+  const after = await command<{ usage: NodeJS.CpuUsage }>(child, { type: 'cpu' }, 'cpu');
+  const cpuMicros = after.usage.user + after.usage.system - before.usage.user - before.usage.system;
+  return { ...result, seconds, cpuMicros };
+}
+
+/** Throughput and CPU over all slices; latency percentiles are the mean of the slices'. */
+function combine(slices: TSlice[]) {
+  const sum = (f: (s: TSlice) => number) => slices.reduce((total, s) => total + f(s), 0);
+  const requests = sum((s) => s.requests);
+  return {
+    reqPerSec: requests / sum((s) => s.seconds),
+    requests,
+    p50: sum((s) => s.p50) / slices.length,
+    p99: sum((s) => s.p99) / slices.length,
+    cpuPerReq: sum((s) => s.cpuMicros) / requests,
+    errors: sum((s) => s.errors),
+  };
+}
+
+/** A separate, unmeasured run with the server child sampling its CPU (the sampler costs time). */
+async function profile(child: ChildProcess, target: TTarget, name: string) {
   await command(child, { type: 'profile-start' }, 'profiling');
   const result = await load(target, DURATION);
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -151,7 +179,6 @@ async function measure(child: ChildProcess, target: TTarget, name: string) {
     `\n${name}: ${Math.round(result.reqPerSec)} req/s, CPU profile ${path.relative(process.cwd(), file)}`,
   );
   console.log(summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')), result.requests, 20));
-  return result;
 }
 
 /** Both routes must answer the same page, or the comparison means nothing. */
@@ -188,8 +215,8 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-function command(child: ChildProcess, msg: TServerCommand, reply: string) {
-  const answered = nextMessage(child, reply);
+function command<T = unknown>(child: ChildProcess, msg: TServerCommand, reply: string) {
+  const answered = nextMessage<T>(child, reply);
   child.send(msg);
   return answered;
 }
@@ -200,15 +227,19 @@ function printTable(cases: TCase[]) {
   );
   console.log(`autocannon ${CONNECTIONS} connections, ${DURATION} s per case after ${WARMUP} s warm-up;`);
   console.log(
-    `server LOG_LEVEL=${LOG_LEVEL}. ratio = tRPC req/s / bare req/s on the same engine and firm.\n`,
+    `server LOG_LEVEL=${LOG_LEVEL}. ratio = tRPC / bare, in req/s and in server CPU per request.\n`,
   );
-  console.log('| engine | firm | case | req/s | p50 ms | p99 ms | errors | ratio |');
-  console.log('|---|---|---|--:|--:|--:|--:|--:|');
+  console.log(
+    '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio |',
+  );
+  console.log('|---|---|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const c of cases) {
     const bare = cases.find((b) => b.engine === c.engine && b.firm === c.firm && b.name.startsWith('bare'));
-    const ratio = bare && c !== bare ? (c.reqPerSec / bare.reqPerSec).toFixed(2) : '';
-    const row = [c.engine, c.firm, c.name, Math.round(c.reqPerSec), c.p50, c.p99, c.errors, ratio];
-    console.log(`| ${row.join(' | ')} |`);
+    const other = bare && c !== bare;
+    const ratio = other ? (c.reqPerSec / bare.reqPerSec).toFixed(2) : '';
+    const cpuRatio = other ? (bare.cpuPerReq / c.cpuPerReq).toFixed(2) : '';
+    const row = [c.engine, c.firm, c.name, Math.round(c.reqPerSec), c.p50.toFixed(0), c.p99.toFixed(0)];
+    console.log(`| ${[...row, Math.round(c.cpuPerReq), c.errors, ratio, cpuRatio].join(' | ')} |`);
   }
 }
 

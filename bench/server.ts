@@ -67,7 +67,9 @@ async function main() {
 
   const profiler = new Session();
   process.on('message', async (msg: TServerCommand) => {
-    if (msg.type === 'profile-start') {
+    if (msg.type === 'cpu') {
+      process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+    } else if (msg.type === 'profile-start') {
       profiler.connect();
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
