@@ -2,7 +2,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { JwtBaseError } from 'aws-jwt-verify/error';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { type CryptoKey, createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import type { IdpKeys } from './keys';
@@ -49,21 +49,67 @@ export type TStaffIdentity = {
 
 export type TStaffAuth = ReturnType<typeof createStaffAuth>;
 
+/** How long a verified token is taken at its word without checking its signature again. */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 5_000;
+
 export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys | null }) {
   const { db, config, keys } = deps;
   const issuer = idpIssuer(config);
   // A Cognito pool publishes its keys at the issuer; jose caches them and refetches on a new kid.
   const remoteKeys = keys ? null : createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
 
+  /**
+   * Tokens that passed verification, by their exact text: an RS256 check is about 0.4 ms of CPU,
+   * the largest cost of a staff call after the response (bench/README.md). The verdict depends
+   * only on the token's bytes, the key and the clock, so a hit counts only while the token has not
+   * expired, the key that verified it is still loaded, and for a minute at most. Whatever can end
+   * a session (revocation, the member's status) is looked up on every call after this.
+   */
+  const verified = new Map<
+    string,
+    { claims: TAccessClaims; kid: string; key: CryptoKey | null; until: number }
+  >();
+
+  async function cachedClaims(token: string): Promise<TAccessClaims | null> {
+    const hit = verified.get(token);
+    if (!hit) return null;
+    const keyStillLoaded = hit.key === null || (await keys?.verifyKey(hit.kid)) === hit.key;
+    if (Date.now() < hit.until && keyStillLoaded) return hit.claims;
+    verified.delete(token);
+    return null;
+  }
+
   async function verifyAccessToken(token: string): Promise<TAccessClaims | null> {
+    const cached = await cachedClaims(token);
+    if (cached) return cached;
     try {
+      let used: { kid: string; key: CryptoKey | null } = { kid: '', key: null };
       const options = { issuer, algorithms: ['RS256'] };
       const { payload } = remoteKeys
         ? await jwtVerify(token, remoteKeys, options)
-        : await jwtVerify(token, (header: { kid?: string }) => keyFor(header.kid), options);
+        : await jwtVerify(
+            token,
+            async (header: { kid?: string }) => {
+              const key = await keyFor(header.kid);
+              used = { kid: header.kid ?? '', key };
+              return key;
+            },
+            options,
+          );
       validateCognitoJwtFields(payload as never, { tokenUse: 'access', clientId: config.idp.clientId });
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-      return payload as TAccessClaims;
+      // Shared by every later hit, so nobody may change it.
+      const claims = Object.freeze(payload) as TAccessClaims;
+      if (typeof claims.exp === 'number') {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value ?? '');
+        verified.set(token, {
+          claims,
+          ...used,
+          until: Math.min(Date.now() + VERIFIED_TTL_MS, claims.exp * 1000),
+        });
+      }
+      return claims;
     } catch (error) {
       // A bad, expired or foreign token is no session; anything else (the database) is a real fault.
       if (error instanceof joseErrors.JOSEError || error instanceof JwtBaseError) return null;

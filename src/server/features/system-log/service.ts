@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPage } from '../../../domain/pagination';
 import type { TSystemLogListQuery } from '../../../domain/system-log';
 import type { TExecutor } from '../../db/client';
@@ -83,7 +84,11 @@ export async function listSystemLog(
     if (match) where.push(match);
   }
   const filter = and(...where);
-  const order = input.direction === 'asc' ? asc : desc;
+  // Spelled out to match system_log_org_at_idx (at DESC NULLS LAST, id DESC NULLS LAST): a bare
+  // `desc` means NULLS FIRST, which the index cannot serve, and PostgreSQL then sorts every row of
+  // the org for each page. The columns are NOT NULL, so the order is the same either way.
+  const order = (column: AnyPgColumn) =>
+    input.direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
   const offset = (input.page - 1) * input.pageSize;
 
   const [rows, [totals]] = await Promise.all([

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idpSigningKeys, members } from '../db/schema';
+import { createTestApp, type TTestApp } from '../test/app';
+import { IdpKeys } from './keys';
+import { createStaffAuth } from './staff-auth';
+import { ACCESS_TOKEN_TTL_S, signTokens } from './tokens';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function setup() {
+  const keys = new IdpKeys(t.db);
+  await keys.load();
+  const staffAuth = createStaffAuth({ db: t.db, config: t.config, keys });
+  const mint = async (now = Math.floor(Date.now() / 1000)) => {
+    const sub = randomUUID();
+    const subject = {
+      sub,
+      username: sub,
+      email: 'x@example.test',
+      emailVerified: true,
+      authTime: now,
+      originJti: sub,
+    };
+    const { accessToken } = await signTokens(keys, {
+      issuer: staffAuth.issuer,
+      clientId: t.config.idp.clientId,
+      subject,
+      now,
+    });
+    return accessToken;
+  };
+  return { keys, staffAuth, mint };
+}
+
+// Verified tokens are remembered briefly; none of that may let an ended session through.
+describe('staff token verification', () => {
+  it('refuses a member disabled since their last call on the very next call', async () => {
+    const firm = await t.seedFirm();
+    const me = t.client(firm.staff.token).profile.me;
+    await expect(me.query()).resolves.toMatchObject({ id: firm.staff.id });
+    await t.db.update(members).set({ status: 'disabled' }).where(eq(members.id, firm.staff.id));
+    await expect(me.query()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+  });
+
+  it('refuses a token once it has expired, though it was verified a moment before', async () => {
+    const { staffAuth, mint } = await setup();
+    const token = await mint(Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_S + 2);
+    expect(await staffAuth.verifyAccessToken(token)).not.toBeNull();
+    expect(await staffAuth.verifyAccessToken(token)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await staffAuth.verifyAccessToken(token)).toBeNull();
+  });
+
+  it('refuses a token whose signing key was retired', async () => {
+    const { keys, staffAuth, mint } = await setup();
+    const token = await mint();
+    expect(await staffAuth.verifyAccessToken(token)).toMatchObject({ token_use: 'access' });
+    await t.db.update(idpSigningKeys).set({ retiredAt: new Date() }).where(isNull(idpSigningKeys.retiredAt));
+    await keys.load();
+    expect(await staffAuth.verifyAccessToken(token)).toBeNull();
+  });
+});
