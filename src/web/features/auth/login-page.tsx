@@ -2,11 +2,11 @@ import { type TSignIn, ZSignIn } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, toast } from '@web/ui';
-import { resendSignUpCode, signIn } from 'aws-amplify/auth';
+import { signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { trpcClient } from '../../lib/trpc';
-import { showAuthError } from './auth-errors';
+import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 import { NewPasswordForm } from './new-password-form';
 
@@ -53,15 +53,6 @@ export function LoginPage() {
     }
   }
 
-  async function resend() {
-    try {
-      await resendSignUpCode({ username: email });
-      toast.success(`We sent a new verification link to ${email}.`);
-    } catch (error) {
-      showAuthError(error);
-    }
-  }
-
   return (
     <StandalonePage>
       {step === 'credentials' && (
@@ -98,7 +89,7 @@ export function LoginPage() {
             description={`Open the link we sent to ${email} to verify your address, then sign in.`}
           />
           <div className="flex flex-col gap-3">
-            <Button onClick={resend} variant="secondary">
+            <Button onClick={() => resendVerificationLink(email)} variant="secondary">
               Send the link again
             </Button>
             <Button onClick={() => setStep('credentials')} variant="ghost">

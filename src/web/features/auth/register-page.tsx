@@ -1,12 +1,12 @@
 import { type TRegister, ZRegister } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Field, Input, Spinner, toast } from '@web/ui';
-import { autoSignIn, resendSignUpCode, signUp } from 'aws-amplify/auth';
+import { Button, Field, Input, Spinner } from '@web/ui';
+import { autoSignIn, signUp } from 'aws-amplify/auth';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { showAuthError } from './auth-errors';
+import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 
 export function RegisterPage() {
@@ -45,16 +45,6 @@ export function RegisterPage() {
     }
   }
 
-  async function resend() {
-    if (!sentTo) return;
-    try {
-      await resendSignUpCode({ username: sentTo });
-      toast.success(`We sent a new verification link to ${sentTo}.`);
-    } catch (error) {
-      showAuthError(error);
-    }
-  }
-
   const errors = form.formState.errors;
   return (
     <StandalonePage>
@@ -73,7 +63,7 @@ export function RegisterPage() {
           <p className="flex items-center gap-2 text-sm text-muted-fg" role="status">
             <Spinner className="size-4" /> Waiting for verification…
           </p>
-          <Button variant="secondary" onClick={resend}>
+          <Button variant="secondary" onClick={() => sentTo && resendVerificationLink(sentTo)}>
             Send the link again
           </Button>
           <Link to="/auth/login" className="text-sm text-primary hover:underline">

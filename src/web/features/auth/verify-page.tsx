@@ -1,11 +1,11 @@
 import type { TAuthLinkKey } from '@domain/auth-links';
 import { Link } from '@tanstack/react-router';
-import { Button, buttonVariants, Spinner, toast } from '@web/ui';
-import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { Button, buttonVariants, Spinner } from '@web/ui';
+import { confirmSignUp } from 'aws-amplify/auth';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hasStaffCookie } from '../../lib/cookies';
-import { showAuthError } from './auth-errors';
+import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading } from './auth-layout';
 
 type TState = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
@@ -26,15 +26,6 @@ export function VerifyPage({ link }: { link: TAuthLinkKey }) {
         setState({ kind: 'failed', message: error instanceof Error ? error.message : 'Network Error' });
       });
   }, [link]);
-
-  async function resend() {
-    try {
-      await resendSignUpCode({ username: link.username });
-      toast.success(`We sent a new verification link to ${link.username}.`);
-    } catch (error) {
-      showAuthError(error);
-    }
-  }
 
   if (state.kind === 'verifying') {
     return (
@@ -59,7 +50,7 @@ export function VerifyPage({ link }: { link: TAuthLinkKey }) {
     <div className="flex flex-col items-start gap-4">
       <CircleX aria-hidden className="size-10 text-danger" />
       <AuthHeading title="We could not verify your email" description={state.message} />
-      <Button variant="secondary" onClick={resend}>
+      <Button variant="secondary" onClick={() => resendVerificationLink(link.username)}>
         Send a new link
       </Button>
       <Link to="/auth/login" className="text-sm text-primary hover:underline">
