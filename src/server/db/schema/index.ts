@@ -1,3 +1,4 @@
 export * from './idp';
+export * from './notifications';
 export * from './org';
 export * from './system-log';

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   smallint,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, orgId, updatedAt } from './columns';
@@ -21,7 +24,36 @@ export const orgs = pgTable('orgs', {
   timeZone: text('time_zone').notNull().default('UTC'),
   currency: text('currency').notNull().default('USD'),
   fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  city: text('city'),
+  region: text('region'),
+  postalCode: text('postal_code'),
+  /** The firm's own registrations: [{ kind: 'PAN' | 'GSTIN' | 'EIN' | …, value }]. */
+  taxIds: jsonb('tax_ids').$type<{ kind: string; value: string }[]>().notNull().default([]),
+  /** Firm-wide switches that no column holds yet; features document their keys. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Bumped when the logo changes, so its URL changes and caches refresh. */
+  logoVersion: smallint('logo_version').notNull().default(0),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The firm's logo: small (at most a few hundred KB), read on every portal page, and needed by
+ * every instance, so it lives in the database rather than file storage.
+ */
+export const orgLogos = pgTable('org_logos', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
   updatedAt: updatedAt(),
 });
 
@@ -75,6 +107,47 @@ export const members = pgTable(
       name: 'members_role_fk',
       columns: [t.orgId, t.roleId],
       foreignColumns: [roles.orgId, roles.id],
+    }),
+  ],
+);
+
+/**
+ * An invitation to join the firm as a member with a role. Only the key's hash is stored; the key
+ * itself travels in the mailed link /auth/invite/{key}.
+ */
+export const memberInvites = pgTable(
+  'member_invites',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    roleId: uuid('role_id').notNull(),
+    keyHash: text('key_hash').notNull(),
+    invitedBy: uuid('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedMemberId: uuid('accepted_member_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('member_invites_org_id_id_key').on(t.orgId, t.id),
+    unique('member_invites_key_hash_key').on(t.keyHash),
+    // One open invitation per address and firm; accepted and revoked ones stay as history.
+    uniqueIndex('member_invites_open_email_idx')
+      .on(t.orgId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    foreignKey({
+      name: 'member_invites_role_fk',
+      columns: [t.orgId, t.roleId],
+      foreignColumns: [roles.orgId, roles.id],
+    }),
+    foreignKey({
+      name: 'member_invites_invited_by_fk',
+      columns: [t.orgId, t.invitedBy],
+      foreignColumns: [members.orgId, members.id],
     }),
   ],
 );
