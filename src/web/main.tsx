@@ -3,9 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { resetAnalytics, startAnalytics, trackRouteChange } from './lib/analytics';
 import { configureAuth, signOutIdentity, staffAuthHeaders } from './lib/auth';
+import { resetChat } from './lib/chat-widget';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { installFatalErrorHandlers } from './lib/fatal-error';
+import { startTagManager } from './lib/tag-manager';
 import { configureTrpc, queryClient, trpc } from './lib/trpc';
 import { routeTree } from './route-tree.gen';
 
@@ -32,9 +35,17 @@ configureTrpc({
   staffHeaders: staffAuthHeaders,
   clearStaffSession: async () => {
     await signOutIdentity();
+    resetChat();
+    resetAnalytics();
     queryClient.clear();
   },
 });
+
+startAnalytics();
+startTagManager();
+router.subscribe('onResolved', ({ toLocation }) =>
+  trackRouteChange(toLocation.href, () => queryClient.getQueryData(trpc.profile.me.queryKey())),
+);
 installChunkReloadGuard();
 installFatalErrorHandlers();
 

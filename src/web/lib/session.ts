@@ -1,5 +1,7 @@
 import { ROUTE_PATHS } from '@domain/route-guard';
+import { resetAnalytics } from './analytics';
 import { signOutIdentity } from './auth';
+import { resetChat } from './chat-widget';
 import { trpcClient } from './trpc';
 
 /**
@@ -14,5 +16,7 @@ export async function signOutStaff(): Promise<void> {
     // The call already showed its toast; the browser still leaves the session.
   }
   await signOutIdentity();
+  resetChat();
+  resetAnalytics();
   window.location.assign(ROUTE_PATHS['auth-login']);
 }

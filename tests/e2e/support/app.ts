@@ -8,12 +8,15 @@ import { tempDir } from './browser';
 export type TE2eApp = Awaited<ReturnType<typeof startApp>>;
 
 /** The real server, in this process, on a free port, over a fresh data directory. */
-export async function startApp(env: Record<string, string> = {}) {
+export async function startApp(env: Record<string, string> = {}, options: { port?: number } = {}) {
   if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('The web app is not built: run "npm run build" (npm run test:e2e does it).');
   }
   const dataDir = tempDir('practice-e2e-');
-  const app = await createTestApp({ DATA_DIR: dataDir, ...env }, { dataDir: path.join(dataDir, 'db') });
+  const app = await createTestApp(
+    { DATA_DIR: dataDir, ...env },
+    { dataDir: path.join(dataDir, 'db'), ...options },
+  );
 
   /** The newest mail to an address, as the outbox wrote it (waits: mail is written after the answer). */
   async function lastMail(to: string) {

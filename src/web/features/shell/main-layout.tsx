@@ -2,7 +2,8 @@ import { Outlet } from '@tanstack/react-router';
 import { ThemeToggle } from '@web/ui';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { identifyChatUser } from '../../lib/chat-widget';
 import { Sidebar } from './sidebar';
 import { useProfile } from './use-profile';
 import { UserMenu } from './user-menu';
@@ -11,6 +12,9 @@ import { UserMenu } from './user-menu';
 export function MainLayout() {
   const profile = useProfile();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void identifyChatUser(profile);
+  }, [profile]);
   return (
     <div className="flex h-full">
       <aside className="hidden w-60 shrink-0 border-r border-border bg-sidebar lg:block">
