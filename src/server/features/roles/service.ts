@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
 import { OWNER_ROLE_NAME, type TRoleUpdate, type TRoleValues } from '../../../domain/roles';
@@ -23,8 +23,9 @@ export type TRoleRow = {
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'That role does not exist' });
 
-const memberCount = sql<number>`(select count(*)::int from ${members} m where m.org_id = ${roles.orgId} and m.role_id = ${roles.id})`;
-const openInviteCount = sql<number>`(select count(*)::int from ${memberInvites} i where i.org_id = ${roles.orgId} and i.role_id = ${roles.id} and i.accepted_at is null and i.revoked_at is null)`;
+// Qualified by hand: inside a subquery, drizzle's bare column names would bind to the inner table.
+const memberCount = sql<number>`(select count(*)::int from ${members} m where m.org_id = "roles"."org_id" and m.role_id = "roles"."id")`;
+const openInviteCount = sql<number>`(select count(*)::int from ${memberInvites} i where i.org_id = "roles"."org_id" and i.role_id = "roles"."id" and i.accepted_at is null and i.revoked_at is null)`;
 
 const roleColumns = {
   id: roles.id,
@@ -106,12 +107,15 @@ async function refuseDuplicateName(tx: TExecutor, orgId: string, name: string, e
   if (clash) throw new TRPCError({ code: 'CONFLICT', message: `A role named "${name}" already exists` });
 }
 
+/** The database's error code, under drizzle's wrapper or bare. */
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.cause?.code ?? e?.code;
+}
+
 /** The unique constraint is the last word when two people save the same name at once. */
 function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
+  return pgCode(error) === '23505';
 }
 
 async function withNameConflict<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -228,6 +232,21 @@ export async function updateRole(db: TDb, scope: TScope, meta: TRequestMeta, inp
 }
 
 export async function deleteRole(db: TDb, scope: TScope, meta: TRequestMeta, id: string) {
+  try {
+    return await deleteRoleTx(db, scope, meta, id);
+  } catch (error) {
+    // A member or invitation given the role between the check and the delete.
+    if (pgCode(error) === '23503') {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'The role is in use. Move its members to another role first.',
+      });
+    }
+    throw error;
+  }
+}
+
+async function deleteRoleTx(db: TDb, scope: TScope, meta: TRequestMeta, id: string) {
   return db.transaction(async (tx) => {
     const role = await lockedRole(tx, scope.orgId, id);
     if (role.name === OWNER_ROLE_NAME) {
@@ -264,6 +283,17 @@ export async function deleteRole(db: TDb, scope: TScope, meta: TRequestMeta, id:
         message: `The role ${role.name} is in use: ${uses}. Move them to another role first.`,
       });
     }
+    // Accepted and revoked invitations still point at the role (a foreign key the schema keeps):
+    // they are spent, and the system log keeps their story, so they go with it.
+    await tx
+      .delete(memberInvites)
+      .where(
+        and(
+          eq(memberInvites.orgId, scope.orgId),
+          eq(memberInvites.roleId, id),
+          or(isNotNull(memberInvites.acceptedAt), isNotNull(memberInvites.revokedAt)),
+        ),
+      );
     await tx.delete(roles).where(and(eq(roles.orgId, scope.orgId), eq(roles.id, id)));
     await audit(
       tx,

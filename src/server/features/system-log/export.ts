@@ -106,6 +106,8 @@ export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb; s
       columns: SYSTEM_LOG_CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
       bom: true,
       record_delimiter: 'windows',
+      // RFC 4180 quotes a field holding a CR or LF; the library only quotes the whole CRLF by itself.
+      quoted_match: /[\r\n]/,
       escape_formulas: true,
     });
     const source = Readable.from(
