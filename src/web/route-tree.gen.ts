@@ -22,6 +22,8 @@ import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/aut
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
+const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
+const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -65,6 +67,20 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/index.lazy').then((d) => d.Route),
+)
+const MainAdminRolesLazyRoute = MainAdminRolesLazyRouteImport.update({
+  id: '/admin/roles',
+  path: '/admin/roles',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/roles.lazy').then((d) => d.Route),
+)
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -84,6 +100,8 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -94,6 +112,8 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/admin': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -107,6 +127,8 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexLazyRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_main/admin/roles': typeof MainAdminRolesLazyRoute
+  '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -119,6 +141,8 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/roles'
+    | '/admin/'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   fileRoutesByTo: FileRoutesByTo
@@ -129,6 +153,8 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/roles'
+    | '/admin'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   id:
@@ -141,6 +167,8 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_main/admin/roles'
+    | '/_main/admin/'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
   fileRoutesById: FileRoutesById
@@ -210,6 +238,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/': {
+      id: '/_main/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof MainAdminIndexLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/roles': {
+      id: '/_main/admin/roles'
+      path: '/admin/roles'
+      fullPath: '/admin/roles'
+      preLoaderRoute: typeof MainAdminRolesLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -247,10 +289,14 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
+  MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
+  MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
+  MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
