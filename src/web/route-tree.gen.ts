@@ -18,6 +18,7 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
@@ -81,6 +82,13 @@ const MainAdminRolesLazyRoute = MainAdminRolesLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/roles.lazy').then((d) => d.Route),
 )
+const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
+  id: '/admin/systemlog',
+  path: '/admin/systemlog',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
+)
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -100,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -112,6 +121,7 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -127,6 +137,7 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexLazyRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -141,6 +152,7 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/systemlog'
     | '/admin/roles'
     | '/admin/'
     | '/auth/resetpassword/$key'
@@ -153,6 +165,7 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/systemlog'
     | '/admin/roles'
     | '/admin'
     | '/auth/resetpassword/$key'
@@ -167,6 +180,7 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_main/admin/systemlog'
     | '/_main/admin/roles'
     | '/_main/admin/'
     | '/_auth/auth/resetpassword/$key'
@@ -252,6 +266,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminRolesLazyRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/systemlog': {
+      id: '/_main/admin/systemlog'
+      path: '/admin/systemlog'
+      fullPath: '/admin/systemlog'
+      preLoaderRoute: typeof MainAdminSystemlogRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -289,12 +310,14 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
+  MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
 }
