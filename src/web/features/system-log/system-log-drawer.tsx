@@ -81,7 +81,13 @@ export function SystemLogDrawer({ entry, timeZone }: { entry: TSystemLogEntry; t
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {field}
                   </th>
-                  <td className="px-3 py-2 break-words text-muted-fg line-through decoration-muted-fg/40">
+                  <td
+                    className={`px-3 py-2 break-words text-muted-fg ${
+                      change.from === null || change.from === undefined
+                        ? ''
+                        : 'line-through decoration-muted-fg/40'
+                    }`}
+                  >
                     {formatValue(change.from)}
                   </td>
                   <td className="py-2 text-muted-fg">

@@ -106,7 +106,7 @@ function SystemLogScreen() {
 
   const toolbar = (
     <div className="flex w-full flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-56">
+      <div className="relative w-full sm:w-48">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
@@ -122,7 +122,7 @@ function SystemLogScreen() {
       </div>
       <Select
         aria-label="Member"
-        className="w-44"
+        className="w-40"
         value={search.actorId ?? ALL}
         onValueChange={(v) => setSearch({ actorId: v === ALL ? undefined : v })}
         options={[
@@ -132,7 +132,7 @@ function SystemLogScreen() {
       />
       <Select
         aria-label="Record type"
-        className="w-40"
+        className="w-36"
         value={search.recordType ?? ALL}
         onValueChange={(v) => setSearch({ recordType: v === ALL ? undefined : v })}
         options={options(facets.data?.recordTypes, 'All records')}
@@ -147,7 +147,7 @@ function SystemLogScreen() {
       <DatePicker
         aria-label="From date"
         placeholder="From"
-        className="w-36"
+        className="w-32"
         value={search.from ?? null}
         max={search.to}
         onChange={(v) => setSearch({ from: v ?? undefined })}
@@ -155,7 +155,7 @@ function SystemLogScreen() {
       <DatePicker
         aria-label="To date"
         placeholder="To"
-        className="w-36"
+        className="w-32"
         value={search.to ?? null}
         min={search.from}
         onChange={(v) => setSearch({ to: v ?? undefined })}
