@@ -132,7 +132,7 @@ describe('application shell', () => {
   });
 
   it('scrolls to the top of the next page after a route change', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 420 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 320 } });
     const { page, console } = await newPage(context);
     await page.goto(`${app.url}/auth/register`);
     await page.getByRole('button', { name: 'Create account' }).waitFor();

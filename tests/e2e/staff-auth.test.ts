@@ -81,7 +81,7 @@ describe('staff identity in the browser', () => {
     const context = await browser.newContext();
     const { page } = await newPage(context, { allowErrors: [/400/] });
     await signIn(page, 'asha@rao.test', 'Wrong#2026x');
-    await page.getByText('Incorrect username or password.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     await screenshot(page, 'auth-wrong-password');
     await page.getByLabel('Password').fill(PASSWORD);
@@ -113,7 +113,7 @@ describe('staff identity in the browser', () => {
     await page.waitForURL(`${app.url}/auth/login`);
 
     await signIn(page, 'asha@rao.test', PASSWORD);
-    await page.getByText('Incorrect username or password.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' }).waitFor();
     await page.getByLabel('Password').fill('Better#2027');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${app.url}/`);

@@ -22,12 +22,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<TStep>('credentials');
   const [email, setEmail] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TSignIn>({
     resolver: zodResolver(ZSignIn),
     defaultValues: { email: '', password: '' },
   });
 
   async function onSubmit(values: TSignIn) {
+    setFailure(null);
     try {
       const { nextStep } = await signIn({ username: values.email, password: values.password });
       setEmail(values.email);
@@ -50,6 +52,8 @@ export function LoginPage() {
       }
     } catch (error) {
       showAuthError(error);
+      // Also beside the form: the toast fades, the reason should not.
+      setFailure(error instanceof Error && error.message ? error.message : 'Network Error');
     }
   }
 
@@ -70,6 +74,11 @@ export function LoginPage() {
                 Forgot password?
               </Link>
             </div>
+            {failure && (
+              <p role="alert" className="rounded-md bg-danger/10 px-3 py-2 text-sm text-danger">
+                {failure}
+              </p>
+            )}
             <Button type="submit" loading={form.formState.isSubmitting}>
               Sign in
             </Button>
