@@ -8,14 +8,17 @@ export type PermissionMatrixProps = {
   value: readonly string[];
   onChange: (next: TPermission[]) => void;
   readOnly?: boolean;
+  /** Rights the editor may hand out (their own); others can be kept or removed, not added. */
+  canGrant?: (key: TPermission) => boolean;
 };
 
 /**
  * Rights as a grid, areas down and actions across, then the special rights in words. Every cell is
  * a real checkbox with its own name ("Clients: edit"), so Tab walks the grid and Space toggles.
  */
-export function PermissionMatrix({ value, onChange, readOnly = false }: PermissionMatrixProps) {
+export function PermissionMatrix({ value, onChange, readOnly = false, canGrant }: PermissionMatrixProps) {
   const has = (key: TPermission) => value.includes(key);
+  const locked = (key: TPermission) => readOnly || (!has(key) && canGrant !== undefined && !canGrant(key));
   const set = (keys: TPermission[], on: boolean) => {
     const next = new Set(value as TPermission[]);
     for (const key of keys) {
@@ -63,7 +66,7 @@ export function PermissionMatrix({ value, onChange, readOnly = false }: Permissi
                           <Checkbox
                             aria-label={`${AREA_LABELS[area]}: ${action}`}
                             checked={has(key)}
-                            disabled={readOnly}
+                            disabled={locked(key)}
                             onCheckedChange={(on) => set([key], on === true)}
                           />
                         </span>
@@ -75,7 +78,7 @@ export function PermissionMatrix({ value, onChange, readOnly = false }: Permissi
                       <Checkbox
                         aria-label={`${AREA_LABELS[area]}: all`}
                         checked={all}
-                        disabled={readOnly}
+                        disabled={readOnly || (all !== true && keys.some(locked))}
                         onCheckedChange={() => set(keys, all !== true)}
                       />
                     </span>
@@ -95,7 +98,7 @@ export function PermissionMatrix({ value, onChange, readOnly = false }: Permissi
               <Checkbox
                 label={label}
                 checked={has(key)}
-                disabled={readOnly}
+                disabled={locked(key)}
                 onCheckedChange={(on) => set([key], on === true)}
               />
               <p className="pl-6 text-xs text-muted-fg">{hint}</p>

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@domain/permissions';
+import { ALL_PERMISSIONS, hasPermission } from '@domain/permissions';
 import { type TRoleInput, type TRoleValues, ZRoleInput } from '@domain/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Button, DrawerContent, Field, Input, Switch, Textarea, toast } from '@w
 import { Lock } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { useProfile } from '../shell/use-profile';
 import { PermissionMatrix } from './permission-matrix';
 
 export type TRoleRow = inferRouterOutputs<AppRouter>['roles']['list']['rows'][number];
@@ -21,6 +22,8 @@ export type RoleEditorProps = {
 /** Create or edit a role in a side sheet: name, description, the permission matrix and the client scope. */
 export function RoleEditorDrawer({ role, canSave, onDone }: RoleEditorProps) {
   const queryClient = useQueryClient();
+  const profile = useProfile();
+  const granted = { isOwner: profile.isOwner, permissions: profile.permissions };
   const readOnly = !canSave || role?.isOwnerRole === true;
   const form = useForm<TRoleInput, unknown, TRoleValues>({
     resolver: zodResolver(ZRoleInput),
@@ -105,11 +108,21 @@ export function RoleEditorDrawer({ role, canSave, onDone }: RoleEditorProps) {
             </div>
           )}
         />
+        {!readOnly && !profile.isOwner ? (
+          <p className="text-xs text-muted-fg">
+            You can grant only rights you hold yourself; the others stay as they are.
+          </p>
+        ) : null}
         <Controller
           control={form.control}
           name="permissions"
           render={({ field }) => (
-            <PermissionMatrix value={field.value ?? []} onChange={field.onChange} readOnly={readOnly} />
+            <PermissionMatrix
+              value={field.value ?? []}
+              onChange={field.onChange}
+              readOnly={readOnly}
+              canGrant={(key) => hasPermission(granted, key)}
+            />
           )}
         />
         {errors.permissions?.message ? (
