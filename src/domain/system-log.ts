@@ -3,13 +3,45 @@ import { ZPageInput } from './pagination';
 
 export const SYSTEM_LOG_SORTS = ['at', 'action', 'recordType'] as const;
 
-export const ZSystemLogListInput = ZPageInput.extend({
+const filterFields = {
   sort: z.enum(SYSTEM_LOG_SORTS).default('at'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  search: ZPageInput.shape.search,
   actorId: z.uuid('Choose a member from the list').optional(),
   recordType: z.string().trim().max(64).optional(),
   action: z.string().trim().max(64).optional(),
+};
+
+const fromBeforeTo = (value: { from?: Date; to?: Date }) =>
+  !value.from || !value.to || value.from <= value.to;
+const fromBeforeToError = { message: 'The start date must be on or before the end date', path: ['to'] };
+
+export const ZSystemLogListInput = ZPageInput.extend({
+  ...filterFields,
   from: z.date().optional(),
   to: z.date().optional(),
-});
+}).refine(fromBeforeTo, fromBeforeToError);
 export type TSystemLogListInput = z.input<typeof ZSystemLogListInput>;
 export type TSystemLogListQuery = z.output<typeof ZSystemLogListInput>;
+
+/** The filter of a CSV export, as the URL's query string carries it (dates as ISO instants). */
+export const ZSystemLogExportQuery = z
+  .object({
+    ...filterFields,
+    from: z.coerce.date({ error: 'The start date is not a date' }).optional(),
+    to: z.coerce.date({ error: 'The end date is not a date' }).optional(),
+  })
+  .refine(fromBeforeTo, fromBeforeToError);
+export type TSystemLogFilter = z.output<typeof ZSystemLogExportQuery>;
+
+/** The URL of the CSV export of a filter (the web app fetches it with the staff token). */
+export const SYSTEM_LOG_EXPORT_PATH = '/api/systemlog/export.csv';
+
+export function systemLogExportSearch(filter: Partial<Record<keyof TSystemLogFilter, unknown>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, value instanceof Date ? value.toISOString() : String(value));
+  }
+  return params.toString();
+}

@@ -18,10 +18,13 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
+const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
+const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -65,6 +68,27 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/index.lazy').then((d) => d.Route),
+)
+const MainAdminRolesLazyRoute = MainAdminRolesLazyRouteImport.update({
+  id: '/admin/roles',
+  path: '/admin/roles',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/roles.lazy').then((d) => d.Route),
+)
+const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
+  id: '/admin/systemlog',
+  path: '/admin/systemlog',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
+)
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -84,6 +108,9 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -94,6 +121,9 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/admin': typeof MainAdminIndexLazyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -107,6 +137,9 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexLazyRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/_main/admin/roles': typeof MainAdminRolesLazyRoute
+  '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -119,6 +152,9 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/systemlog'
+    | '/admin/roles'
+    | '/admin/'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   fileRoutesByTo: FileRoutesByTo
@@ -129,6 +165,9 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/admin/systemlog'
+    | '/admin/roles'
+    | '/admin'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   id:
@@ -141,6 +180,9 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_main/admin/systemlog'
+    | '/_main/admin/roles'
+    | '/_main/admin/'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
   fileRoutesById: FileRoutesById
@@ -210,6 +252,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/': {
+      id: '/_main/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof MainAdminIndexLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/roles': {
+      id: '/_main/admin/roles'
+      path: '/admin/roles'
+      fullPath: '/admin/roles'
+      preLoaderRoute: typeof MainAdminRolesLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/systemlog': {
+      id: '/_main/admin/systemlog'
+      path: '/admin/systemlog'
+      fullPath: '/admin/systemlog'
+      preLoaderRoute: typeof MainAdminSystemlogRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -247,10 +310,16 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
+  MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
+  MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
+  MainAdminSystemlogRoute: MainAdminSystemlogRoute,
+  MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
+  MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -1,6 +1,7 @@
 import { authRouter } from '../features/auth/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { rolesRouter } from '../features/roles/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { router } from './init';
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
   systemLog: systemLogRouter,
+  roles: rolesRouter,
 });
 
 export type AppRouter = typeof appRouter;

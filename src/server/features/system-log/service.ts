@@ -1,7 +1,7 @@
 import { and, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPage } from '../../../domain/pagination';
-import type { TSystemLogListQuery } from '../../../domain/system-log';
+import type { TSystemLogFilter, TSystemLogListQuery } from '../../../domain/system-log';
 import type { TExecutor } from '../../db/client';
 import { members, systemLog } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
@@ -56,6 +56,7 @@ export type TSystemLogRow = {
   summary: string;
   changes: Record<string, { from: unknown; to: unknown }> | null;
   ip: string | null;
+  userAgent: string | null;
   actorKind: 'member' | 'client_user' | 'system';
   actorMemberId: string | null;
   actorName: string | null;
@@ -67,31 +68,35 @@ const SORT_COLUMNS = {
   recordType: systemLog.recordType,
 } as const;
 
-export async function listSystemLog(
-  db: TExecutor,
-  scope: { orgId: string },
-  input: TSystemLogListQuery,
-): Promise<TPage<TSystemLogRow>> {
-  const where: SQL[] = [eq(systemLog.orgId, scope.orgId)];
+/** The where clause of a filter, always inside the caller's firm. */
+function filterWhere(orgId: string, input: TSystemLogFilter, until?: Date) {
+  const where: SQL[] = [eq(systemLog.orgId, orgId)];
   if (input.actorId) where.push(eq(systemLog.actorMemberId, input.actorId));
   if (input.recordType) where.push(eq(systemLog.recordType, input.recordType));
   if (input.action) where.push(eq(systemLog.action, input.action));
   if (input.from) where.push(gte(systemLog.at, input.from));
   if (input.to) where.push(lte(systemLog.at, input.to));
+  if (until) where.push(lte(systemLog.at, until));
   if (input.search) {
     const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
-    const match = or(ilike(systemLog.summary, term), ilike(systemLog.recordId, term));
+    const match = or(
+      ilike(systemLog.summary, term),
+      ilike(systemLog.recordId, term),
+      ilike(systemLog.action, term),
+      ilike(systemLog.recordType, term),
+    );
     if (match) where.push(match);
   }
-  const filter = and(...where);
+  return and(...where);
+}
+
+function selectRows(db: TExecutor, orgId: string, input: TSystemLogFilter, until?: Date) {
   // Spelled out to match system_log_org_at_idx (at DESC NULLS LAST, id DESC NULLS LAST): a bare
   // `desc` means NULLS FIRST, which the index cannot serve, and PostgreSQL then sorts every row of
   // the org for each page. The columns are NOT NULL, so the order is the same either way.
   const order = (column: AnyPgColumn) =>
     input.direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
-  const offset = (input.page - 1) * input.pageSize;
-
-  const [rows, [totals]] = await Promise.all([
+  return (
     db
       .select({
         id: systemLog.id,
@@ -102,18 +107,91 @@ export async function listSystemLog(
         summary: systemLog.summary,
         changes: systemLog.changes,
         ip: systemLog.ip,
+        userAgent: systemLog.userAgent,
         actorKind: systemLog.actorKind,
         actorMemberId: systemLog.actorMemberId,
         actorName: sql<string | null>`nullif(trim(${members.firstName} || ' ' || ${members.lastName}), '')`,
       })
       .from(systemLog)
       .leftJoin(members, and(eq(members.orgId, systemLog.orgId), eq(members.id, systemLog.actorMemberId)))
-      .where(filter)
+      .where(filterWhere(orgId, input, until))
       // The id breaks ties so pages never repeat or skip a row.
       .orderBy(order(SORT_COLUMNS[input.sort]), order(systemLog.id))
-      .limit(input.pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(systemLog).where(filter),
+  );
+}
+
+export async function listSystemLog(
+  db: TExecutor,
+  scope: { orgId: string },
+  input: TSystemLogListQuery,
+): Promise<TPage<TSystemLogRow>> {
+  const offset = (input.page - 1) * input.pageSize;
+  const [rows, [totals]] = await Promise.all([
+    selectRows(db, scope.orgId, input).limit(input.pageSize).offset(offset),
+    db.select({ total: count() }).from(systemLog).where(filterWhere(scope.orgId, input)),
   ]);
   return { rows, total: totals?.total ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** What the filter selects offer: the firm's record types and actions, and the members who acted. */
+export async function systemLogFacets(db: TExecutor, scope: { orgId: string }) {
+  const [recordTypes, actions, actors] = await Promise.all([
+    db
+      .selectDistinct({ value: systemLog.recordType })
+      .from(systemLog)
+      .where(eq(systemLog.orgId, scope.orgId))
+      .orderBy(systemLog.recordType),
+    db
+      .selectDistinct({ value: systemLog.action })
+      .from(systemLog)
+      .where(eq(systemLog.orgId, scope.orgId))
+      .orderBy(systemLog.action),
+    // Every member of the firm, not only those in the log: "nothing by this person" is an answer too.
+    db
+      .select({
+        id: members.id,
+        name: sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`,
+      })
+      .from(members)
+      .where(eq(members.orgId, scope.orgId))
+      .orderBy(members.firstName, members.lastName, members.email)
+      .limit(1000),
+  ]);
+  return {
+    recordTypes: recordTypes.map((r) => r.value),
+    actions: actions.map((r) => r.value),
+    actors,
+  };
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * Every row of a filter, a batch at a time, as it stood when the export began: rows written after
+ * `until` are left out, so offsets stay put while the firm keeps working.
+ */
+export async function* systemLogRowsForExport(
+  db: TExecutor,
+  scope: { orgId: string },
+  input: TSystemLogFilter,
+  until: Date,
+): AsyncGenerator<TSystemLogRow[]> {
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await selectRows(db, scope.orgId, input, until).limit(EXPORT_BATCH).offset(offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+export async function countSystemLog(
+  db: TExecutor,
+  scope: { orgId: string },
+  input: TSystemLogFilter,
+  until: Date,
+) {
+  const [totals] = await db
+    .select({ total: count() })
+    .from(systemLog)
+    .where(filterWhere(scope.orgId, input, until));
+  return totals?.total ?? 0;
 }

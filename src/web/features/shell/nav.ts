@@ -1,7 +1,14 @@
+import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
-import { House, type LucideIcon } from 'lucide-react';
+import { House, type LucideIcon, ShieldCheck } from 'lucide-react';
 
-export type TNavItem = { to: string; label: string; icon: LucideIcon; permission?: TPermission };
+export type TNavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** The right that shows the entry; a list shows it for any one of them. */
+  permission?: TPermission | readonly TPermission[];
+};
 export type TNavGroup = { label: string; items: TNavItem[] };
 
 /**
@@ -13,4 +20,6 @@ export const MAIN_NAV: TNavGroup[] = [
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */
-export const ADMIN_NAV: TNavItem[] = [];
+export const ADMIN_NAV: TNavItem[] = [
+  { to: '/admin', label: 'Admin', icon: ShieldCheck, permission: ADMIN_PERMISSIONS },
+];

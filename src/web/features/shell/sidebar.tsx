@@ -5,7 +5,11 @@ import type { TProfileView } from './use-profile';
 
 function visible(items: TNavItem[], profile: TProfileView): TNavItem[] {
   const granted = { isOwner: profile.isOwner, permissions: profile.permissions };
-  return items.filter((item) => !item.permission || hasPermission(granted, item.permission));
+  return items.filter((item) => {
+    if (!item.permission) return true;
+    const any = typeof item.permission === 'string' ? [item.permission] : item.permission;
+    return any.some((permission) => hasPermission(granted, permission));
+  });
 }
 
 function NavLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => void }) {

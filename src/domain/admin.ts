@@ -1,0 +1,13 @@
+import type { TPermission } from './permissions';
+
+export type TAdminSection = { key: 'roles' | 'systemLog' | 'settings'; to: string; permission: TPermission };
+
+/** The admin area's sections and the right that opens each; /admin lists those a member may open. */
+export const ADMIN_SECTIONS: readonly TAdminSection[] = [
+  { key: 'roles', to: '/admin/roles', permission: 'roles.view' },
+  { key: 'systemLog', to: '/admin/systemlog', permission: 'systemLog.view' },
+  { key: 'settings', to: '/admin/settings/org', permission: 'settings.view' },
+];
+
+/** Any one of these shows the Admin entry in the sidebar. */
+export const ADMIN_PERMISSIONS: readonly TPermission[] = ADMIN_SECTIONS.map((s) => s.permission);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ALL_PERMISSIONS, type TArea, type TPermission } from './permissions';
+
+/** The seeded role that carries every right; nobody edits or deletes it. */
+export const OWNER_ROLE_NAME = 'Owner';
+
+export const ROLE_NAME_MAX = 60;
+export const ROLE_DESCRIPTION_MAX = 300;
+
+const ZPermissionKey = z.enum(ALL_PERMISSIONS as [TPermission, ...TPermission[]], {
+  error: 'Choose rights from the list',
+});
+
+export const ZRoleInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the role a name')
+    .max(ROLE_NAME_MAX, `A role name can be at most ${ROLE_NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(ROLE_DESCRIPTION_MAX, `A description can be at most ${ROLE_DESCRIPTION_MAX} characters`)
+    .default(''),
+  permissions: z
+    .array(ZPermissionKey)
+    .max(ALL_PERMISSIONS.length)
+    .transform((keys) => ALL_PERMISSIONS.filter((key) => keys.includes(key))),
+  assignedClientsOnly: z.boolean().default(false),
+});
+export type TRoleInput = z.input<typeof ZRoleInput>;
+export type TRoleValues = z.output<typeof ZRoleInput>;
+
+export const ZRoleId = z.object({ id: z.uuid('That role does not exist') });
+export const ZRoleUpdate = ZRoleInput.extend({ id: z.uuid('That role does not exist') });
+export type TRoleUpdate = z.output<typeof ZRoleUpdate>;
+
+/** How each area reads in the permission matrix. */
+export const AREA_LABELS: Record<TArea, string> = {
+  clients: 'Clients',
+  clientGroups: 'Client groups',
+  services: 'Services',
+  projects: 'Projects',
+  tasks: 'Tasks',
+  reminders: 'Reminders',
+  documents: 'Documents',
+  vault: 'Password vault',
+  team: 'Team',
+  timesheets: 'Timesheets',
+  leaves: 'Leaves',
+  reports: 'Reports',
+  broadcasts: 'Broadcasts',
+  templates: 'Templates',
+  roles: 'Roles',
+  settings: 'Firm settings',
+  systemLog: 'System log',
+};
+
+/** The rights that are not an area × action pair, in plain words. */
+export const SPECIAL_PERMISSION_LABELS: Record<
+  'vault.reveal' | 'leaves.approve' | 'clients.all' | 'settings.billing',
+  { label: string; hint: string }
+> = {
+  'vault.reveal': {
+    label: 'Reveal vault passwords',
+    hint: 'See the passwords stored in the vault; every reveal is written to the system log',
+  },
+  'leaves.approve': { label: 'Approve leaves', hint: "Approve or reject other members' leave requests" },
+  'clients.all': {
+    label: 'See all clients',
+    hint: 'Without it, a member sees only the clients they are assigned to',
+  },
+  'settings.billing': {
+    label: 'Manage billing settings',
+    hint: "Change the firm's billing-relevant settings",
+  },
+};

@@ -1,0 +1,69 @@
+import { ADMIN_SECTIONS, type TAdminSection } from '@domain/admin';
+import { hasPermission } from '@domain/permissions';
+import { Link } from '@tanstack/react-router';
+import { Breadcrumbs, PageHeader } from '@web/ui';
+import { Building2, ChevronRight, type LucideIcon, ScrollText, ShieldCheck } from 'lucide-react';
+import { useProfile } from '../shell/use-profile';
+import { NoAccess } from './no-access';
+
+const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; icon: LucideIcon }> = {
+  roles: {
+    title: 'Roles',
+    text: 'Who may do what: the seeded roles and your own, with their rights area by area.',
+    icon: ShieldCheck,
+  },
+  systemLog: {
+    title: 'System log',
+    text: 'Every change made in the firm: who, what, when and from where. Filter and export it.',
+    icon: ScrollText,
+  },
+  settings: {
+    title: 'Firm settings',
+    text: 'Name, logo, address, time zone, currency, fiscal year and tax identifiers.',
+    icon: Building2,
+  },
+};
+
+/** /admin: the sections of the admin area this member may open, as cards. */
+export function AdminIndexPage() {
+  const profile = useProfile();
+  const granted = { isOwner: profile.isOwner, permissions: profile.permissions };
+  const sections = ADMIN_SECTIONS.filter((section) => hasPermission(granted, section.permission));
+  if (sections.length === 0) return <NoAccess />;
+  return (
+    <div className="mx-auto max-w-6xl p-6">
+      <PageHeader
+        title="Admin"
+        description={`Run ${profile.org.name}: roles, records and settings.`}
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin' }]} />}
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sections.map((section) => {
+          const { title, text, icon: Icon } = SECTION_TEXT[section.key];
+          return (
+            <li key={section.key}>
+              <Link
+                to={section.to}
+                className="group flex h-full items-start gap-3 rounded-lg border border-border bg-surface p-4 shadow-xs transition-colors hover:border-primary/50 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <span className="grid size-9 shrink-0 place-items-center rounded-md bg-muted text-fg">
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center justify-between gap-2 text-sm font-semibold text-fg">
+                    {title}
+                    <ChevronRight
+                      aria-hidden="true"
+                      className="size-4 text-muted-fg transition-transform group-hover:translate-x-0.5"
+                    />
+                  </span>
+                  <span className="mt-1 block text-sm text-muted-fg">{text}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

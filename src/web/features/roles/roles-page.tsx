@@ -1,0 +1,199 @@
+import { ALL_PERMISSIONS } from '@domain/permissions';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Badge,
+  Breadcrumbs,
+  Button,
+  confirm,
+  DataTable,
+  type DataTableColumn,
+  Drawer,
+  IconButton,
+  Input,
+  PageHeader,
+  Tooltip,
+  toast,
+} from '@web/ui';
+import { Lock, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { NoAccess, useCan } from '../admin/no-access';
+import { RoleEditorDrawer, type TRoleRow } from './role-editor-drawer';
+
+const PAGE_SIZE = 50;
+
+/** /admin/roles: the firm's roles with how many members hold each, and the role editor. */
+export function RolesPage() {
+  if (!useCan('roles.view')) return <NoAccess />;
+  return <RolesScreen />;
+}
+
+function RolesScreen() {
+  const canCreate = useCan('roles.create');
+  const canEdit = useCan('roles.edit');
+  const canDelete = useCan('roles.delete');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<TRoleRow | 'new' | null>(null);
+  const list = useQuery({
+    ...trpc.roles.list.queryOptions({ page, pageSize: PAGE_SIZE, search: search.trim() || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation(
+    trpc.roles.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.roles.list.queryKey() });
+      },
+    }),
+  );
+
+  const askDelete = async (role: TRoleRow) => {
+    const ok = await confirm({
+      title: `Delete the role ${role.name}?`,
+      message: 'Members cannot hold a deleted role. This cannot be undone.',
+      confirmLabel: 'Delete role',
+      danger: true,
+    });
+    if (!ok) return;
+    remove.mutate({ id: role.id }, { onSuccess: () => toast.success(`Deleted the role ${role.name}`) });
+  };
+
+  const columns: DataTableColumn<TRoleRow>[] = [
+    {
+      id: 'name',
+      header: 'Role',
+      className: 'whitespace-normal',
+      cell: (role) => (
+        <div className="flex min-w-0 flex-col">
+          <span className="flex items-center gap-1.5 font-medium text-fg">
+            {role.name}
+            {role.isOwnerRole ? <Lock aria-label="Read-only" className="size-3.5 text-muted-fg" /> : null}
+          </span>
+          {role.description ? <span className="text-xs text-muted-fg">{role.description}</span> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'rights',
+      header: 'Rights',
+      cell: (role) => `${role.permissions.length} of ${ALL_PERMISSIONS.length}`,
+    },
+    {
+      id: 'scope',
+      header: 'Clients',
+      className: 'hidden md:table-cell',
+      cell: (role) =>
+        role.assignedClientsOnly ? (
+          <Badge tone="yellow">Assigned only</Badge>
+        ) : (
+          <Badge tone="grey">All</Badge>
+        ),
+    },
+    {
+      id: 'members',
+      header: 'Members',
+      className: 'text-right',
+      cell: (role) => (
+        <span>
+          {role.memberCount}
+          {role.openInviteCount > 0 ? (
+            <span className="text-muted-fg"> (+{role.openInviteCount} invited)</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'w-20 text-right',
+      cell: (role) =>
+        role.isOwnerRole ? (
+          <span className="text-xs text-muted-fg">Every right</span>
+        ) : (
+          <div className="flex justify-end gap-1">
+            {canEdit ? (
+              <IconButton aria-label={`Edit ${role.name}`} size="sm" onClick={() => setEditing(role)}>
+                <Pencil />
+              </IconButton>
+            ) : null}
+            {canDelete ? (
+              <Tooltip
+                content={
+                  role.memberCount + role.openInviteCount > 0 ? 'In use: move its members first' : 'Delete'
+                }
+              >
+                <IconButton
+                  aria-label={`Delete ${role.name}`}
+                  size="sm"
+                  className="text-danger"
+                  onClick={() => askDelete(role)}
+                >
+                  <Trash2 />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl p-6">
+      <PageHeader
+        title="Roles"
+        description="What each member may see and do. The Owner keeps every right."
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Roles' }]} />}
+        actions={
+          canCreate ? (
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" /> New role
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        label="Roles"
+        columns={columns}
+        rows={list.data?.rows ?? []}
+        getRowId={(role) => role.id}
+        getRowLabel={(role) => role.name}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        loading={list.isPending}
+        onRowClick={(role) => setEditing(role)}
+        toolbar={
+          <div className="relative w-full max-w-xs">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
+            />
+            <Input
+              type="search"
+              aria-label="Search roles"
+              placeholder="Search roles"
+              className="pl-8"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        }
+      />
+      <Drawer open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        {editing !== null ? (
+          <RoleEditorDrawer
+            key={editing === 'new' ? 'new' : editing.id}
+            role={editing === 'new' ? null : editing}
+            canSave={editing === 'new' ? canCreate : canEdit}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { RolesPage } from '../../../features/roles/roles-page';
+
+export const Route = createLazyFileRoute('/_main/admin/roles')({ component: RolesPage });
