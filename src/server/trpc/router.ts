@@ -2,6 +2,7 @@ import { authRouter } from '../features/auth/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { systemLogRouter } from '../features/system-log/router';
+import { invitesRouter, teamRouter } from '../features/team/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -10,6 +11,8 @@ export const appRouter = router({
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
   systemLog: systemLogRouter,
+  team: teamRouter,
+  invites: invitesRouter,
 });
 
 export type AppRouter = typeof appRouter;
