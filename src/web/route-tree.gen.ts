@@ -18,6 +18,8 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
@@ -65,6 +67,20 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
+  id: '/team/members',
+  path: '/team/members',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/team/members.lazy').then((d) => d.Route),
+)
+const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
+  id: '/auth/invite/$key',
+  path: '/auth/invite/$key',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/auth/invite.$key.lazy').then((d) => d.Route),
+)
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -84,6 +100,8 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/team/members': typeof MainTeamMembersRoute
+  '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -94,6 +112,8 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/team/members': typeof MainTeamMembersRoute
+  '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -107,6 +127,8 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexLazyRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_main/team/members': typeof MainTeamMembersRoute
+  '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -119,6 +141,8 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/team/members'
+    | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   fileRoutesByTo: FileRoutesByTo
@@ -129,6 +153,8 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/team/members'
+    | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   id:
@@ -141,6 +167,8 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_main/team/members'
+    | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
   fileRoutesById: FileRoutesById
@@ -210,6 +238,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/team/members': {
+      id: '/_main/team/members'
+      path: '/team/members'
+      fullPath: '/team/members'
+      preLoaderRoute: typeof MainTeamMembersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_auth/auth/invite/$key': {
+      id: '/_auth/auth/invite/$key'
+      path: '/auth/invite/$key'
+      fullPath: '/auth/invite/$key'
+      preLoaderRoute: typeof AuthAuthInviteKeyRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -231,6 +273,7 @@ interface AuthRouteChildren {
   AuthOnboardingRoute: typeof AuthOnboardingRoute
   AuthAuthForgotpasswordRoute: typeof AuthAuthForgotpasswordRoute
   AuthAuthLogoutRoute: typeof AuthAuthLogoutRoute
+  AuthAuthInviteKeyRoute: typeof AuthAuthInviteKeyRoute
   AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
   AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
 }
@@ -239,6 +282,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOnboardingRoute: AuthOnboardingRoute,
   AuthAuthForgotpasswordRoute: AuthAuthForgotpasswordRoute,
   AuthAuthLogoutRoute: AuthAuthLogoutRoute,
+  AuthAuthInviteKeyRoute: AuthAuthInviteKeyRoute,
   AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,
   AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
 }
@@ -247,10 +291,12 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainTeamMembersRoute: typeof MainTeamMembersRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
+  MainTeamMembersRoute: MainTeamMembersRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

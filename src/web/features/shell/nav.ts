@@ -1,5 +1,5 @@
 import type { TPermission } from '@domain/permissions';
-import { House, type LucideIcon } from 'lucide-react';
+import { House, type LucideIcon, Users } from 'lucide-react';
 
 export type TNavItem = { to: string; label: string; icon: LucideIcon; permission?: TPermission };
 export type TNavGroup = { label: string; items: TNavItem[] };
@@ -10,6 +10,7 @@ export type TNavGroup = { label: string; items: TNavItem[] };
  */
 export const MAIN_NAV: TNavGroup[] = [
   { label: 'Practice', items: [{ to: '/', label: 'Home', icon: House }] },
+  { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */
