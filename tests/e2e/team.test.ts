@@ -40,6 +40,8 @@ describe('team members and invitations in the browser', () => {
     const table = owner.getByRole('table', { name: 'Members' });
     await table.getByText('Sam Staff').waitFor();
     await screenshot(owner, 'team-members');
+    // The wide table scrolls inside its frame; the page itself never scrolls sideways.
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
     await owner.getByRole('button', { name: 'Invite member' }).first().click();
     const dialog = owner.getByRole('dialog', { name: 'Invite a member' });
@@ -120,6 +122,7 @@ describe('team members and invitations in the browser', () => {
     expect(await nina.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
     expect(await nina.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await screenshot(nina, 'team-members-as-manager-390');
+    expect(await nina.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The system log records both.
     const log = await app.client(firm.owner.token).systemLog.list.query({ pageSize: 50 });

@@ -63,7 +63,8 @@ export function InvitesCard() {
           {
             id: 'actions',
             header: <span className="sr-only">Actions</span>,
-            className: 'text-right',
+            // relative: contains the sr-only header, which would otherwise widen the page.
+            className: 'relative text-right',
             cell: (i: TInviteRow) => (
               <div className="flex justify-end gap-1">
                 <Button

@@ -143,7 +143,8 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (m) => <MemberActions member={m} />,
-      className: 'w-12 text-right',
+      // relative: contains the sr-only header, which would otherwise widen the page.
+      className: 'relative w-12 text-right',
     },
   ];
 
