@@ -38,7 +38,7 @@ describe('team members and invitations in the browser', () => {
     await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
     await owner.waitForURL(`${app.url}/team/members`);
     const table = owner.getByRole('table', { name: 'Members' });
-    await table.getByText('Sam Staff').waitFor();
+    await table.getByRole('row', { name: /Sam Staff/ }).waitFor();
     await screenshot(owner, 'team-members');
     // The wide table scrolls inside its frame; the page itself never scrolls sideways.
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
@@ -118,7 +118,10 @@ describe('team members and invitations in the browser', () => {
     await nina.reload();
     await nina.getByRole('button', { name: 'Open navigation' }).click();
     await nina.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
-    await nina.getByRole('table', { name: 'Members' }).getByText('Olivia Owner').waitFor();
+    await nina
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row', { name: /Olivia Owner/ })
+      .waitFor();
     expect(await nina.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
     expect(await nina.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await screenshot(nina, 'team-members-as-manager-390');
