@@ -19,6 +19,8 @@ import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
+import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 
@@ -89,6 +91,20 @@ const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
 )
+const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
+  id: '/team/members',
+  path: '/team/members',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/team/members.lazy').then((d) => d.Route),
+)
+const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
+  id: '/auth/invite/$key',
+  path: '/auth/invite/$key',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/auth/invite.$key.lazy').then((d) => d.Route),
+)
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -109,8 +125,10 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin/': typeof MainAdminIndexLazyRoute
+  '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -122,8 +140,10 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin': typeof MainAdminIndexLazyRoute
+  '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -138,8 +158,10 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
+  '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
 }
@@ -153,8 +175,10 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/team/members'
     | '/admin/roles'
     | '/admin/'
+    | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   fileRoutesByTo: FileRoutesByTo
@@ -166,8 +190,10 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/team/members'
     | '/admin/roles'
     | '/admin'
+    | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
   id:
@@ -181,8 +207,10 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
+    | '/_main/team/members'
     | '/_main/admin/roles'
     | '/_main/admin/'
+    | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
   fileRoutesById: FileRoutesById
@@ -273,6 +301,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSystemlogRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/team/members': {
+      id: '/_main/team/members'
+      path: '/team/members'
+      fullPath: '/team/members'
+      preLoaderRoute: typeof MainTeamMembersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_auth/auth/invite/$key': {
+      id: '/_auth/auth/invite/$key'
+      path: '/auth/invite/$key'
+      fullPath: '/auth/invite/$key'
+      preLoaderRoute: typeof AuthAuthInviteKeyRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -294,6 +336,7 @@ interface AuthRouteChildren {
   AuthOnboardingRoute: typeof AuthOnboardingRoute
   AuthAuthForgotpasswordRoute: typeof AuthAuthForgotpasswordRoute
   AuthAuthLogoutRoute: typeof AuthAuthLogoutRoute
+  AuthAuthInviteKeyRoute: typeof AuthAuthInviteKeyRoute
   AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
   AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
 }
@@ -302,6 +345,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOnboardingRoute: AuthOnboardingRoute,
   AuthAuthForgotpasswordRoute: AuthAuthForgotpasswordRoute,
   AuthAuthLogoutRoute: AuthAuthLogoutRoute,
+  AuthAuthInviteKeyRoute: AuthAuthInviteKeyRoute,
   AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,
   AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
 }
@@ -311,6 +355,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
+  MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
 }
@@ -318,6 +363,7 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
+  MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
 }

@@ -3,6 +3,7 @@ import { JwtBaseError } from 'aws-jwt-verify/error';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { LAST_ACTIVE_THROTTLE_MS } from '../../domain/team';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import type { IdpKeys } from './keys';
@@ -136,16 +137,18 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       status: TStaffMember['status'] | null;
       permissions: string[] | null;
       assigned_clients_only: boolean | null;
+      last_active_at: Date | string | null;
     };
     // Both drivers answer { rows }; the generic database type cannot say so.
     const result = (await db.execute(sql`
       select exists(
                select 1 from idp_sessions s where s.origin_jti = ${originJti} and s.revoked_at is not null
              ) as revoked,
-             m.id as member_id, m.org_id, m.is_owner, m.status, r.permissions, r.assigned_clients_only
+             m.id as member_id, m.org_id, m.is_owner, m.status, r.permissions, r.assigned_clients_only,
+             m.last_active_at
       from (select 1) as one
       left join lateral (
-        select m.id, m.org_id, m.is_owner, m.status, m.role_id
+        select m.id, m.org_id, m.is_owner, m.status, m.role_id, m.last_active_at
         from members m
         where m.sub = ${sub}
         order by (m.status = 'active') desc, m.created_at asc
@@ -153,7 +156,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       ) m on true
       left join roles r on r.org_id = m.org_id and r.id = m.role_id`)) as unknown as { rows: TRow[] };
     const row = result.rows[0];
-    if (!row) return { revoked: false, member: null };
+    if (!row) return { revoked: false, member: null, lastActiveAt: null };
     const member: TStaffMember | null =
       row.member_id && row.org_id && row.status
         ? {
@@ -165,7 +168,27 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
             assignedClientsOnly: row.assigned_clients_only === true,
           }
         : null;
-    return { revoked: row.revoked === true, member };
+    return { revoked: row.revoked === true, member, lastActiveAt: row.last_active_at };
+  }
+
+  /**
+   * "Last active" for the team list, written at most once per LAST_ACTIVE_THROTTLE_MS per member:
+   * the value comes with the lookup above, so most calls add no query, and the write is not awaited.
+   * `inFlight` keeps a burst of calls from firing the same write many times.
+   */
+  const inFlight = new Set<string>();
+  function touchLastActive(memberId: string, lastActiveAt: Date | string | null) {
+    const last = lastActiveAt === null ? 0 : new Date(lastActiveAt).getTime();
+    if (Date.now() - last < LAST_ACTIVE_THROTTLE_MS || inFlight.has(memberId)) return;
+    inFlight.add(memberId);
+    db.execute(
+      sql`update members set last_active_at = now() where id = ${memberId}
+          and (last_active_at is null or last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_THROTTLE_MS / 1000}))`,
+    )
+      .catch(() => {
+        // Best effort: a missed "last active" is harmless, and the next call tries again.
+      })
+      .finally(() => inFlight.delete(memberId));
   }
 
   /** null when there is no live sign-in; otherwise the identity, with or without a firm. */
@@ -175,8 +198,9 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     const claims = await verifyAccessToken(token);
     if (!claims) return null;
     // A real Cognito pool's tokens are revoked there; only the embedded provider's sessions are here.
-    const { revoked, member } = await lookup(claims.sub, claims.origin_jti ?? '');
+    const { revoked, member, lastActiveAt } = await lookup(claims.sub, claims.origin_jti ?? '');
     if (revoked) return null;
+    if (member?.status === 'active') touchLastActive(member.memberId, lastActiveAt);
     return {
       sub: claims.sub,
       username: claims.username,

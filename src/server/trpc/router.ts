@@ -3,6 +3,7 @@ import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { rolesRouter } from '../features/roles/router';
 import { systemLogRouter } from '../features/system-log/router';
+import { invitesRouter, teamRouter } from '../features/team/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -12,6 +13,8 @@ export const appRouter = router({
   clientPortalProfile: clientPortalProfileRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
+  team: teamRouter,
+  invites: invitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -159,7 +159,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table aria-label={label} aria-busy={loading || undefined} className="w-full border-collapse text-sm">
           <thead className="bg-muted/50">
             <tr className="border-b border-border">

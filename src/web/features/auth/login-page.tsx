@@ -1,6 +1,6 @@
 import { type TSignIn, ZSignIn } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, toast } from '@web/ui';
 import { signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
@@ -12,14 +12,21 @@ import { NewPasswordForm } from './new-password-form';
 
 type TStep = 'credentials' | 'new-password' | 'unconfirmed';
 
-/** Home for a member of a firm, onboarding for someone who has not created one yet. */
-async function landingAfterSignIn(): Promise<'/' | '/onboarding'> {
+/**
+ * Back to the invitation a person came from; otherwise home for a member of a firm, onboarding for
+ * someone who has not created one yet.
+ */
+async function landingAfterSignIn(invite: string | undefined): Promise<string> {
+  if (invite) return `/auth/invite/${invite}`;
   const { hasFirm } = await trpcClient.onboarding.status.query();
   return hasFirm ? '/' : '/onboarding';
 }
 
+const route = getRouteApi('/auth/login');
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const { invite } = route.useSearch();
   const [step, setStep] = useState<TStep>('credentials');
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +42,7 @@ export function LoginPage() {
       setEmail(values.email);
       switch (nextStep.signInStep) {
         case 'DONE':
-          await navigate({ to: await landingAfterSignIn() });
+          await navigate({ href: await landingAfterSignIn(invite) });
           return;
         case 'CONFIRM_SIGN_UP':
           setStep('unconfirmed');
@@ -85,7 +92,11 @@ export function LoginPage() {
           </form>
           <p className="mt-6 text-center text-sm text-muted-fg">
             New to Practice?{' '}
-            <Link to="/auth/register" className="font-medium text-primary hover:underline">
+            <Link
+              to="/auth/register"
+              search={invite ? { invite } : {}}
+              className="font-medium text-primary hover:underline"
+            >
               Create an account
             </Link>
           </p>
@@ -115,7 +126,7 @@ export function LoginPage() {
           />
           <NewPasswordForm
             mode="challenge"
-            onDone={async () => navigate({ to: await landingAfterSignIn() })}
+            onDone={async () => navigate({ href: await landingAfterSignIn(invite) })}
           />
         </>
       )}

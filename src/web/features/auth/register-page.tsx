@@ -1,21 +1,37 @@
 import { type TRegister, ZRegister } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, Spinner } from '@web/ui';
 import { autoSignIn, signUp } from 'aws-amplify/auth';
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { trpc } from '../../lib/trpc';
 import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 
+const route = getRouteApi('/auth/register');
+
 export function RegisterPage() {
   const navigate = useNavigate();
+  const { invite } = route.useSearch();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TRegister>({
     resolver: zodResolver(ZRegister),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
+  // Came from an invitation: its address is the one to register, and the firm is named.
+  const invitation = useQuery({
+    ...trpc.invites.preview.queryOptions({ key: invite ?? '' }),
+    enabled: invite !== undefined,
+  });
+  const invitedEmail = invitation.data?.state === 'open' ? invitation.data.email : undefined;
+  useEffect(() => {
+    if (invitedEmail && !form.getValues('email')) form.setValue('email', invitedEmail);
+  }, [invitedEmail, form]);
+  const afterSignIn = () =>
+    invite ? navigate({ to: '/auth/invite/$key', params: { key: invite } }) : navigate({ to: '/onboarding' });
 
   async function onSubmit(values: TRegister) {
     try {
@@ -32,11 +48,11 @@ export function RegisterPage() {
         // Already confirmed: signs in at once. Confirmed by the emailed link: Amplify polls every
         // 5 seconds for up to 3 minutes (SPEC.md §4), so this tab carries on by itself.
         const result = await autoSignIn();
-        if (result.nextStep.signInStep === 'DONE') await navigate({ to: '/onboarding' });
+        if (result.nextStep.signInStep === 'DONE') await afterSignIn();
         return;
       }
       if (nextStep.signUpStep === 'DONE') {
-        await navigate({ to: '/auth/login' });
+        await navigate({ to: '/auth/login', search: invite ? { invite } : {} });
         return;
       }
       setSentTo(values.email);
@@ -72,7 +88,14 @@ export function RegisterPage() {
         </div>
       ) : (
         <>
-          <AuthHeading title="Create your account" description="Start running your practice in minutes." />
+          <AuthHeading
+            title="Create your account"
+            description={
+              invitation.data?.state === 'open'
+                ? `Then join ${invitation.data.firmName} as ${invitation.data.roleName}.`
+                : 'Start running your practice in minutes.'
+            }
+          />
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
             <div className="grid grid-cols-2 gap-3">
               <Field label="First name" error={errors.firstName?.message}>
@@ -98,7 +121,11 @@ export function RegisterPage() {
           </form>
           <p className="mt-6 text-center text-sm text-muted-fg">
             Already have an account?{' '}
-            <Link to="/auth/login" className="font-medium text-primary hover:underline">
+            <Link
+              to="/auth/login"
+              search={invite ? { invite } : {}}
+              className="font-medium text-primary hover:underline"
+            >
               Sign in
             </Link>
           </p>

@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
-import { House, type LucideIcon, ShieldCheck } from 'lucide-react';
+import { House, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
 
 export type TNavItem = {
   to: string;
@@ -17,6 +17,7 @@ export type TNavGroup = { label: string; items: TNavItem[] };
  */
 export const MAIN_NAV: TNavGroup[] = [
   { label: 'Practice', items: [{ to: '/', label: 'Home', icon: House }] },
+  { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */

@@ -1,0 +1,530 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TPage } from '../../../domain/pagination';
+import {
+  INVITE_TTL_DAYS,
+  inviteState,
+  inviteStateMessage,
+  type TInviteListQuery,
+  type TInviteMember,
+  type TInviteState,
+} from '../../../domain/team';
+import type { TConfig } from '../../config';
+import type { TDb, TExecutor } from '../../db/client';
+import { idpUsers, memberInvites, members, orgs, roles } from '../../db/schema';
+import type { TStaffIdentity } from '../../idp/staff-auth';
+import type { TMailer } from '../../mail/mailer';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { audit } from '../system-log/service';
+import { sendInviteMail } from './mail';
+import { assignableRole, displayName } from './service';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const newKey = () => randomBytes(32).toString('base64url');
+const expiryFrom = (now: Date) => new Date(now.getTime() + INVITE_TTL_DAYS * 24 * 60 * 60_000);
+
+/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export type TInviteRow = {
+  id: string;
+  email: string;
+  role: { id: string; name: string };
+  invitedBy: string | null;
+  expiresAt: Date;
+  lastSentAt: Date;
+  expired: boolean;
+};
+
+const inviter = alias(members, 'inviter');
+
+/** Open invitations (not accepted, not revoked), expired ones included so they can be resent. */
+export async function listInvites(
+  db: TExecutor,
+  scope: Pick<TScope, 'orgId'>,
+  input: TInviteListQuery,
+): Promise<TPage<TInviteRow>> {
+  const filter = and(
+    eq(memberInvites.orgId, scope.orgId),
+    isNull(memberInvites.acceptedAt),
+    isNull(memberInvites.revokedAt),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: memberInvites.id,
+        email: memberInvites.email,
+        roleId: roles.id,
+        roleName: roles.name,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+        inviterEmail: inviter.email,
+        expiresAt: memberInvites.expiresAt,
+        lastSentAt: memberInvites.lastSentAt,
+      })
+      .from(memberInvites)
+      .innerJoin(roles, and(eq(roles.orgId, memberInvites.orgId), eq(roles.id, memberInvites.roleId)))
+      .leftJoin(inviter, and(eq(inviter.orgId, memberInvites.orgId), eq(inviter.id, memberInvites.invitedBy)))
+      .where(filter)
+      .orderBy(asc(memberInvites.email), asc(memberInvites.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: count() }).from(memberInvites).where(filter),
+  ]);
+  const now = Date.now();
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: { id: r.roleId, name: r.roleName },
+      invitedBy:
+        r.inviterEmail === null
+          ? null
+          : displayName({
+              firstName: r.inviterFirst ?? '',
+              lastName: r.inviterLast ?? '',
+              email: r.inviterEmail,
+            }),
+      expiresAt: r.expiresAt,
+      lastSentAt: r.lastSentAt,
+      expired: r.expiresAt.getTime() <= now,
+    })),
+    total: totals?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+type TMailDeps = { mailer: TMailer; config: Pick<TConfig, 'publicUrl'> };
+
+async function firmAndInviter(tx: TExecutor, scope: TScope) {
+  const [row] = await tx
+    .select({
+      firmName: orgs.name,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      email: members.email,
+    })
+    .from(members)
+    .innerJoin(orgs, eq(orgs.id, members.orgId))
+    .where(and(eq(members.orgId, scope.orgId), eq(members.id, scope.memberId)))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Member not found' });
+  return { firmName: row.firmName, inviterName: displayName(row) };
+}
+
+/** Mail goes out after the commit: a failed send leaves the invitation in place to resend. */
+async function mailInvite(deps: TMailDeps, message: Parameters<typeof sendInviteMail>[2]) {
+  try {
+    await sendInviteMail(deps.mailer, deps.config, message);
+  } catch {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The invitation is saved but the email could not be sent. Try “Resend” in a moment.',
+    });
+  }
+}
+
+/**
+ * Invites an address with a role: a new invitation, or the open one for the same address renewed
+ * (new key, new expiry, the role asked for now). An address that already belongs to a member is
+ * refused.
+ */
+export async function inviteMember(
+  db: TDb,
+  deps: TMailDeps,
+  scope: TScope,
+  input: TInviteMember,
+  meta: TRequestMeta,
+) {
+  const key = newKey();
+  const now = new Date();
+  const expiresAt = expiryFrom(now);
+  let result: { id: string; email: string; roleName: string; firmName: string; inviterName: string };
+  try {
+    result = await db.transaction(async (tx) => {
+      const role = await assignableRole(tx, scope.orgId, input.roleId);
+      const [existing] = await tx
+        .select({ status: members.status })
+        .from(members)
+        .where(and(eq(members.orgId, scope.orgId), eq(members.email, input.email)))
+        .limit(1);
+      if (existing) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message:
+            existing.status === 'disabled'
+              ? `${input.email} belongs to a deactivated member: reactivate them instead`
+              : `${input.email} is already a member of the firm`,
+        });
+      }
+      const { firmName, inviterName } = await firmAndInviter(tx, scope);
+      const [open] = await tx
+        .select({ id: memberInvites.id, roleId: memberInvites.roleId, roleName: roles.name })
+        .from(memberInvites)
+        .innerJoin(roles, and(eq(roles.orgId, memberInvites.orgId), eq(roles.id, memberInvites.roleId)))
+        .where(
+          and(
+            eq(memberInvites.orgId, scope.orgId),
+            eq(memberInvites.email, input.email),
+            isNull(memberInvites.acceptedAt),
+            isNull(memberInvites.revokedAt),
+          ),
+        )
+        .limit(1)
+        .for('update', { of: memberInvites });
+      const actor = { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta } as const;
+      if (open) {
+        await tx
+          .update(memberInvites)
+          .set({
+            keyHash: hashKey(key),
+            roleId: role.id,
+            expiresAt,
+            lastSentAt: now,
+            invitedBy: scope.memberId,
+          })
+          .where(and(eq(memberInvites.orgId, scope.orgId), eq(memberInvites.id, open.id)));
+        await audit(tx, actor, {
+          action: 'invite.renew',
+          recordType: 'invite',
+          recordId: open.id,
+          summary: `Invited ${input.email} again as ${role.name}`,
+          changes: {
+            ...(open.roleId === role.id ? {} : { role: { from: open.roleName, to: role.name } }),
+            expiresAt: { from: null, to: expiresAt.toISOString() },
+          },
+        });
+        return { id: open.id, email: input.email, roleName: role.name, firmName, inviterName };
+      }
+      const [created] = await tx
+        .insert(memberInvites)
+        .values({
+          orgId: scope.orgId,
+          email: input.email,
+          roleId: role.id,
+          keyHash: hashKey(key),
+          invitedBy: scope.memberId,
+          expiresAt,
+          lastSentAt: now,
+        })
+        .returning({ id: memberInvites.id });
+      if (!created) throw new Error('invite not created');
+      await audit(tx, actor, {
+        action: 'invite.create',
+        recordType: 'invite',
+        recordId: created.id,
+        summary: `Invited ${input.email} as ${role.name}`,
+        changes: {
+          email: { from: null, to: input.email },
+          role: { from: null, to: role.name },
+          expiresAt: { from: null, to: expiresAt.toISOString() },
+        },
+      });
+      return { id: created.id, email: input.email, roleName: role.name, firmName, inviterName };
+    });
+  } catch (error) {
+    // Two invitations to one address at the same moment: the open-invite index keeps one.
+    if (isUniqueViolation(error)) {
+      throw new TRPCError({ code: 'CONFLICT', message: `${input.email} was invited a moment ago` });
+    }
+    throw error;
+  }
+  await mailInvite(deps, { to: result.email, key, expiresAt, ...result });
+  return { id: result.id, email: result.email, expiresAt };
+}
+
+/** The open invitation, locked; NOT_FOUND for another firm's or a missing one. */
+async function openInviteForUpdate(tx: TExecutor, orgId: string, inviteId: string) {
+  const [invite] = await tx
+    .select({
+      id: memberInvites.id,
+      email: memberInvites.email,
+      roleName: roles.name,
+      expiresAt: memberInvites.expiresAt,
+      acceptedAt: memberInvites.acceptedAt,
+      revokedAt: memberInvites.revokedAt,
+    })
+    .from(memberInvites)
+    .innerJoin(roles, and(eq(roles.orgId, memberInvites.orgId), eq(roles.id, memberInvites.roleId)))
+    .where(and(eq(memberInvites.orgId, orgId), eq(memberInvites.id, inviteId)))
+    .limit(1)
+    .for('update', { of: memberInvites });
+  if (!invite) throw new TRPCError({ code: 'NOT_FOUND', message: 'Invitation not found' });
+  if (invite.acceptedAt) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `${invite.email} has already accepted this invitation`,
+    });
+  }
+  if (invite.revokedAt) {
+    throw new TRPCError({ code: 'CONFLICT', message: 'This invitation was revoked: send a new one' });
+  }
+  return invite;
+}
+
+/** A new link (the old one stops working) valid for another INVITE_TTL_DAYS days. */
+export async function resendInvite(
+  db: TDb,
+  deps: TMailDeps,
+  scope: TScope,
+  inviteId: string,
+  meta: TRequestMeta,
+) {
+  const key = newKey();
+  const now = new Date();
+  const expiresAt = expiryFrom(now);
+  const result = await db.transaction(async (tx) => {
+    const invite = await openInviteForUpdate(tx, scope.orgId, inviteId);
+    const { firmName, inviterName } = await firmAndInviter(tx, scope);
+    await tx
+      .update(memberInvites)
+      .set({ keyHash: hashKey(key), expiresAt, lastSentAt: now })
+      .where(and(eq(memberInvites.orgId, scope.orgId), eq(memberInvites.id, invite.id)));
+    await audit(
+      tx,
+      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
+      {
+        action: 'invite.resend',
+        recordType: 'invite',
+        recordId: invite.id,
+        summary: `Sent the invitation to ${invite.email} again`,
+        changes: { expiresAt: { from: invite.expiresAt.toISOString(), to: expiresAt.toISOString() } },
+      },
+    );
+    return { id: invite.id, email: invite.email, roleName: invite.roleName, firmName, inviterName };
+  });
+  await mailInvite(deps, { to: result.email, key, expiresAt, ...result });
+  return { id: result.id, expiresAt };
+}
+
+export async function revokeInvite(db: TDb, scope: TScope, inviteId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const invite = await openInviteForUpdate(tx, scope.orgId, inviteId);
+    const revokedAt = new Date();
+    await tx
+      .update(memberInvites)
+      .set({ revokedAt })
+      .where(and(eq(memberInvites.orgId, scope.orgId), eq(memberInvites.id, invite.id)));
+    await audit(
+      tx,
+      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
+      {
+        action: 'invite.revoke',
+        recordType: 'invite',
+        recordId: invite.id,
+        summary: `Revoked the invitation to ${invite.email}`,
+        changes: { revokedAt: { from: null, to: revokedAt.toISOString() } },
+      },
+    );
+    return { id: invite.id };
+  });
+}
+
+// ---- The public side: /auth/invite/{key} ----
+
+async function inviteByKey(db: TExecutor, key: string, lock = false) {
+  const query = db
+    .select({
+      id: memberInvites.id,
+      orgId: memberInvites.orgId,
+      email: memberInvites.email,
+      roleId: memberInvites.roleId,
+      roleName: roles.name,
+      firmName: orgs.name,
+      inviterFirst: inviter.firstName,
+      inviterLast: inviter.lastName,
+      inviterEmail: inviter.email,
+      expiresAt: memberInvites.expiresAt,
+      acceptedAt: memberInvites.acceptedAt,
+      revokedAt: memberInvites.revokedAt,
+    })
+    .from(memberInvites)
+    .innerJoin(orgs, eq(orgs.id, memberInvites.orgId))
+    .innerJoin(roles, and(eq(roles.orgId, memberInvites.orgId), eq(roles.id, memberInvites.roleId)))
+    .leftJoin(inviter, and(eq(inviter.orgId, memberInvites.orgId), eq(inviter.id, memberInvites.invitedBy)))
+    .where(eq(memberInvites.keyHash, hashKey(key)))
+    .limit(1);
+  const [invite] = lock ? await query.for('update', { of: memberInvites }) : await query;
+  if (!invite) {
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: 'This invitation link is not valid. Ask the firm to send you a new one.',
+    });
+  }
+  return invite;
+}
+
+export type TInvitePreview = {
+  state: TInviteState;
+  /** Why the link cannot be used, when it cannot. */
+  message: string | null;
+  firmName: string;
+  inviterName: string | null;
+  email: string;
+  roleName: string;
+  expiresAt: Date;
+};
+
+/** What a link shows before anyone signs in; an unknown key answers NOT_FOUND. */
+export async function previewInvite(db: TExecutor, key: string): Promise<TInvitePreview> {
+  const invite = await inviteByKey(db, key);
+  const state = inviteState(invite);
+  return {
+    state,
+    message: state === 'open' ? null : inviteStateMessage(state, invite.firmName),
+    firmName: invite.firmName,
+    inviterName:
+      invite.inviterEmail === null
+        ? null
+        : displayName({
+            firstName: invite.inviterFirst ?? '',
+            lastName: invite.inviterLast ?? '',
+            email: invite.inviterEmail,
+          }),
+    email: invite.email,
+    roleName: invite.roleName,
+    expiresAt: invite.expiresAt,
+  };
+}
+
+/** The signed-in identity's email and names, as the provider knows them. */
+async function identityProfile(db: TExecutor, config: TConfig, identity: TStaffIdentity) {
+  if (config.idp.mode === 'embedded') {
+    const [user] = await db
+      .select({ email: idpUsers.email, verified: idpUsers.emailVerified, attributes: idpUsers.attributes })
+      .from(idpUsers)
+      .where(eq(idpUsers.id, identity.sub))
+      .limit(1);
+    return {
+      email: user?.email?.toLowerCase() ?? null,
+      verified: user?.verified === true,
+      firstName: user?.attributes.given_name ?? '',
+      lastName: user?.attributes.family_name ?? '',
+    };
+  }
+  const res = await fetch(config.idp.endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+    },
+    body: JSON.stringify({ AccessToken: identity.accessToken }),
+  });
+  if (!res.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  const user = (await res.json()) as { UserAttributes?: { Name: string; Value: string }[] };
+  const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
+  return {
+    email: attribute('email')?.toLowerCase() ?? null,
+    verified: attribute('email_verified') === 'true',
+    firstName: attribute('given_name') ?? '',
+    lastName: attribute('family_name') ?? '',
+  };
+}
+
+/**
+ * The signed-in person joins the firm with the invited role. Their verified email must be the one
+ * invited, and (for now) a person belongs to one firm: an active member of another firm is refused.
+ */
+export async function acceptInvite(
+  db: TDb,
+  config: TConfig,
+  identity: TStaffIdentity,
+  key: string,
+  meta: TRequestMeta,
+) {
+  const profile = await identityProfile(db, config, identity);
+  return db.transaction(async (tx) => {
+    const invite = await inviteByKey(tx, key, true);
+    const state = inviteState(invite);
+    if (state !== 'open') {
+      throw new TRPCError({ code: 'CONFLICT', message: inviteStateMessage(state, invite.firmName) });
+    }
+    if (!profile.email || profile.email !== invite.email) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: `This invitation was sent to ${invite.email}. Sign in with that address to accept it.`,
+      });
+    }
+    if (!profile.verified) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'Verify your email address first, then accept again.',
+      });
+    }
+    const [here] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.orgId, invite.orgId), eq(members.email, invite.email)))
+      .limit(1);
+    const memberships = await tx
+      .select({ orgId: members.orgId, status: members.status })
+      .from(members)
+      .where(eq(members.sub, identity.sub));
+    const inThisFirm = memberships.find((m) => m.orgId === invite.orgId);
+    if (inThisFirm?.status === 'disabled') {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `Your access to ${invite.firmName} was turned off. Ask them to reactivate you.`,
+      });
+    }
+    if (here || inThisFirm) {
+      throw new TRPCError({ code: 'CONFLICT', message: `You are already a member of ${invite.firmName}` });
+    }
+    if (memberships.some((m) => m.status !== 'disabled')) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message:
+          'You already belong to another firm. For now a person can belong to one firm only: ' +
+          'sign in with another email address to join this one.',
+      });
+    }
+    const [member] = await tx
+      .insert(members)
+      .values({
+        orgId: invite.orgId,
+        sub: identity.sub,
+        email: invite.email,
+        firstName: profile.firstName.trim().slice(0, 80),
+        lastName: profile.lastName.trim().slice(0, 80),
+        roleId: invite.roleId,
+        isVerified: true,
+        status: 'active',
+      })
+      .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
+    if (!member) throw new Error('member not created');
+    await tx
+      .update(memberInvites)
+      .set({ acceptedAt: new Date(), acceptedMemberId: member.id })
+      .where(and(eq(memberInvites.orgId, invite.orgId), eq(memberInvites.id, invite.id)));
+    const actor = { kind: 'member', orgId: invite.orgId, memberId: member.id, meta } as const;
+    const name = displayName({ ...member, email: invite.email });
+    await audit(tx, actor, {
+      action: 'invite.accept',
+      recordType: 'invite',
+      recordId: invite.id,
+      summary: `${name} accepted the invitation to ${invite.email}`,
+      changes: { acceptedAt: { from: null, to: new Date().toISOString() } },
+    });
+    await audit(tx, actor, {
+      action: 'member.join',
+      recordType: 'member',
+      recordId: member.id,
+      summary: `${name} joined the firm as ${invite.roleName}`,
+      changes: {
+        email: { from: null, to: invite.email },
+        role: { from: null, to: invite.roleName },
+        status: { from: null, to: 'active' },
+      },
+    });
+    return { orgId: invite.orgId, memberId: member.id, firmName: invite.firmName };
+  });
+}

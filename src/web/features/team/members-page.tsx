@@ -1,0 +1,227 @@
+import { relativeDate } from '@domain/dates';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  Avatar,
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  Input,
+  PageHeader,
+  Select,
+} from '@web/ui';
+import { Lock, Search, UserPlus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useProfile } from '../shell/use-profile';
+import { InvitesCard } from './invites-card';
+import { MemberActions } from './member-actions';
+import { MemberInviteDialog } from './member-invite-dialog';
+import { membersListInput, type TMembersSearch } from './members-search';
+import { type TMemberRow, useCan } from './use-team';
+
+const route = getRouteApi('/_main/team/members');
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Deactivated' },
+];
+
+export function MembersPage() {
+  const can = useCan();
+  const profile = useProfile();
+  const [inviting, setInviting] = useState(false);
+  if (!can('team.view')) {
+    return (
+      <div className="mx-auto max-w-6xl p-4 sm:p-6">
+        <PageHeader title="Members" />
+        <EmptyState
+          icon={Lock}
+          title="You do not have access to the team"
+          message="Ask the firm's owner or an admin if you need to see its members."
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title="Members"
+        description={`The people of ${profile.org.name}, their roles and their access.`}
+        actions={
+          can('team.create') ? (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus aria-hidden />
+              Invite member
+            </Button>
+          ) : null
+        }
+      />
+      <MemberInviteDialog open={inviting} onOpenChange={setInviting} />
+      <InvitesCard />
+      <MembersTable onInvite={can('team.create') ? () => setInviting(true) : undefined} />
+    </div>
+  );
+}
+
+function MembersTable({ onInvite }: { onInvite?: () => void }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const input = membersListInput(search);
+  const list = useQuery({ ...trpc.team.list.queryOptions(input), placeholderData: keepPreviousData });
+  const setSearch = (next: Partial<TMembersSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+
+  // The search box updates the URL (and the query) once typing pauses.
+  const [text, setText] = useState(search.search ?? '');
+  const current = search.search;
+  useEffect(() => {
+    const value = text.trim() || undefined;
+    if (value === current) return;
+    const handle = setTimeout(
+      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
+      300,
+    );
+    return () => clearTimeout(handle);
+  }, [text, current, navigate]);
+
+  const columns: DataTableColumn<TMemberRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortable: true,
+      cell: (m) => (
+        <div className="flex items-center gap-2.5">
+          <Avatar name={m.name} src={m.picture} size="sm" />
+          <div className="min-w-0">
+            <p className="flex items-center gap-1.5 font-medium text-fg">
+              {m.name}
+              {m.isOwner ? <Badge tone="primary">Owner</Badge> : null}
+            </p>
+            {m.designation ? <p className="text-xs text-muted-fg">{m.designation}</p> : null}
+          </div>
+        </div>
+      ),
+    },
+    { id: 'email', header: 'Email', sortable: true, cell: (m) => m.email, className: 'hidden md:table-cell' },
+    { id: 'role', header: 'Role', sortable: true, cell: (m) => m.role.name },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (m) =>
+        m.status === 'active' ? (
+          <Badge tone="green" dot>
+            Active
+          </Badge>
+        ) : m.status === 'disabled' ? (
+          <Badge tone="grey" dot>
+            Deactivated
+          </Badge>
+        ) : (
+          <Badge tone="blue" dot>
+            Invited
+          </Badge>
+        ),
+    },
+    {
+      id: 'lastActiveAt',
+      header: 'Last active',
+      sortable: true,
+      sortDescFirst: true,
+      className: 'hidden lg:table-cell',
+      cell: (m) => (
+        <span title={m.lastActiveAt ? m.lastActiveAt.toLocaleString() : undefined} className="text-muted-fg">
+          {m.lastActiveAt ? relativeDate(m.lastActiveAt) : 'Never'}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: (m) => <MemberActions member={m} />,
+      // relative: contains the sr-only header, which would otherwise widen the page.
+      className: 'relative w-12 text-right',
+    },
+  ];
+
+  const filtered = Boolean(search.search || search.status);
+  return (
+    <DataTable
+      label="Members"
+      columns={columns}
+      rows={list.data?.rows ?? []}
+      getRowId={(m) => m.id}
+      total={list.data?.total ?? 0}
+      page={input.page ?? 1}
+      pageSize={input.pageSize ?? 25}
+      sort={input.sort}
+      direction={input.direction}
+      loading={list.isPending}
+      onPageChange={(page) => setSearch({ page })}
+      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+      onSortChange={(sort, direction) => setSearch({ sort: sort as TMembersSearch['sort'], direction })}
+      pageSizeOptions={[25, 50, 100]}
+      toolbar={
+        <>
+          <div className="relative w-full sm:w-72">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
+            />
+            <Input
+              type="search"
+              aria-label="Search members"
+              placeholder="Search by name or email"
+              className="pl-8"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+          <Select
+            aria-label="Status"
+            className="w-40"
+            value={search.status ?? 'all'}
+            onValueChange={(v) =>
+              setSearch({
+                status: v === 'all' ? undefined : (v as TMembersSearch['status']),
+                page: undefined,
+              })
+            }
+            options={STATUS_FILTERS}
+          />
+        </>
+      }
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={Search}
+            title="No members match"
+            message="Try another name or email, or clear the filters."
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setText('');
+                  setSearch({ search: undefined, status: undefined, page: undefined });
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Users}
+            title="No members yet"
+            message="Invite the people you work with."
+            action={onInvite ? <Button onClick={onInvite}>Invite member</Button> : undefined}
+          />
+        )
+      }
+    />
+  );
+}

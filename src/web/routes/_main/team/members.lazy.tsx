@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { MembersPage } from '../../../features/team/members-page';
+
+export const Route = createLazyFileRoute('/_main/team/members')({ component: MembersPage });

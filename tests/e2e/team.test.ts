@@ -1,0 +1,157 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_ROLES } from '../../src/domain/permissions';
+import { roles } from '../../src/server/db/schema';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const PASSWORD = 'Ledger#2026';
+// Failed calls the flow expects (a 401 before sign-in completes, Amplify's polling) are not faults.
+const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
+
+describe('team members and invitations in the browser', () => {
+  it('the owner invites, a new person registers through the link and joins, the owner changes their role', async () => {
+    const firm = await app.seedFirm('Rao & Partners');
+    // The seeded firm has Owner and Staff; add Manager as onboarding would.
+    const manager = SEEDED_ROLES.find((r) => r.name === 'Manager');
+    if (!manager) throw new Error('no Manager role');
+    await app.db
+      .insert(roles)
+      .values({ orgId: firm.org.id, ...manager, permissions: [...manager.permissions] });
+
+    // The owner, signed in, invites from /team/members.
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInWithCookies(ownerContext, app, firm.owner);
+    const { page: owner, console: ownerConsole } = await newPage(ownerContext);
+    await owner.goto(`${app.url}/`);
+    await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+    await owner.waitForURL(`${app.url}/team/members`);
+    const table = owner.getByRole('table', { name: 'Members' });
+    await table.getByRole('row', { name: /Sam Staff/ }).waitFor();
+    await screenshot(owner, 'team-members');
+    // The wide table scrolls inside its frame; the page itself never scrolls sideways.
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    await owner.getByRole('button', { name: 'Invite member' }).first().click();
+    const dialog = owner.getByRole('dialog', { name: 'Invite a member' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Enter an email address').waitFor();
+    await dialog.getByLabel('Email').fill('nina@nair.test');
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await owner.getByRole('option', { name: 'Staff' }).click();
+    await screenshot(owner, 'team-invite-dialog');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.getByText('Invitation sent to nina@nair.test').waitFor();
+    const invites = owner.getByRole('table', { name: 'Pending invitations' });
+    await invites.getByText('nina@nair.test').waitFor();
+    await screenshot(owner, 'team-members-invited');
+
+    // The link from the outbox, opened by a new person in another browser.
+    const link = await app.lastLinkPath('nina@nair.test');
+    expect(link).toMatch(/^\/auth\/invite\/[A-Za-z0-9_-]{43}$/);
+    const ninaContext = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const { page: nina, console: ninaConsole } = await newPage(ninaContext);
+    await nina.goto(`${app.url}${link}`);
+    await nina.getByRole('heading', { name: 'Join Rao & Partners' }).waitFor();
+    await nina.getByText('nina@nair.test', { exact: true }).waitFor();
+    await nina.getByText('Staff', { exact: true }).waitFor();
+    await screenshot(nina, 'team-invite-open');
+    await nina.getByRole('link', { name: 'Create account' }).click();
+    await nina.waitForURL(/\/auth\/register\?invite=/);
+    await expect.poll(() => nina.getByLabel('Work email').inputValue()).toBe('nina@nair.test');
+    await nina.getByText('Then join Rao & Partners as Staff.').waitFor();
+    await nina.getByLabel('First name').fill('Nina');
+    await nina.getByLabel('Last name').fill('Nair');
+    await nina.getByLabel('Password').fill(PASSWORD);
+    await nina.getByRole('button', { name: 'Create account' }).click();
+    await nina.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const verify = await app.lastLinkPath('nina@nair.test');
+    expect(verify).toMatch(/^\/auth\/verify\//);
+    const tab = await ninaContext.newPage();
+    await tab.goto(`${app.url}${verify}`);
+    await tab.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await tab.close();
+
+    // The registering tab signs in by itself and comes back to the invitation.
+    await nina.waitForURL(`${app.url}${link}`, { timeout: 20_000 });
+    await screenshot(nina, 'team-invite-signed-in');
+    await nina.getByRole('button', { name: 'Join Rao & Partners' }).click();
+    await nina.waitForURL(`${app.url}/`);
+    await expect.poll(() => nina.getByRole('heading', { level: 1 }).textContent()).toMatch(/, Nina$/);
+    // Staff may not see the team (on a phone the sidebar is a drawer).
+    await nina.getByRole('button', { name: 'Open navigation' }).click();
+    await nina.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
+    expect(await nina.getByRole('link', { name: 'Members' }).count()).toBe(0);
+    await nina.keyboard.press('Escape');
+
+    // The owner sees Nina as an active member, the invitation gone.
+    await owner.reload();
+    const row = table.getByRole('row', { name: /Nina Nair/ });
+    await row.getByText('Active').waitFor();
+    await row.getByText('Staff').waitFor();
+    expect(await owner.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);
+
+    // The owner changes Nina's role.
+    await row.getByRole('button', { name: 'Actions for Nina Nair' }).click();
+    await owner.getByRole('menuitem', { name: 'Change role' }).click();
+    const roleDialog = owner.getByRole('dialog', { name: /Change Nina Nair.s role/ });
+    await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+    await owner.getByRole('option', { name: 'Manager' }).click();
+    await roleDialog.getByRole('button', { name: 'Save role' }).click();
+    await owner.getByText('Nina Nair is now Manager').waitFor();
+    await row.getByText('Manager').waitFor();
+    await screenshot(owner, 'team-members-role-changed');
+
+    // Nina's screen follows: as a Manager she sees the team.
+    await nina.reload();
+    await nina.getByRole('button', { name: 'Open navigation' }).click();
+    await nina.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+    await nina
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row', { name: /Olivia Owner/ })
+      .waitFor();
+    expect(await nina.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
+    expect(await nina.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    await screenshot(nina, 'team-members-as-manager-390');
+    expect(await nina.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The system log records both.
+    const log = await app.client(firm.owner.token).systemLog.list.query({ pageSize: 50 });
+    const actions = log.rows.map((r) => [r.action, r.actorName]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['invite.create', 'Olivia Owner'],
+        ['invite.accept', 'Nina Nair'],
+        ['member.join', 'Nina Nair'],
+        ['member.changeRole', 'Olivia Owner'],
+      ]),
+    );
+    expect(log.rows.find((r) => r.action === 'member.changeRole')?.changes).toEqual({
+      role: { from: 'Staff', to: 'Manager' },
+    });
+
+    // A spent link says so; a key that is not one of ours is a 404.
+    await ownerContext.clearCookies();
+    await owner.goto(`${app.url}${link}`);
+    await owner.getByRole('heading', { name: 'This invitation was already used' }).waitFor();
+    await owner.goto(`${app.url}/auth/invite/not-a-key`);
+    await owner.getByText('Page Not Found: /auth/invite/not-a-key', { exact: true }).waitFor();
+
+    expect(faults(ownerConsole.errors)).toEqual([]);
+    expect(faults(ninaConsole.errors)).toEqual([]);
+    await ownerContext.close();
+    await ninaContext.close();
+  });
+});
