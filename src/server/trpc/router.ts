@@ -1,6 +1,9 @@
+import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { router } from './init';
 
@@ -10,6 +13,9 @@ export const appRouter = router({
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
   systemLog: systemLogRouter,
+  settings: settingsRouter,
+  notifications: notificationsRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;
