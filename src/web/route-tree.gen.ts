@@ -18,8 +18,10 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
+import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 
@@ -65,6 +67,14 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainMyAccountNotificationsRoute =
+  MainMyAccountNotificationsRouteImport.update({
+    id: '/my-account/notifications',
+    path: '/my-account/notifications',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
+  )
 const AuthAuthResetpasswordKeyRoute =
   AuthAuthResetpasswordKeyRouteImport.update({
     id: '/auth/resetpassword/$key',
@@ -76,6 +86,13 @@ const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
   path: '/auth/verify/$key',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
+  id: '/admin/settings/org',
+  path: '/admin/settings/org',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
@@ -84,8 +101,10 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
@@ -94,8 +113,10 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -107,8 +128,10 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexLazyRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -119,8 +142,10 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/my-account/notifications'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/settings/org'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -129,8 +154,10 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/my-account/notifications'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/settings/org'
   id:
     | '__root__'
     | '/_auth'
@@ -141,8 +168,10 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_main/my-account/notifications'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
+    | '/_main/admin/settings/org'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -210,6 +239,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/my-account/notifications': {
+      id: '/_main/my-account/notifications'
+      path: '/my-account/notifications'
+      fullPath: '/my-account/notifications'
+      preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/resetpassword/$key': {
       id: '/_auth/auth/resetpassword/$key'
       path: '/auth/resetpassword/$key'
@@ -223,6 +259,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth/verify/$key'
       preLoaderRoute: typeof AuthAuthVerifyKeyRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_main/admin/settings/org': {
+      id: '/_main/admin/settings/org'
+      path: '/admin/settings/org'
+      fullPath: '/admin/settings/org'
+      preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
+      parentRoute: typeof MainRoute
     }
   }
 }
@@ -247,10 +290,14 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
+  MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -3,6 +3,7 @@ import { ThemeToggle } from '@web/ui';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Sidebar } from './sidebar';
 import { useProfile } from './use-profile';
 import { UserMenu } from './user-menu';
@@ -38,6 +39,7 @@ export function MainLayout() {
             </Dialog.Portal>
           </Dialog.Root>
           <div className="flex-1" />
+          <NotificationBell />
           <ThemeToggle />
           <UserMenu profile={profile} />
         </header>

@@ -1,5 +1,5 @@
 import type { TPermission } from '@domain/permissions';
-import { House, type LucideIcon } from 'lucide-react';
+import { Building2, House, type LucideIcon } from 'lucide-react';
 
 export type TNavItem = { to: string; label: string; icon: LucideIcon; permission?: TPermission };
 export type TNavGroup = { label: string; items: TNavItem[] };
@@ -13,4 +13,6 @@ export const MAIN_NAV: TNavGroup[] = [
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */
-export const ADMIN_NAV: TNavItem[] = [];
+export const ADMIN_NAV: TNavItem[] = [
+  { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
+];
