@@ -97,6 +97,7 @@ describe('firm settings', () => {
     await page.goto(`${app.url}/admin/settings/org`);
     await page.getByRole('heading', { name: 'Firm settings', level: 1 }).waitFor();
     expect(await mainScrollTop(page)).toBe(0);
+    await screenshot(page, 'settings-org-top');
 
     await page
       .getByRole('navigation', { name: 'Sections' })

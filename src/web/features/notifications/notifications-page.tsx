@@ -152,7 +152,7 @@ function NotificationItem({
           {unread ? <span className="sr-only"> (unread)</span> : null}
         </span>
         {row.body ? <span className="text-sm text-muted-fg">{row.body}</span> : null}
-        <span className="flex items-center gap-2 text-xs text-muted-fg">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-fg">
           <Badge tone="outline">{notificationKindLabel(row.kind)}</Badge>
           <time dateTime={row.createdAt.toISOString()} title={row.createdAt.toLocaleString()}>
             {formatDistanceToNow(row.createdAt, { addSuffix: true })}

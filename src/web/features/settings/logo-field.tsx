@@ -54,7 +54,7 @@ export function LogoField({
       <div className="flex flex-wrap items-center gap-4">
         <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-lg border border-border bg-muted">
           {logoUrl ? (
-            <img src={logoUrl} alt={`${firmName} logo`} className="max-h-full max-w-full object-contain" />
+            <img src={logoUrl} alt={`${firmName} logo`} className="size-full object-contain p-1" />
           ) : (
             <ImageUp aria-hidden className="size-6 text-muted-fg" />
           )}

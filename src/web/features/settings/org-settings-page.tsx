@@ -91,7 +91,8 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
                 <Link
                   to="/admin/settings/org"
                   hash={s.id}
-                  className="block whitespace-nowrap rounded-md px-3 py-1.5 text-sm text-muted-fg hover:bg-muted hover:text-fg"
+                  activeOptions={{ includeHash: true }}
+                  className="block whitespace-nowrap rounded-md px-3 py-1.5 text-sm text-muted-fg hover:bg-muted hover:text-fg data-[status=active]:bg-muted data-[status=active]:font-medium data-[status=active]:text-fg"
                 >
                   {s.label}
                 </Link>
