@@ -43,6 +43,9 @@ export const ZNotify = z.object({
 });
 export type TNotify = z.input<typeof ZNotify>;
 
+/** The notifications screen's page size (its route loader and the screen share it). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
 export const ZNotificationList = ZPageInput.pick({ page: true, pageSize: true }).extend({
   /** Unread ones first, newest first within each group. */
   unreadFirst: z.boolean().default(false),

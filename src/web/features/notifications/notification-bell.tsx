@@ -11,7 +11,8 @@ export function NotificationBell() {
   const { data } = useQuery(
     trpc.notifications.unreadCount.queryOptions(undefined, {
       refetchInterval: UNREAD_POLL_MS,
-      refetchOnWindowFocus: true,
+      // Whatever the default staleness: coming back to the tab should show the real count.
+      refetchOnWindowFocus: 'always',
     }),
   );
   const count = data?.count ?? 0;

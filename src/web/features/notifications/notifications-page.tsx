@@ -1,4 +1,4 @@
-import { notificationKindLabel } from '@domain/notifications';
+import { notificationKindLabel, NOTIFICATIONS_PAGE_SIZE as PAGE_SIZE } from '@domain/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
@@ -18,8 +18,6 @@ import { BellOff, CheckCheck } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { PreferencesMatrix } from './preferences-matrix';
 import { useNotificationActions } from './use-notification-actions';
-
-const PAGE_SIZE = 20;
 
 type TRow = {
   id: string;

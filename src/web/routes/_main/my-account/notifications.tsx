@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@domain/notifications';
 import { createFileRoute } from '@tanstack/react-router';
 
 type TSearch = { page?: number };
@@ -12,7 +13,11 @@ export const Route = createFileRoute('/_main/my-account/notifications')({
   loader: ({ context: { queryClient, trpc }, deps }) =>
     Promise.all([
       queryClient.ensureQueryData(
-        trpc.notifications.list.queryOptions({ page: deps.page, pageSize: 20, unreadFirst: true }),
+        trpc.notifications.list.queryOptions({
+          page: deps.page,
+          pageSize: NOTIFICATIONS_PAGE_SIZE,
+          unreadFirst: true,
+        }),
       ),
       queryClient.ensureQueryData(trpc.notifications.preferences.get.queryOptions()),
     ]),
