@@ -3,6 +3,7 @@ import { ThemeToggle } from '@web/ui';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { ProfileDialogHost } from '../account/profile-dialog';
 import { NotificationBell } from '../notifications/notification-bell';
 import { Sidebar } from './sidebar';
 import { useProfile } from './use-profile';
@@ -42,6 +43,7 @@ export function MainLayout() {
           <NotificationBell />
           <ThemeToggle />
           <UserMenu profile={profile} />
+          <ProfileDialogHost />
         </header>
         <main id="main" className="min-h-0 flex-1 overflow-y-auto">
           <Outlet />
