@@ -9,6 +9,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerLogoRoute } from './features/settings/service';
 import { registerSystemLogExport } from './features/system-log/export';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   });
 
   registerSystemLogExport(app, { db: database.db, staffAuth });
+  registerLogoRoute(app, database.db);
 
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 

@@ -19,10 +19,12 @@ import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
+import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
+import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
@@ -91,6 +93,14 @@ const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
 )
+const MainMyAccountNotificationsRoute =
+  MainMyAccountNotificationsRouteImport.update({
+    id: '/my-account/notifications',
+    path: '/my-account/notifications',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
+  )
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -116,6 +126,13 @@ const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
   path: '/auth/verify/$key',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
+  id: '/admin/settings/org',
+  path: '/admin/settings/org',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
@@ -125,12 +142,14 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
@@ -140,12 +159,14 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -158,12 +179,14 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -175,12 +198,14 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/settings/org'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -190,12 +215,14 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/settings/org'
   id:
     | '__root__'
     | '/_auth'
@@ -207,12 +234,14 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
+    | '/_main/my-account/notifications'
     | '/_main/team/members'
     | '/_main/admin/roles'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
+    | '/_main/admin/settings/org'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -301,6 +330,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSystemlogRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-account/notifications': {
+      id: '/_main/my-account/notifications'
+      path: '/my-account/notifications'
+      fullPath: '/my-account/notifications'
+      preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
@@ -329,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthVerifyKeyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/settings/org': {
+      id: '/_main/admin/settings/org'
+      path: '/admin/settings/org'
+      fullPath: '/admin/settings/org'
+      preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -355,17 +398,21 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
+  MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
+  MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
+  MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
+  MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

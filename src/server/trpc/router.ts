@@ -1,7 +1,10 @@
+import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { rolesRouter } from '../features/roles/router';
+import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
 import { router } from './init';
@@ -15,6 +18,9 @@ export const appRouter = router({
   roles: rolesRouter,
   team: teamRouter,
   invites: invitesRouter,
+  settings: settingsRouter,
+  notifications: notificationsRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

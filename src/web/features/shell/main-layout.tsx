@@ -4,6 +4,8 @@ import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { identifyChatUser } from '../../lib/chat-widget';
+import { ProfileDialogHost } from '../account/profile-dialog';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Sidebar } from './sidebar';
 import { useProfile } from './use-profile';
 import { UserMenu } from './user-menu';
@@ -42,8 +44,10 @@ export function MainLayout() {
             </Dialog.Portal>
           </Dialog.Root>
           <div className="flex-1" />
+          <NotificationBell />
           <ThemeToggle />
           <UserMenu profile={profile} />
+          <ProfileDialogHost />
         </header>
         <main id="main" className="min-h-0 flex-1 overflow-y-auto">
           <Outlet />

@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
-import { House, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import { Building2, House, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
 
 export type TNavItem = {
   to: string;
@@ -23,4 +23,5 @@ export const MAIN_NAV: TNavGroup[] = [
 /** The admin area, shown apart at the foot of the sidebar. */
 export const ADMIN_NAV: TNavItem[] = [
   { to: '/admin', label: 'Admin', icon: ShieldCheck, permission: ADMIN_PERMISSIONS },
+  { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
 ];

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import {
   Avatar,
   DropdownMenu,
@@ -6,8 +7,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/ui';
-import { LogOut } from 'lucide-react';
+import { Bell, LogOut, UserRound } from 'lucide-react';
 import { signOutStaff } from '../../lib/session';
+import { openProfileDialog } from '../account/profile-dialog';
 import type { TProfileView } from './use-profile';
 
 export function UserMenu({ profile }: { profile: TProfileView }) {
@@ -28,6 +30,17 @@ export function UserMenu({ profile }: { profile: TProfileView }) {
             {profile.isOwner ? ' · Owner' : ''}
           </p>
         </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={openProfileDialog}>
+          <UserRound aria-hidden />
+          My profile
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/my-account/notifications">
+            <Bell aria-hidden />
+            Notifications
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOutStaff()}>
           <LogOut aria-hidden />

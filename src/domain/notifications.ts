@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ZPageInput } from './pagination';
+
+/** What a notification is about; features call the notification service with one of these. */
+export const NOTIFICATION_KINDS = [
+  'task.assigned',
+  'leave.decided',
+  'reminder.due',
+  'document.uploaded',
+  'member.joined',
+] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
+  'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
+  'leave.decided': { label: 'Leave decided', description: 'Your leave request is approved or declined' },
+  'reminder.due': { label: 'Reminder due', description: 'A reminder you are part of falls due' },
+  'document.uploaded': { label: 'Document uploaded', description: 'A client uploads a document' },
+  'member.joined': { label: 'Member joined', description: 'Someone accepts an invitation to the firm' },
+};
+
+export function notificationKindLabel(kind: string): string {
+  return (NOTIFICATION_KIND_LABELS as Record<string, { label: string }>)[kind]?.label ?? kind;
+}
+
+/** A path inside the app (/tasks?open=…): a notification never links out of it. */
+export const ZAppLink = z
+  .string()
+  .max(500, 'Link is too long')
+  .refine(
+    (v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'),
+    'A link must be a path in the app',
+  );
+
+/** What a feature hands the notification service. */
+export const ZNotify = z.object({
+  orgId: z.uuid(),
+  memberIds: z.array(z.uuid()).max(1000),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().max(2000).optional(),
+  link: ZAppLink.optional(),
+});
+export type TNotify = z.input<typeof ZNotify>;
+
+/** The notifications screen's page size (its route loader and the screen share it). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const ZNotificationList = ZPageInput.pick({ page: true, pageSize: true }).extend({
+  /** Unread ones first, newest first within each group. */
+  unreadFirst: z.boolean().default(false),
+  unreadOnly: z.boolean().default(false),
+});
+export type TNotificationListInput = z.input<typeof ZNotificationList>;
+export type TNotificationListQuery = z.output<typeof ZNotificationList>;
+
+export const ZMarkRead = z.object({
+  ids: z
+    .array(z.uuid('Not a notification id'))
+    .min(1, 'Choose a notification')
+    .max(100, 'At most 100 at a time'),
+});
+
+export const ZNotificationPreference = z.object({
+  kind: z.enum(NOTIFICATION_KINDS, 'Not a kind of notification'),
+  inApp: z.boolean(),
+  email: z.boolean(),
+});
+export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
