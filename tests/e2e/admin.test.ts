@@ -31,7 +31,12 @@ describe('admin area', () => {
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
     for (const name of ['Roles', 'System log', 'Firm settings']) {
-      expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).count()).toBe(1);
+      expect(
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .count(),
+      ).toBe(1);
     }
     await screenshot(page, 'admin-index');
 

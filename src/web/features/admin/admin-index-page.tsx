@@ -3,8 +3,8 @@ import { hasPermission } from '@domain/permissions';
 import { Link } from '@tanstack/react-router';
 import { Breadcrumbs, PageHeader } from '@web/ui';
 import { Building2, ChevronRight, type LucideIcon, ScrollText, ShieldCheck } from 'lucide-react';
+import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
-import { NoAccess } from './no-access';
 
 const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; icon: LucideIcon }> = {
   roles: {

@@ -17,7 +17,7 @@ import {
 import { Lock, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { NoAccess, useCan } from '../admin/no-access';
+import { NoAccess, useCan } from '../shell/access';
 import { RoleEditorDrawer, type TRoleRow } from './role-editor-drawer';
 
 const PAGE_SIZE = 50;

@@ -19,9 +19,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
+import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { LogoField } from './logo-field';
-import { NoAccess } from './no-access';
 import { SelectField } from './select-field';
 import { TaxIdsField } from './tax-ids-field';
 
@@ -34,7 +34,10 @@ export const SECTIONS = [
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
 export function OrgSettingsPage() {
   const profile = useProfile();
-  if (!hasPermission(profile, 'settings.view')) return <NoAccess what="the firm's settings" />;
+  if (!hasPermission(profile, 'settings.view'))
+    return (
+      <NoAccess message="Your role does not let you see the firm's settings. Ask the firm's owner or an admin if you need it." />
+    );
   return <OrgSettings canEdit={hasPermission(profile, 'settings.edit')} />;
 }
 

@@ -16,7 +16,7 @@ import {
 import { ScrollText, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { NoAccess, useCan } from '../admin/no-access';
+import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { ExportButton } from './export-button';
 import type { TSystemLogSearch } from './search';

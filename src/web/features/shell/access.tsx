@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '@web/ui';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useProfile } from '../shell/use-profile';
+import { useProfile } from './use-profile';
 
 /** Whether the signed-in member holds a right (the owner holds them all). Only hides UI: the server decides. */
 export function useCan(permission: TPermission): boolean {
