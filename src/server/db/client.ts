@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -64,7 +65,9 @@ export async function openPglite(dir?: string): Promise<TDatabase> {
     release = acquireDirLock(dir);
   }
   try {
-    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    // Extensions the migrations create must be bundled into PGlite up front.
+    const extensions = { pg_trgm };
+    const client = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -1,3 +1,4 @@
+export * from './clients';
 export * from './idp';
 export * from './notifications';
 export * from './org';

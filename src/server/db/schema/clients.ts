@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { members, orgs } from './org';
+
+export const CLIENT_TYPES = [
+  'individual',
+  'proprietor',
+  'partnership',
+  'llp',
+  'company',
+  'trust',
+  'huf',
+  'other',
+] as const;
+export const CLIENT_STATUSES = ['active', 'inactive'] as const;
+
+/** A family or a business group of clients. */
+export const clientGroups = pgTable(
+  'client_groups',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('client_groups_org_id_id_key').on(t.orgId, t.id),
+    unique('client_groups_org_id_name_key').on(t.orgId, t.name),
+  ],
+);
+
+/**
+ * A client of the firm. Archiving hides a client without destroying its history; `searchText` is
+ * what the list's typo-tolerant search matches (a trigram index), kept by the database itself.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: CLIENT_TYPES }).notNull().default('individual'),
+    groupId: uuid('group_id'),
+    email: text('email'),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** [{ kind: 'PAN' | 'GSTIN' | 'EIN' | …, value }] */
+    taxIds: jsonb('tax_ids').$type<{ kind: string; value: string }[]>().notNull().default([]),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
+    notes: text('notes'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name || ' ' || code || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || tax_ids::text)`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('clients_org_id_id_key').on(t.orgId, t.id),
+    unique('clients_org_id_code_key').on(t.orgId, t.code),
+    // Keyset pagination and sorting by name within a firm.
+    index('clients_org_name_idx').on(t.orgId, t.name, t.id),
+    index('clients_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('clients_org_group_idx').on(t.orgId, t.groupId),
+    index('clients_org_email_idx').on(t.orgId, t.email),
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('clients_tags_idx').using('gin', t.tags),
+    foreignKey({
+      name: 'clients_group_fk',
+      columns: [t.orgId, t.groupId],
+      foreignColumns: [clientGroups.orgId, clientGroups.id],
+    }),
+  ],
+);
+
+/** The members responsible for a client, and for what (partner in charge, manager, preparer…). */
+export const clientTeam = pgTable(
+  'client_team',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    responsibility: text('responsibility'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.clientId, t.memberId] }),
+    index('client_team_member_idx').on(t.orgId, t.memberId),
+    foreignKey({
+      name: 'client_team_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_team_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const SERVICE_FREQUENCIES = ['one_time', 'monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
+
+/** A service in the firm's catalogue (GST returns, audit, bookkeeping…). */
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    category: text('category'),
+    description: text('description'),
+    frequency: text('frequency', { enum: SERVICE_FREQUENCIES }).notNull().default('yearly'),
+    /** When work of a period falls due, e.g. { dayOfMonth: 20, monthsAfterPeriod: 1 }. */
+    dueDateRule: jsonb('due_date_rule').$type<{ dayOfMonth: number; monthsAfterPeriod: number }>(),
+    defaultFee: numeric('default_fee', { precision: 12, scale: 2 }),
+    projectTemplateId: uuid('project_template_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('services_org_id_id_key').on(t.orgId, t.id),
+    unique('services_org_id_code_key').on(t.orgId, t.code),
+    index('services_org_name_idx').on(t.orgId, t.name),
+  ],
+);
+
+/** An engagement: a client takes a service from a date, for a fee, with members assigned. */
+export const clientServices = pgTable(
+  'client_services',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    fee: numeric('fee', { precision: 12, scale: 2 }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('client_services_org_id_id_key').on(t.orgId, t.id),
+    index('client_services_client_idx').on(t.orgId, t.clientId),
+    index('client_services_service_idx').on(t.orgId, t.serviceId, t.clientId),
+    foreignKey({
+      name: 'client_services_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_services_service_fk',
+      columns: [t.orgId, t.serviceId],
+      foreignColumns: [services.orgId, services.id],
+    }),
+  ],
+);
+
+export const clientServiceAssignees = pgTable(
+  'client_service_assignees',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientServiceId: uuid('client_service_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.clientServiceId, t.memberId] }),
+    index('client_service_assignees_member_idx').on(t.orgId, t.memberId),
+    foreignKey({
+      name: 'client_service_assignees_engagement_fk',
+      columns: [t.orgId, t.clientServiceId],
+      foreignColumns: [clientServices.orgId, clientServices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_service_assignees_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+  ],
+);
