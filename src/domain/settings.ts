@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firmRegionFields } from './onboarding';
 
 /** The tax registrations a firm in a country usually holds; elsewhere the kind is free text. */
 export const TAX_ID_KINDS: Readonly<Record<string, readonly string[]>> = {
@@ -23,15 +24,6 @@ const LOGO_MAX_BASE64 = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
 export function logoUrl(orgId: string, logoVersion: number): string | null {
   return logoVersion > 0 ? `/api/orgs/${orgId}/logo?v=${logoVersion}` : null;
 }
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Optional text: blank becomes null so "cleared" and "never set" read the same. */
 const optionalText = (label: string, max: number) =>
@@ -68,16 +60,7 @@ export const ZOrgSettings = z
     city: optionalText('City', 100),
     region: optionalText('Region or state', 100),
     postalCode: optionalText('Postal code', 20),
-    country: z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{2}$/, 'Choose a country'),
-    timeZone: z.string().refine(isTimeZone, 'Choose a valid time zone'),
-    currency: z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{3}$/, 'Choose a currency'),
-    fiscalYearStartMonth: z.number().int().min(1, 'Choose a month').max(12, 'Choose a month'),
+    ...firmRegionFields,
     taxIds: z.array(ZTaxId).max(MAX_TAX_IDS, `At most ${MAX_TAX_IDS} tax identifiers`),
   })
   .superRefine((value, ctx) => {

@@ -1,43 +1,24 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import type { TCreateFirm } from '../../../domain/onboarding';
 import { SEEDED_ROLES } from '../../../domain/permissions';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
-import { idpUsers, members, orgs, roles } from '../../db/schema';
+import { members, orgs, roles } from '../../db/schema';
+import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
 import type { TRequestMeta } from '../../trpc/context';
 import { audit } from '../system-log/service';
 
-/** The identity's email as the provider knows it: its own table, or a Cognito pool's GetUser. */
+/** The identity's email as the provider knows it; a firm's owner needs one. */
 async function identityEmail(db: TDb, config: TConfig, identity: TStaffIdentity) {
-  if (config.idp.mode === 'embedded') {
-    const [user] = await db
-      .select({ email: idpUsers.email, emailVerified: idpUsers.emailVerified })
-      .from(idpUsers)
-      .where(eq(idpUsers.id, identity.sub))
-      .limit(1);
-    if (user?.email) return { email: user.email, verified: user.emailVerified };
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Verify your email address first' });
-  }
-  const res = await fetch(config.idp.endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
-    },
-    body: JSON.stringify({ AccessToken: identity.accessToken }),
-  });
-  if (!res.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  const user = (await res.json()) as { UserAttributes?: { Name: string; Value: string }[] };
-  const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
-  const email = attribute('email');
-  if (!email)
+  const profile = await identityProfile(db, config, identity);
+  if (!profile.email) {
     throw new TRPCError({
       code: 'PRECONDITION_FAILED',
       message: 'Add an email address to your account first',
     });
-  return { email: email.toLowerCase(), verified: attribute('email_verified') === 'true' };
+  }
+  return { email: profile.email, verified: profile.verified };
 }
 
 /** A newly registered person creates their firm, with the seeded roles, and becomes its owner. */

@@ -13,7 +13,8 @@ import {
 } from '../../../domain/team';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { idpUsers, memberInvites, members, orgs, roles } from '../../db/schema';
+import { memberInvites, members, orgs, roles } from '../../db/schema';
+import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
 import type { TMailer } from '../../mail/mailer';
 import type { TRequestMeta } from '../../trpc/context';
@@ -393,40 +394,6 @@ export async function previewInvite(db: TExecutor, key: string): Promise<TInvite
     email: invite.email,
     roleName: invite.roleName,
     expiresAt: invite.expiresAt,
-  };
-}
-
-/** The signed-in identity's email and names, as the provider knows them. */
-async function identityProfile(db: TExecutor, config: TConfig, identity: TStaffIdentity) {
-  if (config.idp.mode === 'embedded') {
-    const [user] = await db
-      .select({ email: idpUsers.email, verified: idpUsers.emailVerified, attributes: idpUsers.attributes })
-      .from(idpUsers)
-      .where(eq(idpUsers.id, identity.sub))
-      .limit(1);
-    return {
-      email: user?.email?.toLowerCase() ?? null,
-      verified: user?.verified === true,
-      firstName: user?.attributes.given_name ?? '',
-      lastName: user?.attributes.family_name ?? '',
-    };
-  }
-  const res = await fetch(config.idp.endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
-    },
-    body: JSON.stringify({ AccessToken: identity.accessToken }),
-  });
-  if (!res.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  const user = (await res.json()) as { UserAttributes?: { Name: string; Value: string }[] };
-  const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
-  return {
-    email: attribute('email')?.toLowerCase() ?? null,
-    verified: attribute('email_verified') === 'true',
-    firstName: attribute('given_name') ?? '',
-    lastName: attribute('family_name') ?? '',
   };
 }
 
