@@ -4,15 +4,22 @@ import { v7 as uuidv7 } from 'uuid';
 import { ALL_PERMISSIONS } from '../src/domain/permissions';
 import type { TDb } from '../src/server/db/client';
 import { members, orgs, roles } from '../src/server/db/schema';
+import { generateClientBook, type TClientBook } from './generate-clients';
+import { arr, rng } from './generate-util';
 
 /**
  * Data for benchmarks: a few small firms and one large firm. Later features add their tables here
  * (clients, tasks, documents, ...) so every benchmark runs against the same shape of firm.
  */
-export type TFirmSize = { name: string; members: number; systemLogRows: number };
+export type TFirmSize = { name: string; members: number; systemLogRows: number; book?: TClientBook };
 
 export const DEFAULT_FIRMS: TFirmSize[] = [
-  { name: 'Large & Co', members: 200, systemLogRows: 200_000 },
+  {
+    name: 'Large & Co',
+    members: 200,
+    systemLogRows: 200_000,
+    book: { clients: 20_000, groups: 200, services: 40, engagements: 60_000 },
+  },
   { name: 'Small One', members: 5, systemLogRows: 2_000 },
   { name: 'Small Two', members: 8, systemLogRows: 3_000 },
   { name: 'Small Three', members: 3, systemLogRows: 1_000 },
@@ -24,15 +31,6 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const BATCH = 10_000;
 const ACTIONS = ['create', 'update', 'delete', 'sign_in', 'export'] as const;
 const RECORD_TYPES = ['client', 'task', 'project', 'document', 'member', 'reminder', 'invoice'] as const;
-
-/** A deterministic pseudo-random sequence, so two runs build the same firm. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export async function generateFirms(db: TDb, firms = DEFAULT_FIRMS): Promise<TGeneratedFirm[]> {
   const out: TGeneratedFirm[] = [];
@@ -68,6 +66,7 @@ async function generateFirm(db: TDb, firm: TFirmSize, seed: number): Promise<TGe
   const first = rows[0];
   if (!first?.sub) throw new Error('members not created');
   await insertSystemLog(db, org.id, memberIds, firm.systemLogRows, seed);
+  if (firm.book) await generateClientBook(db, org.id, memberIds, firm.book, seed);
   return { orgId: org.id, name: firm.name, owner: { memberId: first.id, sub: first.sub } };
 }
 
@@ -99,9 +98,4 @@ async function insertSystemLog(db: TDb, orgId: string, memberIds: string[], tota
         ${arr(cols.type)}::text[], ${arr(more.recordId)}::text[], ${arr(more.summary)}::text[],
         ${arr(more.at)}::timestamptz[]) as t(id, actor, action, record_type, record_id, summary, at)`);
   }
-}
-
-/** A PostgreSQL array literal passed as one text parameter (both drivers send it as-is). */
-function arr(values: string[]) {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
