@@ -13,7 +13,9 @@ export function isIsoDate(value: string): boolean {
 
 export const ZIsoDate = z.string().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 const ZOptionalDate = z
-  .union([z.literal(''), ZIsoDate])
+  .string()
+  .trim()
+  .refine((v) => v === '' || isIsoDate(v), 'Enter a date as YYYY-MM-DD')
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -37,18 +37,23 @@ export function dueDateRulePreview(rule: TDueDateRule | null | undefined): strin
   return `${day} of ${month}`;
 }
 
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+const MONEY_MESSAGE = 'Enter an amount like 1500 or 1500.50 (not negative, at most 2 decimals)';
+
 /** A money amount as the database keeps it: a decimal string with two places, never negative. */
 export const ZMoney = z
   .string()
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount like 1500 or 1500.50 (not negative, at most 2 decimals)')
+  .regex(MONEY, MONEY_MESSAGE)
   .transform((v) => Number(v).toFixed(2));
 
 /** An optional money field from a form: '' means none. */
 export const ZOptionalMoney = z
-  .union([z.literal(''), ZMoney])
+  .string()
+  .trim()
+  .refine((v) => v === '' || MONEY.test(v), MONEY_MESSAGE)
   .nullish()
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v ? Number(v).toFixed(2) : null));
 
 export const ZDueDateRule = z.object({
   dayOfMonth: z

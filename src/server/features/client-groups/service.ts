@@ -23,9 +23,9 @@ export type TClientGroupRow = { id: string; name: string; description: string | 
 const nameTaken = (name: string) =>
   new TRPCError({ code: 'CONFLICT', message: `Another group is already called ${name}` });
 
-const clientCount = sql<number>`(select count(*)::int from ${clients}
-  where ${clients.orgId} = ${clientGroups.orgId} and ${clients.groupId} = ${clientGroups.id}
-  and ${clients.archivedAt} is null)`;
+// Drizzle leaves columns unqualified inside a select list, so the correlated subquery names its tables.
+const clientCount = sql<number>`(select count(*)::int from clients c
+  where c.org_id = "client_groups"."org_id" and c.group_id = "client_groups"."id" and c.archived_at is null)`;
 
 export async function listGroups(
   db: TExecutor,

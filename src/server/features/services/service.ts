@@ -38,10 +38,11 @@ export type TServiceRow = {
   clientCount: number;
 };
 
+// Drizzle leaves columns unqualified inside a select list, so the correlated subquery names its tables.
 const activeEngagements = (orgId: string) =>
-  sql<number>`(select count(distinct ${clientServices.clientId})::int from ${clientServices}
-    where ${clientServices.orgId} = ${orgId} and ${clientServices.serviceId} = ${services.id}
-    and (${clientServices.endDate} is null or ${clientServices.endDate} >= current_date))`;
+  sql<number>`(select count(distinct cs.client_id)::int from client_services cs
+    where cs.org_id = ${orgId} and cs.service_id = "services"."id"
+    and (cs.end_date is null or cs.end_date >= current_date))`;
 
 const serviceColumns = (orgId: string) => ({
   id: services.id,
