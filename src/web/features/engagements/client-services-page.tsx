@@ -1,3 +1,4 @@
+import { formatIsoDate } from '@domain/engagements';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -108,16 +109,16 @@ function ClientServices() {
       cell: (e) =>
         FREQUENCY_LABELS[e.service.frequency as keyof typeof FREQUENCY_LABELS] ?? e.service.frequency,
     },
-    { id: 'start', header: 'Start', cell: (e) => e.startDate },
+    { id: 'start', header: 'Start', cell: (e) => formatIsoDate(e.startDate) },
     {
       id: 'end',
       header: 'End',
       cell: (e) =>
         e.endDate ? (
           e.endDate < todayIso() ? (
-            <span className="text-muted-fg">{e.endDate} (ended)</span>
+            <span className="text-muted-fg">{formatIsoDate(e.endDate)} (ended)</span>
           ) : (
-            e.endDate
+            formatIsoDate(e.endDate)
           )
         ) : (
           <Badge tone="green">Ongoing</Badge>

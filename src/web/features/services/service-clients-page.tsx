@@ -1,3 +1,4 @@
+import { formatIsoDate } from '@domain/engagements';
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -60,11 +61,11 @@ function ServiceClientsScreen() {
         </div>
       ),
     },
-    { id: 'start', header: 'Start', cell: (r) => r.startDate },
+    { id: 'start', header: 'Start', cell: (r) => formatIsoDate(r.startDate) },
     {
       id: 'end',
       header: 'End',
-      cell: (r) => r.endDate ?? <Badge tone="green">Ongoing</Badge>,
+      cell: (r) => (r.endDate ? formatIsoDate(r.endDate) : null) ?? <Badge tone="green">Ongoing</Badge>,
     },
     { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (r) => formatFee(r.fee) },
     {

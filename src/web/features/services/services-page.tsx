@@ -205,7 +205,7 @@ function ServicesScreen() {
               value={search.search}
               onSearch={onSearch}
               label="Search services"
-              placeholder="Search by name, code or category"
+              placeholder="Search services"
             />
             <Select
               aria-label="Show"
