@@ -1,12 +1,18 @@
 import type { TPermission } from './permissions';
 
-export type TAdminSection = { key: 'roles' | 'systemLog' | 'settings'; to: string; permission: TPermission };
+export type TAdminSection = {
+  key: 'roles' | 'systemLog' | 'settings' | 'services' | 'clientGroups';
+  to: string;
+  permission: TPermission;
+};
 
 /** The admin area's sections and the right that opens each; /admin lists those a member may open. */
 export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'roles', to: '/admin/roles', permission: 'roles.view' },
   { key: 'systemLog', to: '/admin/systemlog', permission: 'systemLog.view' },
   { key: 'settings', to: '/admin/settings/org', permission: 'settings.view' },
+  { key: 'services', to: '/admin/services', permission: 'services.view' },
+  { key: 'clientGroups', to: '/admin/clientgroups', permission: 'clientGroups.view' },
 ];
 
 /** Any one of these shows the Admin entry in the sidebar. */

@@ -24,7 +24,12 @@ import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
+import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/admin/clientgroups/index'
+import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
+import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
+import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
@@ -126,6 +131,28 @@ const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
   path: '/auth/verify/$key',
   getParentRoute: () => AuthRoute,
 } as any)
+const MainAdminClientgroupsIndexRoute =
+  MainAdminClientgroupsIndexRouteImport.update({
+    id: '/admin/clientgroups/',
+    path: '/admin/clientgroups/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/clientgroups/index.lazy').then((d) => d.Route),
+  )
+const MainAdminClientgroupsIdRoute = MainAdminClientgroupsIdRouteImport.update({
+  id: '/admin/clientgroups/$id',
+  path: '/admin/clientgroups/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/clientgroups/$id.lazy').then((d) => d.Route),
+)
+const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
+  id: '/admin/services/',
+  path: '/admin/services/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/services/index.lazy').then((d) => d.Route),
+)
 const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
   id: '/admin/settings/org',
   path: '/admin/settings/org',
@@ -133,6 +160,23 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
+  id: '/clients/$id/services',
+  path: '/clients/$id/services',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/services.lazy').then((d) => d.Route),
+)
+const MainAdminServicesIdClientsRoute =
+  MainAdminServicesIdClientsRouteImport.update({
+    id: '/admin/services/$id/clients',
+    path: '/admin/services/$id/clients',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/services/$id/clients.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
@@ -149,7 +193,12 @@ export interface FileRoutesByFullPath {
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
+  '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
@@ -166,7 +215,12 @@ export interface FileRoutesByTo {
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
+  '/admin/services': typeof MainAdminServicesIndexRoute
+  '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -186,7 +240,12 @@ export interface FileRoutesById {
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
+  '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -205,7 +264,12 @@ export interface FileRouteTypes {
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/services'
+    | '/admin/clientgroups/'
+    | '/admin/services/'
+    | '/admin/services/$id/clients'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -222,7 +286,12 @@ export interface FileRouteTypes {
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/services'
+    | '/admin/clientgroups'
+    | '/admin/services'
+    | '/admin/services/$id/clients'
   id:
     | '__root__'
     | '/_auth'
@@ -241,7 +310,12 @@ export interface FileRouteTypes {
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
+    | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/services'
+    | '/_main/admin/clientgroups/'
+    | '/_main/admin/services/'
+    | '/_main/admin/services/$id/clients'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -365,11 +439,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthVerifyKeyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/admin/clientgroups/': {
+      id: '/_main/admin/clientgroups/'
+      path: '/admin/clientgroups'
+      fullPath: '/admin/clientgroups/'
+      preLoaderRoute: typeof MainAdminClientgroupsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/clientgroups/$id': {
+      id: '/_main/admin/clientgroups/$id'
+      path: '/admin/clientgroups/$id'
+      fullPath: '/admin/clientgroups/$id'
+      preLoaderRoute: typeof MainAdminClientgroupsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/services/': {
+      id: '/_main/admin/services/'
+      path: '/admin/services'
+      fullPath: '/admin/services/'
+      preLoaderRoute: typeof MainAdminServicesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/settings/org': {
       id: '/_main/admin/settings/org'
       path: '/admin/settings/org'
       fullPath: '/admin/settings/org'
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/clients/$id/services': {
+      id: '/_main/clients/$id/services'
+      path: '/clients/$id/services'
+      fullPath: '/clients/$id/services'
+      preLoaderRoute: typeof MainClientsIdServicesRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/services/$id/clients': {
+      id: '/_main/admin/services/$id/clients'
+      path: '/admin/services/$id/clients'
+      fullPath: '/admin/services/$id/clients'
+      preLoaderRoute: typeof MainAdminServicesIdClientsRouteImport
       parentRoute: typeof MainRoute
     }
   }
@@ -402,7 +511,12 @@ interface MainRouteChildren {
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
+  MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
+  MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
+  MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -412,7 +526,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
+  MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainClientsIdServicesRoute: MainClientsIdServicesRoute,
+  MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
+  MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -4,6 +4,7 @@ import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { rolesRouter } from '../features/roles/router';
+import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   settings: settingsRouter,
   notifications: notificationsRouter,
   account: accountRouter,
+  ...catalogueRouters,
 });
 
 export type AppRouter = typeof appRouter;

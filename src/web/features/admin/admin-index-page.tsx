@@ -2,7 +2,15 @@ import { ADMIN_SECTIONS, type TAdminSection } from '@domain/admin';
 import { hasPermission } from '@domain/permissions';
 import { Link } from '@tanstack/react-router';
 import { Breadcrumbs, PageHeader } from '@web/ui';
-import { Building2, ChevronRight, type LucideIcon, ScrollText, ShieldCheck } from 'lucide-react';
+import {
+  Briefcase,
+  Building2,
+  ChevronRight,
+  type LucideIcon,
+  ScrollText,
+  ShieldCheck,
+  UsersRound,
+} from 'lucide-react';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 
@@ -21,6 +29,16 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Firm settings',
     text: 'Name, logo, address, time zone, currency, fiscal year and tax identifiers.',
     icon: Building2,
+  },
+  services: {
+    title: 'Services',
+    text: 'The catalogue of what the firm does: frequency, due-date rule, default fee, and who takes each.',
+    icon: Briefcase,
+  },
+  clientGroups: {
+    title: 'Client groups',
+    text: 'Families and business groups of clients, and who belongs to each.',
+    icon: UsersRound,
   },
 };
 

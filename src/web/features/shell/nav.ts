@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
-import { Building2, House, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import { Briefcase, Building2, House, type LucideIcon, ShieldCheck, Users, UsersRound } from 'lucide-react';
 
 export type TNavItem = {
   to: string;
@@ -24,4 +24,6 @@ export const MAIN_NAV: TNavGroup[] = [
 export const ADMIN_NAV: TNavItem[] = [
   { to: '/admin', label: 'Admin', icon: ShieldCheck, permission: ADMIN_PERMISSIONS },
   { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
+  { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
+  { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
 ];

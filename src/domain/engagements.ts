@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ZOptionalMoney } from './services';
+
+// Engagements (/clients/{id}/services): a client takes a service from a date, for a fee.
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const ZIsoDate = z.string().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
+const ZOptionalDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isIsoDate(v), 'Enter a date as YYYY-MM-DD')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const ZEngagementFields = z.object({
+  serviceId: z.uuid('Choose a service'),
+  startDate: ZIsoDate,
+  endDate: ZOptionalDate,
+  fee: ZOptionalMoney,
+  assigneeIds: z.array(z.uuid('Choose members from the list')).max(50, 'At most 50 assignees').default([]),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, 'Notes must be at most 2000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+const endNotBeforeStart = (v: { startDate: string; endDate: string | null }) =>
+  !v.endDate || v.endDate >= v.startDate;
+const endMessage = { message: 'The end date cannot be before the start date', path: ['endDate'] };
+
+export const ZEngagementInput = ZEngagementFields.refine(endNotBeforeStart, endMessage);
+export type TEngagementInput = z.input<typeof ZEngagementInput>;
+
+export const ZEngagementCreate = ZEngagementFields.extend({ clientId: z.uuid('Choose a client') }).refine(
+  endNotBeforeStart,
+  endMessage,
+);
+export const ZEngagementUpdate = ZEngagementFields.omit({ serviceId: true })
+  .extend({ engagementId: z.uuid('Choose an engagement') })
+  .refine(endNotBeforeStart, endMessage);
+export const ZEngagementRef = z.object({ engagementId: z.uuid('Choose an engagement') });
+export const ZEngagementEnd = z.object({ engagementId: z.uuid('Choose an engagement'), endDate: ZIsoDate });
+export const ZEngagementListInput = z.object({
+  clientId: z.uuid('Choose a client'),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(25),
+});
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-04-01' as '1 Apr 2026' (no time zone involved: the date is a calendar day). */
+export function formatIsoDate(value: string | null | undefined): string {
+  if (!value || !isIsoDate(value)) return '-';
+  const [y, m, d] = value.split('-').map(Number);
+  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+}

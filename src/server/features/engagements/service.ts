@@ -1,0 +1,265 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZEngagementCreate, ZEngagementEnd, ZEngagementUpdate } from '../../../domain/engagements';
+import type { TPage } from '../../../domain/pagination';
+import type { TDb, TExecutor } from '../../db/client';
+import { clientServiceAssignees, clientServices, members, services } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { actorOf, assigneesOf } from '../services/service';
+import { audit, diff } from '../system-log/service';
+import { visibleClient } from './access';
+
+export type TEngagementRow = {
+  id: string;
+  service: { id: string; name: string; code: string; frequency: string; archived: boolean };
+  startDate: string;
+  endDate: string | null;
+  fee: string | null;
+  notes: string | null;
+  assignees: { id: string; name: string }[];
+};
+
+export async function listForClient(
+  db: TExecutor,
+  scope: TScope,
+  input: { clientId: string; page: number; pageSize: number },
+): Promise<TPage<TEngagementRow>> {
+  await visibleClient(db, scope, input.clientId);
+  const filter = and(eq(clientServices.orgId, scope.orgId), eq(clientServices.clientId, input.clientId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: clientServices.id,
+        serviceId: services.id,
+        serviceName: services.name,
+        serviceCode: services.code,
+        frequency: services.frequency,
+        archivedAt: services.archivedAt,
+        startDate: clientServices.startDate,
+        endDate: clientServices.endDate,
+        fee: clientServices.fee,
+        notes: clientServices.notes,
+      })
+      .from(clientServices)
+      .innerJoin(
+        services,
+        and(eq(services.orgId, clientServices.orgId), eq(services.id, clientServices.serviceId)),
+      )
+      .where(filter)
+      .orderBy(desc(clientServices.startDate), asc(services.name), asc(clientServices.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: count() }).from(clientServices).where(filter),
+  ]);
+  const assignees = await assigneesOf(
+    db,
+    scope.orgId,
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      service: {
+        id: r.serviceId,
+        name: r.serviceName,
+        code: r.serviceCode,
+        frequency: r.frequency,
+        archived: !!r.archivedAt,
+      },
+      startDate: r.startDate,
+      endDate: r.endDate,
+      fee: r.fee,
+      notes: r.notes,
+      assignees: assignees.get(r.id) ?? [],
+    })),
+    total: totals?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Every assignee must be an active member of this firm. */
+async function checkAssignees(tx: TExecutor, orgId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const found = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), inArray(members.id, unique), eq(members.status, 'active')));
+  if (found.length !== unique.length) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'assigneeIds: choose active members of your firm' });
+  }
+  return unique;
+}
+
+async function setAssignees(tx: TExecutor, orgId: string, engagementId: string, ids: string[]) {
+  await tx
+    .delete(clientServiceAssignees)
+    .where(
+      and(eq(clientServiceAssignees.orgId, orgId), eq(clientServiceAssignees.clientServiceId, engagementId)),
+    );
+  if (ids.length) {
+    await tx
+      .insert(clientServiceAssignees)
+      .values(ids.map((memberId) => ({ orgId, clientServiceId: engagementId, memberId })));
+  }
+}
+
+export async function createEngagement(
+  db: TDb,
+  scope: TScope,
+  input: z.output<typeof ZEngagementCreate>,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const client = await visibleClient(tx, scope, input.clientId);
+    const [service] = await tx
+      .select({ id: services.id, name: services.name, archivedAt: services.archivedAt })
+      .from(services)
+      .where(and(eq(services.orgId, scope.orgId), eq(services.id, input.serviceId)))
+      .limit(1);
+    if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+    if (service.archivedAt) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${service.name} is archived: restore it in the catalogue before adding it to a client`,
+      });
+    }
+    const assigneeIds = await checkAssignees(tx, scope.orgId, input.assigneeIds);
+    const [row] = await tx
+      .insert(clientServices)
+      .values({
+        orgId: scope.orgId,
+        clientId: client.id,
+        serviceId: service.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        fee: input.fee,
+        notes: input.notes,
+      })
+      .returning({ id: clientServices.id });
+    if (!row) throw new Error('engagement not created');
+    await setAssignees(tx, scope.orgId, row.id, assigneeIds);
+    await audit(tx, actorOf(scope, meta), {
+      action: 'engagement.create',
+      recordType: 'client',
+      recordId: client.id,
+      summary: `Added ${service.name} to ${client.name} from ${input.startDate}`,
+    });
+    return { id: row.id };
+  });
+}
+
+/** The engagement (locked) with its client and service; NOT_FOUND when the caller may not see it. */
+async function engagementForUpdate(tx: TExecutor, scope: TScope, engagementId: string) {
+  const [row] = await tx
+    .select({
+      id: clientServices.id,
+      clientId: clientServices.clientId,
+      serviceName: services.name,
+      startDate: clientServices.startDate,
+      endDate: clientServices.endDate,
+      fee: clientServices.fee,
+      notes: clientServices.notes,
+    })
+    .from(clientServices)
+    .innerJoin(
+      services,
+      and(eq(services.orgId, clientServices.orgId), eq(services.id, clientServices.serviceId)),
+    )
+    .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, engagementId)))
+    .limit(1)
+    .for('update', { of: clientServices });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Engagement not found' });
+  const client = await visibleClient(tx, scope, row.clientId).catch(() => {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Engagement not found' });
+  });
+  return { ...row, client };
+}
+
+export async function updateEngagement(
+  db: TDb,
+  scope: TScope,
+  input: z.output<typeof ZEngagementUpdate>,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const before = await engagementForUpdate(tx, scope, input.engagementId);
+    const assigneeIds = await checkAssignees(tx, scope.orgId, input.assigneeIds);
+    const oldAssignees = (await assigneesOf(tx, scope.orgId, [before.id])).get(before.id) ?? [];
+    const after = { startDate: input.startDate, endDate: input.endDate, fee: input.fee, notes: input.notes };
+    const changes =
+      diff(
+        {
+          startDate: before.startDate,
+          endDate: before.endDate,
+          fee: before.fee,
+          notes: before.notes,
+          assigneeIds: oldAssignees.map((a) => a.id).sort(),
+        },
+        { ...after, assigneeIds: [...assigneeIds].sort() },
+      ) ?? null;
+    if (!changes) return { id: before.id };
+    await tx
+      .update(clientServices)
+      .set({ ...after, updatedAt: new Date() })
+      .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, before.id)));
+    await setAssignees(tx, scope.orgId, before.id, assigneeIds);
+    await audit(tx, actorOf(scope, meta), {
+      action: 'engagement.update',
+      recordType: 'client',
+      recordId: before.clientId,
+      summary: `Updated ${before.serviceName} for ${before.client.name}`,
+      changes,
+    });
+    return { id: before.id };
+  });
+}
+
+export async function endEngagement(
+  db: TDb,
+  scope: TScope,
+  input: z.output<typeof ZEngagementEnd>,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const before = await engagementForUpdate(tx, scope, input.engagementId);
+    if (input.endDate < before.startDate) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `endDate: the end date cannot be before the start date (${before.startDate})`,
+      });
+    }
+    if (before.endDate === input.endDate) return { id: before.id };
+    await tx
+      .update(clientServices)
+      .set({ endDate: input.endDate, updatedAt: new Date() })
+      .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, before.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'engagement.end',
+      recordType: 'client',
+      recordId: before.clientId,
+      summary: `Ended ${before.serviceName} for ${before.client.name} on ${input.endDate}`,
+      changes: { endDate: { from: before.endDate, to: input.endDate } },
+    });
+    return { id: before.id };
+  });
+}
+
+export async function deleteEngagement(db: TDb, scope: TScope, engagementId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const before = await engagementForUpdate(tx, scope, engagementId);
+    await tx
+      .delete(clientServices)
+      .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, before.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'engagement.delete',
+      recordType: 'client',
+      recordId: before.clientId,
+      summary: `Removed ${before.serviceName} from ${before.client.name}`,
+    });
+    return { id: before.id };
+  });
+}

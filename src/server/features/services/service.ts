@@ -1,0 +1,307 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TPage } from '../../../domain/pagination';
+import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
+import type { TDb, TExecutor } from '../../db/client';
+import { clientServiceAssignees, clientServices, clients, members, services } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { clientVisibility } from '../engagements/access';
+import { audit, diff } from '../system-log/service';
+
+export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export const actorOf = (scope: TScope, meta: TRequestMeta) =>
+  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
+
+const codeTaken = (code: string) =>
+  new TRPCError({ code: 'CONFLICT', message: `Another service already uses the code ${code}` });
+
+export type TServiceRow = {
+  id: string;
+  name: string;
+  code: string;
+  category: string | null;
+  description: string | null;
+  frequency: TServiceValues['frequency'];
+  dueDateRule: { dayOfMonth: number; monthsAfterPeriod: number } | null;
+  defaultFee: string | null;
+  archivedAt: Date | null;
+  clientCount: number;
+};
+
+// Drizzle leaves columns unqualified inside a select list, so the correlated subquery names its tables.
+const activeEngagements = (orgId: string) =>
+  sql<number>`(select count(distinct cs.client_id)::int from client_services cs
+    where cs.org_id = ${orgId} and cs.service_id = "services"."id"
+    and (cs.end_date is null or cs.end_date >= current_date))`;
+
+const serviceColumns = (orgId: string) => ({
+  id: services.id,
+  name: services.name,
+  code: services.code,
+  category: services.category,
+  description: services.description,
+  frequency: services.frequency,
+  dueDateRule: services.dueDateRule,
+  defaultFee: services.defaultFee,
+  archivedAt: services.archivedAt,
+  clientCount: activeEngagements(orgId),
+});
+
+export async function listServices(
+  db: TExecutor,
+  scope: Pick<TScope, 'orgId'>,
+  input: TServiceListQuery,
+): Promise<TPage<TServiceRow>> {
+  const where: SQL[] = [eq(services.orgId, scope.orgId)];
+  where.push(input.archived ? isNotNull(services.archivedAt) : isNull(services.archivedAt));
+  if (input.search) {
+    const term = escapeLike(input.search);
+    const match = or(ilike(services.name, term), ilike(services.code, term), ilike(services.category, term));
+    if (match) where.push(match);
+  }
+  const filter = and(...where);
+  const dir = input.direction === 'asc' ? asc : desc;
+  const columns = serviceColumns(scope.orgId);
+  const order: SQL = {
+    name: dir(services.name),
+    code: dir(services.code),
+    category: sql`${services.category} ${sql.raw(input.direction)} nulls last`,
+    clients: dir(columns.clientCount),
+  }[input.sort];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(services)
+      .where(filter)
+      .orderBy(order, asc(services.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: count() }).from(services).where(filter),
+  ]);
+  return { rows, total: totals?.total ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** NOT_FOUND for another firm's or a missing service. */
+export async function getService(db: TExecutor, scope: Pick<TScope, 'orgId'>, serviceId: string) {
+  const [row] = await db
+    .select(serviceColumns(scope.orgId))
+    .from(services)
+    .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+  return row;
+}
+
+async function codeInUse(tx: TExecutor, orgId: string, code: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.orgId, orgId), eq(services.code, code)))
+    .limit(1);
+  return !!row && row.id !== exceptId;
+}
+
+export async function createService(db: TDb, scope: TScope, input: TServiceValues, meta: TRequestMeta) {
+  try {
+    return await db.transaction(async (tx) => {
+      if (await codeInUse(tx, scope.orgId, input.code)) throw codeTaken(input.code);
+      const [row] = await tx
+        .insert(services)
+        .values({ orgId: scope.orgId, ...input })
+        .returning({ id: services.id });
+      if (!row) throw new Error('service not created');
+      await audit(tx, actorOf(scope, meta), {
+        action: 'service.create',
+        recordType: 'service',
+        recordId: row.id,
+        summary: `Added the service ${input.name} (${input.code})`,
+      });
+      return { id: row.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(input.code);
+    throw error;
+  }
+}
+
+export async function updateService(
+  db: TDb,
+  scope: TScope,
+  serviceId: string,
+  input: TServiceValues,
+  meta: TRequestMeta,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(services)
+        .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)))
+        .limit(1)
+        .for('update');
+      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+      if (await codeInUse(tx, scope.orgId, input.code, serviceId)) throw codeTaken(input.code);
+      const changes = diff(before as unknown as Record<string, unknown>, input);
+      if (!changes) return { id: serviceId };
+      await tx
+        .update(services)
+        .set({ ...input, updatedAt: new Date() })
+        .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)));
+      await audit(tx, actorOf(scope, meta), {
+        action: 'service.update',
+        recordType: 'service',
+        recordId: serviceId,
+        summary: `Updated the service ${input.name}`,
+        changes,
+      });
+      return { id: serviceId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(input.code);
+    throw error;
+  }
+}
+
+export async function setServiceArchived(
+  db: TDb,
+  scope: TScope,
+  serviceId: string,
+  archived: boolean,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: services.name, archivedAt: services.archivedAt })
+      .from(services)
+      .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)))
+      .limit(1)
+      .for('update');
+    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+    if (!!before.archivedAt === archived) return { id: serviceId, archived };
+    const archivedAt = archived ? new Date() : null;
+    await tx
+      .update(services)
+      .set({ archivedAt, updatedAt: new Date() })
+      .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)));
+    await audit(tx, actorOf(scope, meta), {
+      action: archived ? 'service.archive' : 'service.restore',
+      recordType: 'service',
+      recordId: serviceId,
+      summary: `${archived ? 'Archived' : 'Restored'} the service ${before.name}`,
+      changes: { archivedAt: { from: before.archivedAt, to: archivedAt } },
+    });
+    return { id: serviceId, archived };
+  });
+}
+
+export type TServiceClientRow = {
+  id: string;
+  client: { id: string; name: string; code: string };
+  startDate: string;
+  endDate: string | null;
+  fee: string | null;
+  assignees: { id: string; name: string }[];
+};
+
+/** The engagements of one service with their client, a page at a time (assigned-only roles see theirs). */
+export async function serviceClients(
+  db: TExecutor,
+  scope: TScope,
+  input: TServiceClientsQuery,
+): Promise<TPage<TServiceClientRow>> {
+  await getService(db, scope, input.serviceId);
+  const filter = and(
+    eq(clientServices.orgId, scope.orgId),
+    eq(clientServices.serviceId, input.serviceId),
+    clientVisibility(scope),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: clientServices.id,
+        clientId: clients.id,
+        clientName: clients.name,
+        clientCode: clients.code,
+        startDate: clientServices.startDate,
+        endDate: clientServices.endDate,
+        fee: clientServices.fee,
+      })
+      .from(clientServices)
+      .innerJoin(
+        clients,
+        and(eq(clients.orgId, clientServices.orgId), eq(clients.id, clientServices.clientId)),
+      )
+      .where(filter)
+      .orderBy(asc(clients.name), asc(clientServices.startDate), asc(clientServices.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db
+      .select({ total: count() })
+      .from(clientServices)
+      .innerJoin(
+        clients,
+        and(eq(clients.orgId, clientServices.orgId), eq(clients.id, clientServices.clientId)),
+      )
+      .where(filter),
+  ]);
+  const assignees = await assigneesOf(
+    db,
+    scope.orgId,
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      client: { id: r.clientId, name: r.clientName, code: r.clientCode },
+      startDate: r.startDate,
+      endDate: r.endDate,
+      fee: r.fee,
+      assignees: assignees.get(r.id) ?? [],
+    })),
+    total: totals?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The assignees of many engagements in one query. */
+export async function assigneesOf(db: TExecutor, orgId: string, engagementIds: string[]) {
+  const out = new Map<string, { id: string; name: string }[]>();
+  if (!engagementIds.length) return out;
+  const rows = await db
+    .select({
+      engagementId: clientServiceAssignees.clientServiceId,
+      id: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      email: members.email,
+    })
+    .from(clientServiceAssignees)
+    .innerJoin(
+      members,
+      and(eq(members.orgId, clientServiceAssignees.orgId), eq(members.id, clientServiceAssignees.memberId)),
+    )
+    .where(
+      and(
+        eq(clientServiceAssignees.orgId, orgId),
+        inArray(clientServiceAssignees.clientServiceId, engagementIds),
+      ),
+    )
+    .orderBy(asc(members.firstName), asc(members.lastName));
+  for (const r of rows) {
+    const list = out.get(r.engagementId) ?? [];
+    list.push({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() || r.email });
+    out.set(r.engagementId, list);
+  }
+  return out;
+}

@@ -1,0 +1,225 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  Badge,
+  Breadcrumbs,
+  Button,
+  confirm,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  IconButton,
+  PageHeader,
+  toast,
+} from '@web/ui';
+import { Pencil, SearchX, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { LIST_PAGE_SIZE, type TListSearch } from '../services/list-search';
+import { SearchBox } from '../services/search-box';
+import { RequirePermission, useCan } from '../shell/access';
+import { AddClientsDialog } from './add-clients-dialog';
+import { GroupDialog } from './group-dialog';
+
+const route = getRouteApi('/_main/admin/clientgroups/$id');
+
+/** /admin/clientgroups/{id}: a group and its clients; add and remove them. */
+export function GroupPage() {
+  return (
+    <RequirePermission permission="clientGroups.view">
+      <GroupScreen />
+    </RequirePermission>
+  );
+}
+
+function GroupScreen() {
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('clientGroups.edit');
+  const canDelete = useCan('clientGroups.delete');
+  const input = {
+    groupId: id,
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? LIST_PAGE_SIZE,
+    ...(search.search ? { search: search.search } : {}),
+  };
+  const group = useQuery({
+    ...trpc.clientGroups.get.queryOptions(input),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const setSearch = (next: Partial<TListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const onSearch = useCallback(
+    (value: string | undefined) =>
+      navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
+    [navigate],
+  );
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.clientGroups.pathKey() });
+  const remove = useMutation(
+    trpc.clientGroups.removeClients.mutationOptions({
+      onSuccess: async ({ removed }) => {
+        toast.success(`Removed ${removed} client${removed === 1 ? '' : 's'} from the group`);
+        await refresh();
+      },
+    }),
+  );
+  const destroy = useMutation(
+    trpc.clientGroups.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Group deleted');
+        await navigate({ to: '/admin/clientgroups' });
+        await refresh();
+      },
+    }),
+  );
+
+  if (group.error?.data?.code === 'NOT_FOUND') {
+    return (
+      <div className="mx-auto max-w-6xl p-6">
+        <EmptyState
+          icon={SearchX}
+          title="Group not found"
+          message="It may have been deleted, or the link is wrong."
+        />
+      </div>
+    );
+  }
+  const g = group.data;
+  type TRow = NonNullable<typeof g>['clients']['rows'][number];
+  const columns: DataTableColumn<TRow>[] = [
+    {
+      id: 'name',
+      header: 'Client',
+      cell: (c) => (
+        <span className="flex items-center gap-2 font-medium">
+          {c.name}
+          {c.archived ? <Badge tone="grey">Archived</Badge> : null}
+        </span>
+      ),
+    },
+    { id: 'code', header: 'Code', cell: (c) => c.code },
+    { id: 'email', header: 'Email', className: 'hidden md:table-cell', cell: (c) => c.email ?? '-' },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'relative w-12 text-right',
+      cell: (c) =>
+        canEdit ? (
+          <IconButton
+            aria-label={`Remove ${c.name} from the group`}
+            size="sm"
+            onClick={async () => {
+              if (
+                await confirm({
+                  title: `Remove ${c.name}?`,
+                  message: `${c.name} leaves ${g?.name ?? 'the group'}; the client itself is not changed.`,
+                  confirmLabel: 'Remove',
+                })
+              ) {
+                remove.mutate({ groupId: id, clientIds: [c.id] });
+              }
+            }}
+          >
+            <UserMinus />
+          </IconButton>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title={g?.name ?? 'Client group'}
+        description={g?.description ?? undefined}
+        breadcrumbs={
+          <Breadcrumbs
+            items={[
+              { label: 'Admin', to: '/admin' },
+              { label: 'Client groups', to: '/admin/clientgroups' },
+              { label: g?.name ?? '…' },
+            ]}
+          />
+        }
+        actions={
+          g ? (
+            <>
+              {canEdit ? (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden /> Edit
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  variant="outline"
+                  onClick={async () => {
+                    if (
+                      await confirm({
+                        title: `Delete ${g.name}?`,
+                        message: 'Only an empty group can be deleted. This cannot be undone.',
+                        confirmLabel: 'Delete group',
+                        danger: true,
+                      })
+                    ) {
+                      destroy.mutate({ groupId: id });
+                    }
+                  }}
+                >
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              ) : null}
+              {canEdit ? (
+                <Button onClick={() => setAdding(true)}>
+                  <UserPlus aria-hidden /> Add clients
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {g ? (
+        <>
+          <GroupDialog open={editing} onOpenChange={setEditing} group={g} />
+          <AddClientsDialog open={adding} onOpenChange={setAdding} group={g} />
+        </>
+      ) : null}
+      <DataTable
+        label="Clients in the group"
+        columns={columns}
+        rows={g?.clients.rows ?? []}
+        getRowId={(c) => c.id}
+        total={g?.clients.total ?? 0}
+        page={input.page}
+        pageSize={input.pageSize}
+        loading={group.isPending}
+        onPageChange={(page) => setSearch({ page })}
+        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+        pageSizeOptions={[25, 50, 100]}
+        toolbar={
+          <SearchBox
+            value={search.search}
+            onSearch={onSearch}
+            label="Search clients"
+            placeholder="Search this group"
+          />
+        }
+        empty={
+          <EmptyState
+            icon={UsersRound}
+            title={search.search ? 'No client matches' : 'No clients in this group yet'}
+            message={search.search ? 'Try another name or code.' : 'Add the clients that belong together.'}
+            action={
+              canEdit && !search.search ? (
+                <Button onClick={() => setAdding(true)}>Add clients</Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { type TEngagementInput, ZEngagementInput } from '@domain/engagements';
+import { FREQUENCY_LABELS } from '@domain/services';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  DialogClose,
+  DialogContent,
+  Dialog as DialogRoot,
+  Field,
+  Input,
+  Select,
+  Textarea,
+  toast,
+} from '@web/ui';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { trpc } from '../../lib/trpc';
+import type { TEngagementRow } from '../services/use-services';
+import { useCan } from '../shell/access';
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Adds a service to a client (or edits an engagement): dates, fee (the service's by default), assignees. */
+export function EngagementDialog({
+  open,
+  onOpenChange,
+  clientId,
+  engagement,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clientId: string;
+  engagement: TEngagementRow | null;
+}) {
+  const queryClient = useQueryClient();
+  const canSeeTeam = useCan('team.view');
+  const services = useQuery({
+    ...trpc.services.list.queryOptions({ page: 1, pageSize: 200, sort: 'name', direction: 'asc' }),
+    enabled: open,
+  });
+  const team = useQuery({
+    ...trpc.team.list.queryOptions({
+      page: 1,
+      pageSize: 200,
+      sort: 'name',
+      direction: 'asc',
+      status: 'active',
+    }),
+    enabled: open && canSeeTeam,
+  });
+  const form = useForm<TEngagementInput, unknown, z.output<typeof ZEngagementInput>>({
+    resolver: zodResolver(ZEngagementInput),
+    defaultValues: { serviceId: '', startDate: today(), endDate: null, fee: '', assigneeIds: [], notes: '' },
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.reset(
+      engagement
+        ? {
+            serviceId: engagement.service.id,
+            startDate: engagement.startDate,
+            endDate: engagement.endDate,
+            fee: engagement.fee ?? '',
+            assigneeIds: engagement.assignees.map((a) => a.id),
+            notes: engagement.notes ?? '',
+          }
+        : { serviceId: '', startDate: today(), endDate: null, fee: '', assigneeIds: [], notes: '' },
+    );
+  }, [open, engagement, form]);
+  const done = async (message: string) => {
+    toast.success(message);
+    onOpenChange(false);
+    await queryClient.invalidateQueries({ queryKey: trpc.engagements.pathKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
+  };
+  const create = useMutation(
+    trpc.engagements.create.mutationOptions({ onSuccess: () => done('Service added') }),
+  );
+  const update = useMutation(
+    trpc.engagements.update.mutationOptions({ onSuccess: () => done('Engagement saved') }),
+  );
+  const errors = form.formState.errors;
+  const serviceRows = services.data?.rows ?? [];
+  // Members already assigned stay listed even if the team list is out of reach.
+  const memberOptions = new Map<string, string>((engagement?.assignees ?? []).map((a) => [a.id, a.name]));
+  for (const m of team.data?.rows ?? []) memberOptions.set(m.id, m.name);
+
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={engagement ? `Edit ${engagement.service.name}` : 'Add a service'}
+        description="Which service the client takes, from when, for what fee and who works on it."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" form="engagement-form" loading={create.isPending || update.isPending}>
+              {engagement ? 'Save' : 'Add service'}
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="engagement-form"
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={form.handleSubmit(({ serviceId, ...values }) =>
+            engagement
+              ? update.mutate({ engagementId: engagement.id, ...values })
+              : create.mutate({ clientId, serviceId, ...values }),
+          )}
+        >
+          <Field label="Service" error={errors.serviceId ? 'Choose a service' : undefined} required>
+            <Controller
+              control={form.control}
+              name="serviceId"
+              render={({ field }) => (
+                <Select
+                  {...field}
+                  disabled={!!engagement || services.isPending}
+                  placeholder={services.isPending ? 'Loading services…' : 'Choose a service'}
+                  onValueChange={(value) => {
+                    field.onChange(value);
+                    const chosen = serviceRows.find((s) => s.id === value);
+                    form.setValue('fee', chosen?.defaultFee ?? '');
+                  }}
+                  options={(engagement
+                    ? [
+                        {
+                          id: engagement.service.id,
+                          name: engagement.service.name,
+                          code: engagement.service.code,
+                          frequency: engagement.service.frequency,
+                        },
+                      ]
+                    : serviceRows
+                  ).map((s) => ({
+                    value: s.id,
+                    label: `${s.name} (${s.code}) · ${FREQUENCY_LABELS[s.frequency as keyof typeof FREQUENCY_LABELS] ?? s.frequency}`,
+                  }))}
+                />
+              )}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Start date" error={errors.startDate?.message} required>
+              <Controller
+                control={form.control}
+                name="startDate"
+                render={({ field }) => (
+                  <DatePicker {...field} value={field.value ?? null} clearable={false} />
+                )}
+              />
+            </Field>
+            <Field label="End date" hint="Leave empty while ongoing" error={errors.endDate?.message}>
+              <Controller
+                control={form.control}
+                name="endDate"
+                render={({ field }) => (
+                  <DatePicker
+                    {...field}
+                    value={field.value ?? null}
+                    min={form.watch('startDate') || undefined}
+                  />
+                )}
+              />
+            </Field>
+          </div>
+          <Field
+            label="Fee"
+            hint="The service's default fee unless you change it"
+            error={errors.fee?.message}
+          >
+            <Input inputMode="decimal" placeholder="0.00" {...form.register('fee')} />
+          </Field>
+          <Field label="Assignees" error={errors.assigneeIds?.message}>
+            <Controller
+              control={form.control}
+              name="assigneeIds"
+              render={({ field }) => {
+                const value = field.value ?? [];
+                return memberOptions.size === 0 ? (
+                  <p className="text-sm text-muted-fg">
+                    {team.isFetching ? 'Loading members…' : 'No members to choose from.'}
+                  </p>
+                ) : (
+                  <ul
+                    aria-label="Assignees"
+                    className="max-h-40 overflow-y-auto rounded-md border border-border p-2"
+                  >
+                    {[...memberOptions].map(([id, name]) => (
+                      <li key={id} className="py-1">
+                        <Checkbox
+                          label={name}
+                          checked={value.includes(id)}
+                          onCheckedChange={(on) =>
+                            field.onChange(on ? [...value, id] : value.filter((v) => v !== id))
+                          }
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                );
+              }}
+            />
+          </Field>
+          <Field label="Notes" error={errors.notes?.message}>
+            <Textarea rows={2} {...form.register('notes')} />
+          </Field>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}

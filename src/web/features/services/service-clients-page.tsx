@@ -1,0 +1,130 @@
+import { formatIsoDate } from '@domain/engagements';
+import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Badge, Breadcrumbs, DataTable, type DataTableColumn, EmptyState, PageHeader } from '@web/ui';
+import { SearchX, Users } from 'lucide-react';
+import { trpc } from '../../lib/trpc';
+import { NoAccess, RequirePermission, useCan } from '../shell/access';
+import { formatFee, LIST_PAGE_SIZE, type TListSearch } from './list-search';
+import type { TServiceClientRow } from './use-services';
+
+const route = getRouteApi('/_main/admin/services/$id/clients');
+
+/** /admin/services/{id}/clients: which clients take a service, from when, for what fee, with whom. */
+export function ServiceClientsPage() {
+  return (
+    <RequirePermission permission="services.view">
+      <ServiceClientsScreen />
+    </RequirePermission>
+  );
+}
+
+function ServiceClientsScreen() {
+  const { id } = route.useParams();
+  const canSeeClients = useCan('clients.view');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (next: Partial<TListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const service = useQuery({ ...trpc.services.get.queryOptions({ serviceId: id }), retry: false });
+  const input = { serviceId: id, page: search.page ?? 1, pageSize: search.pageSize ?? LIST_PAGE_SIZE };
+  const list = useQuery({
+    ...trpc.services.clients.queryOptions(input),
+    placeholderData: keepPreviousData,
+    enabled: canSeeClients && service.isSuccess,
+    retry: false,
+  });
+  if (service.error?.data?.code === 'NOT_FOUND') {
+    return (
+      <div className="mx-auto max-w-6xl p-6">
+        <EmptyState
+          icon={SearchX}
+          title="Service not found"
+          message="It may have been removed, or the link is wrong."
+        />
+      </div>
+    );
+  }
+  if (!canSeeClients)
+    return <NoAccess message="Seeing a service's clients needs the right to view clients." />;
+  const s = service.data;
+
+  const columns: DataTableColumn<TServiceClientRow>[] = [
+    {
+      id: 'client',
+      header: 'Client',
+      cell: (r) => (
+        <div>
+          <p className="font-medium text-fg">{r.client.name}</p>
+          <p className="text-xs text-muted-fg">{r.client.code}</p>
+        </div>
+      ),
+    },
+    { id: 'start', header: 'Start', cell: (r) => formatIsoDate(r.startDate) },
+    {
+      id: 'end',
+      header: 'End',
+      cell: (r) => (r.endDate ? formatIsoDate(r.endDate) : null) ?? <Badge tone="green">Ongoing</Badge>,
+    },
+    { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (r) => formatFee(r.fee) },
+    {
+      id: 'assignees',
+      header: 'Assignees',
+      className: 'hidden md:table-cell',
+      cell: (r) => (r.assignees.length ? r.assignees.map((a) => a.name).join(', ') : '-'),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title={s ? `${s.name} — clients` : 'Clients'}
+        description={
+          s
+            ? `${s.code} · ${FREQUENCY_LABELS[s.frequency]} · due ${dueDateRulePreview(s.dueDateRule).toLowerCase()} · default fee ${formatFee(s.defaultFee)}`
+            : undefined
+        }
+        breadcrumbs={
+          <Breadcrumbs
+            items={[
+              { label: 'Admin', to: '/admin' },
+              { label: 'Services', to: '/admin/services' },
+              { label: s?.name ?? '…' },
+            ]}
+          />
+        }
+      />
+      <nav aria-label="Service" className="flex gap-1 border-b border-border">
+        <Link
+          to="/admin/services/$id/clients"
+          params={{ id }}
+          className="border-b-2 border-primary px-3 py-2 text-sm font-medium text-fg"
+          aria-current="page"
+        >
+          Clients
+        </Link>
+      </nav>
+      <DataTable
+        label="Clients of the service"
+        columns={columns}
+        rows={list.data?.rows ?? []}
+        getRowId={(r) => r.id}
+        total={list.data?.total ?? 0}
+        page={input.page}
+        pageSize={input.pageSize}
+        loading={list.isPending}
+        onPageChange={(page) => setSearch({ page })}
+        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+        pageSizeOptions={[25, 50, 100]}
+        empty={
+          <EmptyState
+            icon={Users}
+            title="No client takes this service yet"
+            message="Add it to a client from the client's Services tab."
+          />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { dueDateRulePreview, FREQUENCY_LABELS, SERVICE_SORTS } from '@domain/services';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import {
+  Badge,
+  Breadcrumbs,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  EmptyState,
+  IconButton,
+  PageHeader,
+  Select,
+  toast,
+} from '@web/ui';
+import { Archive, ArchiveRestore, Briefcase, Ellipsis, Pencil, Plus, Search, Users } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { RequirePermission, useCan } from '../shell/access';
+import { formatFee, listInput, type TListSearch } from './list-search';
+import { SearchBox } from './search-box';
+import { ServiceDrawer } from './service-drawer';
+import type { TServiceRow } from './use-services';
+
+const route = getRouteApi('/_main/admin/services/');
+
+/** /admin/services: the firm's service catalogue. */
+export function ServicesPage() {
+  return (
+    <RequirePermission permission="services.view">
+      <ServicesScreen />
+    </RequirePermission>
+  );
+}
+
+function ServicesScreen() {
+  const canCreate = useCan('services.create');
+  const canEdit = useCan('services.edit');
+  const canArchive = useCan('services.delete');
+  const queryClient = useQueryClient();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const input = { ...listInput(search, SERVICE_SORTS, 'name'), archived: search.archived ?? false };
+  const list = useQuery({ ...trpc.services.list.queryOptions(input), placeholderData: keepPreviousData });
+  const setSearch = (next: Partial<TListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const onSearch = useCallback(
+    (value: string | undefined) =>
+      navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
+    [navigate],
+  );
+  const [editing, setEditing] = useState<TServiceRow | null>(null);
+  const [open, setOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
+  const archive = useMutation(
+    trpc.services.archive.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Service archived');
+        await refresh();
+      },
+    }),
+  );
+  const restore = useMutation(
+    trpc.services.restore.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Service restored');
+        await refresh();
+      },
+    }),
+  );
+  const edit = (s: TServiceRow | null) => {
+    setEditing(s);
+    setOpen(true);
+  };
+
+  const columns: DataTableColumn<TServiceRow>[] = [
+    {
+      id: 'name',
+      header: 'Service',
+      sortable: true,
+      cell: (s) => (
+        <div className="min-w-0">
+          <p className="font-medium text-fg">{s.name}</p>
+          {s.description ? <p className="truncate text-xs text-muted-fg">{s.description}</p> : null}
+        </div>
+      ),
+    },
+    { id: 'code', header: 'Code', sortable: true, cell: (s) => <Badge tone="grey">{s.code}</Badge> },
+    {
+      id: 'category',
+      header: 'Category',
+      sortable: true,
+      className: 'hidden md:table-cell',
+      cell: (s) => s.category ?? '-',
+    },
+    { id: 'frequency', header: 'Frequency', cell: (s) => FREQUENCY_LABELS[s.frequency] },
+    {
+      id: 'due',
+      header: 'Due',
+      className: 'hidden lg:table-cell',
+      cell: (s) => <span className="text-muted-fg">{dueDateRulePreview(s.dueDateRule)}</span>,
+    },
+    {
+      id: 'fee',
+      header: 'Default fee',
+      className: 'hidden md:table-cell text-right tabular-nums',
+      cell: (s) => formatFee(s.defaultFee),
+    },
+    {
+      id: 'clients',
+      header: 'Clients',
+      sortable: true,
+      sortDescFirst: true,
+      className: 'text-right tabular-nums',
+      cell: (s) => (
+        <Link
+          to="/admin/services/$id/clients"
+          params={{ id: s.id }}
+          className="text-primary underline-offset-2 hover:underline"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {s.clientCount}
+        </Link>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'relative w-12 text-right',
+      cell: (s) =>
+        canEdit || canArchive ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <IconButton aria-label={`Actions for ${s.name}`} size="sm" onClick={(e) => e.stopPropagation()}>
+                <Ellipsis />
+              </IconButton>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem asChild>
+                <Link to="/admin/services/$id/clients" params={{ id: s.id }}>
+                  <Users aria-hidden /> Clients
+                </Link>
+              </DropdownMenuItem>
+              {canEdit ? (
+                <DropdownMenuItem onSelect={() => edit(s)}>
+                  <Pencil aria-hidden /> Edit
+                </DropdownMenuItem>
+              ) : null}
+              {canArchive && !s.archivedAt ? (
+                <DropdownMenuItem onSelect={() => archive.mutate({ serviceId: s.id })}>
+                  <Archive aria-hidden /> Archive
+                </DropdownMenuItem>
+              ) : null}
+              {canArchive && s.archivedAt ? (
+                <DropdownMenuItem onSelect={() => restore.mutate({ serviceId: s.id })}>
+                  <ArchiveRestore aria-hidden /> Restore
+                </DropdownMenuItem>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null,
+    },
+  ];
+
+  const filtered = Boolean(search.search);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title="Services"
+        description="The firm's catalogue: what you do for clients, how often and when it falls due."
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Services' }]} />}
+        actions={
+          canCreate ? (
+            <Button onClick={() => edit(null)}>
+              <Plus aria-hidden />
+              New service
+            </Button>
+          ) : null
+        }
+      />
+      <ServiceDrawer open={open} onOpenChange={setOpen} service={editing} />
+      <DataTable
+        label="Services"
+        columns={columns}
+        rows={list.data?.rows ?? []}
+        getRowId={(s) => s.id}
+        total={list.data?.total ?? 0}
+        page={input.page}
+        pageSize={input.pageSize}
+        sort={input.sort}
+        direction={input.direction}
+        loading={list.isPending}
+        onRowClick={canEdit ? (s) => edit(s) : undefined}
+        onPageChange={(page) => setSearch({ page })}
+        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+        onSortChange={(sort, direction) => setSearch({ sort, direction })}
+        pageSizeOptions={[25, 50, 100]}
+        toolbar={
+          <>
+            <SearchBox
+              value={search.search}
+              onSearch={onSearch}
+              label="Search services"
+              placeholder="Search services"
+            />
+            <Select
+              aria-label="Show"
+              className="w-40"
+              value={search.archived ? 'archived' : 'active'}
+              onValueChange={(v) =>
+                setSearch({ archived: v === 'archived' ? true : undefined, page: undefined })
+              }
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+            />
+          </>
+        }
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={Search}
+              title="No services match"
+              message="Try another name, code or category."
+            />
+          ) : search.archived ? (
+            <EmptyState icon={Archive} title="No archived services" message="Archived services show here." />
+          ) : (
+            <EmptyState
+              icon={Briefcase}
+              title="No services yet"
+              message="Add what the firm does: GST returns, audits, bookkeeping…"
+              action={canCreate ? <Button onClick={() => edit(null)}>New service</Button> : undefined}
+            />
+          )
+        }
+      />
+    </div>
+  );
+}
