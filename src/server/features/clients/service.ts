@@ -34,6 +34,8 @@ type TClientScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions
 const actorOf = (scope: TScope, meta: TRequestMeta) =>
   ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
+const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
+
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A role limited to its assigned clients sees only the clients it is on the team of. */
@@ -107,7 +109,11 @@ export async function listClients(
   if (term) {
     // Trigram word similarity forgives typos ("Mehtta" finds "Mehta"); ilike finds any substring.
     // Both are served by the GIN trigram index on search_text.
-    where.push(sql`(${term} <% ${clients.searchText} or ${clients.searchText} ilike ${escapeLike(term)})`);
+    // Names forgive typos by trigram word similarity ("Mehtta" finds "Mehta"); codes, numbers and
+    // identifiers (any term with a digit) match as typed, so "C003" never finds "C001". Both
+    // operators are served by the GIN trigram index on search_text.
+    const substring = sql`${clients.searchText} ilike ${escapeLike(term)}`;
+    where.push(fuzzy(term) ? sql`(${substring} or ${term} <% ${clients.searchText})` : substring);
   }
   const filter = and(...where);
 
@@ -131,7 +137,12 @@ export async function listClients(
       )
     : filter;
   const order: SQL[] = term
-    ? [sql`word_similarity(${term}, ${clients.searchText}) desc`, asc(clients.name), asc(clients.id)]
+    ? [
+        sql`(${clients.searchText} ilike ${escapeLike(term)}) desc`,
+        sql`word_similarity(${term}, ${clients.searchText}) desc`,
+        asc(clients.name),
+        asc(clients.id),
+      ]
     : [dir(sortColumn), dir(clients.id)];
   const offset = keyset ? 0 : (input.page - 1) * input.pageSize;
 
