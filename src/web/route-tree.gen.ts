@@ -19,6 +19,8 @@ import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
+import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
+import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
@@ -29,6 +31,12 @@ import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/s
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
+const MainClientsIdIndexLazyRouteImport = createFileRoute(
+  '/_main/clients/$id/',
+)()
+const MainClientsIdTeamLazyRouteImport = createFileRoute(
+  '/_main/clients/$id/team',
+)()
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -93,6 +101,20 @@ const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
 )
+const MainClientsIndexRoute = MainClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/index.lazy').then((d) => d.Route),
+)
+const MainClientsIdRoute = MainClientsIdRouteImport.update({
+  id: '/clients/$id',
+  path: '/clients/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
+)
 const MainMyAccountNotificationsRoute =
   MainMyAccountNotificationsRouteImport.update({
     id: '/my-account/notifications',
@@ -133,6 +155,20 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
+)
+const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
@@ -142,14 +178,18 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clients/': typeof MainClientsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
+  '/clients/$id/': typeof MainClientsIdIndexLazyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
@@ -162,11 +202,14 @@ export interface FileRoutesByTo {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clients': typeof MainClientsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
+  '/clients/$id': typeof MainClientsIdIndexLazyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -179,14 +222,18 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
+  '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
+  '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -198,14 +245,18 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/clients/$id'
     | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
+    | '/clients/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/settings/org'
+    | '/clients/$id/team'
+    | '/clients/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -218,11 +269,14 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
+    | '/clients'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/settings/org'
+    | '/clients/$id/team'
+    | '/clients/$id'
   id:
     | '__root__'
     | '/_auth'
@@ -234,14 +288,18 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
+    | '/_main/clients/$id'
     | '/_main/my-account/notifications'
     | '/_main/team/members'
     | '/_main/admin/roles'
+    | '/_main/clients/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/team'
+    | '/_main/clients/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -330,6 +388,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSystemlogRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/clients/': {
+      id: '/_main/clients/'
+      path: '/clients'
+      fullPath: '/clients/'
+      preLoaderRoute: typeof MainClientsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/clients/$id': {
+      id: '/_main/clients/$id'
+      path: '/clients/$id'
+      fullPath: '/clients/$id'
+      preLoaderRoute: typeof MainClientsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/my-account/notifications': {
       id: '/_main/my-account/notifications'
       path: '/my-account/notifications'
@@ -372,6 +444,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/clients/$id/': {
+      id: '/_main/clients/$id/'
+      path: '/'
+      fullPath: '/clients/$id/'
+      preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/team': {
+      id: '/_main/clients/$id/team'
+      path: '/team'
+      fullPath: '/clients/$id/team'
+      preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
   }
 }
 
@@ -395,12 +481,28 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface MainClientsIdRouteChildren {
+  MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
+  MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
+}
+
+const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
+  MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
+}
+
+const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
+  MainClientsIdRouteChildren,
+)
+
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
+  MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
+  MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
 }
@@ -408,9 +510,11 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
+  MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
+  MainClientsIndexRoute: MainClientsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
 }

@@ -1,5 +1,5 @@
 import {
-  CLIENT_STATUSES,
+  type CLIENT_STATUSES,
   CLIENT_TYPE_LABELS,
   CLIENT_TYPES,
   type TClientInput,
@@ -93,8 +93,10 @@ const clientResolver: Resolver<TClientForm, unknown, TClientInput> = async (valu
   if (lat || lng) {
     if (!lat) setPath(errors, ['lat'], 'Enter the latitude too');
     if (!lng) setPath(errors, ['lng'], 'Enter the longitude too');
-    if (lat && !Number.isFinite(Number(lat))) setPath(errors, ['lat'], 'Enter the latitude as a number, e.g. 19.076');
-    if (lng && !Number.isFinite(Number(lng))) setPath(errors, ['lng'], 'Enter the longitude as a number, e.g. 72.8777');
+    if (lat && !Number.isFinite(Number(lat)))
+      setPath(errors, ['lat'], 'Enter the latitude as a number, e.g. 19.076');
+    if (lng && !Number.isFinite(Number(lng)))
+      setPath(errors, ['lng'], 'Enter the longitude as a number, e.g. 72.8777');
     location = { lat: Number(lat), lng: Number(lng) };
   }
   const parsed = ZClientInput.safeParse({
@@ -167,8 +169,17 @@ export function ClientFormDrawer({
   const submit = form.handleSubmit((values) =>
     client ? update.mutate({ clientId: client.id, data: values }) : create.mutate(values),
   );
-  const text = (name: keyof TClientForm, label: string, props: { required?: boolean; hint?: string; type?: string } = {}) => (
-    <Field label={label} error={(errors[name] as { message?: string } | undefined)?.message} required={props.required} hint={props.hint}>
+  const text = (
+    name: keyof TClientForm,
+    label: string,
+    props: { required?: boolean; hint?: string; type?: string } = {},
+  ) => (
+    <Field
+      label={label}
+      error={(errors[name] as { message?: string } | undefined)?.message}
+      required={props.required}
+      hint={props.hint}
+    >
       <Input type={props.type ?? 'text'} autoComplete="off" {...form.register(name)} />
     </Field>
   );

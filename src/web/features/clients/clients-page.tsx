@@ -71,7 +71,10 @@ export function ClientsPage() {
   const canView = useCan('clients.view');
   const canCreate = useCan('clients.create');
   const [creating, setCreating] = useState(false);
-  if (!canView) return <NoAccess message="Your role does not include the firm's clients. Ask the firm owner if you need them." />;
+  if (!canView)
+    return (
+      <NoAccess message="Your role does not include the firm's clients. Ask the firm owner if you need them." />
+    );
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
@@ -121,7 +124,12 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
   }, [text, current, navigate]);
 
   const all: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClientRow>> = {
-    code: { id: 'code', header: 'Code', sortable: true, cell: (c) => <span className="font-mono text-xs">{c.code}</span> },
+    code: {
+      id: 'code',
+      header: 'Code',
+      sortable: true,
+      cell: (c) => <span className="font-mono text-xs">{c.code}</span>,
+    },
     name: {
       id: 'name',
       header: 'Name',
@@ -134,7 +142,11 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
       ),
     },
     type: { id: 'type', header: 'Type', cell: (c) => CLIENT_TYPE_LABELS[c.type] },
-    group: { id: 'group', header: 'Group', cell: (c) => c.group?.name ?? <span className="text-muted-fg">—</span> },
+    group: {
+      id: 'group',
+      header: 'Group',
+      cell: (c) => c.group?.name ?? <span className="text-muted-fg">—</span>,
+    },
     email: { id: 'email', header: 'Email', cell: (c) => c.email ?? <span className="text-muted-fg">—</span> },
     phone: { id: 'phone', header: 'Phone', cell: (c) => c.phone ?? <span className="text-muted-fg">—</span> },
     city: { id: 'city', header: 'City', cell: (c) => c.city ?? <span className="text-muted-fg">—</span> },
@@ -174,7 +186,9 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
   };
   const columns = [all.code, all.name, ...visible.map((id) => all[id])];
 
-  const filtered = Boolean(search.search || search.type || search.groupId || search.status || search.archived);
+  const filtered = Boolean(
+    search.search || search.type || search.groupId || search.status || search.archived,
+  );
   const groups = options.data?.groups ?? [];
   return (
     <DataTable
@@ -234,7 +248,10 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
             className="w-44"
             value={search.groupId ?? ALL}
             onValueChange={(v) => setSearch({ groupId: v === ALL ? undefined : v, page: undefined })}
-            options={[{ value: ALL, label: 'All groups' }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+            options={[
+              { value: ALL, label: 'All groups' },
+              ...groups.map((g) => ({ value: g.id, label: g.name })),
+            ]}
           />
           <Select
             aria-label="Status"
@@ -409,7 +426,12 @@ function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
             </>
           }
         >
-          <Field label="Tag" hint={options.data?.tags.length ? `In use: ${options.data.tags.slice(0, 10).join(', ')}` : undefined}>
+          <Field
+            label="Tag"
+            hint={
+              options.data?.tags.length ? `In use: ${options.data.tags.slice(0, 10).join(', ')}` : undefined
+            }
+          >
             <Input value={tag} maxLength={40} onChange={(e) => setTag(e.target.value)} autoFocus />
           </Field>
         </DialogContent>

@@ -8,7 +8,8 @@ export const Route = createFileRoute('/_main/clients/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const profile = await context.queryClient.ensureQueryData(context.trpc.profile.me.queryOptions());
-    if (!hasPermission({ isOwner: profile.isOwner, permissions: profile.permissions }, 'clients.view')) return;
+    if (!hasPermission({ isOwner: profile.isOwner, permissions: profile.permissions }, 'clients.view'))
+      return;
     await context.queryClient.prefetchQuery(context.trpc.clients.list.queryOptions(clientsListInput(deps)));
   },
 });
