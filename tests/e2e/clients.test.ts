@@ -36,15 +36,15 @@ describe('clients in the browser', () => {
     // New client: a bad email first shows the schema's message.
     await page.getByRole('button', { name: 'New client' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'New client' });
-    await drawer.getByLabel('Code', { exact: true }).fill('M-001');
-    await drawer.getByLabel('Name', { exact: true }).fill('Rakesh Mehta');
-    await drawer.getByLabel('Email', { exact: true }).fill('rakesh-at-mehta');
-    await drawer.getByLabel('Latitude', { exact: true }).fill('19.076');
-    await drawer.getByLabel('Longitude', { exact: true }).fill('72.8777');
+    await drawer.getByRole('textbox', { name: 'Code', exact: true }).fill('M-001');
+    await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill('Rakesh Mehta');
+    await drawer.getByRole('textbox', { name: 'Email', exact: true }).fill('rakesh-at-mehta');
+    await drawer.getByRole('textbox', { name: 'Latitude', exact: true }).fill('19.076');
+    await drawer.getByRole('textbox', { name: 'Longitude', exact: true }).fill('72.8777');
     await drawer.getByRole('button', { name: 'Create client' }).click();
     await drawer.getByText('Enter a valid email address').waitFor();
     await screenshot(page, 'clients-new-invalid');
-    await drawer.getByLabel('Email', { exact: true }).fill('rakesh@mehta.test');
+    await drawer.getByRole('textbox', { name: 'Email', exact: true }).fill('rakesh@mehta.test');
     await drawer.getByRole('button', { name: 'Create client' }).click();
     // Created: the client's page opens.
     await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
@@ -82,7 +82,7 @@ describe('clients in the browser', () => {
     await page.getByRole('option', { name: 'Preparer' }).click();
     await page.getByRole('button', { name: 'Add to team' }).click();
     const teamList = page.getByRole('list', { name: 'Team members' });
-    await teamList.getByText('Sam Staff').waitFor();
+    await teamList.getByRole('paragraph').filter({ hasText: 'Sam Staff' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Responsibility of Sam Staff' }).textContent()).toContain(
       'Preparer',
     );
