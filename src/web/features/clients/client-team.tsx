@@ -90,6 +90,8 @@ export function ClientTeam() {
             >
               <Field label="Member" className="w-64">
                 <Select
+                  // A fresh control after each add, so the placeholder shows again.
+                  key={team.data?.length ?? 0}
                   value={memberId || undefined}
                   onValueChange={setMemberId}
                   placeholder={options.isPending ? 'Loading members…' : 'Choose a member'}
