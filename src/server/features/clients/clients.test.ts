@@ -126,7 +126,7 @@ describe('list', () => {
     });
   });
 
-  it('lists in one query for the rows and one for the total', async () => {
+  it('counts every match in the total, not just the page', async () => {
     const { api } = await firmWithClients('Queries');
     const page = await api.clients.list.query({ pageSize: 2 });
     expect(page.rows).toHaveLength(2);

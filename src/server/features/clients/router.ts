@@ -23,13 +23,14 @@ import {
   tagOptions,
   updateClient,
   updateResponsibility,
+  visibleClient,
 } from './service';
 
 const teamRouter = router({
   list: permissionProcedure('clients.view')
     .input(ZClientRef)
     .query(async ({ ctx, input }) => {
-      await getClient(ctx.db, ctx.scope, input.clientId);
+      await visibleClient(ctx.db, ctx.scope, input.clientId);
       return clientTeamOf(ctx.db, ctx.scope.orgId, input.clientId);
     }),
   add: permissionProcedure('clients.edit')

@@ -192,7 +192,7 @@ export async function listClients(
 }
 
 /** The client, if this member may see it; NOT_FOUND for another firm's, a missing or an unassigned one. */
-async function visibleClient(db: TExecutor, scope: TClientScope, clientId: string, lock = false) {
+export async function visibleClient(db: TExecutor, scope: TClientScope, clientId: string, lock = false) {
   const where = [eq(clients.orgId, scope.orgId), eq(clients.id, clientId)];
   const limit = assignedOnly(scope);
   if (limit) where.push(limit);
@@ -340,7 +340,7 @@ export async function updateClient(
     .transaction(async (tx) => {
       const before = await visibleClient(tx, scope, clientId, true);
       await checkGroup(tx, scope.orgId, input.groupId);
-      if (input.code.toLowerCase() !== before.code.toLowerCase() || input.code !== before.code) {
+      if (input.code !== before.code) {
         await checkCode(tx, scope.orgId, input.code, clientId);
       }
       const next = columnsOf(input);

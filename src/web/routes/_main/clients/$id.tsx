@@ -1,3 +1,4 @@
+import { hasPermission } from '@domain/permissions';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ensureValidRoute, isUuid } from '../../../lib/route-guard';
@@ -6,6 +7,10 @@ import { ensureValidRoute, isUuid } from '../../../lib/route-guard';
 export const Route = createFileRoute('/_main/clients/$id')({
   loader: async ({ context, params }) => {
     ensureValidRoute(isUuid(params.id));
+    const profile = await context.queryClient.ensureQueryData(context.trpc.profile.me.queryOptions());
+    // Without the right, the screen shows its no-access state rather than asking the server.
+    if (!hasPermission({ isOwner: profile.isOwner, permissions: profile.permissions }, 'clients.view'))
+      return;
     try {
       await context.queryClient.ensureQueryData(
         context.trpc.clients.get.queryOptions({ clientId: params.id }),
