@@ -225,7 +225,7 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
             <Input
               type="search"
               aria-label="Search clients"
-              placeholder="Search name, code, email, phone, PAN…"
+              placeholder="Search name, code, email, PAN…"
               className="pl-8"
               value={text}
               onChange={(e) => setText(e.target.value)}
