@@ -33,6 +33,15 @@ describe('clients in the browser', () => {
     await table.getByRole('row', { name: /Anand Textiles/ }).waitFor();
     await screenshot(page, 'clients-list');
 
+    // Bulk: select both rows and mark them inactive in one action.
+    await table.getByRole('checkbox', { name: 'Select Anand Textiles' }).click();
+    await table.getByRole('checkbox', { name: 'Select Bhatia Family Trust' }).click();
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await screenshot(page, 'clients-bulk');
+    await page.getByRole('menuitem', { name: 'Inactive' }).click();
+    await page.getByText('Updated 2 clients').waitFor();
+    await expect.poll(() => table.getByText('Inactive').count()).toBe(2);
+
     // New client: a bad email first shows the schema's message.
     await page.getByRole('button', { name: 'New client' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'New client' });
