@@ -19,6 +19,8 @@ import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
+import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
+import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
@@ -34,6 +36,12 @@ import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/a
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
+const MainClientsIdIndexLazyRouteImport = createFileRoute(
+  '/_main/clients/$id/',
+)()
+const MainClientsIdTeamLazyRouteImport = createFileRoute(
+  '/_main/clients/$id/team',
+)()
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -98,6 +106,20 @@ const MainAdminSystemlogRoute = MainAdminSystemlogRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/systemlog.lazy').then((d) => d.Route),
 )
+const MainClientsIndexRoute = MainClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/index.lazy').then((d) => d.Route),
+)
+const MainClientsIdRoute = MainClientsIdRouteImport.update({
+  id: '/clients/$id',
+  path: '/clients/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
+)
 const MainMyAccountNotificationsRoute =
   MainMyAccountNotificationsRouteImport.update({
     id: '/my-account/notifications',
@@ -160,12 +182,26 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
+)
 const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
-  id: '/clients/$id/services',
-  path: '/clients/$id/services',
-  getParentRoute: () => MainRoute,
+  id: '/services',
+  path: '/services',
+  getParentRoute: () => MainClientsIdRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/services.lazy').then((d) => d.Route),
+)
+const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
 )
 const MainAdminServicesIdClientsRoute =
   MainAdminServicesIdClientsRouteImport.update({
@@ -186,9 +222,11 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clients/': typeof MainClientsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -196,8 +234,10 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesByTo {
@@ -211,6 +251,7 @@ export interface FileRoutesByTo {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clients': typeof MainClientsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -218,8 +259,10 @@ export interface FileRoutesByTo {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesById {
@@ -233,9 +276,11 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
+  '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -243,8 +288,10 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRouteTypes {
@@ -257,9 +304,11 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/clients/$id'
     | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
+    | '/clients/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
@@ -267,8 +316,10 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/services'
+    | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/clients/$id/'
     | '/admin/services/$id/clients'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -282,6 +333,7 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/team/members'
     | '/admin/roles'
+    | '/clients'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
@@ -289,8 +341,10 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/services'
+    | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/clients/$id'
     | '/admin/services/$id/clients'
   id:
     | '__root__'
@@ -303,9 +357,11 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
+    | '/_main/clients/$id'
     | '/_main/my-account/notifications'
     | '/_main/team/members'
     | '/_main/admin/roles'
+    | '/_main/clients/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
@@ -313,8 +369,10 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
     | '/_main/clients/$id/services'
+    | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/clients/$id/'
     | '/_main/admin/services/$id/clients'
   fileRoutesById: FileRoutesById
 }
@@ -404,6 +462,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSystemlogRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/clients/': {
+      id: '/_main/clients/'
+      path: '/clients'
+      fullPath: '/clients/'
+      preLoaderRoute: typeof MainClientsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/clients/$id': {
+      id: '/_main/clients/$id'
+      path: '/clients/$id'
+      fullPath: '/clients/$id'
+      preLoaderRoute: typeof MainClientsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/my-account/notifications': {
       id: '/_main/my-account/notifications'
       path: '/my-account/notifications'
@@ -467,12 +539,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/clients/$id/': {
+      id: '/_main/clients/$id/'
+      path: '/'
+      fullPath: '/clients/$id/'
+      preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/services': {
       id: '/_main/clients/$id/services'
-      path: '/clients/$id/services'
+      path: '/services'
       fullPath: '/clients/$id/services'
       preLoaderRoute: typeof MainClientsIdServicesRouteImport
-      parentRoute: typeof MainRoute
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/team': {
+      id: '/_main/clients/$id/team'
+      path: '/team'
+      fullPath: '/clients/$id/team'
+      preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
+      parentRoute: typeof MainClientsIdRoute
     }
     '/_main/admin/services/$id/clients': {
       id: '/_main/admin/services/$id/clients'
@@ -504,16 +590,33 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface MainClientsIdRouteChildren {
+  MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
+  MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
+  MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
+}
+
+const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdServicesRoute: MainClientsIdServicesRoute,
+  MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
+  MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
+}
+
+const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
+  MainClientsIdRouteChildren,
+)
+
 interface MainRouteChildren {
   MainIndexLazyRoute: typeof MainIndexLazyRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
+  MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
+  MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
-  MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
@@ -522,13 +625,14 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainIndexLazyRoute: MainIndexLazyRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
+  MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
+  MainClientsIndexRoute: MainClientsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
-  MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,

@@ -1,5 +1,6 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import { clientsRouter } from '../features/clients/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   account: accountRouter,
   ...catalogueRouters,
+  clients: clientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,15 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
-import { Briefcase, Building2, House, type LucideIcon, ShieldCheck, Users, UsersRound } from 'lucide-react';
+import {
+  Briefcase,
+  BriefcaseBusiness,
+  Building2,
+  House,
+  type LucideIcon,
+  ShieldCheck,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 
 export type TNavItem = {
   to: string;
@@ -16,7 +25,13 @@ export type TNavGroup = { label: string; items: TNavItem[] };
  * screens exist, so no entry ever leads to a placeholder.
  */
 export const MAIN_NAV: TNavGroup[] = [
-  { label: 'Practice', items: [{ to: '/', label: 'Home', icon: House }] },
+  {
+    label: 'Practice',
+    items: [
+      { to: '/', label: 'Home', icon: House },
+      { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+    ],
+  },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];
 

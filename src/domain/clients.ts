@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { ZLocation } from './location';
+import { ZPageInput } from './pagination';
+import { MAX_TAX_IDS, taxIdKinds, ZTaxId } from './settings';
+
+// Clients of the firm (/clients, /clients/{id}): the same schemas check the forms and the procedures.
+
+export const CLIENT_TYPES = [
+  'individual',
+  'proprietor',
+  'partnership',
+  'llp',
+  'company',
+  'trust',
+  'huf',
+  'other',
+] as const;
+export type TClientType = (typeof CLIENT_TYPES)[number];
+export const CLIENT_STATUSES = ['active', 'inactive'] as const;
+export type TClientStatus = (typeof CLIENT_STATUSES)[number];
+
+export const CLIENT_TYPE_LABELS: Record<TClientType, string> = {
+  individual: 'Individual',
+  proprietor: 'Proprietor',
+  partnership: 'Partnership',
+  llp: 'LLP',
+  company: 'Company',
+  trust: 'Trust',
+  huf: 'HUF',
+  other: 'Other',
+};
+
+export const MAX_TAGS = 20;
+export const MAX_BULK = 500;
+
+/** Optional text: blank becomes null so "cleared" and "never set" read the same. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZClientCode = z
+  .string()
+  .trim()
+  .min(1, 'Enter a client code')
+  .max(20, 'Client code must be at most 20 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only in the code');
+
+export const ZTag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be blank')
+  .max(40, 'A tag must be at most 40 characters');
+
+const ZOptionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email address is too long')
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email('Enter a valid email address').nullable());
+
+export const ZClientInput = z
+  .object({
+    code: ZClientCode,
+    name: z
+      .string()
+      .trim()
+      .min(2, 'Client name must be at least 2 characters')
+      .max(200, 'Client name is too long'),
+    type: z.enum(CLIENT_TYPES, 'Choose a client type').default('individual'),
+    groupId: z
+      .uuid('Choose a group from the list')
+      .nullish()
+      .transform((v) => v ?? null),
+    email: ZOptionalEmail,
+    phone: optionalText('Phone', 40).pipe(
+      z
+        .string()
+        .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only in the phone number')
+        .nullable(),
+    ),
+    addressLine1: optionalText('Address line 1', 200),
+    addressLine2: optionalText('Address line 2', 200),
+    city: optionalText('City', 100),
+    region: optionalText('Region or state', 100),
+    postalCode: optionalText('Postal code', 20),
+    country: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'Choose a country')
+          .nullable(),
+      ),
+    location: ZLocation.nullish().transform((v) => v ?? null),
+    taxIds: z.array(ZTaxId).max(MAX_TAX_IDS, `At most ${MAX_TAX_IDS} tax identifiers`).default([]),
+    tags: z
+      .array(ZTag)
+      .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+      .default([])
+      .transform((tags) => [...new Set(tags)]),
+    status: z.enum(CLIENT_STATUSES, 'Choose a status').default('active'),
+    notes: optionalText('Notes', 5000),
+  })
+  .superRefine((value, ctx) => {
+    const kinds = taxIdKinds(value.country);
+    const seen = new Set<string>();
+    value.taxIds.forEach((taxId, index) => {
+      if (kinds && !kinds.includes(taxId.kind)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['taxIds', index, 'kind'],
+          message: `Choose one of ${kinds.join(', ')}`,
+        });
+      }
+      const key = `${taxId.kind.toUpperCase()}:${taxId.value.toUpperCase()}`;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['taxIds', index, 'value'],
+          message: 'This identifier is listed twice',
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type TClientFormInput = z.input<typeof ZClientInput>;
+export type TClientInput = z.output<typeof ZClientInput>;
+
+export const ZClientRef = z.object({ clientId: z.uuid('Choose a client from the list') });
+export const ZClientUpdate = z.object({
+  clientId: z.uuid('Choose a client from the list'),
+  data: ZClientInput,
+});
+export type TClientUpdate = z.output<typeof ZClientUpdate>;
+
+export const CLIENT_SORTS = ['name', 'code', 'createdAt'] as const;
+export const ARCHIVED_FILTERS = ['hide', 'only', 'include'] as const;
+
+/** An opaque keyset cursor: the last row's sort value and id, base64url JSON. */
+export const ZClientCursor = z
+  .string()
+  .max(600, 'This page link is not valid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This page link is not valid');
+
+export const ZClientListInput = ZPageInput.extend({
+  sort: z.enum(CLIENT_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  type: z.enum(CLIENT_TYPES).optional(),
+  groupId: z.uuid('Choose a group from the list').optional(),
+  serviceId: z.uuid('Choose a service from the list').optional(),
+  memberId: z.uuid('Choose a member from the list').optional(),
+  status: z.enum(CLIENT_STATUSES).optional(),
+  tags: z.array(ZTag).max(MAX_TAGS).optional(),
+  archived: z.enum(ARCHIVED_FILTERS).default('hide'),
+  /** When given, the page after this cursor (keyset); `page` is then ignored. Not with a search. */
+  cursor: ZClientCursor.optional(),
+});
+export type TClientListInput = z.input<typeof ZClientListInput>;
+export type TClientListQuery = z.output<typeof ZClientListInput>;
+
+export type TCursorValue = { v: string; id: string };
+export function encodeCursor(value: TCursorValue): string {
+  const json = JSON.stringify(value);
+  const b64 = btoa(unescape(encodeURIComponent(json)));
+  return b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+export function decodeCursor(cursor: string): TCursorValue | null {
+  try {
+    const b64 = cursor.replace(/-/g, '+').replace(/_/g, '/');
+    const parsed = JSON.parse(decodeURIComponent(escape(atob(b64))));
+    return z.object({ v: z.string(), id: z.uuid() }).parse(parsed);
+  } catch {
+    return null;
+  }
+}
+
+export const BULK_ACTIONS = ['assignMember', 'setGroup', 'addTag', 'removeTag', 'setStatus'] as const;
+export const ZClientBulk = z.object({
+  ids: z
+    .array(z.uuid('Choose clients from the list'))
+    .min(1, 'Choose at least one client')
+    .max(MAX_BULK, `Choose at most ${MAX_BULK} clients at a time`),
+  action: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('assignMember'), memberId: z.uuid('Choose a member') }),
+    z.object({ kind: z.literal('setGroup'), groupId: z.uuid('Choose a group').nullable() }),
+    z.object({ kind: z.literal('addTag'), tag: ZTag }),
+    z.object({ kind: z.literal('removeTag'), tag: ZTag }),
+    z.object({ kind: z.literal('setStatus'), status: z.enum(CLIENT_STATUSES, 'Choose a status') }),
+  ]),
+});
+export type TClientBulk = z.output<typeof ZClientBulk>;
+
+export const ZResponsibility = z
+  .string()
+  .trim()
+  .max(80, 'Responsibility must be at most 80 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+export const ZClientTeamAdd = z.object({
+  clientId: z.uuid('Choose a client from the list'),
+  memberId: z.uuid('Choose a member'),
+  responsibility: ZResponsibility,
+});
+export const ZClientTeamRemove = z.object({
+  clientId: z.uuid('Choose a client from the list'),
+  memberId: z.uuid('Choose a member'),
+});
+export const RESPONSIBILITIES = ['Partner in charge', 'Manager', 'Preparer', 'Reviewer'] as const;

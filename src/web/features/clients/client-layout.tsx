@@ -1,0 +1,70 @@
+import { CLIENT_TYPE_LABELS } from '@domain/clients';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { Badge, Breadcrumbs, PageHeader, Spinner } from '@web/ui';
+import { trpc } from '../../lib/trpc';
+import { NoAccess, useCan } from '../shell/access';
+
+const route = getRouteApi('/_main/clients/$id');
+
+const TABS = [
+  { to: '/clients/$id', label: 'Profile', exact: true },
+  { to: '/clients/$id/services', label: 'Services', exact: false },
+  { to: '/clients/$id/team', label: 'Team', exact: false },
+] as const;
+
+/** The client's header and tabs; each tab is its own route under /clients/{id}. */
+export function ClientLayout() {
+  const { id } = route.useParams();
+  const canView = useCan('clients.view');
+  const client = useQuery({ ...trpc.clients.get.queryOptions({ clientId: id }), enabled: canView });
+  if (!canView) return <NoAccess message="Your role does not include the firm's clients." />;
+  if (!client.data) {
+    return (
+      <div className="grid place-items-center p-16">
+        <Spinner />
+      </div>
+    );
+  }
+  const c = client.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <PageHeader
+        breadcrumbs={<Breadcrumbs items={[{ label: 'Clients', to: '/clients' }, { label: c.name }]} />}
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            {c.name}
+            <span className="font-mono text-sm font-normal text-muted-fg">{c.code}</span>
+            {c.archivedAt ? <Badge tone="grey">Archived</Badge> : null}
+            {c.status === 'inactive' ? <Badge tone="grey">Inactive</Badge> : null}
+          </span>
+        }
+        description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
+      />
+      <nav
+        aria-label="Client sections"
+        className="flex items-center gap-4 overflow-x-auto border-b border-border"
+      >
+        {TABS.map((tab) => (
+          <Link
+            key={tab.to}
+            // The Services tab's route comes with the service catalogue (another branch of issue 5).
+            to={tab.to as '/clients/$id'}
+            params={{ id }}
+            activeOptions={{ exact: tab.exact }}
+            className="-mb-px inline-flex h-9 shrink-0 items-center border-b-2 border-transparent px-0.5 text-sm font-medium text-muted-fg hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[status=active]:border-primary data-[status=active]:text-fg"
+          >
+            {tab.label}
+            {tab.label === 'Team' ? (
+              <span className="ml-1.5 text-xs text-muted-fg">{c.counts.team}</span>
+            ) : null}
+            {tab.label === 'Services' ? (
+              <span className="ml-1.5 text-xs text-muted-fg">{c.counts.services}</span>
+            ) : null}
+          </Link>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ClientTeam } from '../../../../features/clients/client-team';
+
+export const Route = createLazyFileRoute('/_main/clients/$id/team')({ component: ClientTeam });
