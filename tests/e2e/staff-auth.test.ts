@@ -48,7 +48,8 @@ describe('staff identity in the browser', () => {
     // The register tab polls every 5 seconds, signs in, and goes on to onboarding.
     await page.waitForURL(`${app.url}/onboarding`, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Set up your firm' }).waitFor();
-    expect(await page.getByLabel('Your first name').inputValue()).toBe('Asha');
+    // Prefilled from the identity provider's attributes, which arrive after the form renders.
+    await expect.poll(() => page.getByLabel('Your first name').inputValue()).toBe('Asha');
     await page.getByLabel('Firm name').fill('Rao & Partners');
     await screenshot(page, 'auth-onboarding');
     await page.getByRole('button', { name: 'Create firm' }).click();
