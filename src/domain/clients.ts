@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLocation } from './location';
 import { ZPageInput } from './pagination';
-import { MAX_TAX_IDS, taxIdKinds, ZTaxId } from './settings';
+import { checkTaxIds, MAX_TAX_IDS, ZTaxId } from './settings';
 
 // Clients of the firm (/clients, /clients/{id}): the same schemas check the forms and the procedures.
 
@@ -111,28 +111,7 @@ export const ZClientInput = z
     status: z.enum(CLIENT_STATUSES, 'Choose a status').default('active'),
     notes: optionalText('Notes', 5000),
   })
-  .superRefine((value, ctx) => {
-    const kinds = taxIdKinds(value.country);
-    const seen = new Set<string>();
-    value.taxIds.forEach((taxId, index) => {
-      if (kinds && !kinds.includes(taxId.kind)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['taxIds', index, 'kind'],
-          message: `Choose one of ${kinds.join(', ')}`,
-        });
-      }
-      const key = `${taxId.kind.toUpperCase()}:${taxId.value.toUpperCase()}`;
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['taxIds', index, 'value'],
-          message: 'This identifier is listed twice',
-        });
-      }
-      seen.add(key);
-    });
-  });
+  .superRefine(checkTaxIds);
 export type TClientFormInput = z.input<typeof ZClientInput>;
 export type TClientInput = z.output<typeof ZClientInput>;
 

@@ -46,6 +46,36 @@ export const ZTaxId = z.object({
 });
 export type TTaxId = z.infer<typeof ZTaxId>;
 
+/**
+ * Tax identifiers against the country's kinds (when it has a list), each listed once: the rule the
+ * firm's profile and a client's share.
+ */
+export function checkTaxIds(
+  value: { country: string | null | undefined; taxIds: readonly TTaxId[] },
+  ctx: z.RefinementCtx,
+): void {
+  const kinds = taxIdKinds(value.country);
+  const seen = new Set<string>();
+  value.taxIds.forEach((taxId, index) => {
+    if (kinds && !kinds.includes(taxId.kind)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxIds', index, 'kind'],
+        message: `Choose one of ${kinds.join(', ')}`,
+      });
+    }
+    const key = `${taxId.kind.toUpperCase()}:${taxId.value.toUpperCase()}`;
+    if (seen.has(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxIds', index, 'value'],
+        message: 'This identifier is listed twice',
+      });
+    }
+    seen.add(key);
+  });
+}
+
 /** The firm profile as /admin/settings/org saves it; the same schema checks the form and the server. */
 export const ZOrgSettings = z
   .object({
@@ -63,28 +93,7 @@ export const ZOrgSettings = z
     ...firmRegionFields,
     taxIds: z.array(ZTaxId).max(MAX_TAX_IDS, `At most ${MAX_TAX_IDS} tax identifiers`),
   })
-  .superRefine((value, ctx) => {
-    const kinds = taxIdKinds(value.country);
-    const seen = new Set<string>();
-    value.taxIds.forEach((taxId, index) => {
-      if (kinds && !kinds.includes(taxId.kind)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['taxIds', index, 'kind'],
-          message: `Choose one of ${kinds.join(', ')}`,
-        });
-      }
-      const key = `${taxId.kind.toUpperCase()}:${taxId.value.toUpperCase()}`;
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['taxIds', index, 'value'],
-          message: 'This identifier is listed twice',
-        });
-      }
-      seen.add(key);
-    });
-  });
+  .superRefine(checkTaxIds);
 export type TOrgSettingsInput = z.input<typeof ZOrgSettings>;
 export type TOrgSettings = z.output<typeof ZOrgSettings>;
 
