@@ -3,3 +3,4 @@ export * from './idp';
 export * from './notifications';
 export * from './org';
 export * from './system-log';
+export * from './work';
