@@ -25,6 +25,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Like bool, but on unless set off. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === 'false' || v === '0' || v === 'no'));
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -82,6 +88,9 @@ const ZEnv = z.object({
   IDP_ISSUER: optionalUrl('IDP_ISSUER'),
   IDP_ENDPOINT: optionalUrl('IDP_ENDPOINT'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Whether this instance runs background jobs (reminders, recurring work). */
+  JOBS_ENABLED: boolOn,
+  JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
 });
 
 export type TConfig = ReturnType<typeof loadConfig>;
@@ -134,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     storage: {
       driver: e.STORAGE_DRIVER,

@@ -4,6 +4,7 @@ import { clientsRouter } from '../features/clients/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { remindersRouter } from '../features/reminders/router';
 import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  reminders: remindersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,3 +4,5 @@ export * from './notifications';
 export * from './org';
 export * from './system-log';
 export * from './work';
+export * from './jobs';
+export * from './reminders';
