@@ -60,12 +60,13 @@ function occurrence(anchor: Date, recurrence: Exclude<TRecurrence, 'none'>, k: n
   return new Date(next.getTime());
 }
 
-const APPROX_MS: Record<Exclude<TRecurrence, 'none'>, number> = {
-  daily: 86_400_000,
-  weekly: 7 * 86_400_000,
-  monthly: 28 * 86_400_000,
-  quarterly: 89 * 86_400_000,
-  yearly: 365 * 86_400_000,
+/** The longest a step can be: dividing by it never overshoots the step count. */
+const LONGEST_MS: Record<Exclude<TRecurrence, 'none'>, number> = {
+  daily: 25 * 3_600_000,
+  weekly: 7 * 86_400_000 + 3_600_000,
+  monthly: 31 * 86_400_000 + 3_600_000,
+  quarterly: 92 * 86_400_000 + 3_600_000,
+  yearly: 366 * 86_400_000 + 3_600_000,
 };
 
 /**
@@ -80,8 +81,8 @@ export function nextOccurrence(
   timeZone: string,
 ): Date | null {
   if (recurrence === 'none') return null;
-  // Start a little below the estimate (months are at least 28 days), then walk forward.
-  let k = Math.max(0, Math.floor((after.getTime() - anchor.getTime()) / APPROX_MS[recurrence]) - 2);
+  // Start at or below the answer (dividing by the longest step), then walk forward.
+  let k = Math.max(0, Math.floor((after.getTime() - anchor.getTime()) / LONGEST_MS[recurrence]) - 1);
   for (;;) {
     const at = occurrence(anchor, recurrence, k, timeZone);
     if (at.getTime() > after.getTime()) return at;

@@ -2,6 +2,12 @@ import net from 'node:net';
 
 export type TReceivedMail = { from: string; to: string[]; data: string };
 
+/** The message as a person reads it: quoted-printable soft breaks and escapes undone. */
+export const readable = (m: TReceivedMail | undefined) =>
+  (m?.data ?? '')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 /**
  * A minimal SMTP server on loopback for tests: it speaks enough of RFC 5321 for nodemailer
  * (EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT, no TLS, no auth) and can refuse the next recipients

@@ -321,15 +321,15 @@ async function sendFailed(job: TJob, error: string, ctx: TJobContext) {
  * that is due (or due within the minute) gets its send queued; the dedupe key makes this a no-op
  * for those already queued.
  */
-async function scan(_job: TJob, ctx: TJobContext) {
-  const due = await ctx.db
+export async function queueDueReminders(db: TExecutor) {
+  const due = await db
     .select({ id: reminders.id, orgId: reminders.orgId, remindAt: reminders.remindAt })
     .from(reminders)
     .where(and(eq(reminders.status, 'scheduled'), lte(reminders.remindAt, sql`now() + interval '1 minute'`)))
     .orderBy(reminders.remindAt)
     .limit(1000);
   if (due.length === 0) return;
-  await ctx.db
+  await db
     .insert(jobs)
     .values(
       due.map((r) => ({
@@ -346,6 +346,6 @@ async function scan(_job: TJob, ctx: TJobContext) {
 
 export function registerReminderJobs() {
   registerJob(REMINDER_SEND, send, { backoff: REMINDER_BACKOFF, onFailed: sendFailed, leaseMs: 2 * 60_000 });
-  registerJob(REMINDER_SCAN, scan);
+  registerJob(REMINDER_SCAN, (_job, ctx) => queueDueReminders(ctx.db));
   every(REMINDER_SCAN, 60_000);
 }
