@@ -22,6 +22,7 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -128,6 +129,13 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
+  id: '/reminders/$type',
+  path: '/reminders/$type',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/reminders/$type.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -224,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
@@ -249,6 +258,7 @@ export interface FileRoutesByTo {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
@@ -278,6 +288,7 @@ export interface FileRoutesById {
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/notifications'
+    | '/reminders/$type'
     | '/team/members'
     | '/admin/roles'
     | '/clients/'
@@ -331,6 +343,7 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/my-account/notifications'
+    | '/reminders/$type'
     | '/team/members'
     | '/admin/roles'
     | '/clients'
@@ -359,6 +372,7 @@ export interface FileRouteTypes {
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
+    | '/_main/reminders/$type'
     | '/_main/team/members'
     | '/_main/admin/roles'
     | '/_main/clients/'
@@ -481,6 +495,13 @@ declare module '@tanstack/react-router' {
       path: '/my-account/notifications'
       fullPath: '/my-account/notifications'
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reminders/$type': {
+      id: '/_main/reminders/$type'
+      path: '/reminders/$type'
+      fullPath: '/reminders/$type'
+      preLoaderRoute: typeof MainRemindersTypeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/team/members': {
@@ -611,6 +632,7 @@ interface MainRouteChildren {
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
@@ -627,6 +649,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,

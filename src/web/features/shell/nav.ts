@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
 import {
+  BellRing,
   Briefcase,
   BriefcaseBusiness,
   Building2,
@@ -30,6 +31,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+      { to: '/reminders/client', label: 'Reminders', icon: BellRing, permission: 'reminders.view' },
     ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
