@@ -27,6 +27,20 @@ afterAll(() => database?.close());
 const jobById = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+describe('configuration', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir' } as const;
+  it('runs jobs unless turned off, polling every second by default', () => {
+    expect(loadConfig(base).jobs).toEqual({ enabled: true, pollMs: 1000 });
+    expect(loadConfig({ ...base, JOBS_ENABLED: 'false', JOBS_POLL_MS: '250' }).jobs).toEqual({
+      enabled: false,
+      pollMs: 250,
+    });
+    expect(() => loadConfig({ ...base, JOBS_POLL_MS: '10' })).toThrow(
+      'Invalid configuration: JOBS_POLL_MS: JOBS_POLL_MS must be at least 50',
+    );
+  });
+});
+
 describe('backoff', () => {
   it('doubles per attempt between half and all of the ceiling, and stops at the cap', () => {
     const b = { baseMs: 1000, capMs: 10_000 };

@@ -34,6 +34,9 @@ const ALL = 'all';
 
 export type TReminderRow = inferRouterOutputs<AppRouter>['reminders']['list']['rows'][number];
 
+const sendingSoon = (rows: { status: string; remindAt: Date }[] | undefined) =>
+  !!rows?.some((r) => r.status === 'scheduled' && r.remindAt.getTime() <= Date.now() + 60_000);
+
 export function RemindersPage() {
   const canView = useCan('reminders.view');
   const canCreate = useCan('reminders.create');
@@ -84,7 +87,12 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
   const profile = useProfile();
   const timeZone = profile.org?.timeZone ?? 'UTC';
   const input = remindersListInput(type, search);
-  const list = useQuery({ ...trpc.reminders.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.reminders.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+    // While a send is due, the list follows the queue until it shows the outcome.
+    refetchInterval: (query) => (sendingSoon(query.state.data?.rows) ? 3000 : false),
+  });
   const setSearch = (next: Partial<TRemindersSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
