@@ -81,6 +81,17 @@ describe('reminders in the browser', () => {
       .click();
     await page.waitForURL(/\/reminders\/expiry/);
     await page.getByText('No expiry reminders yet').waitFor();
+    // An expiry reminder asks for the item, its expiry and how early to remind.
+    await page.getByRole('button', { name: 'New reminder' }).first().click();
+    const expiry = page.getByRole('dialog', { name: 'New expiry reminder' });
+    await expiry.getByRole('textbox', { name: 'Title' }).fill('DSC renewal');
+    await expiry.getByRole('button', { name: 'Schedule reminder' }).click();
+    await expiry.getByText('Enter what expires (a certificate, a licence…)').waitFor();
+    await expiry.getByText('Enter the expiry date').waitFor();
+    expect(await expiry.getByRole('spinbutton', { name: 'Days before' }).inputValue()).toBe('30');
+    await expiry.getByText(/Olivia Owner/).waitFor();
+    await screenshot(page, 'reminders-expiry-form');
+    await page.keyboard.press('Escape');
     expect(faults(console.errors)).toEqual([]);
     await context.close();
   });
