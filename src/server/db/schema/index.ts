@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './org';
 export * from './system-log';
 export * from './work';
+export * from './vault';
