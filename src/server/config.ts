@@ -91,17 +91,26 @@ export type TVaultMasterKey = { id: string; key: Buffer };
 /** `id:base64,id2:base64`: ids are short names, keys 32 random bytes; the first encrypts new entries. */
 function parseVaultKeys(value: string, ctx: z.RefinementCtx): TVaultMasterKey[] {
   const keys: TVaultMasterKey[] = [];
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = part.indexOf(':');
     const id = at > 0 ? part.slice(0, at) : '';
     const encoded = part.slice(at + 1);
     if (!/^[A-Za-z0-9_.-]{1,40}$/.test(id)) {
-      ctx.addIssue({ code: 'custom', message: 'each key must be id:base64key, the id in letters, digits, . _ -' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'each key must be id:base64key, the id in letters, digits, . _ -',
+      });
       return z.NEVER;
     }
     const key = Buffer.from(encoded, 'base64');
     if (key.length !== 32 || key.toString('base64') !== encoded) {
-      ctx.addIssue({ code: 'custom', message: `key ${id} must be 32 bytes in base64 (openssl rand -base64 32)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `key ${id} must be 32 bytes in base64 (openssl rand -base64 32)`,
+      });
       return z.NEVER;
     }
     if (keys.some((k) => k.id === id)) {

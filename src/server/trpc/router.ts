@@ -9,6 +9,7 @@ import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
+import { vaultRouter } from '../features/vault/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  vault: vaultRouter,
 });
 
 export type AppRouter = typeof appRouter;
