@@ -23,6 +23,7 @@ import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/ind
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
@@ -135,6 +136,13 @@ const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/team/members.lazy').then((d) => d.Route),
 )
+const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
+  id: '/vault/passwords',
+  path: '/vault/passwords',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/vault/passwords.lazy').then((d) => d.Route),
+)
 const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
   id: '/auth/invite/$key',
   path: '/auth/invite/$key',
@@ -225,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
@@ -250,6 +259,7 @@ export interface FileRoutesByTo {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
@@ -279,6 +289,7 @@ export interface FileRoutesById {
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/team/members': typeof MainTeamMembersRoute
+  '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/my-account/notifications'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients/'
     | '/admin/'
@@ -332,6 +344,7 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/my-account/notifications'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients'
     | '/admin'
@@ -360,6 +373,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
     | '/_main/team/members'
+    | '/_main/vault/passwords'
     | '/_main/admin/roles'
     | '/_main/clients/'
     | '/_main/admin/'
@@ -490,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeamMembersRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/vault/passwords': {
+      id: '/_main/vault/passwords'
+      path: '/vault/passwords'
+      fullPath: '/vault/passwords'
+      preLoaderRoute: typeof MainVaultPasswordsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/invite/$key': {
       id: '/_auth/auth/invite/$key'
       path: '/auth/invite/$key'
@@ -612,6 +633,7 @@ interface MainRouteChildren {
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
+  MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
@@ -628,6 +650,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
+  MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,

@@ -3,5 +3,5 @@ export * from './idp';
 export * from './notifications';
 export * from './org';
 export * from './system-log';
-export * from './work';
 export * from './vault';
+export * from './work';

@@ -5,6 +5,7 @@ import {
   BriefcaseBusiness,
   Building2,
   House,
+  KeyRound,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -31,6 +32,10 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
     ],
+  },
+  {
+    label: 'Vault',
+    items: [{ to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' }],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];
