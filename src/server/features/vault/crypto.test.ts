@@ -121,6 +121,13 @@ describe('master keys', () => {
     await expect(keyFileKeys(file)).resolves.toHaveLength(1);
   });
 
+  it('never creates a key file when asked not to (key rotation must use the existing key)', async () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    await expect(loadKeyring(config.vault, { create: false })).rejects.toThrow(/does not exist/);
+    expect(fs.existsSync(config.vault.keyFile)).toBe(false);
+  });
+
   it('reads several keys from the file (rotation in embedded mode) and refuses a damaged line', async () => {
     const file = path.join(tmp(), 'vault.key');
     fs.writeFileSync(

@@ -27,7 +27,11 @@ export function parseKeyFile(text: string, file: string): TMasterKey[] {
 }
 
 async function readKeyFile(file: string): Promise<TMasterKey[]> {
-  const stat = await fs.stat(file);
+  const stat = await fs.stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT')
+      throw new ConfigError(`Vault key file ${file} does not exist (set VAULT_KEYS or DATA_DIR)`);
+    throw error;
+  });
   if (process.platform !== 'win32') {
     if ((stat.mode & 0o077) !== 0) {
       const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
@@ -44,7 +48,8 @@ async function readKeyFile(file: string): Promise<TMasterKey[]> {
 }
 
 /** Creates the key file once (exclusive create, so two starts never write two keys); reads it after. */
-export async function keyFileKeys(file: string): Promise<TMasterKey[]> {
+export async function keyFileKeys(file: string, options: { create?: boolean } = {}): Promise<TMasterKey[]> {
+  if (options.create === false) return readKeyFile(file);
   await fs.mkdir(path.dirname(file), { recursive: true });
   try {
     const handle = await fs.open(file, 'wx', 0o600);
@@ -63,8 +68,12 @@ export async function keyFileKeys(file: string): Promise<TMasterKey[]> {
   return readKeyFile(file);
 }
 
-export async function loadKeyring(vault: TConfig['vault']): Promise<TKeyring> {
-  return keyringOf(vault.keys ?? (await keyFileKeys(vault.keyFile)));
+/** `create: false` for tools (key rotation) that must never invent a key the data was not sealed with. */
+export async function loadKeyring(
+  vault: TConfig['vault'],
+  options: { create?: boolean } = {},
+): Promise<TKeyring> {
+  return keyringOf(vault.keys ?? (await keyFileKeys(vault.keyFile, options)));
 }
 
 const cache = new WeakMap<TConfig['vault'], Promise<TKeyring>>();

@@ -9,7 +9,7 @@ import { rotateVaultKeys } from './rotate';
 
 async function main() {
   const config = loadConfig();
-  const keyring = await loadKeyring(config.vault);
+  const keyring = await loadKeyring(config.vault, { create: false });
   const database = await openDatabase(config);
   try {
     const result = await rotateVaultKeys(database.db, keyring);

@@ -7,20 +7,60 @@ import {
   type TGeneratorOptions,
   type TPasswordSet,
 } from '@domain/password-generator';
-import { Button, Checkbox, IconButton, Input } from '@web/ui';
+import { Button, Checkbox, Field, IconButton, Input } from '@web/ui';
 import { Eye, EyeOff, Settings2, WandSparkles } from 'lucide-react';
 import { type ComponentProps, useId, useState } from 'react';
 
 const SETS = Object.keys(PASSWORD_SET_LABELS) as TPasswordSet[];
 
+type TInputProps = ComponentProps<typeof Input>;
+
+/** The box and its show/hide toggle; it takes the enclosing Field's id and aria-* through Input. */
+function PasswordInput({
+  shown,
+  onToggle,
+  ...props
+}: TInputProps & { shown: boolean; onToggle: () => void }) {
+  return (
+    <div className="flex gap-1.5">
+      <Input
+        {...props}
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        spellCheck={false}
+        className="font-mono"
+      />
+      <IconButton
+        type="button"
+        variant="outline"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        onClick={onToggle}
+      >
+        {shown ? <EyeOff /> : <Eye />}
+      </IconButton>
+    </div>
+  );
+}
+
 /**
  * The password box of the entry form: hidden by default with a show/hide toggle, and a generator
- * (length and character sets) that fills it and shows what it made.
+ * (length and character sets) that fills it and shows what it made. The generator's own controls
+ * sit outside the Field, so they keep their own labels.
  */
 export function PasswordField({
   onGenerate,
+  label,
+  error,
+  hint,
+  required,
   ...inputProps
-}: ComponentProps<typeof Input> & { onGenerate: (password: string) => void }) {
+}: TInputProps & {
+  onGenerate: (password: string) => void;
+  label: string;
+  error?: string;
+  hint?: string;
+}) {
   const [shown, setShown] = useState(false);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [options, setOptions] = useState<TGeneratorOptions>(DEFAULT_GENERATOR_OPTIONS);
@@ -38,24 +78,9 @@ export function PasswordField({
   };
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex gap-1.5">
-        <Input
-          {...inputProps}
-          type={shown ? 'text' : 'password'}
-          autoComplete="new-password"
-          spellCheck={false}
-          className="font-mono"
-        />
-        <IconButton
-          type="button"
-          variant="outline"
-          aria-label={shown ? 'Hide password' : 'Show password'}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-        >
-          {shown ? <EyeOff /> : <Eye />}
-        </IconButton>
-      </div>
+      <Field label={label} error={error} hint={hint} required={required}>
+        <PasswordInput {...inputProps} shown={shown} onToggle={() => setShown((s) => !s)} />
+      </Field>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" disabled={!anySet} onClick={() => generate()}>
           <WandSparkles aria-hidden />

@@ -167,12 +167,12 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
         return (
           <span className="flex items-center gap-1">
             {value === undefined ? (
-              <span className="min-w-24 font-mono text-xs">
+              <span className="w-40 font-mono text-xs">
                 <span aria-hidden>••••••••</span>
                 <span className="sr-only">Hidden</span>
               </span>
             ) : (
-              <span className="min-w-24 font-mono text-xs" data-testid="revealed-password">
+              <span className="w-40 font-mono text-xs break-all whitespace-normal">
                 {value}
               </span>
             )}
@@ -208,6 +208,7 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
     {
       id: 'tags',
       header: 'Tags',
+      className: 'hidden xl:table-cell',
       cell: (r) => (
         <span className="flex gap-1">
           {r.tags.slice(0, 3).map((t) => (
@@ -219,13 +220,13 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
     },
     {
       id: 'passwordChangedAt',
-      header: 'Password changed',
+      header: 'Changed',
       sortable: true,
       sortDescFirst: true,
       cell: (r) => (
-        <span className="text-muted-fg" title={r.passwordChangedAt.toLocaleString()}>
-          {relativeDate(r.passwordChangedAt)}
-          {r.passwordChangedBy ? ` by ${r.passwordChangedBy.name}` : ''}
+        <span className="flex flex-col text-xs text-muted-fg" title={r.passwordChangedAt.toLocaleString()}>
+          <span>{relativeDate(r.passwordChangedAt)}</span>
+          {r.passwordChangedBy ? <span>by {r.passwordChangedBy.name}</span> : null}
         </span>
       ),
     },

@@ -176,19 +176,16 @@ export function VaultEntryDialog({
               </Field>
               {readOnly ? null : (
                 <div className="sm:col-span-2">
-                  <Field
+                  <PasswordField
                     label="Password"
                     error={errors.password?.message}
                     required={!editing}
                     hint={editing ? 'Leave empty to keep the current password' : undefined}
-                  >
-                    <PasswordField
-                      {...form.register('password')}
-                      onGenerate={(password) =>
-                        form.setValue('password', password, { shouldDirty: true, shouldValidate: true })
-                      }
-                    />
-                  </Field>
+                    {...form.register('password')}
+                    onGenerate={(password) =>
+                      form.setValue('password', password, { shouldDirty: true, shouldValidate: true })
+                    }
+                  />
                 </div>
               )}
               <Field label="Tags" error={errors.tags?.message} hint="Separate tags with commas">
