@@ -138,12 +138,12 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
                 href={r.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="max-w-64 truncate text-xs text-primary hover:underline"
+                className="max-w-56 truncate text-xs text-primary hover:underline"
               >
                 {r.url}
               </a>
             ) : (
-              <span className="max-w-64 truncate text-xs text-muted-fg">{r.url}</span>
+              <span className="max-w-56 truncate text-xs text-muted-fg">{r.url}</span>
             )
           ) : null}
         </span>
@@ -167,12 +167,12 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
         return (
           <span className="flex items-center gap-1">
             {value === undefined ? (
-              <span className="w-40 font-mono text-xs">
+              <span className="w-28 font-mono text-xs">
                 <span aria-hidden>••••••••</span>
                 <span className="sr-only">Hidden</span>
               </span>
             ) : (
-              <span className="w-40 font-mono text-xs break-all whitespace-normal">
+              <span className="w-28 font-mono text-xs break-all whitespace-normal">
                 {value}
               </span>
             )}
@@ -208,7 +208,7 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
     {
       id: 'tags',
       header: 'Tags',
-      className: 'hidden xl:table-cell',
+      className: 'hidden 2xl:table-cell',
       cell: (r) => (
         <span className="flex gap-1">
           {r.tags.slice(0, 3).map((t) => (
