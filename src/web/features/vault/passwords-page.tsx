@@ -172,9 +172,7 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
                 <span className="sr-only">Hidden</span>
               </span>
             ) : (
-              <span className="w-28 font-mono text-xs break-all whitespace-normal">
-                {value}
-              </span>
+              <span className="w-28 font-mono text-xs break-all whitespace-normal">{value}</span>
             )}
             {canReveal ? (
               <>
