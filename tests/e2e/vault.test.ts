@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -117,8 +119,6 @@ describe('password vault in the browser', () => {
     const firm = await app.seedFirm('Vault view only');
     const api = app.client(firm.owner.token);
     await api.vault.create.mutate({ title: 'Firm email', password: 'x-secret-x' });
-    const { roles } = await import('../../src/server/db/schema');
-    const { eq } = await import('drizzle-orm');
     await app.db
       .update(roles)
       .set({ permissions: ['vault.view'] })
