@@ -94,6 +94,18 @@ describe('password vault in the browser', () => {
     await page.clock.fastForward(21_000);
     await expect.poll(clipboard).toBe('');
 
+    // Edit without touching the password: it stays; the dialog says when it last changed.
+    await row.getByRole('button', { name: 'Edit Income tax portal' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit password' });
+    await edit.getByText(/Password last changed .* by Olivia Owner/).waitFor();
+    await edit.getByRole('textbox', { name: 'Tags' }).fill('tax, gov');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Password entry saved').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    expect((await api.vault.list.query({ tag: 'gov' })).rows.map((r) => r.title)).toEqual([
+      'Income tax portal',
+    ]);
+
     // Search finds it by username; the client filter narrows to it.
     await page.getByLabel('Search passwords').fill('abcde1234');
     await page.waitForURL(/search=abcde1234/);

@@ -11,7 +11,7 @@ import {
   Textarea,
   toast,
 } from '@web/ui';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { ClientPicker, type TClientChoice } from './client-picker';
@@ -45,8 +45,9 @@ const FIELD_OF: Record<string, keyof TEntryForm> = { clientId: 'client' };
 
 /** Checks with the server's schema; on an edit a blank password means "keep the current one". */
 const resolverFor =
-  (editing: boolean): Resolver<TEntryForm, unknown, TEntryOutput> =>
+  (isEditing: () => boolean): Resolver<TEntryForm, unknown, TEntryOutput> =>
   async (values) => {
+    const editing = isEditing();
     const schema = editing ? ZVaultEntryChanges : ZVaultEntryInput;
     const parsed = schema.safeParse({
       ...values,
@@ -84,9 +85,12 @@ export function VaultEntryDialog({
 }) {
   const editing = Boolean(entryId);
   const refresh = useVaultRefresh();
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
   const entry = useQuery({ ...trpc.vault.get.queryOptions({ id: entryId ?? '' }), enabled: open && editing });
   const form = useForm<TEntryForm, unknown, TEntryOutput>({
-    resolver: resolverFor(editing),
+    // The same dialog serves entry after entry: the resolver asks which mode it is in now.
+    resolver: resolverFor(() => editingRef.current),
     defaultValues: formOf(),
   });
   const loaded = entry.data;
