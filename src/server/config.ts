@@ -91,7 +91,49 @@ const ZEnv = z.object({
   /** Whether this instance runs background jobs (reminders, recurring work). */
   JOBS_ENABLED: boolOn,
   JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
+  /** The vault's master keys, `id:base64key,…`, the first one current (features/vault/keys.ts). */
+  VAULT_KEYS: optional.pipe(z.string().transform(parseVaultKeys).optional()),
 });
+
+export type TVaultMasterKey = { id: string; key: Buffer };
+
+/** `id:base64,id2:base64`: ids are short names, keys 32 random bytes; the first encrypts new entries. */
+function parseVaultKeys(value: string, ctx: z.RefinementCtx): TVaultMasterKey[] {
+  const keys: TVaultMasterKey[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf(':');
+    const id = at > 0 ? part.slice(0, at) : '';
+    const encoded = part.slice(at + 1);
+    if (!/^[A-Za-z0-9_.-]{1,40}$/.test(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'each key must be id:base64key, the id in letters, digits, . _ -',
+      });
+      return z.NEVER;
+    }
+    const key = Buffer.from(encoded, 'base64');
+    if (key.length !== 32 || key.toString('base64') !== encoded) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `key ${id} must be 32 bytes in base64 (openssl rand -base64 32)`,
+      });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `key id ${id} appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (!keys.length) {
+    ctx.addIssue({ code: 'custom', message: 'give at least one id:base64key' });
+    return z.NEVER;
+  }
+  return keys;
+}
 
 export type TConfig = ReturnType<typeof loadConfig>;
 
@@ -113,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.IDP_MODE === 'cognito' && !env.IDP_CLIENT_ID) {
     throw new ConfigError(
       "Invalid configuration: IDP_CLIENT_ID: required when IDP_MODE is cognito (the pool's app client id)",
+    );
+  }
+  // Several instances share PostgreSQL, so they must share the vault's key: a key file per machine
+  // would make one instance's passwords unreadable to the others.
+  if (e.DATABASE_URL && !e.VAULT_KEYS) {
+    throw new ConfigError(
+      'Invalid configuration: VAULT_KEYS: required when DATABASE_URL is set (every instance must share the vault key)',
     );
   }
   const region = e.IDP_USER_POOL_ID.split('_')[0] ?? '';
@@ -159,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxBytes: e.UPLOAD_MAX_BYTES,
     },
     idp,
+    vault: { keys: e.VAULT_KEYS ?? null, keyFile: path.join(dataDir, 'vault.key') },
     web: {
       productionHost: e.PRODUCTION_HOST,
       posthog: e.POSTHOG_KEY

@@ -24,6 +24,7 @@ import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
@@ -143,6 +144,13 @@ const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/team/members.lazy').then((d) => d.Route),
 )
+const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
+  id: '/vault/passwords',
+  path: '/vault/passwords',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/vault/passwords.lazy').then((d) => d.Route),
+)
 const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
   id: '/auth/invite/$key',
   path: '/auth/invite/$key',
@@ -234,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
@@ -260,6 +269,7 @@ export interface FileRoutesByTo {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
@@ -290,6 +300,7 @@ export interface FileRoutesById {
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
+  '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients/'
     | '/admin/'
@@ -345,6 +357,7 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients'
     | '/admin'
@@ -374,6 +387,7 @@ export interface FileRouteTypes {
     | '/_main/my-account/notifications'
     | '/_main/reminders/$type'
     | '/_main/team/members'
+    | '/_main/vault/passwords'
     | '/_main/admin/roles'
     | '/_main/clients/'
     | '/_main/admin/'
@@ -511,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeamMembersRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/vault/passwords': {
+      id: '/_main/vault/passwords'
+      path: '/vault/passwords'
+      fullPath: '/vault/passwords'
+      preLoaderRoute: typeof MainVaultPasswordsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_auth/auth/invite/$key': {
       id: '/_auth/auth/invite/$key'
       path: '/auth/invite/$key'
@@ -634,6 +655,7 @@ interface MainRouteChildren {
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
+  MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
@@ -651,6 +673,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
+  MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,

@@ -10,6 +10,7 @@ import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
+import { vaultRouter } from '../features/vault/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   ...catalogueRouters,
   clients: clientsRouter,
   reminders: remindersRouter,
+  vault: vaultRouter,
 });
 
 export type AppRouter = typeof appRouter;

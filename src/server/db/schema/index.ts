@@ -5,4 +5,5 @@ export * from './notifications';
 export * from './org';
 export * from './reminders';
 export * from './system-log';
+export * from './vault';
 export * from './work';

@@ -6,6 +6,7 @@ import {
   BriefcaseBusiness,
   Building2,
   House,
+  KeyRound,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -33,6 +34,10 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
       { to: '/reminders/client', label: 'Reminders', icon: BellRing, permission: 'reminders.view' },
     ],
+  },
+  {
+    label: 'Vault',
+    items: [{ to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' }],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];
