@@ -76,7 +76,8 @@ export async function generateWork(
     on conflict do nothing`);
 
   let assignees = 0;
-  const restore = (book.deferIndexes ?? book.tasks >= BULK_FROM) ? await dropSecondaryIndexes(db) : async () => {};
+  const restore =
+    (book.deferIndexes ?? book.tasks >= BULK_FROM) ? await dropSecondaryIndexes(db) : async () => {};
   try {
     for (let from = 1; from <= inProjects; from += CHUNK) {
       assignees += await insertProjectTasks(db, orgId, today, from, Math.min(inProjects, from + CHUNK - 1));
@@ -104,29 +105,40 @@ const statusFor = (due: ReturnType<typeof sql>, today: string, r: ReturnType<typ
     else case when ${r} % 100 < 3 then 'COMPLETED' when ${r} % 100 < 15 then 'IN_PROGRESS' else 'SCHEDULED' end
   end`;
 
+/**
+ * Projects of the firm's engagements (a client's service) when it has any, otherwise of its clients
+ * with a service drawn from the catalogue. Each is one month's period, due some weeks after it.
+ */
 async function insertProjects(db: TDb, orgId: string, today: string, from: number, to: number) {
   const g = sql`g`;
+  const [engaged] = rowsOf<{ any: boolean }>(
+    await db.execute(sql`select exists (select 1 from client_services where org_id = ${orgId}::uuid) as any`),
+  );
+  const source = engaged?.any
+    ? sql`select cs.client_id, cs.service_id, (row_number() over (order by cs.id)) - 1 as n
+        from client_services cs where cs.org_id = ${orgId}::uuid`
+    : sql`select c.id as client_id,
+          (select s.id from services s where s.org_id = c.org_id order by hashtext(c.id::text || s.id::text) limit 1) as service_id,
+          (row_number() over (order by c.id)) - 1 as n
+        from clients c where c.org_id = ${orgId}::uuid and c.archived_at is null`;
   await db.execute(sql`
-    with cl as (
-      select c.id, (row_number() over (order by c.id)) - 1 as n,
-        (select ct.member_id from client_team ct where ct.org_id = c.org_id and ct.client_id = c.id limit 1) as owner
-      from clients c where c.org_id = ${orgId}::uuid and c.archived_at is null
-    ),
-    sv as (select id, name, (row_number() over (order by id)) - 1 as n from services where org_id = ${orgId}::uuid),
+    with src as (${source}),
     mem as (select id, (row_number() over (order by id)) - 1 as n from members where org_id = ${orgId}::uuid and status = 'active'),
-    counts as (select (select count(*) from cl) as nc, (select count(*) from sv) as ns, (select count(*) from mem) as nm),
+    counts as (select (select count(*) from src) as nc, (select count(*) from mem) as nm),
     rows as (
-      select g, ${h(g, 1)} as r1, ${h(g, 2)} as r2, ${h(g, 3)} as r3, ${h(g, 4)} as r4,
+      select g, ${h(g, 1)} as r1, ${h(g, 3)} as r3, ${h(g, 4)} as r4,
         (${today}::date + (${h(g, 5)} % 365)::int - 182) as due
       from generate_series(${from}::int, ${to}::int) as g
     ),
     picked as (
-      select rows.*, cl.id as client_id, coalesce(cl.owner, mem.id) as owner_id, sv.id as service_id,
-        coalesce(sv.name, 'Engagement') as service_name,
+      select rows.*, src.client_id, src.service_id,
+        coalesce((select ct.member_id from client_team ct where ct.org_id = ${orgId}::uuid
+          and ct.client_id = src.client_id limit 1), mem.id) as owner_id,
+        coalesce((select s.name from services s where s.org_id = ${orgId}::uuid and s.id = src.service_id), 'Engagement')
+          as service_name,
         date_trunc('month', rows.due - 20)::date as period_start
       from rows cross join counts
-      join cl on cl.n = rows.r1 % counts.nc
-      left join sv on counts.ns > 0 and sv.n = rows.r2 % counts.ns
+      join src on src.n = rows.r1 % counts.nc
       join mem on mem.n = rows.r4 % counts.nm
     )
     insert into projects (id, org_id, client_id, service_id, name, period_key, period_start, period_end,
@@ -243,14 +255,15 @@ async function dropSecondaryIndexes(db: TDb) {
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in ('tasks', 'task_assignees')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
-  const indexes = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    indexname: string;
-    indexdef: string;
-  }[];
+  const indexes = rowsOf<{ indexname: string; indexdef: string }>(result);
   for (const index of indexes) await db.execute(sql.raw(`drop index "${index.indexname}"`));
   return async () => {
     for (const index of indexes) await db.execute(sql.raw(index.indexdef));
   };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 function affected(result: unknown): number {
