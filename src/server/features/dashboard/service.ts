@@ -76,27 +76,28 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/** The firm's open tasks due before `before` (or in a range), as one count. */
-function firmTaskCount(scope: TDashScope, due: SQL): SQL {
+/** The firm's open tasks due before today, or for a restricted member those of their clients and their own. */
+function firmOverdue(scope: TDashScope, today: string): SQL {
   if (!restricted(scope)) {
-    return sql`(select count(*) from tasks t where t.org_id = ${scope.orgId} and t.status in ${OPEN} and ${due})`;
+    return sql`select count(*) as firm_overdue from tasks t
+      where t.org_id = ${scope.orgId} and t.status in ${OPEN} and t.due_date < ${today}`;
   }
-  // Work of my clients, and work assigned to me wherever it is.
-  return sql`(select count(*) from (
+  return sql`select count(*) as firm_overdue from (
       select t.id from tasks t
-        where t.org_id = ${scope.orgId} and t.client_id in ${myClients(scope)} and t.status in ${OPEN} and ${due}
+        where t.org_id = ${scope.orgId} and t.client_id in ${myClients(scope)} and t.status in ${OPEN}
+          and t.due_date < ${today}
       union
       select t.id from task_assignees a join tasks t on t.org_id = a.org_id and t.id = a.task_id
-        where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and t.status in ${OPEN} and ${due}
-    ) x)`;
+        where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and t.status in ${OPEN}
+          and a.due_date < ${today}
+    ) x`;
 }
 
-function projectCount(scope: TDashScope, due: SQL): SQL {
-  const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
-  return sql`(select count(*) from projects p where p.org_id = ${scope.orgId} and p.status in ${OPEN}
-    and p.archived_at is null and ${due} ${mine})`;
-}
-
+/**
+ * Every count in one statement, each table read once: my open tasks (the overdue among them
+ * filtered from the same rows), the firm's overdue tasks, and the open projects due up to the end
+ * of the upcoming window (overdue, this week and upcoming filtered from the same rows).
+ */
 async function counts(
   db: TExecutor,
   scope: TDashScope,
@@ -104,16 +105,23 @@ async function counts(
   tasks: boolean,
   projects: boolean,
 ) {
-  const mineDue = (due: SQL) =>
-    sql`(select count(*) from task_assignees a join tasks t on t.org_id = a.org_id and t.id = a.task_id
-      where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and t.status in ${OPEN} and ${due})`;
-  const none = sql`null::bigint`;
-  const result = await db.execute(sql`select
-    ${tasks ? mineDue(sql`a.due_date < ${days.today}`) : none} as my_overdue,
-    ${tasks ? mineDue(sql`true`) : none} as my_open,
-    ${tasks ? firmTaskCount(scope, sql`t.due_date < ${days.today}`) : none} as firm_overdue,
-    ${projects ? projectCount(scope, sql`p.due_date < ${days.today}`) : none} as projects_overdue,
-    ${projects ? projectCount(scope, sql`p.due_date between ${days.today} and ${days.weekEnd}`) : none} as projects_week`);
+  const parts: SQL[] = [];
+  if (tasks) {
+    parts.push(sql`(select count(*) filter (where a.due_date < ${days.today}) as my_overdue, count(*) as my_open
+      from task_assignees a join tasks t on t.org_id = a.org_id and t.id = a.task_id
+      where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and t.status in ${OPEN}) mine`);
+    parts.push(sql`(${firmOverdue(scope, days.today)}) firm`);
+  }
+  if (projects) {
+    const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
+    parts.push(sql`(select count(*) filter (where p.due_date < ${days.today}) as projects_overdue,
+        count(*) filter (where p.due_date >= ${days.today} and p.due_date <= ${days.weekEnd}) as projects_week,
+        count(*) filter (where p.due_date >= ${days.today}) as projects_upcoming
+      from projects p
+      where p.org_id = ${scope.orgId} and p.status in ${OPEN} and p.due_date <= ${days.upcomingEnd}
+        and p.archived_at is null ${mine}) proj`);
+  }
+  const result = await db.execute(sql`select * from ${sql.join(parts, sql`, `)}`);
   const [row] = rowsOf<Record<string, string | number | null>>(result);
   const n = (key: string) => Number(row?.[key] ?? 0);
   return {
@@ -122,6 +130,7 @@ async function counts(
     firmOverdue: n('firm_overdue'),
     projectsOverdue: n('projects_overdue'),
     projectsWeek: n('projects_week'),
+    projectsUpcoming: n('projects_upcoming'),
   };
 }
 
@@ -184,15 +193,14 @@ type TProjectRow = {
   client_id: string;
   client_name: string;
   service_name: string | null;
-  total: string | number;
 };
 
-/** Projects due in the coming days across the clients I may see, soonest first. */
+/** Projects due in the coming days across the clients I may see, soonest first (the total is counted with the rest). */
 async function upcoming(db: TExecutor, scope: TDashScope, days: TDashboardDays) {
   const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
   const result = await db.execute(sql`
     select p.id, p.name, p.status, to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.client_id,
-      c.name as client_name, s.name as service_name, count(*) over () as total
+      c.name as client_name, s.name as service_name
     from projects p
     join clients c on c.org_id = p.org_id and c.id = p.client_id
     left join services s on s.org_id = p.org_id and s.id = p.service_id
@@ -200,21 +208,17 @@ async function upcoming(db: TExecutor, scope: TDashScope, days: TDashboardDays) 
       and p.due_date between ${days.today} and ${days.upcomingEnd} ${mine}
     order by p.due_date, p.id
     limit ${DASHBOARD_LIST_LIMIT}`);
-  const rows = rowsOf<TProjectRow>(result);
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    rows: rows.map(
-      (r): TDashboardProject => ({
-        id: r.id,
-        name: r.name,
-        status: r.status,
-        dueDate: r.due_date,
-        clientId: r.client_id,
-        clientName: r.client_name,
-        serviceName: r.service_name,
-      }),
-    ),
-  };
+  return rowsOf<TProjectRow>(result).map(
+    (r): TDashboardProject => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      dueDate: r.due_date,
+      clientId: r.client_id,
+      clientName: r.client_name,
+      serviceName: r.service_name,
+    }),
+  );
 }
 
 type TActivityRow = {
@@ -279,7 +283,11 @@ export async function dashboardSummary(
         : null,
     projects:
       seeProjects && n && soon
-        ? { overdue: n.projectsOverdue, dueThisWeek: n.projectsWeek, upcoming: soon }
+        ? {
+            overdue: n.projectsOverdue,
+            dueThisWeek: n.projectsWeek,
+            upcoming: { rows: soon, total: n.projectsUpcoming },
+          }
         : null,
     activity: { scope: firmLog ? 'firm' : 'mine', rows: log },
   };
