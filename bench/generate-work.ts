@@ -147,7 +147,7 @@ async function insertProjects(db: TDb, orgId: string, today: string, from: numbe
       service_name || ' · ' || to_char(period_start, 'Mon YYYY'),
       to_char(period_start, 'YYYY-MM'), period_start, (period_start + interval '1 month' - interval '1 day')::date,
       status, period_start, due,
-      case when status = 'COMPLETED' then least(now(), (due - (r3 % 5)::int) + time '12:00') end,
+      case when status = 'COMPLETED' then least(now() - make_interval(hours => (1 + r3 % 96)::int), (due - (r3 % 5)::int) + time '12:00') end,
       owner_id
     from (select picked.*, ${statusFor(sql`due`, today, sql`r3`)} as status from picked) p`);
 }
@@ -179,7 +179,7 @@ async function insertProjectTasks(db: TDb, orgId: string, today: string, from: n
         status,
         case when r2 % 100 < 20 then 'low' when r2 % 100 < 70 then 'medium' when r2 % 100 < 92 then 'high' else 'urgent' end,
         due,
-        case when status = 'COMPLETED' then least(now(), (due - (r3 % 4)::int) + time '11:00') end,
+        case when status = 'COMPLETED' then least(now() - make_interval(hours => (1 + r3 % 96)::int), (due - (r3 % 4)::int) + time '11:00') end,
         case when r3 % 100 < 30 then array[(${textArray(TAGS)})[1 + (r1 % ${TAGS.length})]] else '{}'::text[] end,
         k = 0 and r2 % 100 < 80,
         k
@@ -209,7 +209,7 @@ async function insertStandaloneTasks(db: TDb, orgId: string, today: string, from
         status,
         case when r2 % 100 < 25 then 'low' when r2 % 100 < 65 then 'medium' when r2 % 100 < 90 then 'high' else 'urgent' end,
         due,
-        case when status = 'COMPLETED' then least(now(), (due - (r3 % 4)::int) + time '15:00') end,
+        case when status = 'COMPLETED' then least(now() - make_interval(hours => (1 + r3 % 96)::int), (due - (r3 % 4)::int) + time '15:00') end,
         case when r3 % 100 < 40 then array[(${textArray(TAGS)})[1 + (r3 % ${TAGS.length})]] else '{}'::text[] end,
         r1 % 10 < 9 and r3 % 100 < 8,
         0

@@ -134,6 +134,7 @@ describe('dashboard.summary', () => {
   it('limits a member with "assigned clients only" to their clients and their own tasks', async () => {
     const s = await seededFirm('Assigned');
     const summary = await t.client(s.firm.staff.token).dashboard.summary.query();
+    expect(summary.assignedClientsOnly).toBe(true);
     // A (client X, the owner's) and F (X, theirs); G is on client Y.
     expect(summary.tasks).toMatchObject({ myOverdue: 1, myOpen: 2, firmOverdue: 2 });
     expect(summary.tasks?.dueToday.total).toBe(0);
@@ -142,6 +143,7 @@ describe('dashboard.summary', () => {
     expect(summary.projects?.upcoming.rows.map((r) => r.name)).toEqual(['P3 fortnight']);
     // A manager (clients.all) sees the whole firm.
     const manager = await t.client(s.firm.manager.token).dashboard.summary.query();
+    expect(manager.assignedClientsOnly).toBe(false);
     expect(manager.tasks?.firmOverdue).toBe(3);
     expect(manager.projects?.overdue).toBe(1);
   });

@@ -30,7 +30,7 @@ export function CountTiles({ data }: { data: TDashboard }) {
       },
       {
         key: 'firm-overdue',
-        label: 'Overdue tasks in the firm',
+        label: data.assignedClientsOnly ? 'Overdue tasks on my clients' : 'Overdue tasks in the firm',
         value: data.tasks.firmOverdue,
         href: links.firmOverdue,
         icon: Users,
