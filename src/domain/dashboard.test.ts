@@ -37,11 +37,10 @@ describe('dashboard links', () => {
     expect(links.firmOverdue).toBe('/tasks?view=all&status=OVERDUE');
     expect(links.myOpen).toBe('/tasks?view=mine&status=SCHEDULED,IN_PROGRESS,IN_REVIEW');
     expect(links.projectsOverdue).toBe('/projects?status=OVERDUE');
-    expect(links.projectsDueThisWeek).toBe(
-      '/projects?status=SCHEDULED,IN_PROGRESS,IN_REVIEW&dueFrom=2026-11-22&dueTo=2026-11-28',
-    );
-    expect(links.upcoming).toBe(
-      '/projects?status=SCHEDULED,IN_PROGRESS,IN_REVIEW&dueFrom=2026-11-22&dueTo=2026-12-05',
+    expect(links.projectsDueThisWeek).toBe('/projects?dueFrom=2026-11-22&dueTo=2026-11-28');
+    expect(links.upcoming).toBe('/projects?dueFrom=2026-11-22&dueTo=2026-12-05');
+    expect(links.myDueLaterThisWeek).toBe(
+      '/tasks?view=mine&status=SCHEDULED,IN_PROGRESS,IN_REVIEW&dueFrom=2026-11-23&dueTo=2026-11-28',
     );
     expect(taskHref('abc')).toBe('/tasks?task=abc');
   });

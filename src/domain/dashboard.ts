@@ -43,8 +43,9 @@ export function isOverdueOn(item: { dueDate: string | null; completedDate: unkno
 }
 
 // Where each number on the dashboard leads: the lists' own search params (view, status, dueFrom,
-// dueTo as ZTaskListInput names them), so the count and the list it opens are the same filter.
-// Several statuses travel as one comma-separated value.
+// dueTo, task as /tasks and /projects read them), so the count and the list it opens are the same
+// filter. Several task statuses travel as one comma-separated value; /projects takes one status,
+// so "projects due this week" counts every status, as the list it opens shows them.
 
 export const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW'] as const;
 type TStatusFilter = (typeof OPEN_STATUSES)[number] | 'COMPLETED' | 'OVERDUE';
@@ -57,8 +58,9 @@ export type TTaskListSearch = {
   task?: string;
 };
 
+/** The projects list filters by one status at a time. */
 export type TProjectListSearch = {
-  status?: readonly TStatusFilter[];
+  status?: TStatusFilter;
   dueFrom?: string;
   dueTo?: string;
 };
@@ -85,9 +87,14 @@ export function dashboardLinks(days: TDashboardDays) {
     firmOverdue: tasksHref({ view: 'all', status: ['OVERDUE'] }),
     myOpen: tasksHref({ view: 'mine', status: open }),
     myDueToday: tasksHref({ view: 'mine', status: open, dueFrom: days.today, dueTo: days.today }),
-    myDueThisWeek: tasksHref({ view: 'mine', status: open, dueFrom: days.today, dueTo: days.weekEnd }),
-    projectsOverdue: projectsHref({ status: ['OVERDUE'] }),
-    projectsDueThisWeek: projectsHref({ status: open, dueFrom: days.today, dueTo: days.weekEnd }),
-    upcoming: projectsHref({ status: open, dueFrom: days.today, dueTo: days.upcomingEnd }),
+    myDueLaterThisWeek: tasksHref({
+      view: 'mine',
+      status: open,
+      dueFrom: addDay(days.today, 1),
+      dueTo: days.weekEnd,
+    }),
+    projectsOverdue: projectsHref({ status: 'OVERDUE' }),
+    projectsDueThisWeek: projectsHref({ dueFrom: days.today, dueTo: days.weekEnd }),
+    upcoming: projectsHref({ dueFrom: days.today, dueTo: days.upcomingEnd }),
   };
 }

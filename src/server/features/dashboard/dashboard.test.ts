@@ -109,6 +109,7 @@ async function seededFirm(name: string) {
   await addProject(orgId, { name: 'P4 far', clientId: x.id, due: day(20) });
   await addProject(orgId, { name: 'P5 done', clientId: y.id, due: day(-3), status: 'COMPLETED' });
   await addProject(orgId, { name: 'P6 archived', clientId: y.id, due: day(-3), archived: true });
+  await addProject(orgId, { name: 'P7 done early', clientId: y.id, due: day(1), status: 'COMPLETED' });
   return { firm, orgId, today, x, y, a, b, c, p1, p2, p3 };
 }
 
@@ -123,7 +124,8 @@ describe('dashboard.summary', () => {
     expect(summary.tasks?.dueToday.rows.map((r) => r.title)).toEqual(['B today']);
     expect(summary.tasks?.dueToday.rows[0]).toMatchObject({ clientName: 'Yamuna Foods', dueDate: s.today });
     expect(summary.tasks?.dueThisWeek).toMatchObject({ total: 1, rows: [{ id: s.c.id, title: 'C soon' }] });
-    expect(summary.projects).toMatchObject({ overdue: 1, dueThisWeek: 1 });
+    // Due this week counts every status (the list it opens shows them all); upcoming is open work.
+    expect(summary.projects).toMatchObject({ overdue: 1, dueThisWeek: 2 });
     expect(summary.projects?.upcoming.total).toBe(2);
     expect(summary.projects?.upcoming.rows.map((r) => [r.name, r.clientName])).toEqual([
       ['P2 week', 'Yamuna Foods'],

@@ -104,8 +104,9 @@ function firmOverdue(scope: TDashScope, today: string): SQL {
 
 /**
  * Every count in one statement, each table read once: my open tasks (the overdue among them
- * filtered from the same rows), the firm's overdue tasks, and the open projects due up to the end
- * of the upcoming window (overdue, this week and upcoming filtered from the same rows).
+ * filtered from the same rows), the firm's overdue tasks, and the projects up to the end of the
+ * upcoming window: open and late, due this week (any status, as /projects lists them), open and
+ * upcoming.
  */
 async function counts(
   db: TExecutor,
@@ -123,12 +124,13 @@ async function counts(
   }
   if (projects) {
     const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
-    parts.push(sql`(select count(*) filter (where p.due_date < ${days.today}) as projects_overdue,
+    parts.push(sql`(select
+        count(*) filter (where p.status in ${OPEN} and p.due_date < ${days.today}) as projects_overdue,
         count(*) filter (where p.due_date >= ${days.today} and p.due_date <= ${days.weekEnd}) as projects_week,
-        count(*) filter (where p.due_date >= ${days.today}) as projects_upcoming
+        count(*) filter (where p.status in ${OPEN} and p.due_date >= ${days.today}) as projects_upcoming
       from projects p
-      where p.org_id = ${scope.orgId} and p.status in ${OPEN} and p.due_date <= ${days.upcomingEnd}
-        and p.archived_at is null ${mine}) proj`);
+      where p.org_id = ${scope.orgId} and p.due_date <= ${days.upcomingEnd}
+        and (p.status in ${OPEN} or p.due_date >= ${days.today}) and p.archived_at is null ${mine}) proj`);
   }
   const result = await db.execute(sql`select * from ${sql.join(parts, sql`, `)}`);
   const [row] = rowsOf<Record<string, string | number | null>>(result);

@@ -47,7 +47,7 @@ function Dashboard() {
     <>
       <CountTiles data={data} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueThisWeek }} />
+        <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
         <UpcomingDeadlines data={data} allHref={links.upcoming} />
         <RecentActivity activity={data.activity} />
       </div>

@@ -89,7 +89,7 @@ export function MyWeek({ data, links }: { data: TDashboard; links: { today: stri
         )}
       </ListCard>
       <ListCard
-        title="Due this week"
+        title="Later this week"
         total={dueThisWeek.total}
         shown={dueThisWeek.rows.length}
         allHref={links.week}
