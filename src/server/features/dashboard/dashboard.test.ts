@@ -211,6 +211,32 @@ describe('dashboard.summary', () => {
     expect(owner.activity.rows[0]?.actorName).toBe('Olivia Owner');
   });
 
+  it('asks the same few statements whatever the firm holds', async () => {
+    const s = await seededFirm('Statements');
+    const empty = await t.seedFirm('No work');
+    const statements = async (orgId: string, memberId: string) => {
+      let n = 0;
+      const counting = new Proxy(t.db, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (typeof value !== 'function') return value;
+          if (prop === 'execute' || prop === 'select') {
+            return (...args: unknown[]) => {
+              n++;
+              return value.apply(target, args);
+            };
+          }
+          return value.bind(target);
+        },
+      });
+      const scope = { orgId, memberId, isOwner: true, permissions: [], assignedClientsOnly: false };
+      await dashboardSummary(counting, scope);
+      return n;
+    };
+    expect(await statements(s.orgId, s.firm.owner.id)).toBe(5);
+    expect(await statements(empty.org.id, empty.owner.id)).toBe(5);
+  });
+
   it('needs a signed-in member', async () => {
     await expect(t.client().dashboard.summary.query()).rejects.toMatchObject({
       data: { code: 'UNAUTHORIZED' },
