@@ -14,6 +14,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
+import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
@@ -35,7 +36,6 @@ import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/s
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 
-const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
@@ -60,7 +60,7 @@ const AuthOnboardingRoute = AuthOnboardingRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_auth/onboarding.lazy').then((d) => d.Route),
 )
-const MainIndexLazyRoute = MainIndexLazyRouteImport.update({
+const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainRoute,
@@ -231,7 +231,7 @@ const MainAdminServicesIdClientsRoute =
   )
 
 export interface FileRoutesByFullPath {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -259,7 +259,7 @@ export interface FileRoutesByFullPath {
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -292,7 +292,7 @@ export interface FileRoutesById {
   '/_auth/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
-  '/_main/': typeof MainIndexLazyRoute
+  '/_main/': typeof MainIndexRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
@@ -438,7 +438,7 @@ declare module '@tanstack/react-router' {
       id: '/_main/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof MainIndexLazyRouteImport
+      preLoaderRoute: typeof MainIndexRouteImport
       parentRoute: typeof MainRoute
     }
     '/auth/login': {
@@ -649,7 +649,7 @@ const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
 )
 
 interface MainRouteChildren {
-  MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainIndexRoute: typeof MainIndexRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
@@ -667,7 +667,7 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
-  MainIndexLazyRoute: MainIndexLazyRoute,
+  MainIndexRoute: MainIndexRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,

@@ -1,6 +1,7 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
 import { clientsRouter } from '../features/clients/router';
+import { dashboardRouter } from '../features/dashboard/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   clients: clientsRouter,
   reminders: remindersRouter,
   vault: vaultRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;
