@@ -1,6 +1,7 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
 import { clientsRouter } from '../features/clients/router';
+import { documentsRouter } from '../features/documents/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
