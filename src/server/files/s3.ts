@@ -4,8 +4,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { TConfig } from '../config';
 import { assertStorageKey, type TStorage } from './storage';
 
-/** Parts of 8 MB, two in flight: an upload holds at most about 16 MB whatever the file's size. */
-const PART_SIZE = 8 * 1024 * 1024;
+/** Parts of 5 MB (S3's minimum), two in flight: an upload holds about 10 MB whatever the file's size. */
+const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 const isNotFound = (error: unknown) => {

@@ -25,7 +25,8 @@ class TooLarge extends Error {}
  * moment it goes past the limit, so an oversized file is never stored whole.
  */
 class UploadMeter extends Transform {
-  size = 0;
+  // Not "size": the S3 uploader would take a numeric size property for the stream's total length.
+  bytes = 0;
   private hash = createHash('sha256');
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -33,8 +34,8 @@ class UploadMeter extends Transform {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > this.max) return done(new TooLarge());
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) return done(new TooLarge());
     this.hash.update(chunk);
     if (this.headBytes < SNIFF_BYTES) {
       this.head.push(chunk.subarray(0, SNIFF_BYTES - this.headBytes));
@@ -116,14 +117,18 @@ export function registerDocumentRoutes(
       const meter = new UploadMeter(maxBytes);
       const [piped, stored] = await Promise.allSettled([
         pipeline(part.file, meter),
-        storage.put(storageKey, meter, { contentType: 'application/octet-stream' }),
+        // A store that gives up stops reading: end the upload stream too, or it would wait forever.
+        storage.put(storageKey, meter, { contentType: 'application/octet-stream' }).catch((error) => {
+          meter.destroy(error);
+          throw error;
+        }),
       ]);
       if (piped.status === 'rejected' || stored.status === 'rejected') {
         await storage.delete(storageKey).catch(() => {});
         const cause = piped.status === 'rejected' ? piped.reason : (stored as PromiseRejectedResult).reason;
-        if (cause instanceof TooLarge || meter.size > maxBytes) {
+        if (cause instanceof TooLarge || meter.bytes > maxBytes) {
           // Let the rest of the body drain so the browser reads this answer rather than a reset.
-          part.file.resume();
+          req.raw.resume();
           return sendError(
             reply,
             new TRPCError({
@@ -133,6 +138,7 @@ export function registerDocumentRoutes(
           );
         }
         if (req.raw.destroyed || req.raw.aborted) return reply;
+        req.raw.resume();
         req.log.warn({ err: cause }, 'upload failed');
         return sendError(
           reply,
@@ -146,7 +152,7 @@ export function registerDocumentRoutes(
           query.data.folderId,
           {
             name: name.data,
-            size: meter.size,
+            size: meter.bytes,
             contentType: sniffContentType(meter.firstBytes(), part.mimetype),
             checksumSha256: meter.checksum(),
             storageKey,

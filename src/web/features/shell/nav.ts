@@ -4,6 +4,7 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  FolderOpen,
   House,
   type LucideIcon,
   ShieldCheck,
@@ -30,6 +31,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+      { to: '/vault/documents', label: 'Documents', icon: FolderOpen, permission: 'documents.view' },
     ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
