@@ -201,6 +201,33 @@ describe('folders', () => {
     ]);
   });
 
+  it('keeps the default folders setting, validated, for the settings screen', async () => {
+    const firm = await t.seedFirm('Setting');
+    const api = t.client(firm.owner.token);
+    expect(await api.documents.defaultFolders.query()).toEqual({ folders: [] });
+    await expect(
+      api.documents.setDefaultFolders.mutate({ folders: ['KYC', 'Returns/..'] }),
+    ).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
+    expect(await api.documents.setDefaultFolders.mutate({ folders: [' KYC ', 'Returns / 2026-27'] })).toEqual(
+      {
+        folders: ['KYC', 'Returns/2026-27'],
+        changed: true,
+      },
+    );
+    const [org] = await t.db.select().from(orgs).where(eq(orgs.id, firm.org.id));
+    expect(org?.settings).toMatchObject({ defaultClientFolders: ['KYC', 'Returns/2026-27'] });
+    expect(await logOf(firm.org.id, 'documents.defaultFolders.update')).toHaveLength(1);
+    await expect(
+      t.client(firm.staff.token).documents.setDefaultFolders.mutate({ folders: [] }),
+    ).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
+    const client = await api.clients.create.mutate({ code: 'S1', name: 'Setting Client' });
+    await api.documents.open.mutate({ clientId: client.id });
+    const names = (await api.documents.folders.query({ clientId: client.id })).map((f) => f.name).sort();
+    expect(names).toEqual(['2026-27', 'Documents', 'KYC', 'Returns']);
+  });
+
   it('renames, moves and refuses impossible moves, with clear messages', async () => {
     const { api, root, token } = await firmWithClient('Folder ops');
     const a = await api.documents.createFolder.mutate({ parentId: root.id, name: 'A' });

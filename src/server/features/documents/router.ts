@@ -1,4 +1,5 @@
 import {
+  ZDefaultClientFolders,
   ZDocumentListInput,
   ZDocumentMove,
   ZDocumentRef,
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/documents';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { getDefaultFolders, setDefaultFolders } from './default-folders';
 import {
   deleteDocument,
   documentVersionsOf,
@@ -92,4 +94,11 @@ export const documentsRouter = router({
   restore: permissionProcedure('documents.delete')
     .input(ZTrashRestore)
     .mutation(({ ctx, input }) => restoreFromTrash(ctx.db, ctx.scope, input, ctx.meta)),
+  /** The firm setting behind a new client's folders (edited on /admin/settings/org). */
+  defaultFolders: permissionProcedure('settings.view').query(({ ctx }) =>
+    getDefaultFolders(ctx.db, ctx.scope),
+  ),
+  setDefaultFolders: permissionProcedure('settings.edit')
+    .input(ZDefaultClientFolders)
+    .mutation(({ ctx, input }) => setDefaultFolders(ctx.db, ctx.scope, input, ctx.meta)),
 });
