@@ -40,7 +40,10 @@ describe('documents in the browser', () => {
     await signInWithCookies(context, app, firm.owner);
     const { page } = await newPage(context);
     await page.goto(`${app.url}/clients/${client.id}`);
-    await page.getByRole('navigation', { name: 'Client sections' }).getByRole('link', { name: 'Documents' }).click();
+    await page
+      .getByRole('navigation', { name: 'Client sections' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
     await page.waitForURL(`${app.url}/clients/${client.id}/documents`);
     const table = page.getByRole('table', { name: 'Contents of Documents' });
     await table.getByRole('link', { name: 'KYC' }).waitFor();
@@ -56,11 +59,13 @@ describe('documents in the browser', () => {
     await page.getByTestId('documents-drop-zone').dispatchEvent('drop', { dataTransfer });
     const uploads = page.getByRole('region', { name: 'Uploads' });
     await expect.poll(() => uploads.getByRole('progressbar').count()).toBe(3);
-    await expect.poll(() => uploads.locator('[data-upload-status="done"]').count(), { timeout: 20_000 }).toBe(3);
+    await expect
+      .poll(() => uploads.locator('[data-upload-status="done"]').count(), { timeout: 20_000 })
+      .toBe(3);
     for (const name of ['return.pdf', 'notes.txt', 'ledger.bin']) {
-      expect(await uploads.getByRole('progressbar', { name: `Upload of ${name}` }).getAttribute('aria-valuenow')).toBe(
-        '100',
-      );
+      expect(
+        await uploads.getByRole('progressbar', { name: `Upload of ${name}` }).getAttribute('aria-valuenow'),
+      ).toBe('100');
       await table.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
     }
     await screenshot(page, 'documents-uploaded');
@@ -89,7 +94,10 @@ describe('documents in the browser', () => {
     await page.waitForURL(new RegExp(`/clients/${client.id}/documents/[0-9a-f-]{36}$`));
     const kyc = page.getByRole('table', { name: 'Contents of KYC' });
     await kyc.getByRole('row', { name: /notes\.txt/ }).waitFor();
-    await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'Documents' }).click();
+    await page
+      .getByRole('navigation', { name: 'Folder path' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
     await page.waitForURL(`${app.url}/clients/${client.id}/documents`);
 
     // Delete to the trash and restore.
@@ -123,6 +131,16 @@ describe('documents in the browser', () => {
       expect(actions, action).toContain(action);
     }
     expect(actions.filter((a) => a === 'documents.file.upload')).toHaveLength(3);
+    // The firm's own documents from the sidebar, and the default folders on the firm settings.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
+    await page.waitForURL(`${app.url}/vault/documents`);
+    await page.getByRole('table', { name: 'Contents of Vault' }).waitFor();
+    await page.goto(`${app.url}/admin/settings/org#documents`);
+    await page.getByRole('textbox', { name: 'Default folders' }).fill('KYC\nReturns/2026-27');
+    await page.getByRole('button', { name: 'Save default folders' }).click();
+    await page.getByText('Default folders saved').waitFor();
+    await screenshot(page, 'documents-default-folders');
+    expect(await api.documents.defaultFolders.query()).toEqual({ folders: ['KYC', 'Returns/2026-27'] });
     await context.close();
   });
 });
