@@ -57,11 +57,11 @@ ALTER TABLE "documents" ADD CONSTRAINT "documents_folder_fk" FOREIGN KEY ("org_i
 ALTER TABLE "documents" ADD CONSTRAINT "documents_client_fk" FOREIGN KEY ("org_id","client_id") REFERENCES "public"."clients"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "document_folders_root_key" ON "document_folders" USING btree ("org_id",coalesce("client_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE parent_id is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "document_folders_sibling_name_key" ON "document_folders" USING btree ("org_id","parent_id",lower("name")) WHERE deleted_at is null and parent_id is not null;--> statement-breakpoint
-CREATE INDEX "document_folders_children_idx" ON "document_folders" USING btree ("org_id","parent_id","deleted_at","name");--> statement-breakpoint
+CREATE INDEX "document_folders_children_idx" ON "document_folders" USING btree ("org_id","parent_id","name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "document_folders_trash_idx" ON "document_folders" USING btree ("org_id","client_id","deleted_at");--> statement-breakpoint
-CREATE INDEX "documents_folder_name_idx" ON "documents" USING btree ("org_id","folder_id","deleted_at","name","id");--> statement-breakpoint
-CREATE INDEX "documents_folder_updated_idx" ON "documents" USING btree ("org_id","folder_id","deleted_at","updated_at","id");--> statement-breakpoint
-CREATE INDEX "documents_folder_size_idx" ON "documents" USING btree ("org_id","folder_id","deleted_at","size","id");--> statement-breakpoint
+CREATE INDEX "documents_folder_name_idx" ON "documents" USING btree ("org_id","folder_id","name","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "documents_folder_updated_idx" ON "documents" USING btree ("org_id","folder_id","updated_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "documents_folder_size_idx" ON "documents" USING btree ("org_id","folder_id","size","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "documents_trash_idx" ON "documents" USING btree ("org_id","client_id","deleted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_folder_live_name_key" ON "documents" USING btree ("org_id","folder_id",lower("name")) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "documents_name_trgm_idx" ON "documents" USING gin (lower("name") gin_trgm_ops);

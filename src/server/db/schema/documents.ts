@@ -45,7 +45,7 @@ export const documentFolders = pgTable(
     uniqueIndex('document_folders_sibling_name_key')
       .on(t.orgId, t.parentId, sql`lower(${t.name})`)
       .where(sql`deleted_at is null and parent_id is not null`),
-    index('document_folders_children_idx').on(t.orgId, t.parentId, t.deletedAt, t.name),
+    index('document_folders_children_idx').on(t.orgId, t.parentId, t.name).where(sql`deleted_at is null`),
     index('document_folders_trash_idx').on(t.orgId, t.clientId, t.deletedAt),
     foreignKey({
       name: 'document_folders_client_fk',
@@ -87,10 +87,13 @@ export const documents = pgTable(
   },
   (t) => [
     unique('documents_org_id_id_key').on(t.orgId, t.id),
-    // A folder's first page by name (and the trash by folder) straight from the index.
-    index('documents_folder_name_idx').on(t.orgId, t.folderId, t.deletedAt, t.name, t.id),
-    index('documents_folder_updated_idx').on(t.orgId, t.folderId, t.deletedAt, t.updatedAt, t.id),
-    index('documents_folder_size_idx').on(t.orgId, t.folderId, t.deletedAt, t.size, t.id),
+    // A folder's first page in each sort order straight from an index. Partial on the live rows:
+    // "deleted_at is null" is not an equality, so as a key column it would break the ordering.
+    index('documents_folder_name_idx').on(t.orgId, t.folderId, t.name, t.id).where(sql`deleted_at is null`),
+    index('documents_folder_updated_idx')
+      .on(t.orgId, t.folderId, t.updatedAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('documents_folder_size_idx').on(t.orgId, t.folderId, t.size, t.id).where(sql`deleted_at is null`),
     index('documents_trash_idx').on(t.orgId, t.clientId, t.deletedAt),
     uniqueIndex('documents_folder_live_name_key')
       .on(t.orgId, t.folderId, sql`lower(${t.name})`)
