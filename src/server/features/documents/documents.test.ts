@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -126,6 +127,27 @@ describe('upload and download', () => {
     expect(await t.db.select().from(documents).where(eq(documents.orgId, firm.org.id))).toHaveLength(0);
     // Exactly at the limit is fine.
     expect((await uploadFile(t, token, root.id, 'edge.bin', randomFile(MAX))).status).toBe(201);
+  });
+
+  it('leaves nothing behind when the browser cancels an upload half-way', async () => {
+    const { firm, root, token } = await firmWithClient('Cancel');
+    const before = await filesUnder(filesDir);
+    const boundary = 'cancelled-upload';
+    const req = http.request(`${t.url}/api/documents/upload?folderId=${root.id}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    req.on('error', () => {});
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\n\r\n`);
+    req.write(randomFile(100_000));
+    // Let the server start storing it, then cut the connection as an aborted XHR does.
+    await expect.poll(async () => (await filesUnder(filesDir)).length).toBeGreaterThan(before.length);
+    req.destroy();
+    await expect.poll(async () => filesUnder(filesDir)).toEqual(before);
+    expect(await t.db.select().from(documents).where(eq(documents.orgId, firm.org.id))).toHaveLength(0);
   });
 
   it('makes a new version when the same name is uploaded into the same folder', async () => {
