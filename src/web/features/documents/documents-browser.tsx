@@ -13,7 +13,7 @@ import {
   toast,
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
-import { type DragEvent, useCallback, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { saveFile } from './file-transfer';
@@ -55,6 +55,10 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const [newFolder, setNewFolder] = useState(false);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  // Another folder starts on its first page.
+  useEffect(() => {
+    if (currentId) setPage(1);
+  }, [currentId]);
 
   const contents = useQuery({
     ...trpc.documents.contents.queryOptions({
@@ -304,7 +308,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
             setDirection(dir);
             setPage(1);
           }}
-          loading={contents.isFetching && !contents.isPlaceholderData ? false : contents.isPlaceholderData}
+          loading={contents.isPlaceholderData}
           empty={
             <EmptyState
               icon={Folder}
