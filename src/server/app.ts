@@ -9,8 +9,10 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerDocumentRoutes } from './features/documents/routes';
 import { registerLogoRoute } from './features/settings/service';
 import { registerSystemLogExport } from './features/system-log/export';
+import { createStorage } from './files/storage';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
 import { IdpKeys } from './idp/keys';
@@ -87,6 +89,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
 
   registerSystemLogExport(app, { db: database.db, staffAuth });
   registerLogoRoute(app, database.db);
+  const storage = await createStorage(config);
+  registerDocumentRoutes(app, { db: database.db, storage, staffAuth, maxBytes: config.storage.maxBytes });
 
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 
@@ -108,7 +112,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth, worker };
+  return { app, keys, staffAuth, worker, storage };
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

@@ -34,7 +34,11 @@ import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admi
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
+import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
+import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
+import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/clients/$id/documents/index'
+import { Route as MainClientsIdDocumentsFolderIdRouteImport } from './routes/_main/clients/$id/documents/$folderId'
 
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
@@ -219,6 +223,23 @@ const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
 )
+const MainVaultDocumentsIndexRoute = MainVaultDocumentsIndexRouteImport.update({
+  id: '/vault/documents/',
+  path: '/vault/documents/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/vault/documents/index.lazy').then((d) => d.Route),
+)
+const MainVaultDocumentsFolderIdRoute =
+  MainVaultDocumentsFolderIdRouteImport.update({
+    id: '/vault/documents/$folderId',
+    path: '/vault/documents/$folderId',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/vault/documents/$folderId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainAdminServicesIdClientsRoute =
   MainAdminServicesIdClientsRouteImport.update({
     id: '/admin/services/$id/clients',
@@ -226,6 +247,26 @@ const MainAdminServicesIdClientsRoute =
     getParentRoute: () => MainRoute,
   } as any).lazy(() =>
     import('./routes/_main/admin/services/$id/clients.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainClientsIdDocumentsIndexRoute =
+  MainClientsIdDocumentsIndexRouteImport.update({
+    id: '/documents/',
+    path: '/documents/',
+    getParentRoute: () => MainClientsIdRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/clients/$id/documents/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainClientsIdDocumentsFolderIdRoute =
+  MainClientsIdDocumentsFolderIdRouteImport.update({
+    id: '/documents/$folderId',
+    path: '/documents/$folderId',
+    getParentRoute: () => MainClientsIdRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/clients/$id/documents/$folderId.lazy').then(
       (d) => d.Route,
     ),
   )
@@ -252,11 +293,15 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -279,11 +324,15 @@ export interface FileRoutesByTo {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/clients/$id/documents': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -310,11 +359,15 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/_main/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/_main/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -340,11 +393,15 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/services'
+    | '/vault/documents/$folderId'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/vault/documents/'
     | '/clients/$id/'
     | '/admin/services/$id/clients'
+    | '/clients/$id/documents/$folderId'
+    | '/clients/$id/documents/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -367,11 +424,15 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/services'
+    | '/vault/documents/$folderId'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/vault/documents'
     | '/clients/$id'
     | '/admin/services/$id/clients'
+    | '/clients/$id/documents/$folderId'
+    | '/clients/$id/documents'
   id:
     | '__root__'
     | '/_auth'
@@ -397,11 +458,15 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
     | '/_main/clients/$id/services'
+    | '/_main/vault/documents/$folderId'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/vault/documents/'
     | '/_main/clients/$id/'
     | '/_main/admin/services/$id/clients'
+    | '/_main/clients/$id/documents/$folderId'
+    | '/_main/clients/$id/documents/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -602,12 +667,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/vault/documents/': {
+      id: '/_main/vault/documents/'
+      path: '/vault/documents'
+      fullPath: '/vault/documents/'
+      preLoaderRoute: typeof MainVaultDocumentsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/vault/documents/$folderId': {
+      id: '/_main/vault/documents/$folderId'
+      path: '/vault/documents/$folderId'
+      fullPath: '/vault/documents/$folderId'
+      preLoaderRoute: typeof MainVaultDocumentsFolderIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/services/$id/clients': {
       id: '/_main/admin/services/$id/clients'
       path: '/admin/services/$id/clients'
       fullPath: '/admin/services/$id/clients'
       preLoaderRoute: typeof MainAdminServicesIdClientsRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_main/clients/$id/documents/': {
+      id: '/_main/clients/$id/documents/'
+      path: '/documents'
+      fullPath: '/clients/$id/documents/'
+      preLoaderRoute: typeof MainClientsIdDocumentsIndexRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/documents/$folderId': {
+      id: '/_main/clients/$id/documents/$folderId'
+      path: '/documents/$folderId'
+      fullPath: '/clients/$id/documents/$folderId'
+      preLoaderRoute: typeof MainClientsIdDocumentsFolderIdRouteImport
+      parentRoute: typeof MainClientsIdRoute
     }
   }
 }
@@ -636,12 +729,16 @@ interface MainClientsIdRouteChildren {
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
+  MainClientsIdDocumentsFolderIdRoute: typeof MainClientsIdDocumentsFolderIdRoute
+  MainClientsIdDocumentsIndexRoute: typeof MainClientsIdDocumentsIndexRoute
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
+  MainClientsIdDocumentsFolderIdRoute: MainClientsIdDocumentsFolderIdRoute,
+  MainClientsIdDocumentsIndexRoute: MainClientsIdDocumentsIndexRoute,
 }
 
 const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
@@ -661,8 +758,10 @@ interface MainRouteChildren {
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
 }
 
@@ -679,8 +778,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
 }
 

@@ -29,7 +29,8 @@ export function contentSecurityPolicy(config: TConfig) {
   const origin = (u: string) => new URL(u).origin;
   const script = ["'self'"];
   const connect = ["'self'"];
-  const frame: string[] = [];
+  // The documents preview shows a fetched PDF from a blob: URL (a frame cannot send the staff token).
+  const frame: string[] = ['blob:'];
   const img = ["'self'", 'data:', 'blob:', 'https:'];
   const { posthog, gtmId, chat } = config.web;
   if (config.idp.endpoint) connect.push(origin(config.idp.endpoint));
@@ -57,7 +58,7 @@ export function contentSecurityPolicy(config: TConfig) {
     imgSrc: img,
     styleSrc: ["'self'", "'unsafe-inline'"],
     fontSrc: ["'self'", 'data:'],
-    frameSrc: frame.length ? frame : ["'none'"],
+    frameSrc: frame,
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

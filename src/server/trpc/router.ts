@@ -2,6 +2,7 @@ import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
 import { clientsRouter } from '../features/clients/router';
 import { dashboardRouter } from '../features/dashboard/router';
+import { documentsRouter } from '../features/documents/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 export * from './clients';
+export * from './documents';
 export * from './idp';
 export * from './jobs';
 export * from './notifications';

@@ -18,6 +18,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
+import { DefaultFoldersCard } from '../documents/default-folders-card';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -29,6 +30,7 @@ export const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'address', label: 'Address' },
   { id: 'tax-identifiers', label: 'Tax identifiers' },
+  { id: 'documents', label: 'Client documents' },
 ] as const;
 
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
@@ -103,123 +105,134 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
             ))}
           </ul>
         </nav>
-        <form
-          noValidate
-          className="flex min-w-0 flex-1 flex-col gap-6"
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-        >
-          <fieldset disabled={!canEdit} className="contents">
-            <Card id="profile" aria-labelledby="profile-title" className="scroll-mt-4">
-              <CardHeader>
-                <div>
-                  <CardTitle id="profile-title">Profile</CardTitle>
-                  <CardDescription>Names, logo, and how the firm counts time and money.</CardDescription>
-                </div>
-              </CardHeader>
-              <CardContent className="grid gap-4 sm:grid-cols-2">
-                <Field label="Firm name" required error={errors.name?.message}>
-                  <Input autoComplete="organization" {...text('name')} />
-                </Field>
-                <Field
-                  label="Legal name"
-                  hint="As registered, if different"
-                  error={errors.legalName?.message}
+        <div className="flex min-w-0 flex-1 flex-col gap-6">
+          <form
+            noValidate
+            className="flex min-w-0 flex-col gap-6"
+            onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          >
+            <fieldset disabled={!canEdit} className="contents">
+              <Card id="profile" aria-labelledby="profile-title" className="scroll-mt-4">
+                <CardHeader>
+                  <div>
+                    <CardTitle id="profile-title">Profile</CardTitle>
+                    <CardDescription>Names, logo, and how the firm counts time and money.</CardDescription>
+                  </div>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Firm name" required error={errors.name?.message}>
+                    <Input autoComplete="organization" {...text('name')} />
+                  </Field>
+                  <Field
+                    label="Legal name"
+                    hint="As registered, if different"
+                    error={errors.legalName?.message}
+                  >
+                    <Input {...text('legalName')} />
+                  </Field>
+                  <div className="sm:col-span-2">
+                    <LogoField logoUrl={settings.logoUrl} canEdit={canEdit} firmName={settings.name} />
+                  </div>
+                  <SelectField
+                    form={form}
+                    name="timeZone"
+                    label="Time zone"
+                    error={errors.timeZone?.message}
+                    options={timeZones().map((tz) => ({ value: tz, label: tz }))}
+                  />
+                  <SelectField
+                    form={form}
+                    name="currency"
+                    label="Currency"
+                    error={errors.currency?.message}
+                    options={[...new Set([...CURRENCIES, settings.currency])].map((c) => ({
+                      value: c,
+                      label: c,
+                    }))}
+                  />
+                  <SelectField
+                    form={form}
+                    name="fiscalYearStartMonth"
+                    label="Financial year starts"
+                    error={errors.fiscalYearStartMonth?.message}
+                    options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+                    numeric
+                  />
+                </CardContent>
+              </Card>
+
+              <Card id="address" aria-labelledby="address-title" className="scroll-mt-4">
+                <CardHeader>
+                  <div>
+                    <CardTitle id="address-title">Address</CardTitle>
+                    <CardDescription>Printed on letters and shown to clients in the portal.</CardDescription>
+                  </div>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  <Field
+                    label="Address line 1"
+                    className="sm:col-span-2"
+                    error={errors.addressLine1?.message}
+                  >
+                    <Input autoComplete="address-line1" {...text('addressLine1')} />
+                  </Field>
+                  <Field
+                    label="Address line 2"
+                    className="sm:col-span-2"
+                    error={errors.addressLine2?.message}
+                  >
+                    <Input autoComplete="address-line2" {...text('addressLine2')} />
+                  </Field>
+                  <Field label="City" error={errors.city?.message}>
+                    <Input autoComplete="address-level2" {...text('city')} />
+                  </Field>
+                  <Field label="Region or state" error={errors.region?.message}>
+                    <Input autoComplete="address-level1" {...text('region')} />
+                  </Field>
+                  <Field label="Postal code" error={errors.postalCode?.message}>
+                    <Input autoComplete="postal-code" {...text('postalCode')} />
+                  </Field>
+                  <SelectField
+                    form={form}
+                    name="country"
+                    label="Country"
+                    error={errors.country?.message}
+                    options={countryOptions(settings.country)}
+                  />
+                </CardContent>
+              </Card>
+
+              <Card id="tax-identifiers" aria-labelledby="tax-title" className="scroll-mt-4">
+                <CardHeader>
+                  <div>
+                    <CardTitle id="tax-title">Tax identifiers</CardTitle>
+                    <CardDescription>
+                      The firm's own registrations, such as PAN and GSTIN, EIN, or UTR and VAT.
+                    </CardDescription>
+                  </div>
+                </CardHeader>
+                <CardContent>
+                  <TaxIdsField form={form} canEdit={canEdit} />
+                </CardContent>
+              </Card>
+            </fieldset>
+            {canEdit ? (
+              <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-2 border-t border-border bg-bg/95 px-1 py-3 backdrop-blur">
+                <Button
+                  variant="ghost"
+                  disabled={!form.formState.isDirty || save.isPending}
+                  onClick={() => form.reset()}
                 >
-                  <Input {...text('legalName')} />
-                </Field>
-                <div className="sm:col-span-2">
-                  <LogoField logoUrl={settings.logoUrl} canEdit={canEdit} firmName={settings.name} />
-                </div>
-                <SelectField
-                  form={form}
-                  name="timeZone"
-                  label="Time zone"
-                  error={errors.timeZone?.message}
-                  options={timeZones().map((tz) => ({ value: tz, label: tz }))}
-                />
-                <SelectField
-                  form={form}
-                  name="currency"
-                  label="Currency"
-                  error={errors.currency?.message}
-                  options={[...new Set([...CURRENCIES, settings.currency])].map((c) => ({
-                    value: c,
-                    label: c,
-                  }))}
-                />
-                <SelectField
-                  form={form}
-                  name="fiscalYearStartMonth"
-                  label="Financial year starts"
-                  error={errors.fiscalYearStartMonth?.message}
-                  options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
-                  numeric
-                />
-              </CardContent>
-            </Card>
-
-            <Card id="address" aria-labelledby="address-title" className="scroll-mt-4">
-              <CardHeader>
-                <div>
-                  <CardTitle id="address-title">Address</CardTitle>
-                  <CardDescription>Printed on letters and shown to clients in the portal.</CardDescription>
-                </div>
-              </CardHeader>
-              <CardContent className="grid gap-4 sm:grid-cols-2">
-                <Field label="Address line 1" className="sm:col-span-2" error={errors.addressLine1?.message}>
-                  <Input autoComplete="address-line1" {...text('addressLine1')} />
-                </Field>
-                <Field label="Address line 2" className="sm:col-span-2" error={errors.addressLine2?.message}>
-                  <Input autoComplete="address-line2" {...text('addressLine2')} />
-                </Field>
-                <Field label="City" error={errors.city?.message}>
-                  <Input autoComplete="address-level2" {...text('city')} />
-                </Field>
-                <Field label="Region or state" error={errors.region?.message}>
-                  <Input autoComplete="address-level1" {...text('region')} />
-                </Field>
-                <Field label="Postal code" error={errors.postalCode?.message}>
-                  <Input autoComplete="postal-code" {...text('postalCode')} />
-                </Field>
-                <SelectField
-                  form={form}
-                  name="country"
-                  label="Country"
-                  error={errors.country?.message}
-                  options={countryOptions(settings.country)}
-                />
-              </CardContent>
-            </Card>
-
-            <Card id="tax-identifiers" aria-labelledby="tax-title" className="scroll-mt-4">
-              <CardHeader>
-                <div>
-                  <CardTitle id="tax-title">Tax identifiers</CardTitle>
-                  <CardDescription>
-                    The firm's own registrations, such as PAN and GSTIN, EIN, or UTR and VAT.
-                  </CardDescription>
-                </div>
-              </CardHeader>
-              <CardContent>
-                <TaxIdsField form={form} canEdit={canEdit} />
-              </CardContent>
-            </Card>
-          </fieldset>
-          {canEdit ? (
-            <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-2 border-t border-border bg-bg/95 px-1 py-3 backdrop-blur">
-              <Button
-                variant="ghost"
-                disabled={!form.formState.isDirty || save.isPending}
-                onClick={() => form.reset()}
-              >
-                Discard changes
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save changes
-              </Button>
-            </div>
-          ) : null}
-        </form>
+                  Discard changes
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save changes
+                </Button>
+              </div>
+            ) : null}
+          </form>
+          <DefaultFoldersCard canEdit={canEdit} />
+        </div>
       </div>
     </div>
   );

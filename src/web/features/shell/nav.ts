@@ -5,6 +5,7 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  FolderOpen,
   House,
   KeyRound,
   type LucideIcon,
@@ -37,7 +38,10 @@ export const MAIN_NAV: TNavGroup[] = [
   },
   {
     label: 'Vault',
-    items: [{ to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' }],
+    items: [
+      { to: '/vault/documents', label: 'Documents', icon: FolderOpen, permission: 'documents.view' },
+      { to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' },
+    ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];

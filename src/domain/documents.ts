@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
+
+// Documents (/clients/{id}/documents, /vault/documents): one folder tree per client and one for the
+// firm (the vault). The same schemas check the forms and the procedures.
+
+/** How long a deleted file or folder stays restorable before the purge removes it for good. */
+export const TRASH_RETENTION_DAYS = 30;
+export const DOCUMENT_UPLOAD_PATH = '/api/documents/upload';
+export const documentDownloadPath = (id: string, version?: number) =>
+  `/api/documents/${id}/download${version ? `?version=${version}` : ''}`;
+export const documentPreviewPath = (id: string) => `/api/documents/${id}/preview`;
+
+/** Only these are ever shown inline (in the preview dialog); everything else is an attachment. */
+export const PREVIEW_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+] as const;
+export const isPreviewable = (contentType: string) =>
+  (PREVIEW_CONTENT_TYPES as readonly string[]).includes(contentType);
+
+/** Control characters never belong in a name (they break headers and listings). */
+export const hasControlCharacter = (value: string) =>
+  [...value].some((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f;
+  });
+
+/**
+ * A file's name is only ever a name: it never reaches a path on disk or a storage key, so
+ * "../../etc/passwd" is a (strange) valid name. Control characters and blanks are refused.
+ */
+export const ZDocumentName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(255, 'A name must be at most 255 characters')
+  .refine((v) => !hasControlCharacter(v), 'A name cannot contain control characters');
+
+/** Folder names also exclude "/", which the default folder structure uses between levels. */
+export const ZFolderName = ZDocumentName.refine(
+  (v) => !v.includes('/'),
+  'A folder name cannot contain "/"',
+).refine((v) => v !== '.' && v !== '..', 'Choose another folder name');
+
+/** Which tree: a client's, or the firm's vault when clientId is null. */
+export const ZTreeRef = z.object({ clientId: z.uuid('Choose a client').nullable() });
+export type TTreeRef = z.infer<typeof ZTreeRef>;
+
+export const ZFolderRef = z.object({ folderId: z.uuid('Choose a folder') });
+export const ZDocumentRef = z.object({ documentId: z.uuid('Choose a file') });
+
+/** Opening a tree (its root when folderId is absent). */
+export const ZFolderOpen = ZTreeRef.extend({ folderId: z.uuid('Choose a folder').optional() });
+
+export const DOCUMENT_SORTS = ['name', 'date', 'size'] as const;
+export type TDocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+export const ZDocumentListInput = z.object({
+  folderId: z.uuid('Choose a folder'),
+  page: z.number().int().min(1, 'Page must be 1 or more').default(1),
+  pageSize: z
+    .number()
+    .int()
+    .min(1, 'Page size must be at least 1')
+    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+    .default(50),
+  sort: z.enum(DOCUMENT_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TDocumentListInput = z.infer<typeof ZDocumentListInput>;
+
+export const ZDocumentSearchInput = ZTreeRef.extend({
+  search: z.string().trim().min(1, 'Enter part of a name').max(200, 'Search must be at most 200 characters'),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
+
+export const ZFolderCreate = z.object({ parentId: z.uuid('Choose a folder'), name: ZFolderName });
+export type TFolderCreate = z.infer<typeof ZFolderCreate>;
+export const ZFolderRename = z.object({ folderId: z.uuid(), name: ZFolderName });
+export const ZDocumentRename = z.object({ documentId: z.uuid(), name: ZDocumentName });
+export const ZFolderMove = z.object({ folderId: z.uuid(), targetId: z.uuid('Choose a folder') });
+export const ZDocumentMove = z.object({ documentId: z.uuid(), targetId: z.uuid('Choose a folder') });
+export const ZVisibility = z.object({ visibleToPortal: z.boolean() });
+export const ZFolderVisibility = ZFolderRef.extend(ZVisibility.shape);
+export const ZDocumentVisibility = ZDocumentRef.extend(ZVisibility.shape);
+export const ZTrashRestore = z.object({ kind: z.enum(['folder', 'document']), id: z.uuid() });
+
+/** The firm's default folders for a new client tree: "Returns/2026-27" makes a folder in a folder. */
+export const MAX_DEFAULT_FOLDERS = 50;
+export const ZDefaultFolderPath = z
+  .string()
+  .trim()
+  .min(1, 'A folder path cannot be blank')
+  .max(500, 'A folder path is too long')
+  .transform((v) =>
+    v
+      .split('/')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join('/'),
+  )
+  .refine((v) => v.length > 0, 'A folder path cannot be blank')
+  .refine((v) => v.split('/').every((s) => ZFolderName.safeParse(s).success), 'Check the folder names');
+export const ZDefaultClientFolders = z.object({
+  folders: z
+    .array(ZDefaultFolderPath)
+    .max(MAX_DEFAULT_FOLDERS, `At most ${MAX_DEFAULT_FOLDERS} default folders`),
+});
+export type TDefaultClientFolders = z.infer<typeof ZDefaultClientFolders>;
+
+/** Reads the setting from orgs.settings whatever was stored there. */
+export function defaultClientFoldersOf(settings: Record<string, unknown> | null | undefined): string[] {
+  const parsed = ZDefaultClientFolders.shape.folders.safeParse(settings?.defaultClientFolders);
+  return parsed.success ? parsed.data : [];
+}
+
+/** Bytes as people read them: 0 B, 12 KB, 3.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}

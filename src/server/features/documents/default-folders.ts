@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import { defaultClientFoldersOf, type TDefaultClientFolders } from '../../../domain/documents';
+import type { TDb, TExecutor } from '../../db/client';
+import { orgs } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { audit } from '../system-log/service';
+import { actorOf } from './access';
+
+/** The firm's default folders for a client's documents (orgs.settings.defaultClientFolders). */
+export async function getDefaultFolders(db: TExecutor, scope: TScope) {
+  const [org] = await db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, scope.orgId));
+  return { folders: defaultClientFoldersOf(org?.settings) };
+}
+
+/** Replaces the list; it applies to client trees opened from now on (existing ones keep theirs). */
+export async function setDefaultFolders(
+  db: TDb,
+  scope: TScope,
+  input: TDefaultClientFolders,
+  meta: TRequestMeta,
+) {
+  const folders = [...new Set(input.folders)];
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ settings: orgs.settings })
+      .from(orgs)
+      .where(eq(orgs.id, scope.orgId))
+      .for('update');
+    const from = defaultClientFoldersOf(before?.settings);
+    if (JSON.stringify(from) === JSON.stringify(folders)) return { folders, changed: false };
+    await tx
+      .update(orgs)
+      .set({
+        settings: sql`${orgs.settings} || ${JSON.stringify({ defaultClientFolders: folders })}::jsonb`,
+      })
+      .where(eq(orgs.id, scope.orgId));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.defaultFolders.update',
+      recordType: 'org',
+      recordId: scope.orgId,
+      summary: `Set the default client folders to ${folders.length ? folders.map((f) => `“${f}”`).join(', ') : 'none'}`,
+      changes: { defaultClientFolders: { from, to: folders } },
+    });
+    return { folders, changed: true };
+  });
+}

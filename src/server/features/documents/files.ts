@@ -1,0 +1,331 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TDb, TExecutor } from '../../db/client';
+import { documentFolders, documents, documentVersions, members } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { audit } from '../system-log/service';
+import { actorOf, checkTree, documentNotFound, isUniqueViolation, liveDocument, liveFolder } from './access';
+
+const memberName = sql<
+  string | null
+>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
+
+const fileTaken = (name: string) =>
+  new TRPCError({ code: 'CONFLICT', message: `A file named “${name}” already exists in this folder` });
+
+export async function renameDocument(
+  db: TDb,
+  scope: TScope,
+  input: { documentId: string; name: string },
+  meta: TRequestMeta,
+) {
+  return db
+    .transaction(async (tx) => {
+      const { doc } = await liveDocument(tx, scope, input.documentId);
+      if (doc.name === input.name) return doc;
+      const [after] = await tx
+        .update(documents)
+        .set({ name: input.name })
+        .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)))
+        .returning();
+      await audit(tx, actorOf(scope, meta), {
+        action: 'documents.file.rename',
+        recordType: 'document',
+        recordId: doc.id,
+        summary: `Renamed the file “${doc.name}” to “${input.name}”`,
+        changes: { name: { from: doc.name, to: input.name } },
+      });
+      return after ?? doc;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) throw fileTaken(input.name);
+      throw error;
+    });
+}
+
+export async function moveDocument(
+  db: TDb,
+  scope: TScope,
+  input: { documentId: string; targetId: string },
+  meta: TRequestMeta,
+) {
+  return db
+    .transaction(async (tx) => {
+      const { doc, folder } = await liveDocument(tx, scope, input.documentId);
+      const { folder: target } = await liveFolder(tx, scope, input.targetId);
+      if (target.clientId !== doc.clientId) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'A file moves only within the same documents' });
+      }
+      if (target.id === doc.folderId) return doc;
+      const [after] = await tx
+        .update(documents)
+        .set({ folderId: target.id })
+        .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)))
+        .returning();
+      await audit(tx, actorOf(scope, meta), {
+        action: 'documents.file.move',
+        recordType: 'document',
+        recordId: doc.id,
+        summary: `Moved the file “${doc.name}” from “${folder.name}” to “${target.name}”`,
+        changes: { folderId: { from: doc.folderId, to: target.id } },
+      });
+      return after ?? doc;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: 'The target folder already has a file with this name',
+        });
+      }
+      throw error;
+    });
+}
+
+export async function deleteDocument(db: TDb, scope: TScope, documentId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const { doc } = await liveDocument(tx, scope, documentId);
+    await tx
+      .update(documents)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.file.delete',
+      recordType: 'document',
+      recordId: doc.id,
+      summary: `Moved the file “${doc.name}” to the trash`,
+    });
+    return { id: doc.id, folderId: doc.folderId };
+  });
+}
+
+export async function setDocumentVisibility(
+  db: TDb,
+  scope: TScope,
+  input: { documentId: string; visibleToPortal: boolean },
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const { doc } = await liveDocument(tx, scope, input.documentId);
+    if (doc.clientId === null) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'The firm vault is internal: its files are never shown in the client portal',
+      });
+    }
+    if (doc.visibleToPortal === input.visibleToPortal) return doc;
+    await tx
+      .update(documents)
+      .set({ visibleToPortal: input.visibleToPortal })
+      .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.file.visibility',
+      recordType: 'document',
+      recordId: doc.id,
+      summary: `${input.visibleToPortal ? 'Shared' : 'Stopped sharing'} the file “${doc.name}” ${input.visibleToPortal ? 'with' : 'in'} the client portal`,
+      changes: { visibleToPortal: { from: doc.visibleToPortal, to: input.visibleToPortal } },
+    });
+    return { ...doc, visibleToPortal: input.visibleToPortal };
+  });
+}
+
+/** A file's versions, newest first. */
+export async function documentVersionsOf(db: TExecutor, scope: TScope, documentId: string) {
+  const { doc } = await liveDocument(db, scope, documentId);
+  const rows = await db
+    .select({
+      id: documentVersions.id,
+      version: documentVersions.version,
+      size: documentVersions.size,
+      contentType: documentVersions.contentType,
+      checksumSha256: documentVersions.checksumSha256,
+      createdAt: documentVersions.createdAt,
+      uploadedBy: memberName,
+    })
+    .from(documentVersions)
+    .leftJoin(
+      members,
+      and(eq(members.orgId, documentVersions.orgId), eq(members.id, documentVersions.uploadedByMemberId)),
+    )
+    .where(and(eq(documentVersions.orgId, scope.orgId), eq(documentVersions.documentId, doc.id)))
+    .orderBy(desc(documentVersions.version))
+    .limit(500);
+  return { document: { id: doc.id, name: doc.name, currentVersion: doc.currentVersion }, versions: rows };
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * Files of a tree whose name contains the term (the trigram index on lower(name) serves it),
+ * with the folder each is in. Files in a deleted folder are left out.
+ */
+export async function searchDocuments(
+  db: TExecutor,
+  scope: TScope,
+  input: { clientId: string | null; search: string; limit: number },
+) {
+  await checkTree(db, scope, input.clientId);
+  return db
+    .select({
+      id: documents.id,
+      name: documents.name,
+      size: documents.size,
+      contentType: documents.contentType,
+      version: documents.currentVersion,
+      visibleToPortal: documents.visibleToPortal,
+      updatedAt: documents.updatedAt,
+      folderId: documents.folderId,
+      folderName: documentFolders.name,
+    })
+    .from(documents)
+    .innerJoin(
+      documentFolders,
+      and(eq(documentFolders.orgId, documents.orgId), eq(documentFolders.id, documents.folderId)),
+    )
+    .where(
+      and(
+        eq(documents.orgId, scope.orgId),
+        input.clientId === null ? isNull(documents.clientId) : eq(documents.clientId, input.clientId),
+        isNull(documents.deletedAt),
+        isNull(documentFolders.deletedAt),
+        sql`lower(${documents.name}) like ${escapeLike(input.search.toLowerCase())}`,
+      ),
+    )
+    .orderBy(documents.name, documents.id)
+    .limit(input.limit);
+}
+
+export type TStoredUpload = {
+  name: string;
+  size: number;
+  contentType: string;
+  checksumSha256: string;
+  storageKey: string;
+};
+
+/**
+ * Records a stored upload: a new file, or a new version of the live file with the same name in
+ * the folder. Two first uploads of one name at once meet the unique index; the loser becomes the
+ * second version.
+ */
+export async function recordUpload(
+  db: TDb,
+  scope: TScope,
+  folderId: string,
+  upload: TStoredUpload,
+  meta: TRequestMeta,
+  attempt = 0,
+): Promise<{ id: string; name: string; version: number; created: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { folder } = await liveFolder(tx, scope, folderId);
+      const [existing] = await tx
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.orgId, scope.orgId),
+            eq(documents.folderId, folder.id),
+            isNull(documents.deletedAt),
+            sql`lower(${documents.name}) = lower(${upload.name})`,
+          ),
+        )
+        .limit(1)
+        .for('update');
+      const version = existing ? existing.currentVersion + 1 : 1;
+      const doc =
+        existing ??
+        (
+          await tx
+            .insert(documents)
+            .values({
+              orgId: scope.orgId,
+              folderId: folder.id,
+              clientId: folder.clientId,
+              name: upload.name,
+              size: upload.size,
+              contentType: upload.contentType,
+              currentVersion: 1,
+              // Portal visibility follows the folder it lands in (the vault is always internal).
+              visibleToPortal: folder.clientId !== null && folder.visibleToPortal,
+              uploadedByMemberId: scope.memberId,
+            })
+            .returning()
+        )[0];
+      if (!doc) throw new Error('document not created');
+      const [row] = await tx
+        .insert(documentVersions)
+        .values({
+          orgId: scope.orgId,
+          documentId: doc.id,
+          version,
+          size: upload.size,
+          contentType: upload.contentType,
+          checksumSha256: upload.checksumSha256,
+          storageKey: upload.storageKey,
+          uploadedByMemberId: scope.memberId,
+        })
+        .returning({ id: documentVersions.id });
+      await tx
+        .update(documents)
+        .set({
+          currentVersionId: row?.id,
+          currentVersion: version,
+          size: upload.size,
+          contentType: upload.contentType,
+          uploadedByMemberId: scope.memberId,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
+      await audit(tx, actorOf(scope, meta), {
+        action: existing ? 'documents.file.version' : 'documents.file.upload',
+        recordType: 'document',
+        recordId: doc.id,
+        summary: existing
+          ? `Uploaded version ${version} of “${doc.name}” (${upload.size} bytes) in “${folder.name}”`
+          : `Uploaded “${upload.name}” (${upload.size} bytes) to “${folder.name}”`,
+      });
+      return { id: doc.id, name: doc.name, version, created: !existing };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && attempt === 0) {
+      return recordUpload(db, scope, folderId, upload, meta, 1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The stored version a download or preview reads (the current one unless asked), after the same
+ * checks as every procedure; the read is written to the system log.
+ */
+export async function versionForDownload(
+  db: TDb,
+  scope: TScope,
+  input: { documentId: string; version?: number; purpose: 'download' | 'preview' },
+  meta: TRequestMeta,
+) {
+  const { doc } = await liveDocument(db, scope, input.documentId);
+  const [version] = await db
+    .select()
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.orgId, scope.orgId),
+        eq(documentVersions.documentId, doc.id),
+        eq(documentVersions.version, input.version ?? doc.currentVersion),
+      ),
+    )
+    .limit(1);
+  if (!version) throw documentNotFound();
+  await db.transaction((tx) =>
+    audit(tx, actorOf(scope, meta), {
+      action: input.purpose === 'download' ? 'documents.file.download' : 'documents.file.preview',
+      recordType: 'document',
+      recordId: doc.id,
+      summary: `${input.purpose === 'download' ? 'Downloaded' : 'Previewed'} “${doc.name}” (version ${version.version})`,
+    }),
+  );
+  return { doc, version };
+}

@@ -1,0 +1,354 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
+import type { TDb, TExecutor } from '../../db/client';
+import { documentFolders, documents, members, orgs } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { audit } from '../system-log/service';
+import { actorOf, checkTree, isUniqueViolation, liveFolder, treeLabel } from './access';
+
+const VAULT_ROOT_NAME = 'Vault';
+const CLIENT_ROOT_NAME = 'Documents';
+
+const rootWhere = (orgId: string, clientId: string | null) =>
+  and(
+    eq(documentFolders.orgId, orgId),
+    clientId === null ? isNull(documentFolders.clientId) : eq(documentFolders.clientId, clientId),
+    isNull(documentFolders.parentId),
+  );
+
+async function findRoot(db: TExecutor, orgId: string, clientId: string | null) {
+  const [root] = await db.select().from(documentFolders).where(rootWhere(orgId, clientId)).limit(1);
+  return root ?? null;
+}
+
+/**
+ * The tree's root, created the first time the tree is opened together with the firm's default
+ * folders for a client (orgs.settings.defaultClientFolders). Idempotent: two first openings at
+ * once create one root (a unique index) and one set of folders.
+ */
+export async function openTree(db: TDb, scope: TScope, clientId: string | null, meta: TRequestMeta) {
+  const client = await checkTree(db, scope, clientId);
+  const existing = await findRoot(db, scope.orgId, clientId);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [root] = await tx
+      .insert(documentFolders)
+      .values({
+        orgId: scope.orgId,
+        clientId,
+        parentId: null,
+        name: clientId ? CLIENT_ROOT_NAME : VAULT_ROOT_NAME,
+        createdByMemberId: scope.memberId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!root) {
+      const other = await findRoot(tx, scope.orgId, clientId);
+      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+      return other;
+    }
+    let created = 0;
+    if (clientId) {
+      const [org] = await tx.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, scope.orgId));
+      const idOf = new Map<string, string>([['', root.id]]);
+      for (const path of defaultClientFoldersOf(org?.settings)) {
+        let parentPath = '';
+        for (const name of path.split('/')) {
+          const here = parentPath ? `${parentPath}/${name}` : name;
+          const key = here.toLowerCase();
+          if (!idOf.has(key)) {
+            const [folder] = await tx
+              .insert(documentFolders)
+              .values({
+                orgId: scope.orgId,
+                clientId,
+                parentId: idOf.get(parentPath.toLowerCase()) ?? root.id,
+                name,
+                createdByMemberId: scope.memberId,
+              })
+              .returning({ id: documentFolders.id });
+            if (folder) idOf.set(key, folder.id);
+            created += 1;
+          }
+          parentPath = here;
+        }
+      }
+    }
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.tree.create',
+      recordType: 'documentFolder',
+      recordId: root.id,
+      summary: `Opened ${treeLabel(client?.name)} for the first time${created ? ` (${created} default folders)` : ''}`,
+    });
+    return root;
+  });
+}
+
+const SORT = {
+  name: [documents.name],
+  date: [documents.updatedAt],
+  size: [documents.size],
+} as const;
+
+/** A folder: where it is, its sub-folders, and one page of its files. */
+export async function folderContents(db: TExecutor, scope: TScope, input: TDocumentListInput) {
+  const { folder, path } = await liveFolder(db, scope, input.folderId);
+  const where = and(
+    eq(documents.orgId, scope.orgId),
+    eq(documents.folderId, folder.id),
+    isNull(documents.deletedAt),
+  );
+  const dir = input.direction === 'desc' ? desc : asc;
+  const [subfolders, rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: documentFolders.id,
+        name: documentFolders.name,
+        visibleToPortal: documentFolders.visibleToPortal,
+        updatedAt: documentFolders.updatedAt,
+      })
+      .from(documentFolders)
+      .where(
+        and(
+          eq(documentFolders.orgId, scope.orgId),
+          eq(documentFolders.parentId, folder.id),
+          isNull(documentFolders.deletedAt),
+        ),
+      )
+      .orderBy(asc(documentFolders.name))
+      .limit(1000),
+    db
+      .select({
+        id: documents.id,
+        name: documents.name,
+        size: documents.size,
+        contentType: documents.contentType,
+        version: documents.currentVersion,
+        visibleToPortal: documents.visibleToPortal,
+        updatedAt: documents.updatedAt,
+        uploadedBy: sql<
+          string | null
+        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`,
+      })
+      .from(documents)
+      .leftJoin(
+        members,
+        and(eq(members.orgId, documents.orgId), eq(members.id, documents.uploadedByMemberId)),
+      )
+      .where(where)
+      .orderBy(...SORT[input.sort].map((c) => dir(c)), dir(documents.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return {
+    folder: {
+      id: folder.id,
+      name: folder.name,
+      clientId: folder.clientId,
+      parentId: folder.parentId,
+      visibleToPortal: folder.visibleToPortal,
+    },
+    path,
+    folders: subfolders,
+    documents: { rows, total: total?.n ?? 0, page: input.page, pageSize: input.pageSize },
+  };
+}
+
+/** Every live folder of a tree (for the move picker); folders under a deleted one are left out. */
+export async function treeFolders(db: TExecutor, scope: TScope, clientId: string | null) {
+  await checkTree(db, scope, clientId);
+  const rows = await db
+    .select({ id: documentFolders.id, parentId: documentFolders.parentId, name: documentFolders.name })
+    .from(documentFolders)
+    .where(
+      and(
+        eq(documentFolders.orgId, scope.orgId),
+        clientId === null ? isNull(documentFolders.clientId) : eq(documentFolders.clientId, clientId),
+        isNull(documentFolders.deletedAt),
+      ),
+    )
+    .orderBy(asc(documentFolders.name))
+    .limit(5000);
+  const ids = new Set(rows.map((r) => r.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A folder is reachable when every folder above it is live.
+  const reachable = (id: string, depth = 0): boolean => {
+    const row = byId.get(id);
+    if (!row || depth > 64) return false;
+    return row.parentId === null || (ids.has(row.parentId) && reachable(row.parentId, depth + 1));
+  };
+  return rows.filter((r) => reachable(r.id));
+}
+
+const folderTaken = (name: string) =>
+  new TRPCError({ code: 'CONFLICT', message: `A folder named “${name}” already exists here` });
+
+export async function createFolder(
+  db: TDb,
+  scope: TScope,
+  input: { parentId: string; name: string },
+  meta: TRequestMeta,
+) {
+  return db
+    .transaction(async (tx) => {
+      const { folder: parent } = await liveFolder(tx, scope, input.parentId);
+      const [folder] = await tx
+        .insert(documentFolders)
+        .values({
+          orgId: scope.orgId,
+          clientId: parent.clientId,
+          parentId: parent.id,
+          name: input.name,
+          // A client folder shared with the portal shares what is made inside it; the vault never does.
+          visibleToPortal: parent.clientId !== null && parent.parentId !== null && parent.visibleToPortal,
+          createdByMemberId: scope.memberId,
+        })
+        .returning();
+      if (!folder) throw new Error('folder not created');
+      await audit(tx, actorOf(scope, meta), {
+        action: 'documents.folder.create',
+        recordType: 'documentFolder',
+        recordId: folder.id,
+        summary: `Created the folder “${folder.name}” in “${parent.name}”`,
+      });
+      return folder;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) throw folderTaken(input.name);
+      throw error;
+    });
+}
+
+function notRoot(folder: { parentId: string | null }, what: string) {
+  if (folder.parentId === null)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `The top folder cannot be ${what}` });
+}
+
+export async function renameFolder(
+  db: TDb,
+  scope: TScope,
+  input: { folderId: string; name: string },
+  meta: TRequestMeta,
+) {
+  return db
+    .transaction(async (tx) => {
+      const { folder } = await liveFolder(tx, scope, input.folderId);
+      notRoot(folder, 'renamed');
+      if (folder.name === input.name) return folder;
+      const [after] = await tx
+        .update(documentFolders)
+        .set({ name: input.name })
+        .where(and(eq(documentFolders.orgId, scope.orgId), eq(documentFolders.id, folder.id)))
+        .returning();
+      await audit(tx, actorOf(scope, meta), {
+        action: 'documents.folder.rename',
+        recordType: 'documentFolder',
+        recordId: folder.id,
+        summary: `Renamed the folder “${folder.name}” to “${input.name}”`,
+        changes: { name: { from: folder.name, to: input.name } },
+      });
+      return after ?? folder;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) throw folderTaken(input.name);
+      throw error;
+    });
+}
+
+export async function moveFolder(
+  db: TDb,
+  scope: TScope,
+  input: { folderId: string; targetId: string },
+  meta: TRequestMeta,
+) {
+  return db
+    .transaction(async (tx) => {
+      const { folder } = await liveFolder(tx, scope, input.folderId);
+      notRoot(folder, 'moved');
+      const { folder: target, path } = await liveFolder(tx, scope, input.targetId);
+      if (target.clientId !== folder.clientId) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'A folder moves only within the same documents',
+        });
+      }
+      if (path.some((p) => p.id === folder.id)) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'A folder cannot move into itself' });
+      }
+      if (folder.parentId === target.id) return folder;
+      const [after] = await tx
+        .update(documentFolders)
+        .set({ parentId: target.id })
+        .where(and(eq(documentFolders.orgId, scope.orgId), eq(documentFolders.id, folder.id)))
+        .returning();
+      await audit(tx, actorOf(scope, meta), {
+        action: 'documents.folder.move',
+        recordType: 'documentFolder',
+        recordId: folder.id,
+        summary: `Moved the folder “${folder.name}” into “${target.name}”`,
+        changes: { parentId: { from: folder.parentId, to: target.id } },
+      });
+      return after ?? folder;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: 'The target folder already has a folder with this name',
+        });
+      }
+      throw error;
+    });
+}
+
+/** Into the trash: the folder and everything under it disappear until restored or purged. */
+export async function deleteFolder(db: TDb, scope: TScope, folderId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const { folder } = await liveFolder(tx, scope, folderId);
+    notRoot(folder, 'deleted');
+    await tx
+      .update(documentFolders)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(documentFolders.orgId, scope.orgId), eq(documentFolders.id, folder.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.folder.delete',
+      recordType: 'documentFolder',
+      recordId: folder.id,
+      summary: `Moved the folder “${folder.name}” to the trash`,
+    });
+    return { id: folder.id, parentId: folder.parentId };
+  });
+}
+
+export async function setFolderVisibility(
+  db: TDb,
+  scope: TScope,
+  input: { folderId: string; visibleToPortal: boolean },
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const { folder } = await liveFolder(tx, scope, input.folderId);
+    if (folder.clientId === null) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'The firm vault is internal: its folders are never shown in the client portal',
+      });
+    }
+    if (folder.visibleToPortal === input.visibleToPortal) return folder;
+    await tx
+      .update(documentFolders)
+      .set({ visibleToPortal: input.visibleToPortal })
+      .where(and(eq(documentFolders.orgId, scope.orgId), eq(documentFolders.id, folder.id)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.folder.visibility',
+      recordType: 'documentFolder',
+      recordId: folder.id,
+      summary: `${input.visibleToPortal ? 'Shared' : 'Stopped sharing'} the folder “${folder.name}” ${input.visibleToPortal ? 'with' : 'in'} the client portal`,
+      changes: { visibleToPortal: { from: folder.visibleToPortal, to: input.visibleToPortal } },
+    });
+    return { ...folder, visibleToPortal: input.visibleToPortal };
+  });
+}

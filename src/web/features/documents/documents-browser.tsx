@@ -1,0 +1,333 @@
+import { formatBytes, type TDocumentSort } from '@domain/documents';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import {
+  Badge,
+  Button,
+  cn,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  Input,
+  Spinner,
+  toast,
+} from '@web/ui';
+import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
+import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { trpc, trpcClient } from '../../lib/trpc';
+import { useCan } from '../shell/access';
+import { saveFile } from './file-transfer';
+import { ItemActions, type TItem } from './item-actions';
+import { NameDialog } from './name-dialog';
+import { TrashView } from './trash-view';
+import { UploadList } from './upload-list';
+import { useUploads } from './use-uploads';
+
+const PAGE_SIZE = 50;
+
+/** Where a folder of this tree is shown. */
+export function folderHref(clientId: string | null, folderId: string | null) {
+  const base = clientId ? `/clients/${clientId}/documents` : '/vault/documents';
+  return folderId ? `${base}/${folderId}` : base;
+}
+
+/**
+ * One folder of a tree: path, sub-folders and a page of files, with upload by picker or by
+ * dropping files anywhere on it, and the trash of the tree.
+ */
+export function DocumentsBrowser({ clientId, folderId }: { clientId: string | null; folderId?: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canCreate = useCan('documents.create');
+  // The top folder is made on first opening (with the firm's default folders for a client).
+  const root = useQuery({
+    queryKey: ['documents.open', clientId],
+    queryFn: () => trpcClient.documents.open.mutate({ clientId }),
+    enabled: !folderId,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const currentId = folderId ?? root.data?.id;
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<TDocumentSort>('name');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [search, setSearch] = useState('');
+  const [showTrash, setShowTrash] = useState(false);
+  const [newFolder, setNewFolder] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  // Another folder starts on its first page.
+  useEffect(() => {
+    if (currentId) setPage(1);
+  }, [currentId]);
+
+  const contents = useQuery({
+    ...trpc.documents.contents.queryOptions({
+      folderId: currentId ?? '',
+      page,
+      pageSize: PAGE_SIZE,
+      sort,
+      direction,
+    }),
+    enabled: Boolean(currentId),
+    placeholderData: (previous) => previous,
+  });
+  const term = search.trim();
+  const found = useQuery({
+    ...trpc.documents.search.queryOptions({ clientId, search: term, limit: 50 }),
+    enabled: term.length > 0,
+  });
+  const limits = useQuery(trpc.documents.limits.queryOptions());
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() });
+  }, [queryClient]);
+  const uploads = useUploads({ maxBytes: limits.data?.maxBytes, onUploaded: refresh });
+  const createFolder = useMutation(
+    trpc.documents.createFolder.mutationOptions({
+      onSuccess: (folder) => {
+        toast.success(`Created the folder ${folder.name}`);
+        setNewFolder(false);
+        refresh();
+      },
+    }),
+  );
+
+  if (!currentId || !contents.data) {
+    return (
+      <div className="grid place-items-center p-16">
+        <Spinner />
+      </div>
+    );
+  }
+  const data = contents.data;
+  const addFiles = (files: FileList | File[] | null) => {
+    const list = Array.from(files ?? []);
+    if (list.length && canCreate) uploads.add(list, currentId);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  };
+  const rows: TItem[] = [
+    ...(page === 1 && !term
+      ? data.folders.map((f) => ({
+          kind: 'folder' as const,
+          id: f.id,
+          name: f.name,
+          size: null,
+          updatedAt: f.updatedAt,
+          visibleToPortal: f.visibleToPortal,
+          contentType: null,
+          version: null,
+          folderId: currentId,
+          folderName: null,
+        }))
+      : []),
+    ...(term
+      ? (found.data ?? []).map((d) => ({ kind: 'file' as const, ...d }))
+      : data.documents.rows.map((d) => ({
+          kind: 'file' as const,
+          ...d,
+          folderId: currentId,
+          folderName: null,
+        }))),
+  ];
+  const columns: DataTableColumn<TItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortable: !term,
+      className: 'w-full whitespace-normal',
+      cell: (row) =>
+        row.kind === 'folder' ? (
+          <Link
+            to={folderHref(clientId, row.id)}
+            className="inline-flex items-center gap-2 font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <Folder aria-hidden="true" className="size-4 text-amber-500" /> {row.name}
+          </Link>
+        ) : (
+          <span className="inline-flex min-w-0 items-center gap-2">
+            <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-fg" />
+            <span className="break-all">{row.name}</span>
+            {row.version && row.version > 1 ? <Badge tone="grey">v{row.version}</Badge> : null}
+            {row.folderName ? <span className="text-xs text-muted-fg">in {row.folderName}</span> : null}
+          </span>
+        ),
+    },
+    {
+      id: 'size',
+      header: 'Size',
+      sortable: !term,
+      sortDescFirst: true,
+      className: 'hidden sm:table-cell text-right',
+      cell: (row) => (row.size === null ? '' : formatBytes(row.size)),
+    },
+    {
+      id: 'date',
+      header: 'Modified',
+      sortable: !term,
+      sortDescFirst: true,
+      className: 'hidden md:table-cell',
+      cell: (row) => row.updatedAt.toLocaleString(),
+    },
+    ...(clientId
+      ? [
+          {
+            id: 'portal',
+            header: 'Portal',
+            className: 'hidden md:table-cell',
+            cell: (row: TItem) =>
+              row.visibleToPortal ? <Badge tone="green">Shared</Badge> : <Badge tone="grey">Internal</Badge>,
+          },
+        ]
+      : []),
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: (row) => <ItemActions item={row} clientId={clientId} onChanged={refresh} />,
+    },
+  ];
+
+  return (
+    <section
+      aria-label="Documents"
+      className={cn('flex flex-col gap-3 rounded-md', dragging && 'outline-2 outline-dashed outline-primary')}
+      onDragOver={(e) => {
+        if (!canCreate || showTrash) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+      data-testid="documents-drop-zone"
+    >
+      <nav aria-label="Folder path" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-1">
+          {data.path.map((crumb, i) => {
+            const last = i === data.path.length - 1;
+            return (
+              <li key={crumb.id} className="inline-flex items-center gap-1">
+                {i > 0 ? <span className="text-muted-fg">/</span> : null}
+                {last ? (
+                  <span aria-current="page" className="font-medium">
+                    {crumb.name}
+                  </span>
+                ) : (
+                  <Link
+                    to={folderHref(clientId, crumb.parentId === null ? null : crumb.id)}
+                    className="text-muted-fg hover:text-fg hover:underline"
+                  >
+                    {crumb.name}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-48 flex-1">
+          <Search
+            aria-hidden="true"
+            className="-translate-y-1/2 absolute top-1/2 left-2.5 size-4 text-muted-fg"
+          />
+          <Input
+            aria-label={clientId ? "Search this client's documents by name" : 'Search the vault by name'}
+            placeholder="Search by name"
+            className="pl-8"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {canCreate ? (
+          <>
+            <Button variant="outline" onClick={() => setNewFolder(true)}>
+              <FolderPlus aria-hidden="true" /> New folder
+            </Button>
+            <Button onClick={() => picker.current?.click()}>
+              <Upload aria-hidden="true" /> Upload
+            </Button>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              data-testid="documents-file-input"
+              onChange={(e) => {
+                addFiles(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          </>
+        ) : null}
+        <Button
+          variant="outline"
+          onClick={() =>
+            saveFile(`/api/documents/folders/${currentId}/zip`, `${data.folder.name}.zip`).catch(
+              (e: unknown) => toast.error(e instanceof Error ? e.message : 'Download failed'),
+            )
+          }
+        >
+          <FolderDown aria-hidden="true" /> Download folder
+        </Button>
+        <Button
+          variant={showTrash ? 'secondary' : 'ghost'}
+          aria-pressed={showTrash}
+          onClick={() => setShowTrash((v) => !v)}
+        >
+          <Trash2 aria-hidden="true" /> Trash
+        </Button>
+      </div>
+      <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+      {showTrash ? (
+        <TrashView
+          clientId={clientId}
+          onRestored={(target) => {
+            refresh();
+            if (target !== currentId)
+              void navigate({ to: folderHref(clientId, target === root.data?.id ? null : target) });
+          }}
+        />
+      ) : (
+        <DataTable<TItem>
+          label={`Contents of ${data.folder.name}`}
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => `${row.kind}:${row.id}`}
+          total={term ? rows.length : data.documents.total}
+          page={term ? 1 : page}
+          pageSize={term ? Math.max(rows.length, 1) : PAGE_SIZE}
+          sort={sort}
+          direction={direction}
+          onPageChange={setPage}
+          onSortChange={(next, dir) => {
+            setSort(next as TDocumentSort);
+            setDirection(dir);
+            setPage(1);
+          }}
+          loading={contents.isPlaceholderData}
+          empty={
+            <EmptyState
+              icon={Folder}
+              title={term ? 'No file matches this name' : 'This folder is empty'}
+              message={term ? undefined : canCreate ? 'Drop files here or use Upload.' : undefined}
+            />
+          }
+        />
+      )}
+      <NameDialog
+        open={newFolder}
+        onOpenChange={setNewFolder}
+        kind="folder"
+        title="New folder"
+        initial=""
+        submitLabel="Create folder"
+        pending={createFolder.isPending}
+        onSubmit={(name) => createFolder.mutate({ parentId: currentId, name })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemLog } from '../../src/server/db/schema';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+// A complete one-page PDF, small enough to keep inline.
+const PDF = `%PDF-1.4
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj
+4 0 obj<</Length 44>>stream
+BT /F1 18 Tf 20 40 Td (Tax return) Tj ET
+endstream endobj
+5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj
+trailer<</Root 1 0 R>>
+%%EOF`;
+
+describe('documents in the browser', () => {
+  it('uploads three files by drag-and-drop with progress, previews a PDF, moves a file, deletes and restores', async () => {
+    const firm = await app.seedFirm('Documents & Co');
+    const api = app.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'D-1', name: 'Desai Exports' });
+    const root = await api.documents.open.mutate({ clientId: client.id });
+    await api.documents.createFolder.mutate({ parentId: root.id, name: 'KYC' });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/clients/${client.id}`);
+    await page
+      .getByRole('navigation', { name: 'Client sections' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    await page.waitForURL(`${app.url}/clients/${client.id}/documents`);
+    const table = page.getByRole('table', { name: 'Contents of Documents' });
+    await table.getByRole('link', { name: 'KYC' }).waitFor();
+
+    // Three files dropped at once, each with its own progress bar.
+    const dataTransfer = await page.evaluateHandle((pdf) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([pdf], 'return.pdf', { type: 'application/pdf' }));
+      dt.items.add(new File(['opening balance 100'], 'notes.txt', { type: 'text/plain' }));
+      dt.items.add(new File([new Uint8Array(300_000)], 'ledger.bin'));
+      return dt;
+    }, PDF);
+    await page.getByTestId('documents-drop-zone').dispatchEvent('drop', { dataTransfer });
+    const uploads = page.getByRole('region', { name: 'Uploads' });
+    await expect.poll(() => uploads.getByRole('progressbar').count()).toBe(3);
+    await expect
+      .poll(() => uploads.locator('[data-upload-status="done"]').count(), { timeout: 20_000 })
+      .toBe(3);
+    for (const name of ['return.pdf', 'notes.txt', 'ledger.bin']) {
+      expect(
+        await uploads.getByRole('progressbar', { name: `Upload of ${name}` }).getAttribute('aria-valuenow'),
+      ).toBe('100');
+      await table.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
+    }
+    await screenshot(page, 'documents-uploaded');
+
+    // Preview the PDF: shown from a blob in a frame, never from our origin.
+    await page.getByRole('button', { name: 'Actions for return.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'return.pdf' });
+    const frame = preview.locator('iframe[title="Preview of return.pdf"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await screenshot(page, 'documents-preview');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    // Move notes.txt into KYC.
+    await page.getByRole('button', { name: 'Actions for notes.txt' }).click();
+    await page.getByRole('menuitem', { name: 'Move' }).click();
+    const move = page.getByRole('dialog', { name: 'Move notes.txt' });
+    await move.getByRole('radio', { name: 'KYC' }).click();
+    await screenshot(page, 'documents-move');
+    await move.getByRole('button', { name: 'Move here' }).click();
+    await page.getByText('Moved notes.txt').waitFor();
+    await expect.poll(() => table.getByRole('row', { name: /notes\.txt/ }).count()).toBe(0);
+    await table.getByRole('link', { name: 'KYC' }).click();
+    await page.waitForURL(new RegExp(`/clients/${client.id}/documents/[0-9a-f-]{36}$`));
+    const kyc = page.getByRole('table', { name: 'Contents of KYC' });
+    await kyc.getByRole('row', { name: /notes\.txt/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Folder path' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    await page.waitForURL(`${app.url}/clients/${client.id}/documents`);
+
+    // Delete to the trash and restore.
+    await page.getByRole('button', { name: 'Actions for ledger.bin' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Moved ledger.bin to the trash').waitFor();
+    await expect.poll(() => table.getByRole('row', { name: /ledger\.bin/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Trash' }).click();
+    const trash = page.getByRole('region', { name: 'Trash' });
+    await trash.getByText('ledger.bin').waitFor();
+    await screenshot(page, 'documents-trash');
+    await trash.getByRole('button', { name: 'Restore ledger.bin' }).click();
+    await page.getByText('Restored').waitFor();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    await table.getByRole('row', { name: /ledger\.bin/ }).waitFor();
+
+    const actions = (
+      await app.db
+        .select({ action: systemLog.action })
+        .from(systemLog)
+        .where(and(eq(systemLog.orgId, firm.org.id)))
+    ).map((r) => r.action);
+    for (const action of [
+      'documents.file.upload',
+      'documents.file.preview',
+      'documents.file.move',
+      'documents.file.delete',
+      'documents.file.restore',
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+    expect(actions.filter((a) => a === 'documents.file.upload')).toHaveLength(3);
+    // The firm's own documents from the sidebar, and the default folders on the firm settings.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
+    await page.waitForURL(`${app.url}/vault/documents`);
+    await page.getByRole('table', { name: 'Contents of Vault' }).waitFor();
+    await page.goto(`${app.url}/admin/settings/org#documents`);
+    await page.getByRole('textbox', { name: 'Default folders' }).fill('KYC\nReturns/2026-27');
+    await page.getByRole('button', { name: 'Save default folders' }).click();
+    await page.getByText('Default folders saved').waitFor();
+    await screenshot(page, 'documents-default-folders');
+    expect(await api.documents.defaultFolders.query()).toEqual({ folders: ['KYC', 'Returns/2026-27'] });
+    await context.close();
+  });
+});
