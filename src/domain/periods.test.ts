@@ -7,7 +7,9 @@ import {
   oneTimePeriod,
   periodContaining,
   periodsBetween,
+  periodsToGenerate,
   projectNameFor,
+  todayIn,
 } from './periods';
 
 describe('monthly periods', () => {
@@ -18,7 +20,10 @@ describe('monthly periods', () => {
       start: '2026-03-01',
       end: '2026-03-31',
     });
-    expect(periodContaining('monthly', 1, '2026-04-30')).toMatchObject({ start: '2026-04-01', end: '2026-04-30' });
+    expect(periodContaining('monthly', 1, '2026-04-30')).toMatchObject({
+      start: '2026-04-01',
+      end: '2026-04-30',
+    });
   });
 
   it('ends on 28 or 29 February by leap year', () => {
@@ -187,8 +192,46 @@ describe('helpers', () => {
   });
 
   it('names a project after its service and period', () => {
-    expect(projectNameFor('GST return', periodContaining('monthly', 1, '2026-03-02'))).toBe('GST return · Mar 2026');
+    expect(projectNameFor('GST return', periodContaining('monthly', 1, '2026-03-02'))).toBe(
+      'GST return · Mar 2026',
+    );
     expect(projectNameFor('Incorporation', oneTimePeriod('2026-03-02'))).toBe('Incorporation');
-    expect(oneTimePeriod('2026-03-02')).toEqual({ key: 'once', label: '', start: '2026-03-02', end: '2026-03-02' });
+    expect(oneTimePeriod('2026-03-02')).toEqual({
+      key: 'once',
+      label: '',
+      start: '2026-03-02',
+      end: '2026-03-02',
+    });
+  });
+});
+
+describe('periodsToGenerate', () => {
+  const rule = { dayOfMonth: 20, monthsAfterPeriod: 1 };
+  it('starts at the earliest period still due and runs through the horizon', () => {
+    // On 2026-03-05 February's return (due 20 March) is still to do; January's (due 20 Feb) is past.
+    expect(periodsToGenerate('monthly', 1, rule, '2026-03-05', '2026-04-05').map((p) => p.key)).toEqual([
+      '2026-02',
+      '2026-03',
+      '2026-04',
+    ]);
+    // On its due day the period is still included, the day after it is not.
+    expect(periodsToGenerate('monthly', 1, rule, '2026-03-20', '2026-03-20')[0]?.key).toBe('2026-02');
+    expect(periodsToGenerate('monthly', 1, rule, '2026-03-21', '2026-03-21')[0]?.key).toBe('2026-03');
+  });
+
+  it('without a rule begins at the current period', () => {
+    expect(periodsToGenerate('quarterly', 4, null, '2026-05-01', '2026-07-01').map((p) => p.key)).toEqual([
+      '2026-Q1',
+      '2026-Q2',
+    ]);
+  });
+});
+
+describe('todayIn', () => {
+  it('is the calendar day in the firm’s time zone', () => {
+    const at = new Date('2026-03-31T20:00:00Z');
+    expect(todayIn('Asia/Kolkata', at)).toBe('2026-04-01');
+    expect(todayIn('America/New_York', at)).toBe('2026-03-31');
+    expect(todayIn('UTC', at)).toBe('2026-03-31');
   });
 });

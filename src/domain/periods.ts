@@ -70,7 +70,8 @@ export function periodContaining(
   const index = Math.floor(monthsIn / size);
   const start = addMonths(fyStart, index * size);
   const end = endOfMonth(addMonths(start, size - 1));
-  const part = frequency === 'quarterly' ? `Q${index + 1}` : frequency === 'half_yearly' ? `H${index + 1}` : '';
+  const part =
+    frequency === 'quarterly' ? `Q${index + 1}` : frequency === 'half_yearly' ? `H${index + 1}` : '';
   const key = part ? `${fyYear}-${part}` : fyKey;
   const label = part ? (fiscalYearStartMonth === 1 ? `${part} ${fyYear}` : `${part} ${fyKey}`) : fyKey;
   return { key, label, start: iso(start), end: iso(end) };
@@ -121,4 +122,35 @@ export function oneTimePeriod(startDate: string): TPeriod {
 /** "GST return · Mar 2026": the name a generated project gets. */
 export function projectNameFor(serviceName: string, period: TPeriod): string {
   return period.label ? `${serviceName} · ${period.label}` : serviceName;
+}
+
+/** The calendar day an instant falls on in a time zone: the firm's "today". */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * The periods to generate work for: from the earliest one whose due date is still today or later
+ * (past work the firm did before it used the app is not recreated) through the last that starts on
+ * or before `through`.
+ */
+export function periodsToGenerate(
+  frequency: TRecurringFrequency,
+  fiscalYearStartMonth: number,
+  rule: TDueDateRule | null | undefined,
+  today: string,
+  through: string,
+): TPeriod[] {
+  let first = periodContaining(frequency, fiscalYearStartMonth, today);
+  // A due date lies at most 12 months after its period: a bounded walk back.
+  for (let i = 0; i < 40; i++) {
+    const prev = periodContaining(frequency, fiscalYearStartMonth, addDaysIso(first.start, -1));
+    if (dueDateFor(prev.end, rule) < today) break;
+    first = prev;
+  }
+  return periodsBetween(frequency, fiscalYearStartMonth, first.start, through);
 }
