@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type TDatabase } from '../../db/client';
 import {
@@ -67,8 +67,22 @@ async function seed(name: string, options: { fiscalYearStartMonth?: number; enga
       forClient: true,
       tags: ['docs'],
     },
-    { orgId: org.id, templateId: template.id, position: 2, title: 'Review', dueOffsetDays: 15, assigneeRoleId: reviewer.id },
-    { orgId: org.id, templateId: template.id, position: 3, title: 'File', dueOffsetDays: -2, assigneeMemberId: cat.id },
+    {
+      orgId: org.id,
+      templateId: template.id,
+      position: 2,
+      title: 'Review',
+      dueOffsetDays: 15,
+      assigneeRoleId: reviewer.id,
+    },
+    {
+      orgId: org.id,
+      templateId: template.id,
+      position: 3,
+      title: 'File',
+      dueOffsetDays: -2,
+      assigneeMemberId: cat.id,
+    },
   ]);
   const [service] = await db
     .insert(services)
@@ -94,7 +108,14 @@ async function seed(name: string, options: { fiscalYearStartMonth?: number; enga
     .returning();
   const engagements = await db
     .insert(clientServices)
-    .values(clientRows.map((c) => ({ orgId: org.id, clientId: c.id, serviceId: service.id, startDate: '2026-01-01' })))
+    .values(
+      clientRows.map((c) => ({
+        orgId: org.id,
+        clientId: c.id,
+        serviceId: service.id,
+        startDate: '2026-01-01',
+      })),
+    )
     .returning();
   await db.insert(clientServiceAssignees).values(
     engagements.flatMap((e) => [
@@ -102,7 +123,15 @@ async function seed(name: string, options: { fiscalYearStartMonth?: number; enga
       { orgId: org.id, clientServiceId: e.id, memberId: bob.id },
     ]),
   );
-  return { org, members: { ann, bob, cat }, roles: { preparer, reviewer }, template, service, clients: clientRows, engagements };
+  return {
+    org,
+    members: { ann, bob, cat },
+    roles: { preparer, reviewer },
+    template,
+    service,
+    clients: clientRows,
+    engagements,
+  };
 }
 
 const projectsOf = (orgId: string) =>
@@ -124,8 +153,9 @@ describe('generateRecurringProjects', () => {
     expect(result).toEqual({ projects: 6, tasks: 18 });
     const rows = await projectsOf(firm.org.id);
     expect(rows).toHaveLength(6);
-    ));
-    const first = rows.find((p) => p.clientServiceId === firm.engagements[0]?.id && p.periodKey === '2026-03');
+    const first = rows.find(
+      (p) => p.clientServiceId === firm.engagements[0]?.id && p.periodKey === '2026-03',
+    );
     expect(first).toMatchObject({
       name: 'GST return · Mar 2026',
       periodStart: '2026-03-01',
@@ -141,8 +171,13 @@ describe('generateRecurringProjects', () => {
     const keys = rows.filter((p) => p.clientServiceId === firm.engagements[0]?.id).map((p) => p.periodKey);
     expect(keys).toEqual(['2026-02', '2026-03', '2026-04']);
 
-    const memberRows = await database.db.select().from(projectMembers).where(eq(projectMembers.projectId, first.id));
-    expect(memberRows.map((m) => m.memberId).sort()).toEqual([firm.members.ann.id, firm.members.bob.id].sort());
+    const memberRows = await database.db
+      .select()
+      .from(projectMembers)
+      .where(eq(projectMembers.projectId, first.id));
+    expect(memberRows.map((m) => m.memberId).sort()).toEqual(
+      [firm.members.ann.id, firm.members.bob.id].sort(),
+    );
 
     const taskRows = await database.db
       .select()
@@ -161,8 +196,14 @@ describe('generateRecurringProjects', () => {
     const assignees = await database.db
       .select()
       .from(taskAssignees)
-      .where(inArray(taskAssignees.taskId, taskRows.map((t) => t.id)));
-    const who = (taskId: string | undefined) => assignees.filter((a) => a.taskId === taskId).map((a) => a.memberId);
+      .where(
+        inArray(
+          taskAssignees.taskId,
+          taskRows.map((t) => t.id),
+        ),
+      );
+    const who = (taskId: string | undefined) =>
+      assignees.filter((a) => a.taskId === taskId).map((a) => a.memberId);
     // By role among the engagement's assignees, by member, and the due date copied.
     expect(who(taskRows[0]?.id)).toEqual([firm.members.ann.id]);
     expect(who(taskRows[1]?.id)).toEqual([firm.members.bob.id]);
@@ -184,7 +225,9 @@ describe('generateRecurringProjects', () => {
     ]);
     expect((a?.projects ?? 0) + (b?.projects ?? 0)).toBe(15);
     expect((a?.tasks ?? 0) + (b?.tasks ?? 0)).toBe(45);
-    expect(await generateRecurringProjects(database.db, { orgId: firm.org.id, through: '2026-04-05', now })).toEqual({
+    expect(
+      await generateRecurringProjects(database.db, { orgId: firm.org.id, through: '2026-04-05', now }),
+    ).toEqual({
       projects: 0,
       tasks: 0,
     });
@@ -199,38 +242,49 @@ describe('generateRecurringProjects', () => {
     ).toEqual({ projects: 5, tasks: 15 });
   });
 
-  it.runIf(process.env.DATABASE_URL)('is exactly once with two workers on separate connection pools', async () => {
-    const firm = await seed('Two pools & Co', { engagements: 40 });
-    // The test database's name, reached through a second, independent pool.
-    const [{ name }] = ((await database.db.execute('select current_database() as name' as never)) as unknown as {
-      rows: { name: string }[];
-    }).rows as [{ name: string }];
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${name}`;
-    const other = await openPostgres(url.toString(), { max: 2 });
-    try {
-      const options = { orgId: firm.org.id, through: '2026-04-05', now };
-      const results = await Promise.all([
-        generateRecurringProjects(database.db, options),
-        generateRecurringProjects(other.db, options),
-        generateRecurringProjects(database.db, options),
-        generateRecurringProjects(other.db, options),
-      ]);
-      expect(results.reduce((n, r) => n + r.projects, 0)).toBe(120);
-      expect(results.reduce((n, r) => n + r.tasks, 0)).toBe(360);
-      expect(await projectsOf(firm.org.id)).toHaveLength(120);
-      expect(await database.db.$count(tasks, eq(tasks.orgId, firm.org.id))).toBe(360);
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'is exactly once with two workers on separate connection pools',
+    async () => {
+      const firm = await seed('Two pools & Co', { engagements: 40 });
+      // The test database's name, reached through a second, independent pool.
+      const [{ name }] = (
+        (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows as [{ name: string }];
+      const url = new URL(process.env.DATABASE_URL as string);
+      url.pathname = `/${name}`;
+      const other = await openPostgres(url.toString(), { max: 2 });
+      try {
+        const options = { orgId: firm.org.id, through: '2026-04-05', now };
+        const results = await Promise.all([
+          generateRecurringProjects(database.db, options),
+          generateRecurringProjects(other.db, options),
+          generateRecurringProjects(database.db, options),
+          generateRecurringProjects(other.db, options),
+        ]);
+        expect(results.reduce((n, r) => n + r.projects, 0)).toBe(120);
+        expect(results.reduce((n, r) => n + r.tasks, 0)).toBe(360);
+        expect(await projectsOf(firm.org.id)).toHaveLength(120);
+        expect(await database.db.$count(tasks, eq(tasks.orgId, firm.org.id))).toBe(360);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('respects the engagement’s dates, archived clients and services, and templates', async () => {
     const firm = await seed('Rules & Co', { engagements: 4 });
     const [e0, e1, e2, e3] = firm.engagements;
     if (!e0 || !e1 || !e2 || !e3) throw new Error('no engagements');
-    await database.db.update(clientServices).set({ startDate: '2026-04-02' }).where(eq(clientServices.id, e0.id));
-    await database.db.update(clientServices).set({ endDate: '2026-02-15' }).where(eq(clientServices.id, e1.id));
+    await database.db
+      .update(clientServices)
+      .set({ startDate: '2026-04-02' })
+      .where(eq(clientServices.id, e0.id));
+    await database.db
+      .update(clientServices)
+      .set({ endDate: '2026-02-15' })
+      .where(eq(clientServices.id, e1.id));
     await database.db.update(clients).set({ archivedAt: new Date() }).where(eq(clients.id, e2.clientId));
     await generateRecurringProjects(database.db, { orgId: firm.org.id, through: '2026-04-05', now });
     const keysOf = async (id: string) =>
@@ -241,8 +295,13 @@ describe('generateRecurringProjects', () => {
     expect(await keysOf(e3.id)).toEqual(['2026-02', '2026-03', '2026-04']);
 
     const other = await seed('Archived & Co', { engagements: 1 });
-    await database.db.update(services).set({ archivedAt: new Date() }).where(eq(services.id, other.service.id));
-    expect(await generateRecurringProjects(database.db, { orgId: other.org.id, through: '2026-04-05', now })).toEqual({
+    await database.db
+      .update(services)
+      .set({ archivedAt: new Date() })
+      .where(eq(services.id, other.service.id));
+    expect(
+      await generateRecurringProjects(database.db, { orgId: other.org.id, through: '2026-04-05', now }),
+    ).toEqual({
       projects: 0,
       tasks: 0,
     });
@@ -250,7 +309,10 @@ describe('generateRecurringProjects', () => {
       .update(services)
       .set({ archivedAt: null, projectTemplateId: null })
       .where(eq(services.id, other.service.id));
-    expect((await generateRecurringProjects(database.db, { orgId: other.org.id, through: '2026-04-05', now })).projects).toBe(0);
+    expect(
+      (await generateRecurringProjects(database.db, { orgId: other.org.id, through: '2026-04-05', now }))
+        .projects,
+    ).toBe(0);
   });
 
   it('creates a one-time service’s project once, and counts fiscal quarters from the firm’s year start', async () => {
@@ -260,7 +322,15 @@ describe('generateRecurringProjects', () => {
       .set({ frequency: 'quarterly', dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 1 } })
       .where(eq(services.id, firm.service.id));
     await generateRecurringProjects(database.db, { orgId: firm.org.id, through: '2026-04-05', now });
-    expect((await projectsOf(firm.org.id)).map((p) => [p.periodKey, p.name, p.periodStart, p.periodEnd, p.dueDate])).toEqual([
+    expect(
+      (await projectsOf(firm.org.id)).map((p) => [
+        p.periodKey,
+        p.name,
+        p.periodStart,
+        p.periodEnd,
+        p.dueDate,
+      ]),
+    ).toEqual([
       ['2025-Q4', 'GST return · Q4 FY2025-26', '2026-01-01', '2026-03-31', '2026-04-30'],
       ['2026-Q1', 'GST return · Q1 FY2026-27', '2026-04-01', '2026-06-30', '2026-07-31'],
     ]);
@@ -270,7 +340,10 @@ describe('generateRecurringProjects', () => {
       .update(services)
       .set({ frequency: 'one_time', dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 1 } })
       .where(eq(services.id, once.service.id));
-    await database.db.update(clientServices).set({ startDate: '2026-01-10' }).where(eq(clientServices.orgId, once.org.id));
+    await database.db
+      .update(clientServices)
+      .set({ startDate: '2026-01-10' })
+      .where(eq(clientServices.orgId, once.org.id));
     for (let i = 0; i < 2; i++) {
       await generateRecurringProjects(database.db, { orgId: once.org.id, through: '2026-04-05', now });
     }
@@ -291,7 +364,9 @@ describe('generateRecurringProjects', () => {
       now,
     });
     expect(result.projects).toBe(2);
-    expect(new Set((await projectsOf(firm.org.id)).map((p) => p.clientServiceId))).toEqual(new Set([target.id]));
+    expect(new Set((await projectsOf(firm.org.id)).map((p) => p.clientServiceId))).toEqual(
+      new Set([target.id]),
+    );
     expect(RECURRING_HORIZON_DAYS).toBeGreaterThanOrEqual(28);
   });
 });
