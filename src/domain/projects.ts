@@ -95,3 +95,8 @@ export const ZProjectMember = z.object({
   projectId: z.uuid('Choose a project'),
   memberId: z.uuid('Choose a member'),
 });
+
+export const ZClientSearch = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  clientId: z.uuid().optional(),
+});

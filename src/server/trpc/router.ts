@@ -4,6 +4,8 @@ import { clientsRouter } from '../features/clients/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { projectTemplatesRouter } from '../features/project-templates/router';
+import { projectsRouter } from '../features/projects/router';
 import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
@@ -25,6 +27,8 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  projects: projectsRouter,
+  projectTemplates: projectTemplatesRouter,
 });
 
 export type AppRouter = typeof appRouter;
