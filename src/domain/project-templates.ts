@@ -24,6 +24,19 @@ export const ZTemplateListInput = z.object({ archived: z.boolean().default(false
 /** Who a blueprint's task goes to: the engagement's assignees (holding a role), or one member. */
 export const ASSIGNEE_KINDS = ['engagement', 'role', 'member'] as const;
 
+const ZChecklist = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'A checklist item cannot be empty')
+      .max(200, 'Checklist items are at most 200 characters'),
+  )
+  .max(50, 'At most 50 checklist items');
+const ZTags = z
+  .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
+  .max(20, 'At most 20 tags');
+
 export const ZBlueprintFields = z.object({
   title: z.string().trim().min(1, 'Enter the task title').max(200, 'Title must be at most 200 characters'),
   description: optionalText(4000, 'Description'),
@@ -86,3 +99,25 @@ export function offsetLabel(days: number): string {
   const n = Math.abs(days);
   return `${n} day${n === 1 ? '' : 's'} ${days < 0 ? 'before' : 'after'} the period ends`;
 }
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+const commaList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** The blueprint form: the checklist one item a line, tags separated by commas. */
+export const ZBlueprintForm = ZBlueprintFields.extend({
+  checklist: z.string().transform(lines).pipe(ZChecklist),
+  tags: z.string().transform(commaList).pipe(ZTags),
+}).refine(assigneeChosen, assigneeMessage);
+export type TBlueprintFormInput = z.input<typeof ZBlueprintForm>;
+export type TBlueprintFormValues = z.output<typeof ZBlueprintForm>;

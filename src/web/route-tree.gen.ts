@@ -22,6 +22,8 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
+import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -30,8 +32,12 @@ import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/a
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
+import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
+import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
+import { Route as MainAdminTemplatesProjectsIdRouteImport } from './routes/_main/admin/templates/projects/$id'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
@@ -128,6 +134,20 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainProjectsIndexRoute = MainProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/projects/index.lazy').then((d) => d.Route),
+)
+const MainProjectsIdRoute = MainProjectsIdRouteImport.update({
+  id: '/projects/$id',
+  path: '/projects/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/projects/$id.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -189,6 +209,13 @@ const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
 )
+const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/projects.lazy').then((d) => d.Route),
+)
 const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -213,6 +240,36 @@ const MainAdminServicesIdClientsRoute =
       (d) => d.Route,
     ),
   )
+const MainAdminServicesIdProjectsRoute =
+  MainAdminServicesIdProjectsRouteImport.update({
+    id: '/admin/services/$id/projects',
+    path: '/admin/services/$id/projects',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/services/$id/projects.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesProjectsIndexRoute =
+  MainAdminTemplatesProjectsIndexRouteImport.update({
+    id: '/admin/templates/projects/',
+    path: '/admin/templates/projects/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/projects/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesProjectsIdRoute =
+  MainAdminTemplatesProjectsIdRouteImport.update({
+    id: '/admin/templates/projects/$id',
+    path: '/admin/templates/projects/$id',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/projects/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexLazyRoute
@@ -224,21 +281,27 @@ export interface FileRoutesByFullPath {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/projects/$id': typeof MainProjectsIdRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
+  '/projects/': typeof MainProjectsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexLazyRoute
@@ -249,21 +312,27 @@ export interface FileRoutesByTo {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/projects/$id': typeof MainProjectsIdRoute
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
+  '/projects': typeof MainProjectsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/projects': typeof MainAdminTemplatesProjectsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -278,21 +347,27 @@ export interface FileRoutesById {
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
+  '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/_main/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/_main/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/_main/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -306,21 +381,27 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/notifications'
+    | '/projects/$id'
     | '/team/members'
     | '/admin/roles'
     | '/clients/'
+    | '/projects/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
     | '/clients/$id/'
     | '/admin/services/$id/clients'
+    | '/admin/services/$id/projects'
+    | '/admin/templates/projects/$id'
+    | '/admin/templates/projects/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -331,21 +412,27 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/my-account/notifications'
+    | '/projects/$id'
     | '/team/members'
     | '/admin/roles'
     | '/clients'
+    | '/projects'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
     | '/clients/$id'
     | '/admin/services/$id/clients'
+    | '/admin/services/$id/projects'
+    | '/admin/templates/projects/$id'
+    | '/admin/templates/projects'
   id:
     | '__root__'
     | '/_auth'
@@ -359,21 +446,27 @@ export interface FileRouteTypes {
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
+    | '/_main/projects/$id'
     | '/_main/team/members'
     | '/_main/admin/roles'
     | '/_main/clients/'
+    | '/_main/projects/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
     | '/_main/clients/$id/'
     | '/_main/admin/services/$id/clients'
+    | '/_main/admin/services/$id/projects'
+    | '/_main/admin/templates/projects/$id'
+    | '/_main/admin/templates/projects/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -483,6 +576,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/projects/': {
+      id: '/_main/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof MainProjectsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/$id': {
+      id: '/_main/projects/$id'
+      path: '/projects/$id'
+      fullPath: '/projects/$id'
+      preLoaderRoute: typeof MainProjectsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
@@ -546,6 +653,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/projects': {
+      id: '/_main/clients/$id/projects'
+      path: '/projects'
+      fullPath: '/clients/$id/projects'
+      preLoaderRoute: typeof MainClientsIdProjectsRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/services': {
       id: '/_main/clients/$id/services'
       path: '/services'
@@ -565,6 +679,27 @@ declare module '@tanstack/react-router' {
       path: '/admin/services/$id/clients'
       fullPath: '/admin/services/$id/clients'
       preLoaderRoute: typeof MainAdminServicesIdClientsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/services/$id/projects': {
+      id: '/_main/admin/services/$id/projects'
+      path: '/admin/services/$id/projects'
+      fullPath: '/admin/services/$id/projects'
+      preLoaderRoute: typeof MainAdminServicesIdProjectsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/projects/': {
+      id: '/_main/admin/templates/projects/'
+      path: '/admin/templates/projects'
+      fullPath: '/admin/templates/projects/'
+      preLoaderRoute: typeof MainAdminTemplatesProjectsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/projects/$id': {
+      id: '/_main/admin/templates/projects/$id'
+      path: '/admin/templates/projects/$id'
+      fullPath: '/admin/templates/projects/$id'
+      preLoaderRoute: typeof MainAdminTemplatesProjectsIdRouteImport
       parentRoute: typeof MainRoute
     }
   }
@@ -591,12 +726,14 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
+  MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
@@ -611,15 +748,20 @@ interface MainRouteChildren {
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
+  MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
+  MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
+  MainAdminTemplatesProjectsIdRoute: typeof MainAdminTemplatesProjectsIdRoute
+  MainAdminTemplatesProjectsIndexRoute: typeof MainAdminTemplatesProjectsIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -627,15 +769,20 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainProjectsIdRoute: MainProjectsIdRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
+  MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
+  MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,
+  MainAdminTemplatesProjectsIdRoute: MainAdminTemplatesProjectsIdRoute,
+  MainAdminTemplatesProjectsIndexRoute: MainAdminTemplatesProjectsIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

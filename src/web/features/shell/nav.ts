@@ -4,7 +4,9 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  FolderKanban,
   House,
+  LayoutTemplate,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -30,6 +32,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+      { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
     ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
@@ -41,4 +44,10 @@ export const ADMIN_NAV: TNavItem[] = [
   { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
+  {
+    to: '/admin/templates/projects',
+    label: 'Project templates',
+    icon: LayoutTemplate,
+    permission: 'templates.view',
+  },
 ];
