@@ -178,37 +178,42 @@ async function generateForService(
       from ins join client_service_assignees a on a.org_id = ins.org_id and a.client_service_id = ins.client_service_id
       returning 1
     ),
+    planned as (
+      -- Task ids are made here, so the assignees below need no join back to the inserted tasks.
+      select ${uuidv7} as task_id, ins.org_id, ins.id as project_id, ins.client_id, ins.client_service_id,
+             ins.period_end + tt.due_offset_days as due_date, tt.id as template_task_id, tt.title, tt.description,
+             tt.tags, tt.checklist, tt.for_client, tt.position, tt.assignee_member_id, tt.assignee_role_id
+      from ins join template_tasks tt on tt.org_id = ins.org_id and tt.template_id = ${service.templateId}::uuid
+    ),
     task_ins as (
       insert into tasks (id, org_id, project_id, client_id, template_task_id, title, description, due_date, tags,
                          checklist, for_client, position)
-      select ${uuidv7}, ins.org_id, ins.id, ins.client_id, tt.id, tt.title, tt.description, ins.period_end + tt.due_offset_days,
-             tt.tags,
+      select pl.task_id, pl.org_id, pl.project_id, pl.client_id, pl.template_task_id, pl.title, pl.description,
+             pl.due_date, pl.tags,
              (select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'text', x.item, 'done', false)
                                         order by x.n), '[]'::jsonb)
-                from jsonb_array_elements_text(tt.checklist) with ordinality as x(item, n)),
-             tt.for_client, tt.position
-      from ins join template_tasks tt on tt.org_id = ins.org_id and tt.template_id = ${service.templateId}::uuid
-      returning id, org_id, project_id, template_task_id, due_date
+                from jsonb_array_elements_text(pl.checklist) with ordinality as x(item, n)),
+             pl.for_client, pl.position
+      from planned pl
+      returning 1
     ),
     assignee_ins as (
       insert into task_assignees (org_id, task_id, member_id, due_date)
-      select distinct t.org_id, t.id, who.member_id, t.due_date
-      from task_ins t
-      join ins on ins.id = t.project_id
-      join template_tasks tt on tt.org_id = t.org_id and tt.id = t.template_task_id
+      select distinct pl.org_id, pl.task_id, who.member_id, pl.due_date
+      from planned pl
       cross join lateral (
-        select tt.assignee_member_id as member_id where tt.assignee_member_id is not null
+        select pl.assignee_member_id as member_id where pl.assignee_member_id is not null
         union all
         select a.member_id
         from client_service_assignees a
         join members m on m.org_id = a.org_id and m.id = a.member_id
-        where tt.assignee_member_id is null
-          and a.org_id = t.org_id and a.client_service_id = ins.client_service_id
-          and (tt.assignee_role_id is null or m.role_id = tt.assignee_role_id
+        where pl.assignee_member_id is null
+          and a.org_id = pl.org_id and a.client_service_id = pl.client_service_id
+          and (pl.assignee_role_id is null or m.role_id = pl.assignee_role_id
                or not exists (select 1 from client_service_assignees a2
                                 join members m2 on m2.org_id = a2.org_id and m2.id = a2.member_id
                                where a2.org_id = a.org_id and a2.client_service_id = a.client_service_id
-                                 and m2.role_id = tt.assignee_role_id))
+                                 and m2.role_id = pl.assignee_role_id))
       ) who
       returning 1
     ),
