@@ -14,6 +14,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
+import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
@@ -24,7 +25,9 @@ import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
+import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
@@ -39,7 +42,6 @@ import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/
 import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
 import { Route as MainAdminTemplatesProjectsIdRouteImport } from './routes/_main/admin/templates/projects/$id'
 
-const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
@@ -64,7 +66,7 @@ const AuthOnboardingRoute = AuthOnboardingRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_auth/onboarding.lazy').then((d) => d.Route),
 )
-const MainIndexLazyRoute = MainIndexLazyRouteImport.update({
+const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainRoute,
@@ -148,12 +150,26 @@ const MainProjectsIdRoute = MainProjectsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/projects/$id.lazy').then((d) => d.Route),
 )
+const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
+  id: '/reminders/$type',
+  path: '/reminders/$type',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/reminders/$type.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/team/members.lazy').then((d) => d.Route),
+)
+const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
+  id: '/vault/passwords',
+  path: '/vault/passwords',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/vault/passwords.lazy').then((d) => d.Route),
 )
 const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
   id: '/auth/invite/$key',
@@ -272,7 +288,7 @@ const MainAdminTemplatesProjectsIdRoute =
   )
 
 export interface FileRoutesByFullPath {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -282,7 +298,9 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
@@ -304,7 +322,7 @@ export interface FileRoutesByFullPath {
   '/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -313,7 +331,9 @@ export interface FileRoutesByTo {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
@@ -341,14 +361,16 @@ export interface FileRoutesById {
   '/_auth/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
-  '/_main/': typeof MainIndexLazyRoute
+  '/_main/': typeof MainIndexRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
+  '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
+  '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
@@ -382,7 +404,9 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/my-account/notifications'
     | '/projects/$id'
+    | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients/'
     | '/projects/'
@@ -413,7 +437,9 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/my-account/notifications'
     | '/projects/$id'
+    | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients'
     | '/projects'
@@ -447,7 +473,9 @@ export interface FileRouteTypes {
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
     | '/_main/projects/$id'
+    | '/_main/reminders/$type'
     | '/_main/team/members'
+    | '/_main/vault/passwords'
     | '/_main/admin/roles'
     | '/_main/clients/'
     | '/_main/projects/'
@@ -503,7 +531,7 @@ declare module '@tanstack/react-router' {
       id: '/_main/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof MainIndexLazyRouteImport
+      preLoaderRoute: typeof MainIndexRouteImport
       parentRoute: typeof MainRoute
     }
     '/auth/login': {
@@ -590,11 +618,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProjectsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/reminders/$type': {
+      id: '/_main/reminders/$type'
+      path: '/reminders/$type'
+      fullPath: '/reminders/$type'
+      preLoaderRoute: typeof MainRemindersTypeRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
       fullPath: '/team/members'
       preLoaderRoute: typeof MainTeamMembersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/vault/passwords': {
+      id: '/_main/vault/passwords'
+      path: '/vault/passwords'
+      fullPath: '/vault/passwords'
+      preLoaderRoute: typeof MainVaultPasswordsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_auth/auth/invite/$key': {
@@ -744,12 +786,14 @@ const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
 )
 
 interface MainRouteChildren {
-  MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainIndexRoute: typeof MainIndexRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
+  MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
+  MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
@@ -765,12 +809,14 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
-  MainIndexLazyRoute: MainIndexLazyRoute,
+  MainIndexRoute: MainIndexRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
+  MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
+  MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,

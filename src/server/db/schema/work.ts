@@ -115,6 +115,10 @@ export const projects = pgTable(
     index('projects_client_idx').on(t.orgId, t.clientId, t.dueDate),
     index('projects_service_idx').on(t.orgId, t.serviceId, t.dueDate),
     index('projects_owner_idx').on(t.orgId, t.ownerId),
+    // Open projects by due date: the dashboard's overdue and due-this-week counts read only these.
+    index('projects_open_due_idx')
+      .on(t.orgId, t.dueDate)
+      .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW') and ${t.archivedAt} is null`),
     foreignKey({
       name: 'projects_client_fk',
       columns: [t.orgId, t.clientId],

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_open_due_idx" ON "projects" USING btree ("org_id","due_date") WHERE "projects"."status" in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW') and "projects"."archived_at" is null;
