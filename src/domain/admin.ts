@@ -1,7 +1,7 @@
 import type { TPermission } from './permissions';
 
 export type TAdminSection = {
-  key: 'roles' | 'systemLog' | 'settings' | 'services' | 'clientGroups';
+  key: 'roles' | 'systemLog' | 'settings' | 'services' | 'clientGroups' | 'projectTemplates';
   to: string;
   permission: TPermission;
 };
@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'settings', to: '/admin/settings/org', permission: 'settings.view' },
   { key: 'services', to: '/admin/services', permission: 'services.view' },
   { key: 'clientGroups', to: '/admin/clientgroups', permission: 'clientGroups.view' },
+  { key: 'projectTemplates', to: '/admin/templates/projects', permission: 'templates.view' },
 ];
 
 /** Any one of these shows the Admin entry in the sidebar. */

@@ -90,6 +90,11 @@ export const ZServiceInput = z.object({
   frequency: z.enum(SERVICE_FREQUENCIES, { error: 'Choose how often the service recurs' }),
   dueDateRule: ZDueDateRule.nullish().transform((v) => v ?? null),
   defaultFee: ZOptionalMoney,
+  /** The template its engagements' projects start from (recurring work); none: no projects are generated. */
+  projectTemplateId: z
+    .uuid('Choose a project template from the list')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TServiceInput = z.input<typeof ZServiceInput>;
 export type TServiceValues = z.output<typeof ZServiceInput>;

@@ -101,7 +101,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   // in hand) when it closes, which the SIGTERM shutdown in main.ts does before the database closes.
   let worker: TWorker | null = null;
   if (config.jobs.enabled) {
-    registerJobs();
+    registerJobs(storage);
     worker = createWorker(
       { db: database.db, config, mailer: createMailer(config.mail, app.log), log: app.log },
       { pollMs: config.jobs.pollMs },

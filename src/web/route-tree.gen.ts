@@ -23,6 +23,8 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
+import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
@@ -33,10 +35,14 @@ import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/a
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
+import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
+import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
+import { Route as MainAdminTemplatesProjectsIdRouteImport } from './routes/_main/admin/templates/projects/$id'
 import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/clients/$id/documents/index'
 import { Route as MainClientsIdDocumentsFolderIdRouteImport } from './routes/_main/clients/$id/documents/$folderId'
 
@@ -134,6 +140,20 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainProjectsIndexRoute = MainProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/projects/index.lazy').then((d) => d.Route),
+)
+const MainProjectsIdRoute = MainProjectsIdRouteImport.update({
+  id: '/projects/$id',
+  path: '/projects/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/projects/$id.lazy').then((d) => d.Route),
+)
 const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
   id: '/reminders/$type',
   path: '/reminders/$type',
@@ -209,6 +229,13 @@ const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
 )
+const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/projects.lazy').then((d) => d.Route),
+)
 const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -250,6 +277,36 @@ const MainAdminServicesIdClientsRoute =
       (d) => d.Route,
     ),
   )
+const MainAdminServicesIdProjectsRoute =
+  MainAdminServicesIdProjectsRouteImport.update({
+    id: '/admin/services/$id/projects',
+    path: '/admin/services/$id/projects',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/services/$id/projects.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesProjectsIndexRoute =
+  MainAdminTemplatesProjectsIndexRouteImport.update({
+    id: '/admin/templates/projects/',
+    path: '/admin/templates/projects/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/projects/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesProjectsIdRoute =
+  MainAdminTemplatesProjectsIdRouteImport.update({
+    id: '/admin/templates/projects/$id',
+    path: '/admin/templates/projects/$id',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/projects/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainClientsIdDocumentsIndexRoute =
   MainClientsIdDocumentsIndexRouteImport.update({
     id: '/documents/',
@@ -281,17 +338,20 @@ export interface FileRoutesByFullPath {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
+  '/projects/': typeof MainProjectsIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
@@ -300,7 +360,10 @@ export interface FileRoutesByFullPath {
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
   '/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -312,17 +375,20 @@ export interface FileRoutesByTo {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
+  '/projects': typeof MainProjectsIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
@@ -331,7 +397,10 @@ export interface FileRoutesByTo {
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/admin/templates/projects': typeof MainAdminTemplatesProjectsIndexRoute
   '/clients/$id/documents': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesById {
@@ -347,17 +416,20 @@ export interface FileRoutesById {
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
+  '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
@@ -366,7 +438,10 @@ export interface FileRoutesById {
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
+  '/_main/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
+  '/_main/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
   '/_main/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
+  '/_main/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
   '/_main/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRouteTypes {
@@ -381,17 +456,20 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/notifications'
+    | '/projects/$id'
     | '/reminders/$type'
     | '/team/members'
     | '/vault/passwords'
     | '/admin/roles'
     | '/clients/'
+    | '/projects/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/vault/documents/$folderId'
     | '/clients/$id/team'
@@ -400,7 +478,10 @@ export interface FileRouteTypes {
     | '/vault/documents/'
     | '/clients/$id/'
     | '/admin/services/$id/clients'
+    | '/admin/services/$id/projects'
+    | '/admin/templates/projects/$id'
     | '/clients/$id/documents/$folderId'
+    | '/admin/templates/projects/'
     | '/clients/$id/documents/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -412,17 +493,20 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/my-account/notifications'
+    | '/projects/$id'
     | '/reminders/$type'
     | '/team/members'
     | '/vault/passwords'
     | '/admin/roles'
     | '/clients'
+    | '/projects'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/vault/documents/$folderId'
     | '/clients/$id/team'
@@ -431,7 +515,10 @@ export interface FileRouteTypes {
     | '/vault/documents'
     | '/clients/$id'
     | '/admin/services/$id/clients'
+    | '/admin/services/$id/projects'
+    | '/admin/templates/projects/$id'
     | '/clients/$id/documents/$folderId'
+    | '/admin/templates/projects'
     | '/clients/$id/documents'
   id:
     | '__root__'
@@ -446,17 +533,20 @@ export interface FileRouteTypes {
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
+    | '/_main/projects/$id'
     | '/_main/reminders/$type'
     | '/_main/team/members'
     | '/_main/vault/passwords'
     | '/_main/admin/roles'
     | '/_main/clients/'
+    | '/_main/projects/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/vault/documents/$folderId'
     | '/_main/clients/$id/team'
@@ -465,7 +555,10 @@ export interface FileRouteTypes {
     | '/_main/vault/documents/'
     | '/_main/clients/$id/'
     | '/_main/admin/services/$id/clients'
+    | '/_main/admin/services/$id/projects'
+    | '/_main/admin/templates/projects/$id'
     | '/_main/clients/$id/documents/$folderId'
+    | '/_main/admin/templates/projects/'
     | '/_main/clients/$id/documents/'
   fileRoutesById: FileRoutesById
 }
@@ -576,6 +669,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/projects/': {
+      id: '/_main/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof MainProjectsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/projects/$id': {
+      id: '/_main/projects/$id'
+      path: '/projects/$id'
+      fullPath: '/projects/$id'
+      preLoaderRoute: typeof MainProjectsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/reminders/$type': {
       id: '/_main/reminders/$type'
       path: '/reminders/$type'
@@ -653,6 +760,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/projects': {
+      id: '/_main/clients/$id/projects'
+      path: '/projects'
+      fullPath: '/clients/$id/projects'
+      preLoaderRoute: typeof MainClientsIdProjectsRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/services': {
       id: '/_main/clients/$id/services'
       path: '/services'
@@ -686,6 +800,27 @@ declare module '@tanstack/react-router' {
       path: '/admin/services/$id/clients'
       fullPath: '/admin/services/$id/clients'
       preLoaderRoute: typeof MainAdminServicesIdClientsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/services/$id/projects': {
+      id: '/_main/admin/services/$id/projects'
+      path: '/admin/services/$id/projects'
+      fullPath: '/admin/services/$id/projects'
+      preLoaderRoute: typeof MainAdminServicesIdProjectsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/projects/': {
+      id: '/_main/admin/templates/projects/'
+      path: '/admin/templates/projects'
+      fullPath: '/admin/templates/projects/'
+      preLoaderRoute: typeof MainAdminTemplatesProjectsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/projects/$id': {
+      id: '/_main/admin/templates/projects/$id'
+      path: '/admin/templates/projects/$id'
+      fullPath: '/admin/templates/projects/$id'
+      preLoaderRoute: typeof MainAdminTemplatesProjectsIdRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/clients/$id/documents/': {
@@ -726,6 +861,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
+  MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
@@ -734,6 +870,7 @@ interface MainClientsIdRouteChildren {
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
@@ -750,11 +887,13 @@ interface MainRouteChildren {
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
+  MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
@@ -763,6 +902,9 @@ interface MainRouteChildren {
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
+  MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
+  MainAdminTemplatesProjectsIdRoute: typeof MainAdminTemplatesProjectsIdRoute
+  MainAdminTemplatesProjectsIndexRoute: typeof MainAdminTemplatesProjectsIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -770,11 +912,13 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
+  MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
@@ -783,6 +927,9 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
+  MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,
+  MainAdminTemplatesProjectsIdRoute: MainAdminTemplatesProjectsIdRoute,
+  MainAdminTemplatesProjectsIndexRoute: MainAdminTemplatesProjectsIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

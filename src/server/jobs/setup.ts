@@ -1,15 +1,20 @@
+import { purgeTrash } from '../features/documents/trash';
+import { defaultThrough, generateRecurringProjects } from '../features/projects/recurring';
 import { registerReminderJobs } from '../features/reminders/delivery';
+import type { TStorage } from '../files/storage';
 import { purgeSettled } from './queue';
 import { every, registerJob } from './registry';
 
 export const JOBS_PURGE = 'jobs.purge';
+export const PROJECTS_RECURRING = 'projects.generateRecurring';
+export const DOCUMENTS_PURGE = 'documents.purgeTrash';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Every job kind this server runs, registered once at start. A feature with background work adds
  * its registration here.
  */
-export function registerJobs() {
+export function registerJobs(storage: TStorage) {
   registerJob(JOBS_PURGE, async (_job, ctx) => {
     await purgeSettled(ctx.db, new Date(Date.now() - WEEK_MS));
   });
@@ -17,9 +22,24 @@ export function registerJobs() {
 
   registerReminderJobs();
 
-  // Recurring work (projects generated from clients' engagements, one per period) goes here:
-  //   registerJob('projects.generateRecurring', async (_job, ctx) => generateRecurringProjects(ctx.db));
-  //   every('projects.generateRecurring', 15 * 60_000);
-  // The generator must stay idempotent (its unique key per engagement and period), since a run
-  // whose worker dies is run again after the lease.
+  // Recurring work: each run creates what the next horizon of periods owes. Idempotent by its
+  // unique key per engagement and period, so a run whose worker dies simply runs again.
+  registerJob(
+    PROJECTS_RECURRING,
+    async (_job, ctx) => {
+      const result = await generateRecurringProjects(ctx.db, { through: defaultThrough() });
+      if (result.projects) ctx.log.info(result, 'recurring projects generated');
+    },
+    { leaseMs: 30 * 60_000 },
+  );
+  every(PROJECTS_RECURRING, 60 * 60_000);
+
+  // The documents' trash: rows and bytes older than the retention go, a batch per pass.
+  registerJob(DOCUMENTS_PURGE, async (_job, ctx) => {
+    for (let pass = 0; pass < 100; pass++) {
+      const result = await purgeTrash(ctx.db, storage, new Date());
+      if (!result.more) break;
+    }
+  });
+  every(DOCUMENTS_PURGE, 6 * 60 * 60_000);
 }

@@ -30,7 +30,7 @@ export async function createTestApp(
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const { app, keys, staffAuth, worker } = await buildApp({ config, database, logger: false });
+  const { app, keys, staffAuth, worker, storage } = await buildApp({ config, database, logger: false });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -126,6 +126,7 @@ export async function createTestApp(
     config,
     database,
     worker,
+    storage,
     db: database.db,
     url,
     client,

@@ -6,6 +6,8 @@ import { documentsRouter } from '../features/documents/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { projectTemplatesRouter } from '../features/project-templates/router';
+import { projectsRouter } from '../features/projects/router';
 import { remindersRouter } from '../features/reminders/router';
 import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
@@ -29,6 +31,8 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  projects: projectsRouter,
+  projectTemplates: projectTemplatesRouter,
   reminders: remindersRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,

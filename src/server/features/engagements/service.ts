@@ -7,6 +7,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clientServiceAssignees, clientServices, members, services } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
+import { generateForEngagement } from '../projects/recurring';
 import { actorOf, assigneesOf } from '../services/service';
 import { audit, diff } from '../system-log/service';
 import { visibleClient } from './access';
@@ -142,6 +143,8 @@ export async function createEngagement(
       .returning({ id: clientServices.id });
     if (!row) throw new Error('engagement not created');
     await setAssignees(tx, scope.orgId, row.id, assigneeIds);
+    // The first projects show as soon as the engagement is saved, not at the next periodic run.
+    await generateForEngagement(tx, scope.orgId, row.id);
     await audit(tx, actorOf(scope, meta), {
       action: 'engagement.create',
       recordType: 'client',
@@ -207,6 +210,7 @@ export async function updateEngagement(
       .set({ ...after, updatedAt: new Date() })
       .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, before.id)));
     await setAssignees(tx, scope.orgId, before.id, assigneeIds);
+    await generateForEngagement(tx, scope.orgId, before.id);
     await audit(tx, actorOf(scope, meta), {
       action: 'engagement.update',
       recordType: 'client',

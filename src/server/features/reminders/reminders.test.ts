@@ -28,7 +28,7 @@ const silent = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Practice <no-reply@practice.test>' });
-  registerJobs();
+  registerJobs(t.storage);
   worker = createWorker(
     { db: t.db, config: t.config, mailer: createMailer(t.config.mail), log: silent },
     { pollMs: 10 },

@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
 import type { TDb, TExecutor } from '../../db/client';
-import { clientServiceAssignees, clientServices, clients, members, services } from '../../db/schema';
+import {
+  clientServiceAssignees,
+  clientServices,
+  clients,
+  members,
+  projectTemplates,
+  services,
+} from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { clientVisibility } from '../engagements/access';
@@ -34,6 +41,7 @@ export type TServiceRow = {
   frequency: TServiceValues['frequency'];
   dueDateRule: { dayOfMonth: number; monthsAfterPeriod: number } | null;
   defaultFee: string | null;
+  projectTemplateId: string | null;
   archivedAt: Date | null;
   clientCount: number;
 };
@@ -53,6 +61,7 @@ const serviceColumns = (orgId: string) => ({
   frequency: services.frequency,
   dueDateRule: services.dueDateRule,
   defaultFee: services.defaultFee,
+  projectTemplateId: services.projectTemplateId,
   archivedAt: services.archivedAt,
   clientCount: activeEngagements(orgId),
 });
@@ -111,10 +120,26 @@ async function codeInUse(tx: TExecutor, orgId: string, code: string, exceptId?: 
   return !!row && row.id !== exceptId;
 }
 
+/** A linked template must be one of this firm's (the column has no foreign key across firms). */
+async function checkTemplate(tx: TExecutor, orgId: string, templateId: string | null) {
+  if (!templateId) return;
+  const [row] = await tx
+    .select({ id: projectTemplates.id })
+    .from(projectTemplates)
+    .where(and(eq(projectTemplates.orgId, orgId), eq(projectTemplates.id, templateId)))
+    .limit(1);
+  if (!row)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'projectTemplateId: choose one of your firm’s templates',
+    });
+}
+
 export async function createService(db: TDb, scope: TScope, input: TServiceValues, meta: TRequestMeta) {
   try {
     return await db.transaction(async (tx) => {
       if (await codeInUse(tx, scope.orgId, input.code)) throw codeTaken(input.code);
+      await checkTemplate(tx, scope.orgId, input.projectTemplateId);
       const [row] = await tx
         .insert(services)
         .values({ orgId: scope.orgId, ...input })
@@ -151,6 +176,7 @@ export async function updateService(
         .for('update');
       if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
       if (await codeInUse(tx, scope.orgId, input.code, serviceId)) throw codeTaken(input.code);
+      await checkTemplate(tx, scope.orgId, input.projectTemplateId);
       const changes = diff(before as unknown as Record<string, unknown>, input);
       if (!changes) return { id: serviceId };
       await tx

@@ -6,6 +6,7 @@ import {
   Briefcase,
   Building2,
   ChevronRight,
+  LayoutTemplate,
   type LucideIcon,
   ScrollText,
   ShieldCheck,
@@ -39,6 +40,11 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Client groups',
     text: 'Families and business groups of clients, and who belongs to each.',
     icon: UsersRound,
+  },
+  projectTemplates: {
+    title: 'Project templates',
+    text: 'The tasks a project starts with; linked to a service, they make each period’s work.',
+    icon: LayoutTemplate,
   },
 };
 

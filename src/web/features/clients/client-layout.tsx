@@ -10,6 +10,7 @@ const route = getRouteApi('/_main/clients/$id');
 const TABS = [
   { to: '/clients/$id', label: 'Profile', exact: true },
   { to: '/clients/$id/services', label: 'Services', exact: false },
+  { to: '/clients/$id/projects', label: 'Projects', exact: false },
   { to: '/clients/$id/team', label: 'Team', exact: false },
   { to: '/clients/$id/documents', label: 'Documents', exact: false },
 ] as const;

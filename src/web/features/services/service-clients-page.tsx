@@ -104,6 +104,13 @@ function ServiceClientsScreen() {
         >
           Clients
         </Link>
+        <Link
+          to="/admin/services/$id/projects"
+          params={{ id }}
+          className="border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-fg hover:text-fg"
+        >
+          Projects
+        </Link>
       </nav>
       <DataTable
         label="Clients of the service"

@@ -7,7 +7,7 @@ import {
   ZServiceInput,
 } from '@domain/services';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Drawer,
@@ -23,6 +23,7 @@ import {
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../shell/access';
 import type { TServiceRow } from './use-services';
 
 const EMPTY: TServiceInput = {
@@ -33,6 +34,7 @@ const EMPTY: TServiceInput = {
   frequency: 'monthly',
   dueDateRule: null,
   defaultFee: '',
+  projectTemplateId: null,
 };
 
 const fromRow = (s: TServiceRow): TServiceInput => ({
@@ -43,7 +45,10 @@ const fromRow = (s: TServiceRow): TServiceInput => ({
   frequency: s.frequency,
   dueDateRule: s.dueDateRule,
   defaultFee: s.defaultFee ?? '',
+  projectTemplateId: s.projectTemplateId,
 });
+
+const NO_TEMPLATE = 'none';
 
 /** Creates a service, or edits the one given; the same schema as the server checks it. */
 export function ServiceDrawer({
@@ -76,6 +81,11 @@ export function ServiceDrawer({
   const update = useMutation(
     trpc.services.update.mutationOptions({ onSuccess: () => done(`Saved ${form.getValues('name')}`) }),
   );
+  const canSeeTemplates = useCan('projects.view');
+  const templates = useQuery({
+    ...trpc.projectTemplates.options.queryOptions(),
+    enabled: open && canSeeTemplates,
+  });
   const errors = form.formState.errors;
   const rule = form.watch('dueDateRule');
   const ruleErrors = errors.dueDateRule;
@@ -178,6 +188,30 @@ export function ServiceDrawer({
               </>
             ) : null}
           </fieldset>
+          {canSeeTemplates ? (
+            <Field
+              label="Project template"
+              hint="Each client's engagement gets a project per period with this template's tasks"
+              error={errors.projectTemplateId?.message}
+            >
+              <Controller
+                control={form.control}
+                name="projectTemplateId"
+                render={({ field }) => (
+                  <Select
+                    name={field.name}
+                    onBlur={field.onBlur}
+                    value={field.value ?? NO_TEMPLATE}
+                    onValueChange={(v) => field.onChange(v === NO_TEMPLATE ? null : v)}
+                    options={[
+                      { value: NO_TEMPLATE, label: 'No template (no projects generated)' },
+                      ...(templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+                    ]}
+                  />
+                )}
+              />
+            </Field>
+          ) : null}
           <Field
             label="Default fee"
             hint="Offered when the service is added to a client"

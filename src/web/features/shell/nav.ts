@@ -5,9 +5,11 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  FolderKanban,
   FolderOpen,
   House,
   KeyRound,
+  LayoutTemplate,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -33,6 +35,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+      { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
       { to: '/reminders/client', label: 'Reminders', icon: BellRing, permission: 'reminders.view' },
     ],
   },
@@ -52,4 +55,10 @@ export const ADMIN_NAV: TNavItem[] = [
   { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
+  {
+    to: '/admin/templates/projects',
+    label: 'Project templates',
+    icon: LayoutTemplate,
+    permission: 'templates.view',
+  },
 ];

@@ -1,0 +1,337 @@
+import { formatIsoDate } from '@domain/engagements';
+import { PROJECT_STATUS_FILTERS } from '@domain/projects';
+import { STATUS_DISPLAY } from '@domain/status';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  DatePicker,
+  EmptyState,
+  Input,
+  Select,
+  StatusBadge,
+} from '@web/ui';
+import { FolderKanban, LayoutGrid, List, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type AppRouter, trpc } from '../../lib/trpc';
+import { ClientPicker } from './client-picker';
+import { ProjectsBoard } from './projects-board';
+import { projectsListInput, type TProjectsSearch } from './projects-search';
+
+export type TProjectRow = inferRouterOutputs<AppRouter>['projects']['list']['rows'][number];
+
+const ALL = 'all';
+
+/** "3 / 5" with a bar: tasks done of the total. */
+export function Progress({ done, total }: { done: number; total: number }) {
+  const pct = total ? Math.round((done / total) * 100) : 0;
+  return (
+    <span className="flex items-center gap-2" title={`${done} of ${total} tasks done`}>
+      <span
+        className="h-1.5 w-16 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label="Tasks done"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
+        <span className="block h-full bg-primary" style={{ width: `${pct}%` }} />
+      </span>
+      <span className="text-xs tabular-nums text-muted-fg">
+        {done}/{total}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The projects list and board with their filters, for /projects and the lists scoped to one
+ * client or service (`fixed`). The URL holds the state; `setSearch` writes it.
+ */
+export function ProjectsView({
+  search,
+  setSearch,
+  fixed = {},
+  onCreate,
+}: {
+  search: TProjectsSearch;
+  setSearch: (next: Partial<TProjectsSearch>) => void;
+  fixed?: { clientId?: string; serviceId?: string };
+  onCreate?: () => void;
+}) {
+  const go = useNavigate();
+  const input = projectsListInput(search, fixed);
+  const board = search.view === 'board';
+  const list = useQuery({
+    ...trpc.projects.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+    enabled: !board,
+  });
+  const options = useQuery(trpc.projects.options.queryOptions());
+  const [text, setText] = useState(search.search ?? '');
+  const [period, setPeriod] = useState(search.periodKey ?? '');
+  const currentSearch = search.search;
+  const currentPeriod = search.periodKey;
+  useEffect(() => {
+    const value = text.trim() || undefined;
+    const key = period.trim() || undefined;
+    if (value === currentSearch && key === currentPeriod) return;
+    const handle = setTimeout(() => setSearch({ search: value, periodKey: key, page: undefined }), 300);
+    return () => clearTimeout(handle);
+  }, [text, period, currentSearch, currentPeriod, setSearch]);
+
+  const columns: DataTableColumn<TProjectRow>[] = [
+    {
+      id: 'name',
+      header: 'Project',
+      sortable: true,
+      cell: (p) => <span className="font-medium text-fg">{p.name}</span>,
+    },
+    ...(fixed.clientId
+      ? []
+      : [
+          {
+            id: 'client',
+            header: 'Client',
+            sortable: true,
+            cell: (p: TProjectRow) => p.client.name,
+          },
+        ]),
+    ...(fixed.serviceId
+      ? []
+      : [
+          {
+            id: 'service',
+            header: 'Service',
+            className: 'hidden md:table-cell',
+            cell: (p: TProjectRow) => p.service?.name ?? <span className="text-muted-fg">—</span>,
+          },
+        ]),
+    {
+      id: 'period',
+      header: 'Period',
+      className: 'hidden lg:table-cell',
+      cell: (p) => <span className="font-mono text-xs">{p.periodKey ?? '—'}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (p) => (
+        <StatusBadge item={{ status: p.status, dueDate: p.dueDate, completedDate: p.completedDate }} />
+      ),
+    },
+    { id: 'dueDate', header: 'Due', sortable: true, cell: (p) => formatIsoDate(p.dueDate) },
+    {
+      id: 'owner',
+      header: 'Owner',
+      className: 'hidden md:table-cell',
+      cell: (p) => p.owner?.name ?? <span className="text-muted-fg">—</span>,
+    },
+    { id: 'progress', header: 'Progress', cell: (p) => <Progress {...p.progress} /> },
+  ];
+
+  const filtered = Boolean(
+    search.search ||
+      search.status ||
+      (!fixed.clientId && search.clientId) ||
+      (!fixed.serviceId && search.serviceId) ||
+      search.memberId ||
+      search.periodKey ||
+      search.dueFrom ||
+      search.dueTo ||
+      search.archived,
+  );
+  const clearFilters = () => {
+    setText('');
+    setPeriod('');
+    setSearch({
+      search: undefined,
+      status: undefined,
+      clientId: undefined,
+      serviceId: undefined,
+      memberId: undefined,
+      periodKey: undefined,
+      dueFrom: undefined,
+      dueTo: undefined,
+      archived: undefined,
+      page: undefined,
+    });
+  };
+
+  const toolbar = (
+    <>
+      <div className="relative w-full sm:w-56">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
+        />
+        <Input
+          type="search"
+          aria-label="Search projects"
+          placeholder="Search projects…"
+          className="pl-8"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      {board ? null : (
+        <Select
+          aria-label="Status"
+          className="w-36"
+          value={search.status ?? ALL}
+          onValueChange={(v) =>
+            setSearch({ status: v === ALL ? undefined : (v as TProjectsSearch['status']), page: undefined })
+          }
+          options={[
+            { value: ALL, label: 'All statuses' },
+            ...PROJECT_STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_DISPLAY[s].label })),
+          ]}
+        />
+      )}
+      {fixed.clientId ? null : (
+        <ClientPicker
+          aria-label="Client"
+          className="w-48"
+          placeholder="Any client"
+          value={search.clientId}
+          onChange={(clientId) => setSearch({ clientId: clientId ?? undefined, page: undefined })}
+        />
+      )}
+      {fixed.serviceId ? null : (
+        <Select
+          aria-label="Service"
+          className="w-40"
+          value={search.serviceId ?? ALL}
+          onValueChange={(v) => setSearch({ serviceId: v === ALL ? undefined : v, page: undefined })}
+          options={[
+            { value: ALL, label: 'All services' },
+            ...(options.data?.services ?? []).map((s) => ({ value: s.id, label: s.name })),
+          ]}
+        />
+      )}
+      <Select
+        aria-label="Member"
+        className="w-40"
+        value={search.memberId ?? ALL}
+        onValueChange={(v) => setSearch({ memberId: v === ALL ? undefined : v, page: undefined })}
+        options={[
+          { value: ALL, label: 'Any member' },
+          ...(options.data?.members ?? []).map((m) => ({ value: m.id, label: m.name })),
+        ]}
+      />
+      <Input
+        aria-label="Period"
+        placeholder="Period, e.g. 2026-03"
+        className="w-40"
+        value={period}
+        onChange={(e) => setPeriod(e.target.value)}
+      />
+      <DatePicker
+        aria-label="Due from"
+        placeholder="Due from"
+        className="w-36"
+        value={search.dueFrom}
+        max={search.dueTo}
+        onChange={(v) => setSearch({ dueFrom: v ?? undefined, page: undefined })}
+      />
+      <DatePicker
+        aria-label="Due to"
+        placeholder="Due to"
+        className="w-36"
+        value={search.dueTo}
+        min={search.dueFrom}
+        onChange={(v) => setSearch({ dueTo: v ?? undefined, page: undefined })}
+      />
+      <Select
+        aria-label="Archived"
+        className="w-36"
+        value={search.archived ? 'archived' : 'live'}
+        onValueChange={(v) => setSearch({ archived: v === 'archived' ? true : undefined, page: undefined })}
+        options={[
+          { value: 'live', label: 'Active' },
+          { value: 'archived', label: 'Archived' },
+        ]}
+      />
+      <fieldset className="ml-auto flex gap-1" aria-label="View">
+        <Button
+          variant={board ? 'outline' : 'secondary'}
+          aria-pressed={!board}
+          onClick={() => setSearch({ view: undefined })}
+        >
+          <List aria-hidden />
+          List
+        </Button>
+        <Button
+          variant={board ? 'secondary' : 'outline'}
+          aria-pressed={board}
+          onClick={() => setSearch({ view: 'board' })}
+        >
+          <LayoutGrid aria-hidden />
+          Board
+        </Button>
+      </fieldset>
+    </>
+  );
+
+  const empty = filtered ? (
+    <EmptyState
+      icon={Search}
+      title="No projects match"
+      message="Try other filters, or clear them."
+      action={
+        <Button variant="outline" onClick={clearFilters}>
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      icon={FolderKanban}
+      title="No projects yet"
+      message="Projects appear when a client takes a service with a project template, or when you create one."
+      action={onCreate ? <Button onClick={onCreate}>New project</Button> : undefined}
+    />
+  );
+
+  if (board) {
+    return (
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
+        <ProjectsBoard
+          input={{
+            ...fixed,
+            clientId: fixed.clientId ?? search.clientId,
+            serviceId: fixed.serviceId ?? search.serviceId,
+            memberId: search.memberId,
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <DataTable
+      label="Projects"
+      columns={columns}
+      rows={list.data?.rows ?? []}
+      getRowId={(p) => p.id}
+      getRowLabel={(p) => p.name}
+      total={list.data?.total ?? 0}
+      page={input.page ?? 1}
+      pageSize={input.pageSize ?? 25}
+      sort={input.sort}
+      direction={input.direction}
+      loading={list.isPending}
+      onPageChange={(page) => setSearch({ page })}
+      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+      onSortChange={(sort, direction) => setSearch({ sort: sort as TProjectsSearch['sort'], direction })}
+      pageSizeOptions={[25, 50, 100]}
+      onRowClick={(p) => go({ to: '/projects/$id', params: { id: p.id } })}
+      toolbar={toolbar}
+      empty={empty}
+    />
+  );
+}

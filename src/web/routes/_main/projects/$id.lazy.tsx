@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ProjectPage } from '../../../features/projects/project-page';
+
+export const Route = createLazyFileRoute('/_main/projects/$id')({ component: ProjectPage });
