@@ -8,6 +8,7 @@ import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
+import { tasksRouter } from '../features/tasks/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
 import { router } from './init';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  tasks: tasksRouter,
 });
 
 export type AppRouter = typeof appRouter;
