@@ -22,6 +22,7 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -30,7 +31,10 @@ import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/a
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
+import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
+import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 
 const MainIndexLazyRouteImport = createFileRoute('/_main/')()
@@ -128,6 +132,13 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
+  id: '/tasks/',
+  path: '/tasks/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/tasks/index.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -189,6 +200,14 @@ const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
 )
+const MainClientsIdClientTasksRoute =
+  MainClientsIdClientTasksRouteImport.update({
+    id: '/client-tasks',
+    path: '/client-tasks',
+    getParentRoute: () => MainClientsIdRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/clients/$id/client-tasks.lazy').then((d) => d.Route),
+  )
 const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -196,12 +215,26 @@ const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/services.lazy').then((d) => d.Route),
 )
+const MainClientsIdTasksRoute = MainClientsIdTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/tasks.lazy').then((d) => d.Route),
+)
 const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
   id: '/team',
   path: '/team',
   getParentRoute: () => MainClientsIdRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
+)
+const MainTasksFiltersTagRoute = MainTasksFiltersTagRouteImport.update({
+  id: '/tasks/filters/$tag',
+  path: '/tasks/filters/$tag',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/tasks/filters/$tag.lazy').then((d) => d.Route),
 )
 const MainAdminServicesIdClientsRoute =
   MainAdminServicesIdClientsRouteImport.update({
@@ -227,13 +260,17 @@ export interface FileRoutesByFullPath {
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
+  '/tasks/': typeof MainTasksIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
@@ -252,13 +289,17 @@ export interface FileRoutesByTo {
   '/team/members': typeof MainTeamMembersRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
+  '/tasks': typeof MainTasksIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
@@ -281,13 +322,17 @@ export interface FileRoutesById {
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
+  '/_main/tasks/': typeof MainTasksIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
@@ -309,13 +354,17 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/admin/roles'
     | '/clients/'
+    | '/tasks/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/client-tasks'
     | '/clients/$id/services'
+    | '/clients/$id/tasks'
+    | '/tasks/filters/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
@@ -334,13 +383,17 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/admin/roles'
     | '/clients'
+    | '/tasks'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/client-tasks'
     | '/clients/$id/services'
+    | '/clients/$id/tasks'
+    | '/tasks/filters/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
@@ -362,13 +415,17 @@ export interface FileRouteTypes {
     | '/_main/team/members'
     | '/_main/admin/roles'
     | '/_main/clients/'
+    | '/_main/tasks/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/services'
+    | '/_main/clients/$id/tasks'
+    | '/_main/tasks/filters/$tag'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
@@ -483,6 +540,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/tasks/': {
+      id: '/_main/tasks/'
+      path: '/tasks'
+      fullPath: '/tasks/'
+      preLoaderRoute: typeof MainTasksIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
@@ -546,11 +610,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/client-tasks': {
+      id: '/_main/clients/$id/client-tasks'
+      path: '/client-tasks'
+      fullPath: '/clients/$id/client-tasks'
+      preLoaderRoute: typeof MainClientsIdClientTasksRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/services': {
       id: '/_main/clients/$id/services'
       path: '/services'
       fullPath: '/clients/$id/services'
       preLoaderRoute: typeof MainClientsIdServicesRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/tasks': {
+      id: '/_main/clients/$id/tasks'
+      path: '/tasks'
+      fullPath: '/clients/$id/tasks'
+      preLoaderRoute: typeof MainClientsIdTasksRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/team': {
@@ -559,6 +637,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/clients/$id/team'
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/tasks/filters/$tag': {
+      id: '/_main/tasks/filters/$tag'
+      path: '/tasks/filters/$tag'
+      fullPath: '/tasks/filters/$tag'
+      preLoaderRoute: typeof MainTasksFiltersTagRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/admin/services/$id/clients': {
       id: '/_main/admin/services/$id/clients'
@@ -591,13 +676,17 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
+  MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
+  MainClientsIdTasksRoute: typeof MainClientsIdTasksRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
+  MainClientsIdTasksRoute: MainClientsIdTasksRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
 }
@@ -614,9 +703,11 @@ interface MainRouteChildren {
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
+  MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
@@ -630,9 +721,11 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
+  MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,

@@ -17,6 +17,7 @@ import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { sendNotificationMail } from '../notifications/service';
 import { mailerFor } from '../team/mail';
+import { firmOf } from './access';
 import { editChecklist } from './checklist';
 import { addComment, listComments } from './comments';
 import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
@@ -98,6 +99,9 @@ export const tasksRouter = router({
   checklist: checklistRouter,
   comments: commentsRouter,
   /** The firm's task rule (orgs.settings), switched on /admin/settings/org. */
+  settings: permissionProcedure('settings.view').query(
+    async ({ ctx }) => (await firmOf(ctx.db, ctx.scope.orgId)).settings,
+  ),
   updateSettings: permissionProcedure('settings.edit')
     .input(ZTaskSettings)
     .mutation(({ ctx, input }) => updateTaskSettings(ctx.db, ctx.scope, input, ctx.meta)),

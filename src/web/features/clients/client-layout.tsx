@@ -11,6 +11,8 @@ const TABS = [
   { to: '/clients/$id', label: 'Profile', exact: true },
   { to: '/clients/$id/services', label: 'Services', exact: false },
   { to: '/clients/$id/team', label: 'Team', exact: false },
+  { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
+  { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
 ] as const;
 
 /** The client's header and tabs; each tab is its own route under /clients/{id}. */

@@ -21,6 +21,7 @@ import { trpc } from '../../lib/trpc';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
+import { TaskSettingsCard } from '../tasks/task-settings-card';
 import { LogoField } from './logo-field';
 import { SelectField } from './select-field';
 import { TaxIdsField } from './tax-ids-field';
@@ -29,6 +30,7 @@ export const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'address', label: 'Address' },
   { id: 'tax-identifiers', label: 'Tax identifiers' },
+  { id: 'work', label: 'Work' },
 ] as const;
 
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
@@ -204,6 +206,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
                 <TaxIdsField form={form} canEdit={canEdit} />
               </CardContent>
             </Card>
+            <TaskSettingsCard canEdit={canEdit} />
           </fieldset>
           {canEdit ? (
             <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-2 border-t border-border bg-bg/95 px-1 py-3 backdrop-blur">

@@ -5,6 +5,7 @@ import {
   BriefcaseBusiness,
   Building2,
   House,
+  ListChecks,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -30,6 +31,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
+      { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
     ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
