@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
+
+/** Drags a board card onto another column with the mouse (native HTML5 drag and drop). */
+async function dragCard(page: Page, title: string, toColumn: string) {
+  const card = page.getByRole('article', { name: title });
+  const target = page.getByRole('region', { name: `${toColumn} column` });
+  await card.dragTo(target);
+  await target.getByRole('article', { name: title }).waitFor();
+}
+
+describe('tasks in the browser', () => {
+  it('quick-adds a task, works it in the drawer and on the board to COMPLETED, and filters by tag', async () => {
+    const firm = await app.seedFirm('Kapoor & Associates');
+    const api = app.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'K-1', name: 'Kapoor Textiles' });
+    await api.tasks.create.mutate({ title: 'Audit fieldwork', clientId: client.id, tags: ['audit'] });
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+    await page.waitForURL(`${app.url}/tasks`);
+
+    // Quick add in "My tasks": the new task is mine.
+    await page.getByLabel('Quick add a task').fill('File GSTR-3B for March');
+    await page.getByLabel('Quick add a task').press('Enter');
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await table.getByRole('row', { name: /File GSTR-3B for March/ }).waitFor();
+    await screenshot(page, 'tasks-list');
+
+    // The drawer opens from the row, on ?task={id}.
+    await table.getByRole('row', { name: /File GSTR-3B for March/ }).click();
+    await page.waitForURL(/[?&]task=[0-9a-f-]{36}/);
+    const taskUrl = new URL(page.url());
+    const drawer = page.getByRole('dialog', { name: 'File GSTR-3B for March' });
+    await drawer.waitFor();
+
+    // Tag it, add a checklist item and tick it, and a comment.
+    await drawer.getByRole('textbox', { name: 'Tags' }).fill('gst, monthly');
+    await drawer.getByRole('textbox', { name: 'Title' }).click();
+    await drawer.getByLabel('New checklist item').fill('Download GSTR-2B');
+    await drawer.getByLabel('New checklist item').press('Enter');
+    await drawer.getByRole('checkbox', { name: 'Download GSTR-2B' }).waitFor();
+    await drawer.getByRole('checkbox', { name: 'Download GSTR-2B' }).click();
+    await expect.poll(() => drawer.getByText('1/1 done').count()).toBe(1);
+    await drawer.getByLabel('New comment').fill('Waiting for the purchase register');
+    await drawer.getByRole('button', { name: 'Comment', exact: true }).click();
+    await drawer
+      .getByRole('list', { name: 'Comments' })
+      .getByText('Waiting for the purchase register')
+      .waitFor();
+    await screenshot(page, 'tasks-drawer');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // The board: drag the card with the mouse through every status to COMPLETED.
+    await page.getByRole('button', { name: 'Board' }).click();
+    await page.waitForURL(/layout=board/);
+    await page
+      .getByRole('region', { name: 'Scheduled column' })
+      .getByRole('article', { name: 'File GSTR-3B for March' })
+      .waitFor();
+    await dragCard(page, 'File GSTR-3B for March', 'In Progress');
+    await dragCard(page, 'File GSTR-3B for March', 'In Review');
+    await screenshot(page, 'tasks-board');
+    await dragCard(page, 'File GSTR-3B for March', 'Completed');
+    const done = page
+      .getByRole('region', { name: 'Completed column' })
+      .getByRole('article', { name: 'File GSTR-3B for March' });
+    await done.getByText('Completed', { exact: true }).waitFor();
+    expect(await done.locator('[data-status="COMPLETED"]').getAttribute('data-colour')).toBe('green');
+
+    // The keyboard way: the card's "Move to" menu.
+    await done.getByRole('button', { name: 'Move File GSTR-3B for March' }).click();
+    await page.getByRole('menuitem', { name: 'In Review' }).click();
+    await page
+      .getByRole('region', { name: 'In Review column' })
+      .getByRole('article', { name: 'File GSTR-3B for March' })
+      .waitFor();
+    await dragCard(page, 'File GSTR-3B for March', 'Completed');
+
+    // The drawer agrees: Completed, with a completed date.
+    await page.goto(`${app.url}/tasks${taskUrl.search}`);
+    const reopened = page.getByRole('dialog', { name: 'File GSTR-3B for March' });
+    await reopened.getByText(/^Completed \d/).waitFor();
+    await reopened.locator('[data-status="COMPLETED"]').waitFor();
+    await page.keyboard.press('Escape');
+
+    // /tasks/filters/{tag}: only the tagged tasks.
+    await page.goto(`${app.url}/tasks/filters/gst`);
+    await page.getByRole('heading', { level: 1, name: 'Tasks tagged “gst”' }).waitFor();
+    const tagged = page.getByRole('table', { name: 'Tasks' });
+    await tagged.getByRole('row', { name: /File GSTR-3B for March/ }).waitFor();
+    await expect.poll(() => tagged.getByRole('row').count()).toBe(2);
+    expect(await tagged.getByText('Audit fieldwork').count()).toBe(0);
+    await screenshot(page, 'tasks-tag');
+
+    // The client's Tasks tab lists its task.
+    await page.goto(`${app.url}/clients/${client.id}/tasks`);
+    await page
+      .getByRole('table', { name: 'Tasks' })
+      .getByRole('row', { name: /Audit fieldwork/ })
+      .waitFor();
+
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
+  });
+});
