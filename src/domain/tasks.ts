@@ -30,8 +30,11 @@ export const MAX_TASK_TAGS = 20;
 export const MAX_ASSIGNEES = 20;
 export const MAX_CHECKLIST = 100;
 export const MAX_TASK_BULK = 500;
-/** Totals beyond this are reported as "10,000+": counting half a million rows is not worth a page. */
-export const TASK_COUNT_CAP = 10_000;
+/**
+ * Lists count matches exactly up to this many; beyond it the total is the planner's estimate
+ * ("about 31,000"): counting half a million rows costs more than the page itself.
+ */
+export const TASK_COUNT_CAP = 1_000;
 export const TASKS_PAGE_SIZE = 25;
 
 /** Firm setting (orgs.settings key): completing a task needs every checklist item done. */

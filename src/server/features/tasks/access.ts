@@ -22,11 +22,12 @@ export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} 
  */
 export function taskVisibility(scope: TScope): SQL | undefined {
   if (!limitedToAssigned(scope)) return undefined;
+  // Uncorrelated IN lists: PostgreSQL hashes each once per query instead of probing per row.
   return sql`(${tasks.clientId} is null
-    or exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${tasks.orgId}
-      and ${clientTeam.clientId} = ${tasks.clientId} and ${clientTeam.memberId} = ${scope.memberId})
-    or exists (select 1 from task_assignees va where va.org_id = ${tasks.orgId}
-      and va.task_id = ${tasks.id} and va.member_id = ${scope.memberId})
+    or ${tasks.clientId} in (select ${clientTeam.clientId} from ${clientTeam}
+      where ${clientTeam.orgId} = ${scope.orgId} and ${clientTeam.memberId} = ${scope.memberId})
+    or ${tasks.id} in (select va.task_id from task_assignees va
+      where va.org_id = ${scope.orgId} and va.member_id = ${scope.memberId})
     or ${tasks.reviewerId} = ${scope.memberId})`;
 }
 
