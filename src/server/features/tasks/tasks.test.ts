@@ -1,5 +1,5 @@
 import { addDays, format } from 'date-fns';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_STATUSES } from '../../../domain/status';
 import { TASK_PRIORITIES, type TTaskListInput, todayIn } from '../../../domain/tasks';
@@ -191,6 +191,24 @@ describe('list', () => {
       expect(mine[0]?.assignees).toEqual([{ id: f.staff.id, name: 'Sam Staff' }]);
     }
     expect(await code(f.api.tasks.list.query({ cursor: 'bm90LWEtY3Vyc29y' }))).toBe('BAD_REQUEST');
+  });
+
+  it("counts exactly up to 1,000 matches, then reports the planner's estimate", async () => {
+    const f = await firm('Counts');
+    await t.db.insert(tasks).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        orgId: f.org.id,
+        title: `Bulk ${i}`,
+        priority: i < 1100 ? ('high' as const) : ('low' as const),
+      })),
+    );
+    await t.db.execute(sql`analyze tasks`);
+    const high = await f.api.tasks.list.query({ priority: ['high'], pageSize: 5 });
+    expect(high.totalCapped).toBe(true);
+    expect(high.total).toBeGreaterThan(1000);
+    expect(high.rows).toHaveLength(5);
+    const low = await f.api.tasks.list.query({ priority: ['low'] });
+    expect(low).toMatchObject({ total: 100, totalCapped: false });
   });
 
   it('mine, team and all', async () => {

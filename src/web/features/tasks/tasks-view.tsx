@@ -283,7 +283,16 @@ function TasksTable({
             bulkActions: (ids: string[]) => <TaskBulkActions ids={ids} onDone={() => setSelected([])} />,
           }
         : {})}
-      toolbar={<TasksFilters search={search} scope={scope} setSearch={setSearch} board={false} />}
+      toolbar={
+        <>
+          <TasksFilters search={search} scope={scope} setSearch={setSearch} board={false} />
+          {list.data?.totalCapped ? (
+            <span className="ml-auto text-xs text-muted-fg">
+              About {list.data.total.toLocaleString()} tasks: narrow the filters for an exact count
+            </span>
+          ) : null}
+        </>
+      }
       empty={
         filtered ? (
           <EmptyState icon={Search} title="No tasks match" message="Try other words, or clear the filters." />
