@@ -112,12 +112,65 @@ describe('tasks in the browser', () => {
     expect(await tagged.getByText('Audit fieldwork').count()).toBe(0);
     await screenshot(page, 'tasks-tag');
 
-    // The client's Tasks tab lists its task.
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a task for a client with the full form, mentions a member, and quick-adds a client to-do', async () => {
+    const firm = await app.seedFirm('Mehra & Co');
+    const api = app.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'K-1', name: 'Kapoor Textiles' });
+    await api.tasks.create.mutate({ title: 'Audit fieldwork', clientId: client.id, tags: ['audit'] });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+
+    // The client's Tasks tab lists its task; the full form creates one for this client.
     await page.goto(`${app.url}/clients/${client.id}/tasks`);
     await page
       .getByRole('table', { name: 'Tasks' })
       .getByRole('row', { name: /Audit fieldwork/ })
       .waitFor();
+    await page.getByRole('button', { name: 'New task' }).click();
+    const form = page.getByRole('dialog', { name: 'New task' });
+    await form.getByRole('button', { name: 'Create task' }).click();
+    await form.getByText('Enter a title for the task').waitFor();
+    await form.getByRole('textbox', { name: 'Title' }).fill('Bank reconciliation');
+    await form.getByRole('textbox', { name: 'Checklist' }).fill('HDFC current account\nICICI savings');
+    await screenshot(page, 'tasks-new');
+    await form.getByRole('button', { name: 'Create task' }).click();
+    const created = page.getByRole('dialog', { name: 'Bank reconciliation' });
+    await created.getByRole('checkbox', { name: 'ICICI savings' }).waitFor();
+    expect(await created.getByRole('link', { name: 'Kapoor Textiles' }).count()).toBe(1);
+
+    // A comment mentioning Sam notifies him.
+    await created.getByRole('button', { name: 'Mention' }).click();
+    await page.getByRole('menuitem', { name: 'Sam Staff' }).click();
+    await created.getByLabel('New comment').press('End');
+    await created.getByLabel('New comment').pressSequentially('can you take this?');
+    await created.getByRole('button', { name: 'Comment', exact: true }).click();
+    await created
+      .getByRole('list', { name: 'Comments' })
+      .getByText('@Sam Staff can you take this?')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    const staffApi = app.client(firm.staff.token);
+    await expect
+      .poll(async () => (await staffApi.notifications.list.query({})).rows.map((n) => n.title))
+      .toContain('Olivia Owner mentioned you on “Bank reconciliation”');
+    await screenshot(page, 'tasks-client-tab');
+
+    // Client to-dos: quick add makes a task for the client to do.
+    await page.getByRole('link', { name: 'Client to-dos' }).click();
+    await page.waitForURL(/\/client-tasks$/);
+    await page.getByLabel('Quick add a task').fill('Send March purchase invoices');
+    await page.getByLabel('Quick add a task').press('Enter');
+    await page
+      .getByRole('table', { name: 'Tasks' })
+      .getByRole('row', { name: /Send March purchase invoices/ })
+      .waitFor();
+    const todo = await api.tasks.list.query({ clientId: client.id, forClient: true });
+    expect(todo.rows.map((r) => r.title)).toEqual(['Send March purchase invoices']);
 
     expect(faults(console.errors)).toEqual([]);
     await context.close();
