@@ -172,6 +172,23 @@ describe('tasks in the browser', () => {
     const todo = await api.tasks.list.query({ clientId: client.id, forClient: true });
     expect(todo.rows.map((r) => r.title)).toEqual(['Send March purchase invoices']);
 
+    // The firm's rule: no completing with open checklist items, said plainly.
+    await page.goto(`${app.url}/admin/settings/org#work`);
+    await page
+      .getByRole('switch', { name: 'A task can be completed only when its checklist is done' })
+      .click();
+    await page.getByText('Tasks now need their checklist done to be completed').waitFor();
+    const bank = (await api.tasks.list.query({ search: 'bank' })).rows[0];
+    await page.goto(`${app.url}/tasks?task=${bank?.id}`);
+    const drawer = page.getByRole('dialog', { name: 'Bank reconciliation' });
+    await drawer.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await page
+      .getByText('Finish the checklist before completing this task: 2 of 2 items are still open')
+      .waitFor();
+    await screenshot(page, 'tasks-checklist-rule');
+    expect((await api.tasks.get.query({ taskId: bank?.id ?? '' })).status).toBe('SCHEDULED');
+
     expect(faults(console.errors)).toEqual([]);
     await context.close();
   });
