@@ -6,12 +6,20 @@ import type { TDb } from '../src/server/db/client';
 import { members, orgs, roles } from '../src/server/db/schema';
 import { generateClientBook, type TClientBook } from './generate-clients';
 import { arr, rng } from './generate-util';
+import { generateWork, type TWorkBook } from './generate-work';
 
 /**
  * Data for benchmarks: a few small firms and one large firm. Later features add their tables here
  * (clients, tasks, documents, ...) so every benchmark runs against the same shape of firm.
  */
-export type TFirmSize = { name: string; members: number; systemLogRows: number; book?: TClientBook };
+export type TFirmSize = {
+  name: string;
+  members: number;
+  systemLogRows: number;
+  book?: TClientBook;
+  /** Projects and tasks; needs the book's clients. */
+  work?: TWorkBook;
+};
 
 export const DEFAULT_FIRMS: TFirmSize[] = [
   {
@@ -19,6 +27,7 @@ export const DEFAULT_FIRMS: TFirmSize[] = [
     members: 200,
     systemLogRows: 200_000,
     book: { clients: 20_000, groups: 200, services: 40, engagements: 60_000 },
+    work: { projects: 60_000, tasks: 500_000 },
   },
   { name: 'Small One', members: 5, systemLogRows: 2_000 },
   { name: 'Small Two', members: 8, systemLogRows: 3_000 },
@@ -67,6 +76,7 @@ async function generateFirm(db: TDb, firm: TFirmSize, seed: number): Promise<TGe
   if (!first?.sub) throw new Error('members not created');
   await insertSystemLog(db, org.id, memberIds, firm.systemLogRows, seed);
   if (firm.book) await generateClientBook(db, org.id, memberIds, firm.book, seed);
+  if (firm.work) await generateWork(db, org.id, firm.work);
   return { orgId: org.id, name: firm.name, owner: { memberId: first.id, sub: first.sub } };
 }
 

@@ -13,7 +13,7 @@ import { summariseProfile } from './profile';
 import {
   BENCH_FIRMS,
   BENCH_INPUT,
-  CLIENTS_BENCH_INPUT,
+  SINGLE_CASES,
   type TBenchFirm,
   type TServerCommand,
   type TServerReady,
@@ -46,12 +46,12 @@ type TCase = {
   errors: number;
 };
 
-const clientsPath = `/api/trpc/clients.list?batch=1&input=${encodeURIComponent(
-  JSON.stringify({ 0: superjson.serialize(CLIENTS_BENCH_INPUT) }),
-)}`;
-const trpcPath = `/api/trpc/systemLog.list?batch=1&input=${encodeURIComponent(
-  JSON.stringify({ 0: superjson.serialize(BENCH_INPUT) }),
-)}`;
+/** A query as the web app's httpBatchLink sends it: one call in a batch, superjson-encoded input. */
+const queryPath = (procedure: string, input?: unknown) =>
+  `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(
+    JSON.stringify({ 0: input === undefined ? {} : superjson.serialize(input) }),
+  )}`;
+const trpcPath = queryPath('systemLog.list', BENCH_INPUT);
 
 async function main() {
   const engines = args.engine ?? ['pglite', 'postgres'];
@@ -134,20 +134,21 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
         await profile(child, trpc, `${engine}-${firm}-trpc`);
       }
     }
-    // Issue 5's target: the first page of /clients with a search term and a filter.
-    const clients = {
-      url: `${base}${clientsPath}`,
-      headers: { authorization: `Bearer ${ready.tokens.large}` },
-    };
-    await load(clients, WARMUP);
-    const clientSlices = [await slice(child, clients, DURATION)];
-    cases.push({
-      engine,
-      firm: 'large',
-      name: 'tRPC clients.list (search + filter)',
-      ...combine(clientSlices),
-    });
-    if (args.profile) await profile(child, clients, `${engine}-large-clients`);
+    for (const single of SINGLE_CASES) {
+      const target = {
+        url: `${base}${queryPath(single.procedure, single.input)}`,
+        headers: { authorization: `Bearer ${ready.tokens[single.firm]}` },
+      };
+      await checkAnswers(target);
+      await load(target, WARMUP);
+      cases.push({
+        engine,
+        firm: single.firm,
+        name: single.name,
+        ...combine([await slice(child, target, DURATION)]),
+      });
+      if (args.profile) await profile(child, target, `${engine}-${single.firm}-${single.procedure}`);
+    }
     return cases;
   } finally {
     child.send({ type: 'close' } satisfies TServerCommand);
@@ -212,6 +213,17 @@ async function checkSameRows(bareTarget: TTarget, trpcTarget: TTarget) {
   }
 }
 
+/** A case that answers an error measures nothing: stop before loading it. */
+async function checkAnswers(target: TTarget) {
+  const response = await fetch(target.url, { headers: target.headers });
+  const [first] = await response.json();
+  if (response.status !== 200 || !first?.result) {
+    throw new Error(
+      `${target.url.slice(0, 120)} answered ${response.status}: ${JSON.stringify(first).slice(0, 300)}`,
+    );
+  }
+}
+
 async function load(target: TTarget, seconds: number) {
   const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -247,9 +259,8 @@ function printTable(cases: TCase[]) {
   console.log(
     `server LOG_LEVEL=${LOG_LEVEL}. ratio = tRPC / bare, in req/s and in server CPU per request.\n`,
   );
-  console.log(
-    'clients.list: 20,000 clients, search "mehta" + type filter; targets p50 < 10 ms and p99 < 30 ms on PostgreSQL, p99 < 100 ms on PGlite.\n',
-  );
+  for (const single of SINGLE_CASES) console.log(`${single.name}: ${single.target}.`);
+  console.log('');
   console.log(
     '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio |',
   );

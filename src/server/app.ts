@@ -15,6 +15,9 @@ import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
 import { IdpKeys } from './idp/keys';
 import { createStaffAuth } from './idp/staff-auth';
+import { registerJobs } from './jobs/setup';
+import { createWorker, type TWorker } from './jobs/worker';
+import { createMailer } from './mail/mailer';
 import { makeCreateContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
@@ -88,9 +91,24 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 
   await registerWeb(app);
+
+  // Background jobs run in every instance that has them on; the queue keeps instances from
+  // doing the same work twice. They start once the server is ready and stop (finishing the jobs
+  // in hand) when it closes, which the SIGTERM shutdown in main.ts does before the database closes.
+  let worker: TWorker | null = null;
+  if (config.jobs.enabled) {
+    registerJobs();
+    worker = createWorker(
+      { db: database.db, config, mailer: createMailer(config.mail, app.log), log: app.log },
+      { pollMs: config.jobs.pollMs },
+    );
+    const started = worker;
+    app.addHook('onReady', async () => started.start());
+    app.addHook('onClose', async () => started.stop());
+  }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth };
+  return { app, keys, staffAuth, worker };
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

@@ -25,6 +25,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Like bool, but on unless set off. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === 'false' || v === '0' || v === 'no'));
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -82,7 +88,52 @@ const ZEnv = z.object({
   IDP_ISSUER: optionalUrl('IDP_ISSUER'),
   IDP_ENDPOINT: optionalUrl('IDP_ENDPOINT'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Whether this instance runs background jobs (reminders, recurring work). */
+  JOBS_ENABLED: boolOn,
+  JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
+  /** The vault's master keys, `id:base64key,…`, the first one current (features/vault/keys.ts). */
+  VAULT_KEYS: optional.pipe(z.string().transform(parseVaultKeys).optional()),
 });
+
+export type TVaultMasterKey = { id: string; key: Buffer };
+
+/** `id:base64,id2:base64`: ids are short names, keys 32 random bytes; the first encrypts new entries. */
+function parseVaultKeys(value: string, ctx: z.RefinementCtx): TVaultMasterKey[] {
+  const keys: TVaultMasterKey[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf(':');
+    const id = at > 0 ? part.slice(0, at) : '';
+    const encoded = part.slice(at + 1);
+    if (!/^[A-Za-z0-9_.-]{1,40}$/.test(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'each key must be id:base64key, the id in letters, digits, . _ -',
+      });
+      return z.NEVER;
+    }
+    const key = Buffer.from(encoded, 'base64');
+    if (key.length !== 32 || key.toString('base64') !== encoded) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `key ${id} must be 32 bytes in base64 (openssl rand -base64 32)`,
+      });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `key id ${id} appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (!keys.length) {
+    ctx.addIssue({ code: 'custom', message: 'give at least one id:base64key' });
+    return z.NEVER;
+  }
+  return keys;
+}
 
 export type TConfig = ReturnType<typeof loadConfig>;
 
@@ -104,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.IDP_MODE === 'cognito' && !env.IDP_CLIENT_ID) {
     throw new ConfigError(
       "Invalid configuration: IDP_CLIENT_ID: required when IDP_MODE is cognito (the pool's app client id)",
+    );
+  }
+  // Several instances share PostgreSQL, so they must share the vault's key: a key file per machine
+  // would make one instance's passwords unreadable to the others.
+  if (e.DATABASE_URL && !e.VAULT_KEYS) {
+    throw new ConfigError(
+      'Invalid configuration: VAULT_KEYS: required when DATABASE_URL is set (every instance must share the vault key)',
     );
   }
   const region = e.IDP_USER_POOL_ID.split('_')[0] ?? '';
@@ -134,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     storage: {
       driver: e.STORAGE_DRIVER,
@@ -149,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxBytes: e.UPLOAD_MAX_BYTES,
     },
     idp,
+    vault: { keys: e.VAULT_KEYS ?? null, keyFile: path.join(dataDir, 'vault.key') },
     web: {
       productionHost: e.PRODUCTION_HOST,
       posthog: e.POSTHOG_KEY

@@ -2,10 +2,16 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
+import { vaultKeyring } from './features/vault/keys';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
+  // The vault's key file is created (or its permissions refused) now, not at the first reveal.
+  await vaultKeyring(config).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   const { app } = await buildApp({ config, database });
 
   let closing = false;

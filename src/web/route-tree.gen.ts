@@ -14,6 +14,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MainRouteImport } from './routes/_main'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
+import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
@@ -22,8 +23,10 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
@@ -37,7 +40,6 @@ import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 
-const MainIndexLazyRouteImport = createFileRoute('/_main/')()
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
@@ -62,7 +64,7 @@ const AuthOnboardingRoute = AuthOnboardingRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_auth/onboarding.lazy').then((d) => d.Route),
 )
-const MainIndexLazyRoute = MainIndexLazyRouteImport.update({
+const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainRoute,
@@ -132,6 +134,13 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
+  id: '/reminders/$type',
+  path: '/reminders/$type',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/reminders/$type.lazy').then((d) => d.Route),
+)
 const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
   id: '/tasks/',
   path: '/tasks/',
@@ -145,6 +154,13 @@ const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/team/members.lazy').then((d) => d.Route),
+)
+const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
+  id: '/vault/passwords',
+  path: '/vault/passwords',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/vault/passwords.lazy').then((d) => d.Route),
 )
 const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
   id: '/auth/invite/$key',
@@ -248,7 +264,7 @@ const MainAdminServicesIdClientsRoute =
   )
 
 export interface FileRoutesByFullPath {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -257,7 +273,9 @@ export interface FileRoutesByFullPath {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
   '/tasks/': typeof MainTasksIndexRoute
@@ -278,7 +296,7 @@ export interface FileRoutesByFullPath {
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof MainIndexLazyRoute
+  '/': typeof MainIndexRoute
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -286,7 +304,9 @@ export interface FileRoutesByTo {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/vault/passwords': typeof MainVaultPasswordsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
   '/tasks': typeof MainTasksIndexRoute
@@ -313,13 +333,15 @@ export interface FileRoutesById {
   '/_auth/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
-  '/_main/': typeof MainIndexLazyRoute
+  '/_main/': typeof MainIndexRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
+  '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/tasks/': typeof MainTasksIndexRoute
@@ -351,7 +373,9 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/notifications'
+    | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients/'
     | '/tasks/'
@@ -380,7 +404,9 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/my-account/notifications'
+    | '/reminders/$type'
     | '/team/members'
+    | '/vault/passwords'
     | '/admin/roles'
     | '/clients'
     | '/tasks'
@@ -412,7 +438,9 @@ export interface FileRouteTypes {
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
+    | '/_main/reminders/$type'
     | '/_main/team/members'
+    | '/_main/vault/passwords'
     | '/_main/admin/roles'
     | '/_main/clients/'
     | '/_main/tasks/'
@@ -467,7 +495,7 @@ declare module '@tanstack/react-router' {
       id: '/_main/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof MainIndexLazyRouteImport
+      preLoaderRoute: typeof MainIndexRouteImport
       parentRoute: typeof MainRoute
     }
     '/auth/login': {
@@ -540,6 +568,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/reminders/$type': {
+      id: '/_main/reminders/$type'
+      path: '/reminders/$type'
+      fullPath: '/reminders/$type'
+      preLoaderRoute: typeof MainRemindersTypeRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/tasks/': {
       id: '/_main/tasks/'
       path: '/tasks'
@@ -552,6 +587,13 @@ declare module '@tanstack/react-router' {
       path: '/team/members'
       fullPath: '/team/members'
       preLoaderRoute: typeof MainTeamMembersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/vault/passwords': {
+      id: '/_main/vault/passwords'
+      path: '/vault/passwords'
+      fullPath: '/vault/passwords'
+      preLoaderRoute: typeof MainVaultPasswordsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_auth/auth/invite/$key': {
@@ -696,11 +738,13 @@ const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
 )
 
 interface MainRouteChildren {
-  MainIndexLazyRoute: typeof MainIndexLazyRoute
+  MainIndexRoute: typeof MainIndexRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
+  MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainTasksIndexRoute: typeof MainTasksIndexRoute
@@ -714,11 +758,13 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
-  MainIndexLazyRoute: MainIndexLazyRoute,
+  MainIndexRoute: MainIndexRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
+  MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainTasksIndexRoute: MainTasksIndexRoute,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -66,7 +67,7 @@ export async function openPglite(dir?: string): Promise<TDatabase> {
   }
   try {
     // Extensions the migrations create must be bundled into PGlite up front.
-    const extensions = { pg_trgm };
+    const extensions = { pg_trgm, btree_gin };
     const client = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });

@@ -26,9 +26,11 @@ export async function createTestApp(
     PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // A test that needs background jobs turns them on (or drives a worker itself).
+    JOBS_ENABLED: 'false',
     ...env,
   });
-  const { app, keys, staffAuth } = await buildApp({ config, database, logger: false });
+  const { app, keys, staffAuth, worker } = await buildApp({ config, database, logger: false });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -123,6 +125,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    worker,
     db: database.db,
     url,
     client,

@@ -1,15 +1,18 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
 import { clientsRouter } from '../features/clients/router';
+import { dashboardRouter } from '../features/dashboard/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
+import { remindersRouter } from '../features/reminders/router';
 import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
 import { tasksRouter } from '../features/tasks/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
+import { vaultRouter } from '../features/vault/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -27,6 +30,9 @@ export const appRouter = router({
   ...catalogueRouters,
   clients: clientsRouter,
   tasks: tasksRouter,
+  reminders: remindersRouter,
+  vault: vaultRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

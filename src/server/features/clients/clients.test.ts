@@ -126,6 +126,35 @@ describe('list', () => {
     });
   });
 
+  it('pages a search by number with its total, names starting with the term first', async () => {
+    const firm = await t.seedFirm('Search pages');
+    const api = t.client(firm.owner.token);
+    const names = ['Amit Patel', 'Patel Exports', 'Zara Patel', 'Bina Patel', 'Patella Foods', 'Kumar & Co'];
+    for (const [i, name] of names.entries()) {
+      await api.clients.create.mutate({ code: `P${i}`, name, type: i % 2 ? 'company' : 'individual' });
+    }
+    const first = await api.clients.list.query({ search: 'patel', pageSize: 2 });
+    expect(first.total).toBe(5);
+    expect(first.rows.map((r) => r.name)).toEqual(['Patel Exports', 'Patella Foods']);
+    const second = await api.clients.list.query({ search: 'patel', pageSize: 2, page: 2 });
+    expect(second.rows.map((r) => r.name)).toEqual(['Amit Patel', 'Bina Patel']);
+    // Past the end the total still says how many there are.
+    const beyond = await api.clients.list.query({ search: 'patel', pageSize: 2, page: 9 });
+    expect(beyond).toMatchObject({ rows: [], total: 5 });
+    // The type filter and the search narrow together (served by one GIN index).
+    const companies = await api.clients.list.query({ search: 'patel', type: 'company' });
+    expect(companies.rows.map((r) => r.name)).toEqual(['Patel Exports', 'Bina Patel']);
+    // Typo fallback only when nothing matches as typed.
+    const typo = (await api.clients.list.query({ search: 'pattel' })).rows.map((r) => r.name);
+    expect(typo).toEqual(expect.arrayContaining(['Amit Patel', 'Zara Patel', 'Patel Exports']));
+    expect(typo).not.toContain('Kumar & Co');
+    await expect(
+      api.clients.list.query({ search: 'patel', cursor: 'bm90LWEtY3Vyc29y' }),
+    ).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST' },
+    });
+  });
+
   it('counts every match in the total, not just the page', async () => {
     const { api } = await firmWithClients('Queries');
     const page = await api.clients.list.query({ pageSize: 2 });

@@ -36,7 +36,8 @@ const actorOf = (scope: TScope, meta: TRequestMeta) =>
 
 const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+const likeLiteral = (term: string) => term.replace(/[\\%_]/g, '\\$&');
+const escapeLike = (term: string) => `%${likeLiteral(term)}%`;
 
 /** A role limited to its assigned clients sees only the clients it is on the team of. */
 function assignedOnly(scope: TClientScope): SQL | null {
@@ -105,17 +106,9 @@ export async function listClients(
       ),
     );
   }
-  const term = input.search?.toLowerCase();
-  if (term) {
-    // Trigram word similarity forgives typos ("Mehtta" finds "Mehta"); ilike finds any substring.
-    // Both are served by the GIN trigram index on search_text.
-    // Names forgive typos by trigram word similarity ("Mehtta" finds "Mehta"); codes, numbers and
-    // identifiers (any term with a digit) match as typed, so "C003" never finds "C001". Both
-    // operators are served by the GIN trigram index on search_text.
-    const substring = sql`${clients.searchText} ilike ${escapeLike(term)}`;
-    where.push(fuzzy(term) ? sql`(${substring} or ${term} <% ${clients.searchText})` : substring);
-  }
   const filter = and(...where);
+  const term = input.search?.toLowerCase();
+  if (term) return searchClients(db, filter, term, input);
 
   const sortColumn = { name: clients.name, code: clients.code, createdAt: clients.createdAt }[input.sort];
   const cursorValue =
@@ -123,9 +116,8 @@ export async function listClients(
       ? sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
       : sql<string>`${sortColumn}`;
   const dir = input.direction === 'asc' ? asc : desc;
-  // Keyset pages follow the sort; a search orders by relevance and pages by offset.
-  const keyset = !term && input.cursor ? decodeCursor(input.cursor) : null;
-  if (input.cursor && !term && !keyset) {
+  const keyset = input.cursor ? decodeCursor(input.cursor) : null;
+  if (input.cursor && !keyset) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'This page link is not valid: go back to page 1' });
   }
   const pageWhere = keyset
@@ -136,58 +128,105 @@ export async function listClients(
           : sql`(${sortColumn}, ${clients.id}) ${sql.raw(input.direction === 'asc' ? '>' : '<')} (${keyset.v}, ${keyset.id}::uuid)`,
       )
     : filter;
-  const order: SQL[] = term
-    ? [
-        sql`(${clients.searchText} ilike ${escapeLike(term)}) desc`,
-        sql`word_similarity(${term}, ${clients.searchText}) desc`,
-        asc(clients.name),
-        asc(clients.id),
-      ]
-    : [dir(sortColumn), dir(clients.id)];
   const offset = keyset ? 0 : (input.page - 1) * input.pageSize;
 
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: clients.id,
-        code: clients.code,
-        name: clients.name,
-        type: clients.type,
-        status: clients.status,
-        email: clients.email,
-        phone: clients.phone,
-        city: clients.city,
-        tags: clients.tags,
-        groupId: clientGroups.id,
-        groupName: clientGroups.name,
-        archivedAt: clients.archivedAt,
-        createdAt: clients.createdAt,
-        cursorValue,
-      })
-      .from(clients)
-      .leftJoin(
-        clientGroups,
-        and(eq(clientGroups.orgId, clients.orgId), eq(clientGroups.id, clients.groupId)),
-      )
+    selectRows(db, { cursorValue })
       .where(pageWhere)
-      .orderBy(...order)
+      .orderBy(dir(sortColumn), dir(clients.id))
       .limit(input.pageSize)
       .offset(offset),
     db.select({ total: count() }).from(clients).where(filter),
   ]);
   const last = rows.at(-1);
   return {
-    rows: rows.map(({ groupId, groupName, cursorValue: _c, ...r }) => ({
-      ...r,
-      group: groupId && groupName ? { id: groupId, name: groupName } : null,
-    })),
+    rows: rows.map(toRow),
     total: totals?.total ?? 0,
     page: input.page,
     pageSize: input.pageSize,
     nextCursor:
-      !term && last && rows.length === input.pageSize
+      last && rows.length === input.pageSize
         ? encodeCursor({ v: String(last.cursorValue), id: last.id })
         : null,
+  };
+}
+
+function selectRows<TExtra extends Record<string, SQL | SQL.Aliased>>(db: TExecutor, extra: TExtra) {
+  return db
+    .select({
+      id: clients.id,
+      code: clients.code,
+      name: clients.name,
+      type: clients.type,
+      status: clients.status,
+      email: clients.email,
+      phone: clients.phone,
+      city: clients.city,
+      tags: clients.tags,
+      groupId: clientGroups.id,
+      groupName: clientGroups.name,
+      archivedAt: clients.archivedAt,
+      createdAt: clients.createdAt,
+      ...extra,
+    })
+    .from(clients)
+    .leftJoin(clientGroups, and(eq(clientGroups.orgId, clients.orgId), eq(clientGroups.id, clients.groupId)));
+}
+
+function toRow<T extends { groupId: string | null; groupName: string | null }>({
+  groupId,
+  groupName,
+  ...r
+}: T) {
+  const { cursorValue: _c, total: _t, ...rest } = r as typeof r & { cursorValue?: unknown; total?: unknown };
+  return { ...rest, group: groupId && groupName ? { id: groupId, name: groupName } : null };
+}
+
+/**
+ * A search pages by offset in order of relevance, and counts its matches in the same scan (a
+ * window count: the sort reads every match anyway). Substring matches come first; only when
+ * there are none does a name-like term (three letters or more, no digits) fall back to trigram
+ * word similarity, which forgives typos ("Mehtta" finds "Mehta") but costs a similarity per
+ * candidate. Codes, numbers and identifiers match as typed, so "C003" never finds "C001".
+ */
+async function searchClients(
+  db: TExecutor,
+  filter: SQL | undefined,
+  term: string,
+  input: TClientListQuery,
+): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  if (input.cursor) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'A search pages by number, not by cursor' });
+  }
+  const offset = (input.page - 1) * input.pageSize;
+  const total = sql<number>`(count(*) over ())::int`.as('total');
+  const page = (where: SQL | undefined, ...order: SQL[]) =>
+    selectRows(db, { total })
+      .where(where)
+      .orderBy(...order, asc(clients.name), asc(clients.id))
+      .limit(input.pageSize)
+      .offset(offset);
+
+  const substring = and(filter, sql`${clients.searchText} ilike ${escapeLike(term)}`);
+  let rows = await page(substring, sql`(${clients.searchText} like ${`${likeLiteral(term)}%`}) desc`);
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page: the count still tells the screen where the matches are.
+    const [beyond] = await db.select({ total: count() }).from(clients).where(substring);
+    if (beyond && beyond.total > 0)
+      return { rows: [], total: beyond.total, page: input.page, pageSize: input.pageSize, nextCursor: null };
+  }
+  if (rows.length === 0 && fuzzy(term)) {
+    rows = await page(
+      and(filter, sql`${term} <% ${clients.searchText}`),
+      sql`word_similarity(${term}, ${clients.searchText}) desc`,
+    );
+  }
+  return {
+    rows: rows.map(toRow),
+    total: rows[0]?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    nextCursor: null,
   };
 }
 

@@ -1,7 +1,13 @@
+import { dashboardLinks } from '@domain/dashboard';
 import { greeting } from '@domain/dates';
+import { Card, CardContent, Skeleton } from '@web/ui';
 import { useProfile } from '../shell/use-profile';
+import { CountTiles } from './count-tiles';
+import { RecentActivity } from './recent-activity';
+import { useDashboard } from './use-dashboard';
+import { MyWeek, UpcomingDeadlines } from './work-lists';
 
-/** The home dashboard. Each feature adds what a member needs to see first thing in the day. */
+/** The home dashboard: what is due, what is late, what is coming, what just happened. */
 export function HomePage() {
   const profile = useProfile();
   const today = new Intl.DateTimeFormat(undefined, {
@@ -12,12 +18,63 @@ export function HomePage() {
     timeZone: profile.org.timeZone,
   }).format(new Date());
   return (
-    <div className="mx-auto max-w-6xl p-6">
-      <p className="text-sm text-muted-fg">{today}</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">
-        {greeting()}, {profile.firstName || profile.fullName}
-      </h1>
-      <p className="mt-1 text-muted-fg">{profile.org.name}</p>
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
+      <header>
+        <p className="text-sm text-muted-fg">{today}</p>
+        {/* The viewer's own clock decides the greeting (SPEC.md §5); the firm's decides "today". */}
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+          {greeting()}, {profile.firstName || profile.fullName}
+        </h1>
+        <p className="mt-1 text-muted-fg">{profile.org.name}</p>
+      </header>
+      <Dashboard />
     </div>
+  );
+}
+
+function Dashboard() {
+  const { data, isPending, isError } = useDashboard();
+  if (isPending) return <DashboardSkeleton />;
+  if (isError || !data) {
+    return (
+      <p className="text-sm text-muted-fg">
+        The dashboard could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
+  const links = dashboardLinks(data);
+  return (
+    <>
+      <CountTiles data={data} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
+        <UpcomingDeadlines data={data} allHref={links.upcoming} />
+        <RecentActivity activity={data.activity} />
+      </div>
+    </>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <section aria-busy="true" aria-label="Loading the dashboard" className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {['a', 'b', 'c', 'd', 'e'].map((k) => (
+          <Skeleton key={k} className="h-24" />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {['a', 'b', 'c', 'd'].map((k) => (
+          <Card key={k}>
+            <CardContent className="flex flex-col gap-3 pt-4">
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
   );
 }

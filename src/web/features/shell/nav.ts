@@ -1,10 +1,12 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
 import {
+  BellRing,
   Briefcase,
   BriefcaseBusiness,
   Building2,
   House,
+  KeyRound,
   ListChecks,
   type LucideIcon,
   ShieldCheck,
@@ -32,7 +34,12 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/', label: 'Home', icon: House },
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
+      { to: '/reminders/client', label: 'Reminders', icon: BellRing, permission: 'reminders.view' },
     ],
+  },
+  {
+    label: 'Vault',
+    items: [{ to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' }],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
 ];

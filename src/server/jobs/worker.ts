@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { claimJobs, completeJob, enqueue, failAbandoned, failJob, type TJob } from './queue';
+import {
+  PermanentJobError,
+  periodBucket,
+  periodicJobs,
+  registeredJob,
+  registeredKinds,
+  type TJobContext,
+} from './registry';
+
+export type TWorkerOptions = {
+  /** Between polls when the queue is empty. */
+  pollMs: number;
+  /** Jobs claimed (and run side by side) per poll. */
+  batchSize?: number;
+  id?: string;
+};
+
+export type TWorker = {
+  id: string;
+  start(): void;
+  /** Stops polling and waits for the jobs in hand to settle. */
+  stop(): Promise<void>;
+  /** One poll: schedules periodic runs, claims due jobs, runs them. Answers how many ran. */
+  tick(): Promise<number>;
+};
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'Unknown error';
+
+export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker {
+  const id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const batchSize = options.batchSize ?? 5;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  const scheduled = new Map<string, string>();
+
+  async function schedulePeriodic(now: Date) {
+    for (const [kind, intervalMs] of periodicJobs()) {
+      if (!registeredJob(kind)) continue;
+      const { dedupeKey, runAt } = periodBucket(kind, intervalMs, now);
+      // One insert per bucket per instance; the unique key settles the race between instances.
+      if (scheduled.get(kind) === dedupeKey) continue;
+      await enqueue(ctx.db, kind, {}, { dedupeKey, runAt, maxAttempts: 1 });
+      scheduled.set(kind, dedupeKey);
+    }
+  }
+
+  async function settleFailure(job: TJob, error: unknown) {
+    const registered = registeredJob(job.kind);
+    const message = errorText(error);
+    const outcome = await failJob(ctx.db, job, id, message, {
+      backoff: registered?.backoff ?? { baseMs: 30_000, capMs: 3_600_000 },
+      permanent: error instanceof PermanentJobError,
+    });
+    if (outcome === 'failed') {
+      ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
+      await registered?.onFailed?.(job, message, ctx);
+    } else if (outcome === 'retry') {
+      ctx.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job will retry');
+    }
+  }
+
+  async function run(job: TJob) {
+    const registered = registeredJob(job.kind);
+    try {
+      if (!registered) throw new Error(`No handler for jobs of kind ${job.kind}`);
+      await registered.handler(job, ctx);
+      await completeJob(ctx.db, job.id, id);
+    } catch (error) {
+      await settleFailure(job, error).catch((e) =>
+        ctx.log.error({ jobId: job.id, err: errorText(e) }, 'could not record a job failure'),
+      );
+    }
+  }
+
+  async function tick(): Promise<number> {
+    await schedulePeriodic(new Date());
+    for (const job of await failAbandoned(ctx.db)) {
+      await registeredJob(job.kind)
+        ?.onFailed?.(job, 'The worker stopped before finishing its last attempt', ctx)
+        .catch((e) => ctx.log.error({ jobId: job.id, err: errorText(e) }, 'job failure hook failed'));
+    }
+    const leases = Object.fromEntries(registeredKinds().map((k) => [k, registeredJob(k)?.leaseMs ?? 0]));
+    const claimed = await claimJobs(ctx.db, id, batchSize, leases);
+    await Promise.all(claimed.map(run));
+    return claimed.length;
+  }
+
+  async function poll() {
+    while (running) {
+      let ran = 0;
+      try {
+        ran = await tick();
+      } catch (error) {
+        ctx.log.error({ err: errorText(error) }, 'job poll failed');
+      }
+      // A full batch means more may be waiting: poll again at once.
+      if (ran >= batchSize || !running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    id,
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      loop = poll();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+  };
+}

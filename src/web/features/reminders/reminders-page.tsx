@@ -1,0 +1,280 @@
+import {
+  RECURRENCE_LABELS,
+  REMINDER_STATUS_LABELS,
+  REMINDER_STATUSES,
+  REMINDER_TYPE_LABELS,
+  REMINDER_TYPES,
+  type TReminderType,
+} from '@domain/reminders';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import {
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  Input,
+  PageHeader,
+  Select,
+} from '@web/ui';
+import { BellRing, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type AppRouter, trpc } from '../../lib/trpc';
+import { NoAccess, useCan } from '../shell/access';
+import { useProfile } from '../shell/use-profile';
+import { formatInstant, STATUS_TONES } from './format';
+import { ReminderDrawer } from './reminder-drawer';
+import { ReminderFormDialog } from './reminder-form-dialog';
+import { remindersListInput, type TRemindersSearch } from './reminders-search';
+
+const route = getRouteApi('/_main/reminders/$type');
+const ALL = 'all';
+
+export type TReminderRow = inferRouterOutputs<AppRouter>['reminders']['list']['rows'][number];
+
+const sendingSoon = (rows: { status: string; remindAt: Date }[] | undefined) =>
+  !!rows?.some((r) => r.status === 'scheduled' && r.remindAt.getTime() <= Date.now() + 60_000);
+
+export function RemindersPage() {
+  const canView = useCan('reminders.view');
+  const canCreate = useCan('reminders.create');
+  const { type } = route.useParams() as { type: TReminderType };
+  const [creating, setCreating] = useState(false);
+  if (!canView)
+    return (
+      <NoAccess message="Your role does not include the firm's reminders. Ask the firm owner if you need them." />
+    );
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title="Reminders"
+        description={REMINDER_TYPE_LABELS[type].description}
+        actions={
+          canCreate ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              New reminder
+            </Button>
+          ) : null
+        }
+      />
+      <nav
+        aria-label="Reminder types"
+        className="flex items-center gap-4 overflow-x-auto border-b border-border"
+      >
+        {REMINDER_TYPES.map((t) => (
+          <Link
+            key={t}
+            to="/reminders/$type"
+            params={{ type: t }}
+            className="-mb-px inline-flex h-9 shrink-0 items-center border-b-2 border-transparent px-0.5 text-sm font-medium text-muted-fg hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[status=active]:border-primary data-[status=active]:text-fg"
+          >
+            {REMINDER_TYPE_LABELS[t].label}
+          </Link>
+        ))}
+      </nav>
+      <ReminderFormDialog open={creating} onOpenChange={setCreating} type={type} reminder={null} />
+      <RemindersTable type={type} onCreate={canCreate ? () => setCreating(true) : undefined} />
+    </div>
+  );
+}
+
+function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: () => void }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const profile = useProfile();
+  const timeZone = profile.org?.timeZone ?? 'UTC';
+  const input = remindersListInput(type, search);
+  const list = useQuery({
+    ...trpc.reminders.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+    // While a send is due, the list follows the queue until it shows the outcome.
+    refetchInterval: (query) => (sendingSoon(query.state.data?.rows) ? 3000 : false),
+  });
+  const setSearch = (next: Partial<TRemindersSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+
+  const [text, setText] = useState(search.search ?? '');
+  const current = search.search;
+  useEffect(() => {
+    const value = text.trim() || undefined;
+    if (value === current) return;
+    const handle = setTimeout(
+      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
+      300,
+    );
+    return () => clearTimeout(handle);
+  }, [text, current, navigate]);
+
+  const columns: DataTableColumn<TReminderRow>[] = [
+    {
+      id: 'title',
+      header: 'Reminder',
+      sortable: true,
+      className: 'whitespace-normal',
+      cell: (r) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-fg">{r.title}</span>
+          {r.itemName ? (
+            <span className="text-xs text-muted-fg">
+              {r.itemName}
+              {r.expiryDate ? ` · expires ${r.expiryDate}` : ''}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <Badge tone={STATUS_TONES[r.status]} dot title={r.lastError ?? undefined}>
+          {REMINDER_STATUS_LABELS[r.status]}
+        </Badge>
+      ),
+    },
+    {
+      id: 'remindAt',
+      header: 'Next send',
+      sortable: true,
+      cell: (r) =>
+        r.status === 'scheduled' ? (
+          <time dateTime={r.remindAt.toISOString()}>{formatInstant(r.remindAt, timeZone)}</time>
+        ) : (
+          <span className="text-muted-fg">—</span>
+        ),
+    },
+    { id: 'recurrence', header: 'Repeats', cell: (r) => RECURRENCE_LABELS[r.recurrence] },
+    {
+      id: 'linked',
+      header: 'Linked to',
+      className: 'whitespace-normal',
+      cell: (r) =>
+        r.client || r.project || r.task ? (
+          <span className="flex flex-col text-sm">
+            {r.client ? (
+              <Link to="/clients/$id" params={{ id: r.client.id }} className="text-primary hover:underline">
+                {r.client.name}
+              </Link>
+            ) : null}
+            {r.project ? <span className="text-xs text-muted-fg">Project: {r.project.name}</span> : null}
+            {r.task ? <span className="text-xs text-muted-fg">Task: {r.task.title}</span> : null}
+          </span>
+        ) : (
+          <span className="text-muted-fg">—</span>
+        ),
+    },
+    {
+      id: 'lastDelivery',
+      header: 'Last delivery',
+      cell: (r) =>
+        r.lastDelivery ? (
+          <span className="flex items-center gap-1.5">
+            <Badge tone={r.lastDelivery.status === 'sent' ? 'green' : 'red'}>
+              {r.lastDelivery.status === 'sent' ? 'Delivered' : 'Refused'}
+            </Badge>
+            <time className="text-xs text-muted-fg" dateTime={r.lastDelivery.at.toISOString()}>
+              {formatInstant(r.lastDelivery.at, timeZone)}
+            </time>
+          </span>
+        ) : (
+          <span className="text-muted-fg">Not sent yet</span>
+        ),
+    },
+  ];
+  const filtered = Boolean(search.search || search.status);
+  return (
+    <>
+      <DataTable
+        label={`${REMINDER_TYPE_LABELS[type].label} reminders`}
+        columns={columns}
+        rows={list.data?.rows ?? []}
+        getRowId={(r) => r.id}
+        getRowLabel={(r) => r.title}
+        total={list.data?.total ?? 0}
+        page={input.page}
+        pageSize={input.pageSize}
+        sort={input.sort}
+        direction={input.direction}
+        loading={list.isPending}
+        onPageChange={(page) => setSearch({ page })}
+        onSortChange={(sort, direction) => setSearch({ sort: sort as TRemindersSearch['sort'], direction })}
+        onRowClick={(r) => setSearch({ open: r.id })}
+        toolbar={
+          <>
+            <div className="relative w-full sm:w-72">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
+              />
+              <Input
+                type="search"
+                aria-label="Search reminders"
+                placeholder="Search title or item…"
+                className="pl-8"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </div>
+            <Select
+              aria-label="Status"
+              className="w-40"
+              value={search.status ?? ALL}
+              onValueChange={(v) =>
+                setSearch({
+                  status: v === ALL ? undefined : (v as TRemindersSearch['status']),
+                  page: undefined,
+                })
+              }
+              options={[
+                { value: ALL, label: 'All statuses' },
+                ...REMINDER_STATUSES.map((s) => ({ value: s, label: REMINDER_STATUS_LABELS[s] })),
+              ]}
+            />
+          </>
+        }
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={Search}
+              title="No reminders match"
+              message="Try other words, or clear the filters."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setText('');
+                    setSearch({ search: undefined, status: undefined, page: undefined });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={BellRing}
+              title={`No ${REMINDER_TYPE_LABELS[type].label.toLowerCase()} reminders yet`}
+              message={REMINDER_TYPE_LABELS[type].description}
+              action={
+                onCreate ? (
+                  <Button onClick={onCreate}>
+                    <Plus aria-hidden />
+                    New reminder
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        }
+      />
+      <ReminderDrawer
+        id={search.open ?? null}
+        onClose={() => setSearch({ open: undefined })}
+        timeZone={timeZone}
+      />
+    </>
+  );
+}
