@@ -154,9 +154,12 @@ export async function listTasks(db: TExecutor, scope: TScope, input: TTaskListQu
   const keyOf: Record<typeof field, { key: SQL; cast: string; cursor: SQL }> = {
     dueDate: { key: sql`${dueColumn}`, cast: 'date', cursor: sql`${dueColumn}::text` },
     title: { key: sql`${tasks.title}`, cast: 'text', cursor: sql`${tasks.title}` },
-    // Ids are UUIDv7, minted at insert: their order is the creation order, and (org_id, id) is
-    // indexed where created_at is not.
-    createdAt: { key: sql`${idColumn}`, cast: 'uuid', cursor: sql`${idColumn}::text` },
+    // No (org_id, created_at) index on tasks yet: an unfiltered sort by it sorts the firm's tasks.
+    createdAt: {
+      key: sql`${tasks.createdAt}`,
+      cast: 'timestamptz',
+      cursor: sql`to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    },
     priority: {
       key: rankOf(tasks.priority, TASK_PRIORITIES),
       cast: 'int',
