@@ -1,5 +1,6 @@
 import { PRIORITY_LABELS, TASK_VIEWS, type TTaskFormInput, type TTaskView } from '@domain/tasks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import {
   Avatar,
   Badge,
@@ -185,9 +186,17 @@ function TasksTable({
           <span className="font-medium text-fg">{t.title}</span>
           {t.forClient ? <Badge tone="primary">Client</Badge> : null}
           {t.tags.slice(0, 3).map((tag) => (
-            <Badge key={tag} tone="outline">
-              {tag}
-            </Badge>
+            <Link
+              key={tag}
+              to="/tasks/filters/$tag"
+              params={{ tag }}
+              aria-label={`Tasks tagged ${tag}`}
+              className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Badge tone="outline" className="hover:bg-muted">
+                {tag}
+              </Badge>
+            </Link>
           ))}
         </span>
       ),
