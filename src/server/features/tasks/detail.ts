@@ -9,6 +9,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
+import { visibleClient } from '../clients/service';
 import { audit } from '../system-log/service';
 import { firmOf, memberName, visibleTask } from './access';
 
@@ -103,6 +104,7 @@ export async function taskOptions(db: TExecutor, scope: TScope) {
 
 /** A client's open projects, newest period first, for the task form's project picker. */
 export async function projectOptions(db: TExecutor, scope: TScope, clientId: string) {
+  await visibleClient(db, scope, clientId);
   return db
     .select({ id: projects.id, name: projects.name })
     .from(projects)

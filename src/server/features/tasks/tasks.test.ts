@@ -513,6 +513,8 @@ describe('access', () => {
       'NOT_FOUND',
     );
     expect(await code(api.tasks.create.mutate({ title: 'x', clientId: f.bose.id }))).toBe('NOT_FOUND');
+    expect(await code(api.tasks.projects.query({ clientId: f.bose.id }))).toBe('NOT_FOUND');
+    expect(await api.tasks.projects.query({ clientId: f.acme.id })).toEqual([]);
     expect((await api.tasks.list.query({ clientId: f.bose.id })).rows.map((r) => r.id)).toEqual([
       boseMine.id,
     ]);
