@@ -4,6 +4,8 @@ import { ZPageInput } from './pagination';
 /** What a notification is about; features call the notification service with one of these. */
 export const NOTIFICATION_KINDS = [
   'task.assigned',
+  'task.mentioned',
+  'task.review',
   'leave.decided',
   'reminder.due',
   'document.uploaded',
@@ -13,6 +15,8 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
   'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
+  'task.mentioned': { label: 'Mentioned', description: 'Someone mentions you in a task comment' },
+  'task.review': { label: 'Task to review', description: 'A task you review is ready for review' },
   'leave.decided': { label: 'Leave decided', description: 'Your leave request is approved or declined' },
   'reminder.due': { label: 'Reminder due', description: 'A reminder you are part of falls due' },
   'document.uploaded': { label: 'Document uploaded', description: 'A client uploads a document' },

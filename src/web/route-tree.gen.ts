@@ -26,6 +26,7 @@ import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/m
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
+import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
@@ -35,8 +36,11 @@ import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/a
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
+import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
+import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
@@ -161,6 +165,13 @@ const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/reminders/$type.lazy').then((d) => d.Route),
 )
+const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
+  id: '/tasks/',
+  path: '/tasks/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/tasks/index.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -229,6 +240,14 @@ const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
 )
+const MainClientsIdClientTasksRoute =
+  MainClientsIdClientTasksRouteImport.update({
+    id: '/client-tasks',
+    path: '/client-tasks',
+    getParentRoute: () => MainClientsIdRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/clients/$id/client-tasks.lazy').then((d) => d.Route),
+  )
 const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
@@ -243,12 +262,26 @@ const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/services.lazy').then((d) => d.Route),
 )
+const MainClientsIdTasksRoute = MainClientsIdTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/tasks.lazy').then((d) => d.Route),
+)
 const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
   id: '/team',
   path: '/team',
   getParentRoute: () => MainClientsIdRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
+)
+const MainTasksFiltersTagRoute = MainTasksFiltersTagRouteImport.update({
+  id: '/tasks/filters/$tag',
+  path: '/tasks/filters/$tag',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/tasks/filters/$tag.lazy').then((d) => d.Route),
 )
 const MainVaultDocumentsIndexRoute = MainVaultDocumentsIndexRouteImport.update({
   id: '/vault/documents/',
@@ -345,14 +378,18 @@ export interface FileRoutesByFullPath {
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
+  '/tasks/': typeof MainTasksIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -382,14 +419,18 @@ export interface FileRoutesByTo {
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
+  '/tasks': typeof MainTasksIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
@@ -423,14 +464,18 @@ export interface FileRoutesById {
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
+  '/_main/tasks/': typeof MainTasksIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
+  '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -463,14 +508,18 @@ export interface FileRouteTypes {
     | '/admin/roles'
     | '/clients/'
     | '/projects/'
+    | '/tasks/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
     | '/clients/$id/services'
+    | '/clients/$id/tasks'
+    | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
@@ -500,14 +549,18 @@ export interface FileRouteTypes {
     | '/admin/roles'
     | '/clients'
     | '/projects'
+    | '/tasks'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
+    | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
     | '/clients/$id/services'
+    | '/clients/$id/tasks'
+    | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clients/$id/team'
     | '/admin/clientgroups'
@@ -540,14 +593,18 @@ export interface FileRouteTypes {
     | '/_main/admin/roles'
     | '/_main/clients/'
     | '/_main/projects/'
+    | '/_main/tasks/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
+    | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
+    | '/_main/clients/$id/tasks'
+    | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
@@ -690,6 +747,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainRemindersTypeRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/tasks/': {
+      id: '/_main/tasks/'
+      path: '/tasks'
+      fullPath: '/tasks/'
+      preLoaderRoute: typeof MainTasksIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
@@ -760,6 +824,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/client-tasks': {
+      id: '/_main/clients/$id/client-tasks'
+      path: '/client-tasks'
+      fullPath: '/clients/$id/client-tasks'
+      preLoaderRoute: typeof MainClientsIdClientTasksRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/projects': {
       id: '/_main/clients/$id/projects'
       path: '/projects'
@@ -774,12 +845,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdServicesRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/tasks': {
+      id: '/_main/clients/$id/tasks'
+      path: '/tasks'
+      fullPath: '/clients/$id/tasks'
+      preLoaderRoute: typeof MainClientsIdTasksRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/team': {
       id: '/_main/clients/$id/team'
       path: '/team'
       fullPath: '/clients/$id/team'
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/tasks/filters/$tag': {
+      id: '/_main/tasks/filters/$tag'
+      path: '/tasks/filters/$tag'
+      fullPath: '/tasks/filters/$tag'
+      preLoaderRoute: typeof MainTasksFiltersTagRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/vault/documents/': {
       id: '/_main/vault/documents/'
@@ -861,8 +946,10 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
+  MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
+  MainClientsIdTasksRoute: typeof MainClientsIdTasksRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
   MainClientsIdDocumentsFolderIdRoute: typeof MainClientsIdDocumentsFolderIdRoute
@@ -870,8 +957,10 @@ interface MainClientsIdRouteChildren {
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
+  MainClientsIdTasksRoute: MainClientsIdTasksRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
   MainClientsIdDocumentsFolderIdRoute: MainClientsIdDocumentsFolderIdRoute,
@@ -894,9 +983,11 @@ interface MainRouteChildren {
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
+  MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
@@ -919,9 +1010,11 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
+  MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,

@@ -13,6 +13,7 @@ import { rolesRouter } from '../features/roles/router';
 import { catalogueRouters } from '../features/services/routers';
 import { settingsRouter } from '../features/settings/router';
 import { systemLogRouter } from '../features/system-log/router';
+import { tasksRouter } from '../features/tasks/router';
 import { invitesRouter, teamRouter } from '../features/team/router';
 import { vaultRouter } from '../features/vault/router';
 import { router } from './init';
@@ -33,6 +34,7 @@ export const appRouter = router({
   clients: clientsRouter,
   projects: projectsRouter,
   projectTemplates: projectTemplatesRouter,
+  tasks: tasksRouter,
   reminders: remindersRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,

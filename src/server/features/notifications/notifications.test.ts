@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../../domain/notifications';
 import { members, notifications, systemLog } from '../../db/schema';
 import type { TMailMessage } from '../../mail/mailer';
 import { createTestApp, type TTestApp } from '../../test/app';
@@ -217,10 +218,12 @@ describe('notifications router', () => {
         updated: 1,
       });
       await expect(api.notifications.markAllRead.mutate()).resolves.toEqual({ updated: 0 });
-      await expect(api.notifications.preferences.get.query()).resolves.toHaveLength(5);
+      await expect(api.notifications.preferences.get.query()).resolves.toHaveLength(
+        NOTIFICATION_KINDS.length,
+      );
       await expect(
         api.notifications.preferences.set.mutate({ kind: 'reminder.due', inApp: true, email: false }),
-      ).resolves.toHaveLength(5);
+      ).resolves.toHaveLength(NOTIFICATION_KINDS.length);
     }
     await expect(t.client().notifications.unreadCount.query()).rejects.toMatchObject({
       data: { code: 'UNAUTHORIZED' },

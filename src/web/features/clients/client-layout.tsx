@@ -13,6 +13,8 @@ const TABS = [
   { to: '/clients/$id/projects', label: 'Projects', exact: false },
   { to: '/clients/$id/team', label: 'Team', exact: false },
   { to: '/clients/$id/documents', label: 'Documents', exact: false },
+  { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
+  { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
 ] as const;
 
 /** The client's header and tabs; each tab is its own route under /clients/{id}. */

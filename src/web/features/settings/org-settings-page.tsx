@@ -22,6 +22,7 @@ import { DefaultFoldersCard } from '../documents/default-folders-card';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
+import { TaskSettingsCard } from '../tasks/task-settings-card';
 import { LogoField } from './logo-field';
 import { SelectField } from './select-field';
 import { TaxIdsField } from './tax-ids-field';
@@ -31,6 +32,7 @@ export const SECTIONS = [
   { id: 'address', label: 'Address' },
   { id: 'tax-identifiers', label: 'Tax identifiers' },
   { id: 'documents', label: 'Client documents' },
+  { id: 'work', label: 'Work' },
 ] as const;
 
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
@@ -232,6 +234,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
             ) : null}
           </form>
           <DefaultFoldersCard canEdit={canEdit} />
+          <TaskSettingsCard canEdit={canEdit} />
         </div>
       </div>
     </div>

@@ -1,0 +1,289 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
+import { STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from './status';
+
+// Tasks (/tasks, /tasks/filters/{tag}, /clients/{id}/tasks, /clients/{id}/client-tasks): the same
+// schemas check the forms and the procedures.
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TTaskPriority = (typeof TASK_PRIORITIES)[number];
+export const PRIORITY_LABELS: Record<TTaskPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+/** 'mine': assigned to me; 'team': tasks of the clients I am on the team of; 'all': the firm's. */
+export const TASK_VIEWS = ['mine', 'team', 'all'] as const;
+export type TTaskView = (typeof TASK_VIEWS)[number];
+
+export const TASK_STATUS_FILTERS = [...STORED_STATUSES, 'OVERDUE'] as const;
+export type TTaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
+
+export const TASK_SORTS = ['dueDate', 'priority', 'createdAt', 'title', 'status'] as const;
+export type TTaskSort = (typeof TASK_SORTS)[number];
+
+export const MAX_TASK_TAGS = 20;
+export const MAX_ASSIGNEES = 20;
+export const MAX_CHECKLIST = 100;
+export const MAX_TASK_BULK = 500;
+/**
+ * Lists count matches exactly up to this many; beyond it the total is the planner's estimate
+ * ("about 31,000"): counting half a million rows costs more than the page itself.
+ */
+export const TASK_COUNT_CAP = 1_000;
+export const TASKS_PAGE_SIZE = 25;
+
+/** Firm setting (orgs.settings key): completing a task needs every checklist item done. */
+export const REQUIRE_CHECKLIST_SETTING = 'requireChecklistToComplete';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day, 'YYYY-MM-DD', that exists. */
+export const ZDay = z
+  .string()
+  .regex(DAY, 'Use a date like 2026-03-31')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'This date does not exist');
+
+export const ZTaskTag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be blank')
+  .max(40, 'A tag must be at most 40 characters')
+  .regex(/^[^/?#\s][^/?#]*$/, 'A tag cannot contain / ? or #');
+
+const ZTitle = z
+  .string()
+  .trim()
+  .min(1, 'Enter a title for the task')
+  .max(300, 'A task title must be at most 300 characters');
+
+const ZDescription = z
+  .string()
+  .trim()
+  .max(10_000, 'The description must be at most 10,000 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const ZOptionalId = (message: string) =>
+  z
+    .uuid(message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const ZTags = z
+  .array(ZTaskTag)
+  .max(MAX_TASK_TAGS, `At most ${MAX_TASK_TAGS} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+const ZAssigneeIds = z
+  .array(z.uuid('Choose assignees from the list'))
+  .max(MAX_ASSIGNEES, `At most ${MAX_ASSIGNEES} assignees`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const ZChecklistText = z
+  .string()
+  .trim()
+  .min(1, 'Enter the checklist item')
+  .max(500, 'A checklist item must be at most 500 characters');
+
+export const ZTaskInput = z.object({
+  title: ZTitle,
+  description: ZDescription,
+  clientId: ZOptionalId('Choose a client from the list'),
+  /** When set, the task belongs to the project's client (clientId is taken from the project). */
+  projectId: ZOptionalId('Choose a project from the list'),
+  status: z.enum(STORED_STATUSES, 'Choose a status').default('SCHEDULED'),
+  priority: z.enum(TASK_PRIORITIES, 'Choose a priority').default('medium'),
+  dueDate: ZDay.nullish().transform((v) => v ?? null),
+  assigneeIds: ZAssigneeIds.default([]),
+  reviewerId: ZOptionalId('Choose a reviewer from the list'),
+  tags: ZTags.default([]),
+  checklist: z
+    .array(z.object({ text: ZChecklistText, done: z.boolean().default(false) }))
+    .max(MAX_CHECKLIST, `At most ${MAX_CHECKLIST} checklist items`)
+    .default([]),
+  /** The client's own to-do (shown in the portal); needs a client. */
+  forClient: z.boolean().default(false),
+});
+export type TTaskFormInput = z.input<typeof ZTaskInput>;
+export type TTaskInput = z.output<typeof ZTaskInput>;
+
+export const ZTaskRef = z.object({ taskId: z.uuid('This task link is not valid') });
+
+/** Inline edits from the drawer: only the fields sent change. Status has its own call. */
+export const ZTaskUpdate = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  patch: z
+    .object({
+      title: ZTitle,
+      description: ZDescription,
+      clientId: ZOptionalId('Choose a client from the list'),
+      projectId: ZOptionalId('Choose a project from the list'),
+      priority: z.enum(TASK_PRIORITIES, 'Choose a priority'),
+      dueDate: ZDay.nullable(),
+      assigneeIds: ZAssigneeIds,
+      reviewerId: ZOptionalId('Choose a reviewer from the list'),
+      tags: ZTags,
+      forClient: z.boolean(),
+    })
+    .partial()
+    .refine((p) => Object.keys(p).length > 0, 'Nothing to change'),
+});
+export type TTaskUpdate = z.output<typeof ZTaskUpdate>;
+
+export const ZTaskSetStatus = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  status: z.enum(STORED_STATUSES, 'Choose a status'),
+});
+
+export const ZChecklistAdd = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  text: ZChecklistText,
+});
+export const ZChecklistToggle = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  itemId: z.string().min(1).max(64),
+  done: z.boolean(),
+});
+export const ZChecklistRemove = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  itemId: z.string().min(1).max(64),
+});
+
+export const ZCommentAdd = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a comment first')
+    .max(5000, 'A comment must be at most 5,000 characters'),
+  /** The members picked with @; only those still named in the body are notified. */
+  mentions: z
+    .array(z.uuid('Mention members from the list'))
+    .max(50, 'At most 50 mentions')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TCommentAdd = z.output<typeof ZCommentAdd>;
+
+export const ZTaskBulk = z.object({
+  ids: z
+    .array(z.uuid('Choose tasks from the list'))
+    .min(1, 'Choose at least one task')
+    .max(MAX_TASK_BULK, `Choose at most ${MAX_TASK_BULK} tasks at a time`),
+  action: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('setStatus'), status: z.enum(STORED_STATUSES, 'Choose a status') }),
+    z.object({ kind: z.literal('assign'), memberId: z.uuid('Choose a member') }),
+    z.object({ kind: z.literal('unassign'), memberId: z.uuid('Choose a member') }),
+  ]),
+});
+export type TTaskBulk = z.output<typeof ZTaskBulk>;
+
+/** An opaque keyset cursor: the last row's sort value (null for a task without a due date) and id. */
+export const ZTaskCursor = z
+  .string()
+  .max(600, 'This page link is not valid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This page link is not valid');
+
+export const ZTaskListInput = z
+  .object({
+    view: z.enum(TASK_VIEWS, 'Choose mine, team or all').default('all'),
+    status: z.array(z.enum(TASK_STATUS_FILTERS, 'Not a task status')).max(5).optional(),
+    priority: z.array(z.enum(TASK_PRIORITIES, 'Not a priority')).max(4).optional(),
+    assigneeId: z.uuid('Choose a member from the list').optional(),
+    reviewerId: z.uuid('Choose a member from the list').optional(),
+    clientId: z.uuid('Choose a client from the list').optional(),
+    projectId: z.uuid('Choose a project from the list').optional(),
+    forClient: z.boolean().optional(),
+    tag: ZTaskTag.optional(),
+    dueFrom: ZDay.optional(),
+    dueTo: ZDay.optional(),
+    search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+    sort: z
+      .object({
+        field: z.enum(TASK_SORTS, 'Not a sort field').default('dueDate'),
+        dir: z.enum(['asc', 'desc']).default('asc'),
+      })
+      .default({ field: 'dueDate', dir: 'asc' }),
+    page: z.number().int().min(1, 'Page must be 1 or more').default(1),
+    pageSize: z
+      .number()
+      .int()
+      .min(1, 'Page size must be at least 1')
+      .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+      .default(TASKS_PAGE_SIZE),
+    /** The page after this cursor (keyset, for deep pages); `page` is then ignored. */
+    cursor: ZTaskCursor.optional(),
+  })
+  .refine((v) => !v.dueFrom || !v.dueTo || v.dueFrom <= v.dueTo, {
+    message: 'The "due from" date must be on or before the "due to" date',
+    path: ['dueTo'],
+  });
+export type TTaskListInput = z.input<typeof ZTaskListInput>;
+export type TTaskListQuery = z.output<typeof ZTaskListInput>;
+
+export const ZTaskSettings = z.object({ requireChecklistToComplete: z.boolean() });
+export type TTaskSettings = z.infer<typeof ZTaskSettings>;
+
+export function taskSettingsOf(settings: Record<string, unknown> | null | undefined): TTaskSettings {
+  return { requireChecklistToComplete: settings?.[REQUIRE_CHECKLIST_SETTING] === true };
+}
+
+/** Today's calendar day in a time zone: the firm's "today" decides what is overdue. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** OVERDUE: not completed and due before today in the firm's time zone (a task due today is not). */
+export function isOverdue(
+  task: { dueDate: string | null; completedDate: Date | string | null },
+  today: string,
+): boolean {
+  return !task.completedDate && task.dueDate !== null && task.dueDate < today;
+}
+
+export function taskDisplayStatus(
+  task: { status: string; dueDate: string | null; completedDate: Date | string | null },
+  today: string,
+): TDisplayStatus {
+  if (isOverdue(task, today)) return 'OVERDUE';
+  return (STORED_STATUSES as readonly string[]).includes(task.status)
+    ? (task.status as TStoredStatus)
+    : 'UNKNOWN';
+}
+
+/** The checklist rule: null when the task may be completed, otherwise the message to show. */
+export function checklistBlocksCompletion(
+  checklist: readonly { done: boolean }[],
+  settings: TTaskSettings,
+): string | null {
+  if (!settings.requireChecklistToComplete) return null;
+  const open = checklist.filter((i) => !i.done).length;
+  if (open === 0) return null;
+  return `Finish the checklist before completing this task: ${open} of ${checklist.length} item${
+    checklist.length === 1 ? ' is' : 's are'
+  } still open`;
+}
+
+/** completedDate follows the status: set on reaching COMPLETED, cleared on leaving it. */
+export function completedDateFor(
+  from: { status: string; completedDate: Date | null },
+  to: TStoredStatus,
+  now: Date,
+): Date | null {
+  if (to !== 'COMPLETED') return null;
+  return from.status === 'COMPLETED' && from.completedDate ? from.completedDate : now;
+}
+
+/** '@First Last' as the mention picker writes it into a comment. */
+export function mentionToken(name: string): string {
+  return `@${name}`;
+}

@@ -1,0 +1,93 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { mentionToken, type TCommentAdd } from '../../../domain/tasks';
+import type { TDb, TExecutor } from '../../db/client';
+import { members, taskComments } from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { notify } from '../notifications/service';
+import { audit } from '../system-log/service';
+import { actorOf, memberName, visibleTask } from './access';
+import { nameOf } from './people';
+import { type TOutcome, taskLink } from './service';
+
+/** A task's comments, oldest first so the newest sits last, beside the box to reply. */
+export async function listComments(db: TExecutor, scope: TScope, taskId: string) {
+  await visibleTask(db, scope, taskId);
+  return db
+    .select({
+      id: taskComments.id,
+      body: taskComments.body,
+      mentions: taskComments.mentions,
+      createdAt: taskComments.createdAt,
+      authorId: taskComments.authorMemberId,
+      authorName: memberName,
+    })
+    .from(taskComments)
+    .leftJoin(
+      members,
+      and(eq(members.orgId, taskComments.orgId), eq(members.id, taskComments.authorMemberId)),
+    )
+    .where(and(eq(taskComments.orgId, scope.orgId), eq(taskComments.taskId, taskId)))
+    .orderBy(asc(taskComments.createdAt), asc(taskComments.id))
+    .limit(500);
+}
+
+/**
+ * Mentions come from the picker as member ids; only active members of this firm whose @name is
+ * still in the text count (a mention deleted while typing notifies nobody).
+ */
+export async function addComment(
+  db: TDb,
+  scope: TScope,
+  input: TCommentAdd,
+  meta: TRequestMeta,
+): Promise<TOutcome<{ id: string; mentions: string[] }>> {
+  return db.transaction(async (tx) => {
+    const task = await visibleTask(tx, scope, input.taskId);
+    let mentioned: { id: string; name: string }[] = [];
+    if (input.mentions.length) {
+      const found = await tx
+        .select({ id: members.id, name: memberName, status: members.status })
+        .from(members)
+        .where(eq(members.orgId, scope.orgId));
+      const wanted = new Set(input.mentions);
+      mentioned = found.filter(
+        (m) => wanted.has(m.id) && m.status === 'active' && input.body.includes(mentionToken(m.name)),
+      );
+    }
+    const [comment] = await tx
+      .insert(taskComments)
+      .values({
+        orgId: scope.orgId,
+        taskId: task.id,
+        authorMemberId: scope.memberId,
+        body: input.body,
+        mentions: mentioned.map((m) => m.id),
+      })
+      .returning({ id: taskComments.id });
+    if (!comment) throw new Error('comment not created');
+    await audit(tx, actorOf(scope, meta), {
+      action: 'task.comment.add',
+      recordType: 'task',
+      recordId: task.id,
+      summary: `Commented on “${task.title}”${
+        mentioned.length ? ` mentioning ${mentioned.map((m) => m.name).join(', ')}` : ''
+      }`,
+    });
+    const others = mentioned.filter((m) => m.id !== scope.memberId).map((m) => m.id);
+    let mail: TOutcome<unknown>['mail'] = [];
+    if (others.length) {
+      const author = await nameOf(tx, scope.orgId, scope.memberId);
+      const notified = await notify(tx, {
+        orgId: scope.orgId,
+        memberIds: others,
+        kind: 'task.mentioned',
+        title: `${author} mentioned you on “${task.title.slice(0, 150)}”`,
+        body: input.body.slice(0, 2000),
+        link: taskLink(task.id),
+      });
+      mail = notified.mail;
+    }
+    return { result: { id: comment.id, mentions: mentioned.map((m) => m.id) }, mail };
+  });
+}

@@ -1,0 +1,290 @@
+import { TRPCError } from '@trpc/server';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { z } from 'zod';
+import { STORED_STATUSES, type TDisplayStatus } from '../../../domain/status';
+import {
+  TASK_COUNT_CAP,
+  TASK_PRIORITIES,
+  type TTaskListQuery,
+  taskDisplayStatus,
+  todayIn,
+} from '../../../domain/tasks';
+import type { TExecutor } from '../../db/client';
+import { clients, clientTeam, projects, taskAssignees, tasks } from '../../db/schema';
+import type { TScope } from '../../trpc/procedures';
+import { firmOf, taskVisibility } from './access';
+
+export type TTaskPerson = { id: string; name: string };
+
+export type TTaskRow = {
+  id: string;
+  title: string;
+  status: (typeof tasks.$inferSelect)['status'];
+  displayStatus: TDisplayStatus;
+  priority: (typeof tasks.$inferSelect)['priority'];
+  dueDate: string | null;
+  completedDate: Date | null;
+  tags: string[];
+  forClient: boolean;
+  client: { id: string; name: string } | null;
+  project: { id: string; name: string } | null;
+  reviewerId: string | null;
+  assignees: TTaskPerson[];
+  checklist: { total: number; done: number };
+  createdAt: Date;
+};
+
+export type TTaskPage = {
+  rows: TTaskRow[];
+  /** Exact up to TASK_COUNT_CAP; beyond it the planner's estimate, and `totalCapped` is true. */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  nextCursor: string | null;
+  today: string;
+};
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+const rankOf = (column: SQL | typeof tasks.priority, values: readonly string[]) =>
+  sql<number>`(case ${column} ${sql.join(
+    values.map((v, i) => sql`when ${v} then ${sql.raw(String(i))}`),
+    sql` `,
+  )} end)`;
+
+/** People on the page's tasks in the rows query itself: no second round trip, no query per row. */
+const assigneesJson = sql<TTaskPerson[] | string>`coalesce((
+  select json_agg(json_build_object('id', a2.member_id, 'name', (
+      select coalesce(nullif(trim(m2.first_name || ' ' || m2.last_name), ''), m2.email)
+      from members m2 where m2.org_id = a2.org_id and m2.id = a2.member_id))
+    order by a2.member_id)
+  from task_assignees a2
+  where a2.org_id = ${tasks.orgId} and a2.task_id = ${tasks.id}), '[]'::json)`;
+
+const checklistDone = sql<number>`(select count(*)::int from jsonb_array_elements(${tasks.checklist}) e where (e->>'done')::boolean)`;
+
+type TCursor = { v: string | null; id: string };
+export function encodeTaskCursor(value: TCursor): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+function decodeTaskCursor(cursor: string): TCursor | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return z.object({ v: z.string().max(400).nullable(), id: z.uuid() }).parse(parsed);
+  } catch {
+    return null;
+  }
+}
+
+/** The planner's row estimate for a query: a fourth, cheap query, only when the count is capped. */
+async function estimate(db: TExecutor, query: SQLWrapper): Promise<number> {
+  try {
+    const result = await db.execute(sql`explain (format json) ${query}`);
+    const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? [];
+    const raw = rows[0] ? Object.values(rows[0])[0] : null;
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+    return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Stored status in the list, or OVERDUE (not completed, due before the firm's today). */
+function statusFilter(statuses: readonly string[], today: string): SQL | undefined {
+  const stored = statuses.filter((s) => s !== 'OVERDUE') as (typeof STORED_STATUSES)[number][];
+  const parts: SQL[] = [];
+  if (stored.length) parts.push(inArray(tasks.status, stored));
+  if (statuses.includes('OVERDUE')) {
+    parts.push(sql`(${tasks.completedDate} is null and ${tasks.dueDate} < ${today}::date)`);
+  }
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * One page of tasks: the firm row (time zone), then the rows (with their assignees) and a capped
+ * count in parallel: three queries whatever the page size. 'mine' drives from
+ * task_assignees_member_due_idx so "my tasks by due date" is one index range.
+ */
+export async function listTasks(db: TExecutor, scope: TScope, input: TTaskListQuery): Promise<TTaskPage> {
+  const firm = await firmOf(db, scope.orgId);
+  const today = todayIn(firm.timeZone);
+  const mine = input.view === 'mine';
+
+  const where: (SQL | undefined)[] = [eq(tasks.orgId, scope.orgId), taskVisibility(scope)];
+  if (mine) where.push(eq(taskAssignees.orgId, scope.orgId), eq(taskAssignees.memberId, scope.memberId));
+  if (input.view === 'team') {
+    where.push(sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${tasks.orgId}
+      and ${clientTeam.clientId} = ${tasks.clientId} and ${clientTeam.memberId} = ${scope.memberId})`);
+  }
+  if (input.status?.length) where.push(statusFilter(input.status, today));
+  if (input.priority?.length) where.push(inArray(tasks.priority, input.priority));
+  if (input.assigneeId) {
+    where.push(sql`exists (select 1 from task_assignees fa where fa.org_id = ${tasks.orgId}
+      and fa.task_id = ${tasks.id} and fa.member_id = ${input.assigneeId})`);
+  }
+  if (input.reviewerId) where.push(eq(tasks.reviewerId, input.reviewerId));
+  if (input.clientId) where.push(eq(tasks.clientId, input.clientId));
+  if (input.projectId) where.push(eq(tasks.projectId, input.projectId));
+  if (input.forClient !== undefined) where.push(eq(tasks.forClient, input.forClient));
+  if (input.tag) where.push(arrayContains(tasks.tags, [input.tag]));
+  if (input.dueFrom) where.push(gte(tasks.dueDate, input.dueFrom));
+  if (input.dueTo) where.push(lte(tasks.dueDate, input.dueTo));
+  // Served by the trigram index on lower(title).
+  if (input.search) where.push(sql`lower(${tasks.title}) like ${escapeLike(input.search.toLowerCase())}`);
+  const filter = and(...where);
+
+  const { field, dir } = input.sort;
+  const dueColumn = mine ? taskAssignees.dueDate : tasks.dueDate;
+  const idColumn = mine ? taskAssignees.taskId : tasks.id;
+  const keyOf: Record<typeof field, { key: SQL; cast: string; cursor: SQL }> = {
+    dueDate: { key: sql`${dueColumn}`, cast: 'date', cursor: sql`${dueColumn}::text` },
+    title: { key: sql`${tasks.title}`, cast: 'text', cursor: sql`${tasks.title}` },
+    // No (org_id, created_at) index on tasks yet: an unfiltered sort by it sorts the firm's tasks.
+    createdAt: {
+      key: sql`${tasks.createdAt}`,
+      cast: 'timestamptz',
+      cursor: sql`to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    },
+    priority: {
+      key: rankOf(tasks.priority, TASK_PRIORITIES),
+      cast: 'int',
+      cursor: sql`${rankOf(tasks.priority, TASK_PRIORITIES)}::text`,
+    },
+    status: {
+      key: rankOf(sql`${tasks.status}`, STORED_STATUSES),
+      cast: 'int',
+      cursor: sql`${rankOf(sql`${tasks.status}`, STORED_STATUSES)}::text`,
+    },
+  };
+  const { key, cast, cursor: cursorValue } = keyOf[field];
+  const asc_ = dir === 'asc';
+
+  const keyset = input.cursor ? decodeTaskCursor(input.cursor) : null;
+  if (input.cursor && !keyset) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This page link is not valid: go back to page 1' });
+  }
+  let after: SQL | undefined;
+  if (keyset) {
+    // Only the due date can be null: PostgreSQL puts nulls last ascending and first descending.
+    const op = sql.raw(asc_ ? '>' : '<');
+    const v = keyset.v === null ? null : sql`${keyset.v}::${sql.raw(cast)}`;
+    const id = sql`${keyset.id}::uuid`;
+    if (v === null) {
+      after = asc_
+        ? sql`(${key} is null and ${idColumn} > ${id})`
+        : sql`(${key} is not null or ${idColumn} < ${id})`;
+    } else {
+      after = asc_
+        ? sql`((${key}, ${idColumn}) > (${v}, ${id}) or ${key} is null)`
+        : sql`(${key}, ${idColumn}) ${op} (${v}, ${id})`;
+    }
+  }
+  const order = asc_ ? [asc(key), asc(idColumn)] : [desc(key), desc(idColumn)];
+  const offset = keyset ? 0 : (input.page - 1) * input.pageSize;
+
+  const rowsQuery = db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+      completedDate: tasks.completedDate,
+      tags: tasks.tags,
+      forClient: tasks.forClient,
+      clientId: tasks.clientId,
+      clientName: clients.name,
+      projectId: tasks.projectId,
+      projectName: projects.name,
+      reviewerId: tasks.reviewerId,
+      assignees: assigneesJson,
+      checklistTotal: sql<number>`jsonb_array_length(${tasks.checklist})`,
+      checklistDone,
+      createdAt: tasks.createdAt,
+      cursorValue: sql<string | null>`${cursorValue}`,
+    })
+    .from(mine ? taskAssignees : tasks);
+  const joined = (
+    mine
+      ? rowsQuery.innerJoin(
+          tasks,
+          and(eq(tasks.orgId, taskAssignees.orgId), eq(tasks.id, taskAssignees.taskId)),
+        )
+      : rowsQuery
+  )
+    .leftJoin(clients, and(eq(clients.orgId, tasks.orgId), eq(clients.id, tasks.clientId)))
+    .leftJoin(projects, and(eq(projects.orgId, tasks.orgId), eq(projects.id, tasks.projectId)));
+
+  // A fresh builder per use: drizzle's builders are mutable.
+  const matching = () => {
+    const inner = db.select({ one: sql`1` }).from(mine ? taskAssignees : tasks);
+    return (
+      mine
+        ? inner.innerJoin(
+            tasks,
+            and(eq(tasks.orgId, taskAssignees.orgId), eq(tasks.id, taskAssignees.taskId)),
+          )
+        : inner
+    ).where(filter);
+  };
+
+  const [rows, [totals]] = await Promise.all([
+    joined
+      .where(after ? and(filter, after) : filter)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(
+      matching()
+        .limit(TASK_COUNT_CAP + 1)
+        .as('capped'),
+    ),
+  ]);
+  const counted = Number(totals?.total ?? 0);
+  const capped = counted > TASK_COUNT_CAP;
+  const total = capped ? Math.max(TASK_COUNT_CAP + 1, await estimate(db, matching())) : counted;
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      displayStatus: taskDisplayStatus(r, today),
+      priority: r.priority,
+      dueDate: r.dueDate,
+      completedDate: r.completedDate,
+      tags: r.tags,
+      forClient: r.forClient,
+      client: r.clientId && r.clientName ? { id: r.clientId, name: r.clientName } : null,
+      project: r.projectId && r.projectName ? { id: r.projectId, name: r.projectName } : null,
+      reviewerId: r.reviewerId,
+      assignees: typeof r.assignees === 'string' ? JSON.parse(r.assignees) : r.assignees,
+      checklist: { total: Number(r.checklistTotal), done: Number(r.checklistDone) },
+      createdAt: r.createdAt,
+    })),
+    total,
+    totalCapped: capped,
+    page: input.page,
+    pageSize: input.pageSize,
+    nextCursor:
+      last && rows.length === input.pageSize
+        ? encodeTaskCursor({ v: last.cursorValue ?? null, id: last.id })
+        : null,
+    today,
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  ZChecklistAdd,
+  ZChecklistRemove,
+  ZChecklistToggle,
+  ZCommentAdd,
+  ZTaskBulk,
+  ZTaskInput,
+  ZTaskListInput,
+  ZTaskRef,
+  ZTaskSetStatus,
+  ZTaskSettings,
+  ZTaskUpdate,
+} from '../../../domain/tasks';
+import type { TContext } from '../../trpc/context';
+import { router } from '../../trpc/init';
+import { permissionProcedure } from '../../trpc/procedures';
+import { sendNotificationMail } from '../notifications/service';
+import { mailerFor } from '../team/mail';
+import { firmOf } from './access';
+import { editChecklist } from './checklist';
+import { addComment, listComments } from './comments';
+import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
+import { listTasks } from './list';
+import { bulkTasks, createTask, deleteTask, setTaskStatus, type TOutcome, updateTask } from './service';
+
+/** Answers once the change has committed; the notification mail goes out after, never failing it. */
+async function delivered<T>(ctx: TContext, outcome: Promise<TOutcome<T>>): Promise<T> {
+  const { result, mail } = await outcome;
+  if (mail.length) {
+    await sendNotificationMail(
+      { mailer: mailerFor(ctx.config, ctx.req.log), publicUrl: ctx.config.publicUrl, log: ctx.req.log },
+      mail,
+    );
+  }
+  return result;
+}
+
+const checklistRouter = router({
+  add: permissionProcedure('tasks.edit')
+    .input(ZChecklistAdd)
+    .mutation(({ ctx, input }) =>
+      editChecklist(ctx.db, ctx.scope, input.taskId, { kind: 'add', text: input.text }, ctx.meta),
+    ),
+  toggle: permissionProcedure('tasks.edit')
+    .input(ZChecklistToggle)
+    .mutation(({ ctx, input }) =>
+      editChecklist(
+        ctx.db,
+        ctx.scope,
+        input.taskId,
+        { kind: 'toggle', itemId: input.itemId, done: input.done },
+        ctx.meta,
+      ),
+    ),
+  remove: permissionProcedure('tasks.edit')
+    .input(ZChecklistRemove)
+    .mutation(({ ctx, input }) =>
+      editChecklist(ctx.db, ctx.scope, input.taskId, { kind: 'remove', itemId: input.itemId }, ctx.meta),
+    ),
+});
+
+const commentsRouter = router({
+  list: permissionProcedure('tasks.view')
+    .input(ZTaskRef)
+    .query(({ ctx, input }) => listComments(ctx.db, ctx.scope, input.taskId)),
+  add: permissionProcedure('tasks.edit')
+    .input(ZCommentAdd)
+    .mutation(({ ctx, input }) => delivered(ctx, addComment(ctx.db, ctx.scope, input, ctx.meta))),
+});
+
+export const tasksRouter = router({
+  list: permissionProcedure('tasks.view')
+    .input(ZTaskListInput)
+    .query(({ ctx, input }) => listTasks(ctx.db, ctx.scope, input)),
+  get: permissionProcedure('tasks.view')
+    .input(ZTaskRef)
+    .query(({ ctx, input }) => getTask(ctx.db, ctx.scope, input.taskId)),
+  /** Pickers: members, tags in use, and the firm's task settings. */
+  options: permissionProcedure('tasks.view').query(({ ctx }) => taskOptions(ctx.db, ctx.scope)),
+  projects: permissionProcedure('tasks.view')
+    .input(z.object({ clientId: z.uuid('Choose a client from the list') }))
+    .query(({ ctx, input }) => projectOptions(ctx.db, ctx.scope, input.clientId)),
+  create: permissionProcedure('tasks.create')
+    .input(ZTaskInput)
+    .mutation(({ ctx, input }) => delivered(ctx, createTask(ctx.db, ctx.scope, input, ctx.meta))),
+  update: permissionProcedure('tasks.edit')
+    .input(ZTaskUpdate)
+    .mutation(({ ctx, input }) => delivered(ctx, updateTask(ctx.db, ctx.scope, input, ctx.meta))),
+  setStatus: permissionProcedure('tasks.edit')
+    .input(ZTaskSetStatus)
+    .mutation(({ ctx, input }) => delivered(ctx, setTaskStatus(ctx.db, ctx.scope, input, ctx.meta))),
+  delete: permissionProcedure('tasks.delete')
+    .input(ZTaskRef)
+    .mutation(({ ctx, input }) => deleteTask(ctx.db, ctx.scope, input.taskId, ctx.meta)),
+  bulk: permissionProcedure('tasks.edit')
+    .input(ZTaskBulk)
+    .mutation(({ ctx, input }) => delivered(ctx, bulkTasks(ctx.db, ctx.scope, input, ctx.meta))),
+  checklist: checklistRouter,
+  comments: commentsRouter,
+  /** The firm's task rule (orgs.settings), switched on /admin/settings/org. */
+  settings: permissionProcedure('settings.view').query(
+    async ({ ctx }) => (await firmOf(ctx.db, ctx.scope.orgId)).settings,
+  ),
+  updateSettings: permissionProcedure('settings.edit')
+    .input(ZTaskSettings)
+    .mutation(({ ctx, input }) => updateTaskSettings(ctx.db, ctx.scope, input, ctx.meta)),
+});

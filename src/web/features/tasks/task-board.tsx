@@ -1,0 +1,190 @@
+import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
+import { PRIORITY_LABELS, type TTaskListInput } from '@domain/tasks';
+import { useMutation, useQueries } from '@tanstack/react-query';
+import {
+  Avatar,
+  Badge,
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+  IconButton,
+  Skeleton,
+  StatusBadge,
+  toast,
+} from '@web/ui';
+import { MoreHorizontal } from 'lucide-react';
+import { type DragEvent, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useCan } from '../shell/access';
+import { formatDue } from './task-format';
+import { BOARD_PAGE_SIZE } from './tasks-search';
+import { type TTaskRow, useTasksRefresh } from './use-tasks';
+
+const DRAG_TYPE = 'application/x-practice-task';
+
+/**
+ * Columns by stored status (an overdue task sits in its stored column with an Overdue badge).
+ * A card moves by dragging it to another column, or from its "Move to" menu for the keyboard.
+ */
+export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (id: string) => void }) {
+  const canEdit = useCan('tasks.edit');
+  const refresh = useTasksRefresh();
+  const columns = useQueries({
+    queries: STORED_STATUSES.map((status) =>
+      trpc.tasks.list.queryOptions({
+        ...input,
+        status: [status],
+        page: 1,
+        pageSize: BOARD_PAGE_SIZE,
+        cursor: undefined,
+      }),
+    ),
+  });
+  const [over, setOver] = useState<TStoredStatus | null>(null);
+  const move = useMutation(
+    trpc.tasks.setStatus.mutationOptions({
+      onSuccess: async (result) => {
+        toast.success(`Moved to ${STATUS_DISPLAY[result.status].label}`);
+        await refresh();
+      },
+    }),
+  );
+  const moveTo = (taskId: string, status: TStoredStatus) => move.mutate({ taskId, status });
+
+  const onDrop = (status: TStoredStatus) => (e: DragEvent<HTMLElement>) => {
+    e.preventDefault();
+    setOver(null);
+    const raw = e.dataTransfer.getData(DRAG_TYPE);
+    if (!raw) return;
+    const { id, from } = JSON.parse(raw) as { id: string; from: string };
+    if (from !== status) moveTo(id, status);
+  };
+
+  return (
+    <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4" aria-busy={move.isPending || undefined}>
+      {STORED_STATUSES.map((status, i) => {
+        const column = columns[i];
+        const label = STATUS_DISPLAY[status].label;
+        return (
+          <section
+            key={status}
+            aria-label={`${label} column`}
+            data-status={status}
+            onDragOver={(e) => {
+              if (!canEdit) return;
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+              setOver(status);
+            }}
+            onDragLeave={() => setOver((s) => (s === status ? null : s))}
+            onDrop={onDrop(status)}
+            className={cn(
+              'flex min-h-48 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2',
+              over === status && 'border-primary bg-primary/5',
+            )}
+          >
+            <header className="flex items-center justify-between px-1 py-0.5">
+              <h2 className="text-sm font-semibold text-fg">{label}</h2>
+              <span className="text-xs text-muted-fg tabular-nums">
+                {column?.data ? `${column.data.total}${column.data.totalCapped ? '+' : ''}` : ''}
+              </span>
+            </header>
+            {column?.isPending ? (
+              <>
+                <Skeleton className="h-20" />
+                <Skeleton className="h-20" />
+              </>
+            ) : column?.data?.rows.length === 0 ? (
+              <p className="px-1 py-4 text-center text-xs text-muted-fg">No tasks</p>
+            ) : (
+              column?.data?.rows.map((task) => (
+                <TaskCard key={task.id} task={task} canEdit={canEdit} onOpen={onOpen} onMove={moveTo} />
+              ))
+            )}
+            {column?.data && column.data.total > column.data.rows.length ? (
+              <p className="px-1 text-xs text-muted-fg">
+                Showing {column.data.rows.length} of {column.data.total}
+                {column.data.totalCapped ? '+' : ''}: use the list or filters for the rest.
+              </p>
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function TaskCard({
+  task,
+  canEdit,
+  onOpen,
+  onMove,
+}: {
+  task: TTaskRow;
+  canEdit: boolean;
+  onOpen: (id: string) => void;
+  onMove: (id: string, status: TStoredStatus) => void;
+}) {
+  return (
+    <article
+      aria-label={task.title}
+      draggable={canEdit}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ id: task.id, from: task.status }));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      className={cn(
+        'flex flex-col gap-1.5 rounded-md border border-border bg-surface p-2.5 shadow-xs',
+        canEdit && 'cursor-grab active:cursor-grabbing',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <button
+          type="button"
+          onClick={() => onOpen(task.id)}
+          className="text-left text-sm font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {task.title}
+        </button>
+        {canEdit ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <IconButton aria-label={`Move ${task.title}`} size="sm" className="-mt-1 -mr-1 text-muted-fg">
+                <MoreHorizontal />
+              </IconButton>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>Move to</DropdownMenuLabel>
+              {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
+                <DropdownMenuItem key={s} onSelect={() => onMove(task.id, s)}>
+                  {STATUS_DISPLAY[s].label}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      {task.client ? <p className="truncate text-xs text-muted-fg">{task.client.name}</p> : null}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={task.displayStatus} />
+        {task.priority === 'high' || task.priority === 'urgent' ? (
+          <Badge tone={task.priority === 'urgent' ? 'red' : 'yellow'}>{PRIORITY_LABELS[task.priority]}</Badge>
+        ) : null}
+        {task.dueDate ? <span className="text-xs text-muted-fg">{formatDue(task.dueDate)}</span> : null}
+        {task.checklist.total ? (
+          <span className="text-xs text-muted-fg tabular-nums">
+            ☑ {task.checklist.done}/{task.checklist.total}
+          </span>
+        ) : null}
+        <span className="ml-auto flex -space-x-1">
+          {task.assignees.slice(0, 3).map((a) => (
+            <Avatar key={a.id} name={a.name} size="sm" />
+          ))}
+        </span>
+      </div>
+    </article>
+  );
+}

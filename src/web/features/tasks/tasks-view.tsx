@@ -1,0 +1,319 @@
+import { PRIORITY_LABELS, TASK_VIEWS, type TTaskFormInput, type TTaskView } from '@domain/tasks';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  Avatar,
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  Input,
+  StatusBadge,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '@web/ui';
+import { Kanban, ListChecks, List as ListIcon, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useCan } from '../shell/access';
+import { useProfile } from '../shell/use-profile';
+import { TaskBoard } from './task-board';
+import { TaskBulkActions } from './task-bulk-actions';
+import { TaskCreateDialog } from './task-create-dialog';
+import { TaskDrawer } from './task-drawer';
+import { formatDue } from './task-format';
+import { TasksFilters } from './tasks-filters';
+import { defaultView, type TTaskScope, type TTasksSearch, tasksListInput } from './tasks-search';
+import { type TTaskRow, useTasksRefresh } from './use-tasks';
+
+const VIEW_LABELS: Record<TTaskView, string> = { mine: 'My tasks', team: 'My clients', all: 'All tasks' };
+
+export type TTasksViewProps = {
+  scope: TTaskScope;
+  search: TTasksSearch;
+  setSearch: (next: Partial<TTasksSearch>) => void;
+};
+
+/** The task list every screen shares: views, filters, list or board, quick add, and the drawer. */
+export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
+  const canCreate = useCan('tasks.create');
+  const input = tasksListInput(search, scope);
+  const view = input.view ?? defaultView(scope);
+  const board = search.layout === 'board';
+  const [creating, setCreating] = useState(false);
+  const profile = useProfile();
+  const open = (id: string) => setSearch({ task: id });
+
+  // What a new task starts with here: this client, this tag, me when in my own view.
+  const defaults: Partial<TTaskFormInput> = {
+    ...(scope.clientId ? { clientId: scope.clientId } : {}),
+    ...(scope.forClient ? { forClient: true } : {}),
+    ...(scope.tag ? { tags: [scope.tag] } : {}),
+    ...(view === 'mine' ? { assigneeIds: [profile.id] } : {}),
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {scope.clientId ? null : (
+          <Tabs value={view} onValueChange={(v) => setSearch({ view: v as TTaskView, page: undefined })}>
+            <TabsList aria-label="Which tasks">
+              {TASK_VIEWS.map((v) => (
+                <TabsTrigger key={v} value={v}>
+                  {VIEW_LABELS[v]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <fieldset className="flex rounded-md border border-border">
+            <legend className="sr-only">Layout</legend>
+            <Button
+              variant={board ? 'ghost' : 'secondary'}
+              size="sm"
+              aria-pressed={!board}
+              onClick={() => setSearch({ layout: undefined })}
+            >
+              <ListIcon aria-hidden />
+              List
+            </Button>
+            <Button
+              variant={board ? 'secondary' : 'ghost'}
+              size="sm"
+              aria-pressed={board}
+              onClick={() => setSearch({ layout: 'board', page: undefined })}
+            >
+              <Kanban aria-hidden />
+              Board
+            </Button>
+          </fieldset>
+          {canCreate ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              New task
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {canCreate ? <QuickAdd defaults={defaults} /> : null}
+      {board ? (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <TasksFilters search={search} scope={scope} setSearch={setSearch} board />
+          </div>
+          <TaskBoard input={input} onOpen={open} />
+        </>
+      ) : (
+        <TasksTable
+          scope={scope}
+          search={search}
+          setSearch={setSearch}
+          onOpen={open}
+          onCreate={() => setCreating(true)}
+        />
+      )}
+      <TaskCreateDialog
+        open={creating}
+        onOpenChange={setCreating}
+        defaults={defaults}
+        onCreated={(id) => {
+          setCreating(false);
+          open(id);
+        }}
+      />
+      <TaskDrawer taskId={search.task} onClose={() => setSearch({ task: undefined })} />
+    </div>
+  );
+}
+
+/** Title and Enter: the fastest way to write a task down; details come later in the drawer. */
+function QuickAdd({ defaults }: { defaults: Partial<TTaskFormInput> }) {
+  const refresh = useTasksRefresh();
+  const [title, setTitle] = useState('');
+  const create = useMutation(
+    trpc.tasks.create.mutationOptions({
+      onSuccess: async () => {
+        setTitle('');
+        toast.success('Task added');
+        await refresh();
+      },
+    }),
+  );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const value = title.trim();
+        if (value && !create.isPending) create.mutate({ ...defaults, title: value });
+      }}
+      className="flex items-center gap-2"
+    >
+      <Input
+        aria-label="Quick add a task"
+        placeholder="Add a task: type a title and press Enter"
+        value={title}
+        maxLength={300}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+    </form>
+  );
+}
+
+function TasksTable({
+  scope,
+  search,
+  setSearch,
+  onOpen,
+  onCreate,
+}: TTasksViewProps & { onOpen: (id: string) => void; onCreate: () => void }) {
+  const canEdit = useCan('tasks.edit');
+  const input = tasksListInput(search, scope);
+  const list = useQuery({ ...trpc.tasks.list.queryOptions(input), placeholderData: keepPreviousData });
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const columns: DataTableColumn<TTaskRow>[] = [
+    {
+      id: 'title',
+      header: 'Title',
+      sortable: true,
+      className: 'whitespace-normal min-w-56',
+      cell: (t) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <span className="font-medium text-fg">{t.title}</span>
+          {t.forClient ? <Badge tone="primary">Client</Badge> : null}
+          {t.tags.slice(0, 3).map((tag) => (
+            <Link
+              key={tag}
+              to="/tasks/filters/$tag"
+              params={{ tag }}
+              aria-label={`Tasks tagged ${tag}`}
+              className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Badge tone="outline" className="hover:bg-muted">
+                {tag}
+              </Badge>
+            </Link>
+          ))}
+        </span>
+      ),
+    },
+    { id: 'status', header: 'Status', sortable: true, cell: (t) => <StatusBadge status={t.displayStatus} /> },
+    {
+      id: 'priority',
+      header: 'Priority',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (t) => PRIORITY_LABELS[t.priority],
+    },
+    {
+      id: 'dueDate',
+      header: 'Due',
+      sortable: true,
+      cell: (t) => (t.dueDate ? formatDue(t.dueDate) : <span className="text-muted-fg">—</span>),
+    },
+    ...(scope.clientId
+      ? []
+      : [
+          {
+            id: 'client',
+            header: 'Client',
+            cell: (t: TTaskRow) => t.client?.name ?? <span className="text-muted-fg">—</span>,
+          },
+        ]),
+    {
+      id: 'assignees',
+      header: 'Assignees',
+      cell: (t) =>
+        t.assignees.length ? (
+          <span className="flex -space-x-1" title={t.assignees.map((a) => a.name).join(', ')}>
+            {t.assignees.slice(0, 4).map((a) => (
+              <Avatar key={a.id} name={a.name} size="sm" />
+            ))}
+          </span>
+        ) : (
+          <span className="text-muted-fg">—</span>
+        ),
+    },
+    {
+      id: 'checklist',
+      header: 'Checklist',
+      cell: (t) =>
+        t.checklist.total ? (
+          <span className="text-muted-fg tabular-nums">
+            {t.checklist.done}/{t.checklist.total}
+          </span>
+        ) : null,
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      sortDescFirst: true,
+      className: 'hidden lg:table-cell',
+      cell: (t) => <span className="text-muted-fg">{t.createdAt.toLocaleDateString()}</span>,
+    },
+  ];
+
+  const filtered = Boolean(
+    search.search ||
+      search.status ||
+      search.priority ||
+      search.assigneeId ||
+      search.reviewerId ||
+      search.dueFrom ||
+      search.dueTo,
+  );
+  return (
+    <DataTable
+      label="Tasks"
+      columns={columns}
+      rows={list.data?.rows ?? []}
+      getRowId={(t) => t.id}
+      getRowLabel={(t) => t.title}
+      total={list.data?.total ?? 0}
+      page={input.page ?? 1}
+      pageSize={input.pageSize ?? 25}
+      sort={input.sort?.field}
+      direction={input.sort?.dir}
+      loading={list.isPending}
+      onPageChange={(page) => setSearch({ page })}
+      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
+      onSortChange={(sort, dir) => setSearch({ sort: sort as TTasksSearch['sort'], dir, page: undefined })}
+      pageSizeOptions={[25, 50, 100]}
+      onRowClick={(t) => onOpen(t.id)}
+      {...(canEdit
+        ? {
+            selectedIds: selected,
+            onSelectionChange: setSelected,
+            bulkActions: (ids: string[]) => <TaskBulkActions ids={ids} onDone={() => setSelected([])} />,
+          }
+        : {})}
+      toolbar={
+        <>
+          <TasksFilters search={search} scope={scope} setSearch={setSearch} board={false} />
+          {list.data?.totalCapped ? (
+            <span className="ml-auto text-xs text-muted-fg">
+              About {list.data.total.toLocaleString()} tasks: narrow the filters for an exact count
+            </span>
+          ) : null}
+        </>
+      }
+      empty={
+        filtered ? (
+          <EmptyState icon={Search} title="No tasks match" message="Try other words, or clear the filters." />
+        ) : (
+          <EmptyState
+            icon={ListChecks}
+            title="No tasks here yet"
+            message="Type a title above and press Enter, or open the full form."
+            action={<Button onClick={onCreate}>New task</Button>}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseTasksSearch } from '../../../../features/tasks/tasks-search';
+
+/** /clients/{id}/client-tasks: a tab of the client layout (which loads the client itself). */
+export const Route = createFileRoute('/_main/clients/$id/client-tasks')({ validateSearch: parseTasksSearch });

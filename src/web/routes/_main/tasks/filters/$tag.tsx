@@ -1,0 +1,10 @@
+import { ZTaskTag } from '@domain/tasks';
+import { createFileRoute } from '@tanstack/react-router';
+import { parseTasksSearch } from '../../../../features/tasks/tasks-search';
+import { ensureValidRoute } from '../../../../lib/route-guard';
+
+/** /tasks/filters/{tag}: a tag that could not exist is a 404 (route validity). */
+export const Route = createFileRoute('/_main/tasks/filters/$tag')({
+  validateSearch: parseTasksSearch,
+  beforeLoad: ({ params }) => ensureValidRoute(ZTaskTag.safeParse(params.tag).success),
+});
