@@ -28,6 +28,20 @@ export const SINGLE_CASES: TSingleCase[] = [
       '20,000 clients, search "mehta" + type filter: p50 < 10 ms and p99 < 30 ms on PostgreSQL, p99 < 100 ms on PGlite',
   },
   {
+    name: 'tRPC tasks.list (two filters + sort)',
+    firm: 'large',
+    procedure: 'tasks.list',
+    input: {
+      view: 'all',
+      status: ['IN_PROGRESS'],
+      priority: ['high'],
+      sort: { field: 'dueDate', dir: 'asc' },
+      pageSize: 25,
+    },
+    target:
+      '500,000 tasks, status + priority, by due date: p50 < 10 ms and p99 < 30 ms on PostgreSQL, p99 < 100 ms on PGlite',
+  },
+  {
     name: 'tRPC dashboard.summary',
     firm: 'large',
     procedure: 'dashboard.summary',

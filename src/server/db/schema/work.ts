@@ -187,6 +187,8 @@ export const tasks = pgTable(
   (t) => [
     unique('tasks_org_id_id_key').on(t.orgId, t.id),
     index('tasks_org_due_idx').on(t.orgId, t.dueDate, t.id),
+    // The list's "date added" sort.
+    index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),
     index('tasks_org_priority_due_idx').on(t.orgId, t.priority, t.dueDate, t.id),
     index('tasks_project_idx').on(t.orgId, t.projectId, t.position),

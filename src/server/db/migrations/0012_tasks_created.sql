@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_org_created_idx" ON "tasks" USING btree ("org_id","created_at","id");
