@@ -9,6 +9,8 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerClientExport } from './features/clients/export';
+import { registerClientImportRoutes } from './features/clients/import-routes';
 import { registerLogoRoute } from './features/settings/service';
 import { registerSystemLogExport } from './features/system-log/export';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
@@ -84,6 +86,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
 
   registerSystemLogExport(app, { db: database.db, staffAuth });
   registerLogoRoute(app, database.db);
+  registerClientExport(app, { db: database.db, staffAuth });
+  await registerClientImportRoutes(app, { db: database.db, staffAuth });
 
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 

@@ -59,11 +59,12 @@ export type TClientRow = {
   createdAt: Date;
 };
 
-export async function listClients(
+/** The list's filter (also the export's): the firm, what this member may see, search and filters. */
+export function clientListWhere(
   db: TExecutor,
   scope: TClientScope,
-  input: TClientListQuery,
-): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  input: Omit<TClientListQuery, 'page' | 'pageSize' | 'cursor'>,
+) {
   const where: SQL[] = [eq(clients.orgId, scope.orgId)];
   const limit = assignedOnly(scope);
   if (limit) where.push(limit);
@@ -115,7 +116,16 @@ export async function listClients(
     const substring = sql`${clients.searchText} ilike ${escapeLike(term)}`;
     where.push(fuzzy(term) ? sql`(${substring} or ${term} <% ${clients.searchText})` : substring);
   }
-  const filter = and(...where);
+  return and(...where);
+}
+
+export async function listClients(
+  db: TExecutor,
+  scope: TClientScope,
+  input: TClientListQuery,
+): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  const filter = clientListWhere(db, scope, input);
+  const term = input.search?.toLowerCase();
 
   const sortColumn = { name: clients.name, code: clients.code, createdAt: clients.createdAt }[input.sort];
   const cursorValue =
