@@ -61,12 +61,22 @@ function spreadsheet(groups: string[]) {
 async function run(engine: 'pglite' | 'postgres', database: TDatabase, dataDir: string) {
   const genStart = performance.now();
   const [firm] = await generateFirms(database.db, [
-    { name: 'Import firm', members: 5, systemLogRows: 0, book: { clients: BOOK, groups: 200, services: 10, engagements: 0 } },
+    {
+      name: 'Import firm',
+      members: 5,
+      systemLogRows: 0,
+      book: { clients: BOOK, groups: 200, services: 10, engagements: 0 },
+    },
   ]);
   if (!firm) throw new Error('firm not generated');
-  console.log(`${engine}: generated ${BOOK} clients in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `${engine}: generated ${BOOK} clients in ${((performance.now() - genStart) / 1000).toFixed(1)} s`,
+  );
   const groups = (
-    await database.db.select({ name: clientGroups.name }).from(clientGroups).where(eq(clientGroups.orgId, firm.orgId))
+    await database.db
+      .select({ name: clientGroups.name })
+      .from(clientGroups)
+      .where(eq(clientGroups.orgId, firm.orgId))
   ).map((g) => g.name);
 
   const config = loadConfig({

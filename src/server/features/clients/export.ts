@@ -137,12 +137,10 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staf
     if (!caller) return reply;
     const parsed = ZClientExportQuery.safeParse(req.query ?? {});
     if (!parsed.success) {
-      return reply
-        .code(400)
-        .send({
-          error: 'BAD_REQUEST',
-          message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
-        });
+      return reply.code(400).send({
+        error: 'BAD_REQUEST',
+        message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
+      });
     }
     const filter = parsed.data;
     const { scope, meta } = caller;

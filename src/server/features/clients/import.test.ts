@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 
 type TFirm = Awaited<ReturnType<TTestApp['seedFirm']>>;
 
-async function upload(token: string, text: string | Uint8Array, fileName = 'clients.csv') {
+async function upload(token: string, text: string | Uint8Array<ArrayBuffer>, fileName = 'clients.csv') {
   const form = new FormData();
   form.append('file', new Blob([text]), fileName);
   const res = await fetch(`${t.url}/api/clients/import`, {
@@ -53,7 +53,10 @@ const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 async function firmWithBook(name: string) {
   const firm = await t.seedFirm(name);
   const api = t.client(firm.owner.token);
-  const [group] = await t.db.insert(clientGroups).values({ orgId: firm.org.id, name: 'Mehta family' }).returning();
+  const [group] = await t.db
+    .insert(clientGroups)
+    .values({ orgId: firm.org.id, name: 'Mehta family' })
+    .returning();
   if (!group) throw new Error('group not created');
   const mehta = await api.clients.create.mutate({
     code: 'C001',
@@ -114,8 +117,12 @@ describe('import', () => {
     expect(byRow[2]?.code).toMatch(/^C\d{5}$/);
     expect(byRow[2]?.generatedCode).toBe(true);
     expect(byRow[3]?.messages).toEqual([{ field: 'email', message: 'Enter a valid email address' }]);
-    expect(byRow[4]?.messages).toEqual([{ field: 'name', message: 'Client name must be at least 2 characters' }]);
-    expect(byRow[5]?.messages).toEqual([{ field: 'taxIds', message: 'Same PAN as the client Rakesh Mehta (C001)' }]);
+    expect(byRow[4]?.messages).toEqual([
+      { field: 'name', message: 'Client name must be at least 2 characters' },
+    ]);
+    expect(byRow[5]?.messages).toEqual([
+      { field: 'taxIds', message: 'Same PAN as the client Rakesh Mehta (C001)' },
+    ]);
     expect(byRow[6]?.messages).toEqual([{ field: 'email', message: 'Same email as row 2' }]);
     expect(byRow[8]?.messages[0]).toMatchObject({ field: 'group' });
     expect(byRow[7]?.values).toMatchObject({ name: 'Kapoor, Sons & Co', code: 'X-7' });
@@ -172,8 +179,9 @@ describe('import', () => {
   it('offers the rows that did not go in as CSV, with reasons, in columns the import reads back', async () => {
     const res = await download(`/api/clients/import/${importId}/errors.csv`, firm.owner.token);
     expect(res.status).toBe(200);
+    expect(res.text.startsWith('\uFEFFImport row,')).toBe(true);
     const [header, ...rows] = res.records;
-    expect(header?.slice(0, 5)).toEqual(['\uFEFFImport row', 'Import result', 'Import problems', 'Code', 'Name']);
+    expect(header?.slice(0, 5)).toEqual(['Import row', 'Import result', 'Import problems', 'Code', 'Name']);
     expect(rows.map((r) => r[0])).toEqual(['3', '4', '5', '6', '8']);
     expect(rows[0]?.[2]).toBe('Email: Enter a valid email address');
     expect(rows[3]?.[1]).toBe('Duplicate');
@@ -184,7 +192,9 @@ describe('import', () => {
     const n = CLIENT_IMPORT_BATCH * 2 + 10;
     const lines = ['Name,Email,PAN,Type,Status'];
     for (let i = 1; i <= n; i++) {
-      lines.push(`Client ${i},client${i}@book.test,ABCPD${String(i).padStart(4, '0')}Z,Company,${i % 2 ? 'Active' : 'inactive'}`);
+      lines.push(
+        `Client ${i},client${i}@book.test,ABCPD${String(i).padStart(4, '0')}Z,Company,${i % 2 ? 'Active' : 'inactive'}`,
+      );
     }
     const id = await uploadOk(other.owner.token, csv(...lines));
     const api = t.client(other.owner.token);
@@ -195,12 +205,15 @@ describe('import', () => {
     expect(progress).toEqual([CLIENT_IMPORT_BATCH, CLIENT_IMPORT_BATCH * 2, n]);
     expect(summary.counts).toEqual({ new: 0, imported: n - 1, duplicate: 1, error: 0 });
     const dup = await api.clients.import.rows.query({ importId: id, status: 'duplicate' });
-    expect(dup.rows[0]).toMatchObject({ rowNo: 701, messages: [{ field: 'email', message: 'Same email as the client By Hand (HAND)' }] });
-    expect((await api.clients.list.query({ type: "company", status: "inactive" })).total).toBe(n / 2 - 1);
+    expect(dup.rows[0]).toMatchObject({
+      rowNo: 701,
+      messages: [{ field: 'email', message: 'Same email as the client By Hand (HAND)' }],
+    });
+    expect((await api.clients.list.query({ type: 'company', status: 'inactive' })).total).toBe(n / 2 - 1);
     // Generated codes are unique and follow the firm's highest.
-    const codes = (await t.db.select({ code: clients.code }).from(clients).where(eq(clients.orgId, other.org.id))).map(
-      (c) => c.code,
-    );
+    const codes = (
+      await t.db.select({ code: clients.code }).from(clients).where(eq(clients.orgId, other.org.id))
+    ).map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toContain('C00002');
     // One log entry per batch, the last with the totals.
@@ -214,11 +227,20 @@ describe('import', () => {
   it('refuses files it cannot read, with the reason, and stages nothing', async () => {
     const { firm: other } = await firmWithBook('Refusals');
     const noName = await upload(other.owner.token, csv('Email,Phone', 'a@b.test,1'));
-    expect(noName).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^No Name column/) } });
+    expect(noName).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^No Name column/) },
+    });
     const empty = await upload(other.owner.token, csv('Name,Email'));
-    expect(empty).toMatchObject({ status: 400, body: { message: 'The file has no clients in it, only the header row' } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'The file has no clients in it, only the header row' },
+    });
     const xlsx = await upload(other.owner.token, new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), 'book.xlsx');
-    expect(xlsx).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Excel files cannot be read yet/) } });
+    expect(xlsx).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Excel files cannot be read yet/) },
+    });
     const log = await t.db
       .select()
       .from(systemLog)
@@ -256,14 +278,18 @@ describe('import access', () => {
     ]) {
       await expect(call()).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     }
-    expect((await download(`/api/clients/import/${importId}/errors.csv`, other.owner.token)).status).toBe(404);
+    expect((await download(`/api/clients/import/${importId}/errors.csv`, other.owner.token)).status).toBe(
+      404,
+    );
     // Nothing of it landed anywhere.
     expect((await t.client(firm.owner.token).clients.list.query({})).total).toBe(1);
     expect((await api.clients.list.query({})).total).toBe(1);
     // Its owner can still discard it; then it is gone.
     const own = t.client(firm.owner.token);
     await own.clients.import.discard.mutate({ importId });
-    await expect(own.clients.import.get.query({ importId })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    await expect(own.clients.import.get.query({ importId })).rejects.toMatchObject({
+      data: { code: 'NOT_FOUND' },
+    });
   });
 
   it('needs clients.create to upload or import', async () => {
@@ -273,8 +299,12 @@ describe('import access', () => {
     const res = await upload(firm.staff.token, BAD_ROWS);
     expect(res).toMatchObject({ status: 403, body: { error: 'FORBIDDEN' } });
     const staff = t.client(firm.staff.token);
-    await expect(staff.clients.import.step.mutate({ importId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
-    await expect(staff.clients.import.get.query({ importId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(staff.clients.import.step.mutate({ importId })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
+    await expect(staff.clients.import.get.query({ importId })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
     const anonymous = await fetch(`${t.url}/api/clients/import`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
     expect((await t.client(firm.owner.token).clients.list.query({})).total).toBe(1);
@@ -287,12 +317,20 @@ describe('import access', () => {
     // A Staff role that may also add clients.
     const [role] = await t.db
       .insert(roles)
-      .values({ orgId: firm.org.id, name: 'Importer', permissions: ['clients.view', 'clients.create'], assignedClientsOnly: true })
+      .values({
+        orgId: firm.org.id,
+        name: 'Importer',
+        permissions: ['clients.view', 'clients.create'],
+        assignedClientsOnly: true,
+      })
       .returning();
     if (!role) throw new Error('role not created');
     const { members } = await import('../../db/schema');
     await t.db.update(members).set({ roleId: role.id }).where(eq(members.id, staff.id));
-    const importId = await uploadOk(staff.token, csv('Name,Email', 'New One,new@one.test', 'Copy,rakesh@mehta.test'));
+    const importId = await uploadOk(
+      staff.token,
+      csv('Name,Email', 'New One,new@one.test', 'Copy,rakesh@mehta.test'),
+    );
     const { rows } = await t.client(staff.token).clients.import.rows.query({ importId });
     expect(rows[1]?.messages).toEqual([{ field: 'email', message: 'Same email as an existing client' }]);
     await runAll(staff.token, importId);
@@ -306,15 +344,35 @@ describe('import access', () => {
 describe('export', () => {
   it('exports the list’s filter as CSV in the import’s columns, logged, and reads back in', async () => {
     const { firm, api, group } = await firmWithBook('Exporters');
-    await api.clients.create.mutate({ code: 'C002', name: 'Sharma Traders', type: 'partnership', tags: ['gst', 'audit'] });
-    await api.clients.create.mutate({ code: 'C003', name: 'Acme Pvt Ltd', type: 'company', status: 'inactive' });
-    const archived = await api.clients.create.mutate({ code: 'C004', name: 'Old Mehta', notes: 'line one\nline two' });
+    await api.clients.create.mutate({
+      code: 'C002',
+      name: 'Sharma Traders',
+      type: 'partnership',
+      tags: ['gst', 'audit'],
+    });
+    await api.clients.create.mutate({
+      code: 'C003',
+      name: 'Acme Pvt Ltd',
+      type: 'company',
+      status: 'inactive',
+    });
+    const archived = await api.clients.create.mutate({
+      code: 'C004',
+      name: 'Old Mehta',
+      notes: 'line one\nline two',
+    });
     await api.clients.archive.mutate({ clientId: archived.id });
 
     const all = await download('/api/clients/export.csv', firm.owner.token);
     expect(all.status).toBe(200);
-    expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(all.text.startsWith('\uFEFFCode,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes\r\n')).toBe(true);
+    expect(all.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(
+      all.text.startsWith(
+        '\uFEFFCode,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes\r\n',
+      ),
+    ).toBe(true);
     expect(all.records.slice(1).map((r) => r[0])).toEqual(['C003', 'C001', 'C002']);
     expect(all.records[2]).toEqual([
       'C001',
@@ -337,7 +395,9 @@ describe('export', () => {
     expect(all.records[3]?.[13]).toBe('gst; audit');
 
     const q = async (query: string) =>
-      (await download(`/api/clients/export.csv?${query}`, firm.owner.token)).records.slice(1).map((r) => r[0]);
+      (await download(`/api/clients/export.csv?${query}`, firm.owner.token)).records
+        .slice(1)
+        .map((r) => r[0]);
     expect(await q('type=company')).toEqual(['C003']);
     expect(await q('status=active&sort=code&direction=desc')).toEqual(['C002', 'C001']);
     expect(await q('search=mehta')).toEqual(['C001']);
