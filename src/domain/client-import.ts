@@ -264,11 +264,11 @@ const STATUS_WORDS: Record<string, TClientStatus> = {
 const COUNTRY_ALIASES: Record<string, string> = { usa: 'US', uk: 'GB', uae: 'AE', greatbritain: 'GB' };
 let countryNames: Map<string, string> | null = null;
 
-/** "India", "in" or "IND"-free names to the two-letter code the client form stores. */
+/** "India", "in" or "UK" to the two-letter code the client form stores. */
 export function countryCode(value: string): string | null {
   const key = normaliseHeader(value);
-  if (/^[a-z]{2}$/.test(key)) return key.toUpperCase();
   if (COUNTRY_ALIASES[key]) return COUNTRY_ALIASES[key];
+  if (/^[a-z]{2}$/.test(key)) return key.toUpperCase();
   if (!countryNames) {
     countryNames = new Map();
     const names = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -276,7 +276,9 @@ export function countryCode(value: string): string | null {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
         const name = names.of(code);
-        if (name && name !== code) countryNames.set(normaliseHeader(name), code);
+        // The first code wins: GB before the reserved UK, which also reads "United Kingdom".
+        const nameKey = name && name !== code ? normaliseHeader(name) : null;
+        if (nameKey && !countryNames.has(nameKey)) countryNames.set(nameKey, code);
       }
     }
   }

@@ -72,13 +72,25 @@ describe('client import and export in the browser', () => {
     );
     await screenshot(page, 'clients-import-preview');
 
-    // Confirm: the progress bar runs, then the report.
+    // Confirm: the progress bar runs, then the report. Two rows go by in a blink, so a watcher
+    // records every progress bar the page shows.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progress: string[] }).progress = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"][aria-label="Import progress"]');
+        const text = bar?.getAttribute('aria-valuetext');
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await preview.getByRole('button', { name: 'Import 2 new clients' }).click();
     const report = page.getByRole('dialog', { name: 'Import finished' });
     await report.waitFor();
     expect(await report.textContent()).toContain(
       'imported 2 clients, skipped 0 duplicates, 1 row with errors',
     );
+    const progress = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
+    expect(progress[0]).toBe('0 of 3 rows');
     const problems = report.getByRole('table', { name: 'Rows not imported' });
     await problems.getByRole('row', { name: /Broken Row/ }).waitFor();
     await screenshot(page, 'clients-import-report');

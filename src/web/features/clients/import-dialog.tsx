@@ -358,7 +358,7 @@ function ImportReport({ summary, onClose }: { summary: TSummary; onClose: () => 
             <p className="text-sm text-muted-fg">
               These rows were not imported. Fix them in the downloaded file and import it again.
             </p>
-            <RowsTable importId={summary.id} problemsOnly />
+            <RowsTable importId={summary.id} problemsOnly={counts.error ? 'error' : 'duplicate'} />
           </>
         ) : (
           <p className="text-sm">Every row was imported.</p>
@@ -370,8 +370,9 @@ function ImportReport({ summary, onClose }: { summary: TSummary; onClose: () => 
 
 const ALL = 'all';
 
-function RowsTable({ importId, problemsOnly }: { importId: string; problemsOnly?: boolean }) {
-  const [status, setStatus] = useState<TImportRowStatus | typeof ALL>(problemsOnly ? 'error' : ALL);
+/** The preview's rows, or with `problemsOnly` (the status shown first) the report's skipped rows. */
+function RowsTable({ importId, problemsOnly }: { importId: string; problemsOnly?: 'error' | 'duplicate' }) {
+  const [status, setStatus] = useState<TImportRowStatus | typeof ALL>(problemsOnly ?? ALL);
   const [page, setPage] = useState(1);
   const pageSize = 25;
   const rows = useQuery({
