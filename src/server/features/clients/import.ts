@@ -490,31 +490,30 @@ async function importBatch(
   if (!candidates.length) return [];
   const named = seesAll(scope);
   const groupIds = [...new Set(candidates.flatMap((c) => (c.input.groupId ? [c.input.groupId] : [])))];
-  const [existing, taken, liveGroups] = await Promise.all([
-    existingByKeys(
-      tx,
-      scope.orgId,
-      candidates.flatMap((c) => duplicateKeys(c.input).map((k) => k.key)),
-      since,
-    ),
-    takenCodes(
-      tx,
-      scope.orgId,
-      candidates.map((c) => c.input.code.toLowerCase()),
-      since,
-    ),
-    groupIds.length
-      ? tx
-          .select({ id: clientGroups.id })
-          .from(clientGroups)
-          .where(
-            and(
-              eq(clientGroups.orgId, scope.orgId),
-              sql`${clientGroups.id} = any(${pgArray(groupIds)}::uuid[])`,
-            ),
-          )
-      : Promise.resolve([]),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const existing = await existingByKeys(
+    tx,
+    scope.orgId,
+    candidates.flatMap((c) => duplicateKeys(c.input).map((k) => k.key)),
+    since,
+  );
+  const taken = await takenCodes(
+    tx,
+    scope.orgId,
+    candidates.map((c) => c.input.code.toLowerCase()),
+    since,
+  );
+  const liveGroups = await (groupIds.length
+    ? tx
+        .select({ id: clientGroups.id })
+        .from(clientGroups)
+        .where(
+          and(
+            eq(clientGroups.orgId, scope.orgId),
+            sql`${clientGroups.id} = any(${pgArray(groupIds)}::uuid[])`,
+          ),
+        )
+    : Promise.resolve([]));
   const groupsLeft = new Set(liveGroups.map((g) => g.id));
   const outcomes: TOutcome[] = [];
   const toInsert: typeof candidates = [];
