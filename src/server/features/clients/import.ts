@@ -104,13 +104,15 @@ async function existingByKeys(db: TExecutor, orgId: string, keys: string[], sinc
     for (const r of rows) if (r.email) found.set(`email:${r.email.toLowerCase()}`, r);
   }
   if (taxes.length) {
-    // A hash join against the wanted keys: one pass over the firm's identifiers whatever the batch size.
     const rows = await db.execute(
-      sql`select k.key, ${clients.code} as code, ${clients.name} as name
-          from ${clients} cross join lateral jsonb_array_elements(${clients.taxIds}) t
-          join unnest(${pgArray(taxes)}::text[]) k(key)
-            on k.key = upper(t->>'kind') || ':' || upper(regexp_replace(t->>'value', '\\s+', '', 'g'))
-          where ${clients.orgId} = ${orgId} ${recent}`,
+      // The firm's identifiers are listed once (materialised), then matched by a hashed ANY: left
+      // to itself the planner may loop over the wanted keys and rescan the firm's for each one.
+      sql`with ids as materialized (
+            select upper(t->>'kind') || ':' || upper(regexp_replace(t->>'value', '\\s+', '', 'g')) as key,
+              ${clients.code} as code, ${clients.name} as name
+            from ${clients} cross join lateral jsonb_array_elements(${clients.taxIds}) t
+            where ${clients.orgId} = ${orgId} ${recent})
+          select key, code, name from ids where key = any(${pgArray(taxes)}::text[])`,
     );
     for (const r of rowsOf<{ key: string; code: string; name: string }>(rows))
       found.set(`tax:${r.key}`, { code: r.code, name: r.name });
@@ -124,8 +126,8 @@ async function takenCodes(db: TExecutor, orgId: string, codes: string[], since?:
   if (!codes.length) return new Map<string, TExisting>();
   const rows = await db.execute(
     sql`select ${clients.code} as code, ${clients.name} as name
-        from ${clients} join unnest(${pgArray(codes)}::text[]) k(code) on lower(${clients.code}) = k.code
-        where ${clients.orgId} = ${orgId} ${recent}`,
+        from ${clients}
+        where ${clients.orgId} = ${orgId} ${recent} and lower(${clients.code}) = any(${pgArray(codes)}::text[])`,
   );
   return new Map(rowsOf<TExisting>(rows).map((r) => [r.code.toLowerCase(), r]));
 }
