@@ -201,8 +201,13 @@ describe('import', () => {
     expect((await api.clients.import.get.query({ importId: id })).counts.new).toBe(n);
     // Someone adds client 700 by hand between the preview and the import.
     await api.clients.create.mutate({ code: 'HAND', name: 'By Hand', email: 'client700@book.test' });
+    // One step, then the tab closes: the import is offered again and continues where it stopped.
+    expect(await api.clients.import.unfinished.query()).toBeNull();
+    await api.clients.import.step.mutate({ importId: id });
+    expect(await api.clients.import.unfinished.query()).toMatchObject({ id, fileName: 'clients.csv' });
     const { summary, progress } = await runAll(other.owner.token, id);
-    expect(progress).toEqual([CLIENT_IMPORT_BATCH, CLIENT_IMPORT_BATCH * 2, n]);
+    expect(await api.clients.import.unfinished.query()).toBeNull();
+    expect(progress).toEqual([CLIENT_IMPORT_BATCH * 2, n]);
     expect(summary.counts).toEqual({ new: 0, imported: n - 1, duplicate: 1, error: 0 });
     const dup = await api.clients.import.rows.query({ importId: id, status: 'duplicate' });
     expect(dup.rows[0]).toMatchObject({

@@ -631,6 +631,23 @@ async function importBatch(
   return outcomes;
 }
 
+/** The member's latest import that stopped part-way (a closed tab), so the dialog can offer to continue it. */
+export async function unfinishedImport(db: TExecutor, scope: TImportScope) {
+  const [row] = await db
+    .select({ id: clientImports.id, fileName: clientImports.fileName, createdAt: clientImports.createdAt })
+    .from(clientImports)
+    .where(
+      and(
+        eq(clientImports.orgId, scope.orgId),
+        eq(clientImports.memberId, scope.memberId),
+        eq(clientImports.status, 'importing'),
+      ),
+    )
+    .orderBy(sql`${clientImports.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
 /** Throws away a preview nobody wants; an import that has begun is kept for its report. */
 export async function discardImport(db: TDb, scope: TImportScope, importId: string, meta: TRequestMeta) {
   return db.transaction(async (tx) => {

@@ -100,6 +100,7 @@ function ChooseFile({ onUploaded }: { onUploaded: (importId: string) => void }) 
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const tooBig = file ? file.size > CLIENT_IMPORT_MAX_BYTES : false;
+  const unfinished = useQuery(trpc.clients.import.unfinished.queryOptions());
   const upload = async () => {
     if (!file) return;
     setBusy(true);
@@ -124,6 +125,18 @@ function ChooseFile({ onUploaded }: { onUploaded: (importId: string) => void }) 
       }
     >
       <div className="flex flex-col gap-4">
+        {unfinished.data ? (
+          <div className="flex items-center justify-between gap-3 rounded-md border border-amber-500/40 bg-amber-50 p-3 text-sm dark:bg-amber-400/10">
+            <span>The import of {unfinished.data.fileName} stopped before the end.</span>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => unfinished.data && onUploaded(unfinished.data.id)}
+            >
+              Continue it
+            </Button>
+          </div>
+        ) : null}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-medium">
             CSV file
@@ -235,7 +248,7 @@ function ImportFlow({
               Choose another file
             </Button>
           )}
-          <Button onClick={start} disabled={data.counts.new === 0}>
+          <Button onClick={start} disabled={!resumable && data.counts.new === 0}>
             {resumable ? 'Continue import' : `Import ${plural(data.counts.new, 'new client')}`}
           </Button>
         </>
