@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CLIENT_EXPORT_PATH,
@@ -15,7 +15,6 @@ import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clients } from '../../db/schema';
 import type { TStaffAuth } from '../../idp/staff-auth';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { csvWriter } from './csv';
 import { staffRouteScope } from './route-auth';
@@ -23,12 +22,28 @@ import { clientListWhere } from './service';
 
 const EXPORT_BATCH = 1000;
 
+const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The list's search, as /clients answers it: clients whose name, code, email, phone or tax id holds
+ * the term; when none does, names within typo distance of it (a word term only).
+ */
+async function searchWhere(db: TExecutor, base: SQL | undefined, search: string | undefined) {
+  const term = search?.toLowerCase();
+  if (!term) return base;
+  const substring = and(base, sql`${clients.searchText} ilike ${containing(term)}`);
+  if (!fuzzy(term)) return substring;
+  const [any] = await db.select({ one: sql`1` }).from(clients).where(substring).limit(1);
+  return any ? substring : and(base, sql`${term} <% ${clients.searchText}`);
+}
+
 type TExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
 /** One page of the export in the list's sort, after a keyset cursor so deep pages cost the same. */
 function exportPage(
   db: TExecutor,
-  scope: TScope,
+  where: SQL | undefined,
   filter: TClientExportQuery,
   until: Date,
   after: { v: string; id: string } | null,
@@ -65,7 +80,7 @@ function exportPage(
     .leftJoin(clientGroups, and(eq(clientGroups.orgId, clients.orgId), eq(clientGroups.id, clients.groupId)))
     .where(
       and(
-        clientListWhere(db, scope, filter),
+        where,
         // Clients added while the file streams are left out, so a page boundary never moves.
         lte(clients.createdAt, until),
         after
@@ -79,10 +94,10 @@ function exportPage(
     .limit(EXPORT_BATCH);
 }
 
-async function* exportRows(db: TExecutor, scope: TScope, filter: TClientExportQuery, until: Date) {
+async function* exportRows(db: TExecutor, where: SQL | undefined, filter: TClientExportQuery, until: Date) {
   let after: { v: string; id: string } | null = null;
   for (;;) {
-    const rows = await exportPage(db, scope, filter, until, after);
+    const rows = await exportPage(db, where, filter, until, after);
     if (rows.length) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;
@@ -145,10 +160,11 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staf
     const filter = parsed.data;
     const { scope, meta } = caller;
     const until = new Date();
+    const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
     const [totals] = await deps.db
       .select({ total: count() })
       .from(clients)
-      .where(and(clientListWhere(deps.db, scope, filter), lte(clients.createdAt, until)));
+      .where(and(where, lte(clients.createdAt, until)));
     const total = totals?.total ?? 0;
     await deps.db.transaction((tx) =>
       audit(
@@ -164,7 +180,7 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staf
     const csv = csvWriter(IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]));
     const source = Readable.from(
       (async function* () {
-        for await (const batch of exportRows(deps.db, scope, filter, until)) {
+        for await (const batch of exportRows(deps.db, where, filter, until)) {
           for (const row of batch) yield record(row);
         }
       })(),

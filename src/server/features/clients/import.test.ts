@@ -406,6 +406,9 @@ describe('export', () => {
     expect(await q('type=company')).toEqual(['C003']);
     expect(await q('status=active&sort=code&direction=desc')).toEqual(['C002', 'C001']);
     expect(await q('search=mehta')).toEqual(['C001']);
+    // As the list: a substring first, names within typo distance only when nothing contains it.
+    expect(await q('search=mehtta')).toEqual(['C001']);
+    expect(await q('search=c00')).toEqual(['C003', 'C001', 'C002']);
     expect(await q('search=mehta&archived=include')).toEqual(['C004', 'C001']);
     expect(await q(`groupId=${group.id}`)).toEqual(['C001']);
     expect(await q('tags=gst&tags=audit')).toEqual(['C002']);

@@ -59,11 +59,11 @@ export type TClientRow = {
   createdAt: Date;
 };
 
-/** The list's filter (also the export's): the firm, what this member may see, search and filters. */
+/** The list's filter without its search (also the export's): the firm, what this member may see, the filters. */
 export function clientListWhere(
   db: TExecutor,
   scope: TClientScope,
-  input: Omit<TClientListQuery, 'page' | 'pageSize' | 'cursor'>,
+  input: Omit<TClientListQuery, 'page' | 'pageSize' | 'cursor' | 'search'>,
 ) {
   const where: SQL[] = [eq(clients.orgId, scope.orgId)];
   const limit = assignedOnly(scope);
@@ -106,6 +106,15 @@ export function clientListWhere(
       ),
     );
   }
+  return and(...where);
+}
+
+export async function listClients(
+  db: TExecutor,
+  scope: TClientScope,
+  input: TClientListQuery,
+): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  const where: SQL[] = [];
   const term = input.search?.toLowerCase();
   if (term) {
     // Trigram word similarity forgives typos ("Mehtta" finds "Mehta"); ilike finds any substring.
@@ -116,16 +125,7 @@ export function clientListWhere(
     const substring = sql`${clients.searchText} ilike ${escapeLike(term)}`;
     where.push(fuzzy(term) ? sql`(${substring} or ${term} <% ${clients.searchText})` : substring);
   }
-  return and(...where);
-}
-
-export async function listClients(
-  db: TExecutor,
-  scope: TClientScope,
-  input: TClientListQuery,
-): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
-  const filter = clientListWhere(db, scope, input);
-  const term = input.search?.toLowerCase();
+  const filter = and(clientListWhere(db, scope, input), ...where);
 
   const sortColumn = { name: clients.name, code: clients.code, createdAt: clients.createdAt }[input.sort];
   const cursorValue =
