@@ -9,6 +9,8 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerClientExport } from './features/clients/export';
+import { registerClientImportRoutes } from './features/clients/import-routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerLogoRoute } from './features/settings/service';
 import { registerSystemLogExport } from './features/system-log/export';
@@ -91,6 +93,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
   registerDocumentRoutes(app, { db: database.db, storage, staffAuth, maxBytes: config.storage.maxBytes });
+  registerClientExport(app, { db: database.db, staffAuth });
+  await registerClientImportRoutes(app, { db: database.db, staffAuth });
 
   app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
 

@@ -1,3 +1,4 @@
+export * from './client-imports';
 export * from './clients';
 export * from './documents';
 export * from './idp';

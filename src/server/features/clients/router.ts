@@ -9,6 +9,7 @@ import {
 } from '../../../domain/clients';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { clientImportRouter } from './import-router';
 import {
   addTeamMember,
   assignableMembers,
@@ -76,4 +77,5 @@ export const clientsRouter = router({
     .input(ZClientBulk)
     .mutation(({ ctx, input }) => bulkUpdate(ctx.db, ctx.scope, input, ctx.meta)),
   team: teamRouter,
+  import: clientImportRouter,
 });

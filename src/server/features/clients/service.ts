@@ -60,11 +60,12 @@ export type TClientRow = {
   createdAt: Date;
 };
 
-export async function listClients(
+/** The list's filter without its search (also the export's): the firm, what this member may see, the filters. */
+export function clientListWhere(
   db: TExecutor,
   scope: TClientScope,
-  input: TClientListQuery,
-): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  input: Omit<TClientListQuery, 'page' | 'pageSize' | 'cursor' | 'search'>,
+) {
   const where: SQL[] = [eq(clients.orgId, scope.orgId)];
   const limit = assignedOnly(scope);
   if (limit) where.push(limit);
@@ -106,7 +107,15 @@ export async function listClients(
       ),
     );
   }
-  const filter = and(...where);
+  return and(...where);
+}
+
+export async function listClients(
+  db: TExecutor,
+  scope: TClientScope,
+  input: TClientListQuery,
+): Promise<TPage<TClientRow> & { nextCursor: string | null }> {
+  const filter = clientListWhere(db, scope, input);
   const term = input.search?.toLowerCase();
   if (term) return searchClients(db, filter, term, input);
 

@@ -22,12 +22,14 @@ import {
   Select,
   toast,
 } from '@web/ui';
-import { Building2, ChevronDown, Columns3, Plus, Search } from 'lucide-react';
+import { Building2, ChevronDown, Columns3, FileUp, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ClientFormDrawer } from './client-form';
 import { clientsListInput, type TClientsSearch } from './clients-search';
+import { ClientsExportButton } from './export-button';
+import { ClientImportDialog } from './import-dialog';
 import { type TClientRow, useClientsRefresh } from './use-clients';
 
 const route = getRouteApi('/_main/clients/');
@@ -71,6 +73,8 @@ export function ClientsPage() {
   const canView = useCan('clients.view');
   const canCreate = useCan('clients.create');
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const search = route.useSearch();
   if (!canView)
     return (
       <NoAccess message="Your role does not include the firm's clients. Ask the firm owner if you need them." />
@@ -81,15 +85,25 @@ export function ClientsPage() {
         title="Clients"
         description="Everyone the firm works for: search, filter and act on many at once."
         actions={
-          canCreate ? (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              New client
-            </Button>
-          ) : null
+          <>
+            <ClientsExportButton search={search} />
+            {canCreate ? (
+              <>
+                <Button variant="outline" onClick={() => setImporting(true)}>
+                  <FileUp aria-hidden />
+                  Import
+                </Button>
+                <Button onClick={() => setCreating(true)}>
+                  <Plus aria-hidden />
+                  New client
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
       <ClientFormDrawer open={creating} onOpenChange={setCreating} />
+      {canCreate ? <ClientImportDialog open={importing} onOpenChange={setImporting} /> : null}
       <ClientsTable onCreate={canCreate ? () => setCreating(true) : undefined} />
     </div>
   );
