@@ -37,6 +37,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
+  // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. The client
+  // queues this before any query it is given.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => {});
+  });
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
