@@ -10,6 +10,9 @@ describe('cellText (an XLSX cell as the text a CSV would hold)', () => {
     expect(cellText(0.0000001)).toBe('0.0000001');
     expect(cellText(-42)).toBe('-42');
     expect(cellText(Number.NaN)).toBe('');
+    // Shown zero-padded in the sheet (postal codes, phones): the zeros stay.
+    expect(cellText(1234, '00000')).toBe('01234');
+    expect(cellText(1234, '0.00')).toBe('1234');
   });
 
   it('writes dates as YYYY-MM-DD, with the time only when there is one', () => {

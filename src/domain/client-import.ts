@@ -184,13 +184,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * A cell as the text a CSV of the sheet would hold: numbers in plain digits (a phone stored as a
  * number must not come out as "9.87654321E9"), dates as YYYY-MM-DD (with the time when there is
- * one), rich text and links as their text, formulas as their last computed result.
+ * one), rich text and links as their text, formulas as their last computed result. A number shown
+ * with a zero-padding format ("00000", as for postal codes) keeps the zeros the sheet shows.
  */
-export function cellText(value: unknown): string {
+export function cellText(value: unknown, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '';
+    if (numFmt && /^0+$/.test(numFmt) && Number.isSafeInteger(value) && value >= 0) {
+      return String(value).padStart(numFmt.length, '0');
+    }
     // 15 significant digits is what Excel itself keeps; it drops binary noise like 0.1 + 0.2.
     return Number(value.toPrecision(15)).toLocaleString('en-US', {
       useGrouping: false,
@@ -216,7 +220,8 @@ export function cellText(value: unknown): string {
     const text = cellText(value.text);
     return text || value.hyperlink.replace(/^mailto:/i, '');
   }
-  if ('formula' in value || 'sharedFormula' in value || 'result' in value) return cellText(value.result);
+  if ('formula' in value || 'sharedFormula' in value || 'result' in value)
+    return cellText(value.result, numFmt);
   if (typeof value.error === 'string') return value.error;
   return '';
 }

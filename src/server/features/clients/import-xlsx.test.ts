@@ -27,14 +27,17 @@ async function workbook() {
   // A first sheet is read, whatever the others hold.
   const sheet = wb.addWorksheet('Clients');
   wb.addWorksheet('Notes').addRow(['Name', 'Email']).commit();
-  sheet.addRow(['Client Name', 'E-mail', 'Mobile', 'Code', 'Client since']);
+  sheet.addRow(['Client Name', 'E-mail', 'Mobile', 'Code', 'Client since', 'Postal code']);
   sheet.addRow([
     { richText: [{ text: 'Asha ' }, { text: 'Rao', font: { bold: true } }] },
     { text: 'asha@rao.test', hyperlink: 'mailto:asha@rao.test' },
     9876543210,
     'X-1',
     new Date(Date.UTC(2024, 2, 5)),
+    1234,
   ]);
+  // A postal code typed as a number but shown zero-padded, as Excel users keep them.
+  sheet.getCell('F2').numFmt = '00000';
   sheet.addRow(['Bad Email Ltd', 'not-an-email', null, 'X-2']);
   sheet.addRow([]);
   sheet.addRow(['Kapoor Sons', 'kapoor@sons.test', { formula: '1+1', result: 2 }, 'X-3']);
@@ -67,6 +70,7 @@ describe('XLSX import', () => {
       email: 'asha@rao.test',
       phone: '9876543210',
       code: 'X-1',
+      postalCode: '01234',
     });
     expect(rows[1]?.messages).toEqual([{ field: 'email', message: 'Enter a valid email address' }]);
 

@@ -20,7 +20,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   sheet.eachRow((row, rowNumber) => {
     const cells: string[] = [];
     row.eachCell((cell, col) => {
-      cells[col - 1] = cellText(cell.value);
+      cells[col - 1] = cellText(cell.value, cell.numFmt);
     });
     grid[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
   });
