@@ -26,6 +26,7 @@ export const CLIENT_IMPORT_BATCH = 500;
 
 export const CLIENT_IMPORT_UPLOAD_PATH = '/api/clients/import';
 export const CLIENT_EXPORT_PATH = '/api/clients/export.csv';
+export const CLIENT_EXPORT_XLSX_PATH = '/api/clients/export.xlsx';
 export const clientImportErrorsPath = (importId: string) => `/api/clients/import/${importId}/errors.csv`;
 
 export const IMPORT_FIELDS = [
@@ -175,6 +176,55 @@ export function rowValues(map: THeaderMap, cells: readonly string[]): TRowValues
 }
 
 export const isBlankRow = (cells: readonly string[]) => cells.every((c) => !c.trim());
+
+// ---- XLSX ----
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * A cell as the text a CSV of the sheet would hold: numbers in plain digits (a phone stored as a
+ * number must not come out as "9.87654321E9"), dates as YYYY-MM-DD (with the time when there is
+ * one), rich text and links as their text, formulas as their last computed result. A number shown
+ * with a zero-padding format ("00000", as for postal codes) keeps the zeros the sheet shows.
+ */
+export function cellText(value: unknown, numFmt?: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    if (numFmt && /^0+$/.test(numFmt) && Number.isSafeInteger(value) && value >= 0) {
+      return String(value).padStart(numFmt.length, '0');
+    }
+    // 15 significant digits is what Excel itself keeps; it drops binary noise like 0.1 + 0.2.
+    return Number(value.toPrecision(15)).toLocaleString('en-US', {
+      useGrouping: false,
+      maximumFractionDigits: 20,
+    });
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    // exceljs reads a sheet's wall-clock date and time as that instant in UTC.
+    const iso = value.toISOString();
+    const time = iso.slice(11, 19);
+    if (time === '00:00:00') return iso.slice(0, 10);
+    return `${iso.slice(0, 10)} ${time.endsWith(':00') ? time.slice(0, 5) : time}`;
+  }
+  if (!isObject(value)) return '';
+  if (Array.isArray(value.richText)) {
+    return value.richText
+      .map((run) => (isObject(run) && typeof run.text === 'string' ? run.text : ''))
+      .join('');
+  }
+  if (typeof value.hyperlink === 'string') {
+    const text = cellText(value.text);
+    return text || value.hyperlink.replace(/^mailto:/i, '');
+  }
+  if ('formula' in value || 'sharedFormula' in value || 'result' in value)
+    return cellText(value.result, numFmt);
+  if (typeof value.error === 'string') return value.error;
+  return '';
+}
 
 // ---- CSV ----
 

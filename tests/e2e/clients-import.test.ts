@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -55,7 +56,7 @@ describe('client import and export in the browser', () => {
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const choose = page.getByRole('dialog', { name: 'Import clients' });
-    await choose.getByLabel('CSV file').setInputFiles(file);
+    await choose.getByLabel('CSV or Excel file').setInputFiles(file);
     await screenshot(page, 'clients-import-choose');
     await choose.getByRole('button', { name: 'Upload and preview' }).click();
 
@@ -116,7 +117,10 @@ describe('client import and export in the browser', () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const [exported] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      (async () => {
+        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('menuitem', { name: 'Export CSV' }).click();
+      })(),
     ]);
     expect(exported.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await exported.path()) as string, 'utf8').replace(/^\uFEFF/, '');
@@ -128,6 +132,60 @@ describe('client import and export in the browser', () => {
     expect(lines[1]).toContain('Nair Logistics');
     expect(lines[1]).toContain('PAN:AAAPN1234C');
     await page.getByText('Exported 1 client').waitFor();
+
+    // The same search as an Excel workbook.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await screenshot(page, 'clients-export-menu');
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export Excel' }).click(),
+    ]);
+    expect(workbook.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await workbook.path()) as string);
+    const sheet = wb.worksheets[0];
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Nair Logistics');
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('imports an Excel workbook: the preview shows its rows, the bad one flagged', async () => {
+    const firm = await app.seedFirm('Excel Associates');
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Clients');
+    sheet.addRow(['Client Name', 'E-mail', 'Mobile']);
+    sheet.addRow([
+      'Menon Textiles',
+      { text: 'menon@textiles.test', hyperlink: 'mailto:menon@textiles.test' },
+      9876543210,
+    ]);
+    sheet.addRow(['Broken Excel Row', 'not-an-email', null]);
+    const file = path.join(tempDir('clients-import-xlsx-'), 'clients.xlsx');
+    await wb.xlsx.writeFile(file);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/clients`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const choose = page.getByRole('dialog', { name: 'Import clients' });
+    await choose.getByLabel('CSV or Excel file').setInputFiles(file);
+    await choose.getByRole('button', { name: 'Upload and preview' }).click();
+
+    const preview = page.getByRole('dialog', { name: 'Import clients.xlsx' });
+    const previewTable = preview.getByRole('table', { name: 'Import preview' });
+    const badRow = previewTable.getByRole('row', { name: /Broken Excel Row/ });
+    await badRow.waitFor();
+    expect(await badRow.textContent()).toContain('Email: Enter a valid email address');
+    const good = await previewTable.getByRole('row', { name: /Menon Textiles/ }).textContent();
+    expect(good).toContain('New');
+    // The email came from a mailto link cell.
+    expect(good).toContain('menon@textiles.test');
+    expect(await preview.getByRole('list', { name: 'Rows by status' }).textContent()).toMatch(
+      /2 rows.*1 new.*0 duplicates.*1 error/,
+    );
+    await screenshot(page, 'clients-import-xlsx-preview');
     expect(faults(console.errors)).toEqual([]);
     await context.close();
   });

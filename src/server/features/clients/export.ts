@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CLIENT_EXPORT_PATH,
+  CLIENT_EXPORT_XLSX_PATH,
   FIELD_HEADERS,
   formatStatus,
   formatTaxIds,
@@ -19,6 +20,7 @@ import { audit } from '../system-log/service';
 import { csvWriter } from './csv';
 import { staffRouteScope } from './route-auth';
 import { clientListWhere } from './service';
+import { xlsxWriter } from './xlsx';
 
 const EXPORT_BATCH = 1000;
 
@@ -141,58 +143,84 @@ function describeFilter(filter: TClientExportQuery): string {
   return parts.length ? parts.join(', ') : 'no filter';
 }
 
+const FORMATS = {
+  csv: { path: CLIENT_EXPORT_PATH, label: 'CSV', type: 'text/csv; charset=utf-8' },
+  xlsx: {
+    path: CLIENT_EXPORT_XLSX_PATH,
+    label: 'Excel',
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+} as const;
+
 /**
- * GET /api/clients/export.csv?{the list's filter}: the clients the member sees on /clients with that
- * search and those filters (assigned-only roles get theirs only), streamed a batch at a time, in the
- * columns the import reads back. Each export is logged with its count and filter.
+ * GET /api/clients/export.csv and /api/clients/export.xlsx?{the list's filter}: the clients the
+ * member sees on /clients with that search and those filters (assigned-only roles get theirs only),
+ * streamed a batch at a time, in the columns the import reads back. Each export is logged with its
+ * count and filter.
  */
 export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staffAuth: TStaffAuth }) {
-  app.get(CLIENT_EXPORT_PATH, async (req, reply) => {
-    const caller = await staffRouteScope(deps.staffAuth, req, reply, 'clients.view');
-    if (!caller) return reply;
-    const parsed = ZClientExportQuery.safeParse(req.query ?? {});
-    if (!parsed.success) {
-      return reply.code(400).send({
-        error: 'BAD_REQUEST',
-        message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
-      });
-    }
-    const filter = parsed.data;
-    const { scope, meta } = caller;
-    const until = new Date();
-    const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
-    const [totals] = await deps.db
-      .select({ total: count() })
-      .from(clients)
-      .where(and(where, lte(clients.createdAt, until)));
-    const total = totals?.total ?? 0;
-    await deps.db.transaction((tx) =>
-      audit(
-        tx,
-        { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-        {
-          action: 'client.export',
-          recordType: 'client',
-          summary: `Exported ${total} client${total === 1 ? '' : 's'} to CSV (${describeFilter(filter)})`,
-        },
-      ),
-    );
-    const csv = csvWriter(IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]));
-    const source = Readable.from(
-      (async function* () {
+  for (const [ext, format] of Object.entries(FORMATS)) {
+    app.get(format.path, async (req, reply) => {
+      const caller = await staffRouteScope(deps.staffAuth, req, reply, 'clients.view');
+      if (!caller) return reply;
+      const parsed = ZClientExportQuery.safeParse(req.query ?? {});
+      if (!parsed.success) {
+        return reply.code(400).send({
+          error: 'BAD_REQUEST',
+          message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
+        });
+      }
+      const filter = parsed.data;
+      const { scope, meta } = caller;
+      const until = new Date();
+      const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
+      const [totals] = await deps.db
+        .select({ total: count() })
+        .from(clients)
+        .where(and(where, lte(clients.createdAt, until)));
+      const total = totals?.total ?? 0;
+      await deps.db.transaction((tx) =>
+        audit(
+          tx,
+          { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
+          {
+            action: 'client.export',
+            recordType: 'client',
+            summary: `Exported ${total} client${total === 1 ? '' : 's'} to ${format.label} (${describeFilter(filter)})`,
+          },
+        ),
+      );
+      const headers = IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]);
+      const records = async function* () {
         for await (const batch of exportRows(deps.db, where, filter, until)) {
           for (const row of batch) yield record(row);
         }
-      })(),
-    );
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="clients-${until.toISOString().slice(0, 10)}.csv"`)
-      .header('cache-control', 'no-store')
-      .header('x-total-count', String(total));
-    // pipeline() destroys both streams if the database fails half-way, so the download is cut
-    // rather than silently short.
-    pipeline(source, csv).catch((err) => req.log.error({ err }, 'client export failed'));
-    return reply.send(csv);
-  });
+      };
+      reply
+        .type(format.type)
+        .header(
+          'content-disposition',
+          `attachment; filename="clients-${until.toISOString().slice(0, 10)}.${ext}"`,
+        )
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total));
+      if (ext === 'xlsx') {
+        const xlsx = xlsxWriter('Clients', headers);
+        (async () => {
+          for await (const cells of records()) xlsx.add(cells);
+          await xlsx.end();
+        })().catch((err) => {
+          // Cut the download rather than end it as a valid but short workbook.
+          req.log.error({ err }, 'client export failed');
+          xlsx.stream.destroy(err);
+        });
+        return reply.send(xlsx.stream);
+      }
+      const csv = csvWriter(headers);
+      // pipeline() destroys both streams if the database fails half-way, so the download is cut
+      // rather than silently short.
+      pipeline(Readable.from(records()), csv).catch((err) => req.log.error({ err }, 'client export failed'));
+      return reply.send(csv);
+    });
+  }
 }

@@ -44,11 +44,15 @@ export async function registerClientImportRoutes(
       const caller = await staffRouteScope(deps.staffAuth, req, reply, 'clients.create');
       if (!caller) return reply;
       if (!req.isMultipart()) {
-        return reply.code(400).send({ error: 'BAD_REQUEST', message: 'Choose a CSV file to upload' });
+        return reply
+          .code(400)
+          .send({ error: 'BAD_REQUEST', message: 'Choose a CSV or Excel file to upload' });
       }
       const file = await req.file();
       if (!file)
-        return reply.code(400).send({ error: 'BAD_REQUEST', message: 'Choose a CSV file to upload' });
+        return reply
+          .code(400)
+          .send({ error: 'BAD_REQUEST', message: 'Choose a CSV or Excel file to upload' });
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
@@ -62,7 +66,7 @@ export async function registerClientImportRoutes(
         throw error;
       }
       try {
-        const grid = readSheet(file.filename, bytes);
+        const grid = await readSheet(file.filename, bytes);
         const fileName = (file.filename || 'clients.csv').slice(0, 200);
         return await stageImport(deps.db, caller.scope, fileName, grid, caller.meta);
       } catch (error) {

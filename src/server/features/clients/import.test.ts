@@ -244,8 +244,10 @@ describe('import', () => {
     const xlsx = await upload(other.owner.token, new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), 'book.xlsx');
     expect(xlsx).toMatchObject({
       status: 400,
-      body: { message: expect.stringMatching(/^Excel files cannot be read yet/) },
+      body: { message: expect.stringMatching(/^This file could not be read as an Excel workbook/) },
     });
+    const xls = await upload(other.owner.token, new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]), 'old.xls');
+    expect(xls).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Old Excel \.xls/) } });
     const log = await t.db
       .select()
       .from(systemLog)

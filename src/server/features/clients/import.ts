@@ -24,6 +24,7 @@ import { clientGroups, clientImportRows, clientImports, clients, clientTeam } fr
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
+import { isZip, readXlsx } from './xlsx';
 
 type TImportScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 type TStagedClient = TClientInput & { generatedCode?: boolean };
@@ -48,16 +49,29 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** The sheet's cells. Each format is one reader here; XLSX needs a library the project lacks. */
-export function readSheet(fileName: string, bytes: Uint8Array): string[][] {
+/**
+ * The sheet's cells, from a CSV file or an Excel workbook's first worksheet. An XLSX file is told by
+ * its content (a zip), so a workbook renamed .csv is still read and a text file named .xlsx is not.
+ */
+export async function readSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+  if (isZip(bytes)) {
+    try {
+      return await readXlsx(bytes);
+    } catch {
+      throw bad('This file could not be read as an Excel workbook: save it again as .xlsx or as CSV');
+    }
+  }
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'xlsx' || ext === 'xls' || (bytes[0] === 0x50 && bytes[1] === 0x4b)) {
+  // The OLE2 signature of Excel 97–2003 .xls files, which only the .xlsx reader's library lacks.
+  const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (ext === 'xls' || ole) {
     throw bad(
-      'Excel files cannot be read yet: in Excel choose File › Save As › CSV UTF-8, then upload that file',
+      'Old Excel .xls files cannot be read: in Excel save it as .xlsx or CSV UTF-8, then upload that file',
     );
   }
+  if (ext === 'xlsx') throw bad('This file is not an Excel workbook: save it again as .xlsx or as CSV');
   if (bytes.includes(0) && !(bytes[0] === 0xff || bytes[0] === 0xfe)) {
-    throw bad('This file is not a CSV file: save the spreadsheet as CSV and upload that');
+    throw bad('This file is not a CSV or Excel file: save the spreadsheet as CSV or .xlsx and upload that');
   }
   return parseCsv(decodeText(bytes));
 }

@@ -28,7 +28,7 @@ import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ClientFormDrawer } from './client-form';
 import { clientsListInput, type TClientsSearch } from './clients-search';
-import { ClientsExportButton } from './export-button';
+import { ClientsExportMenu } from './export-button';
 import { ClientImportDialog } from './import-dialog';
 import { type TClientRow, useClientsRefresh } from './use-clients';
 
@@ -86,7 +86,7 @@ export function ClientsPage() {
         description="Everyone the firm works for: search, filter and act on many at once."
         actions={
           <>
-            <ClientsExportButton search={search} />
+            <ClientsExportMenu search={search} />
             {canCreate ? (
               <>
                 <Button variant="outline" onClick={() => setImporting(true)}>

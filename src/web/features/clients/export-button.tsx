@@ -1,23 +1,36 @@
-import { CLIENT_EXPORT_PATH, clientExportSearch } from '@domain/client-import';
+import { CLIENT_EXPORT_PATH, CLIENT_EXPORT_XLSX_PATH, clientExportSearch } from '@domain/client-import';
 import { ERROR_TOAST_MS } from '@domain/constants';
-import { Button, toast } from '@web/ui';
-import { Download } from 'lucide-react';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  toast,
+} from '@web/ui';
+import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';
 import type { TClientsSearch } from './clients-search';
 
+const FORMATS = {
+  csv: { path: CLIENT_EXPORT_PATH, fallbackName: 'clients.csv' },
+  xlsx: { path: CLIENT_EXPORT_XLSX_PATH, fallbackName: 'clients.xlsx' },
+} as const;
+
 /**
- * Downloads the clients the list shows (its search and filters, every page) as CSV. The export is a
- * plain HTTP route that streams; it needs the staff token, which a bare link cannot carry.
+ * Downloads the clients the list shows (its search and filters, every page) as CSV or an Excel
+ * workbook. The export is a plain HTTP route that streams; it needs the staff token, which a bare
+ * link cannot carry.
  */
-export function ClientsExportButton({ search }: { search: TClientsSearch }) {
+export function ClientsExportMenu({ search }: { search: TClientsSearch }) {
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  const run = async (format: keyof typeof FORMATS) => {
     setBusy(true);
     try {
       const { page: _p, pageSize: _s, ...filter } = search;
       const query = clientExportSearch(filter);
-      const res = await fetch(`${CLIENT_EXPORT_PATH}${query ? `?${query}` : ''}`, {
+      const res = await fetch(`${FORMATS[format].path}${query ? `?${query}` : ''}`, {
         headers: await staffAuthHeaders(),
       });
       if (!res.ok) {
@@ -26,7 +39,8 @@ export function ClientsExportButton({ search }: { search: TClientsSearch }) {
       }
       const total = Number(res.headers.get('x-total-count') ?? '0');
       const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'clients.csv';
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+        FORMATS[format].fallbackName;
       const url = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -43,8 +57,21 @@ export function ClientsExportButton({ search }: { search: TClientsSearch }) {
     }
   };
   return (
-    <Button variant="outline" onClick={run} loading={busy} aria-busy={busy}>
-      <Download aria-hidden="true" /> {busy ? 'Exporting…' : 'Export CSV'}
-    </Button>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" loading={busy} aria-busy={busy}>
+          <Download aria-hidden="true" /> {busy ? 'Exporting…' : 'Export'}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem disabled={busy} onSelect={() => run('csv')}>
+          <FileText aria-hidden /> Export CSV
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={busy} onSelect={() => run('xlsx')}>
+          <FileSpreadsheet aria-hidden /> Export Excel
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

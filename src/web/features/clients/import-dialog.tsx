@@ -116,7 +116,7 @@ function ChooseFile({ onUploaded }: { onUploaded: (importId: string) => void }) 
     <DialogContent
       size="md"
       title="Import clients"
-      description="Upload a CSV file with one client per row. Nothing is added until you have seen the preview and confirmed."
+      description="Upload a CSV or Excel (.xlsx) file with one client per row. Nothing is added until you have seen the preview and confirmed."
       footer={
         <Button onClick={upload} disabled={!file || tooBig} loading={busy}>
           <FileUp aria-hidden />
@@ -139,13 +139,13 @@ function ChooseFile({ onUploaded }: { onUploaded: (importId: string) => void }) 
         ) : null}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-medium">
-            CSV file
+            CSV or Excel file
           </label>
           <input
             ref={input}
             id={inputId}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className="block w-full text-sm text-muted-fg file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-fg hover:file:bg-muted"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
@@ -155,7 +155,7 @@ function ChooseFile({ onUploaded }: { onUploaded: (importId: string) => void }) 
             </p>
           ) : (
             <p className="text-xs text-muted-fg">
-              Up to {CLIENT_IMPORT_MAX_BYTES / 1024 / 1024} MB. From Excel: File › Save As › CSV UTF-8.
+              Up to {CLIENT_IMPORT_MAX_BYTES / 1024 / 1024} MB. From Excel, the first sheet is read.
             </p>
           )}
         </div>
