@@ -48,7 +48,9 @@ export function reportCallError(error: unknown, procedurePath: string): void {
     return;
   }
   const message = errorMessage(error);
-  toast.error(message, { id: `${procedurePath}:${message}`, duration: ERROR_TOAST_MS });
+  // One toast per message: a screen whose calls all fail alike (a session gone stale under a page
+  // that loads three things at once) says it once.
+  toast.error(message, { id: message, duration: ERROR_TOAST_MS });
   const status =
     error instanceof TRPCClientError
       ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
