@@ -28,6 +28,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at once: each spends most of its time in its own database (PGlite in the
+          // worker, or the PostgreSQL server), so two workers use both cores.
+          maxWorkers: 2,
         },
       },
       {
