@@ -44,6 +44,8 @@ type TCase = {
   p50: number;
   p99: number;
   errors: number;
+  /** One connection, one request at a time: the latency of a lone request (single cases only). */
+  alone?: { p50: number; p99: number };
 };
 
 /** A query as the web app's httpBatchLink sends it: one call in a batch, superjson-encoded input. */
@@ -141,11 +143,16 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
       };
       await checkAnswers(target);
       await load(target, WARMUP);
+      const loaded = combine([await slice(child, target, DURATION)]);
+      // Under 10 connections p50 is about 10 / throughput (Little's law): on two cores it measures the
+      // whole stack's cost per request. A lone request's latency is what one person waits.
+      const alone = await load(target, DURATION / 2, 1);
       cases.push({
         engine,
         firm: single.firm,
         name: single.name,
-        ...combine([await slice(child, target, DURATION)]),
+        ...loaded,
+        alone: { p50: alone.p50, p99: alone.p99 },
       });
       if (args.profile) await profile(child, target, `${engine}-${single.firm}-${single.procedure}`);
     }
@@ -224,8 +231,8 @@ async function checkAnswers(target: TTarget) {
   }
 }
 
-async function load(target: TTarget, seconds: number) {
-  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
+async function load(target: TTarget, seconds: number, connections = CONNECTIONS) {
+  const result = await autocannon({ ...target, connections, duration: seconds });
   const errors = result.errors + result.timeouts + result.non2xx;
   const { p50, p99 } = result.latency;
   return { reqPerSec: result.requests.average, requests: result.requests.total, p50, p99, errors };
@@ -262,16 +269,17 @@ function printTable(cases: TCase[]) {
   for (const single of SINGLE_CASES) console.log(`${single.name}: ${single.target}.`);
   console.log('');
   console.log(
-    '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio |',
+    '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio | alone p50 / p99 ms |',
   );
-  console.log('|---|---|---|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const c of cases) {
     const bare = cases.find((b) => b.engine === c.engine && b.firm === c.firm && b.name.startsWith('bare'));
     const other = bare && c !== bare && c.name.includes('systemLog');
     const ratio = other ? (c.reqPerSec / bare.reqPerSec).toFixed(2) : '';
     const cpuRatio = other ? (bare.cpuPerReq / c.cpuPerReq).toFixed(2) : '';
     const row = [c.engine, c.firm, c.name, Math.round(c.reqPerSec), c.p50.toFixed(0), c.p99.toFixed(0)];
-    console.log(`| ${[...row, Math.round(c.cpuPerReq), c.errors, ratio, cpuRatio].join(' | ')} |`);
+    const alone = c.alone ? `${c.alone.p50.toFixed(0)} / ${c.alone.p99.toFixed(0)}` : '';
+    console.log(`| ${[...row, Math.round(c.cpuPerReq), c.errors, ratio, cpuRatio, alone].join(' | ')} |`);
   }
 }
 

@@ -33,6 +33,9 @@ async function main() {
     DATA_DIR: BENCH_PGLITE_DIR ?? '/nonexistent-bench-data-dir',
     // The limiter stays on as in production, only raised so one loopback client is not throttled.
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // No background jobs: the hourly recurring run would start generating a month of projects for
+    // the large firm's 60,000 engagements in the middle of the measurements.
+    JOBS_ENABLED: 'false',
   });
   const { app, keys, staffAuth } = await buildApp({ config, database });
   if (!keys) throw new Error('the bench runs on the embedded identity provider');
