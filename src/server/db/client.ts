@@ -33,15 +33,12 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 const MIGRATION_LOCK_KEY = 7_240_611;
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
+  // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. A startup
+  // option, so it holds before the first query (a pooler must pass or ignore `options`).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c jit=off' });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
-  });
-  // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
-  // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. The client
-  // queues this before any query it is given.
-  pool.on('connect', (client) => {
-    client.query('set jit = off').catch(() => {});
   });
   const client = await pool.connect();
   try {
