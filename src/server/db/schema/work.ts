@@ -191,6 +191,9 @@ export const tasks = pgTable(
     index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),
     index('tasks_org_priority_due_idx').on(t.orgId, t.priority, t.dueDate, t.id),
+    // Status and priority together (the list's two most used filters), by due date; also what the
+    // capped count reads instead of the table.
+    index('tasks_org_status_priority_due_idx').on(t.orgId, t.status, t.priority, t.dueDate, t.id),
     index('tasks_project_idx').on(t.orgId, t.projectId, t.position),
     index('tasks_client_idx').on(t.orgId, t.clientId, t.dueDate),
     index('tasks_reviewer_idx').on(t.orgId, t.reviewerId),

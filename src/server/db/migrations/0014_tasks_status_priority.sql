@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_org_status_priority_due_idx" ON "tasks" USING btree ("org_id","status","priority","due_date","id");
