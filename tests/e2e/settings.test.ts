@@ -198,9 +198,10 @@ describe('notifications', () => {
         ).map((p) => p.email),
       )
       .toEqual([false]);
-    expect(
-      await page.getByRole('switch', { name: 'Task assigned: email' }).getAttribute('aria-checked'),
-    ).toBe('false');
+    // The screen shows the saved value once its refetch lands, which may trail the database write.
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Task assigned: email' }).getAttribute('aria-checked'))
+      .toBe('false');
     await screenshot(page, 'notifications-read');
     expect(console.errors).toEqual([]);
     await context.close();
