@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
+import { portalSessionToken, resolvePortalSession, type TPortalSession } from '../portal/session';
 
 export type TRequestMeta = { ip: string; userAgent: string | null };
 
@@ -13,6 +14,8 @@ export type TContext = {
   meta: TRequestMeta;
   /** Memoised per request: a batch of ten calls verifies the token once. */
   staffIdentity: () => Promise<TStaffIdentity | null>;
+  /** Memoised per request, like staffIdentity: the portal session the httpOnly cookie carries. */
+  portalSession: () => Promise<TPortalSession | null>;
 };
 
 export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth };
@@ -20,6 +23,7 @@ export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TS
 export function makeCreateContext(deps: TContextDeps) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TContext => {
     let identity: Promise<TStaffIdentity | null> | undefined;
+    let portal: Promise<TPortalSession | null> | undefined;
     return {
       db: deps.database.db,
       config: deps.config,
@@ -29,6 +33,10 @@ export function makeCreateContext(deps: TContextDeps) {
       staffIdentity: () => {
         identity ??= deps.staffAuth.resolve(req);
         return identity;
+      },
+      portalSession: () => {
+        portal ??= resolvePortalSession(deps.database.db, portalSessionToken(req));
+        return portal;
       },
     };
   };

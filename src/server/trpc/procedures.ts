@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { hasPermission, type TPermission } from '../../domain/permissions';
 import { TRPCError, t } from './init';
 
@@ -50,15 +51,20 @@ export function permissionProcedure(needed: TPermission) {
  * act for. They never answer a staff token, and staff procedures never answer a portal cookie.
  */
 export const portalProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const portal = await resolvePortalSession(ctx);
+  const portal = await ctx.portalSession();
   if (!portal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the client portal' });
   return next({ ctx: { ...ctx, portal } });
 });
 
-export type TPortalSession = { clientUserId: string; orgId: string; clientIds: readonly string[] };
-
-// Portal sign-in (client users, one-time codes, the session table) arrives with the portal feature;
-// until a portal user can exist, no request carries a portal session.
-async function resolvePortalSession(_ctx: unknown): Promise<TPortalSession | null> {
-  return null;
-}
+/**
+ * A portal procedure about one client: the input names it, and the session must reach it. A client
+ * the person may not act for (another client of the firm, another firm's) answers NOT_FOUND, the
+ * same as one that does not exist. `ctx.access` carries the firm and the client user acting.
+ */
+export const portalClientProcedure = portalProcedure
+  .input(z.object({ clientId: z.uuid() }))
+  .use(({ ctx, input, next }) => {
+    const access = ctx.portal.clients.find((c) => c.clientId === input.clientId);
+    if (!access) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
+    return next({ ctx: { ...ctx, access } });
+  });

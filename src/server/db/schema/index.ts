@@ -5,6 +5,7 @@ export * from './idp';
 export * from './jobs';
 export * from './notifications';
 export * from './org';
+export * from './portal';
 export * from './reminders';
 export * from './system-log';
 export * from './vault';

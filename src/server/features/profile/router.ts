@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init';
 import { portalProcedure, staffProcedure } from '../../trpc/procedures';
+import { getPortalProfile } from './portal';
 import { getProfile } from './service';
 
 export const profileRouter = router({
@@ -7,8 +8,5 @@ export const profileRouter = router({
 });
 
 export const clientPortalProfileRouter = router({
-  me: portalProcedure.query(({ ctx }) => ({
-    clientUserId: ctx.portal.clientUserId,
-    clientIds: ctx.portal.clientIds,
-  })),
+  me: portalProcedure.query(({ ctx }) => getPortalProfile(ctx.db, ctx.portal)),
 });

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, clientUsers } from '../db/schema';
+import { createTestApp, type TTestApp } from '../test/app';
+import { portalClient, seedPortalUser } from '../test/portal';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function seedClient(orgId: string, name: string) {
+  const [row] = await t.db
+    .insert(clients)
+    .values({ orgId, name, code: `C${Math.random().toString().slice(2, 8)}` })
+    .returning();
+  if (!row) throw new Error('client not created');
+  return row;
+}
+
+describe('portal sessions', () => {
+  it('answers clientPortalProfile.me with the clients the person may act for, across firms', async () => {
+    const a = await t.seedFirm('Alpha Accountants');
+    const b = await t.seedFirm('Beta Tax');
+    const zed = await seedClient(a.org.id, 'Zed Traders');
+    const acme = await seedClient(a.org.id, 'Acme Foods');
+    await seedClient(a.org.id, 'Not Mine Ltd');
+    const beta = await seedClient(b.org.id, 'Bravo Holdings');
+    const email = `family-${crypto.randomUUID()}@example.test`;
+    const first = await seedPortalUser(t, {
+      orgId: a.org.id,
+      clientIds: [zed.id, acme.id],
+      email,
+      name: 'Priya',
+    });
+    await seedPortalUser(t, { orgId: b.org.id, clientIds: [beta.id], email });
+
+    const me = await first.client.clientPortalProfile.me.query();
+    expect(me.email).toBe(email);
+    expect(me.clients.map((c) => [c.name, c.firm.name])).toEqual([
+      ['Acme Foods', 'Alpha Accountants'],
+      ['Bravo Holdings', 'Beta Tax'],
+      ['Zed Traders', 'Alpha Accountants'],
+    ]);
+  });
+
+  it('refuses no cookie, an unknown cookie, a staff token and a disabled user with UNAUTHORIZED', async () => {
+    const firm = await t.seedFirm();
+    const c = await seedClient(firm.org.id, 'Solo');
+    const portal = await seedPortalUser(t, { orgId: firm.org.id, clientIds: [c.id] });
+    const unauthorized = { data: { code: 'UNAUTHORIZED', httpStatus: 401 } };
+    await expect(portalClient(t).clientPortalProfile.me.query()).rejects.toMatchObject(unauthorized);
+    await expect(portalClient(t, 'forged').clientPortalProfile.me.query()).rejects.toMatchObject(
+      unauthorized,
+    );
+    await expect(t.client(firm.owner.token).clientPortalProfile.me.query()).rejects.toMatchObject(
+      unauthorized,
+    );
+    // …and the portal cookie opens no staff procedure.
+    await expect(portal.client.profile.me.query()).rejects.toMatchObject(unauthorized);
+
+    await t.db.update(clientUsers).set({ status: 'disabled' }).where(eq(clientUsers.id, portal.user.id));
+    await expect(portal.client.clientPortalProfile.me.query()).rejects.toMatchObject(unauthorized);
+  });
+});
