@@ -1,3 +1,13 @@
+CREATE TABLE "task_attachments" (
+	"org_id" uuid NOT NULL,
+	"task_id" uuid NOT NULL,
+	"document_id" uuid NOT NULL,
+	"attached_by_member_id" uuid,
+	"attached_by_client_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "task_attachments_org_id_task_id_document_id_pk" PRIMARY KEY("org_id","task_id","document_id")
+);
+--> statement-breakpoint
 CREATE TABLE "client_user_clients" (
 	"org_id" uuid NOT NULL,
 	"client_user_id" uuid NOT NULL,
@@ -59,6 +69,9 @@ CREATE TABLE "portal_sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_task_fk" FOREIGN KEY ("org_id","task_id") REFERENCES "public"."tasks"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_document_fk" FOREIGN KEY ("org_id","document_id") REFERENCES "public"."documents"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_user_clients" ADD CONSTRAINT "client_user_clients_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_user_clients" ADD CONSTRAINT "client_user_clients_user_fk" FOREIGN KEY ("org_id","client_user_id") REFERENCES "public"."client_users"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_user_clients" ADD CONSTRAINT "client_user_clients_client_fk" FOREIGN KEY ("org_id","client_id") REFERENCES "public"."clients"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -68,6 +81,7 @@ ALTER TABLE "client_user_invites" ADD CONSTRAINT "client_user_invites_client_fk"
 ALTER TABLE "client_user_invites" ADD CONSTRAINT "client_user_invites_invited_by_fk" FOREIGN KEY ("org_id","invited_by") REFERENCES "public"."members"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_users" ADD CONSTRAINT "client_users_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_users" ADD CONSTRAINT "client_users_invited_by_fk" FOREIGN KEY ("org_id","invited_by") REFERENCES "public"."members"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "task_attachments_document_idx" ON "task_attachments" USING btree ("org_id","document_id");--> statement-breakpoint
 CREATE INDEX "client_user_clients_client_idx" ON "client_user_clients" USING btree ("org_id","client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "client_user_invites_open_idx" ON "client_user_invites" USING btree ("org_id","client_user_id","client_id") WHERE accepted_at is null and revoked_at is null;--> statement-breakpoint
 CREATE INDEX "client_users_email_idx" ON "client_users" USING btree ("email");--> statement-breakpoint

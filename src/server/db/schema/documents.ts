@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -15,6 +16,7 @@ import {
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { orgs } from './org';
+import { tasks } from './work';
 
 /**
  * A folder of a document tree: a client's (clientId set) or the firm's vault (clientId null). Each
@@ -133,6 +135,37 @@ export const documentVersions = pgTable(
     unique('document_versions_document_version_key').on(t.orgId, t.documentId, t.version),
     foreignKey({
       name: 'document_versions_document_fk',
+      columns: [t.orgId, t.documentId],
+      foreignColumns: [documents.orgId, documents.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Files attached to a task. The file itself is an ordinary document in the task's client's folders
+ * (so it has versions, trash and portal visibility like any other); this row only links the two.
+ * Removing the link leaves the document where it is.
+ */
+export const taskAttachments = pgTable(
+  'task_attachments',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    attachedByMemberId: uuid('attached_by_member_id'),
+    attachedByClientUserId: uuid('attached_by_client_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.taskId, t.documentId] }),
+    index('task_attachments_document_idx').on(t.orgId, t.documentId),
+    foreignKey({
+      name: 'task_attachments_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_attachments_document_fk',
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('cascade'),
