@@ -293,3 +293,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
+
+/** The slice of a URL-driven list's search that drives a DataTable's paging and sorting. */
+export type TUrlPaging<S extends string> = {
+  page?: number;
+  pageSize?: number;
+  sort?: S;
+  direction?: SortDirection;
+};
+
+/**
+ * DataTable's paging and sorting props for a list whose state lives in the URL: a new page size or
+ * sort keeps the filters and starts again from page one (page: undefined).
+ */
+export function urlPagingProps<S extends string>(
+  input: TUrlPaging<S>,
+  setSearch: (next: TUrlPaging<S>) => void,
+  pageSizeOptions: number[] = [25, 50, 100],
+) {
+  return {
+    page: input.page ?? 1,
+    pageSize: input.pageSize ?? pageSizeOptions[0] ?? 25,
+    sort: input.sort,
+    direction: input.direction,
+    onPageChange: (page: number) => setSearch({ page }),
+    onPageSizeChange: (pageSize: number) => setSearch({ pageSize, page: undefined }),
+    onSortChange: (sort: string, direction: SortDirection) =>
+      setSearch({ sort: sort as S, direction, page: undefined }),
+    pageSizeOptions,
+  };
+}

@@ -18,6 +18,7 @@ export * from './icon-button';
 export * from './input';
 export * from './page-header';
 export * from './pagination';
+export * from './search-box';
 export * from './select';
 export * from './skeleton';
 export * from './spinner';

@@ -10,13 +10,13 @@ import {
   EmptyState,
   IconButton,
   PageHeader,
+  SearchBox,
   toast,
 } from '@web/ui';
 import { Pencil, SearchX, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LIST_PAGE_SIZE, type TListSearch } from '../services/list-search';
-import { SearchBox } from '../services/search-box';
 import { RequirePermission, useCan } from '../shell/access';
 import { AddClientsDialog } from './add-clients-dialog';
 import { GroupDialog } from './group-dialog';

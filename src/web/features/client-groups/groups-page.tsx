@@ -1,11 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Breadcrumbs, Button, DataTable, type DataTableColumn, EmptyState, PageHeader } from '@web/ui';
+import {
+  Breadcrumbs,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  PageHeader,
+  SearchBox,
+} from '@web/ui';
 import { Plus, Search, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { listInput, type TListSearch } from '../services/list-search';
-import { SearchBox } from '../services/search-box';
 import type { TGroupRow } from '../services/use-services';
 import { RequirePermission, useCan } from '../shell/access';
 import { GroupDialog } from './group-dialog';

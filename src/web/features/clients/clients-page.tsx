@@ -19,11 +19,13 @@ import {
   Field,
   Input,
   PageHeader,
+  SearchBox,
   Select,
   toast,
+  urlPagingProps,
 } from '@web/ui';
 import { Building2, ChevronDown, Columns3, FileUp, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ClientFormDrawer } from './client-form';
@@ -124,19 +126,6 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
   const setSearch = (next: Partial<TClientsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
-  // The search box updates the URL (and the query) once typing pauses.
-  const [text, setText] = useState(search.search ?? '');
-  const current = search.search;
-  useEffect(() => {
-    const value = text.trim() || undefined;
-    if (value === current) return;
-    const handle = setTimeout(
-      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-      300,
-    );
-    return () => clearTimeout(handle);
-  }, [text, current, navigate]);
-
   const all: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClientRow>> = {
     code: {
       id: 'code',
@@ -212,15 +201,8 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
       getRowId={(c) => c.id}
       getRowLabel={(c) => c.name}
       total={list.data?.total ?? 0}
-      page={input.page ?? 1}
-      pageSize={input.pageSize ?? 25}
-      sort={input.sort}
-      direction={input.direction}
+      {...urlPagingProps(input, setSearch)}
       loading={list.isPending}
-      onPageChange={(page) => setSearch({ page })}
-      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-      onSortChange={(sort, direction) => setSearch({ sort: sort as TClientsSearch['sort'], direction })}
-      pageSizeOptions={[25, 50, 100]}
       onRowClick={(c) => go({ to: '/clients/$id', params: { id: c.id } })}
       {...(canEdit
         ? {
@@ -231,20 +213,12 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
         : {})}
       toolbar={
         <>
-          <div className="relative w-full sm:w-72">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
-            />
-            <Input
-              type="search"
-              aria-label="Search clients"
-              placeholder="Search name, code, email, PAN…"
-              className="pl-8"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <SearchBox
+            label="Search clients"
+            placeholder="Search name, code, email, PAN…"
+            value={search.search}
+            onSearch={(value) => setSearch({ search: value, page: undefined })}
+          />
           <Select
             aria-label="Type"
             className="w-40"
@@ -329,7 +303,6 @@ function ClientsTable({ onCreate }: { onCreate?: () => void }) {
               <Button
                 variant="outline"
                 onClick={() => {
-                  setText('');
                   setSearch({
                     search: undefined,
                     type: undefined,

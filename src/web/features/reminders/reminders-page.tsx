@@ -15,12 +15,12 @@ import {
   DataTable,
   type DataTableColumn,
   EmptyState,
-  Input,
   PageHeader,
+  SearchBox,
   Select,
 } from '@web/ui';
 import { BellRing, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -95,18 +95,6 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
   });
   const setSearch = (next: Partial<TRemindersSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-
-  const [text, setText] = useState(search.search ?? '');
-  const current = search.search;
-  useEffect(() => {
-    const value = text.trim() || undefined;
-    if (value === current) return;
-    const handle = setTimeout(
-      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-      300,
-    );
-    return () => clearTimeout(handle);
-  }, [text, current, navigate]);
 
   const columns: DataTableColumn<TReminderRow>[] = [
     {
@@ -204,20 +192,12 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
         onRowClick={(r) => setSearch({ open: r.id })}
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
-              />
-              <Input
-                type="search"
-                aria-label="Search reminders"
-                placeholder="Search title or item…"
-                className="pl-8"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
+            <SearchBox
+              label="Search reminders"
+              placeholder="Search title or item…"
+              value={search.search}
+              onSearch={(value) => setSearch({ search: value, page: undefined })}
+            />
             <Select
               aria-label="Status"
               className="w-40"
@@ -245,7 +225,6 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
                 <Button
                   variant="outline"
                   onClick={() => {
-                    setText('');
                     setSearch({ search: undefined, status: undefined, page: undefined });
                   }}
                 >

@@ -14,6 +14,7 @@ import {
   EmptyState,
   IconButton,
   PageHeader,
+  SearchBox,
   Select,
   toast,
 } from '@web/ui';
@@ -22,7 +23,6 @@ import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
 import { formatFee, listInput, type TListSearch } from './list-search';
-import { SearchBox } from './search-box';
 import { ServiceDrawer } from './service-drawer';
 import type { TServiceRow } from './use-services';
 

@@ -8,12 +8,13 @@ import {
   DataTable,
   type DataTableColumn,
   EmptyState,
-  Input,
   PageHeader,
+  SearchBox,
   Select,
+  urlPagingProps,
 } from '@web/ui';
 import { Lock, Search, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useProfile } from '../shell/use-profile';
 import { InvitesCard } from './invites-card';
@@ -74,19 +75,6 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
   const list = useQuery({ ...trpc.team.list.queryOptions(input), placeholderData: keepPreviousData });
   const setSearch = (next: Partial<TMembersSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-
-  // The search box updates the URL (and the query) once typing pauses.
-  const [text, setText] = useState(search.search ?? '');
-  const current = search.search;
-  useEffect(() => {
-    const value = text.trim() || undefined;
-    if (value === current) return;
-    const handle = setTimeout(
-      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-      300,
-    );
-    return () => clearTimeout(handle);
-  }, [text, current, navigate]);
 
   const columns: DataTableColumn<TMemberRow>[] = [
     {
@@ -156,31 +144,16 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
       rows={list.data?.rows ?? []}
       getRowId={(m) => m.id}
       total={list.data?.total ?? 0}
-      page={input.page ?? 1}
-      pageSize={input.pageSize ?? 25}
-      sort={input.sort}
-      direction={input.direction}
+      {...urlPagingProps(input, setSearch)}
       loading={list.isPending}
-      onPageChange={(page) => setSearch({ page })}
-      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-      onSortChange={(sort, direction) => setSearch({ sort: sort as TMembersSearch['sort'], direction })}
-      pageSizeOptions={[25, 50, 100]}
       toolbar={
         <>
-          <div className="relative w-full sm:w-72">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
-            />
-            <Input
-              type="search"
-              aria-label="Search members"
-              placeholder="Search by name or email"
-              className="pl-8"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <SearchBox
+            label="Search members"
+            placeholder="Search by name or email"
+            value={search.search}
+            onSearch={(value) => setSearch({ search: value, page: undefined })}
+          />
           <Select
             aria-label="Status"
             className="w-40"
@@ -205,7 +178,6 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
               <Button
                 variant="outline"
                 onClick={() => {
-                  setText('');
                   setSearch({ search: undefined, status: undefined, page: undefined });
                 }}
               >

@@ -11,14 +11,15 @@ import {
   type DataTableColumn,
   EmptyState,
   IconButton,
-  Input,
   PageHeader,
+  SearchBox,
   Select,
   Tooltip,
   toast,
+  urlPagingProps,
 } from '@web/ui';
 import { Copy, Eye, EyeOff, KeyRound, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { copySecret } from './clipboard';
@@ -111,18 +112,6 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
   );
   const setSearch = (next: Partial<TPasswordsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-
-  const [text, setText] = useState(search.search ?? '');
-  const current = search.search;
-  useEffect(() => {
-    const value = text.trim() || undefined;
-    if (value === current) return;
-    const handle = setTimeout(
-      () => navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-      300,
-    );
-    return () => clearTimeout(handle);
-  }, [text, current, navigate]);
 
   const columns: DataTableColumn<TVaultRow>[] = [
     {
@@ -278,32 +267,17 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
         getRowId={(r) => r.id}
         getRowLabel={(r) => r.title}
         total={list.data?.total ?? 0}
-        page={input.page ?? 1}
-        pageSize={input.pageSize ?? 25}
-        sort={input.sort}
-        direction={input.direction}
+        {...urlPagingProps(input, setSearch)}
         loading={list.isPending}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-        onSortChange={(sort, direction) => setSearch({ sort: sort as TPasswordsSearch['sort'], direction })}
-        pageSizeOptions={[25, 50, 100]}
         onRowClick={(r) => setOpen(r.id)}
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
-              />
-              <Input
-                type="search"
-                aria-label="Search passwords"
-                placeholder="Search title, username, URL…"
-                className="pl-8"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
+            <SearchBox
+              label="Search passwords"
+              placeholder="Search title, username, URL…"
+              value={search.search}
+              onSearch={(value) => setSearch({ search: value, page: undefined })}
+            />
             <Select
               aria-label="Client"
               className="w-52"
@@ -344,7 +318,6 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
                 <Button
                   variant="outline"
                   onClick={() => {
-                    setText('');
                     setSearch({ search: undefined, client: undefined, tag: undefined, page: undefined });
                   }}
                 >

@@ -1,6 +1,6 @@
-import { Input } from '@web/ui';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Input } from './input';
 
 /** A search box that reports its text once typing pauses (for a URL-driven list). */
 export function SearchBox({
@@ -15,10 +15,21 @@ export function SearchBox({
   placeholder: string;
 }) {
   const [text, setText] = useState(value ?? '');
+  const sent = useRef(value);
+  // A value changed from outside (a "Clear filters" button, back navigation) replaces the text; the
+  // echo of what this box itself sent does not, or it would eat what was typed since.
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== sent.current) setText(value ?? '');
+  }
   useEffect(() => {
     const next = text.trim() || undefined;
     if (next === value) return;
-    const handle = setTimeout(() => onSearch(next), 300);
+    const handle = setTimeout(() => {
+      sent.current = next;
+      onSearch(next);
+    }, 300);
     return () => clearTimeout(handle);
   }, [text, value, onSearch]);
   return (
