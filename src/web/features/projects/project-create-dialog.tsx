@@ -18,6 +18,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { ClientPicker } from './client-picker';
+import { OwnerSelect } from './owner-select';
 import { useProjectsRefresh } from './use-project-actions';
 
 const NONE = 'none';
@@ -168,18 +169,7 @@ export function ProjectCreateDialog({
             <Controller
               control={form.control}
               name="ownerId"
-              render={({ field }) => (
-                <Select
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  value={field.value ?? NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? null : v)}
-                  options={[
-                    { value: NONE, label: 'No owner' },
-                    ...members.map((m) => ({ value: m.id, label: m.name })),
-                  ]}
-                />
-              )}
+              render={({ field }) => <OwnerSelect field={field} members={members} />}
             />
           </Field>
           <fieldset className="flex flex-col gap-2">

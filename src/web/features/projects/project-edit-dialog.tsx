@@ -9,7 +9,6 @@ import {
   Dialog as DialogRoot,
   Field,
   Input,
-  Select,
   Textarea,
   toast,
 } from '@web/ui';
@@ -17,10 +16,9 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
+import { OwnerSelect } from './owner-select';
 import type { TProjectDetail } from './project-page';
 import { useProjectsRefresh } from './use-project-actions';
-
-const NONE = 'none';
 
 /** Edits a project's name, description, dates and owner. */
 export function ProjectEditDialog({
@@ -104,18 +102,7 @@ export function ProjectEditDialog({
             <Controller
               control={form.control}
               name="ownerId"
-              render={({ field }) => (
-                <Select
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  value={field.value ?? NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? null : v)}
-                  options={[
-                    { value: NONE, label: 'No owner' },
-                    ...members.map((m) => ({ value: m.id, label: m.name })),
-                  ]}
-                />
-              )}
+              render={({ field }) => <OwnerSelect field={field} members={members} />}
             />
           </Field>
           <Field label="Description" error={errors.description?.message}>
