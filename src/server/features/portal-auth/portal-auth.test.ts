@@ -27,7 +27,8 @@ afterAll(() => t?.close());
 let ipSeq = 0;
 const newIp = () => `203.0.113.${++ipSeq}`;
 
-type TCall = { status: number; body: any; cookies: string[] };
+// Success answers and error shapes share the fields these tests read.
+type TCall = { status: number; body: { message: string; data: { code: string } }; cookies: string[] };
 
 /** One tRPC call over HTTP, as the browser makes it, with the Set-Cookie headers it answers. */
 async function call(
@@ -52,7 +53,9 @@ async function call(
   const json = (await res.json()) as { result?: { data: unknown }; error?: { json: unknown } };
   return {
     status: res.status,
-    body: json.result ? superjson.deserialize(json.result.data as never) : json.error?.json,
+    body: (json.result
+      ? superjson.deserialize(json.result.data as never)
+      : json.error?.json) as TCall['body'],
     cookies: res.headers.getSetCookie(),
   };
 }
