@@ -135,6 +135,18 @@ describe('inviting a client user', () => {
       f.owner.api.clientUsers.invite.mutate({ clientId: f.alpha.id, email: 'nope', name: '', phone: 'abc' }),
     ).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
     expect((await f.owner.api.clientUsers.list.query({ clientId: f.alpha.id })).total).toBe(0);
+    await t.db.update(clients).set({ archivedAt: new Date() }).where(eq(clients.id, f.beta.id));
+    await expect(
+      f.owner.api.clientUsers.invite.mutate({
+        clientId: f.beta.id,
+        email: 'a@example.test',
+        name: 'A',
+        phone: '',
+      }),
+    ).rejects.toMatchObject({
+      data: { code: 'CONFLICT' },
+      message: 'Bad Beta Ltd is archived: restore it before inviting anyone to its portal.',
+    });
   });
 });
 

@@ -221,6 +221,12 @@ export async function inviteClientUser(
   const now = new Date();
   const result = await db.transaction(async (tx) => {
     const client = await visibleClient(tx, scope, input.clientId, true);
+    if (client.archivedAt) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `${client.name} is archived: restore it before inviting anyone to its portal.`,
+      });
+    }
     const firm = await firmName(tx, scope.orgId);
     const actor = actorOf(scope, meta);
     const phone = input.phone || null;

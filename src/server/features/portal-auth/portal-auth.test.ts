@@ -443,3 +443,36 @@ describe('the purge job', () => {
     expect(counters.map((c) => c.key).sort()).toEqual(['portal:purge-test:locked', 'portal:purge-test:new']);
   });
 });
+
+describe('behind https', () => {
+  it('marks both portal cookies secure', async () => {
+    const https = await createIdpTestApp({ PUBLIC_URL: 'https://portal.example.test' });
+    try {
+      const f = await https.seedFirm('Secure');
+      const [client] = await https.db
+        .insert(clients)
+        .values({ orgId: f.org.id, code: 'S', name: 'S Ltd' })
+        .returning();
+      if (!client) throw new Error('client not created');
+      await https.client(f.owner.token).clientUsers.invite.mutate({
+        clientId: client.id,
+        email: 'secure@example.test',
+        name: 'Sec',
+        phone: '',
+      });
+      const link = (await https.readOutbox()).find((m) => m.to === 'secure@example.test')?.notes.link ?? '';
+      expect(link.startsWith('https://portal.example.test/clientportal/auth/invite/')).toBe(true);
+      const res = await fetch(`${https.url}/api/trpc/clientPortalAuth.acceptInvite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { key: link.split('/invite/')[1] } }),
+      });
+      expect(res.status).toBe(200);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies).toHaveLength(2);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+});
