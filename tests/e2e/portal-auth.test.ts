@@ -25,7 +25,7 @@ afterAll(async () => {
 const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
 
 /** The portal home (/clientportal) is another engineer's screen: its steps run once it exists. */
-const portalHomeExists = /path: '\/clientportal'/.test(
+const portalHomeExists = /path: '\/clientportal\/?'/.test(
   fs.readFileSync(path.resolve('src/web/route-tree.gen.ts'), 'utf8'),
 );
 
