@@ -35,6 +35,8 @@ function EmailStep({ onSent }: { onSent: (sent: { email: string; message: string
     trpc.clientPortalAuth.requestCode.mutationOptions({
       onSuccess: (result, input) =>
         onSent({ email: input.email.trim().toLowerCase(), message: result.message }),
+      // Also beside the field (the toast says it too): a limit's wait is worth keeping in view.
+      onError: (error) => form.setError('email', { message: errorMessage(error) }),
     }),
   );
   return (
