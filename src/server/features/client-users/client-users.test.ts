@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, clientTeam, clientUserInvites, clientUsers, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
@@ -127,6 +127,27 @@ describe('inviting a client user', () => {
       data: { code: 'CONFLICT' },
       message: 'Dee Director already has access to Group Beta Ltd',
     });
+  });
+
+  it('three invitations of one person at once leave one person and one open invitation', async () => {
+    const f = await firmWithClients('Race');
+    const input = { clientId: f.alpha.id, email: 'race@example.test', name: 'Race', phone: '' };
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => f.owner.api.clientUsers.invite.mutate(input)),
+    );
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ data: { code: 'CONFLICT' } });
+    }
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    const people = await t.db.select().from(clientUsers).where(eq(clientUsers.email, 'race@example.test'));
+    expect(people).toHaveLength(1);
+    const open = await t.db
+      .select()
+      .from(clientUserInvites)
+      .where(
+        and(eq(clientUserInvites.clientUserId, people[0]?.id ?? ''), isNull(clientUserInvites.revokedAt)),
+      );
+    expect(open).toHaveLength(1);
   });
 
   it('refuses bad input with clear messages and changes nothing', async () => {

@@ -29,6 +29,24 @@ export const hashInviteKey = (key: string) => createHash('sha256').update(key).d
 const newKey = () => randomBytes(32).toString('base64url');
 const inviteExpiry = (now: Date) => new Date(now.getTime() + PORTAL_INVITE_TTL_DAYS * 24 * 60 * 60_000);
 
+/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Two invitations of one person to one client at the same moment: the open-invite index keeps one. */
+const conflictOnRace =
+  (email: string) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error)) {
+      throw new TRPCError({ code: 'CONFLICT', message: `${email} was invited a moment ago` });
+    }
+    throw error;
+  };
+
 export type TClientUserRow = {
   id: string;
   name: string;
@@ -219,90 +237,98 @@ export async function inviteClientUser(
   meta: TRequestMeta,
 ) {
   const now = new Date();
-  const result = await db.transaction(async (tx) => {
-    const client = await visibleClient(tx, scope, input.clientId, true);
-    if (client.archivedAt) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `${client.name} is archived: restore it before inviting anyone to its portal.`,
-      });
-    }
-    const firm = await firmName(tx, scope.orgId);
-    const actor = actorOf(scope, meta);
-    const phone = input.phone || null;
-    // Upsert on (org, email): two invitations of one address at once end on one person.
-    const created = await tx
-      .insert(clientUsers)
-      .values({ orgId: scope.orgId, email: input.email, name: input.name, phone, invitedBy: scope.memberId })
-      .onConflictDoNothing()
-      .returning({ id: clientUsers.id });
-    const isNew = created.length > 0;
-    const [user] = await tx
-      .select()
-      .from(clientUsers)
-      .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.email, input.email)))
-      .for('update');
-    if (!user) throw new Error('client user not created');
-    if (user.status === 'disabled') {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `${input.email} has been disabled in the portal: enable them first, then add them to ${client.name}.`,
-      });
-    }
-    const linked = await link(tx, scope.orgId, user.id, client.id);
-    if (user.status === 'active') {
-      if (!linked) {
+  const result = await db
+    .transaction(async (tx) => {
+      const client = await visibleClient(tx, scope, input.clientId, true);
+      if (client.archivedAt) {
         throw new TRPCError({
           code: 'CONFLICT',
-          message: `${user.name} already has access to ${client.name}`,
+          message: `${client.name} is archived: restore it before inviting anyone to its portal.`,
         });
       }
+      const firm = await firmName(tx, scope.orgId);
+      const actor = actorOf(scope, meta);
+      const phone = input.phone || null;
+      // Upsert on (org, email): two invitations of one address at once end on one person.
+      const created = await tx
+        .insert(clientUsers)
+        .values({
+          orgId: scope.orgId,
+          email: input.email,
+          name: input.name,
+          phone,
+          invitedBy: scope.memberId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: clientUsers.id });
+      const isNew = created.length > 0;
+      const [user] = await tx
+        .select()
+        .from(clientUsers)
+        .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.email, input.email)))
+        .for('update');
+      if (!user) throw new Error('client user not created');
+      if (user.status === 'disabled') {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `${input.email} has been disabled in the portal: enable them first, then add them to ${client.name}.`,
+        });
+      }
+      const linked = await link(tx, scope.orgId, user.id, client.id);
+      if (user.status === 'active') {
+        if (!linked) {
+          throw new TRPCError({
+            code: 'CONFLICT',
+            message: `${user.name} already has access to ${client.name}`,
+          });
+        }
+        await audit(tx, actor, {
+          action: 'client_user.link',
+          recordType: 'client_user',
+          recordId: user.id,
+          summary: `Gave ${user.name} (${user.email}) portal access to ${client.name}`,
+          changes: { client: { from: null, to: client.name } },
+        });
+        return {
+          user,
+          firm,
+          clientName: client.name,
+          mail: { kind: 'access', to: user.email, name: user.name } as TMail,
+        };
+      }
+      // Invited, not yet in: the latest name and phone the firm typed are the best it knows.
+      if (user.name !== input.name || user.phone !== phone) {
+        await tx
+          .update(clientUsers)
+          .set({ name: input.name, phone })
+          .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.id, user.id)));
+      }
+      const invite = await upsertInvite(tx, scope, user.id, client.id, now);
       await audit(tx, actor, {
-        action: 'client_user.link',
+        action: invite.renewed ? 'client_user.invite_renew' : 'client_user.invite',
         recordType: 'client_user',
         recordId: user.id,
-        summary: `Gave ${user.name} (${user.email}) portal access to ${client.name}`,
-        changes: { client: { from: null, to: client.name } },
+        summary: `${invite.renewed ? 'Invited again' : 'Invited'} ${input.name} (${input.email}) to the portal for ${client.name}`,
+        changes: {
+          ...(isNew ? { email: { from: null, to: input.email }, name: { from: null, to: input.name } } : {}),
+          client: { from: null, to: client.name },
+          expiresAt: { from: null, to: invite.expiresAt.toISOString() },
+        },
       });
       return {
-        user,
+        user: { ...user, name: input.name },
         firm,
         clientName: client.name,
-        mail: { kind: 'access', to: user.email, name: user.name } as TMail,
+        mail: {
+          kind: 'invite',
+          to: user.email,
+          name: input.name,
+          key: invite.key,
+          expiresAt: invite.expiresAt,
+        } as TMail,
       };
-    }
-    // Invited, not yet in: the latest name and phone the firm typed are the best it knows.
-    if (user.name !== input.name || user.phone !== phone) {
-      await tx
-        .update(clientUsers)
-        .set({ name: input.name, phone })
-        .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.id, user.id)));
-    }
-    const invite = await upsertInvite(tx, scope, user.id, client.id, now);
-    await audit(tx, actor, {
-      action: invite.renewed ? 'client_user.invite_renew' : 'client_user.invite',
-      recordType: 'client_user',
-      recordId: user.id,
-      summary: `${invite.renewed ? 'Invited again' : 'Invited'} ${input.name} (${input.email}) to the portal for ${client.name}`,
-      changes: {
-        ...(isNew ? { email: { from: null, to: input.email }, name: { from: null, to: input.name } } : {}),
-        client: { from: null, to: client.name },
-        expiresAt: { from: null, to: invite.expiresAt.toISOString() },
-      },
-    });
-    return {
-      user: { ...user, name: input.name },
-      firm,
-      clientName: client.name,
-      mail: {
-        kind: 'invite',
-        to: user.email,
-        name: input.name,
-        key: invite.key,
-        expiresAt: invite.expiresAt,
-      } as TMail,
-    };
-  });
+    })
+    .catch(conflictOnRace(input.email));
   await deliver(deps, result.mail, result.firm, result.clientName);
   return { id: result.user.id, email: result.user.email, outcome: result.mail.kind };
 }
