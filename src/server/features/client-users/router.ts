@@ -3,14 +3,9 @@ import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { mailerFor } from '../team/mail';
-import {
-  disableClientUser,
-  enableClientUser,
-  inviteClientUser,
-  listClientUsers,
-  removeClientUser,
-  resendClientUserInvite,
-} from './service';
+import { disableClientUser, enableClientUser, removeClientUser } from './access';
+import { inviteClientUser, resendClientUserInvite } from './invite';
+import { listClientUsers } from './list';
 
 const mail = (ctx: TContext) => ({ mailer: mailerFor(ctx.config, ctx.req.log), config: ctx.config });
 

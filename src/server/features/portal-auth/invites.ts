@@ -9,7 +9,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clients, clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import { createPortalSession } from '../../portal/session';
 import type { TRequestMeta } from '../../trpc/context';
-import { hashInviteKey } from '../client-users/service';
+import { hashInviteKey } from '../client-users/keys';
 import { audit } from '../system-log/service';
 
 // /clientportal/auth/invite/{key}: the link from the invitation mail. Holding the key proves the

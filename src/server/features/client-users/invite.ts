@@ -1,33 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, exists, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import {
-  PORTAL_INVITE_TTL_DAYS,
-  type TClientUserInvite,
-  type TClientUserListQuery,
-  type TClientUserRef,
-  type TClientUserStatus,
-} from '../../../domain/client-users';
-import type { TPage } from '../../../domain/pagination';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TClientUserInvite, TClientUserRef } from '../../../domain/client-users';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
-import { revokePortalSessionsOf } from '../../portal/session';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { audit } from '../system-log/service';
+import { actorOf, linkedUser } from './access';
+import { hashInviteKey, inviteExpiry, newInviteKey } from './keys';
 import { sendPortalAccessMail, sendPortalInviteMail } from './mail';
 
 // The staff side of the portal's people (/clients/{id}/client-users). Every call starts from a
 // client this member may see (visibleClient: the firm, and "assigned clients only"); a client user
 // is reached only through its link to that client, so another firm's or another client's person
 // answers NOT_FOUND.
-
-export const hashInviteKey = (key: string) => createHash('sha256').update(key).digest('hex');
-const newKey = () => randomBytes(32).toString('base64url');
-const inviteExpiry = (now: Date) => new Date(now.getTime() + PORTAL_INVITE_TTL_DAYS * 24 * 60 * 60_000);
 
 /** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
 function isUniqueViolation(error: unknown): boolean {
@@ -47,106 +36,10 @@ const conflictOnRace =
     throw error;
   };
 
-export type TClientUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  status: TClientUserStatus;
-  lastSignInAt: Date | null;
-  /** The open invitation to this client, if any (expired ones too: they can be resent). */
-  invite: { sentAt: Date; expiresAt: Date; expired: boolean } | null;
-};
-
-const openInviteOn = and(
-  eq(clientUserInvites.orgId, clientUserClients.orgId),
-  eq(clientUserInvites.clientUserId, clientUserClients.clientUserId),
-  eq(clientUserInvites.clientId, clientUserClients.clientId),
-  isNull(clientUserInvites.acceptedAt),
-  isNull(clientUserInvites.revokedAt),
-);
-
-export async function listClientUsers(
-  db: TExecutor,
-  scope: TScope,
-  input: TClientUserListQuery,
-): Promise<TPage<TClientUserRow>> {
-  await visibleClient(db, scope, input.clientId);
-  const where: SQL[] = [
-    eq(clientUserClients.orgId, scope.orgId),
-    eq(clientUserClients.clientId, input.clientId),
-  ];
-  if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
-    const match = or(ilike(clientUsers.name, term), ilike(clientUsers.email, term));
-    if (match) where.push(match);
-  }
-  const base = () =>
-    db
-      .select({
-        id: clientUsers.id,
-        name: clientUsers.name,
-        email: clientUsers.email,
-        phone: clientUsers.phone,
-        status: clientUsers.status,
-        lastSignInAt: clientUsers.lastSignInAt,
-        sentAt: clientUserInvites.lastSentAt,
-        expiresAt: clientUserInvites.expiresAt,
-      })
-      .from(clientUserClients)
-      .innerJoin(
-        clientUsers,
-        and(
-          eq(clientUsers.orgId, clientUserClients.orgId),
-          eq(clientUsers.id, clientUserClients.clientUserId),
-        ),
-      )
-      .leftJoin(clientUserInvites, openInviteOn);
-  const [rows, [totals]] = await Promise.all([
-    base()
-      .where(and(...where))
-      .orderBy(asc(clientUsers.name), asc(clientUsers.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db
-      .select({ total: count() })
-      .from(clientUserClients)
-      .innerJoin(
-        clientUsers,
-        and(
-          eq(clientUsers.orgId, clientUserClients.orgId),
-          eq(clientUsers.id, clientUserClients.clientUserId),
-        ),
-      )
-      .where(and(...where)),
-  ]);
-  const now = Date.now();
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      status: r.status,
-      lastSignInAt: r.lastSignInAt,
-      invite:
-        r.sentAt && r.expiresAt
-          ? { sentAt: r.sentAt, expiresAt: r.expiresAt, expired: r.expiresAt.getTime() <= now }
-          : null,
-    })),
-    total: totals?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
-}
-
 type TMailDeps = { mailer: TMailer; config: Pick<TConfig, 'publicUrl'> };
 type TMail =
   | { kind: 'invite'; to: string; name: string; key: string; expiresAt: Date }
   | { kind: 'access'; to: string; name: string };
-
-const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
 async function firmName(tx: TExecutor, orgId: string) {
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
@@ -177,7 +70,7 @@ async function upsertInvite(
   clientId: string,
   now: Date,
 ): Promise<{ id: string; key: string; expiresAt: Date; renewed: boolean }> {
-  const key = newKey();
+  const key = newInviteKey();
   const expiresAt = inviteExpiry(now);
   const [open] = await tx
     .select({ id: clientUserInvites.id })
@@ -333,35 +226,6 @@ export async function inviteClientUser(
   return { id: result.user.id, email: result.user.email, outcome: result.mail.kind };
 }
 
-/** The client (visible to this member) and one of its client users, locked; NOT_FOUND otherwise. */
-async function linkedUser(tx: TExecutor, scope: TScope, ref: TClientUserRef) {
-  const client = await visibleClient(tx, scope, ref.clientId, true);
-  const [user] = await tx
-    .select()
-    .from(clientUsers)
-    .where(
-      and(
-        eq(clientUsers.orgId, scope.orgId),
-        eq(clientUsers.id, ref.clientUserId),
-        exists(
-          tx
-            .select({ one: sql`1` })
-            .from(clientUserClients)
-            .where(
-              and(
-                eq(clientUserClients.orgId, clientUsers.orgId),
-                eq(clientUserClients.clientUserId, clientUsers.id),
-                eq(clientUserClients.clientId, client.id),
-              ),
-            ),
-        ),
-      ),
-    )
-    .for('update', { of: clientUsers });
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'Portal user not found' });
-  return { client, user };
-}
-
 /** A new link (the old one stops working), valid for another PORTAL_INVITE_TTL_DAYS days. */
 export async function resendClientUserInvite(
   db: TDb,
@@ -402,106 +266,4 @@ export async function resendClientUserInvite(
     result.client.name,
   );
   return { id: result.user.id, expiresAt: result.invite.expiresAt };
-}
-
-/**
- * Takes a person's access to this client away: the link and any open invitation for it. Someone
- * left with no client of this firm has nothing to sign in for, so their sessions end too.
- */
-export async function removeClientUser(db: TDb, scope: TScope, ref: TClientUserRef, meta: TRequestMeta) {
-  return db.transaction(async (tx) => {
-    const { client, user } = await linkedUser(tx, scope, ref);
-    await tx
-      .delete(clientUserClients)
-      .where(
-        and(
-          eq(clientUserClients.orgId, scope.orgId),
-          eq(clientUserClients.clientUserId, user.id),
-          eq(clientUserClients.clientId, client.id),
-        ),
-      );
-    await tx
-      .update(clientUserInvites)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(clientUserInvites.orgId, scope.orgId),
-          eq(clientUserInvites.clientUserId, user.id),
-          eq(clientUserInvites.clientId, client.id),
-          isNull(clientUserInvites.acceptedAt),
-          isNull(clientUserInvites.revokedAt),
-        ),
-      );
-    const [left] = await tx
-      .select({ n: count() })
-      .from(clientUserClients)
-      .where(and(eq(clientUserClients.orgId, scope.orgId), eq(clientUserClients.clientUserId, user.id)));
-    const none = (left?.n ?? 0) === 0;
-    if (none) await revokePortalSessionsOf(tx, user.email);
-    await audit(tx, actorOf(scope, meta), {
-      action: 'client_user.remove',
-      recordType: 'client_user',
-      recordId: user.id,
-      summary: `Removed ${user.name}'s (${user.email}) portal access to ${client.name}`,
-      changes: { client: { from: client.name, to: null } },
-    });
-    return { id: user.id, sessionsEnded: none };
-  });
-}
-
-/** Turns a person's portal access off in this firm (every client) and ends their sessions at once. */
-export async function disableClientUser(db: TDb, scope: TScope, ref: TClientUserRef, meta: TRequestMeta) {
-  return db.transaction(async (tx) => {
-    const { user } = await linkedUser(tx, scope, ref);
-    if (user.status === 'disabled') {
-      throw new TRPCError({ code: 'CONFLICT', message: `${user.name} is already disabled` });
-    }
-    await tx
-      .update(clientUsers)
-      .set({ status: 'disabled' })
-      .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.id, user.id)));
-    await revokePortalSessionsOf(tx, user.email);
-    await audit(tx, actorOf(scope, meta), {
-      action: 'client_user.disable',
-      recordType: 'client_user',
-      recordId: user.id,
-      summary: `Disabled ${user.name}'s (${user.email}) portal access`,
-      changes: { status: { from: user.status, to: 'disabled' } },
-    });
-    return { id: user.id, status: 'disabled' as const };
-  });
-}
-
-/** Back to where they were: active if they ever got in, otherwise still invited. */
-export async function enableClientUser(db: TDb, scope: TScope, ref: TClientUserRef, meta: TRequestMeta) {
-  return db.transaction(async (tx) => {
-    const { user } = await linkedUser(tx, scope, ref);
-    if (user.status !== 'disabled') {
-      throw new TRPCError({ code: 'CONFLICT', message: `${user.name} is not disabled` });
-    }
-    const [accepted] = await tx
-      .select({ id: clientUserInvites.id })
-      .from(clientUserInvites)
-      .where(
-        and(
-          eq(clientUserInvites.orgId, scope.orgId),
-          eq(clientUserInvites.clientUserId, user.id),
-          isNotNull(clientUserInvites.acceptedAt),
-        ),
-      )
-      .limit(1);
-    const status: TClientUserStatus = accepted || user.lastSignInAt ? 'active' : 'invited';
-    await tx
-      .update(clientUsers)
-      .set({ status })
-      .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.id, user.id)));
-    await audit(tx, actorOf(scope, meta), {
-      action: 'client_user.enable',
-      recordType: 'client_user',
-      recordId: user.id,
-      summary: `Enabled ${user.name}'s (${user.email}) portal access`,
-      changes: { status: { from: 'disabled', to: status } },
-    });
-    return { id: user.id, status };
-  });
 }
