@@ -41,6 +41,19 @@ async function main() {
     console.log(
       `Everyone else has the same password: ${others.map((p) => `${p.email} (${p.role})`).join(', ')}.`,
     );
+    if (demo.portalUsers.length) {
+      console.log(
+        `\nClient portal: sign in at ${config.publicUrl}/clientportal/auth/login with one of these emails,`,
+      );
+      console.log(
+        config.mail.smtpUrl
+          ? '  then the 6-digit code mailed to it:\n'
+          : `  then the 6-digit code from the outbox (${config.mail.outboxDir}) or the server log:\n`,
+      );
+      for (const user of demo.portalUsers) {
+        console.log(`  ${user.name}  ${user.email}  (${user.clients.join(', ')})`);
+      }
+    }
   } finally {
     await database.close();
   }

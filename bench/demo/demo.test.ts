@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdpTestApp, idpCall } from '../../src/server/idp/test-helpers';
+import { PORTAL_SESSION_COOKIE } from '../../src/server/portal/session';
+import { portalClient } from '../../src/server/test/portal';
 import { DemoRefusedError, fillDemo } from './index';
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;
@@ -77,6 +79,26 @@ describe('npm run demo', () => {
     expect(staffSummary.tasks?.myOpen).toBeGreaterThan(0);
     expect(staffSummary.tasks?.firmOverdue).toBeLessThan(summary.tasks?.firmOverdue ?? 0);
     expect((await signIn(demo.owner.email, 'Wrong#2026x')).status).toBe(400);
+
+    // The printed portal users sign in with a mailed code; the director acts for two clients.
+    expect(demo.portalUsers.map((u) => u.clients.length)).toEqual([2, 1, 1]);
+    const director = demo.portalUsers[0];
+    if (!director) throw new Error('no portal users');
+    await t.client().clientPortalAuth.requestCode.mutate({ email: director.email });
+    const code = await t.lastCode(director.email);
+    const res = await fetch(`${t.url}/api/trpc/clientPortalAuth.verifyCode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { email: director.email, code } }),
+    });
+    expect(res.status).toBe(200);
+    const token = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${PORTAL_SESSION_COOKIE}=`))
+      ?.split(';')[0]
+      ?.split('=')[1];
+    const portalMe = await portalClient(t, token).clientPortalProfile.me.query();
+    expect(portalMe.clients.map((c) => c.name)).toEqual(director.clients);
   });
 
   it('refuses a database that already has a firm, and adds a second demo firm with --force', {

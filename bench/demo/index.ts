@@ -7,9 +7,10 @@ import { generateWork } from '../generate-work';
 import { createDemoCatalogue, createDemoEngagements } from './catalogue';
 import { createDemoActivity, createDemoComments } from './extras';
 import { createDemoOrg, createDemoPeople, DEMO_PASSWORD, type TDemoPerson } from './people';
+import { createDemoPortalUsers, type TDemoPortalUser } from './portal';
 
 // The demo firm, one function per area so later features (reminders, documents, …) add theirs:
-// people → clients → catalogue → engagements → work → conversations → activity.
+// people → clients → catalogue → engagements → work → conversations → activity → portal users.
 
 export class DemoRefusedError extends Error {}
 
@@ -28,6 +29,8 @@ export type TDemoResult = {
   people: TDemoPerson[];
   owner: TDemoPerson;
   staff: TDemoPerson;
+  /** Active client users; they sign in at /clientportal/auth/login with a mailed code. */
+  portalUsers: TDemoPortalUser[];
   counts: { clients: number; engagements: number; projects: number; tasks: number };
 };
 
@@ -76,6 +79,7 @@ export async function fillDemo(db: TDb, options: TDemoOptions): Promise<TDemoRes
   await generateWork(db, orgId, { projects: size.projects, tasks: size.tasks });
   await createDemoComments(db, orgId, size.comments);
   await createDemoActivity(db, orgId, owner.memberId);
+  const portalUsers = await createDemoPortalUsers(db, orgId, owner.memberId, domain);
 
   const counted = await db.execute(sql`select
     (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,
@@ -86,5 +90,5 @@ export async function fillDemo(db: TDb, options: TDemoOptions): Promise<TDemoRes
     Array.isArray(counted) ? counted : (counted as { rows: unknown[] }).rows
   ) as TDemoResult['counts'][];
   const counts = rows[0] ?? { clients: 0, engagements: 0, projects: 0, tasks: 0 };
-  return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, counts };
+  return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, portalUsers, counts };
 }

@@ -32,6 +32,8 @@ import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/pas
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
+import { Route as AuthClientportalAuthLoginRouteImport } from './routes/_auth/clientportal/auth/login'
+import { Route as AuthClientportalAuthLogoutRouteImport } from './routes/_auth/clientportal/auth/logout'
 import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/admin/clientgroups/index'
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
@@ -43,6 +45,7 @@ import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
+import { Route as AuthClientportalAuthInviteKeyRouteImport } from './routes/_auth/clientportal/auth/invite.$key'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
 import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
@@ -54,6 +57,9 @@ const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
   '/_main/clients/$id/',
+)()
+const MainClientsIdClientUsersLazyRouteImport = createFileRoute(
+  '/_main/clients/$id/client-users',
 )()
 const MainClientsIdTeamLazyRouteImport = createFileRoute(
   '/_main/clients/$id/team',
@@ -204,6 +210,20 @@ const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
   path: '/auth/verify/$key',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthClientportalAuthLoginRoute =
+  AuthClientportalAuthLoginRouteImport.update({
+    id: '/clientportal/auth/login',
+    path: '/clientportal/auth/login',
+    getParentRoute: () => AuthRoute,
+  } as any).lazy(() =>
+    import('./routes/_auth/clientportal/auth/login.lazy').then((d) => d.Route),
+  )
+const AuthClientportalAuthLogoutRoute =
+  AuthClientportalAuthLogoutRouteImport.update({
+    id: '/clientportal/auth/logout',
+    path: '/clientportal/auth/logout',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const MainAdminClientgroupsIndexRoute =
   MainAdminClientgroupsIndexRouteImport.update({
     id: '/admin/clientgroups/',
@@ -247,6 +267,14 @@ const MainClientsIdClientTasksRoute =
     getParentRoute: () => MainClientsIdRoute,
   } as any).lazy(() =>
     import('./routes/_main/clients/$id/client-tasks.lazy').then((d) => d.Route),
+  )
+const MainClientsIdClientUsersLazyRoute =
+  MainClientsIdClientUsersLazyRouteImport.update({
+    id: '/client-users',
+    path: '/client-users',
+    getParentRoute: () => MainClientsIdRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/clients/$id/client-users.lazy').then((d) => d.Route),
   )
 const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
   id: '/projects',
@@ -297,6 +325,16 @@ const MainVaultDocumentsFolderIdRoute =
     getParentRoute: () => MainRoute,
   } as any).lazy(() =>
     import('./routes/_main/vault/documents/$folderId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const AuthClientportalAuthInviteKeyRoute =
+  AuthClientportalAuthInviteKeyRouteImport.update({
+    id: '/clientportal/auth/invite/$key',
+    path: '/clientportal/auth/invite/$key',
+    getParentRoute: () => AuthRoute,
+  } as any).lazy(() =>
+    import('./routes/_auth/clientportal/auth/invite.$key.lazy').then(
       (d) => d.Route,
     ),
   )
@@ -383,6 +421,8 @@ export interface FileRoutesByFullPath {
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
+  '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -391,11 +431,13 @@ export interface FileRoutesByFullPath {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
+  '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
@@ -424,6 +466,8 @@ export interface FileRoutesByTo {
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
+  '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -432,11 +476,13 @@ export interface FileRoutesByTo {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
+  '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
@@ -469,6 +515,8 @@ export interface FileRoutesById {
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
+  '/_auth/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
+  '/_auth/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -477,11 +525,13 @@ export interface FileRoutesById {
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
+  '/_auth/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/_main/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/_main/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
@@ -513,6 +563,8 @@ export interface FileRouteTypes {
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/clientportal/auth/login'
+    | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
@@ -521,11 +573,13 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
+    | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
     | '/vault/documents/'
     | '/clients/$id/'
+    | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
@@ -554,6 +608,8 @@ export interface FileRouteTypes {
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
     | '/auth/verify/$key'
+    | '/clientportal/auth/login'
+    | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
@@ -562,11 +618,13 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
+    | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
     | '/vault/documents'
     | '/clients/$id'
+    | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
@@ -598,6 +656,8 @@ export interface FileRouteTypes {
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
     | '/_auth/auth/verify/$key'
+    | '/_auth/clientportal/auth/login'
+    | '/_auth/clientportal/auth/logout'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/settings/org'
     | '/_main/clients/$id/client-tasks'
@@ -606,11 +666,13 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/tasks'
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
+    | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
     | '/_main/vault/documents/'
     | '/_main/clients/$id/'
+    | '/_auth/clientportal/auth/invite/$key'
     | '/_main/admin/services/$id/clients'
     | '/_main/admin/services/$id/projects'
     | '/_main/admin/templates/projects/$id'
@@ -789,6 +851,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuthVerifyKeyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/clientportal/auth/login': {
+      id: '/_auth/clientportal/auth/login'
+      path: '/clientportal/auth/login'
+      fullPath: '/clientportal/auth/login'
+      preLoaderRoute: typeof AuthClientportalAuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/clientportal/auth/logout': {
+      id: '/_auth/clientportal/auth/logout'
+      path: '/clientportal/auth/logout'
+      fullPath: '/clientportal/auth/logout'
+      preLoaderRoute: typeof AuthClientportalAuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_main/admin/clientgroups/': {
       id: '/_main/admin/clientgroups/'
       path: '/admin/clientgroups'
@@ -829,6 +905,13 @@ declare module '@tanstack/react-router' {
       path: '/client-tasks'
       fullPath: '/clients/$id/client-tasks'
       preLoaderRoute: typeof MainClientsIdClientTasksRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/client-users': {
+      id: '/_main/clients/$id/client-users'
+      path: '/client-users'
+      fullPath: '/clients/$id/client-users'
+      preLoaderRoute: typeof MainClientsIdClientUsersLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/projects': {
@@ -879,6 +962,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vault/documents/$folderId'
       preLoaderRoute: typeof MainVaultDocumentsFolderIdRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_auth/clientportal/auth/invite/$key': {
+      id: '/_auth/clientportal/auth/invite/$key'
+      path: '/clientportal/auth/invite/$key'
+      fullPath: '/clientportal/auth/invite/$key'
+      preLoaderRoute: typeof AuthClientportalAuthInviteKeyRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_main/admin/services/$id/clients': {
       id: '/_main/admin/services/$id/clients'
@@ -932,6 +1022,9 @@ interface AuthRouteChildren {
   AuthAuthInviteKeyRoute: typeof AuthAuthInviteKeyRoute
   AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
   AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
+  AuthClientportalAuthLoginRoute: typeof AuthClientportalAuthLoginRoute
+  AuthClientportalAuthLogoutRoute: typeof AuthClientportalAuthLogoutRoute
+  AuthClientportalAuthInviteKeyRoute: typeof AuthClientportalAuthInviteKeyRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -941,6 +1034,9 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuthInviteKeyRoute: AuthAuthInviteKeyRoute,
   AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,
   AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
+  AuthClientportalAuthLoginRoute: AuthClientportalAuthLoginRoute,
+  AuthClientportalAuthLogoutRoute: AuthClientportalAuthLogoutRoute,
+  AuthClientportalAuthInviteKeyRoute: AuthClientportalAuthInviteKeyRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -950,6 +1046,7 @@ interface MainClientsIdRouteChildren {
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTasksRoute: typeof MainClientsIdTasksRoute
+  MainClientsIdClientUsersLazyRoute: typeof MainClientsIdClientUsersLazyRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
   MainClientsIdDocumentsFolderIdRoute: typeof MainClientsIdDocumentsFolderIdRoute
@@ -961,6 +1058,7 @@ const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTasksRoute: MainClientsIdTasksRoute,
+  MainClientsIdClientUsersLazyRoute: MainClientsIdClientUsersLazyRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
   MainClientsIdDocumentsFolderIdRoute: MainClientsIdDocumentsFolderIdRoute,

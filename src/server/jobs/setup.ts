@@ -1,4 +1,5 @@
 import { purgeTrash } from '../features/documents/trash';
+import { purgePortalAuth } from '../features/portal-auth/session';
 import { defaultThrough, generateRecurringProjects } from '../features/projects/recurring';
 import { registerReminderJobs } from '../features/reminders/delivery';
 import type { TStorage } from '../files/storage';
@@ -8,6 +9,7 @@ import { every, registerJob } from './registry';
 export const JOBS_PURGE = 'jobs.purge';
 export const PROJECTS_RECURRING = 'projects.generateRecurring';
 export const DOCUMENTS_PURGE = 'documents.purgeTrash';
+export const PORTAL_PURGE = 'portal.purgeSessions';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
 /**
@@ -42,4 +44,10 @@ export function registerJobs(storage: TStorage) {
     }
   });
   every(DOCUMENTS_PURGE, 6 * 60 * 60_000);
+
+  // The portal's sign-in leftovers: expired sessions, old one-time codes, stale rate-limit counters.
+  registerJob(PORTAL_PURGE, async (_job, ctx) => {
+    await purgePortalAuth(ctx.db);
+  });
+  every(PORTAL_PURGE, 60 * 60_000);
 }

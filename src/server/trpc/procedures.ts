@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasPermission, type TPermission } from '../../domain/permissions';
+import { clearPortalCookies, portalSessionToken } from '../portal/session';
 import { TRPCError, t } from './init';
 
 export type TScope = {
@@ -52,7 +53,14 @@ export function permissionProcedure(needed: TPermission) {
  */
 export const portalProcedure = t.procedure.use(async ({ ctx, next }) => {
   const portal = await ctx.portalSession();
-  if (!portal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the client portal' });
+  if (!portal) {
+    // A dead session (revoked, expired, its person disabled): drop the cookies too, or the route
+    // guard, which sees only the companion cookie, would send the login page back to the portal.
+    if (portalSessionToken(ctx.req)) {
+      clearPortalCookies(ctx.res, { secure: ctx.config.publicUrl.startsWith('https:') });
+    }
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the client portal' });
+  }
   return next({ ctx: { ...ctx, portal } });
 });
 

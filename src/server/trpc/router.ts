@@ -1,10 +1,12 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import { clientUsersRouter } from '../features/client-users/router';
 import { clientsRouter } from '../features/clients/router';
 import { dashboardRouter } from '../features/dashboard/router';
 import { documentsRouter } from '../features/documents/router';
 import { notificationsRouter } from '../features/notifications/router';
 import { onboardingRouter } from '../features/onboarding/router';
+import { clientPortalAuthRouter } from '../features/portal-auth/router';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
 import { projectTemplatesRouter } from '../features/project-templates/router';
 import { projectsRouter } from '../features/projects/router';
@@ -23,6 +25,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
+  clientPortalAuth: clientPortalAuthRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,
@@ -32,6 +35,7 @@ export const appRouter = router({
   account: accountRouter,
   ...catalogueRouters,
   clients: clientsRouter,
+  clientUsers: clientUsersRouter,
   projects: projectsRouter,
   projectTemplates: projectTemplatesRouter,
   tasks: tasksRouter,

@@ -16,3 +16,12 @@ export function hasCookie(name: string, cookieString: string = document.cookie):
 
 export const hasStaffCookie = () => hasCookie(STAFF_LOGIN_COOKIE(appConfig.idp.clientId));
 export const hasPortalCookie = () => hasCookie(PORTAL_LOGIN_COOKIE);
+
+/**
+ * Forgets the portal's companion cookie (the httpOnly session cookie is the server's to clear), so
+ * the route guard stops treating a dead session as signed in.
+ */
+export function clearPortalCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one expiry write; the Cookie Store API is not in every browser we support.
+  document.cookie = `${encodeURIComponent(PORTAL_LOGIN_COOKIE)}=; Max-Age=0; path=/; SameSite=Strict`;
+}

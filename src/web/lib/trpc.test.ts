@@ -6,6 +6,8 @@ vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(..
 
 const location = { pathname: '/clients', assign: vi.fn() };
 vi.stubGlobal('window', { location });
+const documentStub = { cookie: '' };
+vi.stubGlobal('document', documentStub);
 
 const { configureTrpc, reportCallError } = await import('./trpc');
 
@@ -36,8 +38,11 @@ describe('reportCallError', () => {
   it('sends a 401 on a portal procedure to the portal login, any other to the staff login', async () => {
     const clearStaffSession = vi.fn(async () => {});
     configureTrpc({ redirect, clearStaffSession });
+    documentStub.cookie = '';
     reportCallError(trpcError('Please sign in', 401), 'clientPortalProfile.me');
     expect(redirect).toHaveBeenLastCalledWith('/clientportal/auth/login');
+    // The companion cookie goes, or the guard would bounce the login back to the portal.
+    expect(documentStub.cookie).toMatch(/^practice_portal=; Max-Age=0; path=\//);
     expect(clearStaffSession).not.toHaveBeenCalled();
     reportCallError(trpcError('Please sign in', 401), 'profile.me');
     await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import superjson from 'superjson';
 // biome-ignore lint/style/noRestrictedImports: the web app imports the router's type, nothing else.
 import type { AppRouter } from '../../server/trpc/router';
+import { clearPortalCookie } from './cookies';
 
 export type { AppRouter };
 
@@ -60,8 +61,12 @@ export function reportCallError(error: unknown, procedurePath: string): void {
     if (window.location.pathname === target) return;
     // An invalid staff session signs out and clears cached items (SPEC.md §4), or the guard would
     // send the login straight back to the page that failed.
-    if (isPortalProcedure(procedurePath)) handlers.redirect(target);
-    else void handlers.clearStaffSession().finally(() => handlers.redirect(target));
+    if (isPortalProcedure(procedurePath)) {
+      // The server clears the cookies with its 401; clearing here too keeps the guard from sending
+      // the portal login straight back to the page that failed, whatever the answer carried.
+      clearPortalCookie();
+      handlers.redirect(target);
+    } else void handlers.clearStaffSession().finally(() => handlers.redirect(target));
   }
 }
 

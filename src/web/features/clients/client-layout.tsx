@@ -15,6 +15,7 @@ const TABS = [
   { to: '/clients/$id/documents', label: 'Documents', exact: false },
   { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
   { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
+  { to: '/clients/$id/client-users', label: 'Portal users', exact: false },
 ] as const;
 
 /** The client's header and tabs; each tab is its own route under /clients/{id}. */
