@@ -1,5 +1,11 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import {
+  clientPortalDocumentsRouter,
+  clientPortalHomeRouter,
+  clientPortalProjectsRouter,
+  clientPortalTasksRouter,
+} from '../features/client-portal/router';
 import { clientsRouter } from '../features/clients/router';
 import { dashboardRouter } from '../features/dashboard/router';
 import { documentsRouter } from '../features/documents/router';
@@ -23,6 +29,10 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
+  clientPortalHome: clientPortalHomeRouter,
+  clientPortalDocuments: clientPortalDocumentsRouter,
+  clientPortalProjects: clientPortalProjectsRouter,
+  clientPortalTasks: clientPortalTasksRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,

@@ -29,9 +29,21 @@ describe('clientRecipients', () => {
 
     // The same address as the client's own, in another case: reached once.
     await seedPortalUser(t, { orgId: firm.org.id, clientIds: [client.id], email: 'accounts@mehta.test' });
-    await seedPortalUser(t, { orgId: firm.org.id, clientIds: [client.id, sibling.id], email: 'ravi@mehta.test' });
-    await seedPortalUser(t, { orgId: firm.org.id, clientIds: [sibling.id], email: 'only-sibling@mehta.test' });
-    await seedPortalUser(t, { orgId: other.org.id, clientIds: [elsewhere.id], email: 'other-firm@mehta.test' });
+    await seedPortalUser(t, {
+      orgId: firm.org.id,
+      clientIds: [client.id, sibling.id],
+      email: 'ravi@mehta.test',
+    });
+    await seedPortalUser(t, {
+      orgId: firm.org.id,
+      clientIds: [sibling.id],
+      email: 'only-sibling@mehta.test',
+    });
+    await seedPortalUser(t, {
+      orgId: other.org.id,
+      clientIds: [elsewhere.id],
+      email: 'other-firm@mehta.test',
+    });
     for (const status of ['disabled', 'invited'] as const) {
       const [user] = await t.db
         .insert(clientUsers)
