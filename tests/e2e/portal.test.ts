@@ -134,6 +134,8 @@ describe('the client portal at 375 px', () => {
     // Another client of the firm is not this person's: the route is not valid.
     await page.goto(`${app.url}/clientportal/${sibling.client.id}`);
     await page.getByText(`Page Not Found: /clientportal/${sibling.client.id}`).waitFor();
+    // Decided before any screen asks the server: no error toast.
+    expect(await page.getByText('Client not found').count()).toBe(0);
     await screenshot(page, 'portal-not-found');
 
     expect(console.errors.filter((e) => !/404|Not Found|Failed to load resource/i.test(e))).toEqual([]);

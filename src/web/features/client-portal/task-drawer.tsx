@@ -61,7 +61,10 @@ function TaskPanel({ clientId, taskId }: { clientId: string; taskId: string }) {
   return (
     <DrawerContent
       size="lg"
-      title={t?.title ?? (task.isError ? 'Task not found' : 'Task')}
+      // The whole title, wrapped: on a phone the drawer's one-line title would cut it off.
+      title={
+        <span className="whitespace-normal">{t?.title ?? (task.isError ? 'Task not found' : 'Task')}</span>
+      }
       footer={
         t && !done ? (
           <Button
