@@ -138,7 +138,11 @@ describe('documents', () => {
 
     // The staff see it in the client's folder.
     const staffView = await own.api.documents.contents.query({ folderId: own.shared.id });
-    expect(staffView.documents.rows.map((r) => r.name)).toContain('pan-card.png');
+    expect(staffView.documents.rows.find((r) => r.name === 'pan-card.png')?.uploadedBy).toBe(
+      'Priya Mehta (client)',
+    );
+    const versions = await own.api.documents.versions.query({ documentId: up.body.id });
+    expect(versions.versions.map((v) => v.uploadedBy)).toEqual(['Priya Mehta (client)']);
 
     const res = await fetch(`${t.url}/api/clientportal/${own.client.id}/documents/${up.body.id}/download`, {
       headers: portalCookie(portal.token),

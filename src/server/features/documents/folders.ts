@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
 import type { TDb, TExecutor } from '../../db/client';
-import { documentFolders, documents, members, orgs } from '../../db/schema';
+import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { audit, type TActor } from '../system-log/service';
@@ -154,12 +154,16 @@ export async function folderContents(db: TExecutor, scope: TScope, input: TDocum
         updatedAt: documents.updatedAt,
         uploadedBy: sql<
           string | null
-        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`,
+        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email}, ${clientUsers.name} || ' (client)')`,
       })
       .from(documents)
       .leftJoin(
         members,
         and(eq(members.orgId, documents.orgId), eq(members.id, documents.uploadedByMemberId)),
+      )
+      .leftJoin(
+        clientUsers,
+        and(eq(clientUsers.orgId, documents.orgId), eq(clientUsers.id, documents.uploadedByClientUserId)),
       )
       .where(where)
       .orderBy(...SORT[input.sort].map((c) => dir(c)), dir(documents.id))
