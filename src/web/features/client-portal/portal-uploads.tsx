@@ -1,7 +1,7 @@
 import { portalUploadUrl } from '@domain/client-portal';
-import { Button } from '@web/ui';
+import { Button, cn } from '@web/ui';
 import { Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { UploadList } from '../documents/upload-list';
 import { useUploads } from '../documents/use-uploads';
 
@@ -28,8 +28,24 @@ export function PortalUploader({
     url: asUrl,
     headers: noHeaders,
   });
+  const [over, setOver] = useState(false);
   return (
-    <div className="flex flex-col gap-3">
+    // Files dropped anywhere on the uploader go up too (a desktop habit; a phone uses the button).
+    <section
+      aria-label="Upload"
+      className={cn('flex flex-col gap-3 rounded-lg', over && 'outline-2 outline-primary outline-dashed')}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const files = [...e.dataTransfer.files];
+        if (files.length) add(files, portalUploadUrl(target));
+      }}
+    >
       <input
         ref={input}
         type="file"
@@ -48,6 +64,6 @@ export function PortalUploader({
         {label}
       </Button>
       <UploadList uploads={uploads} onCancel={cancel} onClear={clearFinished} />
-    </div>
+    </section>
   );
 }
