@@ -58,6 +58,9 @@ describe('the client portal at 375 px', () => {
     const sections = page.getByRole('navigation', { name: 'Portal sections' });
     await sections.getByRole('link', { name: 'Documents' }).click();
     await page.waitForURL(`${app.url}/clientportal/${own.client.id}/documents`);
+    await page.getByRole('link', { name: 'Shared with you' }).waitFor();
+    expect(await page.getByText('Working papers').count()).toBe(0);
+    await screenshot(page, 'portal-documents');
     await page.getByRole('link', { name: 'Shared with you' }).click();
     await page.waitForURL(`${app.url}/clientportal/${own.client.id}/documents/${own.shared.id}`);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Shared with you').waitFor();
@@ -130,6 +133,17 @@ describe('the client portal at 375 px', () => {
     await page.getByText('Mehta Traders annual accounts').waitFor();
     expect(await page.getByText('fee dispute').count()).toBe(0);
     await screenshot(page, 'portal-projects');
+
+    // The home lists the new file among the recent documents.
+    await sections.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Download form-16.pdf' }).waitFor();
+    await screenshot(page, 'portal-home-after');
+
+    // Another client's folder is not valid here either.
+    await page.goto(`${app.url}/clientportal/${own.client.id}/documents/${sibling.shared.id}`);
+    await page
+      .getByText(`Page Not Found: /clientportal/${own.client.id}/documents/${sibling.shared.id}`)
+      .waitFor();
 
     // Another client of the firm is not this person's: the route is not valid.
     await page.goto(`${app.url}/clientportal/${sibling.client.id}`);

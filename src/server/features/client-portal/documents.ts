@@ -21,16 +21,16 @@ import {
   whoActs,
 } from './access';
 
-const fileColumns = {
+const fileColumns = (access: TPortalClientAccess) => ({
   id: documents.id,
   name: documents.name,
   size: documents.size,
   contentType: documents.contentType,
   updatedAt: documents.updatedAt,
   folderId: documents.folderId,
-  /** Whether this person's side (the client) uploaded it; staff names never reach the portal. */
-  byClient: sql<boolean>`(${documents.uploadedByClientUserId} is not null)`,
-};
+  /** Whether this person uploaded it; staff names never reach the portal. */
+  byYou: sql<boolean>`coalesce(${documents.uploadedByClientUserId} = ${access.clientUserId}, false)`,
+});
 
 /**
  * A folder of the portal (the top when none is named): the crumbs from the top, its shown
@@ -71,7 +71,7 @@ export async function portalFolderContents(
       .orderBy(asc(documentFolders.name))
       .limit(500),
     db
-      .select(fileColumns)
+      .select(fileColumns(access))
       .from(documents)
       .where(where)
       .orderBy(asc(documents.name), asc(documents.id))
@@ -90,7 +90,7 @@ export async function portalFolderContents(
 /** The newest files the portal shows, wherever they are (the home screen). */
 export async function recentPortalDocuments(db: TExecutor, access: TPortalClientAccess, limit = 5) {
   return db
-    .select(fileColumns)
+    .select(fileColumns(access))
     .from(documents)
     .where(visibleDocument(access))
     .orderBy(desc(documents.updatedAt), desc(documents.id))

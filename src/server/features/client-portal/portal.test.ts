@@ -136,6 +136,17 @@ describe('documents', () => {
     );
     expect(await notificationsOf(firm.owner.id, 'document.uploaded')).toEqual([]);
 
+    const listed = await portal.client.clientPortalDocuments.folder.query({
+      clientId: own.client.id,
+      folderId: own.shared.id,
+    });
+    expect(listed.documents.rows.map((r) => [r.name, r.byYou])).toEqual(
+      expect.arrayContaining([
+        ['pan-card.png', true],
+        ['engagement-letter.pdf', false],
+      ]),
+    );
+
     // The staff see it in the client's folder.
     const staffView = await own.api.documents.contents.query({ folderId: own.shared.id });
     expect(staffView.documents.rows.find((r) => r.name === 'pan-card.png')?.uploadedBy).toBe(

@@ -56,7 +56,7 @@ export function TaskRow({
   );
 }
 
-export type TPortalFileRow = { id: string; name: string; size: number; updatedAt: Date; byClient: boolean };
+export type TPortalFileRow = { id: string; name: string; size: number; updatedAt: Date; byYou: boolean };
 
 /** A file with its download (a plain link: the portal's cookie authenticates it). */
 export function FileRow({ clientId, file }: { clientId: string; file: TPortalFileRow }) {
@@ -67,7 +67,7 @@ export function FileRow({ clientId, file }: { clientId: string; file: TPortalFil
         <p className="truncate text-sm font-medium">{file.name}</p>
         <p className="text-xs text-muted-fg">
           {formatBytes(file.size)} · {file.updatedAt.toLocaleDateString()}
-          {file.byClient ? ' · uploaded by you' : ''}
+          {file.byYou ? ' · uploaded by you' : ''}
         </p>
       </div>
       <a
