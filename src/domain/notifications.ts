@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   'task.assigned',
   'task.mentioned',
   'task.review',
+  'task.client_update',
   'leave.decided',
   'reminder.due',
   'document.uploaded',
@@ -17,6 +18,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
   'task.mentioned': { label: 'Mentioned', description: 'Someone mentions you in a task comment' },
   'task.review': { label: 'Task to review', description: 'A task you review is ready for review' },
+  'task.client_update': {
+    label: 'Client task update',
+    description: 'A client completes or comments on a task of yours in the portal',
+  },
   'leave.decided': { label: 'Leave decided', description: 'Your leave request is approved or declined' },
   'reminder.due': { label: 'Reminder due', description: 'A reminder you are part of falls due' },
   'document.uploaded': { label: 'Document uploaded', description: 'A client uploads a document' },

@@ -9,6 +9,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerPortalDocumentRoutes } from './features/client-portal/routes';
 import { registerClientExport } from './features/clients/export';
 import { registerClientImportRoutes } from './features/clients/import-routes';
 import { registerDocumentRoutes } from './features/documents/routes';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
   registerDocumentRoutes(app, { db: database.db, storage, staffAuth, maxBytes: config.storage.maxBytes });
+  registerPortalDocumentRoutes(app, { db: database.db, storage, config, maxBytes: config.storage.maxBytes });
   registerClientExport(app, { db: database.db, staffAuth });
   await registerClientImportRoutes(app, { db: database.db, staffAuth });
 

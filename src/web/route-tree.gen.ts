@@ -17,8 +17,10 @@ import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
+import { Route as ClientportalClientIdRouteImport } from './routes/clientportal/$clientId'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/clientportal/index'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
@@ -29,6 +31,8 @@ import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
+import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
+import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
@@ -45,6 +49,10 @@ import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
+import { Route as ClientportalClientIdDocumentsIndexRouteImport } from './routes/clientportal/$clientId/documents/index'
+import { Route as ClientportalClientIdDocumentsFolderIdRouteImport } from './routes/clientportal/$clientId/documents/$folderId'
+import { Route as ClientportalClientIdTasksIndexRouteImport } from './routes/clientportal/$clientId/tasks/index'
+import { Route as ClientportalClientIdTasksTagRouteImport } from './routes/clientportal/$clientId/tasks/$tag'
 import { Route as AuthClientportalAuthInviteKeyRouteImport } from './routes/_auth/clientportal/auth/invite.$key'
 import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/admin/services/$id/clients'
 import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
@@ -95,6 +103,13 @@ const AuthRegisterRoute = AuthRegisterRouteImport.update({
   path: '/auth/register',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/auth/register.lazy').then((d) => d.Route))
+const ClientportalClientIdRoute = ClientportalClientIdRouteImport.update({
+  id: '/clientportal/$clientId',
+  path: '/clientportal/$clientId',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() =>
+  import('./routes/clientportal/$clientId.lazy').then((d) => d.Route),
+)
 const AuthAuthForgotpasswordRoute = AuthAuthForgotpasswordRouteImport.update({
   id: '/auth/forgotpassword',
   path: '/auth/forgotpassword',
@@ -107,6 +122,13 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthClientportalIndexRoute = AuthClientportalIndexRouteImport.update({
+  id: '/clientportal/',
+  path: '/clientportal/',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/clientportal/index.lazy').then((d) => d.Route),
+)
 const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -192,6 +214,24 @@ const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/vault/passwords.lazy').then((d) => d.Route),
 )
+const ClientportalClientIdIndexRoute =
+  ClientportalClientIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/index.lazy').then((d) => d.Route),
+  )
+const ClientportalClientIdProjectsRoute =
+  ClientportalClientIdProjectsRouteImport.update({
+    id: '/projects',
+    path: '/projects',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/projects.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthAuthInviteKeyRoute = AuthAuthInviteKeyRouteImport.update({
   id: '/auth/invite/$key',
   path: '/auth/invite/$key',
@@ -328,6 +368,46 @@ const MainVaultDocumentsFolderIdRoute =
       (d) => d.Route,
     ),
   )
+const ClientportalClientIdDocumentsIndexRoute =
+  ClientportalClientIdDocumentsIndexRouteImport.update({
+    id: '/documents/',
+    path: '/documents/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/documents/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdDocumentsFolderIdRoute =
+  ClientportalClientIdDocumentsFolderIdRouteImport.update({
+    id: '/documents/$folderId',
+    path: '/documents/$folderId',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/documents/$folderId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdTasksIndexRoute =
+  ClientportalClientIdTasksIndexRouteImport.update({
+    id: '/tasks/',
+    path: '/tasks/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/tasks/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdTasksTagRoute =
+  ClientportalClientIdTasksTagRouteImport.update({
+    id: '/tasks/$tag',
+    path: '/tasks/$tag',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/tasks/$tag.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthClientportalAuthInviteKeyRoute =
   AuthClientportalAuthInviteKeyRouteImport.update({
     id: '/clientportal/auth/invite/$key',
@@ -404,6 +484,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
+  '/clientportal/$clientId': typeof ClientportalClientIdRouteWithChildren
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
@@ -413,10 +494,13 @@ export interface FileRoutesByFullPath {
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
   '/tasks/': typeof MainTasksIndexRoute
+  '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -431,11 +515,15 @@ export interface FileRoutesByFullPath {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
+  '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
@@ -458,10 +546,13 @@ export interface FileRoutesByTo {
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
+  '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
   '/tasks': typeof MainTasksIndexRoute
+  '/clientportal/$clientId': typeof ClientportalClientIdIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
   '/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -476,11 +567,15 @@ export interface FileRoutesByTo {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
+  '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
@@ -497,6 +592,7 @@ export interface FileRoutesById {
   '/_auth/onboarding': typeof AuthOnboardingRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
+  '/clientportal/$clientId': typeof ClientportalClientIdRouteWithChildren
   '/_main/': typeof MainIndexRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
@@ -507,10 +603,13 @@ export interface FileRoutesById {
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
+  '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/tasks/': typeof MainTasksIndexRoute
+  '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
   '/_auth/auth/invite/$key': typeof AuthAuthInviteKeyRoute
   '/_auth/auth/resetpassword/$key': typeof AuthAuthResetpasswordKeyRoute
@@ -525,11 +624,15 @@ export interface FileRoutesById {
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
+  '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
+  '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_auth/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
@@ -546,6 +649,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/auth/login'
     | '/auth/register'
+    | '/clientportal/$clientId'
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
@@ -555,10 +659,13 @@ export interface FileRouteTypes {
     | '/reminders/$type'
     | '/team/members'
     | '/vault/passwords'
+    | '/clientportal/$clientId/projects'
     | '/admin/roles'
+    | '/clientportal/'
     | '/clients/'
     | '/projects/'
     | '/tasks/'
+    | '/clientportal/$clientId/'
     | '/admin/'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
@@ -573,11 +680,15 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
+    | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
     | '/vault/documents/'
+    | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/tasks/'
     | '/clients/$id/'
     | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
@@ -600,10 +711,13 @@ export interface FileRouteTypes {
     | '/reminders/$type'
     | '/team/members'
     | '/vault/passwords'
+    | '/clientportal/$clientId/projects'
     | '/admin/roles'
+    | '/clientportal'
     | '/clients'
     | '/projects'
     | '/tasks'
+    | '/clientportal/$clientId'
     | '/admin'
     | '/auth/invite/$key'
     | '/auth/resetpassword/$key'
@@ -618,11 +732,15 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
+    | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
     | '/vault/documents'
+    | '/clientportal/$clientId/documents'
+    | '/clientportal/$clientId/tasks'
     | '/clients/$id'
     | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
@@ -638,6 +756,7 @@ export interface FileRouteTypes {
     | '/_auth/onboarding'
     | '/auth/login'
     | '/auth/register'
+    | '/clientportal/$clientId'
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
@@ -648,10 +767,13 @@ export interface FileRouteTypes {
     | '/_main/reminders/$type'
     | '/_main/team/members'
     | '/_main/vault/passwords'
+    | '/clientportal/$clientId/projects'
     | '/_main/admin/roles'
+    | '/_auth/clientportal/'
     | '/_main/clients/'
     | '/_main/projects/'
     | '/_main/tasks/'
+    | '/clientportal/$clientId/'
     | '/_main/admin/'
     | '/_auth/auth/invite/$key'
     | '/_auth/auth/resetpassword/$key'
@@ -666,11 +788,15 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/tasks'
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
+    | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/tasks/$tag'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
     | '/_main/vault/documents/'
+    | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/tasks/'
     | '/_main/clients/$id/'
     | '/_auth/clientportal/auth/invite/$key'
     | '/_main/admin/services/$id/clients'
@@ -686,6 +812,7 @@ export interface RootRouteChildren {
   MainRoute: typeof MainRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
+  ClientportalClientIdRoute: typeof ClientportalClientIdRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -732,6 +859,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/clientportal/$clientId': {
+      id: '/clientportal/$clientId'
+      path: '/clientportal/$clientId'
+      fullPath: '/clientportal/$clientId'
+      preLoaderRoute: typeof ClientportalClientIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/auth/forgotpassword': {
       id: '/_auth/auth/forgotpassword'
       path: '/auth/forgotpassword'
@@ -744,6 +878,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/logout'
       fullPath: '/auth/logout'
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/clientportal/': {
+      id: '/_auth/clientportal/'
+      path: '/clientportal'
+      fullPath: '/clientportal/'
+      preLoaderRoute: typeof AuthClientportalIndexRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_main/admin/': {
@@ -829,6 +970,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/vault/passwords'
       preLoaderRoute: typeof MainVaultPasswordsRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/clientportal/$clientId/': {
+      id: '/clientportal/$clientId/'
+      path: '/'
+      fullPath: '/clientportal/$clientId/'
+      preLoaderRoute: typeof ClientportalClientIdIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/projects': {
+      id: '/clientportal/$clientId/projects'
+      path: '/projects'
+      fullPath: '/clientportal/$clientId/projects'
+      preLoaderRoute: typeof ClientportalClientIdProjectsRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
     }
     '/_auth/auth/invite/$key': {
       id: '/_auth/auth/invite/$key'
@@ -963,6 +1118,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainVaultDocumentsFolderIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/clientportal/$clientId/documents/': {
+      id: '/clientportal/$clientId/documents/'
+      path: '/documents'
+      fullPath: '/clientportal/$clientId/documents/'
+      preLoaderRoute: typeof ClientportalClientIdDocumentsIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/documents/$folderId': {
+      id: '/clientportal/$clientId/documents/$folderId'
+      path: '/documents/$folderId'
+      fullPath: '/clientportal/$clientId/documents/$folderId'
+      preLoaderRoute: typeof ClientportalClientIdDocumentsFolderIdRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/tasks/': {
+      id: '/clientportal/$clientId/tasks/'
+      path: '/tasks'
+      fullPath: '/clientportal/$clientId/tasks/'
+      preLoaderRoute: typeof ClientportalClientIdTasksIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/tasks/$tag': {
+      id: '/clientportal/$clientId/tasks/$tag'
+      path: '/tasks/$tag'
+      fullPath: '/clientportal/$clientId/tasks/$tag'
+      preLoaderRoute: typeof ClientportalClientIdTasksTagRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/_auth/clientportal/auth/invite/$key': {
       id: '/_auth/clientportal/auth/invite/$key'
       path: '/clientportal/auth/invite/$key'
@@ -1019,6 +1202,7 @@ interface AuthRouteChildren {
   AuthOnboardingRoute: typeof AuthOnboardingRoute
   AuthAuthForgotpasswordRoute: typeof AuthAuthForgotpasswordRoute
   AuthAuthLogoutRoute: typeof AuthAuthLogoutRoute
+  AuthClientportalIndexRoute: typeof AuthClientportalIndexRoute
   AuthAuthInviteKeyRoute: typeof AuthAuthInviteKeyRoute
   AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
   AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
@@ -1031,6 +1215,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOnboardingRoute: AuthOnboardingRoute,
   AuthAuthForgotpasswordRoute: AuthAuthForgotpasswordRoute,
   AuthAuthLogoutRoute: AuthAuthLogoutRoute,
+  AuthClientportalIndexRoute: AuthClientportalIndexRoute,
   AuthAuthInviteKeyRoute: AuthAuthInviteKeyRoute,
   AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,
   AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
@@ -1125,11 +1310,35 @@ const MainRouteChildren: MainRouteChildren = {
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
+interface ClientportalClientIdRouteChildren {
+  ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
+  ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
+  ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
+  ClientportalClientIdTasksTagRoute: typeof ClientportalClientIdTasksTagRoute
+  ClientportalClientIdDocumentsIndexRoute: typeof ClientportalClientIdDocumentsIndexRoute
+  ClientportalClientIdTasksIndexRoute: typeof ClientportalClientIdTasksIndexRoute
+}
+
+const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
+  ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,
+  ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
+  ClientportalClientIdDocumentsFolderIdRoute:
+    ClientportalClientIdDocumentsFolderIdRoute,
+  ClientportalClientIdTasksTagRoute: ClientportalClientIdTasksTagRoute,
+  ClientportalClientIdDocumentsIndexRoute:
+    ClientportalClientIdDocumentsIndexRoute,
+  ClientportalClientIdTasksIndexRoute: ClientportalClientIdTasksIndexRoute,
+}
+
+const ClientportalClientIdRouteWithChildren =
+  ClientportalClientIdRoute._addFileChildren(ClientportalClientIdRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   MainRoute: MainRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  ClientportalClientIdRoute: ClientportalClientIdRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

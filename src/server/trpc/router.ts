@@ -1,5 +1,11 @@
 import { accountRouter } from '../features/account/router';
 import { authRouter } from '../features/auth/router';
+import {
+  clientPortalDocumentsRouter,
+  clientPortalHomeRouter,
+  clientPortalProjectsRouter,
+  clientPortalTasksRouter,
+} from '../features/client-portal/router';
 import { clientUsersRouter } from '../features/client-users/router';
 import { clientsRouter } from '../features/clients/router';
 import { dashboardRouter } from '../features/dashboard/router';
@@ -26,6 +32,10 @@ export const appRouter = router({
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
   clientPortalAuth: clientPortalAuthRouter,
+  clientPortalHome: clientPortalHomeRouter,
+  clientPortalDocuments: clientPortalDocumentsRouter,
+  clientPortalProjects: clientPortalProjectsRouter,
+  clientPortalTasks: clientPortalTasksRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,

@@ -9,18 +9,27 @@ export type BreadcrumbItem = {
   to?: string;
 };
 
-export type BreadcrumbsProps = { items: BreadcrumbItem[]; className?: string };
+export type BreadcrumbsProps = {
+  items: BreadcrumbItem[];
+  className?: string;
+  /** Where the Home crumb leads: the index, or the client portal's home in the portal. */
+  home?: string;
+};
 
 const linkClasses =
   'inline-flex items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
 /** SPEC.md §2: Home (home icon, leads to the index), then a list of links (label, icon, to). */
-export function Breadcrumbs({ items, className }: BreadcrumbsProps) {
+export function Breadcrumbs({ items, className, home = '/' }: BreadcrumbsProps) {
   return (
     <nav aria-label="Breadcrumb" className={cn('min-w-0 text-sm', className)}>
       <ol className="flex min-w-0 flex-wrap items-center gap-1">
         <li className="inline-flex items-center">
-          <Link to="/" className={linkClasses} aria-current={items.length === 0 ? 'page' : undefined}>
+          <Link
+            to={home as never}
+            className={linkClasses}
+            aria-current={items.length === 0 ? 'page' : undefined}
+          >
             <Home aria-hidden="true" className="size-4" />
             <span className="sr-only">Home</span>
           </Link>

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/client';
-import { documentFolders, documents, documentVersions, members } from '../../db/schema';
+import { clientUsers, documentFolders, documents, documentVersions, members } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
@@ -141,12 +141,20 @@ export async function documentVersionsOf(db: TExecutor, scope: TScope, documentI
       contentType: documentVersions.contentType,
       checksumSha256: documentVersions.checksumSha256,
       createdAt: documentVersions.createdAt,
-      uploadedBy: memberName,
+      // A version the client uploaded in the portal names the client user, marked as the client's.
+      uploadedBy: sql<string | null>`coalesce(${memberName}, ${clientUsers.name} || ' (client)')`,
     })
     .from(documentVersions)
     .leftJoin(
       members,
       and(eq(members.orgId, documentVersions.orgId), eq(members.id, documentVersions.uploadedByMemberId)),
+    )
+    .leftJoin(
+      clientUsers,
+      and(
+        eq(clientUsers.orgId, documentVersions.orgId),
+        eq(clientUsers.id, documentVersions.uploadedByClientUserId),
+      ),
     )
     .where(and(eq(documentVersions.orgId, scope.orgId), eq(documentVersions.documentId, doc.id)))
     .orderBy(desc(documentVersions.version))

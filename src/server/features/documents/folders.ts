@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
 import type { TDb, TExecutor } from '../../db/client';
-import { documentFolders, documents, members, orgs } from '../../db/schema';
+import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
-import { audit } from '../system-log/service';
+import { audit, type TActor } from '../system-log/service';
 import { actorOf, checkTree, isUniqueViolation, liveFolder, treeLabel } from './access';
 
 const VAULT_ROOT_NAME = 'Vault';
@@ -30,28 +30,52 @@ async function findRoot(db: TExecutor, orgId: string, clientId: string | null) {
  */
 export async function openTree(db: TDb, scope: TScope, clientId: string | null, meta: TRequestMeta) {
   const client = await checkTree(db, scope, clientId);
-  const existing = await findRoot(db, scope.orgId, clientId);
+  return ensureTree(db, {
+    orgId: scope.orgId,
+    clientId,
+    clientName: client?.name ?? null,
+    createdByMemberId: scope.memberId,
+    actor: actorOf(scope, meta),
+  });
+}
+
+/**
+ * openTree's work once the caller is known to reach the tree; the client portal creates a client's
+ * tree this way on its first upload (no member creates it then).
+ */
+export async function ensureTree(
+  db: TDb,
+  input: {
+    orgId: string;
+    clientId: string | null;
+    clientName: string | null;
+    createdByMemberId: string | null;
+    actor: TActor;
+  },
+) {
+  const { orgId, clientId } = input;
+  const existing = await findRoot(db, orgId, clientId);
   if (existing) return existing;
   return db.transaction(async (tx) => {
     const [root] = await tx
       .insert(documentFolders)
       .values({
-        orgId: scope.orgId,
+        orgId,
         clientId,
         parentId: null,
         name: clientId ? CLIENT_ROOT_NAME : VAULT_ROOT_NAME,
-        createdByMemberId: scope.memberId,
+        createdByMemberId: input.createdByMemberId,
       })
       .onConflictDoNothing()
       .returning();
     if (!root) {
-      const other = await findRoot(tx, scope.orgId, clientId);
+      const other = await findRoot(tx, orgId, clientId);
       if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
       return other;
     }
     let created = 0;
     if (clientId) {
-      const [org] = await tx.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, scope.orgId));
+      const [org] = await tx.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, orgId));
       const idOf = new Map<string, string>([['', root.id]]);
       for (const path of defaultClientFoldersOf(org?.settings)) {
         let parentPath = '';
@@ -62,11 +86,11 @@ export async function openTree(db: TDb, scope: TScope, clientId: string | null, 
             const [folder] = await tx
               .insert(documentFolders)
               .values({
-                orgId: scope.orgId,
+                orgId,
                 clientId,
                 parentId: idOf.get(parentPath.toLowerCase()) ?? root.id,
                 name,
-                createdByMemberId: scope.memberId,
+                createdByMemberId: input.createdByMemberId,
               })
               .returning({ id: documentFolders.id });
             if (folder) idOf.set(key, folder.id);
@@ -76,11 +100,11 @@ export async function openTree(db: TDb, scope: TScope, clientId: string | null, 
         }
       }
     }
-    await audit(tx, actorOf(scope, meta), {
+    await audit(tx, input.actor, {
       action: 'documents.tree.create',
       recordType: 'documentFolder',
       recordId: root.id,
-      summary: `Opened ${treeLabel(client?.name)} for the first time${created ? ` (${created} default folders)` : ''}`,
+      summary: `Opened ${treeLabel(input.clientName)} for the first time${created ? ` (${created} default folders)` : ''}`,
     });
     return root;
   });
@@ -130,12 +154,16 @@ export async function folderContents(db: TExecutor, scope: TScope, input: TDocum
         updatedAt: documents.updatedAt,
         uploadedBy: sql<
           string | null
-        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`,
+        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email}, ${clientUsers.name} || ' (client)')`,
       })
       .from(documents)
       .leftJoin(
         members,
         and(eq(members.orgId, documents.orgId), eq(members.id, documents.uploadedByMemberId)),
+      )
+      .leftJoin(
+        clientUsers,
+        and(eq(clientUsers.orgId, documents.orgId), eq(clientUsers.id, documents.uploadedByClientUserId)),
       )
       .where(where)
       .orderBy(...SORT[input.sort].map((c) => dir(c)), dir(documents.id))

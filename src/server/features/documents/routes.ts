@@ -1,55 +1,18 @@
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { ZipArchive } from 'archiver';
-import type { FastifyInstance } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DOCUMENT_UPLOAD_PATH, formatBytes, isPreviewable, ZDocumentName } from '../../../domain/documents';
+import { DOCUMENT_UPLOAD_PATH, isPreviewable } from '../../../domain/documents';
 import type { TDb } from '../../db/client';
+import type { documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import type { TStaffAuth } from '../../idp/staff-auth';
 import { liveFolder } from './access';
 import { recordUpload, versionForDownload } from './files';
 import { contentDisposition, requestMeta, sendError, staffScopeFor } from './http-auth';
-import { SNIFF_BYTES, sniffContentType } from './sniff';
+import { receiveUpload, registerMultipart } from './upload-stream';
 import { zipEntries } from './zip';
-
-class TooLarge extends Error {}
-
-/**
- * Counts, hashes and keeps the first bytes of an upload as it passes, and fails the stream the
- * moment it goes past the limit, so an oversized file is never stored whole.
- */
-class UploadMeter extends Transform {
-  // Not "size": the S3 uploader would take a numeric size property for the stream's total length.
-  bytes = 0;
-  private hash = createHash('sha256');
-  private head: Buffer[] = [];
-  private headBytes = 0;
-  constructor(private readonly max: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.max) return done(new TooLarge());
-    this.hash.update(chunk);
-    if (this.headBytes < SNIFF_BYTES) {
-      this.head.push(chunk.subarray(0, SNIFF_BYTES - this.headBytes));
-      this.headBytes += Math.min(chunk.length, SNIFF_BYTES - this.headBytes);
-    }
-    done(null, chunk);
-  }
-  checksum() {
-    return this.hash.digest('hex');
-  }
-  firstBytes() {
-    return Buffer.concat(this.head);
-  }
-}
 
 const ZUploadQuery = z.object({ folderId: z.uuid('Choose a folder') });
 const ZDocumentParams = z.object({ id: z.uuid() });
@@ -60,6 +23,45 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not fou
 /** A response that can never run as a page of our origin, whatever the bytes are. */
 const LOCKED_DOWN_CSP = "default-src 'none'; sandbox";
 
+/**
+ * Streams one stored version as a download (always an attachment) or a preview (inline, locked
+ * down). Shared with the client portal's download route.
+ */
+export async function sendStoredFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  storage: TStorage,
+  { doc, version }: { doc: { id: string; name: string }; version: typeof documentVersions.$inferSelect },
+  purpose: 'download' | 'preview',
+) {
+  const body = await storage.get(version.storageKey);
+  if (!body) {
+    req.log.error({ documentId: doc.id, version: version.version }, 'stored file is missing');
+    throw notFound();
+  }
+  reply
+    .code(200)
+    .header('content-length', String(version.size))
+    .header(
+      'content-disposition',
+      contentDisposition(purpose === 'preview' ? 'inline' : 'attachment', doc.name),
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('etag', `"${version.checksumSha256}"`)
+    .header('x-checksum-sha256', version.checksumSha256)
+    .header(
+      'content-security-policy',
+      purpose === 'preview' && version.contentType === 'application/pdf'
+        ? // Chromium's PDF viewer does not run in a sandboxed document; no script or fetch still.
+          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'"
+        : `${LOCKED_DOWN_CSP}; frame-ancestors 'self'`,
+    )
+    // An attachment is never rendered; its type is only a hint to the person's computer.
+    .type(purpose === 'preview' ? version.contentType : 'application/octet-stream');
+  return reply.send(body);
+}
+
 export function registerDocumentRoutes(
   app: FastifyInstance,
   deps: { db: TDb; storage: TStorage; staffAuth: TStaffAuth; maxBytes: number },
@@ -68,12 +70,7 @@ export function registerDocumentRoutes(
 
   // Multipart only in this scope: the rest of the API keeps its 1 MB JSON bodies.
   app.register(async (scoped) => {
-    await scoped.register(multipart, {
-      // A name is kept as typed ("../x" included): it is only ever a name, never a path.
-      preservePath: true,
-      limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 10 },
-      throwFileSizeLimit: false,
-    });
+    await registerMultipart(scoped, maxBytes);
 
     /**
      * POST /api/documents/upload?folderId=…: one file per request (the browser sends one request per
@@ -92,76 +89,13 @@ export function registerDocumentRoutes(
       } catch (error) {
         return sendError(reply, error);
       }
-      if (!req.isMultipart()) {
-        return sendError(
-          reply,
-          new TRPCError({ code: 'BAD_REQUEST', message: 'Send the file as multipart/form-data' }),
-        );
-      }
-      const part = await req.file().catch(() => undefined);
-      if (!part) {
-        return sendError(reply, new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a file to upload' }));
-      }
-      const name = ZDocumentName.safeParse(part.filename ?? '');
-      if (!name.success) {
-        part.file.resume();
-        return sendError(
-          reply,
-          new TRPCError({
-            code: 'BAD_REQUEST',
-            message: name.error.issues[0]?.message ?? 'Check the file name',
-          }),
-        );
-      }
-      const storageKey = `${scope.orgId}/${uuidv7()}`;
-      const meter = new UploadMeter(maxBytes);
-      const [piped, stored] = await Promise.allSettled([
-        pipeline(part.file, meter),
-        // A store that gives up stops reading: end the upload stream too, or it would wait forever.
-        storage.put(storageKey, meter, { contentType: 'application/octet-stream' }).catch((error) => {
-          meter.destroy(error);
-          throw error;
-        }),
-      ]);
-      if (piped.status === 'rejected' || stored.status === 'rejected') {
-        await storage.delete(storageKey).catch(() => {});
-        const cause = piped.status === 'rejected' ? piped.reason : (stored as PromiseRejectedResult).reason;
-        if (cause instanceof TooLarge || meter.bytes > maxBytes) {
-          // Let the rest of the body drain so the browser reads this answer rather than a reset.
-          req.raw.resume();
-          return sendError(
-            reply,
-            new TRPCError({
-              code: 'PAYLOAD_TOO_LARGE',
-              message: `The file is larger than the limit of ${formatBytes(maxBytes)}`,
-            }),
-          );
-        }
-        if (req.raw.destroyed || req.raw.aborted) return reply;
-        req.raw.resume();
-        req.log.warn({ err: cause }, 'upload failed');
-        return sendError(
-          reply,
-          new TRPCError({ code: 'BAD_REQUEST', message: 'The upload was interrupted. Please try again.' }),
-        );
-      }
+      const received = await receiveUpload(req, reply, { storage, maxBytes }, scope.orgId);
+      if (!received) return reply;
       try {
-        const saved = await recordUpload(
-          db,
-          scope,
-          query.data.folderId,
-          {
-            name: name.data,
-            size: meter.bytes,
-            contentType: sniffContentType(meter.firstBytes(), part.mimetype),
-            checksumSha256: meter.checksum(),
-            storageKey,
-          },
-          requestMeta(req),
-        );
+        const saved = await recordUpload(db, scope, query.data.folderId, received, requestMeta(req));
         return reply.code(201).send(saved);
       } catch (error) {
-        await storage.delete(storageKey).catch(() => {});
+        await storage.delete(received.storageKey).catch(() => {});
         return sendError(reply, error);
       }
     });
@@ -184,32 +118,7 @@ export function registerDocumentRoutes(
         if (purpose === 'preview' && !isPreviewable(version.contentType)) {
           throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only PDFs and images can be previewed' });
         }
-        const body = await storage.get(version.storageKey);
-        if (!body) {
-          req.log.error({ documentId: doc.id, version: version.version }, 'stored file is missing');
-          throw notFound();
-        }
-        reply
-          .code(200)
-          .header('content-length', String(version.size))
-          .header(
-            'content-disposition',
-            contentDisposition(purpose === 'preview' ? 'inline' : 'attachment', doc.name),
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('etag', `"${version.checksumSha256}"`)
-          .header('x-checksum-sha256', version.checksumSha256)
-          .header(
-            'content-security-policy',
-            purpose === 'preview' && version.contentType === 'application/pdf'
-              ? // Chromium's PDF viewer does not run in a sandboxed document; no script or fetch still.
-                "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'"
-              : `${LOCKED_DOWN_CSP}; frame-ancestors 'self'`,
-          )
-          // An attachment is never rendered; its type is only a hint to the person's computer.
-          .type(purpose === 'preview' ? version.contentType : 'application/octet-stream');
-        return reply.send(body);
+        return await sendStoredFile(req, reply, storage, { doc, version }, purpose);
       } catch (error) {
         return sendError(reply, error);
       }

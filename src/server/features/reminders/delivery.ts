@@ -3,6 +3,8 @@ import { nextOccurrence, type TReminderType } from '../../../domain/reminders';
 import type { TExecutor } from '../../db/client';
 import {
   clients,
+  clientUserClients,
+  clientUsers,
   jobs,
   members,
   notificationPreferences,
@@ -51,9 +53,9 @@ export function queueManualSend(tx: TExecutor, r: { id: string; orgId: string },
 }
 
 /**
- * The email addresses a client is reached at. Today: the client's own email. When the client
- * portal lands, add the client's active portal users here (client_users linked to the client):
- * every client and expiry reminder then reaches them too, with no other change.
+ * The email addresses a client is reached at: the client's own email and those of its active
+ * portal users (client_users linked to the client), each once whatever its case. Every client and
+ * expiry reminder reaches them all.
  */
 export async function clientRecipients(db: TExecutor, orgId: string, clientId: string) {
   const [client] = await db
@@ -62,7 +64,28 @@ export async function clientRecipients(db: TExecutor, orgId: string, clientId: s
     .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)))
     .limit(1);
   if (!client) return { name: null, emails: [] as string[] };
-  return { name: client.name, emails: client.email ? [client.email] : [] };
+  const portalUsers = await db
+    .select({ email: clientUsers.email })
+    .from(clientUserClients)
+    .innerJoin(
+      clientUsers,
+      and(eq(clientUsers.orgId, clientUserClients.orgId), eq(clientUsers.id, clientUserClients.clientUserId)),
+    )
+    .where(
+      and(
+        eq(clientUserClients.orgId, orgId),
+        eq(clientUserClients.clientId, clientId),
+        eq(clientUsers.status, 'active'),
+      ),
+    )
+    .orderBy(clientUsers.email)
+    .limit(100);
+  const emails = new Map<string, string>();
+  for (const email of [client.email, ...portalUsers.map((u) => u.email)]) {
+    const trimmed = email?.trim();
+    if (trimmed && !emails.has(trimmed.toLowerCase())) emails.set(trimmed.toLowerCase(), trimmed);
+  }
+  return { name: client.name, emails: [...emails.values()] };
 }
 
 type TRecipient =

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { mentionToken, type TCommentAdd } from '../../../domain/tasks';
 import type { TDb, TExecutor } from '../../db/client';
-import { members, taskComments } from '../../db/schema';
+import { clientUsers, members, taskComments } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { notify } from '../notifications/service';
@@ -20,12 +20,18 @@ export async function listComments(db: TExecutor, scope: TScope, taskId: string)
       mentions: taskComments.mentions,
       createdAt: taskComments.createdAt,
       authorId: taskComments.authorMemberId,
-      authorName: memberName,
+      // A client's comment from the portal names the client user, marked as the client's.
+      authorName: sql<string | null>`coalesce(${memberName}, ${clientUsers.name} || ' (client)')`,
+      fromClient: sql<boolean>`(${taskComments.authorClientUserId} is not null)`,
     })
     .from(taskComments)
     .leftJoin(
       members,
       and(eq(members.orgId, taskComments.orgId), eq(members.id, taskComments.authorMemberId)),
+    )
+    .leftJoin(
+      clientUsers,
+      and(eq(clientUsers.orgId, taskComments.orgId), eq(clientUsers.id, taskComments.authorClientUserId)),
     )
     .where(and(eq(taskComments.orgId, scope.orgId), eq(taskComments.taskId, taskId)))
     .orderBy(asc(taskComments.createdAt), asc(taskComments.id))

@@ -11,6 +11,9 @@ export type TUpload = {
   message?: string;
 };
 
+const staffUploadUrl = (folderId: string) =>
+  `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(folderId)}`;
+
 /** Uploads in flight at once; the rest wait their turn (each file keeps its own bar and cancel). */
 const PARALLEL = 3;
 
@@ -18,12 +21,21 @@ const PARALLEL = 3;
  * Uploads files one request each with XMLHttpRequest, whose upload progress events fetch() does
  * not offer. Each can be cancelled (the server removes what it had received).
  */
-export function useUploads(options: { maxBytes: number | undefined; onUploaded: () => void }) {
+export function useUploads(options: {
+  maxBytes: number | undefined;
+  onUploaded: () => void;
+  /** Where a file goes; the staff route by default. The client portal passes its own route. */
+  url?: (target: string) => string;
+  /** Auth headers; the staff token by default (the portal's cookie travels by itself). */
+  headers?: () => Promise<Record<string, string>>;
+}) {
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const requests = useRef(new Map<string, XMLHttpRequest>());
   const queue = useRef<{ id: string; file: File; folderId: string }[]>([]);
   const running = useRef(0);
   const { onUploaded } = options;
+  const urlOf = options.url ?? staffUploadUrl;
+  const headersOf = options.headers ?? staffAuthHeaders;
 
   const patch = useCallback((id: string, next: Partial<TUpload>) => {
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...next } : u)));
@@ -42,8 +54,8 @@ export function useUploads(options: { maxBytes: number | undefined; onUploaded: 
       void (async () => {
         const xhr = new XMLHttpRequest();
         requests.current.set(job.id, xhr);
-        xhr.open('POST', `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(job.folderId)}`);
-        for (const [key, value] of Object.entries(await staffAuthHeaders())) xhr.setRequestHeader(key, value);
+        xhr.open('POST', urlOf(job.folderId));
+        for (const [key, value] of Object.entries(await headersOf())) xhr.setRequestHeader(key, value);
         xhr.upload.onprogress = (event) => patch(job.id, { loaded: event.loaded });
         xhr.onload = () => {
           if (xhr.status >= 200 && xhr.status < 300) {
@@ -74,7 +86,7 @@ export function useUploads(options: { maxBytes: number | undefined; onUploaded: 
         xhr.send(form);
       })();
     }
-  }, [patch, onUploaded]);
+  }, [patch, onUploaded, urlOf, headersOf]);
 
   const add = useCallback(
     (files: File[], folderId: string) => {

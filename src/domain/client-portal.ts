@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
+
+// The client portal's screens (/clientportal/{clientId}/…). Every procedure input also names the
+// client (portalClientProcedure adds `clientId`); the same schemas check the forms.
+
+const page = z.number().int().min(1, 'Page must be 1 or more').default(1);
+const pageSize = (fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(1, 'Page size must be at least 1')
+    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+    .default(fallback);
+
+export const PORTAL_PAGE_SIZE = 20;
+
+/** A folder of the portal's documents; absent = the top (the client's shared documents). */
+export const ZPortalFolderInput = z.object({
+  folderId: z.uuid('This folder link is not valid').optional(),
+  page,
+  pageSize: pageSize(PORTAL_PAGE_SIZE),
+});
+export type TPortalFolderInput = z.input<typeof ZPortalFolderInput>;
+
+export const ZPortalProjectList = z.object({ page, pageSize: pageSize(PORTAL_PAGE_SIZE) });
+
+export const PORTAL_TASK_VIEWS = ['open', 'completed'] as const;
+export type TPortalTaskView = (typeof PORTAL_TASK_VIEWS)[number];
+
+/** A tag in the path (/clientportal/{clientId}/tasks/{tag}): what the staff side calls a tag. */
+export const ZPortalTag = z.string().trim().min(1, 'Choose a tag').max(64, 'A tag is at most 64 characters');
+
+export const ZPortalTaskList = z.object({
+  view: z.enum(PORTAL_TASK_VIEWS).default('open'),
+  tag: ZPortalTag.optional(),
+  page,
+  pageSize: pageSize(PORTAL_PAGE_SIZE),
+});
+export type TPortalTaskListInput = z.input<typeof ZPortalTaskList>;
+
+export const ZPortalTaskRef = z.object({ taskId: z.uuid('This task link is not valid') });
+
+export const ZPortalComment = ZPortalTaskRef.extend({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a comment first')
+    .max(5000, 'A comment must be at most 5,000 characters'),
+});
+export type TPortalComment = z.infer<typeof ZPortalComment>;
+
+// The portal's file routes: plain HTTP because they stream, authenticated by the portal cookie only.
+export const PORTAL_UPLOAD_PATH = '/api/clientportal/upload';
+
+/** Where a portal upload goes: a folder (the top when absent), or a task it is attached to. */
+export const portalUploadUrl = (target: { clientId: string; folderId?: string; taskId?: string }) => {
+  const query = new URLSearchParams({ clientId: target.clientId });
+  if (target.folderId) query.set('folderId', target.folderId);
+  if (target.taskId) query.set('taskId', target.taskId);
+  return `${PORTAL_UPLOAD_PATH}?${query}`;
+};
+
+export const portalDownloadPath = (clientId: string, documentId: string) =>
+  `/api/clientportal/${clientId}/documents/${documentId}/download`;

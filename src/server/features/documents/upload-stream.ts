@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { formatBytes, ZDocumentName } from '../../../domain/documents';
+import type { TStorage } from '../../files/storage';
+import type { TStoredUpload } from './files';
+import { sendError } from './http-auth';
+import { SNIFF_BYTES, sniffContentType } from './sniff';
+
+// The streaming half of an upload, shared by the staff route and the client portal's: one file per
+// request, streamed to storage while its size, checksum and type are taken.
+
+/** Multipart for one upload route scope (the rest of the API keeps its 1 MB JSON bodies). */
+export async function registerMultipart(scoped: FastifyInstance, maxBytes: number) {
+  await scoped.register(multipart, {
+    // A name is kept as typed ("../x" included): it is only ever a name, never a path.
+    preservePath: true,
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 10 },
+    throwFileSizeLimit: false,
+  });
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Counts, hashes and keeps the first bytes of an upload as it passes, and fails the stream the
+ * moment it goes past the limit, so an oversized file is never stored whole.
+ */
+class UploadMeter extends Transform {
+  // Not "size": the S3 uploader would take a numeric size property for the stream's total length.
+  bytes = 0;
+  private hash = createHash('sha256');
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  constructor(private readonly max: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) return done(new TooLarge());
+    this.hash.update(chunk);
+    if (this.headBytes < SNIFF_BYTES) {
+      this.head.push(chunk.subarray(0, SNIFF_BYTES - this.headBytes));
+      this.headBytes += Math.min(chunk.length, SNIFF_BYTES - this.headBytes);
+    }
+    done(null, chunk);
+  }
+  checksum() {
+    return this.hash.digest('hex');
+  }
+  firstBytes() {
+    return Buffer.concat(this.head);
+  }
+}
+
+/**
+ * Streams the request's file to storage under the firm's prefix. A file that breaks the limit or is
+ * cut off leaves nothing behind. Answers the error itself and returns null when there is no upload;
+ * the caller records the upload and deletes `storageKey` if recording fails.
+ */
+export async function receiveUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: { storage: TStorage; maxBytes: number },
+  orgId: string,
+): Promise<TStoredUpload | null> {
+  const { storage, maxBytes } = deps;
+  const fail = (code: TRPCError['code'], message: string) => {
+    sendError(reply, new TRPCError({ code, message }));
+    return null;
+  };
+  if (!req.isMultipart()) return fail('BAD_REQUEST', 'Send the file as multipart/form-data');
+  const part = await req.file().catch(() => undefined);
+  if (!part) return fail('BAD_REQUEST', 'Choose a file to upload');
+  const name = ZDocumentName.safeParse(part.filename ?? '');
+  if (!name.success) {
+    part.file.resume();
+    return fail('BAD_REQUEST', name.error.issues[0]?.message ?? 'Check the file name');
+  }
+  const storageKey = `${orgId}/${uuidv7()}`;
+  const meter = new UploadMeter(maxBytes);
+  const [piped, stored] = await Promise.allSettled([
+    pipeline(part.file, meter),
+    // A store that gives up stops reading: end the upload stream too, or it would wait forever.
+    storage.put(storageKey, meter, { contentType: 'application/octet-stream' }).catch((error) => {
+      meter.destroy(error);
+      throw error;
+    }),
+  ]);
+  if (piped.status === 'rejected' || stored.status === 'rejected') {
+    await storage.delete(storageKey).catch(() => {});
+    const cause = piped.status === 'rejected' ? piped.reason : (stored as PromiseRejectedResult).reason;
+    if (cause instanceof TooLarge || meter.bytes > maxBytes) {
+      // Let the rest of the body drain so the browser reads this answer rather than a reset.
+      req.raw.resume();
+      return fail('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${formatBytes(maxBytes)}`);
+    }
+    if (req.raw.destroyed || req.raw.aborted) return null;
+    req.raw.resume();
+    req.log.warn({ err: cause }, 'upload failed');
+    return fail('BAD_REQUEST', 'The upload was interrupted. Please try again.');
+  }
+  return {
+    name: name.data,
+    size: meter.bytes,
+    contentType: sniffContentType(meter.firstBytes(), part.mimetype),
+    checksumSha256: meter.checksum(),
+    storageKey,
+  };
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPortalWorld } from '../features/client-portal/test-fixture';
+import { createTestApp, type TTestApp } from '../test/app';
+import { portalClient } from '../test/portal';
+import { appRouter } from '../trpc/router';
+
+// Every portal procedure × every kind of caller, with the answer each must get. The procedures are
+// read from the router itself, so a new clientPortal* procedure without a row here fails.
+
+type TWorld = Awaited<ReturnType<typeof seedPortalWorld>>;
+type TSide = TWorld['own'];
+type TRow =
+  /** About one client: the input names it (and maybe records of it). */
+  | {
+      about: 'client';
+      input: (client: TSide, records: TSide) => Record<string, unknown>;
+      hasRecords: boolean;
+    }
+  /** About the session only (the person), no client in the input. */
+  | { about: 'session' }
+  /**
+   * Sign-in: public, answering the same with or without any session (a staff token opens nothing
+   * more). The sign-in rules themselves are in features/portal-auth/portal-auth.test.ts.
+   */
+  | { about: 'public'; input: unknown; expected: 'ok' | 'NOT_FOUND' | 'BAD_REQUEST' };
+
+const UNKNOWN_KEY = 'A'.repeat(43);
+const UNKNOWN_EMAIL = 'nobody-in-the-matrix@example.test';
+
+const ROWS: Record<string, TRow> = {
+  'clientPortalProfile.me': { about: 'session' },
+  'clientPortalAuth.invite': { about: 'public', input: { key: UNKNOWN_KEY }, expected: 'NOT_FOUND' },
+  'clientPortalAuth.acceptInvite': { about: 'public', input: { key: UNKNOWN_KEY }, expected: 'NOT_FOUND' },
+  'clientPortalAuth.requestCode': { about: 'public', input: { email: UNKNOWN_EMAIL }, expected: 'ok' },
+  'clientPortalAuth.verifyCode': {
+    about: 'public',
+    input: { email: UNKNOWN_EMAIL, code: '123456' },
+    expected: 'BAD_REQUEST',
+  },
+  'clientPortalAuth.logout': { about: 'public', input: undefined, expected: 'ok' },
+  'clientPortalHome.get': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
+  'clientPortalDocuments.folder': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, folderId: r.shared.id }),
+  },
+  'clientPortalProjects.list': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalTasks.list': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
+  'clientPortalTasks.get': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, taskId: r.task.id }),
+  },
+  'clientPortalTasks.complete': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, taskId: r.task.id }),
+  },
+  'clientPortalTasks.comment': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, taskId: r.task.id, body: 'From the matrix' }),
+  },
+};
+
+type TProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription' } };
+const procedures = appRouter._def.procedures as unknown as Record<string, TProcedureDef>;
+const PORTAL_PROCEDURES = Object.keys(procedures)
+  .filter((path) => path.startsWith('clientPortal'))
+  .sort();
+
+type TCaller =
+  | 'own client'
+  | 'own client, another client’s record'
+  | 'other client of the firm'
+  | 'client of another firm'
+  | 'staff session'
+  | 'no session';
+const CALLERS: TCaller[] = [
+  'own client',
+  'own client, another client’s record',
+  'other client of the firm',
+  'client of another firm',
+  'staff session',
+  'no session',
+];
+
+const EXPECTED: Record<TCaller, 'ok' | 'NOT_FOUND' | 'UNAUTHORIZED'> = {
+  'own client': 'ok',
+  'own client, another client’s record': 'NOT_FOUND',
+  'other client of the firm': 'NOT_FOUND',
+  'client of another firm': 'NOT_FOUND',
+  'staff session': 'UNAUTHORIZED',
+  'no session': 'UNAUTHORIZED',
+};
+
+let t: TTestApp;
+let w: TWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await seedPortalWorld(t);
+});
+afterAll(() => t?.close());
+
+type TProcedureClient = Record<
+  string,
+  Record<string, { query(i: unknown): Promise<unknown>; mutate(i: unknown): Promise<unknown> }>
+>;
+
+function call(client: unknown, path: string, input: unknown) {
+  const [namespace, name] = path.split('.') as [string, string];
+  const procedure = (client as TProcedureClient)[namespace]?.[name];
+  if (!procedure) throw new Error(`no client for ${path}`);
+  return procedures[path]?._def.type === 'query' ? procedure.query(input) : procedure.mutate(input);
+}
+
+/** The client and input a caller uses, or null when the cell does not apply to the row. */
+function cell(row: TRow, caller: TCaller): { client: unknown; input: unknown } | null {
+  const portal = w.portal.client;
+  if (row.about === 'public') {
+    // Never with the matrix's own portal session: logout would end it for the other rows.
+    if (caller === 'staff session') return { client: t.client(w.firm.owner.token), input: row.input };
+    if (caller === 'no session') return { client: portalClient(t), input: row.input };
+    return null;
+  }
+  if (row.about === 'session') {
+    if (caller === 'own client') return { client: portal, input: undefined };
+    if (caller === 'staff session') return { client: t.client(w.firm.owner.token), input: undefined };
+    if (caller === 'no session') return { client: portalClient(t), input: undefined };
+    return null;
+  }
+  switch (caller) {
+    case 'own client':
+      return { client: portal, input: row.input(w.own, w.own) };
+    case 'own client, another client’s record':
+      return row.hasRecords ? { client: portal, input: row.input(w.own, w.sibling) } : null;
+    case 'other client of the firm':
+      return { client: portal, input: row.input(w.sibling, w.sibling) };
+    case 'client of another firm':
+      return { client: portal, input: row.input(w.far, w.far) };
+    case 'staff session':
+      // The firm's owner, asking about the firm's own client: still not a portal session.
+      return { client: t.client(w.firm.owner.token), input: row.input(w.own, w.own) };
+    case 'no session':
+      return { client: portalClient(t), input: row.input(w.own, w.own) };
+  }
+}
+
+describe('portal procedure matrix', () => {
+  it('finds the portal procedures and has a row for every one of them', () => {
+    expect(PORTAL_PROCEDURES.length).toBeGreaterThanOrEqual(Object.keys(ROWS).length);
+    expect(PORTAL_PROCEDURES.filter((path) => !ROWS[path])).toEqual([]);
+    expect(Object.keys(ROWS).filter((path) => !PORTAL_PROCEDURES.includes(path))).toEqual([]);
+  });
+
+  describe.each(PORTAL_PROCEDURES)('%s', (path) => {
+    it.each(CALLERS)('%s', async (caller) => {
+      const row = ROWS[path];
+      if (!row) throw new Error(`${path} has no row in the portal matrix: add one`);
+      const target = cell(row, caller);
+      if (!target) return;
+      const answer = call(target.client, path, target.input);
+      const expected = row.about === 'public' ? row.expected : EXPECTED[caller];
+      if (expected === 'ok') await expect(answer).resolves.toBeDefined();
+      else await expect(answer).rejects.toMatchObject({ data: { code: expected } });
+    });
+  });
+});

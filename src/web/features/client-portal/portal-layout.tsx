@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { cn } from '@web/ui';
+import { CheckSquare, FileText, FolderKanban, Home, LogOut } from 'lucide-react';
+import { trpc } from '../../lib/trpc';
+
+const route = getRouteApi('/clientportal/$clientId');
+
+const NAV = [
+  { label: 'Home', icon: Home, to: '/clientportal/$clientId', exact: true },
+  { label: 'Documents', icon: FileText, to: '/clientportal/$clientId/documents', exact: false },
+  { label: 'Projects', icon: FolderKanban, to: '/clientportal/$clientId/projects', exact: false },
+  { label: 'Tasks', icon: CheckSquare, to: '/clientportal/$clientId/tasks', exact: false },
+] as const;
+
+/**
+ * The clientportal layout, phone first: the firm's logo and name, the client (a switcher when the
+ * person acts for several), and the four sections, as a bottom bar on a phone and tabs above.
+ */
+export function PortalLayout() {
+  const { clientId } = route.useParams();
+  const navigate = useNavigate();
+  const { data: me } = useQuery(trpc.clientPortalProfile.me.queryOptions());
+  const client = me?.clients.find((c) => c.id === clientId);
+  const firm = client?.firm;
+  return (
+    <div className="flex min-h-full flex-col bg-bg">
+      <header className="border-b border-border bg-surface">
+        <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-3">
+          {firm?.logoUrl ? (
+            <img src={firm.logoUrl} alt="" className="size-9 shrink-0 rounded-md object-contain" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="grid size-9 shrink-0 place-items-center rounded-md bg-primary font-semibold text-primary-fg"
+            >
+              {firm?.name.slice(0, 1).toUpperCase() ?? ''}
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold" data-testid="portal-firm">
+              {firm?.name ?? ''}
+            </p>
+            {me && me.clients.length > 1 ? (
+              <label className="flex min-w-0 items-center gap-1 text-xs text-muted-fg">
+                <span className="sr-only">Client</span>
+                <select
+                  aria-label="Client"
+                  value={clientId}
+                  onChange={(e) =>
+                    void navigate({ to: '/clientportal/$clientId', params: { clientId: e.target.value } })
+                  }
+                  className="min-w-0 max-w-full truncate rounded border border-border bg-surface py-0.5 pr-6 pl-1 text-xs text-fg"
+                >
+                  {me.clients.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                      {new Set(me.clients.map((x) => x.firm.id)).size > 1 ? ` (${c.firm.name})` : ''}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <p className="truncate text-xs text-muted-fg">{client?.name ?? ''}</p>
+            )}
+          </div>
+          <a
+            href="/clientportal/auth/logout"
+            className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm text-muted-fg hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            <span>Sign out</span>
+          </a>
+        </div>
+        <nav aria-label="Portal" className="mx-auto hidden max-w-4xl gap-1 px-4 sm:flex">
+          {NAV.map((item) => (
+            <Link
+              key={item.label}
+              to={item.to}
+              params={{ clientId }}
+              activeOptions={{ exact: item.exact }}
+              className="inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm text-muted-fg hover:text-fg data-[status=active]:border-primary data-[status=active]:font-medium data-[status=active]:text-fg"
+            >
+              <item.icon aria-hidden="true" className="size-4" />
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-4 pb-24 sm:pb-8">
+        <Outlet />
+      </main>
+      <nav
+        aria-label="Portal sections"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-4 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+      >
+        {NAV.map((item) => (
+          <Link
+            key={item.label}
+            to={item.to}
+            params={{ clientId }}
+            activeOptions={{ exact: item.exact }}
+            className={cn(
+              'flex flex-col items-center gap-0.5 py-2 text-xs text-muted-fg',
+              'data-[status=active]:font-medium data-[status=active]:text-primary',
+            )}
+          >
+            <item.icon aria-hidden="true" className="size-5" />
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

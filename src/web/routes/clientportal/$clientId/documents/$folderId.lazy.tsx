@@ -1,0 +1,6 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { PortalDocumentsFolder } from '../../../../features/client-portal/documents-page';
+
+export const Route = createLazyFileRoute('/clientportal/$clientId/documents/$folderId')({
+  component: PortalDocumentsFolder,
+});

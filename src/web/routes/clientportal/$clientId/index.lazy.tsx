@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { PortalHomePage } from '../../../features/client-portal/home-page';
+
+export const Route = createLazyFileRoute('/clientportal/$clientId/')({ component: PortalHomePage });
