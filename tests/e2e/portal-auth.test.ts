@@ -86,7 +86,8 @@ describe('client portal sign-in in the browser', () => {
     await screenshot(page, 'portal-invite-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL(`${app.url}/clientportal`);
+    // One client: the portal's index goes straight on to that client's home.
+    await page.waitForURL(`${app.url}/clientportal/${client.id}`);
     let cookies = await portalCookies(phone);
     expect(cookies.session?.httpOnly).toBe(true);
     expect(cookies.session?.sameSite).toBe('Strict');
@@ -121,7 +122,8 @@ describe('client portal sign-in in the browser', () => {
     await screenshot(page, 'portal-login-wrong-code-375');
     await page.getByLabel('Sign-in code').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/clientportal`);
+    // One client: the portal's index goes straight on to that client's home.
+    await page.waitForURL(`${app.url}/clientportal/${client.id}`);
     cookies = await portalCookies(phone);
     expect(cookies.session?.httpOnly).toBe(true);
     expect(cookies.companion).toBeDefined();
