@@ -287,3 +287,17 @@ export function completedDateFor(
 export function mentionToken(name: string): string {
   return `@${name}`;
 }
+
+/** Task attachments: a document of the task's client (or of the firm vault for an internal task). */
+export const TASK_ATTACHMENTS_FOLDER = 'Attachments';
+export const MAX_TASK_ATTACHMENTS = 200;
+export const ZTaskAttachmentRef = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  documentId: z.uuid('Choose a file from the list'),
+});
+export type TTaskAttachmentRef = z.output<typeof ZTaskAttachmentRef>;
+export const ZTaskAttachmentCandidates = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  search: z.string().trim().max(200, 'Search for at most 200 characters').default(''),
+});
+export type TTaskAttachmentCandidates = z.output<typeof ZTaskAttachmentCandidates>;

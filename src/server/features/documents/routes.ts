@@ -12,6 +12,7 @@ import { DOCUMENT_UPLOAD_PATH, formatBytes, isPreviewable, ZDocumentName } from 
 import type { TDb } from '../../db/client';
 import type { TStorage } from '../../files/storage';
 import type { TStaffAuth } from '../../idp/staff-auth';
+import { uploadTargetForTask } from '../tasks/attachments';
 import { liveFolder } from './access';
 import { recordUpload, versionForDownload } from './files';
 import { contentDisposition, requestMeta, sendError, staffScopeFor } from './http-auth';
@@ -51,7 +52,11 @@ class UploadMeter extends Transform {
   }
 }
 
-const ZUploadQuery = z.object({ folderId: z.uuid('Choose a folder') });
+/** Into a folder, or (taskId) into the task's attachments folder, attached to the task. */
+const ZUploadQuery = z.union([
+  z.object({ folderId: z.uuid('Choose a folder') }),
+  z.object({ taskId: z.uuid('This task link is not valid') }),
+]);
 const ZDocumentParams = z.object({ id: z.uuid() });
 const ZDownloadQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
@@ -87,8 +92,20 @@ export function registerDocumentRoutes(
       if (!query.success) {
         return sendError(reply, new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' }));
       }
+      let folderId: string;
+      let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
       try {
-        await liveFolder(db, scope, query.data.folderId);
+        if ('taskId' in query.data) {
+          ({ folderId, afterRecord } = await uploadTargetForTask(
+            db,
+            scope,
+            query.data.taskId,
+            requestMeta(req),
+          ));
+        } else {
+          folderId = query.data.folderId;
+        }
+        await liveFolder(db, scope, folderId);
       } catch (error) {
         return sendError(reply, error);
       }
@@ -149,7 +166,7 @@ export function registerDocumentRoutes(
         const saved = await recordUpload(
           db,
           scope,
-          query.data.folderId,
+          folderId,
           {
             name: name.data,
             size: meter.bytes,
@@ -158,6 +175,7 @@ export function registerDocumentRoutes(
             storageKey,
           },
           requestMeta(req),
+          { afterRecord },
         );
         return reply.code(201).send(saved);
       } catch (error) {

@@ -4,6 +4,8 @@ import {
   ZChecklistRemove,
   ZChecklistToggle,
   ZCommentAdd,
+  ZTaskAttachmentCandidates,
+  ZTaskAttachmentRef,
   ZTaskBulk,
   ZTaskInput,
   ZTaskListInput,
@@ -18,6 +20,7 @@ import { permissionProcedure } from '../../trpc/procedures';
 import { sendNotificationMail } from '../notifications/service';
 import { mailerFor } from '../team/mail';
 import { firmOf } from './access';
+import { attachDocument, attachmentCandidates, detachDocument, listAttachments } from './attachments';
 import { editChecklist } from './checklist';
 import { addComment, listComments } from './comments';
 import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
@@ -69,6 +72,22 @@ const commentsRouter = router({
     .mutation(({ ctx, input }) => delivered(ctx, addComment(ctx.db, ctx.scope, input, ctx.meta))),
 });
 
+/** Files on a task; uploads go through POST /api/documents/upload?taskId=… (they stream). */
+const attachmentsRouter = router({
+  list: permissionProcedure('tasks.view')
+    .input(ZTaskRef)
+    .query(({ ctx, input }) => listAttachments(ctx.db, ctx.scope, input.taskId)),
+  candidates: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentCandidates)
+    .query(({ ctx, input }) => attachmentCandidates(ctx.db, ctx.scope, input)),
+  attach: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentRef)
+    .mutation(({ ctx, input }) => attachDocument(ctx.db, ctx.scope, input, ctx.meta)),
+  detach: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentRef)
+    .mutation(({ ctx, input }) => detachDocument(ctx.db, ctx.scope, input, ctx.meta)),
+});
+
 export const tasksRouter = router({
   list: permissionProcedure('tasks.view')
     .input(ZTaskListInput)
@@ -98,6 +117,7 @@ export const tasksRouter = router({
     .mutation(({ ctx, input }) => delivered(ctx, bulkTasks(ctx.db, ctx.scope, input, ctx.meta))),
   checklist: checklistRouter,
   comments: commentsRouter,
+  attachments: attachmentsRouter,
   /** The firm's task rule (orgs.settings), switched on /admin/settings/org. */
   settings: permissionProcedure('settings.view').query(
     async ({ ctx }) => (await firmOf(ctx.db, ctx.scope.orgId)).settings,
