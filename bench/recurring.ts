@@ -1,4 +1,5 @@
 // npx tsx bench/recurring.ts [--engagements 60000] [--engine postgres|pglite] [--explain]
+//   [--concurrency 2] [--batch 5000]
 // Issue 6's target for recurring work: generating a month of projects for 60,000 engagements (each
 // service's template has five tasks, each engagement two assignees) in under 60 s, and a re-run
 // that creates nothing. PostgreSQL gets a fresh database (BENCH_PG_URL, default
@@ -16,6 +17,8 @@ const { values: args } = parseArgs({
     // Prints EXPLAIN (ANALYZE, BUFFERS) of each generation statement of the first run: where the
     // time goes, foreign-key triggers included.
     explain: { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    batch: { type: 'string' },
   },
 });
 const SERVICES = 3;
@@ -66,14 +69,19 @@ async function main() {
 
     // On 25 March the February period (due 20 March) is behind us: exactly March's projects remain.
     const now = new Date('2026-03-25T10:00:00Z');
+    const tuning = {
+      concurrency: args.concurrency ? Number(args.concurrency) : undefined,
+      batchSize: args.batch ? Number(args.batch) : undefined,
+    };
     start = performance.now();
     const first = await generateRecurringProjects(args.explain ? explaining(db) : db, {
       through: '2026-03-31',
       now,
+      ...tuning,
     });
     const firstMs = msSince(start);
     start = performance.now();
-    const again = await generateRecurringProjects(db, { through: '2026-03-31', now });
+    const again = await generateRecurringProjects(db, { through: '2026-03-31', now, ...tuning });
     const againMs = msSince(start);
     console.log(
       `first run: ${first.projects} projects, ${first.tasks} tasks in ${(firstMs / 1000).toFixed(1)} s (target < 60 s)`,

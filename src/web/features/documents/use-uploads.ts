@@ -11,6 +11,14 @@ export type TUpload = {
   message?: string;
 };
 
+/** A folder's id, or a task whose attachments folder the server picks (and links the file to it). */
+export type TUploadTarget = string | { taskId: string };
+
+const uploadUrl = (target: TUploadTarget) =>
+  typeof target === 'string'
+    ? `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`
+    : `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
+
 /** Uploads in flight at once; the rest wait their turn (each file keeps its own bar and cancel). */
 const PARALLEL = 3;
 
@@ -21,7 +29,7 @@ const PARALLEL = 3;
 export function useUploads(options: { maxBytes: number | undefined; onUploaded: () => void }) {
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const requests = useRef(new Map<string, XMLHttpRequest>());
-  const queue = useRef<{ id: string; file: File; folderId: string }[]>([]);
+  const queue = useRef<{ id: string; file: File; target: TUploadTarget }[]>([]);
   const running = useRef(0);
   const { onUploaded } = options;
 
@@ -42,7 +50,7 @@ export function useUploads(options: { maxBytes: number | undefined; onUploaded: 
       void (async () => {
         const xhr = new XMLHttpRequest();
         requests.current.set(job.id, xhr);
-        xhr.open('POST', `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(job.folderId)}`);
+        xhr.open('POST', uploadUrl(job.target));
         for (const [key, value] of Object.entries(await staffAuthHeaders())) xhr.setRequestHeader(key, value);
         xhr.upload.onprogress = (event) => patch(job.id, { loaded: event.loaded });
         xhr.onload = () => {
@@ -77,7 +85,7 @@ export function useUploads(options: { maxBytes: number | undefined; onUploaded: 
   }, [patch, onUploaded]);
 
   const add = useCallback(
-    (files: File[], folderId: string) => {
+    (files: File[], target: TUploadTarget) => {
       const added: TUpload[] = [];
       for (const file of files) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -92,7 +100,7 @@ export function useUploads(options: { maxBytes: number | undefined; onUploaded: 
             ? `The file is larger than the limit of ${formatBytes(options.maxBytes ?? 0)}`
             : undefined,
         });
-        if (!tooBig) queue.current.push({ id, file, folderId });
+        if (!tooBig) queue.current.push({ id, file, target });
       }
       setUploads((list) => [...list, ...added]);
       pump();
