@@ -10,6 +10,7 @@ import {
   ZTaskInput,
   ZTaskListInput,
   ZTaskRef,
+  ZTaskReorder,
   ZTaskSetStatus,
   ZTaskSettings,
   ZTaskUpdate,
@@ -25,6 +26,7 @@ import { editChecklist } from './checklist';
 import { addComment, listComments } from './comments';
 import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
 import { listTasks } from './list';
+import { reorderTask } from './reorder';
 import { bulkTasks, createTask, deleteTask, setTaskStatus, type TOutcome, updateTask } from './service';
 
 /** Answers once the change has committed; the notification mail goes out after, never failing it. */
@@ -112,6 +114,10 @@ export const tasksRouter = router({
   delete: permissionProcedure('tasks.delete')
     .input(ZTaskRef)
     .mutation(({ ctx, input }) => deleteTask(ctx.db, ctx.scope, input.taskId, ctx.meta)),
+  /** A card's place within its board column (drag, or Move up / Move down). */
+  reorder: permissionProcedure('tasks.edit')
+    .input(ZTaskReorder)
+    .mutation(({ ctx, input }) => reorderTask(ctx.db, ctx.scope, input, ctx.meta)),
   bulk: permissionProcedure('tasks.edit')
     .input(ZTaskBulk)
     .mutation(({ ctx, input }) => delivered(ctx, bulkTasks(ctx.db, ctx.scope, input, ctx.meta))),
