@@ -1,5 +1,5 @@
 // npx tsx bench/recurring.ts [--engagements 60000] [--engine postgres|pglite] [--explain]
-//   [--concurrency 2] [--batch 5000]
+//   [--concurrency 2] [--batch 5000] [--drop-index tasks_tags_idx --drop-index …]
 // Issue 6's target for recurring work: generating a month of projects for 60,000 engagements (each
 // service's template has five tasks, each engagement two assignees) in under 60 s, and a re-run
 // that creates nothing. PostgreSQL gets a fresh database (BENCH_PG_URL, default
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     // time goes, foreign-key triggers included.
     explain: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
+    // Measures an index's share of the cost: drops it in the bench database before the run.
+    'drop-index': { type: 'string', multiple: true },
     batch: { type: 'string' },
   },
 });
@@ -59,6 +61,11 @@ async function main() {
       insert into client_service_assignees (org_id, client_service_id, member_id)
       select cs.org_id, cs.id, m.id from client_services cs
       cross join lateral (select id from members m where m.org_id = cs.org_id order by random() limit 2) m`);
+    for (const name of args['drop-index'] ?? []) {
+      if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not an index name: ${name}`);
+      await db.execute(sql.raw(`drop index ${name}`));
+      console.log(`dropped index ${name}`);
+    }
     await db.execute(sql`analyze`);
     const [engagements] = (
       (await db.execute(sql`select count(*)::int as n from client_services`)) as unknown as {
