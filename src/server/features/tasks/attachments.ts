@@ -8,7 +8,14 @@ import {
   type TTaskAttachmentRef,
 } from '../../../domain/tasks';
 import type { TDb, TExecutor } from '../../db/client';
-import { documentFolders, documents, members, taskAttachments, type tasks } from '../../db/schema';
+import {
+  clientUsers,
+  documentFolders,
+  documents,
+  members,
+  taskAttachments,
+  type tasks,
+} from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { checkTree, liveDocument } from '../documents/access';
@@ -39,7 +46,8 @@ export async function listAttachments(db: TExecutor, scope: TScope, taskId: stri
       folderId: documents.folderId,
       folderName: documentFolders.name,
       attachedAt: taskAttachments.createdAt,
-      attachedBy: memberName,
+      // A client user attaches from the portal: their name, marked as the client's.
+      attachedBy: sql<string | null>`coalesce(${memberName}, ${clientUsers.name} || ' (client)')`,
     })
     .from(taskAttachments)
     .innerJoin(
@@ -53,6 +61,13 @@ export async function listAttachments(db: TExecutor, scope: TScope, taskId: stri
     .leftJoin(
       members,
       and(eq(members.orgId, taskAttachments.orgId), eq(members.id, taskAttachments.attachedByMemberId)),
+    )
+    .leftJoin(
+      clientUsers,
+      and(
+        eq(clientUsers.orgId, taskAttachments.orgId),
+        eq(clientUsers.id, taskAttachments.attachedByClientUserId),
+      ),
     )
     .where(
       and(
