@@ -269,7 +269,7 @@ export async function createDemoReminders(db: TDb, orgId: string, people: TDemoP
       if (plan.type !== 'client') {
         for (const m of recipients) {
           for (const channel of plan.channels) {
-            out.push({ channel, recipient: channel === 'email' ? m.email : m.name, memberId: m.memberId });
+            out.push({ channel, recipient: m.email, memberId: m.memberId });
           }
         }
       }
