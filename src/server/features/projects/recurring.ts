@@ -60,8 +60,8 @@ type TServiceRow = {
  * for every period starting on or before `through`. Exactly once per engagement and period: each
  * statement inserts with ON CONFLICT DO NOTHING on projects_engagement_period_key, and creates tasks
  * only for the projects it actually inserted, so a second worker, a re-run or a run after a crash
- * half-way is a no-op for what exists. Set-based: one statement per service, never one per
- * engagement.
+ * half-way is a no-op for what exists. Set-based: one statement per batch of a service's
+ * engagements (RECURRING_BATCH of them), never one per engagement.
  */
 export async function generateRecurringProjects(
   db: TExecutor,
