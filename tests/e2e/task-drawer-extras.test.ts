@@ -64,6 +64,10 @@ describe('the task drawer and board, more', () => {
     await page.keyboard.press('Escape');
     await list.getByText('pan-card.txt').waitFor();
     await screenshot(page, 'task-attachments');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'task-attachments-phone');
+    await page.setViewportSize({ width: 1400, height: 900 });
 
     // Download gives the bytes back.
     const download = page.waitForEvent('download');
