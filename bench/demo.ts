@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DirLockedError } from '../src/server/db/dir-lock';
+import { createStorage } from '../src/server/files/storage';
 import { DemoRefusedError, fillDemo } from './demo/index';
 
 async function main() {
@@ -23,7 +24,8 @@ async function main() {
   const database = await openDatabase(config);
   try {
     const poolName = config.idp.userPoolId.split('_')[1] ?? '';
-    const demo = await fillDemo(database.db, { poolName, force: values.force });
+    const storage = await createStorage(config);
+    const demo = await fillDemo(database.db, { poolName, force: values.force, storage });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const { counts } = demo;
     console.log(

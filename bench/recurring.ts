@@ -1,10 +1,12 @@
-// npx tsx bench/recurring.ts [--engagements 60000] [--engine postgres|pglite]
+// npx tsx bench/recurring.ts [--engagements 60000] [--engine postgres|pglite] [--explain]
+//   [--concurrency 2] [--batch 5000] [--drop-index tasks_tags_idx --drop-index …]
 // Issue 6's target for recurring work: generating a month of projects for 60,000 engagements (each
 // service's template has five tasks, each engagement two assignees) in under 60 s, and a re-run
 // that creates nothing. PostgreSQL gets a fresh database (BENCH_PG_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) that is dropped afterwards; PGlite runs in memory.
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../src/server/db/client';
 import { generateRecurringProjects } from '../src/server/features/projects/recurring';
 import { createTestDatabase } from '../src/server/test/database';
 
@@ -12,6 +14,13 @@ const { values: args } = parseArgs({
   options: {
     engagements: { type: 'string', default: '60000' },
     engine: { type: 'string', default: 'postgres' },
+    // Prints EXPLAIN (ANALYZE, BUFFERS) of each generation statement of the first run: where the
+    // time goes, foreign-key triggers included.
+    explain: { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    // Measures an index's share of the cost: drops it in the bench database before the run.
+    'drop-index': { type: 'string', multiple: true },
+    batch: { type: 'string' },
   },
 });
 const SERVICES = 3;
@@ -52,6 +61,11 @@ async function main() {
       insert into client_service_assignees (org_id, client_service_id, member_id)
       select cs.org_id, cs.id, m.id from client_services cs
       cross join lateral (select id from members m where m.org_id = cs.org_id order by random() limit 2) m`);
+    for (const name of args['drop-index'] ?? []) {
+      if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not an index name: ${name}`);
+      await db.execute(sql.raw(`drop index ${name}`));
+      console.log(`dropped index ${name}`);
+    }
     await db.execute(sql`analyze`);
     const [engagements] = (
       (await db.execute(sql`select count(*)::int as n from client_services`)) as unknown as {
@@ -62,11 +76,19 @@ async function main() {
 
     // On 25 March the February period (due 20 March) is behind us: exactly March's projects remain.
     const now = new Date('2026-03-25T10:00:00Z');
+    const tuning = {
+      concurrency: args.concurrency ? Number(args.concurrency) : undefined,
+      batchSize: args.batch ? Number(args.batch) : undefined,
+    };
     start = performance.now();
-    const first = await generateRecurringProjects(db, { through: '2026-03-31', now });
+    const first = await generateRecurringProjects(args.explain ? explaining(db) : db, {
+      through: '2026-03-31',
+      now,
+      ...tuning,
+    });
     const firstMs = msSince(start);
     start = performance.now();
-    const again = await generateRecurringProjects(db, { through: '2026-03-31', now });
+    const again = await generateRecurringProjects(db, { through: '2026-03-31', now, ...tuning });
     const againMs = msSince(start);
     console.log(
       `first run: ${first.projects} projects, ${first.tasks} tasks in ${(firstMs / 1000).toFixed(1)} s (target < 60 s)`,
@@ -78,6 +100,23 @@ async function main() {
   } finally {
     await database.close();
   }
+}
+
+/** The executor with every raw statement run under EXPLAIN ANALYZE, its plan printed. */
+function explaining(db: TDb): TDb {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return async (query: SQL) => {
+        const plan = (await target.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
+        console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+        // The plan has no rows of the statement's own: the caller reads zeros.
+        return { rows: [{ projects: 0, tasks: 0 }] };
+      };
+    },
+  });
 }
 
 const msSince = (start: number) => Math.round(performance.now() - start);

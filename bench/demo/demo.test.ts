@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../../src/server/files/storage';
 import { createIdpTestApp, idpCall } from '../../src/server/idp/test-helpers';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/portal/session';
 import { portalClient } from '../../src/server/test/portal';
@@ -27,7 +28,8 @@ describe('npm run demo', () => {
     timeout: 180_000,
   }, async () => {
     const poolName = t.config.idp.userPoolId.split('_')[1] ?? '';
-    const demo = await fillDemo(t.db, { poolName, size: SMALL });
+    const storage = await createStorage(t.config);
+    const demo = await fillDemo(t.db, { poolName, size: SMALL, storage });
     expect(demo.counts).toMatchObject({ clients: 40, projects: 120, tasks: 800 });
     expect(demo.counts.engagements).toBeGreaterThan(40);
     expect(demo.people.map((p) => p.role).sort()).toEqual([
@@ -59,6 +61,27 @@ describe('npm run demo', () => {
     expect(extra?.templates).toBe(4);
     expect(extra?.late).toBeGreaterThan(0);
     expect(extra?.log).toBeGreaterThan(40);
+
+    // Reminders of every type and status, with history; documents with stored bytes, some shared.
+    const [more] = (
+      (await t.db.execute(sql`select
+        (select count(distinct type) from reminders where org_id = ${demo.orgId}::uuid)::int as types,
+        (select count(distinct status) from reminders where org_id = ${demo.orgId}::uuid)::int as statuses,
+        (select count(*) from reminder_deliveries where org_id = ${demo.orgId}::uuid)::int as deliveries,
+        (select count(*) from documents where org_id = ${demo.orgId}::uuid)::int as documents,
+        (select count(*) from documents where org_id = ${demo.orgId}::uuid and visible_to_portal)::int as shared,
+        (select count(*) from documents where org_id = ${demo.orgId}::uuid and client_id is null)::int as vault,
+        (select count(*) from task_attachments where org_id = ${demo.orgId}::uuid)::int as attached`)) as unknown as {
+        rows: Record<string, number>[];
+      }
+    ).rows;
+    expect(more).toMatchObject({ types: 3, statuses: 4 });
+    expect(more?.deliveries).toBeGreaterThan(5);
+    expect(more?.documents).toBeGreaterThan(20);
+    expect(more?.shared).toBeGreaterThan(0);
+    expect(more?.shared).toBeLessThan(more?.documents ?? 0);
+    expect(more?.vault).toBeGreaterThan(0);
+    expect(more?.attached).toBeGreaterThan(0);
 
     // The owner signs in with the printed password and lands on a full dashboard.
     const owner = await signIn(demo.owner.email, demo.password);

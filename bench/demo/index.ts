@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
+import type { TStorage } from '../../src/server/files/storage';
 import { usernameKey } from '../../src/server/idp/users';
 import { generateClientBook } from '../generate-clients';
 import { generateWork } from '../generate-work';
@@ -8,6 +9,7 @@ import { createDemoCatalogue, createDemoEngagements } from './catalogue';
 import { createDemoActivity, createDemoComments } from './extras';
 import { createDemoOrg, createDemoPeople, DEMO_PASSWORD, type TDemoPerson } from './people';
 import { createDemoPortalUsers, type TDemoPortalUser } from './portal';
+import { createDemoDocuments, createDemoReminders } from './reminders-documents';
 
 // The demo firm, one function per area so later features (reminders, documents, …) add theirs:
 // people → clients → catalogue → engagements → work → conversations → activity → portal users.
@@ -20,6 +22,8 @@ export type TDemoOptions = {
   /** Add another demo firm to a database that already has a firm. */
   force?: boolean;
   size?: { clients: number; groups: number; projects: number; tasks: number; comments: number };
+  /** Where the demo's files go (DATA_DIR/files or S3); without it the firm gets no documents. */
+  storage?: TStorage;
 };
 
 export type TDemoResult = {
@@ -80,6 +84,8 @@ export async function fillDemo(db: TDb, options: TDemoOptions): Promise<TDemoRes
   await createDemoComments(db, orgId, size.comments);
   await createDemoActivity(db, orgId, owner.memberId);
   const portalUsers = await createDemoPortalUsers(db, orgId, owner.memberId, domain);
+  await createDemoReminders(db, orgId, people);
+  if (options.storage) await createDemoDocuments(db, options.storage, orgId, owner.memberId);
 
   const counted = await db.execute(sql`select
     (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,

@@ -23,7 +23,7 @@ export type TTaskView = (typeof TASK_VIEWS)[number];
 export const TASK_STATUS_FILTERS = [...STORED_STATUSES, 'OVERDUE'] as const;
 export type TTaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 
-export const TASK_SORTS = ['dueDate', 'priority', 'createdAt', 'title', 'status'] as const;
+export const TASK_SORTS = ['dueDate', 'priority', 'createdAt', 'title', 'status', 'position'] as const;
 export type TTaskSort = (typeof TASK_SORTS)[number];
 
 export const MAX_TASK_TAGS = 20;
@@ -286,4 +286,75 @@ export function completedDateFor(
 /** '@First Last' as the mention picker writes it into a comment. */
 export function mentionToken(name: string): string {
   return `@${name}`;
+}
+
+/** Task attachments: a document of the task's client (or of the firm vault for an internal task). */
+export const TASK_ATTACHMENTS_FOLDER = 'Attachments';
+export const MAX_TASK_ATTACHMENTS = 200;
+export const ZTaskAttachmentRef = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  documentId: z.uuid('Choose a file from the list'),
+});
+export type TTaskAttachmentRef = z.output<typeof ZTaskAttachmentRef>;
+export const ZTaskAttachmentCandidates = z.object({
+  taskId: z.uuid('This task link is not valid'),
+  search: z.string().trim().max(200, 'Search for at most 200 characters').default(''),
+});
+export type TTaskAttachmentCandidates = z.output<typeof ZTaskAttachmentCandidates>;
+
+/** Board order within a column: the column's cards (at most a board page) in their new order. */
+export const MAX_REORDER_IDS = 200;
+export const ZTaskReorder = z
+  .object({
+    taskId: z.uuid('This task link is not valid'),
+    order: z
+      .array(z.uuid('Choose tasks from the board'))
+      .min(2, 'Moving a card needs another card in its column')
+      .max(MAX_REORDER_IDS, `A column can be reordered with at most ${MAX_REORDER_IDS} cards`),
+  })
+  .refine((v) => v.order.includes(v.taskId), {
+    message: 'The moved task is not in the column',
+    path: ['order'],
+  })
+  .refine((v) => new Set(v.order).size === v.order.length, {
+    message: 'A task appears twice in the column',
+    path: ['order'],
+  });
+export type TTaskReorder = z.output<typeof ZTaskReorder>;
+
+/** Gap between renumbered positions: room for many moves before the midpoints run out of bits. */
+export const POSITION_STEP = 1024;
+
+/**
+ * The position that puts a card between its new neighbours (ordered by position, then id), or null
+ * when they tie (or sit too close for a midpoint) and the column must be renumbered.
+ */
+export function positionBetween(prev: number | null, next: number | null): number | null {
+  if (prev === null && next === null) return null;
+  if (prev === null) return (next as number) - POSITION_STEP;
+  if (next === null) return prev + POSITION_STEP;
+  if (!(prev < next)) return null;
+  const mid = prev + (next - prev) / 2;
+  return mid > prev && mid < next ? mid : null;
+}
+
+/** The column's order after moving one card one place up (-1) or down (+1); null at the edge. */
+export function moveInOrder(order: string[], taskId: string, step: -1 | 1): string[] | null {
+  const i = order.indexOf(taskId);
+  const j = i + step;
+  if (i < 0 || j < 0 || j >= order.length) return null;
+  const next = [...order];
+  next[i] = order[j] as string;
+  next[j] = taskId;
+  return next;
+}
+
+/** The column's order after dropping a card onto another one: it takes that card's place. */
+export function dropInOrder(order: string[], taskId: string, targetId: string): string[] | null {
+  const from = order.indexOf(taskId);
+  const to = order.indexOf(targetId);
+  if (from < 0 || to < 0 || from === to) return null;
+  const next = order.filter((id) => id !== taskId);
+  next.splice(to, 0, taskId);
+  return next;
 }

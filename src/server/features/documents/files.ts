@@ -223,7 +223,11 @@ export async function recordUpload(
   folderId: string,
   upload: TStoredUpload,
   meta: TRequestMeta,
-  attempt = 0,
+  options: {
+    /** Runs in the upload's transaction once the file is recorded (a task links it, for one). */
+    afterRecord?: (tx: TExecutor, doc: { id: string; name: string }) => Promise<void>;
+    attempt?: number;
+  } = {},
 ): Promise<{ id: string; name: string; version: number; created: boolean }> {
   try {
     return await db.transaction(async (tx) => {
@@ -294,11 +298,12 @@ export async function recordUpload(
           ? `Uploaded version ${version} of “${doc.name}” (${upload.size} bytes) in “${folder.name}”`
           : `Uploaded “${upload.name}” (${upload.size} bytes) to “${folder.name}”`,
       });
+      await options.afterRecord?.(tx, { id: doc.id, name: doc.name });
       return { id: doc.id, name: doc.name, version, created: !existing };
     });
   } catch (error) {
-    if (isUniqueViolation(error) && attempt === 0) {
-      return recordUpload(db, scope, folderId, upload, meta, 1);
+    if (isUniqueViolation(error) && !options.attempt) {
+      return recordUpload(db, scope, folderId, upload, meta, { ...options, attempt: 1 });
     }
     throw error;
   }

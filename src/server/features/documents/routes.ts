@@ -8,13 +8,18 @@ import type { TDb } from '../../db/client';
 import type { documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import type { TStaffAuth } from '../../idp/staff-auth';
+import { uploadTargetForTask } from '../tasks/attachments';
 import { liveFolder } from './access';
 import { recordUpload, versionForDownload } from './files';
 import { contentDisposition, requestMeta, sendError, staffScopeFor } from './http-auth';
 import { receiveUpload, registerMultipart } from './upload-stream';
 import { zipEntries } from './zip';
 
-const ZUploadQuery = z.object({ folderId: z.uuid('Choose a folder') });
+/** Into a folder, or (taskId) into the task's attachments folder, attached to the task. */
+const ZUploadQuery = z.union([
+  z.object({ folderId: z.uuid('Choose a folder') }),
+  z.object({ taskId: z.uuid('This task link is not valid') }),
+]);
 const ZDocumentParams = z.object({ id: z.uuid() });
 const ZDownloadQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
@@ -84,15 +89,27 @@ export function registerDocumentRoutes(
       if (!query.success) {
         return sendError(reply, new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' }));
       }
+      let folderId: string;
+      let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
       try {
-        await liveFolder(db, scope, query.data.folderId);
+        if ('taskId' in query.data) {
+          ({ folderId, afterRecord } = await uploadTargetForTask(
+            db,
+            scope,
+            query.data.taskId,
+            requestMeta(req),
+          ));
+        } else {
+          folderId = query.data.folderId;
+        }
+        await liveFolder(db, scope, folderId);
       } catch (error) {
         return sendError(reply, error);
       }
       const received = await receiveUpload(req, reply, { storage, maxBytes }, scope.orgId);
       if (!received) return reply;
       try {
-        const saved = await recordUpload(db, scope, query.data.folderId, received, requestMeta(req));
+        const saved = await recordUpload(db, scope, folderId, received, requestMeta(req), { afterRecord });
         return reply.code(201).send(saved);
       } catch (error) {
         await storage.delete(received.storageKey).catch(() => {});

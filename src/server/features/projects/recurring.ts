@@ -15,10 +15,17 @@ import { clientServices, orgs, projectTemplates, services } from '../../db/schem
 /** How far ahead recurring work is created: the next period's project exists before it starts. */
 export const RECURRING_HORIZON_DAYS = 31;
 
+export const RECURRING_BATCH = 5000;
+export const RECURRING_CONCURRENCY = 2;
+
 export type TGenerateOptions = {
   /** The last day a generated period may start on ('YYYY-MM-DD'). */
   through: string;
   orgId?: string;
+  /** Engagements per statement (a statement is a transaction: its locks last until it ends). */
+  batchSize?: number;
+  /** Statements at once on separate connections. */
+  concurrency?: number;
   /** Only this engagement (right after it is created or edited). */
   engagementId?: string;
   now?: Date;
@@ -53,8 +60,8 @@ type TServiceRow = {
  * for every period starting on or before `through`. Exactly once per engagement and period: each
  * statement inserts with ON CONFLICT DO NOTHING on projects_engagement_period_key, and creates tasks
  * only for the projects it actually inserted, so a second worker, a re-run or a run after a crash
- * half-way is a no-op for what exists. Set-based: one statement per service, never one per
- * engagement.
+ * half-way is a no-op for what exists. Set-based: one statement per batch of a service's
+ * engagements (RECURRING_BATCH of them), never one per engagement.
  */
 export async function generateRecurringProjects(
   db: TExecutor,
@@ -92,21 +99,46 @@ export async function generateRecurringProjects(
     .where(and(...where))
     .orderBy(services.orgId, services.id);
 
+  const units: (() => Promise<TGenerateResult>)[] = [];
+  for (const service of rows) units.push(...(await planService(db, service, options, now)));
   const total: TGenerateResult = { projects: 0, tasks: 0 };
-  for (const service of rows) {
-    const result = await withDeadlockRetry(() => generateForService(db, service, options, now));
-    total.projects += result.projects;
-    total.tasks += result.tasks;
-  }
+  // A few statements at once: each batch is its own transaction over its own engagements, and
+  // PostgreSQL runs them on separate cores. One engagement (a form save) is a single statement.
+  const lanes = options.engagementId ? 1 : Math.max(1, options.concurrency ?? RECURRING_CONCURRENCY);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, units.length) }, async () => {
+      while (next < units.length) {
+        const unit = units[next++];
+        if (!unit) break;
+        const result = await withDeadlockRetry(unit);
+        total.projects += result.projects;
+        total.tasks += result.tasks;
+      }
+    }),
+  );
   return total;
 }
 
-async function generateForService(
+/**
+ * The engagement id after every `size`-th of the service's engagements: the bounds of its batches
+ * (half-open ranges of ids, so every engagement falls in exactly one).
+ */
+async function batchBounds(db: TExecutor, serviceId: string, orgId: string, size: number) {
+  const result = (await db.execute(sql`
+    select id from (select id, row_number() over (order by id) as n from client_services
+                    where org_id = ${orgId} and service_id = ${serviceId}) x
+    where n % ${size}::int = 0 order by id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/** The statements (one per batch of engagements) that generate one service's projects. */
+async function planService(
   db: TExecutor,
   service: TServiceRow,
   options: TGenerateOptions,
   now: Date,
-): Promise<TGenerateResult> {
+): Promise<(() => Promise<TGenerateResult>)[]> {
   const engagement = options.engagementId ? sql`and cs.id = ${options.engagementId}` : sql``;
   let candidates: SQL;
   if (service.frequency === 'one_time') {
@@ -141,7 +173,7 @@ async function generateForService(
       due: dueDateFor(p.end, service.dueDateRule),
       name: projectNameFor(service.name, p),
     }));
-    if (!periods.length) return { projects: 0, tasks: 0 };
+    if (!periods.length) return [];
     candidates = sql`
       select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end, p.due, p.name
       from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb) as p(key text, start date, "end" date, due date, name text)
@@ -153,68 +185,95 @@ async function generateForService(
                         and pr.period_key = p.key)`;
   }
 
+  const bounds = options.engagementId
+    ? []
+    : await batchBounds(db, service.id, service.orgId, options.batchSize ?? RECURRING_BATCH);
+  const ranges = [...bounds, null].map((upper, i) => {
+    const lower = i > 0 ? bounds[i - 1] : null;
+    return sql`${lower ? sql`and cs.id > ${lower}::uuid` : sql``} ${upper ? sql`and cs.id <= ${upper}::uuid` : sql``}`;
+  });
+  return ranges.map((range) => () => insertBatch(db, service, candidates, range));
+}
+
+async function insertBatch(
+  db: TExecutor,
+  service: TServiceRow,
+  candidates: SQL,
+  range: SQL,
+): Promise<TGenerateResult> {
   // One statement: the inserted projects feed their members, tasks, assignees and log rows, so a
   // project never exists without its tasks. Rows go in key order, so two workers inserting the same
-  // keys queue behind each other instead of deadlocking.
+  // keys queue behind each other instead of deadlocking. Everything per project is joined set-wise
+  // (hash joins over the batch) rather than looked up row by row: the template's tasks and their
+  // checklists are built once per statement, the engagement's people once per engagement.
   const result = (await db.execute(sql`
-    with candidates as (${candidates}),
+    with candidates as (${candidates} ${range}),
+    people as (
+      select a.client_service_id as cs_id, a.member_id, m.role_id, m.first_name, m.last_name
+      from client_service_assignees a
+      join members m on m.org_id = a.org_id and m.id = a.member_id
+      where a.org_id = ${service.orgId} and a.client_service_id in (select cand.cs_id from candidates cand)
+    ),
+    owners as (
+      select distinct on (p.cs_id) p.cs_id, p.member_id from people p
+      order by p.cs_id, p.first_name, p.last_name, p.member_id
+    ),
     ins as (
       insert into projects (id, org_id, client_id, service_id, client_service_id, template_id, name, period_key,
                             period_start, period_end, start_date, due_date, owner_id)
       select ${uuidv7}, cand.org_id, cand.client_id, ${service.id}::uuid, cand.cs_id, ${service.templateId}::uuid, cand.name,
-             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due,
-             (select a.member_id from client_service_assignees a
-                join members m on m.org_id = a.org_id and m.id = a.member_id
-               where a.org_id = cand.org_id and a.client_service_id = cand.cs_id
-               order by m.first_name, m.last_name, m.id limit 1)
+             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due, o.member_id
       from candidates cand
+      left join owners o on o.cs_id = cand.cs_id
       order by cand.cs_id, cand.key
       on conflict on constraint projects_engagement_period_key do nothing
       returning id, org_id, client_id, client_service_id, period_end, name
     ),
     member_ins as (
       insert into project_members (org_id, project_id, member_id)
-      select ins.org_id, ins.id, a.member_id
-      from ins join client_service_assignees a on a.org_id = ins.org_id and a.client_service_id = ins.client_service_id
+      select ins.org_id, ins.id, p.member_id
+      from ins join people p on p.cs_id = ins.client_service_id
       returning 1
     ),
-    planned as (
+    blueprint as (
+      -- Checklist item ids need only be unique within a task: made once per template task here.
+      select tt.id, tt.title, tt.description, tt.tags, tt.for_client, tt.position, tt.due_offset_days,
+             tt.assignee_member_id, tt.assignee_role_id,
+             (select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'text', x.item, 'done', false)
+                                        order by x.n), '[]'::jsonb)
+                from jsonb_array_elements_text(tt.checklist) with ordinality as x(item, n)) as checklist
+      from template_tasks tt
+      where tt.org_id = ${service.orgId} and tt.template_id = ${service.templateId}::uuid
+    ),
+    planned as materialized (
       -- Task ids are made here, so the assignees below need no join back to the inserted tasks.
       select ${uuidv7} as task_id, ins.org_id, ins.id as project_id, ins.client_id, ins.client_service_id,
-             ins.period_end + tt.due_offset_days as due_date, tt.id as template_task_id, tt.title, tt.description,
-             tt.tags, tt.checklist, tt.for_client, tt.position, tt.assignee_member_id, tt.assignee_role_id
-      from ins join template_tasks tt on tt.org_id = ins.org_id and tt.template_id = ${service.templateId}::uuid
+             ins.period_end + b.due_offset_days as due_date, b.id as template_task_id, b.title, b.description,
+             b.tags, b.checklist, b.for_client, b.position, b.assignee_member_id, b.assignee_role_id
+      from ins cross join blueprint b
     ),
     task_ins as (
       insert into tasks (id, org_id, project_id, client_id, template_task_id, title, description, due_date, tags,
                          checklist, for_client, position)
       select pl.task_id, pl.org_id, pl.project_id, pl.client_id, pl.template_task_id, pl.title, pl.description,
-             pl.due_date, pl.tags,
-             (select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'text', x.item, 'done', false)
-                                        order by x.n), '[]'::jsonb)
-                from jsonb_array_elements_text(pl.checklist) with ordinality as x(item, n)),
-             pl.for_client, pl.position
+             pl.due_date, pl.tags, pl.checklist, pl.for_client, pl.position
       from planned pl
       returning 1
     ),
+    staffed_roles as (select distinct p.cs_id, p.role_id from people p),
     assignee_ins as (
+      -- A task names a member, or a role (the engagement's people in that role; all of them when
+      -- nobody has it), or nobody (all of the engagement's people). Each person once per task.
       insert into task_assignees (org_id, task_id, member_id, due_date)
-      select distinct pl.org_id, pl.task_id, who.member_id, pl.due_date
+      select pl.org_id, pl.task_id, pl.assignee_member_id, pl.due_date
+      from planned pl where pl.assignee_member_id is not null
+      union all
+      select pl.org_id, pl.task_id, p.member_id, pl.due_date
       from planned pl
-      cross join lateral (
-        select pl.assignee_member_id as member_id where pl.assignee_member_id is not null
-        union all
-        select a.member_id
-        from client_service_assignees a
-        join members m on m.org_id = a.org_id and m.id = a.member_id
-        where pl.assignee_member_id is null
-          and a.org_id = pl.org_id and a.client_service_id = pl.client_service_id
-          and (pl.assignee_role_id is null or m.role_id = pl.assignee_role_id
-               or not exists (select 1 from client_service_assignees a2
-                                join members m2 on m2.org_id = a2.org_id and m2.id = a2.member_id
-                               where a2.org_id = a.org_id and a2.client_service_id = a.client_service_id
-                                 and m2.role_id = pl.assignee_role_id))
-      ) who
+      join people p on p.cs_id = pl.client_service_id
+      left join staffed_roles r on r.cs_id = pl.client_service_id and r.role_id = pl.assignee_role_id
+      where pl.assignee_member_id is null
+        and (pl.assignee_role_id is null or p.role_id = pl.assignee_role_id or r.cs_id is null)
       returning 1
     ),
     log_ins as (

@@ -182,6 +182,8 @@ export async function listTasks(db: TExecutor, scope: TScope, input: TTaskListQu
       cast: 'int',
       cursor: sql`${rankOf(tasks.priority, TASK_PRIORITIES)}::text`,
     },
+    // The board's own order within a column (float8's text form round-trips exactly).
+    position: { key: sql`${tasks.position}`, cast: 'float8', cursor: sql`${tasks.position}::text` },
     status: {
       key: rankOf(sql`${tasks.status}`, STORED_STATUSES),
       cast: 'int',

@@ -4,10 +4,13 @@ import {
   ZChecklistRemove,
   ZChecklistToggle,
   ZCommentAdd,
+  ZTaskAttachmentCandidates,
+  ZTaskAttachmentRef,
   ZTaskBulk,
   ZTaskInput,
   ZTaskListInput,
   ZTaskRef,
+  ZTaskReorder,
   ZTaskSetStatus,
   ZTaskSettings,
   ZTaskUpdate,
@@ -18,10 +21,12 @@ import { permissionProcedure } from '../../trpc/procedures';
 import { sendNotificationMail } from '../notifications/service';
 import { mailerFor } from '../team/mail';
 import { firmOf } from './access';
+import { attachDocument, attachmentCandidates, detachDocument, listAttachments } from './attachments';
 import { editChecklist } from './checklist';
 import { addComment, listComments } from './comments';
 import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
 import { listTasks } from './list';
+import { reorderTask } from './reorder';
 import { bulkTasks, createTask, deleteTask, setTaskStatus, type TOutcome, updateTask } from './service';
 
 /** Answers once the change has committed; the notification mail goes out after, never failing it. */
@@ -69,6 +74,22 @@ const commentsRouter = router({
     .mutation(({ ctx, input }) => delivered(ctx, addComment(ctx.db, ctx.scope, input, ctx.meta))),
 });
 
+/** Files on a task; uploads go through POST /api/documents/upload?taskId=… (they stream). */
+const attachmentsRouter = router({
+  list: permissionProcedure('tasks.view')
+    .input(ZTaskRef)
+    .query(({ ctx, input }) => listAttachments(ctx.db, ctx.scope, input.taskId)),
+  candidates: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentCandidates)
+    .query(({ ctx, input }) => attachmentCandidates(ctx.db, ctx.scope, input)),
+  attach: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentRef)
+    .mutation(({ ctx, input }) => attachDocument(ctx.db, ctx.scope, input, ctx.meta)),
+  detach: permissionProcedure('tasks.edit')
+    .input(ZTaskAttachmentRef)
+    .mutation(({ ctx, input }) => detachDocument(ctx.db, ctx.scope, input, ctx.meta)),
+});
+
 export const tasksRouter = router({
   list: permissionProcedure('tasks.view')
     .input(ZTaskListInput)
@@ -93,11 +114,16 @@ export const tasksRouter = router({
   delete: permissionProcedure('tasks.delete')
     .input(ZTaskRef)
     .mutation(({ ctx, input }) => deleteTask(ctx.db, ctx.scope, input.taskId, ctx.meta)),
+  /** A card's place within its board column (drag, or Move up / Move down). */
+  reorder: permissionProcedure('tasks.edit')
+    .input(ZTaskReorder)
+    .mutation(({ ctx, input }) => reorderTask(ctx.db, ctx.scope, input, ctx.meta)),
   bulk: permissionProcedure('tasks.edit')
     .input(ZTaskBulk)
     .mutation(({ ctx, input }) => delivered(ctx, bulkTasks(ctx.db, ctx.scope, input, ctx.meta))),
   checklist: checklistRouter,
   comments: commentsRouter,
+  attachments: attachmentsRouter,
   /** The firm's task rule (orgs.settings), switched on /admin/settings/org. */
   settings: permissionProcedure('settings.view').query(
     async ({ ctx }) => (await firmOf(ctx.db, ctx.scope.orgId)).settings,

@@ -3,10 +3,11 @@ import { Button, cn } from '@web/ui';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { UploadList } from '../documents/upload-list';
-import { useUploads } from '../documents/use-uploads';
+import { type TUploadTarget, useUploads } from '../documents/use-uploads';
 
 const noHeaders = async () => ({});
-const asUrl = (url: string) => url;
+// The portal's target is its route's whole URL (portalUploadUrl), built before it is queued.
+const asUrl = (target: TUploadTarget) => (typeof target === 'string' ? target : '');
 
 /**
  * The documents screens' upload machinery (one request per file, each with its progress and

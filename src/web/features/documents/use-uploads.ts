@@ -11,8 +11,13 @@ export type TUpload = {
   message?: string;
 };
 
-const staffUploadUrl = (folderId: string) =>
-  `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(folderId)}`;
+/** A folder's id, or a task whose attachments folder the server picks (and links the file to it). */
+export type TUploadTarget = string | { taskId: string };
+
+const staffUploadUrl = (target: TUploadTarget) =>
+  typeof target === 'string'
+    ? `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`
+    : `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
 
 /** Uploads in flight at once; the rest wait their turn (each file keeps its own bar and cancel). */
 const PARALLEL = 3;
@@ -25,13 +30,13 @@ export function useUploads(options: {
   maxBytes: number | undefined;
   onUploaded: () => void;
   /** Where a file goes; the staff route by default. The client portal passes its own route. */
-  url?: (target: string) => string;
+  url?: (target: TUploadTarget) => string;
   /** Auth headers; the staff token by default (the portal's cookie travels by itself). */
   headers?: () => Promise<Record<string, string>>;
 }) {
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const requests = useRef(new Map<string, XMLHttpRequest>());
-  const queue = useRef<{ id: string; file: File; folderId: string }[]>([]);
+  const queue = useRef<{ id: string; file: File; target: TUploadTarget }[]>([]);
   const running = useRef(0);
   const { onUploaded } = options;
   const urlOf = options.url ?? staffUploadUrl;
@@ -54,7 +59,7 @@ export function useUploads(options: {
       void (async () => {
         const xhr = new XMLHttpRequest();
         requests.current.set(job.id, xhr);
-        xhr.open('POST', urlOf(job.folderId));
+        xhr.open('POST', urlOf(job.target));
         for (const [key, value] of Object.entries(await headersOf())) xhr.setRequestHeader(key, value);
         xhr.upload.onprogress = (event) => patch(job.id, { loaded: event.loaded });
         xhr.onload = () => {
@@ -89,7 +94,7 @@ export function useUploads(options: {
   }, [patch, onUploaded, urlOf, headersOf]);
 
   const add = useCallback(
-    (files: File[], folderId: string) => {
+    (files: File[], target: TUploadTarget) => {
       const added: TUpload[] = [];
       for (const file of files) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -104,7 +109,7 @@ export function useUploads(options: {
             ? `The file is larger than the limit of ${formatBytes(options.maxBytes ?? 0)}`
             : undefined,
         });
-        if (!tooBig) queue.current.push({ id, file, folderId });
+        if (!tooBig) queue.current.push({ id, file, target });
       }
       setUploads((list) => [...list, ...added]);
       pump();

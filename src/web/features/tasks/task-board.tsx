@@ -1,5 +1,5 @@
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
-import { PRIORITY_LABELS, type TTaskListInput } from '@domain/tasks';
+import { dropInOrder, moveInOrder, PRIORITY_LABELS, type TTaskListInput } from '@domain/tasks';
 import { useMutation, useQueries } from '@tanstack/react-query';
 import {
   Avatar,
@@ -9,13 +9,14 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
   IconButton,
   Skeleton,
   StatusBadge,
   toast,
 } from '@web/ui';
-import { MoreHorizontal } from 'lucide-react';
+import { ArrowDown, ArrowUp, MoreHorizontal } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
@@ -26,8 +27,10 @@ import { type TTaskRow, useTasksRefresh } from './use-tasks';
 const DRAG_TYPE = 'application/x-practice-task';
 
 /**
- * Columns by stored status (an overdue task sits in its stored column with an Overdue badge).
- * A card moves by dragging it to another column, or from its "Move to" menu for the keyboard.
+ * Columns by stored status (an overdue task sits in its stored column with an Overdue badge), each
+ * in the firm's own board order. A card moves to another column by dragging it there, and within
+ * its column by dropping it on another card (it takes that card's place); the card's menu does both
+ * from the keyboard ("Move up", "Move down", "Move to …").
  */
 export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (id: string) => void }) {
   const canEdit = useCan('tasks.edit');
@@ -40,6 +43,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
         page: 1,
         pageSize: BOARD_PAGE_SIZE,
         cursor: undefined,
+        sort: { field: 'position', dir: 'asc' },
       }),
     ),
   });
@@ -53,6 +57,21 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
     }),
   );
   const moveTo = (taskId: string, status: TStoredStatus) => move.mutate({ taskId, status });
+  const reorder = useMutation(
+    trpc.tasks.reorder.mutationOptions({
+      onSuccess: () => refresh(),
+      onError: async (e) => {
+        toast.error(e.message);
+        await refresh();
+      },
+    }),
+  );
+  const orderOf = (status: TStoredStatus) =>
+    columns[STORED_STATUSES.indexOf(status)]?.data?.rows.map((r) => r.id) ?? [];
+  const place = (taskId: string, order: string[] | null, said?: string) => {
+    if (!order) return;
+    reorder.mutate({ taskId, order }, { onSuccess: () => (said ? toast.success(said) : undefined) });
+  };
 
   const onDrop = (status: TStoredStatus) => (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
@@ -60,11 +79,20 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
     const raw = e.dataTransfer.getData(DRAG_TYPE);
     if (!raw) return;
     const { id, from } = JSON.parse(raw) as { id: string; from: string };
-    if (from !== status) moveTo(id, status);
+    if (from !== status) {
+      moveTo(id, status);
+      return;
+    }
+    // Within the column: dropped on a card, it takes that card's place.
+    const target = (e.target as HTMLElement).closest<HTMLElement>('[data-task-id]')?.dataset.taskId;
+    if (target && target !== id) place(id, dropInOrder(orderOf(status), id, target));
   };
 
   return (
-    <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4" aria-busy={move.isPending || undefined}>
+    <div
+      className="grid gap-3 md:grid-cols-2 xl:grid-cols-4"
+      aria-busy={move.isPending || reorder.isPending || undefined}
+    >
       {STORED_STATUSES.map((status, i) => {
         const column = columns[i];
         const label = STATUS_DISPLAY[status].label;
@@ -100,8 +128,27 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
             ) : column?.data?.rows.length === 0 ? (
               <p className="px-1 py-4 text-center text-xs text-muted-fg">No tasks</p>
             ) : (
-              column?.data?.rows.map((task) => (
-                <TaskCard key={task.id} task={task} canEdit={canEdit} onOpen={onOpen} onMove={moveTo} />
+              column?.data?.rows.map((task, index, rows) => (
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  canEdit={canEdit}
+                  onOpen={onOpen}
+                  onMove={moveTo}
+                  first={index === 0}
+                  last={index === rows.length - 1}
+                  onStep={(step) =>
+                    place(
+                      task.id,
+                      moveInOrder(
+                        rows.map((r) => r.id),
+                        task.id,
+                        step,
+                      ),
+                      step < 0 ? 'Moved up' : 'Moved down',
+                    )
+                  }
+                />
               ))
             )}
             {column?.data && column.data.total > column.data.rows.length ? (
@@ -122,15 +169,22 @@ function TaskCard({
   canEdit,
   onOpen,
   onMove,
+  onStep,
+  first,
+  last,
 }: {
   task: TTaskRow;
   canEdit: boolean;
   onOpen: (id: string) => void;
   onMove: (id: string, status: TStoredStatus) => void;
+  onStep: (step: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
 }) {
   return (
     <article
       aria-label={task.title}
+      data-task-id={task.id}
       draggable={canEdit}
       onDragStart={(e) => {
         e.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ id: task.id, from: task.status }));
@@ -157,6 +211,15 @@ function TaskCard({
               </IconButton>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              <DropdownMenuItem disabled={first} onSelect={() => onStep(-1)}>
+                <ArrowUp aria-hidden />
+                Move up
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={last} onSelect={() => onStep(1)}>
+                <ArrowDown aria-hidden />
+                Move down
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
               <DropdownMenuLabel>Move to</DropdownMenuLabel>
               {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
                 <DropdownMenuItem key={s} onSelect={() => onMove(task.id, s)}>

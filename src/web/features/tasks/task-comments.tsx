@@ -1,3 +1,4 @@
+import { filterMentionable, insertMention, mentionQueryAt } from '@domain/mentions';
 import { mentionToken } from '@domain/tasks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -12,11 +13,15 @@ import {
   Textarea,
 } from '@web/ui';
 import { AtSign } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useTasksRefresh } from './use-tasks';
 
-/** Comments, newest last, and a box to add one; "@ Mention" inserts a member's @name. */
+/**
+ * Comments, newest last, and a box to add one. Typing "@" opens the member picker under the box
+ * (filtered as one types; arrows, Enter or Tab to pick, Escape to close); "@ Mention" does the same
+ * by mouse. Either writes the member's @name, which is what the server looks for.
+ */
 export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
   const comments = useQuery(trpc.tasks.comments.list.queryOptions({ taskId }));
   const options = useQuery(trpc.tasks.options.queryOptions());
@@ -24,6 +29,29 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
   const [body, setBody] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const members = options.data?.members ?? [];
+  const listId = useId();
+  // The "@" being typed: where it starts and the text after it; null when the picker is closed.
+  const [typing, setTyping] = useState<{ start: number; query: string } | null>(null);
+  const [active, setActive] = useState(0);
+  const suggestions = typing ? filterMentionable(members, typing.query) : [];
+  const open = suggestions.length > 0;
+  const track = (text: string, caret: number) => {
+    const next = mentionQueryAt(text, caret);
+    setTyping(next);
+    if (next?.query !== typing?.query) setActive(0);
+  };
+  const pick = (name: string) => {
+    if (!typing) return;
+    const el = box.current;
+    const caret = el?.selectionStart ?? body.length;
+    const next = insertMention(body, typing.start, caret, name);
+    setBody(next.text);
+    setTyping(null);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.caret, next.caret);
+    });
+  };
   const add = useMutation(
     trpc.tasks.comments.add.mutationOptions({
       onSuccess: async () => {
@@ -76,20 +104,84 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
       )}
       {canEdit ? (
         <div className="flex flex-col gap-2">
-          <Textarea
-            ref={box}
-            aria-label="New comment"
-            placeholder="Write a comment; @ to mention someone"
-            value={body}
-            maxLength={5000}
-            onChange={(e) => setBody(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-          />
+          <div className="relative">
+            <Textarea
+              ref={box}
+              aria-label="New comment"
+              placeholder="Write a comment; @ to mention someone"
+              value={body}
+              maxLength={5000}
+              aria-autocomplete="list"
+              aria-controls={open ? listId : undefined}
+              aria-expanded={open}
+              aria-activedescendant={open ? `${listId}-${active}` : undefined}
+              // The drawer reads this to leave Escape to the picker while it is open.
+              data-mention-open={open ? 'true' : undefined}
+              onChange={(e) => {
+                setBody(e.target.value);
+                track(e.target.value, e.target.selectionStart);
+              }}
+              onSelect={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
+              onBlur={() => setTyping(null)}
+              onKeyDown={(e) => {
+                if (open) {
+                  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                    e.preventDefault();
+                    const step = e.key === 'ArrowDown' ? 1 : -1;
+                    setActive((i) => (i + step + suggestions.length) % suggestions.length);
+                    return;
+                  }
+                  if (e.key === 'Enter' || e.key === 'Tab') {
+                    const chosen = suggestions[active];
+                    if (chosen) {
+                      e.preventDefault();
+                      pick(chosen.name);
+                      return;
+                    }
+                  }
+                  if (e.key === 'Escape') {
+                    e.preventDefault();
+                    setTyping(null);
+                    return;
+                  }
+                }
+                if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+            />
+            {open ? (
+              <div
+                id={listId}
+                role="listbox"
+                aria-label="Members to mention"
+                className="absolute top-full left-0 z-10 mt-1 max-h-60 w-64 overflow-y-auto rounded-md border border-border bg-surface p-1 shadow-lg"
+              >
+                {suggestions.map((m, i) => (
+                  <div
+                    key={m.id}
+                    id={`${listId}-${i}`}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={i === active}
+                    className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm ${
+                      i === active ? 'bg-muted' : ''
+                    }`}
+                    // Before the box's blur: picking must not close the list first.
+                    onMouseDown={(e) => {
+                      e.preventDefault();
+                      pick(m.name);
+                    }}
+                    onMouseEnter={() => setActive(i)}
+                  >
+                    <Avatar name={m.name} size="sm" />
+                    <span className="truncate">{m.name}</span>
+                  </div>
+                ))}
+              </div>
+            ) : null}
+          </div>
           <div className="flex items-center justify-between gap-2">
             <DropdownMenu>
               <DropdownMenuTrigger asChild>

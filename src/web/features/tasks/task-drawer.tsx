@@ -26,6 +26,7 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { TaskAttachments } from './task-attachments';
 import { TaskChecklist } from './task-checklist';
 import { TaskComments } from './task-comments';
 import { parseTags } from './task-format';
@@ -41,7 +42,14 @@ export function TaskDrawer({ taskId, onClose }: { taskId: string | undefined; on
   });
   return (
     <Drawer open={Boolean(taskId)} onOpenChange={(open) => (open ? null : onClose())}>
-      <DrawerContent size="lg" title={task.data?.title ?? (task.isError ? 'Task not found' : 'Task')}>
+      <DrawerContent
+        size="lg"
+        title={task.data?.title ?? (task.isError ? 'Task not found' : 'Task')}
+        onEscapeKeyDown={(event) => {
+          // Escape in the comment box with the @-picker open closes the picker, not the drawer.
+          if ((event.target as HTMLElement | null)?.dataset?.mentionOpen === 'true') event.preventDefault();
+        }}
+      >
         {task.data ? (
           <TaskDetail key={task.data.id} task={task.data} onDeleted={onClose} />
         ) : task.isError ? (
@@ -254,6 +262,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
       </Field>
 
       <TaskChecklist task={task} canEdit={canEdit} />
+      <TaskAttachments taskId={task.id} clientName={task.client?.name ?? null} canEdit={canEdit} />
       <TaskComments taskId={task.id} canEdit={canEdit} />
 
       <footer className="flex items-center justify-between gap-2 border-t border-border pt-3 text-xs text-muted-fg">

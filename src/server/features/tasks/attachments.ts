@@ -1,0 +1,274 @@
+import { TRPCError } from '@trpc/server';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { hasPermission, type TPermission } from '../../../domain/permissions';
+import {
+  MAX_TASK_ATTACHMENTS,
+  TASK_ATTACHMENTS_FOLDER,
+  type TTaskAttachmentCandidates,
+  type TTaskAttachmentRef,
+} from '../../../domain/tasks';
+import type { TDb, TExecutor } from '../../db/client';
+import {
+  clientUsers,
+  documentFolders,
+  documents,
+  members,
+  taskAttachments,
+  type tasks,
+} from '../../db/schema';
+import type { TRequestMeta } from '../../trpc/context';
+import type { TScope } from '../../trpc/procedures';
+import { checkTree, liveDocument } from '../documents/access';
+import { openTree } from '../documents/folders';
+import { audit } from '../system-log/service';
+import { actorOf, memberName, visibleTask } from './access';
+
+type TTaskRow = typeof tasks.$inferSelect;
+
+function need(scope: TScope, permission: TPermission) {
+  if (!hasPermission(scope, permission)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
+  }
+}
+
+const treeOf = (task: TTaskRow) => task.clientId;
+
+/** A task's attachments whose file is live, newest first, with who attached it. */
+export async function listAttachments(db: TExecutor, scope: TScope, taskId: string) {
+  const task = await visibleTask(db, scope, taskId);
+  return db
+    .select({
+      documentId: documents.id,
+      name: documents.name,
+      size: documents.size,
+      contentType: documents.contentType,
+      version: documents.currentVersion,
+      folderId: documents.folderId,
+      folderName: documentFolders.name,
+      attachedAt: taskAttachments.createdAt,
+      // A client user attaches from the portal: their name, marked as the client's.
+      attachedBy: sql<string | null>`coalesce(${memberName}, ${clientUsers.name} || ' (client)')`,
+    })
+    .from(taskAttachments)
+    .innerJoin(
+      documents,
+      and(eq(documents.orgId, taskAttachments.orgId), eq(documents.id, taskAttachments.documentId)),
+    )
+    .innerJoin(
+      documentFolders,
+      and(eq(documentFolders.orgId, documents.orgId), eq(documentFolders.id, documents.folderId)),
+    )
+    .leftJoin(
+      members,
+      and(eq(members.orgId, taskAttachments.orgId), eq(members.id, taskAttachments.attachedByMemberId)),
+    )
+    .leftJoin(
+      clientUsers,
+      and(
+        eq(clientUsers.orgId, taskAttachments.orgId),
+        eq(clientUsers.id, taskAttachments.attachedByClientUserId),
+      ),
+    )
+    .where(
+      and(
+        eq(taskAttachments.orgId, scope.orgId),
+        eq(taskAttachments.taskId, task.id),
+        // A file in the trash drops out of the list and comes back if it is restored.
+        isNull(documents.deletedAt),
+        isNull(documentFolders.deletedAt),
+      ),
+    )
+    .orderBy(desc(taskAttachments.createdAt), documents.name)
+    .limit(MAX_TASK_ATTACHMENTS);
+}
+export type TTaskAttachment = Awaited<ReturnType<typeof listAttachments>>[number];
+
+/**
+ * Where a task's uploads land: an "Attachments" folder at the top of the client's documents (the
+ * firm vault's for an internal task), made the first time it is needed. Two first uploads at once
+ * meet the sibling-name unique index; the loser reads the winner's folder.
+ */
+export async function attachmentsFolder(db: TDb, scope: TScope, task: TTaskRow, meta: TRequestMeta) {
+  const root = await openTree(db, scope, treeOf(task), meta);
+  const find = async (ex: TExecutor) => {
+    const [folder] = await ex
+      .select({ id: documentFolders.id })
+      .from(documentFolders)
+      .where(
+        and(
+          eq(documentFolders.orgId, scope.orgId),
+          eq(documentFolders.parentId, root.id),
+          isNull(documentFolders.deletedAt),
+          sql`lower(${documentFolders.name}) = lower(${TASK_ATTACHMENTS_FOLDER})`,
+        ),
+      )
+      .limit(1);
+    return folder?.id ?? null;
+  };
+  const existing = await find(db);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(documentFolders)
+      .values({
+        orgId: scope.orgId,
+        clientId: root.clientId,
+        parentId: root.id,
+        name: TASK_ATTACHMENTS_FOLDER,
+        createdByMemberId: scope.memberId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: documentFolders.id });
+    if (!made) {
+      const other = await find(tx);
+      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+      return other;
+    }
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.folder.create',
+      recordType: 'documentFolder',
+      recordId: made.id,
+      summary: `Created the folder “${TASK_ATTACHMENTS_FOLDER}” in “${root.name}” for task attachments`,
+    });
+    return made.id;
+  });
+}
+
+async function link(
+  tx: TExecutor,
+  scope: TScope,
+  task: TTaskRow,
+  doc: { id: string; name: string },
+  meta: TRequestMeta,
+): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(taskAttachments)
+    .where(and(eq(taskAttachments.orgId, scope.orgId), eq(taskAttachments.taskId, task.id)));
+  const [row] = await tx
+    .insert(taskAttachments)
+    .values({ orgId: scope.orgId, taskId: task.id, documentId: doc.id, attachedByMemberId: scope.memberId })
+    .onConflictDoNothing()
+    .returning({ documentId: taskAttachments.documentId });
+  // Already attached (a new version of an attached file, or a second click): nothing to record.
+  if (!row) return false;
+  if (n >= MAX_TASK_ATTACHMENTS) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `A task can have at most ${MAX_TASK_ATTACHMENTS} attachments`,
+    });
+  }
+  await audit(tx, actorOf(scope, meta), {
+    action: 'task.attachment.add',
+    recordType: 'task',
+    recordId: task.id,
+    summary: `Attached “${doc.name}” to “${task.title}”`,
+    changes: { documentId: { from: null, to: doc.id } },
+  });
+  return true;
+}
+
+/**
+ * For the upload route: checks the caller may attach to the task, finds its attachments folder, and
+ * gives the hook that links the recorded document inside the upload's own transaction (a file is
+ * never stored for a task without being attached to it).
+ */
+export async function uploadTargetForTask(db: TDb, scope: TScope, taskId: string, meta: TRequestMeta) {
+  need(scope, 'tasks.edit');
+  const task = await visibleTask(db, scope, taskId);
+  const folderId = await attachmentsFolder(db, scope, task, meta);
+  return {
+    folderId,
+    afterRecord: async (tx: TExecutor, doc: { id: string; name: string }) => {
+      // Locks the task so a delete running at the same time waits for (or cascades over) the link.
+      const locked = await visibleTask(tx, scope, taskId, true);
+      await link(tx, scope, locked, doc, meta);
+    },
+  };
+}
+
+/** Attaches a file that already is in the task's client's documents (or the vault's). */
+export async function attachDocument(db: TDb, scope: TScope, input: TTaskAttachmentRef, meta: TRequestMeta) {
+  need(scope, 'documents.view');
+  return db.transaction(async (tx) => {
+    const task = await visibleTask(tx, scope, input.taskId, true);
+    const { doc } = await liveDocument(tx, scope, input.documentId);
+    if (doc.clientId !== task.clientId) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: task.clientId
+          ? "Attach a file from this task's client's documents"
+          : 'Attach a file from the firm vault',
+      });
+    }
+    const attached = await link(tx, scope, task, doc, meta);
+    return { documentId: doc.id, attached };
+  });
+}
+
+/** Removes the link only: the file stays in its folder. */
+export async function detachDocument(db: TDb, scope: TScope, input: TTaskAttachmentRef, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const task = await visibleTask(tx, scope, input.taskId, true);
+    const [gone] = await tx
+      .delete(taskAttachments)
+      .where(
+        and(
+          eq(taskAttachments.orgId, scope.orgId),
+          eq(taskAttachments.taskId, task.id),
+          eq(taskAttachments.documentId, input.documentId),
+        ),
+      )
+      .returning({ documentId: taskAttachments.documentId });
+    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'This file is not attached to the task' });
+    const [doc] = await tx
+      .select({ name: documents.name })
+      .from(documents)
+      .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, input.documentId)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'task.attachment.remove',
+      recordType: 'task',
+      recordId: task.id,
+      summary: `Removed the attachment “${doc?.name ?? 'a file'}” from “${task.title}” (the file stays in its folder)`,
+      changes: { documentId: { from: input.documentId, to: null } },
+    });
+    return { documentId: input.documentId };
+  });
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Files the task could have attached: its tree's live files not attached yet, by name or latest. */
+export async function attachmentCandidates(db: TExecutor, scope: TScope, input: TTaskAttachmentCandidates) {
+  need(scope, 'documents.view');
+  const task = await visibleTask(db, scope, input.taskId);
+  await checkTree(db, scope, treeOf(task));
+  return db
+    .select({
+      documentId: documents.id,
+      name: documents.name,
+      size: documents.size,
+      folderName: documentFolders.name,
+      updatedAt: documents.updatedAt,
+    })
+    .from(documents)
+    .innerJoin(
+      documentFolders,
+      and(eq(documentFolders.orgId, documents.orgId), eq(documentFolders.id, documents.folderId)),
+    )
+    .where(
+      and(
+        eq(documents.orgId, scope.orgId),
+        task.clientId === null ? isNull(documents.clientId) : eq(documents.clientId, task.clientId),
+        isNull(documents.deletedAt),
+        isNull(documentFolders.deletedAt),
+        input.search
+          ? sql`lower(${documents.name}) like ${escapeLike(input.search.toLowerCase())}`
+          : undefined,
+        sql`not exists (select 1 from ${taskAttachments} ta where ta.org_id = ${scope.orgId}
+              and ta.task_id = ${task.id} and ta.document_id = ${documents.id})`,
+      ),
+    )
+    .orderBy(input.search ? documents.name : desc(documents.updatedAt), documents.id)
+    .limit(20);
+}
