@@ -194,6 +194,8 @@ export const tasks = pgTable(
     // Status and priority together (the list's two most used filters), by due date; also what the
     // capped count reads instead of the table.
     index('tasks_org_status_priority_due_idx').on(t.orgId, t.status, t.priority, t.dueDate, t.id),
+    // A board column (one status) in card order.
+    index('tasks_org_status_position_idx').on(t.orgId, t.status, t.position, t.id),
     index('tasks_project_idx').on(t.orgId, t.projectId, t.position),
     index('tasks_client_idx').on(t.orgId, t.clientId, t.dueDate),
     index('tasks_reviewer_idx').on(t.orgId, t.reviewerId),

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_org_status_position_idx" ON "tasks" USING btree ("org_id","status","position","id");
