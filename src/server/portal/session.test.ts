@@ -63,4 +63,24 @@ describe('portal sessions', () => {
     await t.db.update(clientUsers).set({ status: 'disabled' }).where(eq(clientUsers.id, portal.user.id));
     await expect(portal.client.clientPortalProfile.me.query()).rejects.toMatchObject(unauthorized);
   });
+
+  it('one firm disabling a person, or removing their last client, leaves another firm’s portal open', async () => {
+    const a = await t.seedFirm('Alpha');
+    const b = await t.seedFirm('Beta');
+    const ca = await seedClient(a.org.id, 'Alpha Client');
+    const cb = await seedClient(b.org.id, 'Beta Client');
+    const email = `both-${crypto.randomUUID()}@example.test`;
+    const inA = await seedPortalUser(t, { orgId: a.org.id, clientIds: [ca.id], email });
+    const inB = await seedPortalUser(t, { orgId: b.org.id, clientIds: [cb.id], email });
+
+    await t.client(a.owner.token).clientUsers.disable.mutate({ clientId: ca.id, clientUserId: inA.user.id });
+    const me = await inA.client.clientPortalProfile.me.query();
+    expect(me.clients.map((c) => c.name)).toEqual(['Beta Client']);
+
+    // Firm B removes the last client: the session reaches nothing, so it is dead.
+    await t.client(b.owner.token).clientUsers.remove.mutate({ clientId: cb.id, clientUserId: inB.user.id });
+    await expect(inA.client.clientPortalProfile.me.query()).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    });
+  });
 });

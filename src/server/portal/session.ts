@@ -101,6 +101,11 @@ export async function resolvePortalSession(
       access.push({ clientId: row.clientId, orgId: row.orgId, clientUserId: row.clientUserId });
   }
 
+  // Reaching no client is the same as signed out: the person was disabled, or their last client
+  // removed, in every firm. Nothing is revoked for that, so one firm turning a person off never
+  // signs them out of another firm's portal.
+  if (access.length === 0) return null;
+
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(portalSessions).set({ lastSeenAt: sql`now()` }).where(eq(portalSessions.id, sessionId));
   }

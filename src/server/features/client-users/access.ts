@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TClientUserRef, TClientUserStatus } from '../../../domain/client-users';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
-import { revokePortalSessionsOf } from '../../portal/session';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
@@ -71,12 +70,6 @@ export async function removeClientUser(db: TDb, scope: TScope, ref: TClientUserR
           isNull(clientUserInvites.revokedAt),
         ),
       );
-    const [left] = await tx
-      .select({ n: count() })
-      .from(clientUserClients)
-      .where(and(eq(clientUserClients.orgId, scope.orgId), eq(clientUserClients.clientUserId, user.id)));
-    const none = (left?.n ?? 0) === 0;
-    if (none) await revokePortalSessionsOf(tx, user.email);
     await audit(tx, actorOf(scope, meta), {
       action: 'client_user.remove',
       recordType: 'client_user',
@@ -84,11 +77,15 @@ export async function removeClientUser(db: TDb, scope: TScope, ref: TClientUserR
       summary: `Removed ${user.name}'s (${user.email}) portal access to ${client.name}`,
       changes: { client: { from: client.name, to: null } },
     });
-    return { id: user.id, sessionsEnded: none };
+    return { id: user.id };
   });
 }
 
-/** Turns a person's portal access off in this firm (every client) and ends their sessions at once. */
+/**
+ * Turns a person's portal access off in this firm (every client). Their next portal call no longer
+ * reaches this firm's clients (sessions are re-read on every request), and answers 401 if no other
+ * firm's client is left to them.
+ */
 export async function disableClientUser(db: TDb, scope: TScope, ref: TClientUserRef, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
     const { user } = await linkedUser(tx, scope, ref);
@@ -99,7 +96,6 @@ export async function disableClientUser(db: TDb, scope: TScope, ref: TClientUser
       .update(clientUsers)
       .set({ status: 'disabled' })
       .where(and(eq(clientUsers.orgId, scope.orgId), eq(clientUsers.id, user.id)));
-    await revokePortalSessionsOf(tx, user.email);
     await audit(tx, actorOf(scope, meta), {
       action: 'client_user.disable',
       recordType: 'client_user',

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/client-users';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
-import { clientUsers, portalCodes } from '../../db/schema';
+import { clientUserClients, clientUsers, portalCodes } from '../../db/schema';
 import { clearAttempts, countAttempt, isLocked, type TLimit } from '../../idp/attempts';
 import type { TMailer } from '../../mail/mailer';
 import { createPortalSession } from '../../portal/session';
@@ -73,9 +73,14 @@ export async function requestPortalCode(
     ],
     PORTAL_MESSAGES.tooManyCodeRequests,
   );
+  // Only someone the portal would let in: active, and acting for at least one client.
   const [user] = await db
     .select({ id: clientUsers.id })
     .from(clientUsers)
+    .innerJoin(
+      clientUserClients,
+      and(eq(clientUserClients.orgId, clientUsers.orgId), eq(clientUserClients.clientUserId, clientUsers.id)),
+    )
     .where(and(eq(clientUsers.email, email), eq(clientUsers.status, 'active')))
     .limit(1);
   if (user) {
