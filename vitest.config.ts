@@ -31,6 +31,7 @@ export default defineConfig({
           // Two files at once: each spends most of its time in its own database (PGlite in the
           // worker, or the PostgreSQL server), so two workers use both cores.
           maxWorkers: 2,
+          globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
       {
@@ -44,6 +45,7 @@ export default defineConfig({
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
           maxWorkers: 1,
+          globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
     ],

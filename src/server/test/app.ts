@@ -8,7 +8,7 @@ import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
 import { signTokens } from '../idp/tokens';
 import type { AppRouter } from '../trpc/router';
-import { createTestDatabase } from './database';
+import { createTestDatabase, pgliteTemplate } from './database';
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -18,7 +18,7 @@ export async function createTestApp(
   options: { dataDir?: string; port?: number } = {},
 ) {
   const database: TDatabase = options.dataDir
-    ? await openPglite(options.dataDir)
+    ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
     : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
