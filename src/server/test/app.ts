@@ -8,7 +8,8 @@ import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
 import { signTokens } from '../idp/tokens';
 import type { AppRouter } from '../trpc/router';
-import { createTestDatabase, pgliteTemplate } from './database';
+import { createTestDatabase } from './database';
+import { pgliteTemplate } from './templates';
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 

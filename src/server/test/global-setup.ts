@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplates } from './database';
+import { createTemplates } from './templates';
 
 /**
  * Runs once per suite, before any test file: migrates one template database that every file's
