@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll is how these tests wait for the screen to catch up with a change; its 1 s
+          // default is shorter than a refetch takes when the machine is busy.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
           maxWorkers: 1,
