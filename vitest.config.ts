@@ -48,6 +48,11 @@ export default defineConfig({
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
           maxWorkers: 1,
+          // The files share one worker's module cache, so the server and Playwright are imported
+          // once rather than per file (about 3 s a file). Safe here: no test mocks a module, and the
+          // only module-level state, the jobs registry, is used by the one app that runs jobs. The
+          // integration suite stays isolated: its workers would run other files' periodic jobs.
+          isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
