@@ -31,6 +31,7 @@ export default defineConfig({
           // Two files at once: each spends most of its time in its own database (PGlite in the
           // worker, or the PostgreSQL server), so two workers use both cores.
           maxWorkers: 2,
+          globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
       {
@@ -41,9 +42,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll is how these tests wait for the screen to catch up with a change; its 1 s
+          // default is shorter than a refetch takes when the machine is busy.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
           maxWorkers: 1,
+          // The files share one worker's module cache, so the server and Playwright are imported
+          // once rather than per file (about 3 s a file). Safe here: no test mocks a module, and the
+          // only module-level state, the jobs registry, is used by the one app that runs jobs. The
+          // integration suite stays isolated: its workers would run other files' periodic jobs.
+          isolate: false,
+          globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
     ],

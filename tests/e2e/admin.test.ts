@@ -31,12 +31,14 @@ describe('admin area', () => {
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
     for (const name of ['Roles', 'System log', 'Firm settings']) {
-      expect(
-        await page
-          .getByRole('main')
-          .getByRole('link', { name: new RegExp(`^${name}`) })
-          .count(),
-      ).toBe(1);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('main')
+            .getByRole('link', { name: new RegExp(`^${name}`) })
+            .count(),
+        )
+        .toBe(1);
     }
     await screenshot(page, 'admin-index');
 
@@ -56,23 +58,27 @@ describe('admin area', () => {
     await page.keyboard.press('Space');
     await editor.getByRole('checkbox', { name: 'Approve leaves' }).click();
     await editor.getByRole('switch', { name: 'Assigned clients only' }).click();
-    expect(
-      await editor.getByRole('checkbox', { name: 'Tasks: delete', exact: true }).getAttribute('data-state'),
-    ).toBe('checked');
+    await expect
+      .poll(() =>
+        editor.getByRole('checkbox', { name: 'Tasks: delete', exact: true }).getAttribute('data-state'),
+      )
+      .toBe('checked');
     await screenshot(page, 'admin-role-editor');
     await editor.getByRole('button', { name: 'Create role' }).click();
     await page.getByText('Created the role Reviewer').waitFor();
     const row = table.getByRole('row', { name: /Reviewer/ });
     await row.waitFor();
-    expect(await row.textContent()).toContain('7 of');
-    expect(await row.textContent()).toContain('Assigned only');
+    await expect.poll(() => row.textContent()).toContain('7 of');
+    await expect.poll(() => row.textContent()).toContain('Assigned only');
     await screenshot(page, 'admin-roles');
 
     // The Owner role opens read-only, with why.
     await table.getByRole('row', { name: /^Owner/ }).click();
     const owner = page.getByRole('dialog', { name: 'Owner' });
     await owner.getByText('cannot be edited or deleted').waitFor();
-    expect(await owner.getByRole('checkbox', { name: 'Clients: view', exact: true }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => owner.getByRole('checkbox', { name: 'Clients: view', exact: true }).isDisabled())
+      .toBe(true);
     await page.keyboard.press('Escape');
     await owner.waitFor({ state: 'detached' });
 
@@ -86,8 +92,8 @@ describe('admin area', () => {
     await log.getByRole('row', { name: /Created the role Reviewer/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Created the role Reviewer with 7 rights' });
     await drawer.getByRole('row', { name: /name/ }).waitFor();
-    expect(await drawer.getByRole('row', { name: /^name/ }).textContent()).toContain('Reviewer');
-    expect(await drawer.getByText('Olivia Owner').count()).toBe(1);
+    await expect.poll(() => drawer.getByRole('row', { name: /^name/ }).textContent()).toContain('Reviewer');
+    await expect.poll(() => drawer.getByText('Olivia Owner').count()).toBe(1);
     await screenshot(page, 'admin-systemlog-drawer');
     await page.keyboard.press('Escape');
 
@@ -105,9 +111,9 @@ describe('admin area', () => {
     const { page, console, context } = await pageAs(firm.staff);
     await page.goto(`${app.url}/admin/roles`);
     await page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }).waitFor();
-    expect(
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count(),
-    ).toBe(0);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count())
+      .toBe(0);
     await screenshot(page, 'admin-no-access');
     await page.goto(`${app.url}/admin/systemlog`);
     await page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }).waitFor();

@@ -76,7 +76,7 @@ describe('on the production host', () => {
     const { page, console } = await newPage(context);
     await page.goto(`${app.url}/?tab=today`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.locator('script[data-tag-manager="GTM-TEST1"]').count()).toBe(1);
+    await expect.poll(() => page.locator('script[data-tag-manager="GTM-TEST1"]').count()).toBe(1);
 
     // Sign out (a full page load to the login), then a route change inside the app.
     await page.getByRole('button', { name: /Account menu/ }).click();
@@ -170,7 +170,7 @@ describe('on any other host', () => {
       await page.waitForTimeout(4000);
       expect(analytics.requests).toEqual([]);
       expect(gtmRequests).toEqual([]);
-      expect(await page.locator('script[data-tag-manager]').count()).toBe(0);
+      await expect.poll(() => page.locator('script[data-tag-manager]').count()).toBe(0);
       expect(console.errors.filter((e) => !/40\d/.test(e))).toEqual([]);
       await context.close();
     } finally {

@@ -47,13 +47,13 @@ describe('service catalogue, client groups and engagements', () => {
     await drawer.getByRole('switch', { name: /falls due on a set day/ }).click();
     await drawer.getByLabel('Day of the month').fill('20');
     await drawer.getByLabel('Months after the period').fill('1');
-    expect(await drawer.getByTestId('due-date-preview').textContent()).toBe(
-      'Due: 20th of the month after the period',
-    );
+    await expect
+      .poll(() => drawer.getByTestId('due-date-preview').textContent())
+      .toBe('Due: 20th of the month after the period');
     await drawer.getByLabel('Months after the period').fill('2');
-    expect(await drawer.getByTestId('due-date-preview').textContent()).toBe(
-      'Due: 20th of the 2nd month after the period',
-    );
+    await expect
+      .poll(() => drawer.getByTestId('due-date-preview').textContent())
+      .toBe('Due: 20th of the 2nd month after the period');
     await drawer.getByLabel('Months after the period').fill('1');
     // A bad fee is refused in the form, with a message saying what to type.
     await drawer.getByLabel('Default fee').fill('-15');
@@ -66,9 +66,9 @@ describe('service catalogue, client groups and engagements', () => {
     const services = page.getByRole('table', { name: 'Services' });
     const row = services.getByRole('row', { name: /GST return/ });
     await row.waitFor();
-    expect(await row.textContent()).toContain('GST-M');
-    expect(await row.textContent()).toContain('20th of the month after the period');
-    expect(await row.textContent()).toContain('1,500.00');
+    await expect.poll(() => row.textContent()).toContain('GST-M');
+    await expect.poll(() => row.textContent()).toContain('20th of the month after the period');
+    await expect.poll(() => row.textContent()).toContain('1,500.00');
     await screenshot(page, 'catalogue-services');
 
     // A group, and the seeded client added to it through the picker.
@@ -101,7 +101,7 @@ describe('service catalogue, client groups and engagements', () => {
     const engagement = page.getByRole('dialog', { name: 'Add a service' });
     await engagement.getByRole('combobox', { name: 'Service' }).click();
     await page.getByRole('option', { name: /GST return/ }).click();
-    expect(await engagement.getByLabel('Fee').inputValue()).toBe('1500.00');
+    await expect.poll(() => engagement.getByLabel('Fee').inputValue()).toBe('1500.00');
     await engagement.getByRole('checkbox', { name: 'Olivia Owner' }).click();
     await screenshot(page, 'catalogue-engagement-dialog');
     await engagement.getByRole('button', { name: 'Add service' }).click();
@@ -109,9 +109,9 @@ describe('service catalogue, client groups and engagements', () => {
     const tab = page.getByRole('table', { name: 'Services of the client' });
     const engaged = tab.getByRole('row', { name: /GST return/ });
     await engaged.waitFor();
-    expect(await engaged.textContent()).toContain('1,500.00');
-    expect(await engaged.textContent()).toContain('Olivia Owner');
-    expect(await engaged.textContent()).toContain('Monthly');
+    await expect.poll(() => engaged.textContent()).toContain('1,500.00');
+    await expect.poll(() => engaged.textContent()).toContain('Olivia Owner');
+    await expect.poll(() => engaged.textContent()).toContain('Monthly');
     await screenshot(page, 'catalogue-client-services');
 
     // The service's clients list shows the engagement.
@@ -123,7 +123,9 @@ describe('service catalogue, client groups and engagements', () => {
     await page.waitForURL(/\/admin\/services\/[0-9a-f-]{36}\/clients$/);
     const takers = page.getByRole('table', { name: 'Clients of the service' });
     await takers.getByRole('row', { name: /Anil Mehta/ }).waitFor();
-    expect(await takers.getByRole('row', { name: /Anil Mehta/ }).textContent()).toContain('Olivia Owner');
+    await expect
+      .poll(() => takers.getByRole('row', { name: /Anil Mehta/ }).textContent())
+      .toContain('Olivia Owner');
     await screenshot(page, 'catalogue-service-clients');
 
     // Ending the engagement asks first.
@@ -132,7 +134,9 @@ describe('service catalogue, client groups and engagements', () => {
     await page.getByRole('menuitem', { name: 'End' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'End engagement' }).click();
     await page.getByText('Engagement ended').waitFor();
-    expect(await tab.getByRole('row', { name: /GST return/ }).textContent()).not.toContain('Ongoing');
+    await expect
+      .poll(() => tab.getByRole('row', { name: /GST return/ }).textContent())
+      .not.toContain('Ongoing');
 
     expect(console.errors).toEqual([]);
     await context.close();

@@ -72,11 +72,11 @@ describe('clients in the browser', () => {
 
     // The maps link opens the maps service in a new tab.
     const maps = page.getByRole('link', { name: /Open in maps/ });
-    expect(await maps.getAttribute('href')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=19.076%2C72.8777',
-    );
-    expect(await maps.getAttribute('target')).toBe('_blank');
-    expect(await maps.getAttribute('rel')).toContain('noopener');
+    await expect
+      .poll(() => maps.getAttribute('href'))
+      .toBe('https://www.google.com/maps/search/?api=1&query=19.076%2C72.8777');
+    await expect.poll(() => maps.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => maps.getAttribute('rel')).toContain('noopener');
     await screenshot(page, 'clients-profile');
 
     // Team tab: assign Sam Staff as Preparer.
@@ -92,9 +92,9 @@ describe('clients in the browser', () => {
     await page.getByRole('button', { name: 'Add to team' }).click();
     const teamList = page.getByRole('list', { name: 'Team members' });
     await teamList.getByRole('paragraph').filter({ hasText: 'Sam Staff' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Responsibility of Sam Staff' }).textContent()).toContain(
-      'Preparer',
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Responsibility of Sam Staff' }).textContent())
+      .toContain('Preparer');
     await screenshot(page, 'clients-team');
 
     // Archive (confirmed), hidden from the list, then restore.

@@ -63,9 +63,11 @@ describe('documents in the browser', () => {
       .poll(() => uploads.locator('[data-upload-status="done"]').count(), { timeout: 20_000 })
       .toBe(3);
     for (const name of ['return.pdf', 'notes.txt', 'ledger.bin']) {
-      expect(
-        await uploads.getByRole('progressbar', { name: `Upload of ${name}` }).getAttribute('aria-valuenow'),
-      ).toBe('100');
+      await expect
+        .poll(() =>
+          uploads.getByRole('progressbar', { name: `Upload of ${name}` }).getAttribute('aria-valuenow'),
+        )
+        .toBe('100');
       await table.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
     }
     await screenshot(page, 'documents-uploaded');
@@ -76,7 +78,7 @@ describe('documents in the browser', () => {
     const preview = page.getByRole('dialog', { name: 'return.pdf' });
     const frame = preview.locator('iframe[title="Preview of return.pdf"]');
     await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => frame.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'documents-preview');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });

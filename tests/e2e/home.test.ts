@@ -77,24 +77,24 @@ describe('the home dashboard', () => {
     const counts = page.getByRole('list', { name: 'Counts' });
     const myOverdue = counts.getByRole('link', { name: 'My overdue tasks: 1' });
     await myOverdue.waitFor();
-    expect(await myOverdue.getAttribute('href')).toBe('/tasks?view=mine&status=OVERDUE');
-    expect(
-      await counts.getByRole('link', { name: 'Overdue tasks in the firm: 1' }).getAttribute('href'),
-    ).toBe('/tasks?view=all&status=OVERDUE');
-    expect(await counts.getByRole('link', { name: 'My open tasks: 2' }).getAttribute('href')).toBe(
-      '/tasks?view=mine&status=SCHEDULED,IN_PROGRESS,IN_REVIEW',
-    );
-    expect(await counts.getByRole('link', { name: 'Overdue projects: 0' }).getAttribute('href')).toBe(
-      '/projects?status=OVERDUE',
-    );
-    expect(await counts.getByRole('link', { name: 'Projects due this week: 1' }).getAttribute('href')).toBe(
-      `/projects?dueFrom=${today}&dueTo=${addDay(today, 6)}`,
-    );
+    await expect.poll(() => myOverdue.getAttribute('href')).toBe('/tasks?view=mine&status=OVERDUE');
+    await expect
+      .poll(() => counts.getByRole('link', { name: 'Overdue tasks in the firm: 1' }).getAttribute('href'))
+      .toBe('/tasks?view=all&status=OVERDUE');
+    await expect
+      .poll(() => counts.getByRole('link', { name: 'My open tasks: 2' }).getAttribute('href'))
+      .toBe('/tasks?view=mine&status=SCHEDULED,IN_PROGRESS,IN_REVIEW');
+    await expect
+      .poll(() => counts.getByRole('link', { name: 'Overdue projects: 0' }).getAttribute('href'))
+      .toBe('/projects?status=OVERDUE');
+    await expect
+      .poll(() => counts.getByRole('link', { name: 'Projects due this week: 1' }).getAttribute('href'))
+      .toBe(`/projects?dueFrom=${today}&dueTo=${addDay(today, 6)}`);
 
     // Today's task links to the task; the upcoming project is listed with its client.
     const dueTodayCard = page.getByRole('region', { name: 'Due today' });
     const taskLink = dueTodayCard.getByRole('link', { name: /Collect bank statements/ });
-    expect(await taskLink.getAttribute('href')).toBe(`/tasks?task=${dueToday.id}`);
+    await expect.poll(() => taskLink.getAttribute('href')).toBe(`/tasks?task=${dueToday.id}`);
     await page
       .getByRole('region', { name: 'Upcoming deadlines' })
       .getByRole('link', { name: /GST Return · Oct 2026.*Mehta Textiles/ })

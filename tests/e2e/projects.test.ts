@@ -69,7 +69,7 @@ describe('project templates and recurring projects', () => {
     await expect
       .poll(async () => (await blueprints.first().textContent()) ?? '')
       .toContain('Collect invoices');
-    expect(await blueprints.first().textContent()).toContain('2 days before the period ends');
+    await expect.poll(() => blueprints.first().textContent()).toContain('2 days before the period ends');
     await screenshot(page, 'projects-template');
 
     // A monthly service using the template.
@@ -105,7 +105,7 @@ describe('project templates and recurring projects', () => {
     const month = new Date().toLocaleString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const generated = clientProjects.getByRole('row', { name: new RegExp(`GST return · ${month}`) });
     await generated.waitFor();
-    expect(await generated.textContent()).toContain('0/2');
+    await expect.poll(() => generated.textContent()).toContain('0/2');
     await screenshot(page, 'projects-client-tab');
 
     // The same project on /projects, from the sidebar.
@@ -114,8 +114,8 @@ describe('project templates and recurring projects', () => {
     const all = page.getByRole('table', { name: 'Projects' });
     const row = all.getByRole('row', { name: new RegExp(`GST return · ${month}`) });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Ravi Kapoor');
-    expect(await row.textContent()).toContain('Olivia Owner');
+    await expect.poll(() => row.textContent()).toContain('Ravi Kapoor');
+    await expect.poll(() => row.textContent()).toContain('Olivia Owner');
     await screenshot(page, 'projects-list');
     await row.click();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
@@ -124,8 +124,8 @@ describe('project templates and recurring projects', () => {
     const tasks = page.getByRole('table', { name: 'Tasks of the project' });
     await tasks.getByRole('link', { name: /Collect invoices/ }).waitFor();
     const links = tasks.getByRole('link');
-    expect(await links.first().textContent()).toContain('Collect invoices');
-    expect(await links.first().getAttribute('href')).toMatch(/^\/tasks\?task=[0-9a-f-]{36}$/);
+    await expect.poll(() => links.first().textContent()).toContain('Collect invoices');
+    await expect.poll(() => links.first().getAttribute('href')).toMatch(/^\/tasks\?task=[0-9a-f-]{36}$/);
     await page
       .getByRole('list', { name: 'Activity' })
       .getByText(/Created GST return/)

@@ -69,8 +69,8 @@ describe('reminders in the browser', () => {
     await drawer.getByTestId('reminder-status').getByText('Sent').waitFor();
     const history = drawer.getByRole('region', { name: 'History' });
     await history.getByText('rakesh@mehta.test').waitFor();
-    expect(await history.getByText('Delivered').count()).toBe(1);
-    expect(await history.getByText('Email · attempt 1').count()).toBe(1);
+    await expect.poll(() => history.getByText('Delivered').count()).toBe(1);
+    await expect.poll(() => history.getByText('Email · attempt 1').count()).toBe(1);
     await screenshot(page, 'reminders-history');
 
     // The tabs lead to the other types.
@@ -88,7 +88,7 @@ describe('reminders in the browser', () => {
     await expiry.getByRole('button', { name: 'Schedule reminder' }).click();
     await expiry.getByText('Enter what expires (a certificate, a licence…)').waitFor();
     await expiry.getByText('Enter the expiry date').waitFor();
-    expect(await expiry.getByRole('spinbutton', { name: 'Days before' }).inputValue()).toBe('30');
+    await expect.poll(() => expiry.getByRole('spinbutton', { name: 'Days before' }).inputValue()).toBe('30');
     await expiry.getByText(/Olivia Owner/).waitFor();
     await screenshot(page, 'reminders-expiry-form');
     await page.keyboard.press('Escape');

@@ -84,9 +84,11 @@ describe('firm settings', () => {
     await page.getByRole('alert').filter({ hasText: 'SVG logos are not accepted' }).waitFor();
 
     await page.reload();
-    expect(await page.getByLabel('Legal name').inputValue()).toBe('Mehta and Associates LLP');
-    expect(await page.getByLabel('Identifier 2', { exact: true }).inputValue()).toBe('27AAAFM1234C1Z5');
-    expect(await page.getByLabel('Country').textContent()).toContain('India');
+    await expect.poll(() => page.getByLabel('Legal name').inputValue()).toBe('Mehta and Associates LLP');
+    await expect
+      .poll(() => page.getByLabel('Identifier 2', { exact: true }).inputValue())
+      .toBe('27AAAFM1234C1Z5');
+    await expect.poll(() => page.getByLabel('Country').textContent()).toContain('India');
     await logo.waitFor();
     expect(console.errors.filter((e) => !/400/.test(e))).toEqual([]);
     await context.close();
@@ -96,7 +98,7 @@ describe('firm settings', () => {
     const { page, console, context } = await signedIn(firm.owner, { width: 1280, height: 560 });
     await page.goto(`${app.url}/admin/settings/org`);
     await page.getByRole('heading', { name: 'Firm settings', level: 1 }).waitFor();
-    expect(await mainScrollTop(page)).toBe(0);
+    await expect.poll(() => mainScrollTop(page)).toBe(0);
     await screenshot(page, 'settings-org-top');
 
     await page
@@ -114,7 +116,7 @@ describe('firm settings', () => {
     await page.goto(`${app.url}/admin/settings/org#address`);
     await page.getByRole('heading', { name: 'Address' }).waitFor();
     await expect.poll(async () => (await topInMain(page, 'address'))?.top ?? 999).toBeLessThan(40);
-    expect(await mainScrollTop(page)).toBeGreaterThan(0);
+    await expect.poll(() => mainScrollTop(page)).toBeGreaterThan(0);
 
     // The same screen without the hash, from the sidebar: a route change starts at the top.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm settings' }).click();
@@ -129,7 +131,7 @@ describe('firm settings', () => {
     await expect.poll(() => mainScrollTop(page)).toBeGreaterThan(0);
     await page.getByRole('link', { name: /^Notifications/ }).click();
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-    expect(await mainScrollTop(page)).toBe(0);
+    await expect.poll(() => mainScrollTop(page)).toBe(0);
     expect(console.errors).toEqual([]);
     await context.close();
   });
@@ -138,8 +140,8 @@ describe('firm settings', () => {
     const { page, console, context } = await signedIn(firm.staff);
     await page.goto(`${app.url}/admin/settings/org`);
     await page.getByText('You do not have access').waitFor();
-    expect(await page.getByRole('link', { name: 'Firm settings' }).count()).toBe(0);
-    expect(await page.getByLabel('Firm name').count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Firm settings' }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Firm name').count()).toBe(0);
     await screenshot(page, 'settings-no-access');
     expect(console.errors).toEqual([]);
     await context.close();
@@ -168,7 +170,7 @@ describe('notifications', () => {
     await page.goto(`${app.url}/`);
     const bell = page.getByRole('link', { name: 'Notifications, 2 unread' });
     await bell.waitFor();
-    expect(await page.getByTestId('unread-count').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('2');
     await bell.click();
     await page.waitForURL(`${app.url}/my-account/notifications`);
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
@@ -183,8 +185,8 @@ describe('notifications', () => {
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
     await page.getByRole('button', { name: 'Mark “Priya joined the firm” as read' }).click();
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
-    expect(await page.getByTestId('unread-count').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('unread-count').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
 
     // Preferences: turning email off for a kind is saved at once.
     await page.getByRole('switch', { name: 'Task assigned: email' }).click();
@@ -226,7 +228,7 @@ describe('notifications', () => {
     await page.getByRole('menuitem', { name: 'My profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'My profile' });
     await dialog.getByLabel('Last name').waitFor();
-    expect(await dialog.getByLabel('Last name').inputValue()).toBe('Staff');
+    await expect.poll(() => dialog.getByLabel('Last name').inputValue()).toBe('Staff');
     await dialog.getByLabel('Picture URL').fill('http://insecure.example/me.png');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Enter an https:// address of an image').waitFor();

@@ -32,9 +32,9 @@ describe('application shell', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toMatch(/^Good (Morning|Afternoon|Evening), Olivia$/);
-    expect(
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).count(),
-    ).toBe(1);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).count())
+      .toBe(1);
     await screenshot(page, 'shell-home');
     expect(console.errors).toEqual([]);
     await context.close();
@@ -45,7 +45,7 @@ describe('application shell', () => {
     const { page, console } = await newPage(context);
     await page.goto(`${app.url}/no/such/page?tab=1`);
     await page.getByText('Page not found: /no/such/page', { exact: true }).waitFor();
-    expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('404', { exact: true }).isVisible()).toBe(true);
     expect(console.errors).toEqual([]);
     await context.close();
   });
@@ -69,7 +69,7 @@ describe('application shell', () => {
     const shownAt = Date.now();
     await page.waitForURL(`${app.url}/auth/login`);
     await page.waitForTimeout(Math.max(0, 3000 - (Date.now() - shownAt)));
-    expect(await toast.isVisible()).toBe(true);
+    await expect.poll(() => toast.isVisible()).toBe(true);
     await toast.waitFor({ state: 'detached', timeout: 3000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3900);
     await context.close();
@@ -96,8 +96,10 @@ describe('application shell', () => {
     );
     await page.goto(`${app.url}/`);
     await page.getByRole('heading', { name: 'Server Error' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText('Whoops, something went wrong on our servers.').isVisible()).toBe(true);
-    expect(await page.getByText('500', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Whoops, something went wrong on our servers.').isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('500', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'shell-500');
     const logout = page.waitForRequest(
       (req) => req.url().includes('/api/trpc/auth.logout') && req.method() === 'POST',
@@ -141,7 +143,7 @@ describe('application shell', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(`${app.url}/auth/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(console.errors).toEqual([]);
     await context.close();
   });

@@ -71,7 +71,7 @@ describe('staff identity in the browser', () => {
     await page.getByRole('button', { name: /Account menu for Asha Rao/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/auth/login`);
-    expect(staffCookie(await context.cookies(app.url))).toBe(false);
+    await expect.poll(async () => staffCookie(await context.cookies(app.url))).toBe(false);
     await page.goto(`${app.url}/`);
     await page.waitForURL(`${app.url}/auth/login`);
     expect(console.errors.filter((e) => !/40[01]/.test(e))).toEqual([]);

@@ -41,7 +41,9 @@ describe('team members and invitations in the browser', () => {
     await table.getByRole('row', { name: /Sam Staff/ }).waitFor();
     await screenshot(owner, 'team-members');
     // The wide table scrolls inside its frame; the page itself never scrolls sideways.
-    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await expect
+      .poll(() => owner.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(1280);
 
     await owner.getByRole('button', { name: 'Invite member' }).first().click();
     const dialog = owner.getByRole('dialog', { name: 'Invite a member' });
@@ -93,7 +95,7 @@ describe('team members and invitations in the browser', () => {
     // Staff may not see the team (on a phone the sidebar is a drawer).
     await nina.getByRole('button', { name: 'Open navigation' }).click();
     await nina.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
-    expect(await nina.getByRole('link', { name: 'Members' }).count()).toBe(0);
+    await expect.poll(() => nina.getByRole('link', { name: 'Members' }).count()).toBe(0);
     await nina.keyboard.press('Escape');
 
     // The owner sees Nina as an active member, the invitation gone.
@@ -101,7 +103,7 @@ describe('team members and invitations in the browser', () => {
     const row = table.getByRole('row', { name: /Nina Nair/ });
     await row.getByText('Active').waitFor();
     await row.getByText('Staff').waitFor();
-    expect(await owner.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);
+    await expect.poll(() => owner.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);
 
     // The owner changes Nina's role.
     await row.getByRole('button', { name: 'Actions for Nina Nair' }).click();
@@ -122,10 +124,12 @@ describe('team members and invitations in the browser', () => {
       .getByRole('table', { name: 'Members' })
       .getByRole('row', { name: /Olivia Owner/ })
       .waitFor();
-    expect(await nina.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
-    expect(await nina.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    await expect.poll(() => nina.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
+    await expect.poll(() => nina.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await screenshot(nina, 'team-members-as-manager-390');
-    expect(await nina.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => nina.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
 
     // The system log records both.
     const log = await app.client(firm.owner.token).systemLog.list.query({ pageSize: 50 });

@@ -37,7 +37,7 @@ describe('password vault in the browser', () => {
     const table = page.getByRole('table', { name: 'Passwords' });
     await table.getByRole('row', { name: /Office router/ }).waitFor();
     // A URL that is not absolute is text, not a link.
-    expect(await table.getByRole('link', { name: 'router.local' }).count()).toBe(0);
+    await expect.poll(() => table.getByRole('link', { name: 'router.local' }).count()).toBe(0);
     await table.getByText('router.local').waitFor();
 
     await page.getByRole('button', { name: 'New password' }).first().click();
@@ -57,24 +57,24 @@ describe('password vault in the browser', () => {
     await dialog.getByRole('button', { name: 'Generate password' }).click();
     // The generator shows what it made.
     const box = dialog.getByRole('textbox', { name: 'Password', exact: true });
+    await expect.poll(() => box.inputValue()).toMatch(/^[A-Za-z0-9]{24}$/);
     const generated = await box.inputValue();
-    expect(generated).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(generated).toMatch(/[A-Z]/);
     expect(generated).toMatch(/[a-z]/);
     expect(generated).toMatch(/[0-9]/);
     await screenshot(page, 'vault-new-entry');
     await dialog.getByRole('button', { name: 'Hide password' }).click();
-    expect(await dialog.locator('input[type="password"]').count()).toBe(1);
+    await expect.poll(() => dialog.locator('input[type="password"]').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Saved “Income tax portal” to the vault').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const row = table.getByRole('row', { name: /Income tax portal/ });
     await row.waitFor();
-    expect(await row.getByRole('link').getAttribute('href')).toBe(
-      'https://www.incometax.gov.in/iec/foportal/',
-    );
-    expect(await row.getByRole('link').getAttribute('rel')).toContain('noopener');
+    await expect
+      .poll(() => row.getByRole('link').getAttribute('href'))
+      .toBe('https://www.incometax.gov.in/iec/foportal/');
+    await expect.poll(() => row.getByRole('link').getAttribute('rel')).toContain('noopener');
     await row.getByText('Rakesh Mehta').waitFor();
     await row.getByText(/by Olivia Owner/).waitFor();
     // The page never received the password until asked.
@@ -89,7 +89,7 @@ describe('password vault in the browser', () => {
     await row.getByRole('button', { name: 'Copy password of Income tax portal' }).click();
     await page.getByText(/copied\. The clipboard clears in 20 seconds/).waitFor();
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-    expect(await clipboard()).toBe(generated);
+    await expect.poll(() => clipboard()).toBe(generated);
     await screenshot(page, 'vault-copied');
     await page.clock.fastForward(21_000);
     await expect.poll(clipboard).toBe('');
@@ -141,9 +141,9 @@ describe('password vault in the browser', () => {
     await page.goto(`${app.url}/vault/passwords`);
     const table = page.getByRole('table', { name: 'Passwords' });
     await table.getByRole('row', { name: /Firm email/ }).waitFor();
-    expect(await table.getByRole('button', { name: /Reveal password/ }).count()).toBe(0);
-    expect(await table.getByRole('button', { name: /Copy password/ }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'New password' }).count()).toBe(0);
+    await expect.poll(() => table.getByRole('button', { name: /Reveal password/ }).count()).toBe(0);
+    await expect.poll(() => table.getByRole('button', { name: /Copy password/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'New password' }).count()).toBe(0);
     expect(console.errors).toEqual([]);
     await context.close();
   });

@@ -61,8 +61,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-/** `dir` undefined opens an in-memory database (tests). */
-export async function openPglite(dir?: string): Promise<TDatabase> {
+/**
+ * `dir` undefined opens an in-memory database (tests). `template` is a data directory tarball from
+ * `dumpDataDir()` that seeds a database not yet created; the migrations still run over it, so a
+ * template missing the newest migration is brought up to date rather than trusted.
+ */
+export async function openPglite(dir?: string, options: { template?: Blob } = {}): Promise<TDatabase> {
   let release = async () => {};
   if (dir) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -71,7 +75,11 @@ export async function openPglite(dir?: string): Promise<TDatabase> {
   try {
     // Extensions the migrations create must be bundled into PGlite up front.
     const extensions = { pg_trgm, btree_gin };
-    const client = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
+    const fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const loadDataDir = fresh ? options.template : undefined;
+    const client = dir
+      ? await PGlite.create(dir, { extensions, loadDataDir })
+      : await PGlite.create({ extensions, loadDataDir });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {

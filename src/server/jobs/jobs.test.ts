@@ -108,18 +108,25 @@ describe('lease', () => {
       async () => {
         runs++;
       },
-      { leaseMs: 150 },
+      { leaseMs: 60_000 },
     );
     const job = await enqueue(database.db, 'test.lease', {});
     if (!job) throw new Error('not enqueued');
     // A worker claims it and dies before running it.
-    const claimed = await claimJobs(database.db, 'dead-worker', 10, { 'test.lease': 150 });
+    const claimedAt = Date.now();
+    const claimed = await claimJobs(database.db, 'dead-worker', 10, { 'test.lease': 60_000 });
     expect(claimed.map((j) => j.id)).toContain(job.id);
     const other = createWorker(ctx, { pollMs: 10, id: 'survivor' });
     await other.tick();
     expect(runs).toBe(0);
-    expect((await jobById(job.id))?.lockedBy).toBe('dead-worker');
-    await sleep(250);
+    const held = await jobById(job.id);
+    expect(held?.lockedBy).toBe('dead-worker');
+    expect(held?.lockedUntil?.getTime()).toBeGreaterThanOrEqual(claimedAt + 59_000);
+    // As if the minute had passed (a lease of a minute holds however slow the machine is).
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     await other.tick();
     expect(runs).toBe(1);
     const row = await jobById(job.id);
@@ -151,37 +158,47 @@ describe('retry', () => {
   it('retries with growing backoff, then fails for good with the error', async () => {
     const failures: string[] = [];
     let runs = 0;
+    // A backoff of a minute: "not due before its backoff" holds however slow the machine is, and
+    // the test moves each retry's time forward itself rather than sleeping through it.
     registerJob(
       'test.flaky',
       async () => {
         runs++;
         throw new Error(`refused #${runs}`);
       },
-      { backoff: { baseMs: 300, capMs: 1000 }, onFailed: async (_j, e) => void failures.push(e) },
+      { backoff: { baseMs: 60_000, capMs: 3_600_000 }, onFailed: async (_j, e) => void failures.push(e) },
     );
     const job = await enqueue(database.db, 'test.flaky', {}, { maxAttempts: 3 });
     if (!job) throw new Error('not enqueued');
     const w = createWorker(ctx, { pollMs: 10 });
-    await w.tick();
-    let row = await jobById(job.id);
-    expect(row?.status).toBe('queued');
-    expect(row?.attempts).toBe(1);
-    expect(row?.lastError).toBe('refused #1');
-    // Not due again before its backoff (at least half of 300 ms).
-    expect(row?.runAt.getTime()).toBeGreaterThan(Date.now() + 50);
-    await w.tick();
-    expect(runs).toBe(1);
-    for (let i = 0; i < 150 && runs < 3; i++) {
-      await sleep(20);
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = Date.now();
       await w.tick();
+      expect(runs).toBe(attempt);
+      const row = await jobById(job.id);
+      expect(row?.attempts).toBe(attempt);
+      expect(row?.lastError).toBe(`refused #${attempt}`);
+      if (attempt === 3) break;
+      expect(row?.status).toBe('queued');
+      delays.push((row?.runAt.getTime() ?? 0) - before);
+      // Not due again before its backoff.
+      await w.tick();
+      expect(runs).toBe(attempt);
+      // As if the backoff had passed.
+      await database.db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, job.id));
     }
-    row = await jobById(job.id);
-    expect(runs).toBe(3);
+    // Half to all of 1 minute, then of 2 minutes (a second either side for the clocks).
+    expect(delays[0]).toBeGreaterThanOrEqual(29_000);
+    expect(delays[0]).toBeLessThanOrEqual(61_000);
+    expect(delays[1]).toBeGreaterThanOrEqual(59_000);
+    expect(delays[1]).toBeLessThanOrEqual(121_000);
+    const row = await jobById(job.id);
     expect(row?.status).toBe('failed');
-    expect(row?.attempts).toBe(3);
-    expect(row?.lastError).toBe('refused #3');
     expect(failures).toEqual(['refused #3']);
-    await sleep(100);
     await w.tick();
     expect(runs).toBe(3);
   });
@@ -226,17 +243,31 @@ describe('every', () => {
 describe('worker loop', () => {
   it('starts, runs what is queued, and stops after finishing the job in hand', async () => {
     let finished = 0;
-    registerJob('test.loop', async () => {
-      await sleep(50);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The second job stays in hand until the test lets it finish.
+    registerJob('test.loop', async (job) => {
+      if ((job.payload as { n: number }).n === 2) await gate;
       finished++;
     });
     const w = createWorker(ctx, { pollMs: 20 });
     w.start();
-    await enqueue(database.db, 'test.loop', {});
-    for (let i = 0; i < 100 && finished === 0; i++) await sleep(10);
-    await enqueue(database.db, 'test.loop', {});
-    await sleep(40);
-    await w.stop();
+    await enqueue(database.db, 'test.loop', { n: 1 });
+    for (let i = 0; i < 500 && finished === 0; i++) await sleep(10);
+    const second = await enqueue(database.db, 'test.loop', { n: 2 });
+    if (!second) throw new Error('not enqueued');
+    for (let i = 0; i < 500 && (await jobById(second.id))?.status === 'queued'; i++) await sleep(10);
+    let stopped = false;
+    const stopping = w.stop().then(() => {
+      stopped = true;
+    });
+    await sleep(50);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(2);
+    expect((await jobById(second.id))?.status).toBe('done');
   });
 });

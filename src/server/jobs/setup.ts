@@ -1,3 +1,4 @@
+import { purgeClientImports } from '../features/clients/import-cleanup';
 import { purgeTrash } from '../features/documents/trash';
 import { purgePortalAuth } from '../features/portal-auth/session';
 import { defaultThrough, generateRecurringProjects } from '../features/projects/recurring';
@@ -10,6 +11,7 @@ export const JOBS_PURGE = 'jobs.purge';
 export const PROJECTS_RECURRING = 'projects.generateRecurring';
 export const DOCUMENTS_PURGE = 'documents.purgeTrash';
 export const PORTAL_PURGE = 'portal.purgeSessions';
+export const CLIENT_IMPORTS_PURGE = 'clients.purgeImports';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
 /**
@@ -50,4 +52,16 @@ export function registerJobs(storage: TStorage) {
     await purgePortalAuth(ctx.db);
   });
   every(PORTAL_PURGE, 60 * 60_000);
+
+  // Client imports finished or abandoned a week ago, and their staged rows.
+  registerJob(CLIENT_IMPORTS_PURGE, async (_job, ctx) => {
+    let imports = 0;
+    for (let pass = 0; pass < 100; pass++) {
+      const result = await purgeClientImports(ctx.db, new Date());
+      imports += result.imports;
+      if (!result.more) break;
+    }
+    if (imports) ctx.log.info({ imports }, 'old client imports deleted');
+  });
+  every(CLIENT_IMPORTS_PURGE, 6 * 60 * 60_000);
 }

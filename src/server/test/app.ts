@@ -9,6 +9,7 @@ import { members, orgs, roles } from '../db/schema';
 import { signTokens } from '../idp/tokens';
 import type { AppRouter } from '../trpc/router';
 import { createTestDatabase } from './database';
+import { pgliteTemplate } from './templates';
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -18,7 +19,7 @@ export async function createTestApp(
   options: { dataDir?: string; port?: number } = {},
 ) {
   const database: TDatabase = options.dataDir
-    ? await openPglite(options.dataDir)
+    ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
     : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
