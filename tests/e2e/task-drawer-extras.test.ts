@@ -153,7 +153,9 @@ describe('the task drawer and board, more', () => {
     await page.getByRole('menuitem', { name: 'Move up' }).click();
     await expect.poll(titles).toEqual(['Alpha', 'Charlie', 'Bravo']);
     await column.getByRole('button', { name: 'Move Alpha' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Move up' }).getAttribute('aria-disabled')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: 'Move up' }).getAttribute('aria-disabled'))
+      .toBe('true');
     await page.getByRole('menuitem', { name: 'Move down' }).click();
     await expect.poll(titles).toEqual(['Charlie', 'Alpha', 'Bravo']);
 
