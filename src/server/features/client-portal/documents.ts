@@ -6,7 +6,7 @@ import { clientTeam, documentFolders, documents, documentVersions, taskAttachmen
 import type { TPortalClientAccess } from '../../portal/session';
 import type { TRequestMeta } from '../../trpc/context';
 import { isUniqueViolation } from '../documents/access';
-import type { TStoredUpload } from '../documents/files';
+import { storeVersion, type TStoredUpload } from '../documents/files';
 import { ensureTree } from '../documents/folders';
 import { notify, type TNotificationMail } from '../notifications/service';
 import { audit } from '../system-log/service';
@@ -204,51 +204,15 @@ export async function recordPortalUpload(
         name = numberedName(upload.name, n);
       }
       if (existing && !existing.visibleToPortal) throw new Error('no free name for a portal upload');
-      const version = existing ? existing.currentVersion + 1 : 1;
-      const doc =
-        existing ??
-        (
-          await tx
-            .insert(documents)
-            .values({
-              orgId: access.orgId,
-              folderId: folder.id,
-              clientId: access.clientId,
-              name,
-              size: upload.size,
-              contentType: upload.contentType,
-              currentVersion: 1,
-              visibleToPortal: true,
-              uploadedByClientUserId: access.clientUserId,
-            })
-            .returning()
-        )[0];
-      if (!doc) throw new Error('document not created');
-      const [row] = await tx
-        .insert(documentVersions)
-        .values({
-          orgId: access.orgId,
-          documentId: doc.id,
-          version,
-          size: upload.size,
-          contentType: upload.contentType,
-          checksumSha256: upload.checksumSha256,
-          storageKey: upload.storageKey,
-          uploadedByClientUserId: access.clientUserId,
-        })
-        .returning({ id: documentVersions.id });
-      await tx
-        .update(documents)
-        .set({
-          currentVersionId: row?.id,
-          currentVersion: version,
-          size: upload.size,
-          contentType: upload.contentType,
-          uploadedByMemberId: null,
-          uploadedByClientUserId: access.clientUserId,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(documents.orgId, access.orgId), eq(documents.id, doc.id)));
+      const { doc, version } = await storeVersion(tx, {
+        orgId: access.orgId,
+        folder: { id: folder.id, clientId: access.clientId },
+        existing,
+        name,
+        upload,
+        visibleToPortal: true,
+        by: { clientUserId: access.clientUserId },
+      });
       if (task) {
         await tx
           .insert(taskAttachments)

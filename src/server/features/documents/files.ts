@@ -212,6 +212,78 @@ export type TStoredUpload = {
   storageKey: string;
 };
 
+type TDocumentRow = typeof documents.$inferSelect;
+
+/**
+ * The rows of one upload: the document (unless `existing` gets a new version), its version, and
+ * the document pointing at that version as its current one. Staff and portal uploads share it;
+ * who uploaded is a member or a client user, never both.
+ */
+export async function storeVersion(
+  tx: TExecutor,
+  input: {
+    orgId: string;
+    folder: { id: string; clientId: string | null };
+    existing: TDocumentRow | undefined;
+    /** The new file's name; an existing file keeps its own. */
+    name?: string;
+    upload: TStoredUpload;
+    visibleToPortal: boolean;
+    by: { memberId: string } | { clientUserId: string };
+  },
+): Promise<{ doc: TDocumentRow; version: number }> {
+  const { orgId, existing, upload } = input;
+  const uploader = {
+    uploadedByMemberId: 'memberId' in input.by ? input.by.memberId : null,
+    uploadedByClientUserId: 'clientUserId' in input.by ? input.by.clientUserId : null,
+  };
+  const version = existing ? existing.currentVersion + 1 : 1;
+  const doc =
+    existing ??
+    (
+      await tx
+        .insert(documents)
+        .values({
+          orgId,
+          folderId: input.folder.id,
+          clientId: input.folder.clientId,
+          name: input.name ?? upload.name,
+          size: upload.size,
+          contentType: upload.contentType,
+          currentVersion: 1,
+          visibleToPortal: input.visibleToPortal,
+          ...uploader,
+        })
+        .returning()
+    )[0];
+  if (!doc) throw new Error('document not created');
+  const [row] = await tx
+    .insert(documentVersions)
+    .values({
+      orgId,
+      documentId: doc.id,
+      version,
+      size: upload.size,
+      contentType: upload.contentType,
+      checksumSha256: upload.checksumSha256,
+      storageKey: upload.storageKey,
+      ...uploader,
+    })
+    .returning({ id: documentVersions.id });
+  await tx
+    .update(documents)
+    .set({
+      currentVersionId: row?.id,
+      currentVersion: version,
+      size: upload.size,
+      contentType: upload.contentType,
+      ...uploader,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, doc.id)));
+  return { doc, version };
+}
+
 /**
  * Records a stored upload: a new file, or a new version of the live file with the same name in
  * the folder. Two first uploads of one name at once meet the unique index; the loser becomes the
@@ -245,51 +317,15 @@ export async function recordUpload(
         )
         .limit(1)
         .for('update');
-      const version = existing ? existing.currentVersion + 1 : 1;
-      const doc =
-        existing ??
-        (
-          await tx
-            .insert(documents)
-            .values({
-              orgId: scope.orgId,
-              folderId: folder.id,
-              clientId: folder.clientId,
-              name: upload.name,
-              size: upload.size,
-              contentType: upload.contentType,
-              currentVersion: 1,
-              // Portal visibility follows the folder it lands in (the vault is always internal).
-              visibleToPortal: folder.clientId !== null && folder.visibleToPortal,
-              uploadedByMemberId: scope.memberId,
-            })
-            .returning()
-        )[0];
-      if (!doc) throw new Error('document not created');
-      const [row] = await tx
-        .insert(documentVersions)
-        .values({
-          orgId: scope.orgId,
-          documentId: doc.id,
-          version,
-          size: upload.size,
-          contentType: upload.contentType,
-          checksumSha256: upload.checksumSha256,
-          storageKey: upload.storageKey,
-          uploadedByMemberId: scope.memberId,
-        })
-        .returning({ id: documentVersions.id });
-      await tx
-        .update(documents)
-        .set({
-          currentVersionId: row?.id,
-          currentVersion: version,
-          size: upload.size,
-          contentType: upload.contentType,
-          uploadedByMemberId: scope.memberId,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
+      const { doc, version } = await storeVersion(tx, {
+        orgId: scope.orgId,
+        folder,
+        existing,
+        upload,
+        // Portal visibility follows the folder it lands in (the vault is always internal).
+        visibleToPortal: folder.clientId !== null && folder.visibleToPortal,
+        by: { memberId: scope.memberId },
+      });
       await audit(tx, actorOf(scope, meta), {
         action: existing ? 'documents.file.version' : 'documents.file.upload',
         recordType: 'document',
