@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { clients, clientUsers, portalSessions } from '../../src/server/db/schema';
+import { clients, clientUserClients, clientUsers, portalSessions } from '../../src/server/db/schema';
 import { PORTAL_SESSION_COOKIE, revokePortalSessionsOf } from '../../src/server/portal/session';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -168,7 +168,14 @@ describe('client portal sign-in in the browser', () => {
       .returning();
     if (!client) throw new Error('client not created');
     const email = 'gone@dead.test';
-    await app.db.insert(clientUsers).values({ orgId: firm.org.id, email, name: 'Gone', status: 'active' });
+    const [user] = await app.db
+      .insert(clientUsers)
+      .values({ orgId: firm.org.id, email, name: 'Gone', status: 'active' })
+      .returning();
+    if (!user) throw new Error('client user not created');
+    await app.db
+      .insert(clientUserClients)
+      .values({ orgId: firm.org.id, clientUserId: user.id, clientId: client.id });
     const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const { page } = await newPage(phone);
     await page.goto(`${app.url}/clientportal/auth/login`);
