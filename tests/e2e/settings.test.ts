@@ -239,6 +239,9 @@ describe('notifications', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /Account menu for Sam Iyer/ }).waitFor();
+    // At 390 px the top-centre toast lies over the header's bell, and a pointer resting on a toast
+    // keeps it open: let "Profile saved" go first, as a person would.
+    await page.getByText('Profile saved').waitFor({ state: 'detached', timeout: 15_000 });
     // The page stays usable after the dialog (no leftover pointer-events lock from the menu).
     await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     expect(console.errors).toEqual([]);
