@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@web/ui';
 import { AtSign } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useTasksRefresh } from './use-tasks';
 
@@ -28,6 +28,7 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
   const refresh = useTasksRefresh();
   const [body, setBody] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
   const members = options.data?.members ?? [];
   const listId = useId();
   // The "@" being typed: where it starts and the text after it; null when the picker is closed.
@@ -45,13 +46,19 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
     const el = box.current;
     const caret = el?.selectionStart ?? body.length;
     const next = insertMention(body, typing.start, caret, name);
+    pendingCaret.current = next.caret;
     setBody(next.text);
     setTyping(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
   };
+  // The caret goes after the inserted mention in the same commit as the new text, before the next
+  // keystroke is handled: set a frame later, it jumped back over whatever was typed meanwhile.
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    if (caret === null || !box.current) return;
+    pendingCaret.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(caret, caret);
+  });
   const add = useMutation(
     trpc.tasks.comments.add.mutationOptions({
       onSuccess: async () => {
