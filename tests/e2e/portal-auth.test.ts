@@ -5,6 +5,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
 import { clients, clientUserClients, clientUsers, portalSessions } from '../../src/server/db/schema';
+import { seedPortalClient } from '../../src/server/features/client-portal/test-fixture';
 import { PORTAL_SESSION_COOKIE, revokePortalSessionsOf } from '../../src/server/portal/session';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -38,13 +39,11 @@ async function portalCookies(context: BrowserContext) {
 }
 
 describe('client portal sign-in in the browser', () => {
-  it('staff invite a client user, who accepts, signs out, signs in with a code, and a dead session leads to the login', async () => {
+  it('staff invite a client user, who accepts, signs in with a code at 375 px, uploads a document and completes a to-do the firm sees, and a dead session leads to the login', async () => {
     const firm = await app.seedFirm('Mehta & Co');
-    const [client] = await app.db
-      .insert(clients)
-      .values({ orgId: firm.org.id, code: 'KPL', name: 'Kapoor Logistics' })
-      .returning();
-    if (!client) throw new Error('client not created');
+    // A client with a folder shared with the portal and a to-do for the client.
+    const seeded = await seedPortalClient(app, firm, 'Kapoor Logistics');
+    const { client } = seeded;
     const email = 'priya@kapoor.test';
 
     // Staff: the Portal users tab, empty at first, then the invitation.
@@ -128,8 +127,32 @@ describe('client portal sign-in in the browser', () => {
     expect(cookies.session?.httpOnly).toBe(true);
     expect(cookies.companion).toBeDefined();
 
+    // Signed in by code, the person does the firm's to-dos: a document uploaded into the shared
+    // folder reaches the firm, and the to-do marked done reads Completed for the firm.
+    const todo = 'Send bank statements for Kapoor Logistics';
+    await page.getByRole('link', { name: todo }).waitFor();
+    await page.goto(`${app.url}/clientportal/${client.id}/documents/${seeded.shared.id}`);
+    await page.getByLabel('Upload files').setInputFiles({
+      name: 'itr-v.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 ITR-V acknowledgement'),
+    });
+    await page
+      .getByRole('region', { name: 'Uploads' })
+      .locator('[data-upload-status="done"]')
+      .waitFor({ timeout: 20_000 });
+    await staff.goto(`${app.url}/clients/${client.id}/documents/${seeded.shared.id}`);
+    await staff.getByRole('row', { name: /itr-v\.pdf/ }).waitFor();
+    await page.goto(`${app.url}/clientportal/${client.id}/tasks`);
+    await page.getByRole('link', { name: todo }).click();
+    const panel = page.getByRole('dialog', { name: todo });
+    await panel.getByRole('button', { name: 'Mark as done' }).click();
+    await panel.locator('[data-status="COMPLETED"]').waitFor();
+    await staff.goto(`${app.url}/tasks?task=${seeded.task.id}`);
+    await staff.getByRole('dialog', { name: todo }).locator('[data-status="COMPLETED"]').waitFor();
+
     // Staff see the person active, with a last sign-in.
-    await staff.reload();
+    await staff.goto(`${app.url}/clients/${client.id}/client-users`);
     await expect.poll(() => row.getByText('Active').count()).toBe(1);
     await row.getByText(/ago$/).waitFor();
     const [user] = await app.db.select().from(clientUsers).where(eq(clientUsers.email, email));
