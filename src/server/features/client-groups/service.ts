@@ -9,11 +9,12 @@ import type {
 } from '../../../domain/client-groups';
 import type { TPage } from '../../../domain/pagination';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { clientVisibility } from '../engagements/access';
-import { actorOf, escapeLike, isUniqueViolation } from '../services/service';
+import { actorOf, escapeLike } from '../services/service';
 import { audit, diff } from '../system-log/service';
 
 type TGroupValues = z.output<typeof ZClientGroupInput>;

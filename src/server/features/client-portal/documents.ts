@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZPortalFolderInput } from '../../../domain/client-portal';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
 import type { TPortalClientAccess } from '../../portal/session';
 import type { TRequestMeta } from '../../trpc/context';
-import { isUniqueViolation } from '../documents/access';
+
 import { storeVersion, type TStoredUpload } from '../documents/files';
 import { ensureTree } from '../documents/folders';
 import { notify, type TNotificationMail } from '../notifications/service';

@@ -6,12 +6,10 @@ import { clientUserClients, clientUserInvites, clientUsers } from '../../db/sche
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
+import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';
 
 // Taking access away and giving it back: remove from a client, disable, enable.
-
-export const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
 /** The client (visible to this member) and one of its client users, locked; NOT_FOUND otherwise. */
 export async function linkedUser(tx: TExecutor, scope: TScope, ref: TClientUserRef) {

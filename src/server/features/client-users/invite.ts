@@ -3,13 +3,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TClientUserInvite, TClientUserRef } from '../../../domain/client-users';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
+import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';
-import { actorOf, linkedUser } from './access';
+import { linkedUser } from './access';
 import { hashInviteKey, inviteExpiry, newInviteKey } from './keys';
 import { sendPortalAccessMail, sendPortalInviteMail } from './mail';
 
@@ -17,14 +19,6 @@ import { sendPortalAccessMail, sendPortalInviteMail } from './mail';
 // client this member may see (visibleClient: the firm, and "assigned clients only"); a client user
 // is reached only through its link to that client, so another firm's or another client's person
 // answers NOT_FOUND.
-
-/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Two invitations of one person to one client at the same moment: the open-invite index keeps one. */
 const conflictOnRace =

@@ -24,6 +24,7 @@ import {
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clientServices, clients, clientTeam, members } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
@@ -331,13 +332,6 @@ async function checkCode(tx: TExecutor, orgId: string, code: string, exceptId?: 
       message: `The code ${taken.code} is already used by ${taken.name}: choose another code`,
     });
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const conflictOnCode = (code: string) => (error: unknown) => {

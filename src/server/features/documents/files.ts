@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, documentVersions, members } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
-import { actorOf, checkTree, documentNotFound, isUniqueViolation, liveDocument, liveFolder } from './access';
+import { actorOf, checkTree, documentNotFound, liveDocument, liveFolder } from './access';
 
 const memberName = sql<
   string | null

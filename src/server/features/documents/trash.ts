@@ -2,19 +2,13 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { TRASH_RETENTION_DAYS } from '../../../domain/documents';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
-import {
-  actorOf,
-  checkTree,
-  documentNotFound,
-  folderNotFound,
-  isUniqueViolation,
-  liveFolder,
-} from './access';
+import { actorOf, checkTree, documentNotFound, folderNotFound, liveFolder } from './access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const purgeAt = (deletedAt: Date) => new Date(deletedAt.getTime() + TRASH_RETENTION_DAYS * DAY_MS);

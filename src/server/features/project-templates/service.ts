@@ -9,10 +9,11 @@ import type {
   ZTemplateInput,
 } from '../../../domain/project-templates';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
 import type { TRequestMeta } from '../../trpc/context';
 import type { TScope } from '../../trpc/procedures';
-import { actorOf, isUniqueViolation } from '../services/service';
+import { actorOf } from '../services/service';
 import { audit, diff } from '../system-log/service';
 
 type TTemplateValues = z.output<typeof ZTemplateInput>;

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import {
   clientServiceAssignees,
   clientServices,
@@ -17,14 +18,6 @@ import { clientVisibility } from '../engagements/access';
 import { audit, diff } from '../system-log/service';
 
 export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export const actorOf = (scope: TScope, meta: TRequestMeta) =>
   ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;

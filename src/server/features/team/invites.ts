@@ -13,6 +13,7 @@ import {
 } from '../../../domain/team';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { memberInvites, members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
@@ -26,14 +27,6 @@ import { assignableRole, displayName } from './service';
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 const newKey = () => randomBytes(32).toString('base64url');
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITE_TTL_DAYS * 24 * 60 * 60_000);
-
-/** A unique-index violation (code 23505), wherever the driver or drizzle put it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export type TInviteRow = {
   id: string;
