@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerRouteAuth } from './auth';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerPortalDocumentRoutes } from './features/client-portal/routes';
@@ -48,6 +49,12 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
 
   await app.register(cookie);
+  // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
+  registerRouteAuth(app, {
+    db: database.db,
+    staffAuth,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
@@ -62,7 +69,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     allowList: (req) => req.url === '/api/health',
   });
 
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/health', { config: { auth: 'public' } }, async (_req, reply) => {
     try {
       await database.ping();
       return { status: 'ok', database: database.engine };
@@ -72,7 +79,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   });
 
   const configScript = webConfigScript(config);
-  app.get('/api/config.js', async (_req, reply) =>
+  app.get('/api/config.js', { config: { auth: 'public' } }, async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
 
@@ -90,15 +97,17 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerSystemLogExport(app, { db: database.db, staffAuth });
+  registerSystemLogExport(app, { db: database.db });
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
-  registerDocumentRoutes(app, { db: database.db, storage, staffAuth, maxBytes: config.storage.maxBytes });
+  registerDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerPortalDocumentRoutes(app, { db: database.db, storage, config, maxBytes: config.storage.maxBytes });
-  registerClientExport(app, { db: database.db, staffAuth });
-  await registerClientImportRoutes(app, { db: database.db, staffAuth });
+  registerClientExport(app, { db: database.db });
+  await registerClientImportRoutes(app, { db: database.db });
 
-  app.all('/api/*', async (req, reply) => reply.code(404).send({ error: 'Not Found', path: req.url }));
+  app.all('/api/*', { config: { auth: 'public' } }, async (req, reply) =>
+    reply.code(404).send({ error: 'Not Found', path: req.url }),
+  );
 
   await registerWeb(app);
 

@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
+import { createPortalSession, normaliseEmail, PORTAL_SESSION_COOKIE } from '../auth';
 import { clientUserClients, clientUsers } from '../db/schema';
-import { createPortalSession, normaliseEmail, PORTAL_SESSION_COOKIE } from '../portal/session';
 import type { AppRouter } from '../trpc/router';
 import type { TTestApp } from './app';
 

@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { portalSessionOf, requestMeta, type TPortalSession, type TRequestMeta } from '../auth';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
-import { portalSessionToken, resolvePortalSession, type TPortalSession } from '../portal/session';
-
-export type TRequestMeta = { ip: string; userAgent: string | null };
 
 export type TContext = {
   db: TDatabase['db'];
@@ -29,13 +27,13 @@ export function makeCreateContext(deps: TContextDeps) {
       config: deps.config,
       req,
       res,
-      meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
+      meta: requestMeta(req),
       staffIdentity: () => {
         identity ??= deps.staffAuth.resolve(req);
         return identity;
       },
       portalSession: () => {
-        portal ??= resolvePortalSession(deps.database.db, portalSessionToken(req));
+        portal ??= portalSessionOf(deps.database.db, req);
         return portal;
       },
     };

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { TUpdateProfile } from '../../../domain/account';
+import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
 import { audit, diff } from '../system-log/service';
 
 type TScope = { orgId: string; memberId: string };

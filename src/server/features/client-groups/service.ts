@@ -8,11 +8,10 @@ import type {
   ZClientGroupInput,
 } from '../../../domain/client-groups';
 import type { TPage } from '../../../domain/pagination';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { clientVisibility } from '../engagements/access';
 import { actorOf, escapeLike } from '../services/service';
 import { audit, diff } from '../system-log/service';

@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TPortalClientAccess, TRequestMeta } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientUsers, documentFolders, documents, tasks } from '../../db/schema';
-import type { TPortalClientAccess } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
 import type { TActor } from '../system-log/service';
 
 // What a portal user may reach of one client. Every query here is scoped by the firm AND the client

@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZPortalFolderInput } from '../../../domain/client-portal';
+import type { TPortalClientAccess, TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
-import type { TPortalClientAccess } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
-
 import { storeVersion, type TStoredUpload } from '../documents/files';
 import { ensureTree } from '../documents/folders';
 import { notify, type TNotificationMail } from '../notifications/service';

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
+import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientTeam, members, orgs } from '../../db/schema';
-import type { TPortalClientAccess } from '../../portal/session';
 import { recentPortalDocuments } from './documents';
 import { projectsInProgress } from './projects';
 import { openPortalTasks } from './tasks';

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZPortalProjectList } from '../../../domain/client-portal';
+import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { projects, tasks } from '../../db/schema';
-import type { TPortalClientAccess } from '../../portal/session';
 
 // The client's projects as the portal shows them: name, period, status, due date and progress.
 // Never the description (the firm's internal notes), the owner or the members.

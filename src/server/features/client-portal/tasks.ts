@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TPortalComment, ZPortalTaskList } from '../../../domain/client-portal';
+import type { TPortalClientAccess, TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
@@ -11,8 +12,6 @@ import {
   taskComments,
   tasks,
 } from '../../db/schema';
-import type { TPortalClientAccess } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
 import { notify, type TNotificationMail } from '../notifications/service';
 import { audit } from '../system-log/service';
 import { assigneeIdsOf } from '../tasks/access';

@@ -1,4 +1,4 @@
-import { PORTAL_SESSION_COOKIE } from '../../portal/session';
+import { PORTAL_SESSION_COOKIE } from '../../auth';
 import type { TTestApp } from '../../test/app';
 import { seedPortalUser } from '../../test/portal';
 

@@ -1,10 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TClientUserRef, TClientUserStatus } from '../../../domain/client-users';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPortalSession } from '../../auth';
 import { clients, clientTeam, clientUserInvites, clientUsers, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
-import { createPortalSession } from '../../portal/session';
 import { portalClient, seedPortalUser } from '../../test/portal';
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;

@@ -1,13 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TClientUserInvite, TClientUserRef } from '../../../domain/client-users';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { TClientUserListQuery, TClientUserStatus } from '../../../domain/client-users';
 import type { TPage } from '../../../domain/pagination';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 
 // The staff side of the portal's people (/clients/{id}/client-users). Every call starts from a

@@ -13,12 +13,11 @@ import {
   ZClientExportQuery,
 } from '../../../domain/client-import';
 import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
+import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clients } from '../../db/schema';
-import type { TStaffAuth } from '../../idp/staff-auth';
 import { audit } from '../system-log/service';
 import { csvWriter } from './csv';
-import { staffRouteScope } from './route-auth';
 import { clientListWhere } from './service';
 import { xlsxWriter } from './xlsx';
 
@@ -158,11 +157,10 @@ const FORMATS = {
  * streamed a batch at a time, in the columns the import reads back. Each export is logged with its
  * count and filter.
  */
-export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staffAuth: TStaffAuth }) {
+export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
   for (const [ext, format] of Object.entries(FORMATS)) {
-    app.get(format.path, async (req, reply) => {
-      const caller = await staffRouteScope(deps.staffAuth, req, reply, 'clients.view');
-      if (!caller) return reply;
+    app.get(format.path, { config: { auth: { staff: 'clients.view' } } }, async (req, reply) => {
+      const scope = routeStaffScope(req);
       const parsed = ZClientExportQuery.safeParse(req.query ?? {});
       if (!parsed.success) {
         return reply.code(400).send({
@@ -171,7 +169,6 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staf
         });
       }
       const filter = parsed.data;
-      const { scope, meta } = caller;
       const until = new Date();
       const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
       const [totals] = await deps.db
@@ -180,15 +177,11 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb; staf
         .where(and(where, lte(clients.createdAt, until)));
       const total = totals?.total ?? 0;
       await deps.db.transaction((tx) =>
-        audit(
-          tx,
-          { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-          {
-            action: 'client.export',
-            recordType: 'client',
-            summary: `Exported ${total} client${total === 1 ? '' : 's'} to ${format.label} (${describeFilter(filter)})`,
-          },
-        ),
+        audit(tx, actorOf(scope, requestMeta(req)), {
+          action: 'client.export',
+          recordType: 'client',
+          summary: `Exported ${total} client${total === 1 ? '' : 's'} to ${format.label} (${describeFilter(filter)})`,
+        }),
       );
       const headers = IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]);
       const records = async function* () {

@@ -19,10 +19,9 @@ import {
 } from '../../../domain/client-import';
 import type { TClientInput } from '../../../domain/clients';
 import { hasPermission } from '../../../domain/permissions';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clientImportRows, clientImports, clients, clientTeam } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { isZip, readXlsx } from './xlsx';
 

@@ -23,11 +23,10 @@ import {
 } from '../../../domain/clients';
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clientServices, clients, clientTeam, members } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit, diff } from '../system-log/service';
 
 type TClientScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;

@@ -3,9 +3,9 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, dashboardDays, type TDashboardDays } from '../../../domain/dashboard';
 import { hasPermission } from '../../../domain/permissions';
 import type { TStoredStatus } from '../../../domain/status';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 
 // The home dashboard in a fixed number of statements whatever the firm's size: the firm's time
 // zone, then (in parallel) every count in one statement, my tasks of the week, the upcoming

@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { documentFolders, documents } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../engagements/access';
 import type { TActor } from '../system-log/service';
 

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDefaultClientFolders } from '../../../domain/documents';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { actorOf } from './access';
 

@@ -1,11 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit, type TActor } from '../system-log/service';
 import { actorOf, checkTree, liveFolder, treeLabel } from './access';
 

@@ -4,14 +4,14 @@ import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_PATH, isPreviewable } from '../../../domain/documents';
+import { requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import type { documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
-import type { TStaffAuth } from '../../idp/staff-auth';
+import { contentDisposition } from '../../http/content-disposition';
 import { uploadTargetForTask } from '../tasks/attachments';
 import { liveFolder } from './access';
 import { recordUpload, versionForDownload } from './files';
-import { contentDisposition, requestMeta, sendError, staffScopeFor } from './http-auth';
 import { receiveUpload, registerMultipart } from './upload-stream';
 import { zipEntries } from './zip';
 
@@ -69,9 +69,9 @@ export async function sendStoredFile(
 
 export function registerDocumentRoutes(
   app: FastifyInstance,
-  deps: { db: TDb; storage: TStorage; staffAuth: TStaffAuth; maxBytes: number },
+  deps: { db: TDb; storage: TStorage; maxBytes: number },
 ) {
-  const { db, storage, staffAuth, maxBytes } = deps;
+  const { db, storage, maxBytes } = deps;
 
   // Multipart only in this scope: the rest of the API keeps its 1 MB JSON bodies.
   app.register(async (scoped) => {
@@ -82,16 +82,15 @@ export function registerDocumentRoutes(
      * file, each with its own progress and cancel), streamed to storage while its size, checksum and
      * type are taken. A file that breaks the limit or is cut off leaves nothing behind.
      */
-    scoped.post(DOCUMENT_UPLOAD_PATH, async (req, reply) => {
-      const scope = await staffScopeFor(req, reply, staffAuth, 'documents.create');
-      if (!scope) return reply;
-      const query = ZUploadQuery.safeParse(req.query ?? {});
-      if (!query.success) {
-        return sendError(reply, new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' }));
-      }
-      let folderId: string;
-      let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
-      try {
+    scoped.post(
+      DOCUMENT_UPLOAD_PATH,
+      { config: { auth: { staff: 'documents.create' } } },
+      async (req, reply) => {
+        const scope = routeStaffScope(req);
+        const query = ZUploadQuery.safeParse(req.query ?? {});
+        if (!query.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' });
+        let folderId: string;
+        let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
         if ('taskId' in query.data) {
           ({ folderId, afterRecord } = await uploadTargetForTask(
             db,
@@ -103,29 +102,28 @@ export function registerDocumentRoutes(
           folderId = query.data.folderId;
         }
         await liveFolder(db, scope, folderId);
-      } catch (error) {
-        return sendError(reply, error);
-      }
-      const received = await receiveUpload(req, reply, { storage, maxBytes }, scope.orgId);
-      if (!received) return reply;
-      try {
-        const saved = await recordUpload(db, scope, folderId, received, requestMeta(req), { afterRecord });
-        return reply.code(201).send(saved);
-      } catch (error) {
-        await storage.delete(received.storageKey).catch(() => {});
-        return sendError(reply, error);
-      }
-    });
+        const received = await receiveUpload(req, { storage, maxBytes }, scope.orgId);
+        if (!received) return reply;
+        try {
+          const saved = await recordUpload(db, scope, folderId, received, requestMeta(req), { afterRecord });
+          return reply.code(201).send(saved);
+        } catch (error) {
+          await storage.delete(received.storageKey).catch(() => {});
+          throw error;
+        }
+      },
+    );
   });
 
   const serve = (purpose: 'download' | 'preview') =>
-    app.get(`/api/documents/:id/${purpose}`, async (req, reply) => {
-      const scope = await staffScopeFor(req, reply, staffAuth, 'documents.view');
-      if (!scope) return reply;
-      const params = ZDocumentParams.safeParse(req.params);
-      const query = ZDownloadQuery.safeParse(req.query ?? {});
-      if (!params.success || !query.success) return sendError(reply, notFound());
-      try {
+    app.get(
+      `/api/documents/:id/${purpose}`,
+      { config: { auth: { staff: 'documents.view' } } },
+      async (req, reply) => {
+        const scope = routeStaffScope(req);
+        const params = ZDocumentParams.safeParse(req.params);
+        const query = ZDownloadQuery.safeParse(req.query ?? {});
+        if (!params.success || !query.success) throw notFound();
         const { doc, version } = await versionForDownload(
           db,
           scope,
@@ -135,48 +133,43 @@ export function registerDocumentRoutes(
         if (purpose === 'preview' && !isPreviewable(version.contentType)) {
           throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only PDFs and images can be previewed' });
         }
-        return await sendStoredFile(req, reply, storage, { doc, version }, purpose);
-      } catch (error) {
-        return sendError(reply, error);
-      }
-    });
+        return sendStoredFile(req, reply, storage, { doc, version }, purpose);
+      },
+    );
   serve('download');
   serve('preview');
 
   /** GET /api/documents/folders/:id/zip: the folder and everything under it, streamed as a zip. */
-  app.get('/api/documents/folders/:id/zip', async (req, reply) => {
-    const scope = await staffScopeFor(req, reply, staffAuth, 'documents.view');
-    if (!scope) return reply;
-    const params = ZDocumentParams.safeParse(req.params);
-    if (!params.success)
-      return sendError(reply, new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' }));
-    let entries: Awaited<ReturnType<typeof zipEntries>>;
-    try {
-      entries = await zipEntries(db, scope, params.data.id, requestMeta(req));
-    } catch (error) {
-      return sendError(reply, error);
-    }
-    // Stored, not deflated: PDFs, scans and office files are compressed already.
-    const archive = new ZipArchive({ store: true });
-    archive.on('warning', (err) => req.log.warn({ err }, 'zip warning'));
-    void (async () => {
-      for (const entry of entries.files) {
-        const body = await storage.get(entry.storageKey);
-        if (!body) continue;
-        archive.append(body, { name: entry.path, date: entry.updatedAt });
-        await once(archive, 'entry');
-      }
-      await archive.finalize();
-    })().catch((err) => {
-      req.log.error({ err }, 'folder zip failed');
-      archive.abort();
-    });
-    reply
-      .code(200)
-      .type('application/zip')
-      .header('content-disposition', contentDisposition('attachment', `${entries.name}.zip`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    return reply.send(archive);
-  });
+  app.get(
+    '/api/documents/folders/:id/zip',
+    { config: { auth: { staff: 'documents.view' } } },
+    async (req, reply) => {
+      const scope = routeStaffScope(req);
+      const params = ZDocumentParams.safeParse(req.params);
+      if (!params.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
+      const entries = await zipEntries(db, scope, params.data.id, requestMeta(req));
+      // Stored, not deflated: PDFs, scans and office files are compressed already.
+      const archive = new ZipArchive({ store: true });
+      archive.on('warning', (err) => req.log.warn({ err }, 'zip warning'));
+      void (async () => {
+        for (const entry of entries.files) {
+          const body = await storage.get(entry.storageKey);
+          if (!body) continue;
+          archive.append(body, { name: entry.path, date: entry.updatedAt });
+          await once(archive, 'entry');
+        }
+        await archive.finalize();
+      })().catch((err) => {
+        req.log.error({ err }, 'folder zip failed');
+        archive.abort();
+      });
+      reply
+        .code(200)
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', `${entries.name}.zip`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(archive);
+    },
+  );
 }

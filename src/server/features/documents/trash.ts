@@ -1,12 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { TRASH_RETENTION_DAYS } from '../../../domain/documents';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { actorOf, checkTree, documentNotFound, folderNotFound, liveFolder } from './access';
 

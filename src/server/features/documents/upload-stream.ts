@@ -3,12 +3,11 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { formatBytes, ZDocumentName } from '../../../domain/documents';
 import type { TStorage } from '../../files/storage';
 import type { TStoredUpload } from './files';
-import { sendError } from './http-auth';
 import { SNIFF_BYTES, sniffContentType } from './sniff';
 
 // The streaming half of an upload, shared by the staff route and the client portal's: one file per
@@ -59,19 +58,17 @@ class UploadMeter extends Transform {
 
 /**
  * Streams the request's file to storage under the firm's prefix. A file that breaks the limit or is
- * cut off leaves nothing behind. Answers the error itself and returns null when there is no upload;
- * the caller records the upload and deletes `storageKey` if recording fails.
+ * cut off leaves nothing behind. Throws the answer to a bad upload, and returns null when the
+ * browser went away; the caller records the upload and deletes `storageKey` if recording fails.
  */
 export async function receiveUpload(
   req: FastifyRequest,
-  reply: FastifyReply,
   deps: { storage: TStorage; maxBytes: number },
   orgId: string,
 ): Promise<TStoredUpload | null> {
   const { storage, maxBytes } = deps;
-  const fail = (code: TRPCError['code'], message: string) => {
-    sendError(reply, new TRPCError({ code, message }));
-    return null;
+  const fail = (code: TRPCError['code'], message: string): never => {
+    throw new TRPCError({ code, message });
   };
   if (!req.isMultipart()) return fail('BAD_REQUEST', 'Send the file as multipart/form-data');
   const part = await req.file().catch(() => undefined);

@@ -1,10 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hasControlCharacter } from '../../../domain/documents';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { actorOf, liveFolder } from './access';
 

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { hasPermission } from '../../../domain/permissions';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientTeam } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 
 /** Whether the caller sees only the clients whose team they are on. */
 export const limitedToAssigned = (scope: TScope) =>

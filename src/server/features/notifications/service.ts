@@ -8,10 +8,10 @@ import {
   ZNotify,
 } from '../../../domain/notifications';
 import type { TPage } from '../../../domain/pagination';
+import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, notificationPreferences, notifications } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
-import type { TRequestMeta } from '../../trpc/context';
 import { audit } from '../system-log/service';
 
 type TScope = { orgId: string; memberId: string };

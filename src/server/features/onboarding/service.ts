@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import type { TCreateFirm } from '../../../domain/onboarding';
 import { SEEDED_ROLES } from '../../../domain/permissions';
+import type { TRequestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
-import type { TRequestMeta } from '../../trpc/context';
 import { audit } from '../system-log/service';
 
 /** The identity's email as the provider knows it; a firm's owner needs one. */

@@ -8,13 +8,13 @@ import {
   PORTAL_MESSAGES,
   type TPortalCodeVerify,
 } from '../../../domain/client-users';
+import type { TRequestMeta } from '../../auth';
+import { createPortalSession } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { clientUserClients, clientUsers, portalCodes } from '../../db/schema';
 import { clearAttempts, countAttempt, isLocked, type TLimit } from '../../idp/attempts';
 import type { TMailer } from '../../mail/mailer';
-import { createPortalSession } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
 import { sendPortalCodeMail } from '../client-users/mail';
 import { audit } from '../system-log/service';
 

@@ -5,10 +5,10 @@ import {
   portalInviteState,
   type TPortalInviteState,
 } from '../../../domain/client-users';
+import type { TRequestMeta } from '../../auth';
+import { createPortalSession } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
-import { createPortalSession } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
 import { hashInviteKey } from '../client-users/keys';
 import { audit } from '../system-log/service';
 

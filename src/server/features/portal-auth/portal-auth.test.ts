@@ -2,6 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../../domain/web-config';
+import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../auth';
 import {
   clients,
   clientUserInvites,
@@ -14,7 +15,6 @@ import {
 import { createIdpTestApp } from '../../idp/test-helpers';
 import { periodicJobs, registeredJob, type TJobContext } from '../../jobs/registry';
 import { PORTAL_PURGE, registerJobs } from '../../jobs/setup';
-import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../portal/session';
 import { portalClient, seedPortalUser } from '../../test/portal';
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;

@@ -1,10 +1,5 @@
 import { ZPortalCodeRequest, ZPortalCodeVerify, ZPortalInviteKey } from '../../../domain/client-users';
-import {
-  clearPortalCookies,
-  portalSessionToken,
-  revokePortalSession,
-  setPortalCookies,
-} from '../../portal/session';
+import { clearPortalCookies, portalSessionToken, revokePortalSession, setPortalCookies } from '../../auth';
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';

@@ -1,8 +1,8 @@
 import { and, isNull, like, lt, or, sql } from 'drizzle-orm';
+import type { TRequestMeta } from '../../auth';
+import { purgePortalSessions, resolvePortalSession, revokePortalSession } from '../../auth';
 import type { TDb } from '../../db/client';
 import { idpAttempts } from '../../db/schema';
-import { purgePortalSessions, resolvePortalSession, revokePortalSession } from '../../portal/session';
-import type { TRequestMeta } from '../../trpc/context';
 import { audit } from '../system-log/service';
 import { purgePortalCodes } from './codes';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { logoUrl } from '../../../domain/settings';
+import type { TPortalSession } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, orgs } from '../../db/schema';
-import type { TPortalSession } from '../../portal/session';
 
 /**
  * The signed-in portal user (clientPortalProfile.me): who they are and the clients they may act

@@ -8,11 +8,10 @@ import type {
   ZBlueprintUpdate,
   ZTemplateInput,
 } from '../../../domain/project-templates';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { actorOf } from '../services/service';
 import { audit, diff } from '../system-log/service';
 

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, members, orgs, projects } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 import { clientVisibility } from '../engagements/access';
 
 export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { addDaysIso } from '../../../domain/periods';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
 import { STATUS_DISPLAY } from '../../../domain/status';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
@@ -17,8 +18,6 @@ import {
   tasks,
   templateTasks,
 } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { clientVisibility, visibleClient } from '../engagements/access';
 import { notify } from '../notifications/service';
 import { actorOf, escapeLike } from '../services/service';

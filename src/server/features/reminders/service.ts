@@ -8,6 +8,7 @@ import {
   type TReminderListQuery,
   type TReminderStatus,
 } from '../../../domain/reminders';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
@@ -20,8 +21,6 @@ import {
   reminders,
   tasks,
 } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit, diff } from '../system-log/service';
 import { clientRecipients, queueManualSend, queueSend } from './delivery';
 

@@ -3,10 +3,9 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql } from 'driz
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
 import { OWNER_ROLE_NAME, type TRoleUpdate, type TRoleValues } from '../../../domain/roles';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { memberInvites, members, roles } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit, diff } from '../system-log/service';
 
 export type TRoleRow = {

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -12,8 +13,6 @@ import {
   projectTemplates,
   services,
 } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { clientVisibility } from '../engagements/access';
 import { audit, diff } from '../system-log/service';
 

@@ -2,9 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LOGO_MAX_BYTES, logoUrl, type TLogoUpload, type TOrgSettings } from '../../../domain/settings';
+import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgLogos, orgs } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
 import { audit, diff } from '../system-log/service';
 import { sniffImage } from './logo';
 
@@ -146,6 +146,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function registerLogoRoute(app: FastifyInstance, db: TDb) {
   app.get<{ Params: { orgId: string }; Querystring: { v?: string } }>(
     '/api/orgs/:orgId/logo',
+    // Public: the portal's sign-in page and mail show it before anyone is signed in.
+    { config: { auth: 'public' } },
     async (req, reply) => {
       const { orgId } = req.params;
       const notFound = () => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found' });

@@ -2,14 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
-import { hasPermission } from '../../../domain/permissions';
 import {
   SYSTEM_LOG_EXPORT_PATH,
   type TSystemLogFilter,
   ZSystemLogExportQuery,
 } from '../../../domain/system-log';
+import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
-import type { TStaffAuth } from '../../idp/staff-auth';
 import { audit, countSystemLog, systemLogRowsForExport, type TSystemLogRow } from './service';
 
 export const SYSTEM_LOG_CSV_COLUMNS = [
@@ -58,47 +57,23 @@ function describeFilter(filter: TSystemLogFilter): string {
  * time. A plain route rather than a procedure so the answer can stream; it authenticates exactly as
  * a staff procedure does (Bearer token, active member, `systemLog.view`), and every export is logged.
  */
-export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb; staffAuth: TStaffAuth }) {
-  app.get(SYSTEM_LOG_EXPORT_PATH, async (req, reply) => {
-    const identity = await deps.staffAuth.resolve(req);
-    if (!identity)
-      return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-    const member = identity.member;
-    if (!member) {
-      return reply.code(412).send({ error: 'PRECONDITION_FAILED', message: 'Create your firm to continue' });
-    }
-    if (member.status !== 'active') {
-      return reply
-        .code(403)
-        .send({ error: 'FORBIDDEN', message: 'Your access to this firm has been turned off' });
-    }
-    if (!hasPermission(member, 'systemLog.view')) {
-      return reply.code(403).send({ error: 'FORBIDDEN', message: 'You do not have permission to do this' });
-    }
+export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb }) {
+  app.get(SYSTEM_LOG_EXPORT_PATH, { config: { auth: { staff: 'systemLog.view' } } }, async (req, reply) => {
+    const scope = routeStaffScope(req);
     const parsed = ZSystemLogExportQuery.safeParse(req.query ?? {});
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? 'The filter is not valid';
       return reply.code(400).send({ error: 'BAD_REQUEST', message });
     }
     const filter = parsed.data;
-    const scope = { orgId: member.orgId };
     const until = new Date();
     const total = await countSystemLog(deps.db, scope, filter, until);
     await deps.db.transaction((tx) =>
-      audit(
-        tx,
-        {
-          kind: 'member',
-          orgId: member.orgId,
-          memberId: member.memberId,
-          meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
-        },
-        {
-          action: 'systemLog.export',
-          recordType: 'systemLog',
-          summary: `Exported ${total} system log ${total === 1 ? 'entry' : 'entries'} to CSV (${describeFilter(filter)})`,
-        },
-      ),
+      audit(tx, actorOf(scope, requestMeta(req)), {
+        action: 'systemLog.export',
+        recordType: 'systemLog',
+        summary: `Exported ${total} system log ${total === 1 ? 'entry' : 'entries'} to CSV (${describeFilter(filter)})`,
+      }),
     );
 
     const csv = stringify({

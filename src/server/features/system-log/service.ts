@@ -2,9 +2,9 @@ import { and, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPage } from '../../../domain/pagination';
 import type { TSystemLogFilter, TSystemLogListQuery } from '../../../domain/system-log';
+import type { TRequestMeta } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members, systemLog } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
 
 export type TActor =
   | { kind: 'member'; orgId: string; memberId: string; meta?: TRequestMeta }

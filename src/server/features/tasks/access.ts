@@ -2,10 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { hasPermission } from '../../../domain/permissions';
 import { taskSettingsOf } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clientTeam, members, orgs, taskAssignees, tasks } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 
 export const actorOf = (scope: TScope, meta: TRequestMeta) =>
   ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;

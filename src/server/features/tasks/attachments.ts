@@ -7,6 +7,7 @@ import {
   type TTaskAttachmentCandidates,
   type TTaskAttachmentRef,
 } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
@@ -16,8 +17,6 @@ import {
   taskAttachments,
   type tasks,
 } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { checkTree, liveDocument } from '../documents/access';
 import { openTree } from '../documents/folders';
 import { audit } from '../system-log/service';

@@ -1,9 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { mentionToken, type TCommentAdd } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUsers, members, taskComments } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { notify } from '../notifications/service';
 import { audit } from '../system-log/service';
 import { actorOf, memberName, visibleTask } from './access';

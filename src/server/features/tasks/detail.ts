@@ -5,10 +5,9 @@ import {
   taskDisplayStatus,
   todayIn,
 } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { audit } from '../system-log/service';
 import { firmOf, memberName, visibleTask } from './access';

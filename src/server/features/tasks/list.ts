@@ -22,9 +22,9 @@ import {
   taskDisplayStatus,
   todayIn,
 } from '../../../domain/tasks';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientTeam, members, projects, taskAssignees, tasks } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 import { firmOf, taskVisibility } from './access';
 
 export type TTaskPerson = { id: string; name: string };

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members, projects } from '../../db/schema';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { memberName } from './access';
 

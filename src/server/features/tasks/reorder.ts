@@ -1,10 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { POSITION_STEP, positionBetween, type TTaskReorder } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { tasks } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { actorOf, taskVisibility, visibleTask } from './access';
 

@@ -8,10 +8,9 @@ import {
   type TTaskInput,
   type TTaskUpdate,
 } from '../../../domain/tasks';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { notify, type TNotificationMail } from '../notifications/service';
 import { audit, diff } from '../system-log/service';
 import { actorOf, assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';

@@ -11,6 +11,7 @@ import {
   type TInviteMember,
   type TInviteState,
 } from '../../../domain/team';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -18,8 +19,6 @@ import { memberInvites, members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
 import type { TMailer } from '../../mail/mailer';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 import { sendInviteMail } from './mail';
 import { assignableRole, displayName } from './service';

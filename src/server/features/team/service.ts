@@ -2,10 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import { OWNER_ROLE_NAME, type TChangeRole, type TTeamListQuery } from '../../../domain/team';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, roles } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { audit } from '../system-log/service';
 
 export type TTeamMemberRow = {

@@ -10,10 +10,9 @@ import {
   type TVaultListQuery,
   VAULT_MASK,
 } from '../../../domain/vault';
+import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, clientTeam, members, vaultEntries } from '../../db/schema';
-import type { TRequestMeta } from '../../trpc/context';
-import type { TScope } from '../../trpc/procedures';
 import { visibleClient } from '../clients/service';
 import { audit, diff } from '../system-log/service';
 import { open, seal, type TKeyring, VaultCryptoError, VaultKeyMissingError } from './crypto';

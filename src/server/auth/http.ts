@@ -1,0 +1,100 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TPermission } from '../../domain/permissions';
+import type { TDb } from '../db/client';
+import type { TStaffAuth } from '../idp/staff-auth';
+import { portalClientAccess, portalScope, portalSessionOf } from './portal';
+import type { TPortalClientAccess, TPortalSession } from './portal-session';
+import { staffScope, type TScope } from './scope';
+
+/**
+ * Who may call a plain HTTP route (uploads, downloads, zips, exports, imports, the logo): every
+ * route under /api/ declares it in its config, and one hook enforces it before the body is read.
+ */
+export type TRouteAuth = 'public' | 'portal' | { staff: TPermission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: TRouteAuth;
+  }
+  interface FastifyRequest {
+    staffScope: TScope | null;
+    portalSession: TPortalSession | null;
+  }
+}
+
+/** Routes that answer for themselves: procedures declare their auth, the IdP speaks its protocol. */
+const OWN_DOOR = ['/api/trpc', '/api/idp'];
+const ownDoor = (url: string) => OWN_DOOR.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+/** A refusal or a service's TRPCError as the JSON a route answers. */
+export function sendHttpError(reply: FastifyReply, error: TRPCError) {
+  return reply
+    .code(getHTTPStatusCodeFromError(error))
+    .header('cache-control', 'no-store')
+    .send({ error: error.code, message: error.message });
+}
+
+/**
+ * The one door for routes that are not tRPC. Registered before any route: a route under /api/ that
+ * does not say who may call it stops start-up, so a new route cannot forget.
+ */
+export function registerRouteAuth(
+  app: FastifyInstance,
+  deps: { db: TDb; staffAuth: TStaffAuth; secureCookies: boolean },
+) {
+  app.decorateRequest('staffScope', null);
+  app.decorateRequest('portalSession', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || ownDoor(route.url) || route.config?.auth) return;
+    throw new Error(
+      `${route.method} ${route.url} must declare config.auth (public, portal or a staff permission)`,
+    );
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const auth = req.routeOptions.config.auth;
+    if (!auth || auth === 'public') return;
+    if (auth === 'portal') {
+      req.portalSession = await portalScope(
+        await portalSessionOf(deps.db, req),
+        req,
+        reply,
+        deps.secureCookies,
+      );
+    } else {
+      req.staffScope = staffScope(await deps.staffAuth.resolve(req), auth.staff);
+    }
+  });
+
+  // Handlers throw TRPCErrors as services do. A plugin's 4xx (a body too large, a bad content type)
+  // keeps Fastify's own answer; anything else is a 500 that never shows its cause.
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR')
+      return sendHttpError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (!(error instanceof TRPCError) && status && status >= 400 && status < 500) throw error;
+    req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'request failed');
+    return sendHttpError(
+      reply,
+      new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      }),
+    );
+  });
+}
+
+/** The staff scope the hook established for a `{ staff }` route. */
+export function routeStaffScope(req: FastifyRequest): TScope {
+  if (!req.staffScope) throw new Error(`${req.routeOptions.url} is not a staff route`);
+  return req.staffScope;
+}
+
+/** One client of the portal session the hook established for a `portal` route. */
+export function routePortalAccess(req: FastifyRequest, clientId: unknown): TPortalClientAccess {
+  if (!req.portalSession) throw new Error(`${req.routeOptions.url} is not a portal route`);
+  return portalClientAccess(req.portalSession, clientId);
+}
