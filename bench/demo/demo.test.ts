@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { createStorage } from '../../src/server/files/storage';
 import { createIdpTestApp, idpCall } from '../../src/server/idp/test-helpers';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { portalClient } from '../../src/server/test/portal';
 import { DemoRefusedError, fillDemo } from './index';
 

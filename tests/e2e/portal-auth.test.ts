@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
+import { PORTAL_SESSION_COOKIE, revokePortalSessionsOf } from '../../src/server/auth';
 import { clients, clientUserClients, clientUsers, portalSessions } from '../../src/server/db/schema';
 import { seedPortalClient } from '../../src/server/features/client-portal/test-fixture';
-import { PORTAL_SESSION_COOKIE, revokePortalSessionsOf } from '../../src/server/auth';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
