@@ -1,4 +1,4 @@
-import { purgeClientImports } from '../features/clients/import-cleanup';
+import { purgeClientImports } from '../features/clients';
 import { purgeTrash } from '../features/documents/trash';
 import { purgePortalAuth } from '../features/portal-auth/session';
 import { defaultThrough, generateRecurringProjects } from '../features/projects/recurring';

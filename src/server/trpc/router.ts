@@ -7,7 +7,7 @@ import {
   clientPortalTasksRouter,
 } from '../features/client-portal/router';
 import { clientUsersRouter } from '../features/client-users/router';
-import { clientsRouter } from '../features/clients/router';
+import { clientsRouter } from '../features/clients';
 import { dashboardRouter } from '../features/dashboard/router';
 import { documentsRouter } from '../features/documents/router';
 import { notificationsRouter } from '../features/notifications/router';

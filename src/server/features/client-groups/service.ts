@@ -12,7 +12,7 @@ import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients } from '../../db/schema';
-import { clientVisibility } from '../engagements/access';
+import { clientVisibility } from '../clients';
 import { actorOf, escapeLike } from '../services/service';
 import { audit, diff } from '../system-log/service';
 

@@ -4,7 +4,7 @@ import type { TClientUserRef, TClientUserStatus } from '../../../domain/client-u
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
-import { visibleClient } from '../clients/service';
+import { visibleClient } from '../clients';
 import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';
 

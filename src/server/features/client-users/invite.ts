@@ -7,7 +7,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
-import { visibleClient } from '../clients/service';
+import { visibleClient } from '../clients';
 import { actorOf } from '../services/service';
 import { audit } from '../system-log/service';
 import { linkedUser } from './access';

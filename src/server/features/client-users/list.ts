@@ -4,7 +4,7 @@ import type { TPage } from '../../../domain/pagination';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
-import { visibleClient } from '../clients/service';
+import { visibleClient } from '../clients';
 
 // The staff side of the portal's people (/clients/{id}/client-users). Every call starts from a
 // client this member may see (visibleClient: the firm, and "assigned clients only"); a client user

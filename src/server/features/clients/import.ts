@@ -18,7 +18,6 @@ import {
   ZImportRowsInput,
 } from '../../../domain/client-import';
 import type { TClientInput } from '../../../domain/clients';
-import { hasPermission } from '../../../domain/permissions';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clientImportRows, clientImports, clients, clientTeam } from '../../db/schema';
@@ -95,7 +94,7 @@ async function ownImport(db: TExecutor, scope: TImportScope, importId: string, l
 }
 
 /** Someone limited to their assigned clients must not learn the names of clients they cannot see. */
-const seesAll = (scope: TImportScope) => !scope.assignedClientsOnly || hasPermission(scope, 'clients.all');
+const seesAll = (scope: TImportScope) => !scope.assignedClientsOnly;
 
 type TExisting = { code: string; name: string };
 

@@ -24,8 +24,8 @@ import {
   tagOptions,
   updateClient,
   updateResponsibility,
-  visibleClient,
 } from './service';
+import { visibleClient } from './visibility';
 
 const teamRouter = router({
   list: permissionProcedure('clients.view')

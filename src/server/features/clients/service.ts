@@ -22,12 +22,12 @@ import {
   type TClientListQuery,
 } from '../../../domain/clients';
 import type { TPage } from '../../../domain/pagination';
-import { hasPermission } from '../../../domain/permissions';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clientServices, clients, clientTeam, members } from '../../db/schema';
 import { audit, diff } from '../system-log/service';
+import { clientVisibility, visibleClient } from './visibility';
 
 type TClientScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 
@@ -38,12 +38,6 @@ const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
 
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 const escapeLike = (term: string) => `%${likeLiteral(term)}%`;
-
-/** A role limited to its assigned clients sees only the clients it is on the team of. */
-function assignedOnly(scope: TClientScope): SQL | null {
-  if (!scope.assignedClientsOnly || hasPermission(scope, 'clients.all')) return null;
-  return sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${clients.orgId} and ${clientTeam.clientId} = ${clients.id} and ${clientTeam.memberId} = ${scope.memberId})`;
-}
 
 export type TClientRow = {
   id: string;
@@ -67,8 +61,8 @@ export function clientListWhere(
   input: Omit<TClientListQuery, 'page' | 'pageSize' | 'cursor' | 'search'>,
 ) {
   const where: SQL[] = [eq(clients.orgId, scope.orgId)];
-  const limit = assignedOnly(scope);
-  if (limit) where.push(limit);
+  const visible = clientVisibility(scope);
+  if (visible) where.push(visible);
   if (input.archived === 'hide') where.push(isNull(clients.archivedAt));
   if (input.archived === 'only') where.push(isNotNull(clients.archivedAt));
   if (input.type) where.push(eq(clients.type, input.type));
@@ -239,21 +233,6 @@ async function searchClients(
   };
 }
 
-/** The client, if this member may see it; NOT_FOUND for another firm's, a missing or an unassigned one. */
-export async function visibleClient(db: TExecutor, scope: TClientScope, clientId: string, lock = false) {
-  const where = [eq(clients.orgId, scope.orgId), eq(clients.id, clientId)];
-  const limit = assignedOnly(scope);
-  if (limit) where.push(limit);
-  const query = db
-    .select()
-    .from(clients)
-    .where(and(...where))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
-  return row;
-}
-
 const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 export async function clientTeamOf(db: TExecutor, orgId: string, clientId: string) {
@@ -354,7 +333,7 @@ export async function createClient(db: TDb, scope: TScope, input: TClientInput, 
         .returning({ id: clients.id, code: clients.code, name: clients.name });
       if (!created) throw new Error('client not created');
       // A member limited to assigned clients keeps sight of the client they created.
-      if (scope.assignedClientsOnly && !hasPermission(scope, 'clients.all')) {
+      if (scope.assignedClientsOnly) {
         await tx
           .insert(clientTeam)
           .values({ orgId: scope.orgId, clientId: created.id, memberId: scope.memberId });
@@ -449,11 +428,7 @@ async function activeMember(tx: TExecutor, orgId: string, memberId: string) {
 export async function bulkUpdate(db: TDb, scope: TScope, input: TClientBulk, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
     const ids = [...new Set(input.ids)];
-    const visible = and(
-      eq(clients.orgId, scope.orgId),
-      inArray(clients.id, ids),
-      assignedOnly(scope) ?? undefined,
-    );
+    const visible = and(eq(clients.orgId, scope.orgId), inArray(clients.id, ids), clientVisibility(scope));
     const { action } = input;
     let affected = 0;
     let summary: string;

@@ -6,6 +6,7 @@ import type { TStoredStatus } from '../../../domain/status';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
+import { onMyClientTeam } from '../clients';
 
 // The home dashboard in a fixed number of statements whatever the firm's size: the firm's time
 // zone, then (in parallel) every count in one statement, my tasks of the week, the upcoming
@@ -67,12 +68,8 @@ export type TDashboardSummary = TDashboardDays & {
 const OPEN = sql.raw(`('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`);
 
 /** A role limited to its assigned clients counts only the work of clients it is on the team of. */
-function restricted(scope: TDashScope): boolean {
-  return scope.assignedClientsOnly && !hasPermission(scope, 'clients.all');
-}
-
-const myClients = (scope: TDashScope) =>
-  sql`(select ct.client_id from client_team ct where ct.org_id = ${scope.orgId} and ct.member_id = ${scope.memberId})`;
+const onMyClients = (scope: TDashScope, clientId: SQL) =>
+  scope.assignedClientsOnly ? sql`and ${onMyClientTeam(scope, clientId)}` : sql``;
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -88,13 +85,13 @@ const openTask = sql`cross join lateral (select 1 from tasks t
 
 /** The firm's open tasks due before today, or for a restricted member those of their clients and their own. */
 function firmOverdue(scope: TDashScope, today: string): SQL {
-  if (!restricted(scope)) {
+  if (!scope.assignedClientsOnly) {
     return sql`select count(*) as firm_overdue from tasks t
       where t.org_id = ${scope.orgId} and t.status in ${OPEN} and t.due_date < ${today}`;
   }
   return sql`select count(*) as firm_overdue from (
       select t.id from tasks t
-        where t.org_id = ${scope.orgId} and t.client_id in ${myClients(scope)} and t.status in ${OPEN}
+        where t.org_id = ${scope.orgId} and ${onMyClientTeam(scope, sql`t.client_id`)} and t.status in ${OPEN}
           and t.due_date < ${today}
       union
       select a.task_id from task_assignees a ${openTask}
@@ -123,7 +120,7 @@ async function counts(
     parts.push(sql`(${firmOverdue(scope, days.today)}) firm`);
   }
   if (projects) {
-    const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
+    const mine = onMyClients(scope, sql`p.client_id`);
     parts.push(sql`(select
         count(*) filter (where p.status in ${OPEN} and p.due_date < ${days.today}) as projects_overdue,
         count(*) filter (where p.due_date >= ${days.today} and p.due_date <= ${days.weekEnd}) as projects_week,
@@ -208,7 +205,7 @@ type TProjectRow = {
 
 /** Projects due in the coming days across the clients I may see, soonest first (the total is counted with the rest). */
 async function upcoming(db: TExecutor, scope: TDashScope, days: TDashboardDays) {
-  const mine = restricted(scope) ? sql`and p.client_id in ${myClients(scope)}` : sql``;
+  const mine = onMyClients(scope, sql`p.client_id`);
   const result = await db.execute(sql`
     select p.id, p.name, p.status, to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.client_id,
       c.name as client_name, s.name as service_name
@@ -288,7 +285,7 @@ export async function dashboardSummary(
   return {
     ...days,
     timeZone: org.timeZone,
-    assignedClientsOnly: restricted(scope),
+    assignedClientsOnly: scope.assignedClientsOnly,
     tasks:
       seeTasks && n && week
         ? { myOverdue: n.myOverdue, firmOverdue: n.firmOverdue, myOpen: n.myOpen, ...week }

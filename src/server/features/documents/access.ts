@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { documentFolders, documents } from '../../db/schema';
-import { visibleClient } from '../engagements/access';
+import { visibleClient } from '../clients';
 import type { TActor } from '../system-log/service';
 
 export const actorOf = (scope: TScope, meta: TRequestMeta): TActor => ({

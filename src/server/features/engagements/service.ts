@@ -6,10 +6,10 @@ import type { TPage } from '../../../domain/pagination';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientServiceAssignees, clientServices, members, services } from '../../db/schema';
+import { visibleClient } from '../clients';
 import { generateForEngagement } from '../projects/recurring';
 import { actorOf, assigneesOf } from '../services/service';
 import { audit, diff } from '../system-log/service';
-import { visibleClient } from './access';
 
 export type TEngagementRow = {
   id: string;

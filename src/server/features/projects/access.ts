@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, members, orgs, projects } from '../../db/schema';
-import { clientVisibility } from '../engagements/access';
+import { clientVisibility } from '../clients';
 
 export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
@@ -30,7 +30,13 @@ export async function visibleProject(db: TExecutor, scope: TScope, projectId: st
     .select({ project: projects, clientName: clients.name, clientCode: clients.code })
     .from(projects)
     .innerJoin(clients, and(eq(clients.orgId, projects.orgId), eq(clients.id, projects.clientId)))
-    .where(and(eq(projects.orgId, scope.orgId), eq(projects.id, projectId), clientVisibility(scope)))
+    .where(
+      and(
+        eq(projects.orgId, scope.orgId),
+        eq(projects.id, projectId),
+        clientVisibility(scope, projects.clientId),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update', { of: projects }) : await query;
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Project not found' });

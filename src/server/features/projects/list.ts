@@ -22,7 +22,7 @@ import { STORED_STATUSES, type TStoredStatus } from '../../../domain/status';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, members, projectMembers, projects, services, tasks } from '../../db/schema';
-import { clientVisibility } from '../engagements/access';
+import { clientVisibility } from '../clients';
 import { escapeLike } from '../services/service';
 import { firmToday, memberName, overdue } from './access';
 
@@ -54,7 +54,7 @@ type TFilters = Partial<
 
 function filterWhere(scope: TScope, input: TFilters): SQL[] {
   const where: SQL[] = [eq(projects.orgId, scope.orgId)];
-  const visible = clientVisibility(scope);
+  const visible = clientVisibility(scope, projects.clientId);
   if (visible) where.push(visible);
   where.push(input.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt));
   if (input.clientId) where.push(eq(projects.clientId, input.clientId));

@@ -18,7 +18,7 @@ import {
   tasks,
   templateTasks,
 } from '../../db/schema';
-import { clientVisibility, visibleClient } from '../engagements/access';
+import { clientVisibility, visibleClient } from '../clients';
 import { notify } from '../notifications/service';
 import { actorOf, escapeLike } from '../services/service';
 import { audit, diff } from '../system-log/service';

@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
-import { hasPermission } from '../../../domain/permissions';
 import {
   expiryRemindAt,
   type TReminderInput,
@@ -12,7 +11,6 @@ import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
-  clientTeam,
   members,
   orgs,
   projects,
@@ -21,6 +19,7 @@ import {
   reminders,
   tasks,
 } from '../../db/schema';
+import { clientVisibility, visibleClient } from '../clients';
 import { audit, diff } from '../system-log/service';
 import { clientRecipients, queueManualSend, queueSend } from './delivery';
 
@@ -29,16 +28,15 @@ const actorOf = (scope: TScope, meta: TRequestMeta) =>
 
 const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
-const limited = (scope: TScope) => scope.assignedClientsOnly && !hasPermission(scope, 'clients.all');
-
 /**
  * A member limited to assigned clients sees the reminders of those clients, and the reminders tied
  * to no client that they wrote or are part of.
  */
 function visibility(scope: TScope): SQL | undefined {
-  if (!limited(scope)) return undefined;
+  const onTeam = clientVisibility(scope, reminders.clientId);
+  if (!onTeam) return undefined;
   return sql`(
-    (${reminders.clientId} is not null and exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${reminders.orgId} and ${clientTeam.clientId} = ${reminders.clientId} and ${clientTeam.memberId} = ${scope.memberId}))
+    (${reminders.clientId} is not null and ${onTeam})
     or (${reminders.clientId} is null and (${reminders.createdBy} = ${scope.memberId} or exists (select 1 from ${reminderMembers} where ${reminderMembers.orgId} = ${reminders.orgId} and ${reminderMembers.reminderId} = ${reminders.id} and ${reminderMembers.memberId} = ${scope.memberId})))
   )`;
 }
@@ -228,26 +226,10 @@ export async function listDeliveries(
   return { rows, total: totals?.total ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
-/** NOT_FOUND for another firm's, a missing, or (for a limited member) an unassigned client. */
-async function checkClient(tx: TExecutor, scope: TScope, clientId: string) {
-  const where = [eq(clients.orgId, scope.orgId), eq(clients.id, clientId)];
-  if (limited(scope)) {
-    where.push(
-      sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${clients.orgId} and ${clientTeam.clientId} = ${clients.id} and ${clientTeam.memberId} = ${scope.memberId})`,
-    );
-  }
-  const [client] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(...where))
-    .limit(1);
-  if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
-}
-
 /** Checks every linked id against the firm (and the member's clients) and works out the send time. */
 async function resolveInput(tx: TExecutor, scope: TScope, input: TReminderInput) {
   if (input.clientId) {
-    await checkClient(tx, scope, input.clientId);
+    await visibleClient(tx, scope, input.clientId);
     if (input.channels.includes('email') && input.type !== 'team') {
       const { name, emails } = await clientRecipients(tx, scope.orgId, input.clientId);
       if (emails.length === 0) {
@@ -460,11 +442,7 @@ export async function sendNow(db: TDb, scope: TScope, id: string, meta: TRequest
 /** Pickers for the form: clients the member may see, their projects and tasks, active members. */
 export async function clientOptions(db: TExecutor, scope: TScope, search?: string) {
   const where: (SQL | undefined)[] = [eq(clients.orgId, scope.orgId), isNull(clients.archivedAt)];
-  if (limited(scope)) {
-    where.push(
-      sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${clients.orgId} and ${clientTeam.clientId} = ${clients.id} and ${clientTeam.memberId} = ${scope.memberId})`,
-    );
-  }
+  where.push(clientVisibility(scope));
   if (search)
     where.push(sql`${clients.searchText} ilike ${`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
   return db
@@ -476,7 +454,7 @@ export async function clientOptions(db: TExecutor, scope: TScope, search?: strin
 }
 
 export async function linkOptions(db: TExecutor, scope: TScope, clientId: string) {
-  await checkClient(db, scope, clientId);
+  await visibleClient(db, scope, clientId);
   const [ps, ts] = await Promise.all([
     db
       .select({ id: projects.id, name: projects.name })

@@ -13,7 +13,7 @@ import {
   projectTemplates,
   services,
 } from '../../db/schema';
-import { clientVisibility } from '../engagements/access';
+import { clientVisibility } from '../clients';
 import { audit, diff } from '../system-log/service';
 
 export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;

@@ -1,16 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { hasPermission } from '../../../domain/permissions';
 import { taskSettingsOf } from '../../../domain/tasks';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { clientTeam, members, orgs, taskAssignees, tasks } from '../../db/schema';
+import { members, orgs, taskAssignees, tasks } from '../../db/schema';
+import { clientVisibility } from '../clients';
 
 export const actorOf = (scope: TScope, meta: TRequestMeta) =>
   ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
-
-export const limitedToAssigned = (scope: TScope) =>
-  scope.assignedClientsOnly && !hasPermission(scope, 'clients.all');
 
 export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
@@ -20,11 +17,11 @@ export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} 
  * (being put on a task is itself a grant). Undefined (no condition) for everyone else.
  */
 export function taskVisibility(scope: TScope): SQL | undefined {
-  if (!limitedToAssigned(scope)) return undefined;
+  const onTeam = clientVisibility(scope, tasks.clientId);
+  if (!onTeam) return undefined;
   // Uncorrelated IN lists: PostgreSQL hashes each once per query instead of probing per row.
   return sql`(${tasks.clientId} is null
-    or ${tasks.clientId} in (select ${clientTeam.clientId} from ${clientTeam}
-      where ${clientTeam.orgId} = ${scope.orgId} and ${clientTeam.memberId} = ${scope.memberId})
+    or ${onTeam}
     or ${tasks.id} in (select va.task_id from task_assignees va
       where va.org_id = ${scope.orgId} and va.member_id = ${scope.memberId})
     or ${tasks.reviewerId} = ${scope.memberId})`;

@@ -8,7 +8,7 @@ import {
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
-import { visibleClient } from '../clients/service';
+import { visibleClient } from '../clients';
 import { audit } from '../system-log/service';
 import { firmOf, memberName, visibleTask } from './access';
 

@@ -24,7 +24,8 @@ import {
 } from '../../../domain/tasks';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { clients, clientTeam, members, projects, taskAssignees, tasks } from '../../db/schema';
+import { clients, members, projects, taskAssignees, tasks } from '../../db/schema';
+import { onMyClientTeam } from '../clients';
 import { firmOf, taskVisibility } from './access';
 
 export type TTaskPerson = { id: string; name: string };
@@ -145,8 +146,7 @@ export async function listTasks(db: TExecutor, scope: TScope, input: TTaskListQu
   const where: (SQL | undefined)[] = [eq(tasks.orgId, scope.orgId), taskVisibility(scope)];
   if (mine) where.push(eq(taskAssignees.orgId, scope.orgId), eq(taskAssignees.memberId, scope.memberId));
   if (input.view === 'team') {
-    where.push(sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${tasks.orgId}
-      and ${clientTeam.clientId} = ${tasks.clientId} and ${clientTeam.memberId} = ${scope.memberId})`);
+    where.push(onMyClientTeam(scope, tasks.clientId));
   }
   if (input.status?.length) where.push(statusFilter(input.status, today));
   if (input.priority?.length) where.push(inArray(tasks.priority, input.priority));

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members, projects } from '../../db/schema';
-import { visibleClient } from '../clients/service';
+import { visibleClient } from '../clients';
 import { memberName } from './access';
 
 /** The named members, all active in this firm; BAD_REQUEST naming the problem otherwise. */

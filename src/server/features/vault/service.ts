@@ -2,7 +2,6 @@ import { TRPCError } from '@trpc/server';
 import { and, arrayContains, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TPage } from '../../../domain/pagination';
-import { hasPermission } from '../../../domain/permissions';
 import {
   type TRevealPurpose,
   type TVaultEntryChanges,
@@ -12,8 +11,8 @@ import {
 } from '../../../domain/vault';
 import type { TRequestMeta, TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, clientTeam, members, vaultEntries } from '../../db/schema';
-import { visibleClient } from '../clients/service';
+import { clients, members, vaultEntries } from '../../db/schema';
+import { clientVisibility, visibleClient } from '../clients';
 import { audit, diff } from '../system-log/service';
 import { open, seal, type TKeyring, VaultCryptoError, VaultKeyMissingError } from './crypto';
 
@@ -32,13 +31,13 @@ const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' 
  * A role limited to its assigned clients sees the firm-wide entries and those of the clients it is
  * on the team of; the others do not exist for it.
  */
-function assignedOnly(scope: TVaultScope): SQL | null {
-  if (!scope.assignedClientsOnly || hasPermission(scope, 'clients.all')) return null;
-  return sql`(${vaultEntries.clientId} is null or exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${vaultEntries.orgId} and ${clientTeam.clientId} = ${vaultEntries.clientId} and ${clientTeam.memberId} = ${scope.memberId}))`;
+function assignedOnly(scope: TVaultScope): SQL | undefined {
+  const onTeam = clientVisibility(scope, vaultEntries.clientId);
+  return onTeam && sql`(${vaultEntries.clientId} is null or ${onTeam})`;
 }
 
 const visible = (scope: TVaultScope, ...more: (SQL | undefined)[]) =>
-  and(eq(vaultEntries.orgId, scope.orgId), assignedOnly(scope) ?? undefined, ...more);
+  and(eq(vaultEntries.orgId, scope.orgId), assignedOnly(scope), ...more);
 
 /** The columns a list or a detail may carry: never the password nor any part of its seal. */
 const publicColumns = {
@@ -318,12 +317,11 @@ export async function revealPassword(
 
 /** The clients this member may file an entry under, matching a search, for the form's picker. */
 export async function clientOptions(db: TExecutor, scope: TVaultScope, search?: string) {
-  const where: SQL[] = [eq(clients.orgId, scope.orgId), isNull(clients.archivedAt)];
-  if (scope.assignedClientsOnly && !hasPermission(scope, 'clients.all')) {
-    where.push(
-      sql`exists (select 1 from ${clientTeam} where ${clientTeam.orgId} = ${clients.orgId} and ${clientTeam.clientId} = ${clients.id} and ${clientTeam.memberId} = ${scope.memberId})`,
-    );
-  }
+  const where: (SQL | undefined)[] = [
+    eq(clients.orgId, scope.orgId),
+    isNull(clients.archivedAt),
+    clientVisibility(scope),
+  ];
   const term = search?.toLowerCase();
   if (term) where.push(sql`${clients.searchText} ilike ${escapeLike(term)}`);
   return db
