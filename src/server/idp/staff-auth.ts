@@ -6,6 +6,7 @@ import { type CryptoKey, createRemoteJWKSet, type JWTPayload, errors as joseErro
 import { LAST_ACTIVE_THROTTLE_MS } from '../../domain/team';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
+import { rowsOf } from '../db/sql';
 import type { IdpKeys } from './keys';
 
 export function idpIssuer(config: Pick<TConfig, 'idp'>): string {
@@ -140,7 +141,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       last_active_at: Date | string | null;
     };
     // Both drivers answer { rows }; the generic database type cannot say so.
-    const result = (await db.execute(sql`
+    const result = await db.execute(sql`
       select exists(
                select 1 from idp_sessions s where s.origin_jti = ${originJti} and s.revoked_at is not null
              ) as revoked,
@@ -154,8 +155,8 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
         order by (m.status = 'active') desc, m.created_at asc
         limit 1
       ) m on true
-      left join roles r on r.org_id = m.org_id and r.id = m.role_id`)) as unknown as { rows: TRow[] };
-    const row = result.rows[0];
+      left join roles r on r.org_id = m.org_id and r.id = m.role_id`);
+    const [row] = rowsOf<TRow>(result);
     if (!row) return { revoked: false, member: null, lastActiveAt: null };
     const member: TStaffMember | null =
       row.member_id && row.org_id && row.status

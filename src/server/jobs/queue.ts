@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { jobs } from '../db/schema';
+import { rowsOf } from '../db/sql';
 
 export type TJob = {
   id: string;
@@ -67,10 +68,6 @@ const toJob = (r: TJobRow): TJob => ({
 });
 
 /** The rows of a raw query on either driver (node-postgres answers an object, PGlite too, with `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
 /**
  * Claims up to `limit` due jobs for one worker: queued ones whose time has come, and running ones
  * whose lease ran out (their worker died) with attempts left. SKIP LOCKED lets several instances

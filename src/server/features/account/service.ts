@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { TUpdateProfile } from '../../../domain/account';
-import type { TRequestMeta } from '../../auth';
+import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members } from '../../db/schema';
 import { audit, diff } from '../system-log/service';
@@ -38,17 +38,13 @@ export async function updateProfile(db: TDb, scope: TScope, input: TUpdateProfil
         .update(members)
         .set(input)
         .where(and(eq(members.orgId, scope.orgId), eq(members.id, scope.memberId)));
-      await audit(
-        tx,
-        { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-        {
-          action: 'member.profile.update',
-          recordType: 'member',
-          recordId: scope.memberId,
-          summary: `Updated their profile (${Object.keys(changes).join(', ')})`,
-          changes,
-        },
-      );
+      await audit(tx, actorOf(scope, meta), {
+        action: 'member.profile.update',
+        recordType: 'member',
+        recordId: scope.memberId,
+        summary: `Updated their profile (${Object.keys(changes).join(', ')})`,
+        changes,
+      });
     }
     return { changed: Boolean(changes), account: await readAccount(tx, scope) };
   });

@@ -8,12 +8,13 @@ import type {
   ZClientGroupInput,
 } from '../../../domain/client-groups';
 import type { TPage } from '../../../domain/pagination';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { clientVisibility } from '../clients';
-import { actorOf, escapeLike } from '../services/service';
+
 import { audit, diff } from '../system-log/service';
 
 type TGroupValues = z.output<typeof ZClientGroupInput>;

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { TPortalClientAccess, TRequestMeta } from '../../auth';
+import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientUsers, documentFolders, documents, tasks } from '../../db/schema';
-import type { TActor } from '../system-log/service';
+import { rowsOf } from '../../db/sql';
 
 // What a portal user may reach of one client. Every query here is scoped by the firm AND the client
 // of ctx.access (portalClientProcedure checked the session reaches that client).
@@ -12,13 +12,6 @@ import type { TActor } from '../system-log/service';
 // folder shows when it and every folder between it and the top are shared (visibleToPortal) and
 // live: un-sharing a folder hides everything inside it, whatever its sub-folders and files say. A
 // file shows when it is shared itself and its folder shows.
-
-export const portalActor = (access: TPortalClientAccess, meta: TRequestMeta): TActor => ({
-  kind: 'client_user',
-  orgId: access.orgId,
-  clientUserId: access.clientUserId,
-  meta,
-});
 
 export const folderNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
 export const fileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
@@ -92,7 +85,7 @@ export async function portalFolder(db: TExecutor, access: TPortalClientAccess, f
       where up.depth < 64
     )
     select id, name from up order by depth desc`);
-  const rows = (result as unknown as { rows?: { id: string; name: string }[] }).rows ?? [];
+  const rows = rowsOf<{ id: string; name: string }>(result);
   return { folder, path: rows.map((r) => ({ id: r.id, name: r.name })) };
 }
 

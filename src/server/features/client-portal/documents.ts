@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZPortalFolderInput } from '../../../domain/client-portal';
-import type { TPortalClientAccess, TRequestMeta } from '../../auth';
+import { portalActorOf, type TPortalClientAccess, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
@@ -11,7 +11,6 @@ import { notify, type TNotificationMail } from '../notifications/service';
 import { audit } from '../system-log/service';
 import {
   folderNotFound,
-  portalActor,
   portalDocument,
   portalFolder,
   portalRoot,
@@ -117,7 +116,7 @@ export async function portalVersionForDownload(
     .limit(1);
   if (!version) throw folderNotFound();
   await db.transaction((tx) =>
-    audit(tx, portalActor(access, meta), {
+    audit(tx, portalActorOf(access, meta), {
       action: 'documents.file.download',
       recordType: 'document',
       recordId: doc.id,
@@ -147,7 +146,7 @@ export async function portalUploadTarget(
     clientId: access.clientId,
     clientName,
     createdByMemberId: null,
-    actor: portalActor(access, meta),
+    actor: portalActorOf(access, meta),
   });
 }
 
@@ -224,7 +223,7 @@ export async function recordPortalUpload(
           .onConflictDoNothing();
       }
       const who = await whoActs(tx, access);
-      await audit(tx, portalActor(access, meta), {
+      await audit(tx, portalActorOf(access, meta), {
         action: existing ? 'documents.file.version' : 'documents.file.upload',
         recordType: 'document',
         recordId: doc.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TPortalComment, ZPortalTaskList } from '../../../domain/client-portal';
-import type { TPortalClientAccess, TRequestMeta } from '../../auth';
+import { portalActorOf, type TPortalClientAccess, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
@@ -12,10 +12,11 @@ import {
   taskComments,
   tasks,
 } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { notify, type TNotificationMail } from '../notifications/service';
 import { audit } from '../system-log/service';
 import { assigneeIdsOf } from '../tasks/access';
-import { portalActor, portalTask, visibleDocument, whoActs } from './access';
+import { portalTask, visibleDocument, whoActs } from './access';
 import { clientTeamIds } from './documents';
 
 // The client's own tasks (forClient) as the portal shows them. Only what the client needs leaves
@@ -72,7 +73,7 @@ async function portalTaskTags(db: TExecutor, access: TPortalClientAccess) {
     where ${tasks.orgId} = ${access.orgId} and ${tasks.clientId} = ${access.clientId}
       and ${tasks.forClient} = true
     order by tag limit 50`);
-  return ((result as unknown as { rows?: { tag: string }[] }).rows ?? []).map((r) => r.tag);
+  return rowsOf<{ tag: string }>(result).map((r) => r.tag);
 }
 
 /** The client's open tasks, soonest due first (the home screen). */
@@ -200,7 +201,7 @@ export async function completePortalTask(
       .set({ status: 'COMPLETED', completedDate, updatedAt: completedDate })
       .where(and(eq(tasks.orgId, access.orgId), eq(tasks.id, before.id)));
     const who = await whoActs(tx, access);
-    await audit(tx, portalActor(access, meta), {
+    await audit(tx, portalActorOf(access, meta), {
       action: 'task.status',
       recordType: 'task',
       recordId: before.id,
@@ -240,7 +241,7 @@ export async function commentOnPortalTask(
       .returning({ id: taskComments.id });
     if (!comment) throw new Error('comment not created');
     const who = await whoActs(tx, access);
-    await audit(tx, portalActor(access, meta), {
+    await audit(tx, portalActorOf(access, meta), {
       action: 'task.comment.add',
       recordType: 'task',
       recordId: task.id,

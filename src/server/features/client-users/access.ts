@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TClientUserRef, TClientUserStatus } from '../../../domain/client-users';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
 import { visibleClient } from '../clients';
-import { actorOf } from '../services/service';
+
 import { audit } from '../system-log/service';
 
 // Taking access away and giving it back: remove from a client, disable, enable.

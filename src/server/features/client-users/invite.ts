@@ -1,14 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TClientUserInvite, TClientUserRef } from '../../../domain/client-users';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
 import { visibleClient } from '../clients';
-import { actorOf } from '../services/service';
+
 import { audit } from '../system-log/service';
 import { linkedUser } from './access';
 import { hashInviteKey, inviteExpiry, newInviteKey } from './keys';

@@ -4,6 +4,7 @@ import type { TPage } from '../../../domain/pagination';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { visibleClient } from '../clients';
 
 // The staff side of the portal's people (/clients/{id}/client-users). Every call starts from a
@@ -41,7 +42,7 @@ export async function listClientUsers(
     eq(clientUserClients.clientId, input.clientId),
   ];
   if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const term = escapeLike(input.search);
     const match = or(ilike(clientUsers.name, term), ilike(clientUsers.email, term));
     if (match) where.push(match);
   }

@@ -16,6 +16,7 @@ import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clients } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { audit } from '../system-log/service';
 import { csvWriter } from './csv';
 import { clientListWhere } from './service';
@@ -24,7 +25,6 @@ import { xlsxWriter } from './xlsx';
 const EXPORT_BATCH = 1000;
 
 const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The list's search, as /clients answers it: clients whose name, code, email, phone or tax id holds
@@ -33,7 +33,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 async function searchWhere(db: TExecutor, base: SQL | undefined, search: string | undefined) {
   const term = search?.toLowerCase();
   if (!term) return base;
-  const substring = and(base, sql`${clients.searchText} ilike ${containing(term)}`);
+  const substring = and(base, sql`${clients.searchText} ilike ${escapeLike(term)}`);
   if (!fuzzy(term)) return substring;
   const [any] = await db.select({ one: sql`1` }).from(clients).where(substring).limit(1);
   return any ? substring : and(base, sql`${term} <% ${clients.searchText}`);

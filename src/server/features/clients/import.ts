@@ -18,17 +18,15 @@ import {
   ZImportRowsInput,
 } from '../../../domain/client-import';
 import type { TClientInput } from '../../../domain/clients';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clientImportRows, clientImports, clients, clientTeam } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { audit } from '../system-log/service';
 import { isZip, readXlsx } from './xlsx';
 
 type TImportScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 type TStagedClient = TClientInput & { generatedCode?: boolean };
-
-const actorOf = (scope: TImportScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -146,10 +144,6 @@ async function takenCodes(db: TExecutor, orgId: string, codes: string[], since?:
 
 /** An array as one text parameter in PostgreSQL's literal syntax: both drivers pass it as it is. */
 const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}
 
 /** C00001, C00002…: past the firm's and the file's highest code of that shape. */
 async function codeGenerator(db: TExecutor, orgId: string, fileCodes: string[]) {

@@ -22,22 +22,17 @@ import {
   type TClientListQuery,
 } from '../../../domain/clients';
 import type { TPage } from '../../../domain/pagination';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clientServices, clients, clientTeam, members } from '../../db/schema';
+import { escapeLike, likeLiteral, memberName, rowsOf } from '../../db/sql';
 import { audit, diff } from '../system-log/service';
 import { clientVisibility, visibleClient } from './visibility';
 
 type TClientScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 
-const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
-
 const fuzzy = (term: string) => term.length >= 3 && !/[0-9]/.test(term);
-
-const likeLiteral = (term: string) => term.replace(/[\\%_]/g, '\\$&');
-const escapeLike = (term: string) => `%${likeLiteral(term)}%`;
 
 export type TClientRow = {
   id: string;
@@ -232,8 +227,6 @@ async function searchClients(
     nextCursor: null,
   };
 }
-
-const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 export async function clientTeamOf(db: TExecutor, orgId: string, clientId: string) {
   return db
@@ -655,5 +648,5 @@ export async function tagOptions(db: TExecutor, scope: Pick<TScope, 'orgId'>) {
   const rows = await db.execute<{ tag: string }>(
     sql`select distinct unnest(${clients.tags}) as tag from ${clients} where ${clients.orgId} = ${scope.orgId} order by tag limit 500`,
   );
-  return (rows as unknown as { rows?: { tag: string }[] }).rows?.map((r) => r.tag) ?? [];
+  return rowsOf<{ tag: string }>(rows).map((r) => r.tag);
 }

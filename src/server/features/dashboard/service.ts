@@ -6,6 +6,7 @@ import type { TStoredStatus } from '../../../domain/status';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { onMyClientTeam } from '../clients';
 
 // The home dashboard in a fixed number of statements whatever the firm's size: the firm's time
@@ -70,10 +71,6 @@ const OPEN = sql.raw(`('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`);
 /** A role limited to its assigned clients counts only the work of clients it is on the team of. */
 const onMyClients = (scope: TDashScope, clientId: SQL) =>
   scope.assignedClientsOnly ? sql`and ${onMyClientTeam(scope, clientId)}` : sql``;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * Whether the assignee's task is open, looked up by key for each of the member's rows. Written as a

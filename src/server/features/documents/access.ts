@@ -1,17 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
-import type { TRequestMeta, TScope } from '../../auth';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { documentFolders, documents } from '../../db/schema';
 import { visibleClient } from '../clients';
-import type { TActor } from '../system-log/service';
-
-export const actorOf = (scope: TScope, meta: TRequestMeta): TActor => ({
-  kind: 'member',
-  orgId: scope.orgId,
-  memberId: scope.memberId,
-  meta,
-});
 
 export const folderNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
 export const documentNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });

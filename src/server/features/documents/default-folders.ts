@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDefaultClientFolders } from '../../../domain/documents';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
 import { audit } from '../system-log/service';
-import { actorOf } from './access';
 
 /** The firm's default folders for a client's documents (orgs.settings.defaultClientFolders). */
 export async function getDefaultFolders(db: TExecutor, scope: TScope) {

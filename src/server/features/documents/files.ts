@@ -1,15 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, documentVersions, members } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { audit } from '../system-log/service';
-import { actorOf, checkTree, documentNotFound, liveDocument, liveFolder } from './access';
-
-const memberName = sql<
-  string | null
->`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
+import { checkTree, documentNotFound, liveDocument, liveFolder } from './access';
 
 const fileTaken = (name: string) =>
   new TRPCError({ code: 'CONFLICT', message: `A file named “${name}” already exists in this folder` });
@@ -161,8 +158,6 @@ export async function documentVersionsOf(db: TExecutor, scope: TScope, documentI
     .limit(500);
   return { document: { id: doc.id, name: doc.name, currentVersion: doc.currentVersion }, versions: rows };
 }
-
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * Files of a tree whose name contains the term (the trigram index on lower(name) serves it),

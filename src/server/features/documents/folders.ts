@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TActor, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
-import { audit, type TActor } from '../system-log/service';
-import { actorOf, checkTree, liveFolder, treeLabel } from './access';
+import { audit } from '../system-log/service';
+import { checkTree, liveFolder, treeLabel } from './access';
 
 const VAULT_ROOT_NAME = 'Vault';
 const CLIENT_ROOT_NAME = 'Documents';

@@ -1,13 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { TRASH_RETENTION_DAYS } from '../../../domain/documents';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import type { TStorage } from '../../files/storage';
 import { audit } from '../system-log/service';
-import { actorOf, checkTree, documentNotFound, folderNotFound, liveFolder } from './access';
+import { checkTree, documentNotFound, folderNotFound, liveFolder } from './access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const purgeAt = (deletedAt: Date) => new Date(deletedAt.getTime() + TRASH_RETENTION_DAYS * DAY_MS);
@@ -169,8 +170,8 @@ export async function purgeTrash(db: TDb, storage: TStorage, now = new Date()) {
       .limit(PURGE_BATCH);
     // Every folder under a purged one goes with it, and the files in all of them.
     const subtree = folders.length
-      ? ((
-          (await tx.execute(sql`
+      ? rowsOf<{ org_id: string; id: string }>(
+          await tx.execute(sql`
             with recursive down as (
               select org_id, id from ${documentFolders}
               where (org_id, id) in (${sql.join(
@@ -181,8 +182,8 @@ export async function purgeTrash(db: TDb, storage: TStorage, now = new Date()) {
               select f.org_id, f.id from ${documentFolders} f
               join down on f.org_id = down.org_id and f.parent_id = down.id
             )
-            select org_id, id from down`)) as unknown as { rows?: { org_id: string; id: string }[] }
-        ).rows ?? [])
+            select org_id, id from down`),
+        )
       : [];
     const folderIds = subtree.map((f) => f.id);
     const docs = await tx

@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hasControlCharacter } from '../../../domain/documents';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { audit } from '../system-log/service';
-import { actorOf, liveFolder } from './access';
+import { liveFolder } from './access';
 
 /** A folder zip holds at most this many files; beyond it people download sub-folders. */
 export const ZIP_MAX_FILES = 20_000;
@@ -36,7 +37,7 @@ export async function zipEntries(db: TDb, scope: TScope, folderId: string, meta:
       where f.deleted_at is null and down.depth < 64
     )
     select id, path from down`);
-  const folders = (result as unknown as { rows?: { id: string; path: string }[] }).rows ?? [];
+  const folders = rowsOf<{ id: string; path: string }>(result);
   const pathOf = new Map(
     folders.map((f) => [
       f.id,

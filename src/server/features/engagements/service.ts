@@ -3,12 +3,12 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZEngagementCreate, ZEngagementEnd, ZEngagementUpdate } from '../../../domain/engagements';
 import type { TPage } from '../../../domain/pagination';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientServiceAssignees, clientServices, members, services } from '../../db/schema';
 import { visibleClient } from '../clients';
 import { generateForEngagement } from '../projects/recurring';
-import { actorOf, assigneesOf } from '../services/service';
+import { assigneesOf } from '../services/service';
 import { audit, diff } from '../system-log/service';
 
 export type TEngagementRow = {

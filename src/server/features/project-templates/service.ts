@@ -8,11 +8,12 @@ import type {
   ZBlueprintUpdate,
   ZTemplateInput,
 } from '../../../domain/project-templates';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
-import { actorOf } from '../services/service';
+import { memberName } from '../../db/sql';
+
 import { audit, diff } from '../system-log/service';
 
 type TTemplateValues = z.output<typeof ZTemplateInput>;
@@ -28,8 +29,6 @@ async function withNameCheck<T>(name: string, run: () => Promise<T>): Promise<T>
     throw error;
   }
 }
-
-const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 export async function listTemplates(db: TExecutor, scope: TScope, input: { archived: boolean }) {
   const tasksCount = sql<number>`(select count(*)::int from template_tasks tt

@@ -2,10 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { clients, members, orgs, projects } from '../../db/schema';
+import { clients, orgs, projects } from '../../db/schema';
 import { clientVisibility } from '../clients';
-
-export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 /** The firm's "today" ('YYYY-MM-DD' in its time zone), which decides what is overdue. */
 export async function firmToday(db: TExecutor, orgId: string): Promise<string> {

@@ -22,9 +22,9 @@ import { STORED_STATUSES, type TStoredStatus } from '../../../domain/status';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, members, projectMembers, projects, services, tasks } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility } from '../clients';
-import { escapeLike } from '../services/service';
-import { firmToday, memberName, overdue } from './access';
+import { firmToday, overdue } from './access';
 
 export type TProjectRow = {
   id: string;

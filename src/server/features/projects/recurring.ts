@@ -11,6 +11,7 @@ import {
 import type { TDueDateRule } from '../../../domain/services';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 
 /** How far ahead recurring work is created: the next period's project exists before it starts. */
 export const RECURRING_HORIZON_DAYS = 31;
@@ -125,11 +126,11 @@ export async function generateRecurringProjects(
  * (half-open ranges of ids, so every engagement falls in exactly one).
  */
 async function batchBounds(db: TExecutor, serviceId: string, orgId: string, size: number) {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     select id from (select id, row_number() over (order by id) as n from client_services
                     where org_id = ${orgId} and service_id = ${serviceId}) x
-    where n % ${size}::int = 0 order by id`)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => r.id);
+    where n % ${size}::int = 0 order by id`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /** The statements (one per batch of engagements) that generate one service's projects. */
@@ -206,7 +207,7 @@ async function insertBatch(
   // keys queue behind each other instead of deadlocking. Everything per project is joined set-wise
   // (hash joins over the batch) rather than looked up row by row: the template's tasks and their
   // checklists are built once per statement, the engagement's people once per engagement.
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     with candidates as (${candidates} ${range}),
     people as (
       select a.client_service_id as cs_id, a.member_id, m.role_id, m.first_name, m.last_name
@@ -286,8 +287,8 @@ async function insertBatch(
     select (select count(*) from ins)::int as projects, (select count(*) from task_ins)::int as tasks,
            (select count(*) from member_ins)::int as members, (select count(*) from assignee_ins)::int as assignees,
            (select count(*) from log_ins)::int as logged
-  `)) as unknown as { rows: { projects: number; tasks: number }[] };
-  const row = result.rows[0];
+  `);
+  const [row] = rowsOf<{ projects: number; tasks: number }>(result);
   return { projects: Number(row?.projects ?? 0), tasks: Number(row?.tasks ?? 0) };
 }
 

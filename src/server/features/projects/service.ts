@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { addDaysIso } from '../../../domain/periods';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
 import { STATUS_DISPLAY } from '../../../domain/status';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
@@ -18,11 +18,12 @@ import {
   tasks,
   templateTasks,
 } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
 import { notify } from '../notifications/service';
-import { actorOf, escapeLike } from '../services/service';
+
 import { audit, diff } from '../system-log/service';
-import { firmToday, memberName, visibleProject } from './access';
+import { firmToday, visibleProject } from './access';
 
 export async function getProject(db: TExecutor, scope: TScope, projectId: string) {
   const { project, clientName, clientCode } = await visibleProject(db, scope, projectId);

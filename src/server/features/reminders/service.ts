@@ -7,7 +7,7 @@ import {
   type TReminderListQuery,
   type TReminderStatus,
 } from '../../../domain/reminders';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
@@ -19,14 +19,10 @@ import {
   reminders,
   tasks,
 } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
 import { audit, diff } from '../system-log/service';
 import { clientRecipients, queueManualSend, queueSend } from './delivery';
-
-const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
-
-const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 /**
  * A member limited to assigned clients sees the reminders of those clients, and the reminders tied
@@ -96,7 +92,7 @@ export async function listReminders(
   if (input.status) where.push(eq(reminders.status, input.status));
   if (input.clientId) where.push(eq(reminders.clientId, input.clientId));
   if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const term = escapeLike(input.search);
     where.push(or(ilike(reminders.title, term), ilike(reminders.itemName, term)));
   }
   const filter = and(...where);
@@ -443,8 +439,7 @@ export async function sendNow(db: TDb, scope: TScope, id: string, meta: TRequest
 export async function clientOptions(db: TExecutor, scope: TScope, search?: string) {
   const where: (SQL | undefined)[] = [eq(clients.orgId, scope.orgId), isNull(clients.archivedAt)];
   where.push(clientVisibility(scope));
-  if (search)
-    where.push(sql`${clients.searchText} ilike ${`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (search) where.push(sql`${clients.searchText} ilike ${escapeLike(search.toLowerCase())}`);
   return db
     .select({ id: clients.id, name: clients.name, code: clients.code, email: clients.email })
     .from(clients)

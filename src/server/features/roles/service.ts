@@ -3,9 +3,10 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql } from 'driz
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
 import { OWNER_ROLE_NAME, type TRoleUpdate, type TRoleValues } from '../../../domain/roles';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { memberInvites, members, roles } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { audit, diff } from '../system-log/service';
 
 export type TRoleRow = {
@@ -45,7 +46,7 @@ export async function listRoles(
 ): Promise<TPage<TRoleRow>> {
   const where = [eq(roles.orgId, scope.orgId)];
   if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const term = escapeLike(input.search);
     const match = or(ilike(roles.name, term), ilike(roles.description, term));
     if (match) where.push(match);
   }
@@ -147,21 +148,17 @@ export async function createRole(db: TDb, scope: TScope, meta: TRequestMeta, inp
         })
         .returning({ id: roles.id });
       if (!role) throw new Error('role not created');
-      await audit(
-        tx,
-        { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-        {
-          action: 'role.create',
-          recordType: 'role',
-          recordId: role.id,
-          summary: `Created the role ${input.name} with ${input.permissions.length} rights`,
-          changes: {
-            name: { from: null, to: input.name },
-            permissions: { from: null, to: input.permissions },
-            assignedClientsOnly: { from: null, to: input.assignedClientsOnly },
-          },
+      await audit(tx, actorOf(scope, meta), {
+        action: 'role.create',
+        recordType: 'role',
+        recordId: role.id,
+        summary: `Created the role ${input.name} with ${input.permissions.length} rights`,
+        changes: {
+          name: { from: null, to: input.name },
+          permissions: { from: null, to: input.permissions },
+          assignedClientsOnly: { from: null, to: input.assignedClientsOnly },
         },
-      );
+      });
       return getRole(tx, scope, role.id);
     }),
   );
@@ -213,17 +210,13 @@ export async function updateRole(db: TDb, scope: TScope, meta: TRequestMeta, inp
           .update(roles)
           .set({ ...after, updatedAt: new Date() })
           .where(and(eq(roles.orgId, scope.orgId), eq(roles.id, input.id)));
-        await audit(
-          tx,
-          { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-          {
-            action: 'role.update',
-            recordType: 'role',
-            recordId: input.id,
-            summary: `Changed the role ${after.name}${before.name !== after.name ? ` (was ${before.name})` : ''}`,
-            changes,
-          },
-        );
+        await audit(tx, actorOf(scope, meta), {
+          action: 'role.update',
+          recordType: 'role',
+          recordId: input.id,
+          summary: `Changed the role ${after.name}${before.name !== after.name ? ` (was ${before.name})` : ''}`,
+          changes,
+        });
       }
       return getRole(tx, scope, input.id);
     }),
@@ -294,21 +287,17 @@ async function deleteRoleTx(db: TDb, scope: TScope, meta: TRequestMeta, id: stri
         ),
       );
     await tx.delete(roles).where(and(eq(roles.orgId, scope.orgId), eq(roles.id, id)));
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'role.delete',
-        recordType: 'role',
-        recordId: id,
-        summary: `Deleted the role ${role.name}`,
-        changes: {
-          name: { from: role.name, to: null },
-          permissions: { from: role.permissions, to: null },
-          assignedClientsOnly: { from: role.assignedClientsOnly, to: null },
-        },
+    await audit(tx, actorOf(scope, meta), {
+      action: 'role.delete',
+      recordType: 'role',
+      recordId: id,
+      summary: `Deleted the role ${role.name}`,
+      changes: {
+        name: { from: role.name, to: null },
+        permissions: { from: role.permissions, to: null },
+        assignedClientsOnly: { from: role.assignedClientsOnly, to: null },
       },
-    );
+    });
     return { id };
   });
 }

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -13,13 +13,9 @@ import {
   projectTemplates,
   services,
 } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { clientVisibility } from '../clients';
 import { audit, diff } from '../system-log/service';
-
-export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-
-export const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
 const codeTaken = (code: string) =>
   new TRPCError({ code: 'CONFLICT', message: `Another service already uses the code ${code}` });

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LOGO_MAX_BYTES, logoUrl, type TLogoUpload, type TOrgSettings } from '../../../domain/settings';
-import type { TRequestMeta } from '../../auth';
+import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgLogos, orgs } from '../../db/schema';
 import { audit, diff } from '../system-log/service';
@@ -48,17 +48,13 @@ export async function updateOrgSettings(db: TDb, scope: TScope, input: TOrgSetti
     const changes = diff(before, input);
     if (changes) {
       await tx.update(orgs).set(input).where(eq(orgs.id, scope.orgId));
-      await audit(
-        tx,
-        { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-        {
-          action: 'org.update',
-          recordType: 'org',
-          recordId: scope.orgId,
-          summary: `Updated the firm profile (${Object.keys(changes).join(', ')})`,
-          changes,
-        },
-      );
+      await audit(tx, actorOf(scope, meta), {
+        action: 'org.update',
+        recordType: 'org',
+        recordId: scope.orgId,
+        summary: `Updated the firm profile (${Object.keys(changes).join(', ')})`,
+        changes,
+      });
     }
     return { changed: Boolean(changes), settings: await getOrgSettings(tx, scope) };
   });
@@ -100,17 +96,13 @@ export async function uploadLogo(db: TDb, scope: TScope, input: TLogoUpload, met
       .set({ logoVersion: nextLogoVersion })
       .where(eq(orgs.id, scope.orgId))
       .returning({ logoVersion: orgs.logoVersion });
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'org.logo.update',
-        recordType: 'org',
-        recordId: scope.orgId,
-        summary: `Uploaded a new logo (${sniffed.contentType}, ${Math.ceil(bytes.length / 1024)} KB)`,
-        changes: { logoVersion: { from: before.logoVersion, to: after?.logoVersion } },
-      },
-    );
+    await audit(tx, actorOf(scope, meta), {
+      action: 'org.logo.update',
+      recordType: 'org',
+      recordId: scope.orgId,
+      summary: `Uploaded a new logo (${sniffed.contentType}, ${Math.ceil(bytes.length / 1024)} KB)`,
+      changes: { logoVersion: { from: before.logoVersion, to: after?.logoVersion } },
+    });
     return { logoUrl: logoUrl(scope.orgId, after?.logoVersion ?? 0) };
   });
 }
@@ -121,17 +113,13 @@ export async function removeLogo(db: TDb, scope: TScope, meta: TRequestMeta) {
     if (before.logoVersion === 0) return { logoUrl: null };
     await tx.delete(orgLogos).where(eq(orgLogos.orgId, scope.orgId));
     await tx.update(orgs).set({ logoVersion: 0 }).where(eq(orgs.id, scope.orgId));
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'org.logo.remove',
-        recordType: 'org',
-        recordId: scope.orgId,
-        summary: 'Removed the logo',
-        changes: { logoVersion: { from: before.logoVersion, to: 0 } },
-      },
-    );
+    await audit(tx, actorOf(scope, meta), {
+      action: 'org.logo.remove',
+      recordType: 'org',
+      recordId: scope.orgId,
+      summary: 'Removed the logo',
+      changes: { logoVersion: { from: before.logoVersion, to: 0 } },
+    });
     return { logoUrl: null };
   });
 }

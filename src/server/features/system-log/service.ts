@@ -2,14 +2,10 @@ import { and, count, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPage } from '../../../domain/pagination';
 import type { TSystemLogFilter, TSystemLogListQuery } from '../../../domain/system-log';
-import type { TRequestMeta } from '../../auth';
+import type { TActor } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members, systemLog } from '../../db/schema';
-
-export type TActor =
-  | { kind: 'member'; orgId: string; memberId: string; meta?: TRequestMeta }
-  | { kind: 'client_user'; orgId: string; clientUserId: string; meta?: TRequestMeta }
-  | { kind: 'system'; orgId: string };
+import { escapeLike } from '../../db/sql';
 
 export type TAuditEntry = {
   action: string;
@@ -78,7 +74,7 @@ function filterWhere(orgId: string, input: TSystemLogFilter, until?: Date) {
   if (input.to) where.push(lte(systemLog.at, input.to));
   if (until) where.push(lte(systemLog.at, until));
   if (input.search) {
-    const term = `%${input.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const term = escapeLike(input.search);
     const match = or(
       ilike(systemLog.summary, term),
       ilike(systemLog.recordId, term),

@@ -1,15 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { taskSettingsOf } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { members, orgs, taskAssignees, tasks } from '../../db/schema';
+import { orgs, taskAssignees, tasks } from '../../db/schema';
 import { clientVisibility } from '../clients';
-
-export const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
-
-export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 /**
  * "Assigned clients only" for tasks: a limited member sees the tasks of the clients they are on the

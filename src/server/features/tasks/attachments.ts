@@ -7,7 +7,7 @@ import {
   type TTaskAttachmentCandidates,
   type TTaskAttachmentRef,
 } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
@@ -17,10 +17,11 @@ import {
   taskAttachments,
   type tasks,
 } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { checkTree, liveDocument } from '../documents/access';
 import { openTree } from '../documents/folders';
 import { audit } from '../system-log/service';
-import { actorOf, memberName, visibleTask } from './access';
+import { visibleTask } from './access';
 
 type TTaskRow = typeof tasks.$inferSelect;
 
@@ -234,8 +235,6 @@ export async function detachDocument(db: TDb, scope: TScope, input: TTaskAttachm
     return { documentId: input.documentId };
   });
 }
-
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Files the task could have attached: its tree's live files not attached yet, by name or latest. */
 export async function attachmentCandidates(db: TExecutor, scope: TScope, input: TTaskAttachmentCandidates) {

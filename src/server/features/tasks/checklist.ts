@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { MAX_CHECKLIST } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { type TChecklistItem, tasks } from '../../db/schema';
 import { audit } from '../system-log/service';
-import { actorOf, visibleTask } from './access';
+import { visibleTask } from './access';
 
 type TEdit =
   | { kind: 'add'; text: string }

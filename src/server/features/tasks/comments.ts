@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { mentionToken, type TCommentAdd } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientUsers, members, taskComments } from '../../db/schema';
+import { memberName } from '../../db/sql';
 import { notify } from '../notifications/service';
 import { audit } from '../system-log/service';
-import { actorOf, memberName, visibleTask } from './access';
+import { visibleTask } from './access';
 import { nameOf } from './people';
 import { type TOutcome, taskLink } from './service';
 

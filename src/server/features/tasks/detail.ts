@@ -5,12 +5,13 @@ import {
   taskDisplayStatus,
   todayIn,
 } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
+import { memberName, rowsOf } from '../../db/sql';
 import { visibleClient } from '../clients';
 import { audit } from '../system-log/service';
-import { firmOf, memberName, visibleTask } from './access';
+import { firmOf, visibleTask } from './access';
 
 /** Everything the drawer shows but the comments (their own query, refreshed on their own). */
 export async function getTask(db: TExecutor, scope: TScope, taskId: string) {
@@ -97,7 +98,7 @@ export async function taskOptions(db: TExecutor, scope: TScope) {
     ),
     firmOf(db, scope.orgId),
   ]);
-  const tags = (tagRows as unknown as { rows?: { tag: string }[] }).rows?.map((r) => r.tag) ?? [];
+  const tags = rowsOf<{ tag: string }>(tagRows).map((r) => r.tag);
   return { members: people, tags, settings: firm.settings };
 }
 
@@ -123,24 +124,20 @@ export async function updateTaskSettings(db: TDb, scope: TScope, input: TTaskSet
         updatedAt: new Date(),
       })
       .where(eq(orgs.id, scope.orgId));
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'org.settings.tasks',
-        recordType: 'org',
-        recordId: scope.orgId,
-        summary: input.requireChecklistToComplete
-          ? 'Tasks now need their checklist done to be completed'
-          : 'Tasks can be completed with checklist items open',
-        changes: {
-          requireChecklistToComplete: {
-            from: before.settings.requireChecklistToComplete,
-            to: input.requireChecklistToComplete,
-          },
+    await audit(tx, actorOf(scope, meta), {
+      action: 'org.settings.tasks',
+      recordType: 'org',
+      recordId: scope.orgId,
+      summary: input.requireChecklistToComplete
+        ? 'Tasks now need their checklist done to be completed'
+        : 'Tasks can be completed with checklist items open',
+      changes: {
+        requireChecklistToComplete: {
+          from: before.settings.requireChecklistToComplete,
+          to: input.requireChecklistToComplete,
         },
       },
-    );
+    });
     return input;
   });
 }

@@ -25,6 +25,7 @@ import {
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, members, projects, taskAssignees, tasks } from '../../db/schema';
+import { escapeLike, rowsOf } from '../../db/sql';
 import { onMyClientTeam } from '../clients';
 import { firmOf, taskVisibility } from './access';
 
@@ -58,8 +59,6 @@ export type TTaskPage = {
   nextCursor: string | null;
   today: string;
 };
-
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 const rankOf = (column: SQL | typeof tasks.priority, values: readonly string[]) =>
   sql<number>`(case ${column} ${sql.join(
@@ -112,7 +111,7 @@ function decodeTaskCursor(cursor: string): TCursor | null {
 async function estimate(db: TExecutor, query: SQLWrapper): Promise<number> {
   try {
     const result = await db.execute(sql`explain (format json) ${query}`);
-    const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? [];
+    const rows = rowsOf<Record<string, unknown>>(result);
     const raw = rows[0] ? Object.values(rows[0])[0] : null;
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
     return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members, projects } from '../../db/schema';
+import { memberName } from '../../db/sql';
 import { visibleClient } from '../clients';
-import { memberName } from './access';
 
 /** The named members, all active in this firm; BAD_REQUEST naming the problem otherwise. */
 export async function activeMembers(tx: TExecutor, orgId: string, ids: readonly string[], what: string) {

@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { POSITION_STEP, positionBetween, type TTaskReorder } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { tasks } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { audit } from '../system-log/service';
-import { actorOf, taskVisibility, visibleTask } from './access';
+import { taskVisibility, visibleTask } from './access';
 
 const changed = () =>
   new TRPCError({ code: 'CONFLICT', message: 'The board has changed since it was loaded: please try again' });
@@ -49,7 +50,7 @@ export async function reorderTask(db: TDb, scope: TScope, input: TTaskReorder, m
         from unnest(${ids}::uuid[]) with ordinality as o(id, n)
         where ${tasks.orgId} = ${scope.orgId} and ${tasks.id} = o.id
         returning ${tasks.id}`);
-      renumbered = (result as unknown as { rows: unknown[] }).rows.length;
+      renumbered = rowsOf(result).length;
       position = (i + 1) * POSITION_STEP;
     }
     await audit(tx, actorOf(scope, meta), {

@@ -8,12 +8,12 @@ import {
   type TTaskInput,
   type TTaskUpdate,
 } from '../../../domain/tasks';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
 import { notify, type TNotificationMail } from '../notifications/service';
 import { audit, diff } from '../system-log/service';
-import { actorOf, assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
+import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
 
 /** A mutation's answer and the mail its notifications decided on (sent after the commit). */

@@ -2,9 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import { OWNER_ROLE_NAME, type TChangeRole, type TTeamListQuery } from '../../../domain/team';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, roles } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { audit } from '../system-log/service';
 
 export type TTeamMemberRow = {
@@ -22,8 +23,6 @@ export type TTeamMemberRow = {
 const fullName = sql<string>`trim(${members.firstName} || ' ' || ${members.lastName})`;
 export const displayName = (m: { firstName: string; lastName: string; email: string }) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
-
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function listMembers(
   db: TExecutor,
@@ -139,9 +138,6 @@ async function memberForUpdate(tx: TExecutor, orgId: string, memberId: string) {
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Member not found' });
   return row;
 }
-
-const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
 
 export async function changeRole(db: TDb, scope: TScope, input: TChangeRole, meta: TRequestMeta) {
   return db.transaction(async (tx) => {

@@ -9,23 +9,18 @@ import {
   type TVaultListQuery,
   VAULT_MASK,
 } from '../../../domain/vault';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, vaultEntries } from '../../db/schema';
+import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
 import { audit, diff } from '../system-log/service';
 import { open, seal, type TKeyring, VaultCryptoError, VaultKeyMissingError } from './crypto';
 
 type TVaultScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 
-const actorOf = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
-
 /** What binds a sealed password to its row: copied to another row or firm, it no longer opens. */
 export const sealContext = (orgId: string, entryId: string) => `${orgId}:${entryId}`;
-
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;
 
 /**
  * A role limited to its assigned clients sees the firm-wide entries and those of the clients it is
