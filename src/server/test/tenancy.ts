@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
 import { members, roles } from '../db/schema';
 import type { TTestApp } from './app';
@@ -46,7 +46,11 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
   const { api, marker } = firm;
   const name = (what: string) => `${marker} ${label} ${what}`;
   const code = () => `${marker.slice(0, 3)}${Math.random().toString(36).slice(2, 10)}`;
-  const client = await api.clients.create.mutate({ code: code(), name: name('client') });
+  const client = await api.clients.create.mutate({
+    code: code(),
+    name: name('client'),
+    email: `${label}-${randomUUID()}@example.test`,
+  });
   const archivable = await api.clients.create.mutate({ code: code(), name: name('archivable client') });
 
   const engagement = await api.engagements.create.mutate({
@@ -164,14 +168,14 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
 async function seedFirmBase(t: TTestApp, marker: string) {
   const firm = await seedFirmWithRoles(t, `${marker} & Co`);
   const api = t.client(firm.owner.token);
-  // Every right, but only the clients they are on the team of: a NOT_FOUND for them on another
-  // client is the assigned-clients rule, never a missing permission.
+  // Every right but clients.all (which lifts the rule), and only the clients they are on the team
+  // of: a NOT_FOUND for them on another client is the assigned-clients rule, never a permission.
   const [limitedRole] = await t.db
     .insert(roles)
     .values({
       orgId: firm.org.id,
       name: `${marker} assigned only`,
-      permissions: [...ALL_PERMISSIONS],
+      permissions: ALL_PERMISSIONS.filter((p) => p !== 'clients.all'),
       assignedClientsOnly: true,
     })
     .returning();
@@ -229,7 +233,7 @@ async function seedFirmBase(t: TTestApp, marker: string) {
     title: `${marker} for the owner`,
     assigneeIds: [firm.owner.id],
   });
-  const [notification] = (await api.notifications.list.query({})).items as { id: string }[];
+  const [notification] = (await api.notifications.list.query({})).rows as { id: string }[];
   if (!notification) throw new Error('no notification');
   const importRes = await importUpload(
     t,
@@ -292,6 +296,9 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     clientIds: [assigned.client.id, unassigned.client.id],
   });
   const portal = await seedPortalUser(t, { orgId: base.org.id, clientIds: [assigned.client.id] });
+  // "Last active" is written (throttled, not awaited) by a member's first call: done now, so that
+  // the matrix's before/after snapshots see only what a call itself changed.
+  await t.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.orgId, base.org.id));
   return { ...base, assigned, unassigned, portal };
 }
 export type TTenancyFirm = Awaited<ReturnType<typeof seedTenancyFirm>>;
