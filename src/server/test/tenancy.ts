@@ -70,8 +70,14 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     dueDate: '2099-03-31',
     memberIds: [firm.admin.id],
   });
-  const archivableProject = await api.projects.create.mutate({ clientId: client.id, name: name('old project') });
-  const doomedProject = await api.projects.create.mutate({ clientId: client.id, name: name('doomed project') });
+  const archivableProject = await api.projects.create.mutate({
+    clientId: client.id,
+    name: name('old project'),
+  });
+  const doomedProject = await api.projects.create.mutate({
+    clientId: client.id,
+    name: name('doomed project'),
+  });
 
   const task = await api.tasks.create.mutate({
     title: name('task'),
@@ -91,15 +97,36 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
 
   const root = await api.documents.open.mutate({ clientId: client.id });
   const folder = await api.documents.createFolder.mutate({ parentId: root.id, name: name('folder') });
-  const doomedFolder = await api.documents.createFolder.mutate({ parentId: root.id, name: name('doomed folder') });
+  const doomedFolder = await api.documents.createFolder.mutate({
+    parentId: root.id,
+    name: name('doomed folder'),
+  });
   const movable = await api.documents.createFolder.mutate({ parentId: root.id, name: name('movable') });
   const shared = await api.documents.createFolder.mutate({ parentId: root.id, name: name('shared') });
   await api.documents.setFolderVisibility.mutate({ folderId: shared.id, visibleToPortal: true });
   const document = await upload(t, firm.owner.token, `folderId=${folder.id}`, `${name('scan')}.png`, PNG);
-  const doomedDocument = await upload(t, firm.owner.token, `folderId=${folder.id}`, `${name('doomed')}.png`, PNG);
-  const trashedDocument = await upload(t, firm.owner.token, `folderId=${folder.id}`, `${name('trashed')}.png`, PNG);
+  const doomedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${folder.id}`,
+    `${name('doomed')}.png`,
+    PNG,
+  );
+  const trashedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${folder.id}`,
+    `${name('trashed')}.png`,
+    PNG,
+  );
   await api.documents.delete.mutate({ documentId: trashedDocument.id });
-  const sharedDocument = await upload(t, firm.owner.token, `folderId=${shared.id}`, `${name('shared')}.png`, PNG);
+  const sharedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${shared.id}`,
+    `${name('shared')}.png`,
+    PNG,
+  );
   await api.documents.setVisibility.mutate({ documentId: sharedDocument.id, visibleToPortal: true });
   const attached = await upload(t, firm.owner.token, `taskId=${task.id}`, `${name('attached')}.png`, PNG);
 
@@ -119,8 +146,16 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     channels: ['email'],
   });
 
-  const vault = await api.vault.create.mutate({ title: name('bank login'), clientId: client.id, password: 'S3cret!' });
-  const doomedVault = await api.vault.create.mutate({ title: name('old login'), clientId: client.id, password: 'x' });
+  const vault = await api.vault.create.mutate({
+    title: name('bank login'),
+    clientId: client.id,
+    password: 'S3cret!',
+  });
+  const doomedVault = await api.vault.create.mutate({
+    title: name('old login'),
+    clientId: client.id,
+    password: 'x',
+  });
 
   const invite = (who: string) =>
     api.clientUsers.invite.mutate({
@@ -223,8 +258,14 @@ async function seedFirmBase(t: TTestApp, marker: string) {
     code: `${marker.slice(0, 3)}-OLD`,
     frequency: 'yearly',
   });
-  const memberInvite = await api.team.invite.mutate({ email: `invitee-${randomUUID()}@example.test`, roleId: role.id });
-  const doomedInvite = await api.team.invite.mutate({ email: `gone-${randomUUID()}@example.test`, roleId: role.id });
+  const memberInvite = await api.team.invite.mutate({
+    email: `invitee-${randomUUID()}@example.test`,
+    roleId: role.id,
+  });
+  const doomedInvite = await api.team.invite.mutate({
+    email: `gone-${randomUUID()}@example.test`,
+    roleId: role.id,
+  });
   const firmRoot = await api.documents.open.mutate({ clientId: null });
   const firmVault = await api.vault.create.mutate({ title: `${marker} firm portal`, password: 'firm!' });
   await api.settings.uploadLogo.mutate({ dataBase64: PNG.toString('base64') });
@@ -339,7 +380,8 @@ export async function snapshotFirm(t: TTestApp, orgId: string): Promise<Record<s
 export function idsIn(snapshot: Record<string, string>) {
   const ids = new Set<string>();
   for (const text of Object.values(snapshot)) {
-    for (const m of text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)) ids.add(m[0]);
+    for (const m of text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g))
+      ids.add(m[0]);
   }
   return ids;
 }

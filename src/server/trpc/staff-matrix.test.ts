@@ -51,7 +51,14 @@ vi.mock('fastify', async (importOriginal) => {
 
 type TF = TTenancyFirm;
 type TC = TClientBundle;
-type TCode = 'ok' | 'NOT_FOUND' | 'UNAUTHORIZED' | 'BAD_REQUEST' | 'CONFLICT' | 'FORBIDDEN' | 'PRECONDITION_FAILED';
+type TCode =
+  | 'ok'
+  | 'NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'BAD_REQUEST'
+  | 'CONFLICT'
+  | 'FORBIDDEN'
+  | 'PRECONDITION_FAILED';
 
 type TMixed = (a: TF, b: TF) => unknown;
 type TStaffRow = {
@@ -202,7 +209,11 @@ const ROWS: Record<string, TRow> = {
   },
   'documents.defaultFolders': { input: () => undefined, cross: 'none' },
   'documents.delete': { input: (_, c) => ({ documentId: c.doomedDocument.id }), cross: 'ids', client: true },
-  'documents.deleteFolder': { input: (_, c) => ({ folderId: c.doomedFolder.id }), cross: 'ids', client: true },
+  'documents.deleteFolder': {
+    input: (_, c) => ({ folderId: c.doomedFolder.id }),
+    cross: 'ids',
+    client: true,
+  },
   'documents.folders': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'documents.limits': { input: () => undefined, cross: 'none' },
   'documents.move': {
@@ -338,8 +349,14 @@ const ROWS: Record<string, TRow> = {
       }),
     ],
   },
-  'projectTemplates.blueprints.move': { input: (f) => ({ blueprintId: f.blueprint.id, direction: 'down' }), cross: 'ids' },
-  'projectTemplates.blueprints.remove': { input: (f) => ({ blueprintId: f.doomedBlueprint.id }), cross: 'ids' },
+  'projectTemplates.blueprints.move': {
+    input: (f) => ({ blueprintId: f.blueprint.id, direction: 'down' }),
+    cross: 'ids',
+  },
+  'projectTemplates.blueprints.remove': {
+    input: (f) => ({ blueprintId: f.doomedBlueprint.id }),
+    cross: 'ids',
+  },
   'projectTemplates.blueprints.update': {
     input: (f) => ({ blueprintId: f.blueprint.id, title: `${f.marker} blueprint`, dueOffsetDays: 12 }),
     cross: 'ids',
@@ -359,7 +376,10 @@ const ROWS: Record<string, TRow> = {
   'projectTemplates.list': { input: () => ({}), cross: 'none' },
   'projectTemplates.options': { input: () => undefined, cross: 'none' },
   'projectTemplates.restore': { input: (f) => ({ templateId: f.archivableTemplate.id }), cross: 'ids' },
-  'projectTemplates.update': { input: (f) => ({ templateId: f.template.id, name: `${f.marker} template` }), cross: 'ids' },
+  'projectTemplates.update': {
+    input: (f) => ({ templateId: f.template.id, name: `${f.marker} template` }),
+    cross: 'ids',
+  },
 
   'projects.addMember': {
     input: (f, c) => ({ projectId: c.project.id, memberId: f.manager.id }),
@@ -367,7 +387,11 @@ const ROWS: Record<string, TRow> = {
     client: true,
     mixed: [(a, b) => ({ projectId: a.assigned.project.id, memberId: b.manager.id })],
   },
-  'projects.archive': { input: (_, c) => ({ projectId: c.archivableProject.id }), cross: 'ids', client: true },
+  'projects.archive': {
+    input: (_, c) => ({ projectId: c.archivableProject.id }),
+    cross: 'ids',
+    client: true,
+  },
   'projects.board': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
   'projects.clients': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
   'projects.create': {
@@ -390,7 +414,11 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: true,
   },
-  'projects.restore': { input: (_, c) => ({ projectId: c.archivableProject.id }), cross: 'ids', client: true },
+  'projects.restore': {
+    input: (_, c) => ({ projectId: c.archivableProject.id }),
+    cross: 'ids',
+    client: true,
+  },
   'projects.setStatus': {
     input: (_, c) => ({ projectId: c.project.id, status: 'IN_PROGRESS' }),
     cross: 'ids',
@@ -432,7 +460,13 @@ const ROWS: Record<string, TRow> = {
         remindAt: day(3),
         channels: ['email'],
       }),
-      (_, b) => ({ type: 'team', title: 'x', remindAt: day(3), channels: ['in_app'], memberIds: [b.owner.id] }),
+      (_, b) => ({
+        type: 'team',
+        title: 'x',
+        remindAt: day(3),
+        channels: ['in_app'],
+        memberIds: [b.owner.id],
+      }),
     ],
   },
   'reminders.deliveries': { input: (_, c) => ({ id: c.reminder.id }), cross: 'ids', client: true },
@@ -448,27 +482,46 @@ const ROWS: Record<string, TRow> = {
   'reminders.update': {
     input: (f, c) => ({
       id: c.reminder.id,
-      data: { type: 'client', title: `${f.marker} reminder`, clientId: c.client.id, remindAt: day(5), channels: ['email'] },
+      data: {
+        type: 'client',
+        title: `${f.marker} reminder`,
+        clientId: c.client.id,
+        remindAt: day(5),
+        channels: ['email'],
+      },
     }),
     cross: 'ids',
     client: true,
     mixed: [
       (a, b) => ({
         id: a.assigned.reminder.id,
-        data: { type: 'client', title: 'x', clientId: b.assigned.client.id, remindAt: day(5), channels: ['email'] },
+        data: {
+          type: 'client',
+          title: 'x',
+          clientId: b.assigned.client.id,
+          remindAt: day(5),
+          channels: ['email'],
+        },
       }),
     ],
   },
 
   'roles.create': {
-    input: (f) => ({ name: `${f.marker} new role ${randomUUID().slice(0, 6)}`, permissions: ['clients.view'] }),
+    input: (f) => ({
+      name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,
+      permissions: ['clients.view'],
+    }),
     cross: 'none',
   },
   'roles.delete': { input: (f) => ({ id: f.doomedRole.id }), cross: 'ids' },
   'roles.get': { input: (f) => ({ id: f.role.id }), cross: 'ids' },
   'roles.list': { input: () => ({}), cross: 'none' },
   'roles.update': {
-    input: (f) => ({ id: f.role.id, name: `${f.marker} reviewer`, permissions: ['tasks.view', 'clients.view'] }),
+    input: (f) => ({
+      id: f.role.id,
+      name: `${f.marker} reviewer`,
+      permissions: ['tasks.view', 'clients.view'],
+    }),
     cross: 'ids',
   },
 
@@ -482,7 +535,12 @@ const ROWS: Record<string, TRow> = {
   'services.list': { input: () => ({}), cross: 'none' },
   'services.restore': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
   'services.update': {
-    input: (f) => ({ serviceId: f.service.id, name: `${f.marker} GST`, code: serviceCode(f), frequency: 'monthly' }),
+    input: (f) => ({
+      serviceId: f.service.id,
+      name: `${f.marker} GST`,
+      code: serviceCode(f),
+      frequency: 'monthly',
+    }),
     cross: 'ids',
     mixed: [
       (a, b) => ({
@@ -560,7 +618,9 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: true,
     // Mentioning another firm's member: the comment is saved, the mention dropped, B notified of nothing.
-    mixed: [{ input: (a, b) => ({ taskId: a.assigned.task.id, body: 'x', mentions: [b.owner.id] }), answer: 'ok' }],
+    mixed: [
+      { input: (a, b) => ({ taskId: a.assigned.task.id, body: 'x', mentions: [b.owner.id] }), answer: 'ok' },
+    ],
   },
   'tasks.comments.list': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
   'tasks.create': {
@@ -584,9 +644,18 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: true,
     // Another firm's card in the column's order: the board "has changed" (CONFLICT), nothing moves.
-    mixed: [{ input: (a, b) => ({ taskId: a.assigned.task3.id, order: [a.assigned.task3.id, b.assigned.task2.id] }), answer: 'CONFLICT' }],
+    mixed: [
+      {
+        input: (a, b) => ({ taskId: a.assigned.task3.id, order: [a.assigned.task3.id, b.assigned.task2.id] }),
+        answer: 'CONFLICT',
+      },
+    ],
   },
-  'tasks.setStatus': { input: (_, c) => ({ taskId: c.task.id, status: 'IN_REVIEW' }), cross: 'ids', client: true },
+  'tasks.setStatus': {
+    input: (_, c) => ({ taskId: c.task.id, status: 'IN_REVIEW' }),
+    cross: 'ids',
+    client: true,
+  },
   'tasks.settings': { input: () => undefined, cross: 'none' },
   'tasks.update': {
     input: (f, c) => ({ taskId: c.task.id, patch: { title: `${f.marker} task` } }),
@@ -649,7 +718,10 @@ type TProcedureClient = Record<string, unknown>;
 function call(client: unknown, procedurePath: string, input: unknown): Promise<unknown> {
   let node = client as TProcedureClient;
   for (const part of procedurePath.split('.')) node = node[part] as TProcedureClient;
-  const procedure = node as unknown as { query(i: unknown): Promise<unknown>; mutate(i: unknown): Promise<unknown> };
+  const procedure = node as unknown as {
+    query(i: unknown): Promise<unknown>;
+    mutate(i: unknown): Promise<unknown>;
+  };
   if (!procedure) throw new Error(`no client for ${procedurePath}`);
   return procedures[procedurePath]?._def.type === 'query' ? procedure.query(input) : procedure.mutate(input);
 }
@@ -672,7 +744,9 @@ let bIds: Set<string>;
 let unassignedIds: Set<string>;
 
 const uuids = (value: unknown) =>
-  new Set(JSON.stringify(value ?? null).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g));
+  new Set(
+    JSON.stringify(value ?? null).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g),
+  );
 
 /** B's ids or name marker in an answer: what another firm's caller must never see. */
 function leaksOf(answer: unknown, ids: Set<string>, marker: string) {
@@ -733,7 +807,9 @@ async function staffCase(procedurePath: string, row: TStaffRow, kase: TCase) {
       const inputs = [
         { input: row.input(B, B.assigned), answer: undefined },
         ...(row.mixed ?? []).map((m) =>
-          typeof m === 'function' ? { input: m(A, B), answer: undefined } : { input: m.input(A, B), answer: m.answer },
+          typeof m === 'function'
+            ? { input: m(A, B), answer: undefined }
+            : { input: m.input(A, B), answer: m.answer },
         ),
       ];
       for (const [i, { input, answer }] of inputs.entries()) {
@@ -741,9 +817,15 @@ async function staffCase(procedurePath: string, row: TStaffRow, kase: TCase) {
         const beforeA = i > 0 && answer !== 'ok' ? await snapshotFirm(t, A.org.id) : undefined;
         const got = await outcome(call(owner, procedurePath, input));
         const label = i === 0 ? 'B’s ids' : `mixed input ${i}: ${JSON.stringify(input)}`;
-        expect(changedTables(beforeB, await snapshotFirm(t, B.org.id)), `${label}: firm B’s rows changed`).toEqual([]);
+        expect(
+          changedTables(beforeB, await snapshotFirm(t, B.org.id)),
+          `${label}: firm B’s rows changed`,
+        ).toEqual([]);
         if (beforeA) {
-          expect(changedTables(beforeA, await snapshotFirm(t, A.org.id)), `${label}: firm A’s rows changed`).toEqual([]);
+          expect(
+            changedTables(beforeA, await snapshotFirm(t, A.org.id)),
+            `${label}: firm A’s rows changed`,
+          ).toEqual([]);
         }
         if (answer) {
           expect(got.code, `${label}: ${got.message}`).toBe(answer);
@@ -768,9 +850,10 @@ async function staffCase(procedurePath: string, row: TStaffRow, kase: TCase) {
       );
       expect(changed, 'firm A’s rows changed').toEqual([]);
       if (row.client === 'filter' && got.code === 'ok') {
-        expect(leaksOf(got.answer, unassignedIds, `${A.marker} unassigned`), 'shows the unassigned client').toEqual(
-          [],
-        );
+        expect(
+          leaksOf(got.answer, unassignedIds, `${A.marker} unassigned`),
+          'shows the unassigned client',
+        ).toEqual([]);
       } else {
         expect(got.code, got.message).toBe('NOT_FOUND');
       }
@@ -873,12 +956,22 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   },
   'POST /api/idp': {
     kind: 'public',
-    request: () => ({ path: '/api/idp', method: 'POST', body: () => '{}', headers: { 'content-type': 'application/x-amz-json-1.1' } }),
+    request: () => ({
+      path: '/api/idp',
+      method: 'POST',
+      body: () => '{}',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+    }),
     expected: 400,
   },
   'POST /api/idp/': {
     kind: 'public',
-    request: () => ({ path: '/api/idp/', method: 'POST', body: () => '{}', headers: { 'content-type': 'application/x-amz-json-1.1' } }),
+    request: () => ({
+      path: '/api/idp/',
+      method: 'POST',
+      body: () => '{}',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+    }),
     expected: 400,
   },
   'GET /api/idp/local-1_Practice/.well-known/jwks.json': {
@@ -972,7 +1065,9 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   },
   'GET /api/clientportal/:clientId/documents/:id/download': {
     kind: 'portal',
-    request: (_, c) => ({ path: `/api/clientportal/${c.client.id}/documents/${c.sharedDocument.id}/download` }),
+    request: (_, c) => ({
+      path: `/api/clientportal/${c.client.id}/documents/${c.sharedDocument.id}/download`,
+    }),
     own: 200,
   },
 };
@@ -1034,7 +1129,10 @@ async function routeCase(key: string, kase: TCase) {
     case 'crossing': {
       const crossing = kase === 'crossing' && row.cross === 'ids';
       const before = await snapshotFirm(t, B.org.id);
-      const got = await send(crossing ? row.request(B, B.assigned) : row.request(A, A.assigned), bearer(A.owner.token));
+      const got = await send(
+        crossing ? row.request(B, B.assigned) : row.request(A, A.assigned),
+        bearer(A.owner.token),
+      );
       expect(changedTables(before, await snapshotFirm(t, B.org.id)), 'firm B’s rows changed').toEqual([]);
       if (crossing) {
         expect(got.status, got.text.slice(0, 200)).toBe(404);
