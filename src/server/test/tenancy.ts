@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS } from '../../domain/permissions';
+import { members, roles } from '../db/schema';
+import type { TTestApp } from './app';
+import { seedPortalUser } from './portal';
+import { seedFirmWithRoles } from './seeded-firm';
+
+// The fixtures of the staff tenancy matrix (src/server/trpc/matrix.*.test.ts): one firm with a record
+// of every kind, built through the product's own procedures and routes. Every name carries the
+// firm's marker, so an answer that shows another firm's data is caught by its text as well as its ids.
+
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+async function upload(t: TTestApp, token: string, query: string, name: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as BlobPart]), name);
+  const res = await fetch(`${t.url}/api/documents/upload?${query}`, {
+    method: 'POST',
+    headers: bearer(token),
+    body: form,
+  });
+  const body = (await res.json()) as { id: string; message?: string };
+  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${body.message}`);
+  return body;
+}
+
+export async function importUpload(t: TTestApp, headers: Record<string, string>, text: string) {
+  const form = new FormData();
+  form.append('file', new Blob([text]), 'clients.csv');
+  return fetch(`${t.url}/api/clients/import`, { method: 'POST', headers, body: form });
+}
+
+/**
+ * One client with a record of every kind about it, plus spare records for the procedures that
+ * delete, archive or end one (each row acts on its own, so no row depends on another having run).
+ */
+async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
+  const { api, marker } = firm;
+  const name = (what: string) => `${marker} ${label} ${what}`;
+  const code = () => `${marker.slice(0, 3)}${Math.random().toString(36).slice(2, 10)}`;
+  const client = await api.clients.create.mutate({
+    code: code(),
+    name: name('client'),
+    email: `${label}-${randomUUID()}@example.test`,
+  });
+  const archivable = await api.clients.create.mutate({ code: code(), name: name('archivable client') });
+
+  const engagement = await api.engagements.create.mutate({
+    clientId: client.id,
+    serviceId: firm.service.id,
+    startDate: '2025-04-01',
+  });
+  const doomedEngagement = await api.engagements.create.mutate({
+    clientId: client.id,
+    serviceId: firm.service.id,
+    startDate: '2025-04-01',
+  });
+
+  const project = await api.projects.create.mutate({
+    clientId: client.id,
+    name: name('project'),
+    dueDate: '2099-03-31',
+    memberIds: [firm.admin.id],
+  });
+  const archivableProject = await api.projects.create.mutate({
+    clientId: client.id,
+    name: name('old project'),
+  });
+  const doomedProject = await api.projects.create.mutate({
+    clientId: client.id,
+    name: name('doomed project'),
+  });
+
+  const task = await api.tasks.create.mutate({
+    title: name('task'),
+    clientId: client.id,
+    projectId: project.id,
+    assigneeIds: [firm.owner.id],
+    dueDate: '2099-01-31',
+    tags: ['matrix'],
+    checklist: [{ text: name('checklist item') }, { text: name('second item') }],
+  });
+  const task2 = await api.tasks.create.mutate({ title: name('second task'), clientId: client.id });
+  const task3 = await api.tasks.create.mutate({ title: name('third task'), clientId: client.id });
+  const doomedTask = await api.tasks.create.mutate({ title: name('doomed task'), clientId: client.id });
+  const detail = await api.tasks.get.query({ taskId: task.id });
+  const checklist = detail.checklist as { id: string }[];
+  const comment = await api.tasks.comments.add.mutate({ taskId: task.id, body: name('comment') });
+
+  const root = await api.documents.open.mutate({ clientId: client.id });
+  const folder = await api.documents.createFolder.mutate({ parentId: root.id, name: name('folder') });
+  const doomedFolder = await api.documents.createFolder.mutate({
+    parentId: root.id,
+    name: name('doomed folder'),
+  });
+  const movable = await api.documents.createFolder.mutate({ parentId: root.id, name: name('movable') });
+  const shared = await api.documents.createFolder.mutate({ parentId: root.id, name: name('shared') });
+  await api.documents.setFolderVisibility.mutate({ folderId: shared.id, visibleToPortal: true });
+  const document = await upload(t, firm.owner.token, `folderId=${folder.id}`, `${name('scan')}.png`, PNG);
+  const doomedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${folder.id}`,
+    `${name('doomed')}.png`,
+    PNG,
+  );
+  const trashedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${folder.id}`,
+    `${name('trashed')}.png`,
+    PNG,
+  );
+  await api.documents.delete.mutate({ documentId: trashedDocument.id });
+  const sharedDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${shared.id}`,
+    `${name('shared')}.png`,
+    PNG,
+  );
+  await api.documents.setVisibility.mutate({ documentId: sharedDocument.id, visibleToPortal: true });
+  const attached = await upload(t, firm.owner.token, `taskId=${task.id}`, `${name('attached')}.png`, PNG);
+
+  const remindAt = new Date(Date.now() + 7 * 24 * 3600_000);
+  const reminder = await api.reminders.create.mutate({
+    type: 'client',
+    title: name('reminder'),
+    clientId: client.id,
+    remindAt,
+    channels: ['email'],
+  });
+  const doomedReminder = await api.reminders.create.mutate({
+    type: 'client',
+    title: name('doomed reminder'),
+    clientId: client.id,
+    remindAt,
+    channels: ['email'],
+  });
+
+  const vault = await api.vault.create.mutate({
+    title: name('bank login'),
+    clientId: client.id,
+    password: 'S3cret!',
+  });
+  const doomedVault = await api.vault.create.mutate({
+    title: name('old login'),
+    clientId: client.id,
+    password: 'x',
+  });
+
+  const invite = (who: string) =>
+    api.clientUsers.invite.mutate({
+      clientId: client.id,
+      email: `${who}-${randomUUID()}@example.test`,
+      name: name(who),
+      phone: '',
+    });
+  const clientUser = await invite('director');
+  const doomedClientUser = await invite('accountant');
+
+  return {
+    client,
+    archivable,
+    engagement,
+    doomedEngagement,
+    project,
+    archivableProject,
+    doomedProject,
+    task,
+    task2,
+    task3,
+    doomedTask,
+    checklist,
+    comment,
+    root,
+    folder,
+    doomedFolder,
+    movable,
+    shared,
+    document,
+    doomedDocument,
+    trashedDocument,
+    sharedDocument,
+    attached,
+    reminder,
+    doomedReminder,
+    vault,
+    doomedVault,
+    clientUser,
+    doomedClientUser,
+  };
+}
+
+async function seedFirmBase(t: TTestApp, marker: string) {
+  const firm = await seedFirmWithRoles(t, `${marker} & Co`);
+  const api = t.client(firm.owner.token);
+  // Every right but clients.all (which lifts the rule), and only the clients they are on the team
+  // of: a NOT_FOUND for them on another client is the assigned-clients rule, never a permission.
+  const [limitedRole] = await t.db
+    .insert(roles)
+    .values({
+      orgId: firm.org.id,
+      name: `${marker} assigned only`,
+      permissions: ALL_PERMISSIONS.filter((p) => p !== 'clients.all'),
+      assignedClientsOnly: true,
+    })
+    .returning();
+  if (!limitedRole) throw new Error('role not created');
+  const sub = randomUUID();
+  const [limitedRow] = await t.db
+    .insert(members)
+    .values({
+      orgId: firm.org.id,
+      sub,
+      email: `limited-${sub}@example.test`,
+      firstName: marker,
+      lastName: 'Limited',
+      roleId: limitedRole.id,
+      isVerified: true,
+    })
+    .returning();
+  if (!limitedRow) throw new Error('member not created');
+  const limited = { ...limitedRow, token: await t.tokenFor(sub) };
+
+  const role = await api.roles.create.mutate({ name: `${marker} reviewer`, permissions: ['tasks.view'] });
+  const doomedRole = await api.roles.create.mutate({ name: `${marker} doomed`, permissions: [] });
+  const group = await api.clientGroups.create.mutate({ name: `${marker} group` });
+  const doomedGroup = await api.clientGroups.create.mutate({ name: `${marker} doomed group` });
+  const template = await api.projectTemplates.create.mutate({ name: `${marker} template` });
+  const archivableTemplate = await api.projectTemplates.create.mutate({ name: `${marker} old template` });
+  const doomedTemplate = await api.projectTemplates.create.mutate({ name: `${marker} doomed template` });
+  const blueprint = await api.projectTemplates.blueprints.add.mutate({
+    templateId: template.id,
+    title: `${marker} blueprint`,
+    dueOffsetDays: 10,
+  });
+  const doomedBlueprint = await api.projectTemplates.blueprints.add.mutate({
+    templateId: template.id,
+    title: `${marker} doomed blueprint`,
+    dueOffsetDays: 20,
+  });
+  const service = await api.services.create.mutate({
+    name: `${marker} GST`,
+    code: `${marker.slice(0, 3)}-GST`,
+    frequency: 'monthly',
+  });
+  const archivableService = await api.services.create.mutate({
+    name: `${marker} old service`,
+    code: `${marker.slice(0, 3)}-OLD`,
+    frequency: 'yearly',
+  });
+  const memberInvite = await api.team.invite.mutate({
+    email: `invitee-${randomUUID()}@example.test`,
+    roleId: role.id,
+  });
+  const doomedInvite = await api.team.invite.mutate({
+    email: `gone-${randomUUID()}@example.test`,
+    roleId: role.id,
+  });
+  const firmRoot = await api.documents.open.mutate({ clientId: null });
+  const firmVault = await api.vault.create.mutate({ title: `${marker} firm portal`, password: 'firm!' });
+  await api.settings.uploadLogo.mutate({ dataBase64: PNG.toString('base64') });
+  // A notification for the owner: the admin assigns them a task.
+  await t.client(firm.admin.token).tasks.create.mutate({
+    title: `${marker} for the owner`,
+    assigneeIds: [firm.owner.id],
+  });
+  const [notification] = (await api.notifications.list.query({})).rows as { id: string }[];
+  if (!notification) throw new Error('no notification');
+  const importRes = await importUpload(
+    t,
+    bearer(firm.owner.token),
+    `Client code,Client name\r\n${marker.slice(0, 3)}IMP1,${marker} imported\r\n,missing code\r\n`,
+  );
+  const clientImport = (await importRes.json()) as { importId: string };
+  if (!clientImport.importId) throw new Error(`import not staged: ${JSON.stringify(clientImport)}`);
+  const doomedImportRes = await importUpload(
+    t,
+    bearer(firm.owner.token),
+    `Client code,Client name\r\n${marker.slice(0, 3)}IMP2,${marker} doomed import\r\n`,
+  );
+  const doomedImport = (await doomedImportRes.json()) as { importId: string };
+  if (!doomedImport.importId) throw new Error(`import not staged: ${JSON.stringify(doomedImport)}`);
+
+  return {
+    ...firm,
+    marker,
+    api,
+    limited,
+    role,
+    doomedRole,
+    group,
+    doomedGroup,
+    template,
+    archivableTemplate,
+    doomedTemplate,
+    blueprint,
+    doomedBlueprint,
+    service,
+    archivableService,
+    memberInvite,
+    doomedInvite,
+    firmRoot,
+    firmVault,
+    notification,
+    importId: clientImport.importId,
+    doomedImportId: doomedImport.importId,
+  };
+}
+type TFirmBase = Awaited<ReturnType<typeof seedFirmBase>>;
+
+/**
+ * A firm for the matrix: `assigned` is a client the limited member is on the team of, `unassigned`
+ * one they are not; a portal user acts for the assigned client.
+ */
+export async function seedTenancyFirm(t: TTestApp, marker: string) {
+  const base = await seedFirmBase(t, marker);
+  const assigned = await seedClientBundle(t, base, 'assigned');
+  const unassigned = await seedClientBundle(t, base, 'unassigned');
+  for (const member of [base.limited, base.staff, base.admin]) {
+    await base.api.clients.team.add.mutate({ clientId: assigned.client.id, memberId: member.id });
+  }
+  for (const member of [base.staff, base.admin]) {
+    await base.api.clients.team.add.mutate({ clientId: unassigned.client.id, memberId: member.id });
+  }
+  await base.api.clientGroups.addClients.mutate({
+    groupId: base.group.id,
+    clientIds: [assigned.client.id, unassigned.client.id],
+  });
+  const portal = await seedPortalUser(t, { orgId: base.org.id, clientIds: [assigned.client.id] });
+  // "Last active" is written (throttled, not awaited) by a member's first call: done now, so that
+  // the matrix's before/after snapshots see only what a call itself changed.
+  await t.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.orgId, base.org.id));
+  return { ...base, assigned, unassigned, portal };
+}
+export type TTenancyFirm = Awaited<ReturnType<typeof seedTenancyFirm>>;
+export type TClientBundle = TTenancyFirm['assigned'];
+
+/** Every table with an org_id column (and the org's own row): what a firm's data is. */
+async function orgTables(t: TTestApp) {
+  const result = (await t.db.execute(sql`
+    select table_name from information_schema.columns
+    where column_name = 'org_id' and table_schema = current_schema()
+    order by table_name`)) as unknown as { rows: { table_name: string }[] };
+  return result.rows.map((r) => r.table_name);
+}
+
+let tables: Promise<string[]> | undefined;
+
+/**
+ * A firm's data as one text per table (every row, ordered): compare two to see what changed. One
+ * query for the lot, so a snapshot before and after each call stays cheap.
+ */
+export async function snapshotFirm(t: TTestApp, orgId: string): Promise<Record<string, string>> {
+  tables ??= orgTables(t);
+  const names = await tables;
+  const parts = [
+    sql`select 'orgs' as t, coalesce(string_agg(x::text, E'\\n' order by x::text), '') as rows from orgs x where x.id = ${orgId}`,
+    ...names.map(
+      (name) =>
+        sql`select ${name} as t, coalesce(string_agg(x::text, E'\\n' order by x::text), '') as rows from ${sql.identifier(name)} x where x.org_id = ${orgId}`,
+    ),
+  ];
+  const result = (await t.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { t: string; rows: string }[];
+  };
+  return Object.fromEntries(result.rows.map((r) => [r.t, r.rows]));
+}
+
+/** The uuids in a snapshot: every id of the firm's rows, for "the answer carries none of them". */
+export function idsIn(snapshot: Record<string, string>) {
+  const ids = new Set<string>();
+  for (const text of Object.values(snapshot)) {
+    for (const m of text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g))
+      ids.add(m[0]);
+  }
+  return ids;
+}

@@ -1,0 +1,1179 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TTestApp } from '../test/app';
+import { portalClient } from '../test/portal';
+import {
+  bearer,
+  idsIn,
+  PNG,
+  seedTenancyFirm,
+  snapshotFirm,
+  type TClientBundle,
+  type TTenancyFirm,
+} from '../test/tenancy';
+import { appRouter } from './router';
+
+// Every staff procedure and every plain HTTP route × every kind of caller, with the answer each must
+// get. Procedures are read from the router and routes from Fastify's route table, so a new one
+// without a row here fails; a row for something that is gone fails too. The portal's procedures have
+// their own matrix (src/server/portal/matrix.test.ts).
+//
+// Cases of a row:
+//   own       the firm's owner, the firm's own records → ok (or the domain answer the row names)
+//   crossing  the owner of firm A with firm B's ids → NOT_FOUND, and B's rows unchanged. A row whose
+//             input names no record of another firm ("none") instead checks that the own-firm call
+//             changed nothing of B's and answered none of B's ids or names; a "filter" row (a list
+//             filtered by an id) may answer NOT_FOUND or an answer with nothing of B's in it.
+//             Rows with `mixed` also try A's records combined with one of B's (B's member on A's
+//             client, A's document into B's folder, …): NOT_FOUND, nothing of either firm changed.
+//   assigned  a member with every right but "assigned clients only", on a client they are not on the
+//             team of → NOT_FOUND (rows about a client); "filter": nothing of that client answered
+//   portal    a client-portal session cookie, no Bearer token → UNAUTHORIZED
+//   none      no session at all → UNAUTHORIZED
+
+// Fastify's route table, as it is built: every route buildApp registers, wherever it registers it.
+const ROUTE_TABLE = vi.hoisted(() => [] as { method: string; url: string }[]);
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('fastify')>();
+  const original = mod.default;
+  const wrapped = ((options: Parameters<typeof original>[0]) => {
+    const app = original(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) ROUTE_TABLE.push({ method, url: route.url });
+    });
+    return app;
+  }) as typeof original;
+  return { ...mod, default: wrapped, fastify: wrapped };
+});
+
+type TF = TTenancyFirm;
+type TC = TClientBundle;
+type TCode =
+  | 'ok'
+  | 'NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'BAD_REQUEST'
+  | 'CONFLICT'
+  | 'FORBIDDEN'
+  | 'PRECONDITION_FAILED';
+
+type TMixed = (a: TF, b: TF) => unknown;
+type TStaffRow = {
+  kind?: 'staff';
+  input: (f: TF, c: TC) => unknown;
+  /** The own-firm answer when it is not ok: a domain rule the row's input meets on purpose. */
+  own?: TCode;
+  cross: 'ids' | 'none' | 'filter';
+  /**
+   * A's records with one of B's somewhere in the input: each must be refused (NOT_FOUND; a picker's
+   * field answers BAD_REQUEST, the same as for an id that does not exist) with nothing of either firm
+   * changed, or answer as `answer` says with nothing of B's changed.
+   */
+  mixed?: (TMixed | { input: TMixed; answer: 'ok' | 'CONFLICT' })[];
+  /** About a client: NOT_FOUND for the limited member on an unassigned one; "filter": not shown. */
+  client?: true | 'filter';
+};
+/** A staff sign-in with or without a firm (onboarding, accepting an invitation). */
+type TIdentifiedRow = { kind: 'identified'; input: (f: TF) => unknown; own: TCode };
+/** No session needed: the answer without one (the same with a portal cookie). */
+type TPublicRow = { kind: 'public'; input: unknown; expected: TCode };
+type TRow = TStaffRow | TIdentifiedRow | TPublicRow;
+
+const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600_000);
+const UNKNOWN_KEY = 'A'.repeat(43);
+const code = () => `N${randomUUID().slice(0, 8)}`;
+const email = () => `new-${randomUUID()}@example.test`;
+const serviceCode = (f: TF) => `${f.marker.slice(0, 3)}-GST`;
+const region = { country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR', fiscalYearStartMonth: 4 };
+
+const ROWS: Record<string, TRow> = {
+  'account.get': { input: () => undefined, cross: 'none' },
+  'account.updateProfile': {
+    input: (f) => ({ firstName: f.marker, lastName: 'Owner', phone: '', picture: '' }),
+    cross: 'none',
+  },
+  'auth.logout': { kind: 'public', input: undefined, expected: 'ok' },
+
+  'clientGroups.addClients': {
+    input: (f, c) => ({ groupId: f.group.id, clientIds: [c.client.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ groupId: a.group.id, clientIds: [b.assigned.client.id] })],
+  },
+  'clientGroups.candidates': { input: (f) => ({ groupId: f.group.id }), cross: 'ids', client: 'filter' },
+  'clientGroups.create': { input: (f) => ({ name: `${f.marker} new group` }), cross: 'none' },
+  'clientGroups.delete': { input: (f) => ({ groupId: f.doomedGroup.id }), cross: 'ids' },
+  'clientGroups.get': { input: (f) => ({ groupId: f.group.id }), cross: 'ids', client: 'filter' },
+  'clientGroups.list': { input: () => ({}), cross: 'none' },
+  'clientGroups.removeClients': {
+    input: (f, c) => ({ groupId: f.group.id, clientIds: [c.client.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ groupId: a.group.id, clientIds: [b.assigned.client.id] })],
+  },
+  'clientGroups.update': { input: (f) => ({ groupId: f.group.id, name: `${f.marker} group` }), cross: 'ids' },
+
+  'clientUsers.disable': {
+    input: (_, c) => ({ clientId: c.client.id, clientUserId: c.clientUser.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, clientUserId: b.assigned.clientUser.id })],
+  },
+  'clientUsers.enable': {
+    input: (_, c) => ({ clientId: c.client.id, clientUserId: c.clientUser.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, clientUserId: b.assigned.clientUser.id })],
+  },
+  'clientUsers.invite': {
+    input: (f, c) => ({ clientId: c.client.id, email: email(), name: `${f.marker} invitee`, phone: '' }),
+    cross: 'ids',
+    client: true,
+  },
+  'clientUsers.list': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'clientUsers.remove': {
+    input: (_, c) => ({ clientId: c.client.id, clientUserId: c.doomedClientUser.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, clientUserId: b.assigned.doomedClientUser.id })],
+  },
+  'clientUsers.resendInvite': {
+    input: (_, c) => ({ clientId: c.client.id, clientUserId: c.clientUser.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, clientUserId: b.assigned.clientUser.id })],
+  },
+
+  'clients.archive': { input: (_, c) => ({ clientId: c.archivable.id }), cross: 'ids', client: true },
+  // A bulk action acts on the chosen rows the caller may see, and answers how many (deliberate, and
+  // pinned by clients.test.ts and tasks.test.ts): another firm's or a hidden client's ids are left out.
+  'clients.bulk': {
+    input: (_, c) => ({ ids: [c.client.id], action: { kind: 'addTag', tag: 'matrix' } }),
+    cross: 'filter',
+    client: 'filter',
+    mixed: [
+      (a, b) => ({ ids: [a.assigned.client.id], action: { kind: 'assignMember', memberId: b.owner.id } }),
+      (a, b) => ({ ids: [a.assigned.client.id], action: { kind: 'setGroup', groupId: b.group.id } }),
+    ],
+  },
+  'clients.create': { input: (f) => ({ code: code(), name: `${f.marker} new client` }), cross: 'none' },
+  'clients.get': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'clients.import.discard': { input: (f) => ({ importId: f.doomedImportId }), cross: 'ids' },
+  'clients.import.get': { input: (f) => ({ importId: f.importId }), cross: 'ids' },
+  'clients.import.rows': { input: (f) => ({ importId: f.importId }), cross: 'ids' },
+  'clients.import.step': { input: (f) => ({ importId: f.importId }), cross: 'ids' },
+  'clients.import.unfinished': { input: () => undefined, cross: 'none' },
+  'clients.list': { input: (f) => ({ groupId: f.group.id }), cross: 'filter', client: 'filter' },
+  'clients.options': { input: () => undefined, cross: 'none', client: 'filter' },
+  'clients.restore': { input: (_, c) => ({ clientId: c.archivable.id }), cross: 'ids', client: true },
+  'clients.team.add': {
+    input: (f, c) => ({ clientId: c.client.id, memberId: f.manager.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, memberId: b.manager.id })],
+  },
+  'clients.team.list': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'clients.team.remove': {
+    input: (f, c) => ({ clientId: c.client.id, memberId: f.admin.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, memberId: b.admin.id })],
+  },
+  'clients.team.updateResponsibility': {
+    input: (f, c) => ({ clientId: c.client.id, memberId: f.staff.id, responsibility: 'Reviewer' }),
+    cross: 'ids',
+    client: true,
+  },
+  'clients.update': {
+    input: (f, c) => ({ clientId: c.client.id, data: { code: c.client.code, name: `${f.marker} renamed` } }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        data: { code: a.assigned.client.code, name: `${a.marker} regrouped`, groupId: b.group.id },
+      }),
+    ],
+  },
+
+  'dashboard.summary': { input: () => undefined, cross: 'none', client: 'filter' },
+
+  'documents.contents': { input: (_, c) => ({ folderId: c.folder.id }), cross: 'ids', client: true },
+  'documents.createFolder': {
+    input: (f, c) => ({ parentId: c.root.id, name: `${f.marker} new folder` }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.defaultFolders': { input: () => undefined, cross: 'none' },
+  'documents.delete': { input: (_, c) => ({ documentId: c.doomedDocument.id }), cross: 'ids', client: true },
+  'documents.deleteFolder': {
+    input: (_, c) => ({ folderId: c.doomedFolder.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.folders': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'documents.limits': { input: () => undefined, cross: 'none' },
+  'documents.move': {
+    input: (_, c) => ({ documentId: c.document.id, targetId: c.root.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ documentId: a.assigned.document.id, targetId: b.assigned.folder.id }),
+      (a, b) => ({ documentId: b.assigned.document.id, targetId: a.assigned.folder.id }),
+    ],
+  },
+  'documents.moveFolder': {
+    input: (_, c) => ({ folderId: c.movable.id, targetId: c.folder.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ folderId: a.assigned.movable.id, targetId: b.assigned.folder.id }),
+      (a, b) => ({ folderId: b.assigned.movable.id, targetId: a.assigned.folder.id }),
+    ],
+  },
+  'documents.open': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'documents.rename': {
+    input: (f, c) => ({ documentId: c.document.id, name: `${f.marker} renamed.png` }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.renameFolder': {
+    input: (f, c) => ({ folderId: c.folder.id, name: `${f.marker} renamed folder` }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.restore': {
+    input: (_, c) => ({ kind: 'document', id: c.trashedDocument.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.search': {
+    input: (f, c) => ({ clientId: c.client.id, search: f.marker }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.setDefaultFolders': { input: (f) => ({ folders: [`${f.marker} KYC`] }), cross: 'none' },
+  'documents.setFolderVisibility': {
+    input: (_, c) => ({ folderId: c.folder.id, visibleToPortal: false }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.setVisibility': {
+    input: (_, c) => ({ documentId: c.document.id, visibleToPortal: false }),
+    cross: 'ids',
+    client: true,
+  },
+  'documents.trash': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'documents.versions': { input: (_, c) => ({ documentId: c.document.id }), cross: 'ids', client: true },
+
+  'engagements.create': {
+    input: (f, c) => ({ clientId: c.client.id, serviceId: f.service.id, startDate: '2025-06-01' }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ clientId: a.assigned.client.id, serviceId: b.service.id, startDate: '2025-06-01' }),
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        serviceId: a.service.id,
+        startDate: '2025-06-01',
+        assigneeIds: [b.owner.id],
+      }),
+    ],
+  },
+  'engagements.delete': {
+    input: (_, c) => ({ engagementId: c.doomedEngagement.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'engagements.end': {
+    input: (_, c) => ({ engagementId: c.engagement.id, endDate: '2099-03-31' }),
+    cross: 'ids',
+    client: true,
+  },
+  'engagements.listForClient': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'engagements.update': {
+    input: (_, c) => ({ engagementId: c.engagement.id, startDate: '2025-04-01', endDate: '2099-03-31' }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        engagementId: a.assigned.engagement.id,
+        startDate: '2025-04-01',
+        assigneeIds: [b.owner.id],
+      }),
+    ],
+  },
+
+  'invites.accept': { kind: 'identified', input: () => ({ key: UNKNOWN_KEY }), own: 'NOT_FOUND' },
+  'invites.preview': { kind: 'public', input: { key: UNKNOWN_KEY }, expected: 'NOT_FOUND' },
+
+  'notifications.list': { input: () => ({}), cross: 'none' },
+  'notifications.markAllRead': { input: () => undefined, cross: 'none' },
+  'notifications.markRead': { input: (f) => ({ ids: [f.notification.id] }), cross: 'ids' },
+  'notifications.preferences.get': { input: () => undefined, cross: 'none' },
+  'notifications.preferences.set': {
+    input: () => ({ kind: 'task.assigned', inApp: true, email: false }),
+    cross: 'none',
+  },
+  'notifications.unreadCount': { input: () => undefined, cross: 'none' },
+
+  'onboarding.createFirm': {
+    kind: 'identified',
+    input: (f) => ({ firmName: `${f.marker} again`, firstName: 'Olivia', lastName: 'Owner', ...region }),
+    own: 'CONFLICT',
+  },
+  'onboarding.status': { kind: 'identified', input: () => undefined, own: 'ok' },
+  'profile.me': { input: () => undefined, cross: 'none' },
+
+  'projectTemplates.archive': { input: (f) => ({ templateId: f.archivableTemplate.id }), cross: 'ids' },
+  'projectTemplates.blueprints.add': {
+    input: (f) => ({ templateId: f.template.id, title: `${f.marker} new blueprint`, dueOffsetDays: 5 }),
+    cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        templateId: a.template.id,
+        title: 'Someone else’s',
+        dueOffsetDays: 5,
+        assigneeKind: 'member',
+        assigneeMemberId: b.owner.id,
+      }),
+      (a, b) => ({
+        templateId: a.template.id,
+        title: 'Someone else’s role',
+        dueOffsetDays: 5,
+        assigneeKind: 'role',
+        assigneeRoleId: b.role.id,
+      }),
+    ],
+  },
+  'projectTemplates.blueprints.move': {
+    input: (f) => ({ blueprintId: f.blueprint.id, direction: 'down' }),
+    cross: 'ids',
+  },
+  'projectTemplates.blueprints.remove': {
+    input: (f) => ({ blueprintId: f.doomedBlueprint.id }),
+    cross: 'ids',
+  },
+  'projectTemplates.blueprints.update': {
+    input: (f) => ({ blueprintId: f.blueprint.id, title: `${f.marker} blueprint`, dueOffsetDays: 12 }),
+    cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        blueprintId: a.blueprint.id,
+        title: 'Someone else’s',
+        dueOffsetDays: 12,
+        assigneeKind: 'member',
+        assigneeMemberId: b.owner.id,
+      }),
+    ],
+  },
+  'projectTemplates.create': { input: (f) => ({ name: `${f.marker} new template` }), cross: 'none' },
+  'projectTemplates.delete': { input: (f) => ({ templateId: f.doomedTemplate.id }), cross: 'ids' },
+  'projectTemplates.get': { input: (f) => ({ templateId: f.template.id }), cross: 'ids' },
+  'projectTemplates.list': { input: () => ({}), cross: 'none' },
+  'projectTemplates.options': { input: () => undefined, cross: 'none' },
+  'projectTemplates.restore': { input: (f) => ({ templateId: f.archivableTemplate.id }), cross: 'ids' },
+  'projectTemplates.update': {
+    input: (f) => ({ templateId: f.template.id, name: `${f.marker} template` }),
+    cross: 'ids',
+  },
+
+  'projects.addMember': {
+    input: (f, c) => ({ projectId: c.project.id, memberId: f.manager.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ projectId: a.assigned.project.id, memberId: b.manager.id })],
+  },
+  'projects.archive': {
+    input: (_, c) => ({ projectId: c.archivableProject.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'projects.board': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'projects.clients': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'projects.create': {
+    input: (f, c) => ({ clientId: c.client.id, name: `${f.marker} new project` }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ clientId: a.assigned.client.id, name: 'x', templateId: b.template.id }),
+      (a, b) => ({ clientId: a.assigned.client.id, name: 'x', serviceId: b.service.id }),
+      (a, b) => ({ clientId: a.assigned.client.id, name: 'x', ownerId: b.owner.id }),
+      (a, b) => ({ clientId: a.assigned.client.id, name: 'x', memberIds: [b.manager.id] }),
+    ],
+  },
+  'projects.delete': { input: (_, c) => ({ projectId: c.doomedProject.id }), cross: 'ids', client: true },
+  'projects.get': { input: (_, c) => ({ projectId: c.project.id }), cross: 'ids', client: true },
+  'projects.list': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'projects.options': { input: () => undefined, cross: 'none' },
+  'projects.removeMember': {
+    input: (f, c) => ({ projectId: c.project.id, memberId: f.admin.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'projects.restore': {
+    input: (_, c) => ({ projectId: c.archivableProject.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'projects.setStatus': {
+    input: (_, c) => ({ projectId: c.project.id, status: 'IN_PROGRESS' }),
+    cross: 'ids',
+    client: true,
+  },
+  'projects.update': {
+    input: (f, c) => ({ projectId: c.project.id, name: `${f.marker} project`, dueDate: '2099-03-31' }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ projectId: a.assigned.project.id, name: 'x', ownerId: b.owner.id })],
+  },
+
+  'reminders.cancel': { input: (_, c) => ({ id: c.doomedReminder.id }), cross: 'ids', client: true },
+  'reminders.clientOptions': { input: (f) => ({ search: f.marker }), cross: 'none', client: 'filter' },
+  'reminders.create': {
+    input: (f, c) => ({
+      type: 'client',
+      title: `${f.marker} new reminder`,
+      clientId: c.client.id,
+      remindAt: day(3),
+      channels: ['email'],
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        type: 'client',
+        title: 'x',
+        clientId: a.assigned.client.id,
+        projectId: b.assigned.project.id,
+        remindAt: day(3),
+        channels: ['email'],
+      }),
+      (a, b) => ({
+        type: 'client',
+        title: 'x',
+        clientId: a.assigned.client.id,
+        taskId: b.assigned.task.id,
+        remindAt: day(3),
+        channels: ['email'],
+      }),
+      (_, b) => ({
+        type: 'team',
+        title: 'x',
+        remindAt: day(3),
+        channels: ['in_app'],
+        memberIds: [b.owner.id],
+      }),
+    ],
+  },
+  'reminders.deliveries': { input: (_, c) => ({ id: c.reminder.id }), cross: 'ids', client: true },
+  'reminders.get': { input: (_, c) => ({ id: c.reminder.id }), cross: 'ids', client: true },
+  'reminders.linkOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'reminders.list': {
+    input: (_, c) => ({ type: 'client', clientId: c.client.id }),
+    cross: 'filter',
+    client: 'filter',
+  },
+  'reminders.memberOptions': { input: () => undefined, cross: 'none' },
+  'reminders.sendNow': { input: (_, c) => ({ id: c.reminder.id }), cross: 'ids', client: true },
+  'reminders.update': {
+    input: (f, c) => ({
+      id: c.reminder.id,
+      data: {
+        type: 'client',
+        title: `${f.marker} reminder`,
+        clientId: c.client.id,
+        remindAt: day(5),
+        channels: ['email'],
+      },
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        id: a.assigned.reminder.id,
+        data: {
+          type: 'client',
+          title: 'x',
+          clientId: b.assigned.client.id,
+          remindAt: day(5),
+          channels: ['email'],
+        },
+      }),
+    ],
+  },
+
+  'roles.create': {
+    input: (f) => ({
+      name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,
+      permissions: ['clients.view'],
+    }),
+    cross: 'none',
+  },
+  'roles.delete': { input: (f) => ({ id: f.doomedRole.id }), cross: 'ids' },
+  'roles.get': { input: (f) => ({ id: f.role.id }), cross: 'ids' },
+  'roles.list': { input: () => ({}), cross: 'none' },
+  'roles.update': {
+    input: (f) => ({
+      id: f.role.id,
+      name: `${f.marker} reviewer`,
+      permissions: ['tasks.view', 'clients.view'],
+    }),
+    cross: 'ids',
+  },
+
+  'services.archive': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
+  'services.clients': { input: (f) => ({ serviceId: f.service.id }), cross: 'ids', client: 'filter' },
+  'services.create': {
+    input: (f) => ({ name: `${f.marker} new service`, code: code(), frequency: 'quarterly' }),
+    cross: 'none',
+  },
+  'services.get': { input: (f) => ({ serviceId: f.service.id }), cross: 'ids' },
+  'services.list': { input: () => ({}), cross: 'none' },
+  'services.restore': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
+  'services.update': {
+    input: (f) => ({
+      serviceId: f.service.id,
+      name: `${f.marker} GST`,
+      code: serviceCode(f),
+      frequency: 'monthly',
+    }),
+    cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        serviceId: a.service.id,
+        name: 'x',
+        code: serviceCode(a),
+        frequency: 'monthly',
+        projectTemplateId: b.template.id,
+      }),
+    ],
+  },
+
+  'settings.get': { input: () => undefined, cross: 'none' },
+  'settings.removeLogo': { input: () => undefined, cross: 'none' },
+  'settings.update': {
+    input: (f) => ({
+      name: `${f.marker} & Co`,
+      legalName: null,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      region: null,
+      postalCode: null,
+      ...region,
+      taxIds: [],
+    }),
+    cross: 'none',
+  },
+  'settings.uploadLogo': { input: () => ({ dataBase64: PNG.toString('base64') }), cross: 'none' },
+
+  'systemLog.facets': { input: () => undefined, cross: 'none' },
+  'systemLog.list': { input: (f) => ({ actorId: f.owner.id }), cross: 'filter' },
+
+  'tasks.attachments.attach': {
+    input: (_, c) => ({ taskId: c.task.id, documentId: c.document.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ taskId: a.assigned.task.id, documentId: b.assigned.document.id }),
+      (a, b) => ({ taskId: b.assigned.task.id, documentId: a.assigned.document.id }),
+    ],
+  },
+  'tasks.attachments.candidates': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
+  'tasks.attachments.detach': {
+    input: (_, c) => ({ taskId: c.task.id, documentId: c.attached.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'tasks.attachments.list': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
+  'tasks.bulk': {
+    input: (_, c) => ({ ids: [c.task.id], action: { kind: 'setStatus', status: 'IN_PROGRESS' } }),
+    cross: 'filter',
+    client: 'filter',
+    mixed: [(a, b) => ({ ids: [a.assigned.task.id], action: { kind: 'assign', memberId: b.owner.id } })],
+  },
+  'tasks.checklist.add': {
+    input: (f, c) => ({ taskId: c.task.id, text: `${f.marker} new item` }),
+    cross: 'ids',
+    client: true,
+  },
+  'tasks.checklist.remove': {
+    input: (_, c) => ({ taskId: c.task.id, itemId: c.checklist[1]?.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ taskId: a.assigned.task.id, itemId: b.assigned.checklist[0]?.id })],
+  },
+  'tasks.checklist.toggle': {
+    input: (_, c) => ({ taskId: c.task.id, itemId: c.checklist[0]?.id, done: true }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ taskId: a.assigned.task.id, itemId: b.assigned.checklist[0]?.id, done: true })],
+  },
+  'tasks.comments.add': {
+    input: (f, c) => ({ taskId: c.task.id, body: `${f.marker} comment` }),
+    cross: 'ids',
+    client: true,
+    // Mentioning another firm's member: the comment is saved, the mention dropped, B notified of nothing.
+    mixed: [
+      { input: (a, b) => ({ taskId: a.assigned.task.id, body: 'x', mentions: [b.owner.id] }), answer: 'ok' },
+    ],
+  },
+  'tasks.comments.list': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
+  'tasks.create': {
+    input: (f, c) => ({ title: `${f.marker} new task`, clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ title: 'x', clientId: a.assigned.client.id, projectId: b.assigned.project.id }),
+      (a, b) => ({ title: 'x', clientId: a.assigned.client.id, assigneeIds: [b.owner.id] }),
+      (a, b) => ({ title: 'x', clientId: a.assigned.client.id, reviewerId: b.owner.id }),
+      (_, b) => ({ title: 'x', projectId: b.assigned.project.id }),
+    ],
+  },
+  'tasks.delete': { input: (_, c) => ({ taskId: c.doomedTask.id }), cross: 'ids', client: true },
+  'tasks.get': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
+  'tasks.list': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'tasks.options': { input: () => undefined, cross: 'none' },
+  'tasks.projects': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'tasks.reorder': {
+    input: (_, c) => ({ taskId: c.task3.id, order: [c.task3.id, c.task2.id] }),
+    cross: 'ids',
+    client: true,
+    // Another firm's card in the column's order: the board "has changed" (CONFLICT), nothing moves.
+    mixed: [
+      {
+        input: (a, b) => ({ taskId: a.assigned.task3.id, order: [a.assigned.task3.id, b.assigned.task2.id] }),
+        answer: 'CONFLICT',
+      },
+    ],
+  },
+  'tasks.setStatus': {
+    input: (_, c) => ({ taskId: c.task.id, status: 'IN_REVIEW' }),
+    cross: 'ids',
+    client: true,
+  },
+  'tasks.settings': { input: () => undefined, cross: 'none' },
+  'tasks.update': {
+    input: (f, c) => ({ taskId: c.task.id, patch: { title: `${f.marker} task` } }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ taskId: a.assigned.task.id, patch: { clientId: b.assigned.client.id } }),
+      (a, b) => ({ taskId: a.assigned.task.id, patch: { projectId: b.assigned.project.id } }),
+      (a, b) => ({ taskId: a.assigned.task.id, patch: { assigneeIds: [b.owner.id] } }),
+      (a, b) => ({ taskId: a.assigned.task.id, patch: { reviewerId: b.owner.id } }),
+    ],
+  },
+  'tasks.updateSettings': { input: () => ({ requireChecklistToComplete: false }), cross: 'none' },
+
+  'team.changeRole': {
+    input: (f) => ({ memberId: f.manager.id, roleId: f.role.id }),
+    cross: 'ids',
+    mixed: [(a, b) => ({ memberId: a.manager.id, roleId: b.role.id })],
+  },
+  'team.deactivate': { input: (f) => ({ memberId: f.manager.id }), cross: 'ids' },
+  'team.invite': {
+    input: (f) => ({ email: email(), roleId: f.role.id }),
+    cross: 'ids',
+  },
+  'team.invites': { input: () => ({}), cross: 'none' },
+  'team.list': { input: () => ({}), cross: 'none' },
+  'team.reactivate': { input: (f) => ({ memberId: f.manager.id }), cross: 'ids' },
+  'team.resendInvite': { input: (f) => ({ inviteId: f.memberInvite.id }), cross: 'ids' },
+  'team.revokeInvite': { input: (f) => ({ inviteId: f.doomedInvite.id }), cross: 'ids' },
+  'team.roles': { input: () => undefined, cross: 'none' },
+  // To oneself: the domain's refusal. To another firm's member: NOT_FOUND, nothing transferred.
+  'team.transferOwnership': { input: (f) => ({ memberId: f.owner.id }), own: 'BAD_REQUEST', cross: 'ids' },
+
+  'vault.clients': { input: (f) => ({ search: f.marker }), cross: 'none', client: 'filter' },
+  'vault.create': {
+    input: (f, c) => ({ title: `${f.marker} new login`, clientId: c.client.id, password: 'pw' }),
+    cross: 'ids',
+    client: true,
+  },
+  'vault.delete': { input: (_, c) => ({ id: c.doomedVault.id }), cross: 'ids', client: true },
+  'vault.facets': { input: () => undefined, cross: 'none' },
+  'vault.get': { input: (_, c) => ({ id: c.vault.id }), cross: 'ids', client: true },
+  'vault.list': { input: (_, c) => ({ client: c.client.id }), cross: 'filter', client: 'filter' },
+  'vault.reveal': { input: (_, c) => ({ id: c.vault.id }), cross: 'ids', client: true },
+  'vault.update': {
+    input: (f, c) => ({ id: c.vault.id, data: { title: `${f.marker} bank login`, clientId: c.client.id } }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ id: a.assigned.vault.id, data: { title: 'x', clientId: b.assigned.client.id } })],
+  },
+};
+
+type TProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription' } };
+const procedures = appRouter._def.procedures as unknown as Record<string, TProcedureDef>;
+const STAFF_PROCEDURES = Object.keys(procedures)
+  .filter((p) => !p.startsWith('clientPortal'))
+  .sort();
+
+type TProcedureClient = Record<string, unknown>;
+function call(client: unknown, procedurePath: string, input: unknown): Promise<unknown> {
+  let node = client as TProcedureClient;
+  for (const part of procedurePath.split('.')) node = node[part] as TProcedureClient;
+  const procedure = node as unknown as {
+    query(i: unknown): Promise<unknown>;
+    mutate(i: unknown): Promise<unknown>;
+  };
+  if (!procedure) throw new Error(`no client for ${procedurePath}`);
+  return procedures[procedurePath]?._def.type === 'query' ? procedure.query(input) : procedure.mutate(input);
+}
+
+/** 'ok' and the answer, or the error's code. */
+async function outcome(p: Promise<unknown>): Promise<{ code: string; answer?: unknown; message?: string }> {
+  try {
+    return { code: 'ok', answer: await p };
+  } catch (error) {
+    const e = error as { data?: { code?: string }; message?: string };
+    return { code: e.data?.code ?? `not a tRPC error: ${String(error)}`, message: e.message };
+  }
+}
+
+let t: TTestApp;
+let dataDir: string;
+let A: TF;
+let B: TF;
+let bIds: Set<string>;
+let unassignedIds: Set<string>;
+
+const uuids = (value: unknown) =>
+  new Set(
+    JSON.stringify(value ?? null).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g),
+  );
+
+/** B's ids or name marker in an answer: what another firm's caller must never see. */
+function leaksOf(answer: unknown, ids: Set<string>, marker: string) {
+  const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? null);
+  const found = [...uuids(text)].filter((id) => ids.has(id));
+  if (text.includes(marker)) found.push(`the name marker "${marker}"`);
+  return found;
+}
+
+/** Which of a firm's tables differ between two snapshots. */
+const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'staff-matrix-'));
+  t = await createTestApp({ DATA_DIR: dataDir, VAULT_KEYS: `k1:${randomBytes(32).toString('base64')}` });
+  A = await seedTenancyFirm(t, 'Alphaq');
+  B = await seedTenancyFirm(t, 'Bravoq');
+  bIds = idsIn(await snapshotFirm(t, B.org.id));
+  // The unassigned client's own records (not the members and firm records they point at).
+  const { assigned: _a, unassigned: _u, ...firmLevel } = A;
+  const shared = uuids(firmLevel);
+  unassignedIds = new Set([...uuids(A.unassigned)].filter((id) => !shared.has(id)));
+});
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const CASES = ['own', 'crossing', 'assigned', 'portal', 'none'] as const;
+type TCase = (typeof CASES)[number];
+
+/** The own-firm call's answer, kept for the crossing case of a row whose input names nothing of B's. */
+const ownCalls = new Map<string, { changed: string[]; leaks: string[] }>();
+
+async function staffCase(procedurePath: string, row: TStaffRow, kase: TCase) {
+  const owner = t.client(A.owner.token);
+  switch (kase) {
+    case 'own': {
+      const before = await snapshotFirm(t, B.org.id);
+      const got = await outcome(call(owner, procedurePath, row.input(A, A.assigned)));
+      const after = await snapshotFirm(t, B.org.id);
+      ownCalls.set(procedurePath, {
+        changed: changedTables(before, after),
+        leaks: leaksOf(got.answer, bIds, B.marker),
+      });
+      expect(got.code, got.message).toBe(row.own ?? 'ok');
+      return;
+    }
+    case 'crossing': {
+      if (row.cross === 'none') {
+        const own = ownCalls.get(procedurePath);
+        expect(own, 'the own-firm case did not run').toBeDefined();
+        expect(own?.changed, 'firm B’s rows changed').toEqual([]);
+        expect(own?.leaks, 'the answer shows firm B’s data').toEqual([]);
+        return;
+      }
+      const inputs = [
+        { input: row.input(B, B.assigned), answer: undefined },
+        ...(row.mixed ?? []).map((m) =>
+          typeof m === 'function'
+            ? { input: m(A, B), answer: undefined }
+            : { input: m.input(A, B), answer: m.answer },
+        ),
+      ];
+      for (const [i, { input, answer }] of inputs.entries()) {
+        const beforeB = await snapshotFirm(t, B.org.id);
+        const beforeA = i > 0 && answer !== 'ok' ? await snapshotFirm(t, A.org.id) : undefined;
+        const got = await outcome(call(owner, procedurePath, input));
+        const label = i === 0 ? 'B’s ids' : `mixed input ${i}: ${JSON.stringify(input)}`;
+        expect(
+          changedTables(beforeB, await snapshotFirm(t, B.org.id)),
+          `${label}: firm B’s rows changed`,
+        ).toEqual([]);
+        if (beforeA) {
+          expect(
+            changedTables(beforeA, await snapshotFirm(t, A.org.id)),
+            `${label}: firm A’s rows changed`,
+          ).toEqual([]);
+        }
+        if (answer) {
+          expect(got.code, `${label}: ${got.message}`).toBe(answer);
+          expect(leaksOf(got.answer, bIds, B.marker), `${label}: the answer shows firm B’s data`).toEqual([]);
+        } else if (i === 0 && row.cross === 'filter' && got.code === 'ok') {
+          expect(leaksOf(got.answer, bIds, B.marker), `${label}: the answer shows firm B’s data`).toEqual([]);
+        } else if (i === 0) {
+          expect(got.code, `${label}: ${got.message}`).toBe('NOT_FOUND');
+        } else {
+          expect(['NOT_FOUND', 'BAD_REQUEST'], `${label}: ${got.code} ${got.message}`).toContain(got.code);
+        }
+      }
+      return;
+    }
+    case 'assigned': {
+      const limited = t.client(A.limited.token);
+      const before = await snapshotFirm(t, A.org.id);
+      const got = await outcome(call(limited, procedurePath, row.input(A, A.unassigned)));
+      // A bulk action over rows the caller cannot see logs that it changed none of them.
+      const changed = changedTables(before, await snapshotFirm(t, A.org.id)).filter(
+        (table) => !(row.client === 'filter' && table === 'system_log'),
+      );
+      expect(changed, 'firm A’s rows changed').toEqual([]);
+      if (row.client === 'filter' && got.code === 'ok') {
+        expect(
+          leaksOf(got.answer, unassignedIds, `${A.marker} unassigned`),
+          'shows the unassigned client',
+        ).toEqual([]);
+      } else {
+        expect(got.code, got.message).toBe('NOT_FOUND');
+      }
+      return;
+    }
+    case 'portal':
+    case 'none': {
+      const client = kase === 'portal' ? A.portal.client : portalClient(t);
+      const got = await outcome(call(client, procedurePath, row.input(A, A.assigned)));
+      expect(got.code, got.message).toBe('UNAUTHORIZED');
+      return;
+    }
+  }
+}
+
+async function procedureCase(procedurePath: string, kase: TCase) {
+  const row = ROWS[procedurePath];
+  if (!row) throw new Error(`add a row for ${procedurePath} to the staff matrix`);
+  if (row.kind === 'public') {
+    // Never with a staff token: auth.logout would end the matrix's own sign-in.
+    if (kase !== 'none' && kase !== 'portal') return;
+    const client = kase === 'portal' ? A.portal.client : portalClient(t);
+    const got = await outcome(call(client, procedurePath, row.input));
+    expect(got.code, got.message).toBe(row.expected);
+    return;
+  }
+  if (row.kind === 'identified') {
+    if (kase === 'own') {
+      const got = await outcome(call(t.client(A.owner.token), procedurePath, row.input(A)));
+      expect(got.code, got.message).toBe(row.own);
+    } else if (kase === 'crossing') {
+      // Nothing of another firm in the input; the call must change nothing of B's either.
+      const before = await snapshotFirm(t, B.org.id);
+      const got = await outcome(call(t.client(A.owner.token), procedurePath, row.input(A)));
+      expect(changedTables(before, await snapshotFirm(t, B.org.id))).toEqual([]);
+      expect(leaksOf(got.answer, bIds, B.marker)).toEqual([]);
+    } else if (kase === 'portal' || kase === 'none') {
+      const client = kase === 'portal' ? A.portal.client : portalClient(t);
+      const got = await outcome(call(client, procedurePath, row.input(A)));
+      expect(got.code, got.message).toBe('UNAUTHORIZED');
+    }
+    return;
+  }
+  if (kase === 'assigned' && !row.client) return;
+  await staffCase(procedurePath, row, kase);
+}
+
+describe('staff procedure matrix', () => {
+  it('has a row for every staff procedure in the router, and none for one that is gone', () => {
+    expect(STAFF_PROCEDURES.length).toBeGreaterThan(100);
+    expect(STAFF_PROCEDURES.filter((p) => !ROWS[p]).map((p) => `add a row for ${p}`)).toEqual([]);
+    expect(
+      Object.keys(ROWS)
+        .filter((p) => !STAFF_PROCEDURES.includes(p))
+        .map((p) => `remove the row for ${p}: no such procedure`),
+    ).toEqual([]);
+  });
+
+  describe.each(STAFF_PROCEDURES)('%s', (procedurePath) => {
+    it.each(CASES)('%s', (kase) => procedureCase(procedurePath, kase));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Plain HTTP routes.
+
+type THttpAnswer = { status: number; text: string };
+type TRequest = { path: string; method?: string; body?: () => BodyInit; headers?: Record<string, string> };
+
+type TRouteRow =
+  /** A staff route: authenticated by the Bearer token as a staff procedure is. */
+  | {
+      kind: 'staff';
+      request: (f: TF, c: TC) => TRequest;
+      own: number;
+      cross: 'ids' | 'none';
+      client?: true;
+    }
+  /** A client-portal route: the portal session cookie only. */
+  | { kind: 'portal'; request: (f: TF, c: TC) => TRequest; own: number }
+  /** No session needed. */
+  | { kind: 'public'; request: (f: TF) => TRequest; expected: number }
+  /** The tRPC adapter: its procedures are the matrix above. */
+  | { kind: 'trpc' };
+
+const uploadBody = (name: string, bytes: Uint8Array | string) => () => {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as BlobPart]), name);
+  return form;
+};
+
+const ROUTE_ROWS: Record<string, TRouteRow> = {
+  'GET /api/health': { kind: 'public', request: () => ({ path: '/api/health' }), expected: 200 },
+  'GET /api/config.js': { kind: 'public', request: () => ({ path: '/api/config.js' }), expected: 200 },
+  'GET /api/orgs/:orgId/logo': {
+    // Public on purpose (an <img> and the portal's sign-in page): the logo is no secret.
+    kind: 'public',
+    request: (f) => ({ path: `/api/orgs/${f.org.id}/logo` }),
+    expected: 200,
+  },
+  'POST /api/idp': {
+    kind: 'public',
+    request: () => ({
+      path: '/api/idp',
+      method: 'POST',
+      body: () => '{}',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+    }),
+    expected: 400,
+  },
+  'POST /api/idp/': {
+    kind: 'public',
+    request: () => ({
+      path: '/api/idp/',
+      method: 'POST',
+      body: () => '{}',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+    }),
+    expected: 400,
+  },
+  'GET /api/idp/local-1_Practice/.well-known/jwks.json': {
+    kind: 'public',
+    request: () => ({ path: '/api/idp/local-1_Practice/.well-known/jwks.json' }),
+    expected: 200,
+  },
+  'GET /api/idp/local-1_Practice/.well-known/openid-configuration': {
+    kind: 'public',
+    request: () => ({ path: '/api/idp/local-1_Practice/.well-known/openid-configuration' }),
+    expected: 200,
+  },
+  'ALL /api/*': { kind: 'public', request: () => ({ path: '/api/no-such-thing' }), expected: 404 },
+  'ALL /api/trpc/:path': { kind: 'trpc' },
+
+  'POST /api/documents/upload': {
+    kind: 'staff',
+    request: (f, c) => ({
+      path: `/api/documents/upload?folderId=${c.folder.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} upload.txt`, 'hello'),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/documents/:id/download': {
+    kind: 'staff',
+    request: (_, c) => ({ path: `/api/documents/${c.document.id}/download` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/documents/:id/preview': {
+    kind: 'staff',
+    request: (_, c) => ({ path: `/api/documents/${c.document.id}/preview` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/documents/folders/:id/zip': {
+    kind: 'staff',
+    request: (_, c) => ({ path: `/api/documents/folders/${c.folder.id}/zip` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/clients/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/clients/export.csv' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/clients/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/clients/export.xlsx' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/clients/import': {
+    kind: 'staff',
+    request: (f) => ({
+      path: '/api/clients/import',
+      method: 'POST',
+      body: uploadBody('clients.csv', `Client code,Client name\r\nNEW1,${f.marker} uploaded\r\n`),
+    }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/clients/import/:id/errors.csv': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/clients/import/${f.importId}/errors.csv` }),
+    own: 200,
+    cross: 'ids',
+  },
+  'GET /api/systemlog/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/systemlog/export.csv' }),
+    own: 200,
+    cross: 'none',
+  },
+
+  'POST /api/clientportal/upload': {
+    kind: 'portal',
+    request: (f, c) => ({
+      path: `/api/clientportal/upload?clientId=${c.client.id}&folderId=${c.shared.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} from the client.txt`, 'statement'),
+    }),
+    own: 201,
+  },
+  'GET /api/clientportal/:clientId/documents/:id/download': {
+    kind: 'portal',
+    request: (_, c) => ({
+      path: `/api/clientportal/${c.client.id}/documents/${c.sharedDocument.id}/download`,
+    }),
+    own: 200,
+  },
+};
+
+/** Fastify's table as rows: one key per route (HEAD twins of GET and an all-methods route folded). */
+function routeKeys() {
+  const byUrl = new Map<string, Set<string>>();
+  for (const { method, url } of ROUTE_TABLE) {
+    if (!url.startsWith('/api')) continue; // the built web app's files, when there is a build
+    byUrl.set(url, (byUrl.get(url) ?? new Set()).add(method));
+  }
+  const keys: string[] = [];
+  for (const [url, methods] of byUrl) {
+    if (methods.has('GET') && methods.has('POST') && methods.has('DELETE')) keys.push(`ALL ${url}`);
+    else for (const m of methods) if (m !== 'HEAD' || !methods.has('GET')) keys.push(`${m} ${url}`);
+  }
+  return keys.sort();
+}
+
+async function send(request: TRequest, headers: Record<string, string>): Promise<THttpAnswer> {
+  const res = await fetch(`${t.url}${request.path}`, {
+    method: request.method ?? 'GET',
+    headers: { ...request.headers, ...headers },
+    body: request.body?.(),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, text: bytes.toString('latin1') };
+}
+
+const portalHeaders = (f: TF) => ({ cookie: `practice_portal_session=${f.portal.token}` });
+
+async function routeCase(key: string, kase: TCase) {
+  const row = ROUTE_ROWS[key];
+  if (!row) throw new Error(`add a row for ${key} to the route matrix`);
+  if (row.kind === 'trpc') return;
+  if (row.kind === 'public') {
+    if (kase !== 'none' && kase !== 'portal') return;
+    const got = await send(row.request(A), kase === 'portal' ? portalHeaders(A) : {});
+    expect(got.status, got.text.slice(0, 200)).toBe(row.expected);
+    return;
+  }
+  if (row.kind === 'portal') {
+    // The portal's cells: its own client, another firm's client, a staff token, nothing.
+    const cell = {
+      own: { headers: portalHeaders(A), request: row.request(A, A.assigned), status: row.own },
+      crossing: { headers: portalHeaders(A), request: row.request(B, B.assigned), status: 404 },
+      assigned: { headers: portalHeaders(A), request: row.request(A, A.unassigned), status: 404 },
+      portal: { headers: bearer(A.owner.token), request: row.request(A, A.assigned), status: 401 },
+      none: { headers: {}, request: row.request(A, A.assigned), status: 401 },
+    }[kase];
+    const before = await snapshotFirm(t, B.org.id);
+    const got = await send(cell.request, cell.headers);
+    expect(got.status, got.text.slice(0, 200)).toBe(cell.status);
+    if (kase !== 'own') expect(changedTables(before, await snapshotFirm(t, B.org.id))).toEqual([]);
+    return;
+  }
+  switch (kase) {
+    case 'own':
+    case 'crossing': {
+      const crossing = kase === 'crossing' && row.cross === 'ids';
+      const before = await snapshotFirm(t, B.org.id);
+      const got = await send(
+        crossing ? row.request(B, B.assigned) : row.request(A, A.assigned),
+        bearer(A.owner.token),
+      );
+      expect(changedTables(before, await snapshotFirm(t, B.org.id)), 'firm B’s rows changed').toEqual([]);
+      if (crossing) {
+        expect(got.status, got.text.slice(0, 200)).toBe(404);
+      } else {
+        expect(got.status, got.text.slice(0, 200)).toBe(row.own);
+        expect(leaksOf(got.text, bIds, B.marker), 'the answer shows firm B’s data').toEqual([]);
+      }
+      return;
+    }
+    case 'assigned': {
+      if (!row.client) return;
+      const before = await snapshotFirm(t, A.org.id);
+      const got = await send(row.request(A, A.unassigned), bearer(A.limited.token));
+      expect(got.status, got.text.slice(0, 200)).toBe(404);
+      expect(changedTables(before, await snapshotFirm(t, A.org.id))).toEqual([]);
+      return;
+    }
+    case 'portal':
+    case 'none': {
+      const got = await send(row.request(A, A.assigned), kase === 'portal' ? portalHeaders(A) : {});
+      expect(got.status, got.text.slice(0, 200)).toBe(401);
+      return;
+    }
+  }
+}
+
+describe('HTTP route matrix', () => {
+  it('has a row for every route in Fastify’s table, and none for one that is gone', () => {
+    const keys = routeKeys();
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((k) => !ROUTE_ROWS[k]).map((k) => `add a row for ${k}`)).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ROWS)
+        .filter((k) => !keys.includes(k))
+        .map((k) => `remove the row for ${k}: no such route`),
+    ).toEqual([]);
+  });
+
+  // The keys are known only once the app is built; the rows name them all, and the test above
+  // holds the two lists equal.
+  describe.each(Object.keys(ROUTE_ROWS).sort())('%s', (key) => {
+    it.each(CASES)('%s', (kase) => routeCase(key, kase));
+  });
+});
