@@ -14,12 +14,12 @@ import {
   type TClientBundle,
   type TTenancyFirm,
 } from '../test/tenancy';
-import { appRouter } from './router';
+import { appRouter } from '../trpc/router';
 
 // Every staff procedure and every plain HTTP route × every kind of caller, with the answer each must
 // get. Procedures are read from the router and routes from Fastify's route table, so a new one
 // without a row here fails; a row for something that is gone fails too. The portal's procedures have
-// their own matrix (src/server/portal/matrix.test.ts).
+// their own matrix (src/server/auth/portal-matrix.test.ts).
 //
 // Cases of a row:
 //   own       the firm's owner, the firm's own records → ok (or the domain answer the row names)
