@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../src/server/db/client';
-import { generateRecurringProjects } from '../src/server/features/projects/recurring';
+import { generateRecurringProjects } from '../src/server/features/projects';
 import { createTestDatabase } from '../src/server/test/database';
 
 const { values: args } = parseArgs({

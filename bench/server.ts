@@ -8,7 +8,7 @@ import { ZSystemLogListInput } from '../src/domain/system-log';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres } from '../src/server/db/client';
-import { listSystemLog } from '../src/server/features/system-log/service';
+import { listSystemLog } from '../src/server/features/system-log';
 import { signTokens } from '../src/server/idp/tokens';
 import { generateFirms, type TGeneratedFirm } from './generate';
 import { BENCH_INPUT, type TBenchFirm, type TServerCommand, type TServerReady } from './protocol';

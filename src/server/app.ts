@@ -10,11 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerRouteAuth } from './auth';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
-import { registerPortalDocumentRoutes } from './features/client-portal/routes';
+import { registerPortalDocumentRoutes } from './features/client-portal';
 import { registerClientExport, registerClientImportRoutes } from './features/clients';
-import { registerDocumentRoutes } from './features/documents/routes';
-import { registerLogoRoute } from './features/settings/service';
-import { registerSystemLogExport } from './features/system-log/export';
+import { registerDocumentRoutes } from './features/documents';
+import { registerLogoRoute } from './features/settings';
+import { registerSystemLogExport } from './features/system-log';
+import { uploadTargetForTask } from './features/tasks';
 import { createStorage } from './files/storage';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
@@ -99,7 +100,12 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   registerSystemLogExport(app, { db: database.db });
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
-  registerDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
+  registerDocumentRoutes(app, {
+    db: database.db,
+    storage,
+    maxBytes: config.storage.maxBytes,
+    uploadTargetForTask,
+  });
   registerPortalDocumentRoutes(app, { db: database.db, storage, config, maxBytes: config.storage.maxBytes });
   registerClientExport(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });

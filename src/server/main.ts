@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
-import { vaultKeyring } from './features/vault/keys';
+import { vaultKeyring } from './features/vault';
 
 async function main() {
   const config = loadConfig();

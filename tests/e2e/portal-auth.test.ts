@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
 import { PORTAL_SESSION_COOKIE, revokePortalSessionsOf } from '../../src/server/auth';
 import { clients, clientUserClients, clientUsers, portalSessions } from '../../src/server/db/schema';
-import { seedPortalClient } from '../../src/server/features/client-portal/test-fixture';
+import { seedPortalClient } from '../../src/server/test/portal-world';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
-import { seedPortalClient } from '../../src/server/features/client-portal/test-fixture';
 import { seedPortalUser } from '../../src/server/test/portal';
+import { seedPortalClient } from '../../src/server/test/portal-world';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 

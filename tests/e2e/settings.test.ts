@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferences } from '../../src/server/db/schema';
-import { notify } from '../../src/server/features/notifications/service';
+import { notify } from '../../src/server/features/notifications';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 

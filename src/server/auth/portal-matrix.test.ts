@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPortalWorld } from '../features/client-portal/test-fixture';
 import { createTestApp, type TTestApp } from '../test/app';
 import { portalClient } from '../test/portal';
+import { seedPortalWorld } from '../test/portal-world';
 import { appRouter } from '../trpc/router';
 
 // Every portal procedure × every kind of caller, with the answer each must get. The procedures are

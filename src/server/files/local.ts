@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, type TStorage } from './storage';
+import { assertStorageKey, type TStorage } from './driver';
 
 /**
  * Files under a directory (DATA_DIR/files by default), one per key. A put writes to a temporary

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { TConfig } from '../config';
-import { assertStorageKey, type TStorage } from './storage';
+import { assertStorageKey, type TStorage } from './driver';
 
 /** Parts of 5 MB (S3's minimum), two in flight: an upload holds about 10 MB whatever the file's size. */
 const PART_SIZE = 5 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { purgeClientImports } from '../features/clients';
-import { purgeTrash } from '../features/documents/trash';
-import { purgePortalAuth } from '../features/portal-auth/session';
-import { defaultThrough, generateRecurringProjects } from '../features/projects/recurring';
-import { registerReminderJobs } from '../features/reminders/delivery';
+import { purgeTrash } from '../features/documents';
+import { purgePortalAuth } from '../features/portal-auth';
+import { defaultThrough, generateRecurringProjects } from '../features/projects';
+import { registerReminderJobs } from '../features/reminders';
 import type { TStorage } from '../files/storage';
 import { purgeSettled } from './queue';
 import { every, registerJob } from './registry';

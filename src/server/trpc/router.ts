@@ -1,29 +1,31 @@
-import { accountRouter } from '../features/account/router';
-import { authRouter } from '../features/auth/router';
+import { accountRouter } from '../features/account';
+import { authRouter } from '../features/auth';
+import { clientGroupsRouter } from '../features/client-groups';
 import {
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
   clientPortalProjectsRouter,
   clientPortalTasksRouter,
-} from '../features/client-portal/router';
-import { clientUsersRouter } from '../features/client-users/router';
+} from '../features/client-portal';
+import { clientUsersRouter } from '../features/client-users';
 import { clientsRouter } from '../features/clients';
-import { dashboardRouter } from '../features/dashboard/router';
-import { documentsRouter } from '../features/documents/router';
-import { notificationsRouter } from '../features/notifications/router';
-import { onboardingRouter } from '../features/onboarding/router';
-import { clientPortalAuthRouter } from '../features/portal-auth/router';
-import { clientPortalProfileRouter, profileRouter } from '../features/profile/router';
-import { projectTemplatesRouter } from '../features/project-templates/router';
-import { projectsRouter } from '../features/projects/router';
-import { remindersRouter } from '../features/reminders/router';
-import { rolesRouter } from '../features/roles/router';
-import { catalogueRouters } from '../features/services/routers';
-import { settingsRouter } from '../features/settings/router';
-import { systemLogRouter } from '../features/system-log/router';
-import { tasksRouter } from '../features/tasks/router';
-import { invitesRouter, teamRouter } from '../features/team/router';
-import { vaultRouter } from '../features/vault/router';
+import { dashboardRouter } from '../features/dashboard';
+import { documentsRouter } from '../features/documents';
+import { engagementsRouter } from '../features/engagements';
+import { notificationsRouter } from '../features/notifications';
+import { onboardingRouter } from '../features/onboarding';
+import { clientPortalAuthRouter } from '../features/portal-auth';
+import { clientPortalProfileRouter, profileRouter } from '../features/profile';
+import { projectTemplatesRouter } from '../features/project-templates';
+import { projectsRouter } from '../features/projects';
+import { remindersRouter } from '../features/reminders';
+import { rolesRouter } from '../features/roles';
+import { servicesRouter } from '../features/services';
+import { settingsRouter } from '../features/settings';
+import { systemLogRouter } from '../features/system-log';
+import { tasksRouter } from '../features/tasks';
+import { invitesRouter, teamRouter } from '../features/team';
+import { vaultRouter } from '../features/vault';
 import { router } from './init';
 
 export const appRouter = router({
@@ -43,7 +45,9 @@ export const appRouter = router({
   settings: settingsRouter,
   notifications: notificationsRouter,
   account: accountRouter,
-  ...catalogueRouters,
+  services: servicesRouter,
+  clientGroups: clientGroupsRouter,
+  engagements: engagementsRouter,
   clients: clientsRouter,
   clientUsers: clientUsersRouter,
   projects: projectsRouter,

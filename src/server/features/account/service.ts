@@ -4,7 +4,7 @@ import type { TUpdateProfile } from '../../../domain/account';
 import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members } from '../../db/schema';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 
 type TScope = { orgId: string; memberId: string };
 

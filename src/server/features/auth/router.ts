@@ -2,7 +2,7 @@ import { revokeSignIn } from '../../idp/sessions';
 import { amplifyCookiePrefix } from '../../idp/staff-auth';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 export const authRouter = router({
   /**

@@ -15,7 +15,7 @@ import { clientGroups, clients } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { clientVisibility } from '../clients';
 
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 
 type TGroupValues = z.output<typeof ZClientGroupInput>;
 

@@ -5,10 +5,9 @@ import { portalActorOf, type TPortalClientAccess, type TRequestMeta } from '../.
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
-import { storeVersion, type TStoredUpload } from '../documents/files';
-import { ensureTree } from '../documents/folders';
-import { notify, type TNotificationMail } from '../notifications/service';
-import { audit } from '../system-log/service';
+import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
+import { notify, type TNotificationMail } from '../notifications';
+import { audit } from '../system-log';
 import {
   folderNotFound,
   portalDocument,

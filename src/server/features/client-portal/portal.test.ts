@@ -5,9 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, notifications, systemLog, taskAttachments, tasks } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
-import { randomFile, sha256, uploadFile } from '../documents/test-helpers';
+import { randomFile, sha256, uploadFile } from '../../test/files';
+import { portalCookie, portalUpload, seedPortalWorld } from '../../test/portal-world';
 import { numberedName } from './documents';
-import { portalCookie, portalUpload, seedPortalWorld } from './test-fixture';
 
 const MAX = 100_000;
 let t: TTestApp;

@@ -8,8 +8,8 @@ import {
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { portalClientProcedure } from '../../trpc/procedures';
-import { sendNotificationMail, type TNotificationMail } from '../notifications/service';
-import { mailerFor } from '../team/mail';
+import { sendNotificationMail, type TNotificationMail } from '../notifications';
+import { mailerFor } from '../team';
 import { portalFolderContents } from './documents';
 import { portalHome } from './home';
 import { listPortalProjects } from './projects';

@@ -6,10 +6,9 @@ import { requestMeta, routePortalAccess } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import type { TStorage } from '../../files/storage';
-import { sendStoredFile } from '../documents/routes';
-import { receiveUpload, registerMultipart } from '../documents/upload-stream';
-import { sendNotificationMail } from '../notifications/service';
-import { mailerFor } from '../team/mail';
+import { receiveUpload, registerMultipart, sendStoredFile } from '../documents';
+import { sendNotificationMail } from '../notifications';
+import { mailerFor } from '../team';
 import { portalUploadTarget, portalVersionForDownload, recordPortalUpload } from './documents';
 
 const ZUploadQuery = z.object({

@@ -13,9 +13,9 @@ import {
   tasks,
 } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { notify, type TNotificationMail } from '../notifications/service';
-import { audit } from '../system-log/service';
-import { assigneeIdsOf } from '../tasks/access';
+import { notify, type TNotificationMail } from '../notifications';
+import { audit } from '../system-log';
+import { assigneeIdsOf } from '../tasks';
 import { portalTask, visibleDocument, whoActs } from './access';
 import { clientTeamIds } from './documents';
 

@@ -6,7 +6,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clientUserClients, clientUserInvites, clientUsers } from '../../db/schema';
 import { visibleClient } from '../clients';
 
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 // Taking access away and giving it back: remove from a client, disable, enable.
 

@@ -9,7 +9,7 @@ import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../d
 import type { TMailer } from '../../mail/mailer';
 import { visibleClient } from '../clients';
 
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { linkedUser } from './access';
 import { hashInviteKey, inviteExpiry, newInviteKey } from './keys';
 import { sendPortalAccessMail, sendPortalInviteMail } from './mail';

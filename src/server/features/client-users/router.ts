@@ -2,7 +2,7 @@ import { ZClientUserInvite, ZClientUserListInput, ZClientUserRef } from '../../.
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { mailerFor } from '../team/mail';
+import { mailerFor } from '../team';
 import { disableClientUser, enableClientUser, removeClientUser } from './access';
 import { inviteClientUser, resendClientUserInvite } from './invite';
 import { listClientUsers } from './list';

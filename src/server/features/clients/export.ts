@@ -17,7 +17,7 @@ import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clients } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { csvWriter } from './csv';
 import { clientListWhere } from './service';
 import { xlsxWriter } from './xlsx';

@@ -22,7 +22,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clientImportRows, clientImports, clients, clientTeam } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { isZip, readXlsx } from './xlsx';
 
 type TImportScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;

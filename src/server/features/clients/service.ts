@@ -27,7 +27,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clientServices, clients, clientTeam, members } from '../../db/schema';
 import { escapeLike, likeLiteral, memberName, rowsOf } from '../../db/sql';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 import { clientVisibility, visibleClient } from './visibility';
 
 type TClientScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;

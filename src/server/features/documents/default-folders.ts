@@ -3,7 +3,7 @@ import { defaultClientFoldersOf, type TDefaultClientFolders } from '../../../dom
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 /** The firm's default folders for a client's documents (orgs.settings.defaultClientFolders). */
 export async function getDefaultFolders(db: TExecutor, scope: TScope) {

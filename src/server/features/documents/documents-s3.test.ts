@@ -2,8 +2,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type TStorage } from '../../files/storage';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { download, randomFile, sha256, uploadFile } from '../../test/files';
 import { startS3 } from '../../test/s3';
-import { download, randomFile, sha256, uploadFile } from './test-helpers';
 import { purgeTrash } from './trash';
 
 // The same flows as documents.test.ts, against S3-compatible storage (s3rver on loopback).

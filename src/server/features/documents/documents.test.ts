@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTeam, documents, documentVersions, orgs, systemLog } from '../../db/schema';
 import { createStorage, type TStorage } from '../../files/storage';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { download, filesUnder, randomFile, sha256, uploadFile } from '../../test/files';
 import { membersForSeededRoles } from '../../test/role-members';
-import { download, filesUnder, randomFile, sha256, uploadFile } from './test-helpers';
 import { purgeTrash } from './trash';
 
 const MAX = 200_000;

@@ -5,7 +5,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, documentVersions, members } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { checkTree, documentNotFound, liveDocument, liveFolder } from './access';
 
 const fileTaken = (name: string) =>

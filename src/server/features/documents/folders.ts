@@ -5,7 +5,7 @@ import { actorOf, type TActor, type TRequestMeta, type TScope } from '../../auth
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { checkTree, liveFolder, treeLabel } from './access';
 
 const VAULT_ROOT_NAME = 'Vault';

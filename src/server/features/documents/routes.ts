@@ -4,12 +4,11 @@ import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_PATH, isPreviewable } from '../../../domain/documents';
-import { requestMeta, routeStaffScope } from '../../auth';
+import { requestMeta, routeStaffScope, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import type { documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import { contentDisposition } from '../../http/content-disposition';
-import { uploadTargetForTask } from '../tasks/attachments';
 import { liveFolder } from './access';
 import { recordUpload, versionForDownload } from './files';
 import { receiveUpload, registerMultipart } from './upload-stream';
@@ -67,11 +66,25 @@ export async function sendStoredFile(
   return reply.send(body);
 }
 
+/**
+ * Where an upload for a task goes and how the recorded file is linked to it. The tasks feature
+ * provides it at the composition root: documents do not know what a task is.
+ */
+export type TTaskUploadTarget = (
+  db: TDb,
+  scope: TScope,
+  taskId: string,
+  meta: TRequestMeta,
+) => Promise<{
+  folderId: string;
+  afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
+}>;
+
 export function registerDocumentRoutes(
   app: FastifyInstance,
-  deps: { db: TDb; storage: TStorage; maxBytes: number },
+  deps: { db: TDb; storage: TStorage; maxBytes: number; uploadTargetForTask: TTaskUploadTarget },
 ) {
-  const { db, storage, maxBytes } = deps;
+  const { db, storage, maxBytes, uploadTargetForTask } = deps;
 
   // Multipart only in this scope: the rest of the API keeps its 1 MB JSON bodies.
   app.register(async (scoped) => {

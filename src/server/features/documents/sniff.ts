@@ -1,4 +1,4 @@
-import { sniffImage } from '../settings/logo';
+import { sniffImage } from '../settings';
 
 /** How many leading bytes the type detection reads. */
 export const SNIFF_BYTES = 4096;

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { TStorage } from '../../files/storage';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { checkTree, documentNotFound, folderNotFound, liveFolder } from './access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { documentFolders, documents, documentVersions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { liveFolder } from './access';
 
 /** A folder zip holds at most this many files; beyond it people download sub-folders. */

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientServiceAssignees } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { logRows, page, putOnTeam, seedClient } from '../../test/fixtures';
 import { membersForSeededRoles } from '../../test/role-members';
-import { logRows, page, putOnTeam, seedClient } from '../services/fixtures.test-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientServiceAssignees, clientServices, members, services } from '../../db/schema';
 import { visibleClient } from '../clients';
-import { generateForEngagement } from '../projects/recurring';
-import { assigneesOf } from '../services/service';
-import { audit, diff } from '../system-log/service';
+import { generateForEngagement } from '../projects';
+import { assigneesOf } from '../services';
+import { audit, diff } from '../system-log';
 
 export type TEngagementRow = {
   id: string;

@@ -12,7 +12,7 @@ import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, notificationPreferences, notifications } from '../../db/schema';
 import type { TMailer } from '../../mail/mailer';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 type TScope = { orgId: string; memberId: string };
 

@@ -7,7 +7,7 @@ import type { TDb } from '../../db/client';
 import { members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 /** The identity's email as the provider knows it; a firm's owner needs one. */
 async function identityEmail(db: TDb, config: TConfig, identity: TStaffIdentity) {

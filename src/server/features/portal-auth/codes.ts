@@ -15,8 +15,8 @@ import type { TDb } from '../../db/client';
 import { clientUserClients, clientUsers, portalCodes } from '../../db/schema';
 import { clearAttempts, countAttempt, isLocked, type TLimit } from '../../idp/attempts';
 import type { TMailer } from '../../mail/mailer';
-import { sendPortalCodeMail } from '../client-users/mail';
-import { audit } from '../system-log/service';
+import { sendPortalCodeMail } from '../client-users';
+import { audit } from '../system-log';
 
 // Email one-time codes for the portal. Codes are hashed at rest, single-use, short-lived and die
 // after PORTAL_CODE_MAX_ATTEMPTS wrong guesses; asking for and trying codes is also rate-limited

@@ -9,8 +9,8 @@ import type { TRequestMeta } from '../../auth';
 import { createPortalSession } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
-import { hashInviteKey } from '../client-users/keys';
-import { audit } from '../system-log/service';
+import { hashInviteKey } from '../client-users';
+import { audit } from '../system-log';
 
 // /clientportal/auth/invite/{key}: the link from the invitation mail. Holding the key proves the
 // mailbox, so accepting it signs the person in (no code needed on top).

@@ -3,7 +3,7 @@ import { clearPortalCookies, portalSessionToken, revokePortalSession, setPortalC
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
-import { mailerFor } from '../team/mail';
+import { mailerFor } from '../team';
 import { requestPortalCode, verifyPortalCode } from './codes';
 import { acceptPortalInvite, previewPortalInvite } from './invites';
 import { signOutPortal } from './session';

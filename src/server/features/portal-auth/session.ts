@@ -3,7 +3,7 @@ import type { TRequestMeta } from '../../auth';
 import { purgePortalSessions, resolvePortalSession, revokePortalSession } from '../../auth';
 import type { TDb } from '../../db/client';
 import { idpAttempts } from '../../db/schema';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { purgePortalCodes } from './codes';
 
 /** Ends the session the cookie carries (if it is still live, each firm's log says so). */

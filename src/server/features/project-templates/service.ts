@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
 import { memberName } from '../../db/sql';
 
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 
 type TTemplateValues = z.output<typeof ZTemplateInput>;
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, roles, systemLog, taskAssignees, tasks } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { putOnTeam, seedClient } from '../../test/fixtures';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
-import { putOnTeam, seedClient } from '../services/fixtures.test-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {

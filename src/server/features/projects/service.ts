@@ -20,9 +20,9 @@ import {
 } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications';
 
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 import { firmToday, visibleProject } from './access';
 
 export async function getProject(db: TExecutor, scope: TScope, projectId: string) {

@@ -15,8 +15,8 @@ import {
 } from '../../db/schema';
 import { enqueue, type TJob } from '../../jobs/queue';
 import { every, PermanentJobError, registerJob, type TJobContext } from '../../jobs/registry';
-import { notify } from '../notifications/service';
-import { audit } from '../system-log/service';
+import { notify } from '../notifications';
+import { audit } from '../system-log';
 
 export const REMINDER_SEND = 'reminders.send';
 export const REMINDER_SCAN = 'reminders.scan';

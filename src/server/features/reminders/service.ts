@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 import { clientRecipients, queueManualSend, queueSend } from './delivery';
 
 /**

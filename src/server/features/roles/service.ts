@@ -7,7 +7,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { memberInvites, members, roles } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 
 export type TRoleRow = {
   id: string;

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { clientVisibility } from '../clients';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 
 const codeTaken = (code: string) =>
   new TRPCError({ code: 'CONFLICT', message: `Another service already uses the code ${code}` });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { logRows, page, seedClient } from '../../test/fixtures';
 import { membersForSeededRoles } from '../../test/role-members';
-import { logRows, page, seedClient } from './fixtures.test-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { LOGO_MAX_BYTES, logoUrl, type TLogoUpload, type TOrgSettings } from '..
 import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgLogos, orgs } from '../../db/schema';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 import { sniffImage } from './logo';
 
 type TScope = { orgId: string; memberId: string };

@@ -14,7 +14,7 @@ import {
   taskAttachments,
 } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
-import { download, sha256 } from '../documents/test-helpers';
+import { download, sha256 } from '../../test/files';
 
 let t: TTestApp;
 let dataDir: string;

@@ -18,9 +18,8 @@ import {
   type tasks,
 } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
-import { checkTree, liveDocument } from '../documents/access';
-import { openTree } from '../documents/folders';
-import { audit } from '../system-log/service';
+import { checkTree, liveDocument, openTree } from '../documents';
+import { audit } from '../system-log';
 import { visibleTask } from './access';
 
 type TTaskRow = typeof tasks.$inferSelect;

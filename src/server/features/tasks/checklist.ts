@@ -4,7 +4,7 @@ import { MAX_CHECKLIST } from '../../../domain/tasks';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { type TChecklistItem, tasks } from '../../db/schema';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { visibleTask } from './access';
 
 type TEdit =

@@ -10,7 +10,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
 import { memberName, rowsOf } from '../../db/sql';
 import { visibleClient } from '../clients';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { firmOf, visibleTask } from './access';
 
 /** Everything the drawer shows but the comments (their own query, refreshed on their own). */

@@ -5,7 +5,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { taskVisibility, visibleTask } from './access';
 
 const changed = () =>

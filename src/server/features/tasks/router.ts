@@ -18,8 +18,8 @@ import {
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { sendNotificationMail } from '../notifications/service';
-import { mailerFor } from '../team/mail';
+import { sendNotificationMail } from '../notifications';
+import { mailerFor } from '../team';
 import { firmOf } from './access';
 import { attachDocument, attachmentCandidates, detachDocument, listAttachments } from './attachments';
 import { editChecklist } from './checklist';

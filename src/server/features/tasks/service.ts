@@ -11,8 +11,8 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
-import { notify, type TNotificationMail } from '../notifications/service';
-import { audit, diff } from '../system-log/service';
+import { notify, type TNotificationMail } from '../notifications';
+import { audit, diff } from '../system-log';
 import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
 

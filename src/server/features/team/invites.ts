@@ -19,7 +19,7 @@ import { memberInvites, members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
 import type { TMailer } from '../../mail/mailer';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { sendInviteMail } from './mail';
 import { assignableRole, displayName } from './service';
 

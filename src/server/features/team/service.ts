@@ -6,7 +6,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, roles } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 
 export type TTeamMemberRow = {
   id: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { vaultEntries } from '../../db/schema';
-import { audit } from '../system-log/service';
+import { audit } from '../system-log';
 import { rewrap, type TKeyring, VaultCryptoError } from './crypto';
 import { sealContext } from './service';
 

@@ -14,7 +14,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, vaultEntries } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
-import { audit, diff } from '../system-log/service';
+import { audit, diff } from '../system-log';
 import { open, seal, type TKeyring, VaultCryptoError, VaultKeyMissingError } from './crypto';
 
 type TVaultScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ProjectEditDialog } from './project-edit-dialog';
-import { Progress } from './projects-view';
+import { Progress } from './project-progress';
 import { useProjectsRefresh, useSetProjectStatus } from './use-project-actions';
 
 const route = getRouteApi('/_main/projects/$id');

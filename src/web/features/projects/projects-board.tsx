@@ -6,7 +6,7 @@ import { cn, Select, Skeleton, StatusBadge } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
-import { Progress } from './projects-view';
+import { Progress } from './project-progress';
 import { useSetProjectStatus } from './use-project-actions';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clients, clientTeam, systemLog } from '../../db/schema';
-import type { TTestApp } from '../../test/app';
+import { clients, clientTeam, systemLog } from '../db/schema';
+import type { TTestApp } from './app';
 
 /** A client seeded straight into the database (the clients feature owns the real form). */
 export async function seedClient(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TTestApp } from '../../test/app';
+import type { TTestApp } from './app';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const randomFile = (size: number) => new Uint8Array(randomBytes(size));

@@ -1,6 +1,6 @@
-import { PORTAL_SESSION_COOKIE } from '../../auth';
-import type { TTestApp } from '../../test/app';
-import { seedPortalUser } from '../../test/portal';
+import { PORTAL_SESSION_COOKIE } from '../auth';
+import type { TTestApp } from './app';
+import { seedPortalUser } from './portal';
 
 /**
  * One client of a firm as the staff set it up for the portal: a shared folder (and an internal one),

@@ -1,0 +1,3 @@
+// The account feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { accountRouter } from './router';

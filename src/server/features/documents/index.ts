@@ -1,0 +1,9 @@
+// The documents feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { checkTree, liveDocument } from './access';
+export { storeVersion, type TStoredUpload } from './files';
+export { ensureTree, openTree } from './folders';
+export { documentsRouter } from './router';
+export { registerDocumentRoutes, sendStoredFile } from './routes';
+export { purgeTrash } from './trash';
+export { receiveUpload, registerMultipart } from './upload-stream';

@@ -1,0 +1,4 @@
+// The services feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { servicesRouter } from './router';
+export { assigneesOf } from './service';

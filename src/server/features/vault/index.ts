@@ -1,0 +1,4 @@
+// The vault feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { vaultKeyring } from './keys';
+export { vaultRouter } from './router';
