@@ -14,13 +14,14 @@ import {
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { trpc, trpcClient } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { saveFile } from './file-transfer';
 import { ItemActions, type TItem } from './item-actions';
 import { NameDialog } from './name-dialog';
 import { TrashView } from './trash-view';
 import { UploadList } from './upload-list';
+import { useTreeRoot } from './use-tree-root';
 import { useUploads } from './use-uploads';
 
 const PAGE_SIZE = 50;
@@ -40,13 +41,8 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const navigate = useNavigate();
   const canCreate = useCan('documents.create');
   // The top folder is made on first opening (with the firm's default folders for a client).
-  const root = useQuery({
-    queryKey: ['documents.open', clientId],
-    queryFn: () => trpcClient.documents.open.mutate({ clientId }),
-    enabled: !folderId,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const currentId = folderId ?? root.data?.id;
+  const root = useTreeRoot(clientId, { enabled: !folderId });
+  const currentId = folderId ?? root?.id;
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<TDocumentSort>('name');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
@@ -288,7 +284,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
           onRestored={(target) => {
             refresh();
             if (target !== currentId)
-              void navigate({ to: folderHref(clientId, target === root.data?.id ? null : target) });
+              void navigate({ to: folderHref(clientId, target === root?.id ? null : target) });
           }}
         />
       ) : (
