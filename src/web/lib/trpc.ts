@@ -96,15 +96,20 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
+/**
+ * Queries' retry rule, for an idempotent mutation too: auth and validation failures will not
+ * change on a retry; a dropped connection might.
+ */
+export function retryTransient(count: number, error: unknown) {
+  const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+  return typeof status === 'number' && status < 500 ? false : count < 2;
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // Auth and validation failures will not change on a retry; a dropped connection might.
-      retry: (count, error) => {
-        const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
-        return typeof status === 'number' && status < 500 ? false : count < 2;
-      },
+      retry: retryTransient,
       refetchOnWindowFocus: false,
     },
   },

@@ -36,7 +36,7 @@ describe('Breadcrumbs', () => {
   it('starts with Home linking to the index and ends with the current page', async () => {
     renderAt([
       { label: 'Clients', icon: Users, to: '/clients' },
-      { label: 'Acme Ltd', to: '/clients/42' },
+      { label: 'Acme Ltd', to: '/clients/$id', params: { id: '42' } },
     ]);
     const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     const items = within(nav).getAllByRole('listitem');

@@ -1,32 +1,35 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type ToOptions } from '@tanstack/react-router';
 import { ChevronRight, Home, type LucideIcon } from 'lucide-react';
 import { cn } from './cn';
 
-export type BreadcrumbItem = {
-  label: string;
-  icon?: LucideIcon;
-  /** A resolved path such as '/clients/42'. The last item is the current page and is not a link. */
-  to?: string;
-};
+/**
+ * A place in the app, typed against the route tree: `{ to: '/clients' }`, or a route with
+ * parameters and their values, `{ to: '/clients/$id', params: { id } }`.
+ */
+export type BreadcrumbTarget = Pick<ToOptions, 'to' | 'params'>;
+
+/** A crumb; where it leads, if anywhere. The last item is the current page and is not a link. */
+export type BreadcrumbItem = { label: string; icon?: LucideIcon } & Partial<BreadcrumbTarget>;
 
 export type BreadcrumbsProps = {
   items: BreadcrumbItem[];
   className?: string;
   /** Where the Home crumb leads: the index, or the client portal's home in the portal. */
-  home?: string;
+  home?: BreadcrumbTarget;
 };
 
 const linkClasses =
   'inline-flex items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
 /** SPEC.md §2: Home (home icon, leads to the index), then a list of links (label, icon, to). */
-export function Breadcrumbs({ items, className, home = '/' }: BreadcrumbsProps) {
+export function Breadcrumbs({ items, className, home = { to: '/' } }: BreadcrumbsProps) {
   return (
     <nav aria-label="Breadcrumb" className={cn('min-w-0 text-sm', className)}>
       <ol className="flex min-w-0 flex-wrap items-center gap-1">
         <li className="inline-flex items-center">
           <Link
-            to={home as never}
+            to={home.to}
+            params={home.params}
             className={linkClasses}
             aria-current={items.length === 0 ? 'page' : undefined}
           >
@@ -44,7 +47,10 @@ export function Breadcrumbs({ items, className, home = '/' }: BreadcrumbsProps) 
             </>
           );
           return (
-            <li key={item.to ?? item.label} className="inline-flex min-w-0 items-center gap-1">
+            <li
+              key={JSON.stringify([item.to, item.params, item.label])}
+              className="inline-flex min-w-0 items-center gap-1"
+            >
               <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 text-muted-fg/60" />
               {last ? (
                 <span
@@ -54,8 +60,7 @@ export function Breadcrumbs({ items, className, home = '/' }: BreadcrumbsProps) 
                   {content}
                 </span>
               ) : item.to ? (
-                // Trails are built from data at run time, so the path is a plain string, not a typed route.
-                <Link to={item.to as never} className={cn(linkClasses, 'min-w-0')}>
+                <Link to={item.to} params={item.params} className={cn(linkClasses, 'min-w-0')}>
                   {content}
                 </Link>
               ) : (

@@ -1,6 +1,6 @@
 import { PORTAL_PAGE_SIZE } from '@domain/client-portal';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, linkOptions } from '@tanstack/react-router';
 import { type BreadcrumbItem, Breadcrumbs, Card, EmptyState, Pagination, Skeleton } from '@web/ui';
 import { Folder, FolderOpen } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -39,11 +39,21 @@ function PortalDocuments({ clientId, folderId }: { clientId: string; folderId?: 
     void queryClient.invalidateQueries({ queryKey: trpc.clientPortalHome.get.queryKey() });
   }, [queryClient]);
   const data = contents.data;
-  const home = `/clientportal/${clientId}`;
-  const crumbs: BreadcrumbItem[] = (data?.path ?? []).map((p, i) => ({
-    label: i === 0 ? 'Documents' : p.name,
-    to: i === 0 ? `${home}/documents` : `${home}/documents/${p.id}`,
-  }));
+  const home = linkOptions({ to: '/clientportal/$clientId', params: { clientId } });
+  const crumbs: BreadcrumbItem[] = (data?.path ?? []).map((p, i) =>
+    i === 0
+      ? {
+          label: 'Documents',
+          ...linkOptions({ to: '/clientportal/$clientId/documents', params: { clientId } }),
+        }
+      : {
+          label: p.name,
+          ...linkOptions({
+            to: '/clientportal/$clientId/documents/$folderId',
+            params: { clientId, folderId: p.id },
+          }),
+        },
+  );
   if (crumbs.length === 0) crumbs.push({ label: 'Documents' });
   return (
     <div className="flex flex-col gap-4">

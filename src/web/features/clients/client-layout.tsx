@@ -53,8 +53,7 @@ export function ClientLayout() {
         {TABS.map((tab) => (
           <Link
             key={tab.to}
-            // The Services tab's route comes with the service catalogue (another branch of issue 5).
-            to={tab.to as '/clients/$id'}
+            to={tab.to}
             params={{ id }}
             activeOptions={{ exact: tab.exact }}
             className="-mb-px inline-flex h-9 shrink-0 items-center border-b-2 border-transparent px-0.5 text-sm font-medium text-muted-fg hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[status=active]:border-primary data-[status=active]:text-fg"

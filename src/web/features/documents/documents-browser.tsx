@@ -1,6 +1,6 @@
 import { formatBytes, type TDocumentSort } from '@domain/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import {
   Badge,
   Button,
@@ -14,21 +14,28 @@ import {
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { trpc, trpcClient } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { saveFile } from './file-transfer';
 import { ItemActions, type TItem } from './item-actions';
 import { NameDialog } from './name-dialog';
 import { TrashView } from './trash-view';
 import { UploadList } from './upload-list';
+import { useTreeRoot } from './use-tree-root';
 import { useUploads } from './use-uploads';
 
 const PAGE_SIZE = 50;
 
-/** Where a folder of this tree is shown. */
-export function folderHref(clientId: string | null, folderId: string | null) {
-  const base = clientId ? `/clients/${clientId}/documents` : '/vault/documents';
-  return folderId ? `${base}/${folderId}` : base;
+/** Where a folder of this tree is shown (`folderId` null: the tree's top), as typed link options. */
+export function folderLink(clientId: string | null, folderId: string | null) {
+  if (clientId) {
+    return folderId
+      ? linkOptions({ to: '/clients/$id/documents/$folderId', params: { id: clientId, folderId } })
+      : linkOptions({ to: '/clients/$id/documents', params: { id: clientId } });
+  }
+  return folderId
+    ? linkOptions({ to: '/vault/documents/$folderId', params: { folderId } })
+    : linkOptions({ to: '/vault/documents' });
 }
 
 /**
@@ -40,13 +47,8 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const navigate = useNavigate();
   const canCreate = useCan('documents.create');
   // The top folder is made on first opening (with the firm's default folders for a client).
-  const root = useQuery({
-    queryKey: ['documents.open', clientId],
-    queryFn: () => trpcClient.documents.open.mutate({ clientId }),
-    enabled: !folderId,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const currentId = folderId ?? root.data?.id;
+  const root = useTreeRoot(clientId, { enabled: !folderId });
+  const currentId = folderId ?? root?.id;
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<TDocumentSort>('name');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
@@ -141,7 +143,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       cell: (row) =>
         row.kind === 'folder' ? (
           <Link
-            to={folderHref(clientId, row.id)}
+            {...folderLink(clientId, row.id)}
             className="inline-flex items-center gap-2 font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             <Folder aria-hidden="true" className="size-4 text-amber-500" /> {row.name}
@@ -217,7 +219,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
                   </span>
                 ) : (
                   <Link
-                    to={folderHref(clientId, crumb.parentId === null ? null : crumb.id)}
+                    {...folderLink(clientId, crumb.parentId === null ? null : crumb.id)}
                     className="text-muted-fg hover:text-fg hover:underline"
                   >
                     {crumb.name}
@@ -288,7 +290,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
           onRestored={(target) => {
             refresh();
             if (target !== currentId)
-              void navigate({ to: folderHref(clientId, target === root.data?.id ? null : target) });
+              void navigate(folderLink(clientId, target === root?.id ? null : target));
           }}
         />
       ) : (

@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
+import type { ToOptions } from '@tanstack/react-router';
 import {
   BellRing,
   Briefcase,
@@ -18,7 +19,9 @@ import {
 } from 'lucide-react';
 
 export type TNavItem = {
-  to: string;
+  /** A route of the route tree, with its params, if any: typed, so a renamed route breaks the build. */
+  to: NonNullable<ToOptions['to']>;
+  params?: ToOptions['params'];
   label: string;
   icon: LucideIcon;
   /** The right that shows the entry; a list shows it for any one of them. */
@@ -38,7 +41,13 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
       { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
-      { to: '/reminders/client', label: 'Reminders', icon: BellRing, permission: 'reminders.view' },
+      {
+        to: '/reminders/$type',
+        params: { type: 'client' },
+        label: 'Reminders',
+        icon: BellRing,
+        permission: 'reminders.view',
+      },
     ],
   },
   {

@@ -17,6 +17,7 @@ function NavLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => void
   return (
     <Link
       to={item.to}
+      params={item.params}
       onClick={onNavigate}
       activeOptions={{ exact: item.to === '/' }}
       className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-fg hover:bg-muted hover:text-fg data-[status=active]:bg-muted data-[status=active]:font-medium data-[status=active]:text-fg"

@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Breadcrumbs, PageHeader } from '@web/ui';
 import { useCallback } from 'react';
 import { NoAccess, useCan } from '../shell/access';
@@ -14,10 +14,12 @@ const noAccess = (
   <NoAccess message="Your role does not include the firm's tasks. Ask the firm owner if you need them." />
 );
 
+/** The routes that show a task list; their search params are all `parseTasksSearch`'s. */
+type TTasksListPath = '/tasks/' | '/tasks/filters/$tag' | '/clients/$id/tasks' | '/clients/$id/client-tasks';
+
 /** Search params are replaced, not pushed: filters and the open task do not pile up in history. */
-function useSetSearch(
-  navigate: (opts: { search: (prev: TTasksSearch) => TTasksSearch; replace: boolean }) => unknown,
-) {
+function useSetSearch(from: TTasksListPath) {
+  const navigate = useNavigate({ from });
   return useCallback(
     (next: Partial<TTasksSearch>) => navigate({ search: (prev) => ({ ...prev, ...next }), replace: true }),
     [navigate],
@@ -28,7 +30,7 @@ function useSetSearch(
 export function TasksPage() {
   const canView = useCan('tasks.view');
   const search = tasksRoute.useSearch();
-  const setSearch = useSetSearch(tasksRoute.useNavigate() as never);
+  const setSearch = useSetSearch('/tasks/');
   if (!canView) return noAccess;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
@@ -43,7 +45,7 @@ export function TagTasksPage() {
   const canView = useCan('tasks.view');
   const { tag } = tagRoute.useParams();
   const search = tagRoute.useSearch();
-  const setSearch = useSetSearch(tagRoute.useNavigate() as never);
+  const setSearch = useSetSearch('/tasks/filters/$tag');
   if (!canView) return noAccess;
   const label = tag.toLowerCase();
   return (
@@ -62,7 +64,7 @@ export function ClientTasksTab() {
   const canView = useCan('tasks.view');
   const { id } = clientTasksRoute.useParams();
   const search = clientTasksRoute.useSearch();
-  const setSearch = useSetSearch(clientTasksRoute.useNavigate() as never);
+  const setSearch = useSetSearch('/clients/$id/tasks');
   if (!canView) return noAccess;
   return <TasksView scope={{ clientId: id, forClient: false }} search={search} setSearch={setSearch} />;
 }
@@ -72,7 +74,7 @@ export function ClientToDoTab() {
   const canView = useCan('tasks.view');
   const { id } = clientToDoRoute.useParams();
   const search = clientToDoRoute.useSearch();
-  const setSearch = useSetSearch(clientToDoRoute.useNavigate() as never);
+  const setSearch = useSetSearch('/clients/$id/client-tasks');
   if (!canView) return noAccess;
   return <TasksView scope={{ clientId: id, forClient: true }} search={search} setSearch={setSearch} />;
 }

@@ -1,0 +1,71 @@
+import { CLIENT_TYPE_LABELS } from '@domain/clients';
+import { Badge, type DataTableColumn } from '@web/ui';
+import type { TClientRow } from './use-clients';
+import type { TOptionalColumn } from './use-column-choice';
+
+const COLUMNS: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClientRow>> = {
+  code: {
+    id: 'code',
+    header: 'Code',
+    sortable: true,
+    cell: (c) => <span className="font-mono text-xs">{c.code}</span>,
+  },
+  name: {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    cell: (c) => (
+      <span className="flex items-center gap-1.5 font-medium text-fg">
+        {c.name}
+        {c.archivedAt ? <Badge tone="grey">Archived</Badge> : null}
+      </span>
+    ),
+  },
+  type: { id: 'type', header: 'Type', cell: (c) => CLIENT_TYPE_LABELS[c.type] },
+  group: {
+    id: 'group',
+    header: 'Group',
+    cell: (c) => c.group?.name ?? <span className="text-muted-fg">—</span>,
+  },
+  email: { id: 'email', header: 'Email', cell: (c) => c.email ?? <span className="text-muted-fg">—</span> },
+  phone: { id: 'phone', header: 'Phone', cell: (c) => c.phone ?? <span className="text-muted-fg">—</span> },
+  city: { id: 'city', header: 'City', cell: (c) => c.city ?? <span className="text-muted-fg">—</span> },
+  tags: {
+    id: 'tags',
+    header: 'Tags',
+    cell: (c) => (
+      <span className="flex gap-1">
+        {c.tags.slice(0, 3).map((t) => (
+          <Badge key={t}>{t}</Badge>
+        ))}
+        {c.tags.length > 3 ? <span className="text-xs text-muted-fg">+{c.tags.length - 3}</span> : null}
+      </span>
+    ),
+  },
+  status: {
+    id: 'status',
+    header: 'Status',
+    cell: (c) =>
+      c.status === 'active' ? (
+        <Badge tone="green" dot>
+          Active
+        </Badge>
+      ) : (
+        <Badge tone="grey" dot>
+          Inactive
+        </Badge>
+      ),
+  },
+  createdAt: {
+    id: 'createdAt',
+    header: 'Added',
+    sortable: true,
+    sortDescFirst: true,
+    cell: (c) => <span className="text-muted-fg">{c.createdAt.toLocaleDateString()}</span>,
+  },
+};
+
+/** The list's columns: code and name always, then the optional ones the member chose, in order. */
+export function clientColumns(visible: readonly TOptionalColumn[]): DataTableColumn<TClientRow>[] {
+  return [COLUMNS.code, COLUMNS.name, ...visible.map((id) => COLUMNS[id])];
+}
