@@ -16,7 +16,7 @@ import {
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { orgs } from './org';
-import { tasks } from './work';
+import { tasks } from './tasks';
 
 /**
  * A folder of a document tree: a client's (clientId set) or the firm's vault (clientId null). Each

@@ -20,7 +20,8 @@ import {
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-import { projects, tasks } from './work';
+import { projects } from './projects';
+import { tasks } from './tasks';
 
 /**
  * A reminder: to a client (`client`), to members (`team`), or ahead of an item's expiry (`expiry`,
