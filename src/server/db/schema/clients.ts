@@ -11,20 +11,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLIENT_STATUSES, CLIENT_TYPES } from '../../../domain/clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-
-export const CLIENT_TYPES = [
-  'individual',
-  'proprietor',
-  'partnership',
-  'llp',
-  'company',
-  'trust',
-  'huf',
-  'other',
-] as const;
-export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 
 /** A family or a business group of clients. */
 export const clientGroups = pgTable(

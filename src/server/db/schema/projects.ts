@@ -10,6 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { STORED_STATUSES } from '../../../domain/status';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { clientServices } from './engagements';
@@ -19,9 +20,6 @@ import { services } from './services';
 
 // Single-column references where a deletion should only clear the link (SET NULL on a composite
 // (org_id, x) key would clear org_id too); the procedures check the org of every id they store.
-
-/** Stored statuses of projects and tasks (SPEC.md §4); OVERDUE is derived, never stored. */
-export const WORK_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW', 'COMPLETED'] as const;
 
 /**
  * A piece of work for a client, usually one period of an engagement (GST return for 2026-03).
@@ -42,7 +40,7 @@ export const projects = pgTable(
     periodKey: text('period_key'),
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),
-    status: text('status', { enum: WORK_STATUSES }).notNull().default('SCHEDULED'),
+    status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     completedDate: timestamp('completed_date', { withTimezone: true }),

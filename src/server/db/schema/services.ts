@@ -1,8 +1,7 @@
 import { index, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { SERVICE_FREQUENCIES } from '../../../domain/services';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { orgs } from './org';
-
-export const SERVICE_FREQUENCIES = ['one_time', 'monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
 
 /** A service in the firm's catalogue (GST returns, audit, bookkeeping…). */
 export const services = pgTable(

@@ -13,12 +13,12 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { STORED_STATUSES } from '../../../domain/status';
+import { TASK_PRIORITIES } from '../../../domain/tasks';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-import { projects, WORK_STATUSES } from './projects';
-
-export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+import { projects } from './projects';
 
 export type TChecklistItem = { id: string; text: string; done: boolean };
 /**
@@ -36,7 +36,7 @@ export const tasks = pgTable(
     templateTaskId: uuid('template_task_id'),
     title: text('title').notNull(),
     description: text('description'),
-    status: text('status', { enum: WORK_STATUSES }).notNull().default('SCHEDULED'),
+    status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
     priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('medium'),
     dueDate: date('due_date', { mode: 'string' }),
     completedDate: timestamp('completed_date', { withTimezone: true }),
