@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../../domain/client-import';
+import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 
@@ -72,5 +73,10 @@ export const clientImportRows = pgTable(
       columns: [t.orgId, t.importId],
       foreignColumns: [clientImports.orgId, clientImports.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_import_rows_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('set null'), // SET NULL (client_id)
   ],
 );

@@ -47,8 +47,8 @@ export const templateTasks = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     dueOffsetDays: integer('due_offset_days').notNull().default(0),
-    assigneeRoleId: uuid('assignee_role_id').references(() => roles.id, { onDelete: 'set null' }),
-    assigneeMemberId: uuid('assignee_member_id').references(() => members.id, { onDelete: 'set null' }),
+    assigneeRoleId: uuid('assignee_role_id'),
+    assigneeMemberId: uuid('assignee_member_id'),
     checklist: jsonb('checklist').$type<string[]>().notNull().default([]),
     forClient: boolean('for_client').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
@@ -63,5 +63,15 @@ export const templateTasks = pgTable(
       columns: [t.orgId, t.templateId],
       foreignColumns: [projectTemplates.orgId, projectTemplates.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'template_tasks_assignee_role_fk',
+      columns: [t.orgId, t.assigneeRoleId],
+      foreignColumns: [roles.orgId, roles.id],
+    }).onDelete('set null'), // SET NULL (assignee_role_id)
+    foreignKey({
+      name: 'template_tasks_assignee_member_fk',
+      columns: [t.orgId, t.assigneeMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (assignee_member_id)
   ],
 );

@@ -18,9 +18,6 @@ import { members, orgs } from './org';
 import { projectTemplates } from './project-templates';
 import { services } from './services';
 
-// Single-column references where a deletion should only clear the link (SET NULL on a composite
-// (org_id, x) key would clear org_id too); the procedures check the org of every id they store.
-
 /**
  * A piece of work for a client, usually one period of an engagement (GST return for 2026-03).
  * `periodKey` ('2026-03', '2026-Q1', '2026-H1', '2026', 'once') with the engagement makes recurring
@@ -33,8 +30,8 @@ export const projects = pgTable(
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
     serviceId: uuid('service_id'),
-    clientServiceId: uuid('client_service_id').references(() => clientServices.id, { onDelete: 'set null' }),
-    templateId: uuid('template_id').references(() => projectTemplates.id, { onDelete: 'set null' }),
+    clientServiceId: uuid('client_service_id'),
+    templateId: uuid('template_id'),
     name: text('name').notNull(),
     description: text('description'),
     periodKey: text('period_key'),
@@ -44,7 +41,7 @@ export const projects = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     completedDate: timestamp('completed_date', { withTimezone: true }),
-    ownerId: uuid('owner_id').references(() => members.id, { onDelete: 'set null' }),
+    ownerId: uuid('owner_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +68,21 @@ export const projects = pgTable(
       columns: [t.orgId, t.serviceId],
       foreignColumns: [services.orgId, services.id],
     }),
+    foreignKey({
+      name: 'projects_client_service_fk',
+      columns: [t.orgId, t.clientServiceId],
+      foreignColumns: [clientServices.orgId, clientServices.id],
+    }).onDelete('set null'), // SET NULL (client_service_id)
+    foreignKey({
+      name: 'projects_template_fk',
+      columns: [t.orgId, t.templateId],
+      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
+    }).onDelete('set null'), // SET NULL (template_id)
+    foreignKey({
+      name: 'projects_owner_fk',
+      columns: [t.orgId, t.ownerId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (owner_id)
   ],
 );
 

@@ -1,7 +1,18 @@
-import { index, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { SERVICE_FREQUENCIES } from '../../../domain/services';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { orgs } from './org';
+import { projectTemplates } from './project-templates';
 
 /** A service in the firm's catalogue (GST returns, audit, bookkeeping…). */
 export const services = pgTable(
@@ -26,5 +37,10 @@ export const services = pgTable(
     unique('services_org_id_id_key').on(t.orgId, t.id),
     unique('services_org_id_code_key').on(t.orgId, t.code),
     index('services_org_name_idx').on(t.orgId, t.name),
+    foreignKey({
+      name: 'services_project_template_fk',
+      columns: [t.orgId, t.projectTemplateId],
+      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
+    }).onDelete('set null'), // SET NULL (project_template_id)
   ],
 );

@@ -18,9 +18,12 @@ import { TASK_PRIORITIES } from '../../../domain/tasks';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
+import { clientUsers } from './portal';
+import { templateTasks } from './project-templates';
 import { projects } from './projects';
 
 export type TChecklistItem = { id: string; text: string; done: boolean };
+
 /**
  * A task, inside a project or standing alone for a client (or for nobody: internal work).
  * `forClient` tasks are the client's to do in the portal. `position` orders cards within a
@@ -40,7 +43,7 @@ export const tasks = pgTable(
     priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('medium'),
     dueDate: date('due_date', { mode: 'string' }),
     completedDate: timestamp('completed_date', { withTimezone: true }),
-    reviewerId: uuid('reviewer_id').references(() => members.id, { onDelete: 'set null' }),
+    reviewerId: uuid('reviewer_id'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     checklist: jsonb('checklist').$type<TChecklistItem[]>().notNull().default([]),
     forClient: boolean('for_client').notNull().default(false),
@@ -64,6 +67,8 @@ export const tasks = pgTable(
     index('tasks_project_idx').on(t.orgId, t.projectId, t.position),
     index('tasks_client_idx').on(t.orgId, t.clientId, t.dueDate),
     index('tasks_reviewer_idx').on(t.orgId, t.reviewerId),
+    // Removing a template's task clears the link in the tasks made from it (tasks_template_task_fk).
+    index('tasks_template_task_idx').on(t.orgId, t.templateTaskId),
     index('tasks_tags_idx').using('gin', t.tags),
     index('tasks_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     foreignKey({
@@ -76,6 +81,21 @@ export const tasks = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_template_task_fk',
+      columns: [t.orgId, t.templateTaskId],
+      foreignColumns: [templateTasks.orgId, templateTasks.id],
+    }).onDelete('set null'), // SET NULL (template_task_id)
+    foreignKey({
+      name: 'tasks_reviewer_fk',
+      columns: [t.orgId, t.reviewerId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (reviewer_id)
+    foreignKey({
+      name: 'tasks_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
   ],
 );
 
@@ -111,7 +131,7 @@ export const taskComments = pgTable(
     id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id').notNull(),
-    authorMemberId: uuid('author_member_id').references(() => members.id, { onDelete: 'set null' }),
+    authorMemberId: uuid('author_member_id'),
     /** Set instead of the member when a client user comments from the portal. */
     authorClientUserId: uuid('author_client_user_id'),
     body: text('body').notNull(),
@@ -127,5 +147,15 @@ export const taskComments = pgTable(
       columns: [t.orgId, t.taskId],
       foreignColumns: [tasks.orgId, tasks.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_comments_author_member_fk',
+      columns: [t.orgId, t.authorMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (author_member_id)
+    foreignKey({
+      name: 'task_comments_author_client_user_fk',
+      columns: [t.orgId, t.authorClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (author_client_user_id)
   ],
 );
