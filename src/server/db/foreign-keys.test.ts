@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+const selectRows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Tables of the public schema with an org_id column: the firm's data. */
@@ -26,7 +26,7 @@ const TENANT_TABLES = sql`
 it('keys every reference between firm tables on (org_id, …)', async () => {
   // A key from a firm table to a firm table must pair the referencing org_id with the referenced
   // org_id; a single-column key (or one that leaves org_id out) is an offender.
-  const offenders = await rowsOf<{ key: string }>(sql`
+  const offenders = await selectRows<{ key: string }>(sql`
     select format('%s(%s) → %s(%s) [%s]', con.conrelid::regclass,
       (select string_agg(a.attname, ', ' order by k.i) from unnest(con.conkey) with ordinality k(n, i)
         join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
@@ -52,7 +52,7 @@ it('keys every reference between firm tables on (org_id, …)', async () => {
 it('clears only the link, never org_id, when a key sets null', async () => {
   // ON DELETE SET NULL on an (org_id, x) key must name x alone (SET NULL (x)); drizzle-kit writes a
   // bare SET NULL, which would try to clear the NOT NULL org_id (see schema/columns.ts).
-  const offenders = await rowsOf<{ key: string }>(sql`
+  const offenders = await selectRows<{ key: string }>(sql`
     select format('%s [%s]', con.conrelid::regclass, con.conname) as key
     from pg_constraint con
     where con.contype = 'f'
@@ -72,7 +72,7 @@ it('clears only the link, never org_id, when a key sets null', async () => {
 const UNKEYED: Record<string, string> = {};
 
 it('keys every *_id and *_by column of a firm table, or says why not', async () => {
-  const columns = await rowsOf<{ col: string }>(sql`
+  const columns = await selectRows<{ col: string }>(sql`
     select format('%s.%s', c.relname, a.attname) as col
     from pg_class c
     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
