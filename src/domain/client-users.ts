@@ -11,12 +11,13 @@ export const PORTAL_CODE_LENGTH = 6;
 export const PORTAL_CODE_TTL_MINUTES = 10;
 export const PORTAL_CODE_MAX_ATTEMPTS = 5;
 
-export const CLIENT_USER_STATUS_LABELS = {
+export const CLIENT_USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type TClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
+export const CLIENT_USER_STATUS_LABELS: Record<TClientUserStatus, string> = {
   invited: 'Invited',
   active: 'Active',
   disabled: 'Disabled',
-} as const;
-export type TClientUserStatus = keyof typeof CLIENT_USER_STATUS_LABELS;
+};
 
 /** A portal invitation key is 32 random bytes in base64url (43 characters); anything else is not ours. */
 const PORTAL_INVITE_KEY = /^[A-Za-z0-9_-]{43}$/;

@@ -10,11 +10,10 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../../domain/client-import';
+import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-
-export const CLIENT_IMPORT_STATUSES = ['preview', 'importing', 'done', 'discarded'] as const;
-export const CLIENT_IMPORT_ROW_STATUSES = ['new', 'duplicate', 'error', 'imported'] as const;
 
 /**
  * A spreadsheet of clients on its way in: parsed and checked on upload (the preview), then imported
@@ -29,7 +28,7 @@ export const clientImports = pgTable(
     /** The member who uploaded it: only they see and run it. */
     memberId: uuid('member_id').notNull(),
     fileName: text('file_name').notNull(),
-    status: text('status', { enum: CLIENT_IMPORT_STATUSES }).notNull().default('preview'),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('preview'),
     /** What the header row said: { ignored: string[], repeated: string[] }. */
     headers: jsonb('headers').$type<{ ignored: string[]; repeated: string[] }>().notNull(),
     totalRows: integer('total_rows').notNull(),
@@ -59,7 +58,7 @@ export const clientImportRows = pgTable(
     importId: uuid('import_id').notNull(),
     /** The spreadsheet's row number (the header is row 1). */
     rowNo: integer('row_no').notNull(),
-    status: text('status', { enum: CLIENT_IMPORT_ROW_STATUSES }).notNull(),
+    status: text('status', { enum: IMPORT_ROW_STATUSES }).notNull(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
     /** The client to create (the form's schema output), for rows that passed. */
     data: jsonb('data').$type<Record<string, unknown>>(),
@@ -74,5 +73,10 @@ export const clientImportRows = pgTable(
       columns: [t.orgId, t.importId],
       foreignColumns: [clientImports.orgId, clientImports.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_import_rows_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('set null'), // SET NULL (client_id)
   ],
 );

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  date,
   doublePrecision,
   foreignKey,
   index,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -13,20 +11,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLIENT_STATUSES, CLIENT_TYPES } from '../../../domain/clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-
-export const CLIENT_TYPES = [
-  'individual',
-  'proprietor',
-  'partnership',
-  'llp',
-  'company',
-  'trust',
-  'huf',
-  'other',
-] as const;
-export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 
 /** A family or a business group of clients. */
 export const clientGroups = pgTable(
@@ -120,89 +107,6 @@ export const clientTeam = pgTable(
     }).onDelete('cascade'),
     foreignKey({
       name: 'client_team_member_fk',
-      columns: [t.orgId, t.memberId],
-      foreignColumns: [members.orgId, members.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-export const SERVICE_FREQUENCIES = ['one_time', 'monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
-
-/** A service in the firm's catalogue (GST returns, audit, bookkeeping…). */
-export const services = pgTable(
-  'services',
-  {
-    id: id(),
-    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    code: text('code').notNull(),
-    category: text('category'),
-    description: text('description'),
-    frequency: text('frequency', { enum: SERVICE_FREQUENCIES }).notNull().default('yearly'),
-    /** When work of a period falls due, e.g. { dayOfMonth: 20, monthsAfterPeriod: 1 }. */
-    dueDateRule: jsonb('due_date_rule').$type<{ dayOfMonth: number; monthsAfterPeriod: number }>(),
-    defaultFee: numeric('default_fee', { precision: 12, scale: 2 }),
-    projectTemplateId: uuid('project_template_id'),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('services_org_id_id_key').on(t.orgId, t.id),
-    unique('services_org_id_code_key').on(t.orgId, t.code),
-    index('services_org_name_idx').on(t.orgId, t.name),
-  ],
-);
-
-/** An engagement: a client takes a service from a date, for a fee, with members assigned. */
-export const clientServices = pgTable(
-  'client_services',
-  {
-    id: id(),
-    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id').notNull(),
-    serviceId: uuid('service_id').notNull(),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }),
-    fee: numeric('fee', { precision: 12, scale: 2 }),
-    notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('client_services_org_id_id_key').on(t.orgId, t.id),
-    index('client_services_client_idx').on(t.orgId, t.clientId),
-    index('client_services_service_idx').on(t.orgId, t.serviceId, t.clientId),
-    foreignKey({
-      name: 'client_services_client_fk',
-      columns: [t.orgId, t.clientId],
-      foreignColumns: [clients.orgId, clients.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'client_services_service_fk',
-      columns: [t.orgId, t.serviceId],
-      foreignColumns: [services.orgId, services.id],
-    }),
-  ],
-);
-
-export const clientServiceAssignees = pgTable(
-  'client_service_assignees',
-  {
-    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
-    clientServiceId: uuid('client_service_id').notNull(),
-    memberId: uuid('member_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.clientServiceId, t.memberId] }),
-    index('client_service_assignees_member_idx').on(t.orgId, t.memberId),
-    foreignKey({
-      name: 'client_service_assignees_engagement_fk',
-      columns: [t.orgId, t.clientServiceId],
-      foreignColumns: [clientServices.orgId, clientServices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'client_service_assignees_member_fk',
       columns: [t.orgId, t.memberId],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('cascade'),

@@ -16,3 +16,12 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const orgId = () => uuid('org_id').notNull();
+
+// Firm data refers to firm data only by (org_id, x) → (org_id, id) keys, so no row can point into
+// another firm (src/server/db/foreign-keys.test.ts reads pg_constraint to hold every table to it).
+// A key whose deletion should only clear the link is ON DELETE SET NULL (x) (PostgreSQL 15+): a
+// plain SET NULL would clear org_id too, which is NOT NULL. Drizzle can only say .onDelete('set null'),
+// so the schema says that (and names the column in a comment) and the migration that adds the key is
+// edited after `npm run db:generate` to read SET NULL ("x"); the snapshot keeps 'set null', so later
+// generations see no change. A migration that drops and re-adds such a key needs the same edit;
+// foreign-keys.test.ts fails on a set-null key that would clear org_id.

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  type PgTableExtraConfigValue,
   pgTable,
   primaryKey,
   text,
@@ -15,8 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
-import { orgs } from './org';
-import { tasks } from './work';
+import { members, orgs } from './org';
+import { clientUsers } from './portal';
+import { tasks } from './tasks';
 
 /**
  * A folder of a document tree: a client's (clientId set) or the firm's vault (clientId null). Each
@@ -59,6 +61,11 @@ export const documentFolders = pgTable(
       columns: [t.orgId, t.parentId],
       foreignColumns: [t.orgId, t.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_folders_created_by_fk',
+      columns: [t.orgId, t.createdByMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by_member_id)
   ],
 );
 
@@ -87,7 +94,8 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
+  // Annotated: the current-version key makes documents and document_versions refer to each other.
+  (t): PgTableExtraConfigValue[] => [
     unique('documents_org_id_id_key').on(t.orgId, t.id),
     // A folder's first page in each sort order straight from an index. Partial on the live rows:
     // "deleted_at is null" is not an equality, so as a key column it would break the ordering.
@@ -111,6 +119,21 @@ export const documents = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'documents_current_version_fk',
+      columns: [t.orgId, t.currentVersionId],
+      foreignColumns: [documentVersions.orgId, documentVersions.id],
+    }),
+    foreignKey({
+      name: 'documents_uploaded_by_member_fk',
+      columns: [t.orgId, t.uploadedByMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (uploaded_by_member_id)
+    foreignKey({
+      name: 'documents_uploaded_by_client_user_fk',
+      columns: [t.orgId, t.uploadedByClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (uploaded_by_client_user_id)
   ],
 );
 
@@ -138,6 +161,16 @@ export const documentVersions = pgTable(
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_versions_uploaded_by_member_fk',
+      columns: [t.orgId, t.uploadedByMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (uploaded_by_member_id)
+    foreignKey({
+      name: 'document_versions_uploaded_by_client_user_fk',
+      columns: [t.orgId, t.uploadedByClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (uploaded_by_client_user_id)
   ],
 );
 
@@ -169,5 +202,15 @@ export const taskAttachments = pgTable(
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_attachments_attached_by_member_fk',
+      columns: [t.orgId, t.attachedByMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (attached_by_member_id)
+    foreignKey({
+      name: 'task_attachments_attached_by_client_user_fk',
+      columns: [t.orgId, t.attachedByClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (attached_by_client_user_id)
   ],
 );

@@ -149,5 +149,10 @@ export const memberInvites = pgTable(
       columns: [t.orgId, t.invitedBy],
       foreignColumns: [members.orgId, members.id],
     }),
+    foreignKey({
+      name: 'member_invites_accepted_member_fk',
+      columns: [t.orgId, t.acceptedMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (accepted_member_id)
   ],
 );

@@ -11,12 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLIENT_USER_STATUSES } from '../../../domain/client-users';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-
-export const CLIENT_USER_STATUSES = ['invited', 'active', 'disabled'] as const;
-export type TClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
 
 /**
  * A person outside the firm who uses the client portal (an owner, a director, a family member).

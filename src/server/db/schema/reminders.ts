@@ -20,14 +20,14 @@ import {
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-import { projects, tasks } from './work';
+import { projects } from './projects';
+import { tasks } from './tasks';
 
 /**
  * A reminder: to a client (`client`), to members (`team`), or ahead of an item's expiry (`expiry`,
  * to the client and the responsible members). `remindAt` is the next send; `anchorAt` the first one,
  * from which every recurrence is counted so a reminder on the 31st comes back on the 31st after a
- * short month. Project and task links are single-column (a deleted project clears the link); the
- * service checks their org.
+ * short month. A deleted project or task clears the link (SET NULL (project_id), see columns.ts).
  */
 export const reminders = pgTable(
   'reminders',
@@ -38,8 +38,8 @@ export const reminders = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     clientId: uuid('client_id'),
-    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
-    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
     remindAt: timestamp('remind_at', { withTimezone: true }).notNull(),
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
     recurrence: text('recurrence', { enum: REMINDER_RECURRENCES }).notNull().default('none'),
@@ -50,7 +50,7 @@ export const reminders = pgTable(
     daysBefore: integer('days_before'),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     lastError: text('last_error'),
-    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +66,21 @@ export const reminders = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'reminders_project_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [projects.orgId, projects.id],
+    }).onDelete('set null'), // SET NULL (project_id)
+    foreignKey({
+      name: 'reminders_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('set null'), // SET NULL (task_id)
+    foreignKey({
+      name: 'reminders_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
   ],
 );
 
@@ -122,5 +137,10 @@ export const reminderDeliveries = pgTable(
       columns: [t.orgId, t.reminderId],
       foreignColumns: [reminders.orgId, reminders.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'reminder_deliveries_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (member_id)
   ],
 );

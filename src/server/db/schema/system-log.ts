@@ -1,6 +1,7 @@
 import { foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, orgId } from './columns';
 import { members, orgs } from './org';
+import { clientUsers } from './portal';
 
 /** Append-only audit trail: rows are inserted in the mutation's transaction and never updated. */
 export const systemLog = pgTable(
@@ -28,6 +29,11 @@ export const systemLog = pgTable(
       name: 'system_log_actor_fk',
       columns: [t.orgId, t.actorMemberId],
       foreignColumns: [members.orgId, members.id],
+    }),
+    foreignKey({
+      name: 'system_log_actor_client_user_fk',
+      columns: [t.orgId, t.actorClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
     }),
   ],
 );

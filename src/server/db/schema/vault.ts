@@ -32,8 +32,8 @@ export const vaultEntries = pgTable(
     notes: text('notes'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    passwordChangedBy: uuid('password_changed_by').references(() => members.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by').references(() => members.id, { onDelete: 'set null' }),
+    passwordChangedBy: uuid('password_changed_by'),
+    createdBy: uuid('created_by'),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(title || ' ' || coalesce(username, '') || ' ' || coalesce(url, ''))`,
     ),
@@ -53,5 +53,15 @@ export const vaultEntries = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'vault_entries_password_changed_by_fk',
+      columns: [t.orgId, t.passwordChangedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (password_changed_by)
+    foreignKey({
+      name: 'vault_entries_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
   ],
 );

@@ -1,0 +1,70 @@
+import {
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { members, orgs } from './org';
+import { services } from './services';
+
+/** An engagement: a client takes a service from a date, for a fee, with members assigned. */
+export const clientServices = pgTable(
+  'client_services',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    fee: numeric('fee', { precision: 12, scale: 2 }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('client_services_org_id_id_key').on(t.orgId, t.id),
+    index('client_services_client_idx').on(t.orgId, t.clientId),
+    index('client_services_service_idx').on(t.orgId, t.serviceId, t.clientId),
+    foreignKey({
+      name: 'client_services_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_services_service_fk',
+      columns: [t.orgId, t.serviceId],
+      foreignColumns: [services.orgId, services.id],
+    }),
+  ],
+);
+
+export const clientServiceAssignees = pgTable(
+  'client_service_assignees',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientServiceId: uuid('client_service_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.clientServiceId, t.memberId] }),
+    index('client_service_assignees_member_idx').on(t.orgId, t.memberId),
+    foreignKey({
+      name: 'client_service_assignees_engagement_fk',
+      columns: [t.orgId, t.clientServiceId],
+      foreignColumns: [clientServices.orgId, clientServices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'client_service_assignees_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+  ],
+);

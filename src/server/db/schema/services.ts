@@ -1,0 +1,46 @@
+import {
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SERVICE_FREQUENCIES } from '../../../domain/services';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { orgs } from './org';
+import { projectTemplates } from './project-templates';
+
+/** A service in the firm's catalogue (GST returns, audit, bookkeeping…). */
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    category: text('category'),
+    description: text('description'),
+    frequency: text('frequency', { enum: SERVICE_FREQUENCIES }).notNull().default('yearly'),
+    /** When work of a period falls due, e.g. { dayOfMonth: 20, monthsAfterPeriod: 1 }. */
+    dueDateRule: jsonb('due_date_rule').$type<{ dayOfMonth: number; monthsAfterPeriod: number }>(),
+    defaultFee: numeric('default_fee', { precision: 12, scale: 2 }),
+    projectTemplateId: uuid('project_template_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('services_org_id_id_key').on(t.orgId, t.id),
+    unique('services_org_id_code_key').on(t.orgId, t.code),
+    index('services_org_name_idx').on(t.orgId, t.name),
+    foreignKey({
+      name: 'services_project_template_fk',
+      columns: [t.orgId, t.projectTemplateId],
+      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
+    }).onDelete('set null'), // SET NULL (project_template_id)
+  ],
+);

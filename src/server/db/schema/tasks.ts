@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { STORED_STATUSES } from '../../../domain/status';
+import { TASK_PRIORITIES } from '../../../domain/tasks';
+import { clients } from './clients';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { members, orgs } from './org';
+import { clientUsers } from './portal';
+import { templateTasks } from './project-templates';
+import { projects } from './projects';
+
+export type TChecklistItem = { id: string; text: string; done: boolean };
+
+/**
+ * A task, inside a project or standing alone for a client (or for nobody: internal work).
+ * `forClient` tasks are the client's to do in the portal. `position` orders cards within a
+ * board column (fractional, so a drag moves one row).
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id'),
+    clientId: uuid('client_id'),
+    templateTaskId: uuid('template_task_id'),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
+    priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('medium'),
+    dueDate: date('due_date', { mode: 'string' }),
+    completedDate: timestamp('completed_date', { withTimezone: true }),
+    reviewerId: uuid('reviewer_id'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    checklist: jsonb('checklist').$type<TChecklistItem[]>().notNull().default([]),
+    forClient: boolean('for_client').notNull().default(false),
+    position: doublePrecision('position').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('tasks_org_id_id_key').on(t.orgId, t.id),
+    index('tasks_org_due_idx').on(t.orgId, t.dueDate, t.id),
+    // The list's "date added" sort.
+    index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),
+    index('tasks_org_priority_due_idx').on(t.orgId, t.priority, t.dueDate, t.id),
+    // Status and priority together (the list's two most used filters), by due date; also what the
+    // capped count reads instead of the table.
+    index('tasks_org_status_priority_due_idx').on(t.orgId, t.status, t.priority, t.dueDate, t.id),
+    // A board column (one status) in card order.
+    index('tasks_org_status_position_idx').on(t.orgId, t.status, t.position, t.id),
+    index('tasks_project_idx').on(t.orgId, t.projectId, t.position),
+    index('tasks_client_idx').on(t.orgId, t.clientId, t.dueDate),
+    index('tasks_reviewer_idx').on(t.orgId, t.reviewerId),
+    // Removing a template's task clears the link in the tasks made from it (tasks_template_task_fk).
+    index('tasks_template_task_idx').on(t.orgId, t.templateTaskId),
+    index('tasks_tags_idx').using('gin', t.tags),
+    index('tasks_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    foreignKey({
+      name: 'tasks_project_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [projects.orgId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_template_task_fk',
+      columns: [t.orgId, t.templateTaskId],
+      foreignColumns: [templateTasks.orgId, templateTasks.id],
+    }).onDelete('set null'), // SET NULL (template_task_id)
+    foreignKey({
+      name: 'tasks_reviewer_fk',
+      columns: [t.orgId, t.reviewerId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (reviewer_id)
+    foreignKey({
+      name: 'tasks_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
+  ],
+);
+
+export const taskAssignees = pgTable(
+  'task_assignees',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    /** Copied from the task so "my tasks by due date" is one index range, not a join and sort. */
+    dueDate: date('due_date', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.taskId, t.memberId] }),
+    index('task_assignees_member_due_idx').on(t.orgId, t.memberId, t.dueDate, t.taskId),
+    foreignKey({
+      name: 'task_assignees_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_assignees_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A comment on a task; `mentions` are the members it notified. */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').notNull(),
+    authorMemberId: uuid('author_member_id'),
+    /** Set instead of the member when a client user comments from the portal. */
+    authorClientUserId: uuid('author_client_user_id'),
+    body: text('body').notNull(),
+    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('task_comments_org_id_id_key').on(t.orgId, t.id),
+    index('task_comments_task_idx').on(t.orgId, t.taskId, t.createdAt),
+    foreignKey({
+      name: 'task_comments_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_comments_author_member_fk',
+      columns: [t.orgId, t.authorMemberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (author_member_id)
+    foreignKey({
+      name: 'task_comments_author_client_user_fk',
+      columns: [t.orgId, t.authorClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (author_client_user_id)
+  ],
+);
