@@ -1,9 +1,10 @@
 // The client-portal feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
+
+export { registerPortalDocumentRoutes } from './http-files';
 export {
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
   clientPortalProjectsRouter,
   clientPortalTasksRouter,
 } from './router';
-export { registerPortalDocumentRoutes } from './routes';

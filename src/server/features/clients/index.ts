@@ -1,7 +1,7 @@
 // The clients feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
-export { registerClientExport } from './export';
+export { registerClientExport } from './export-http';
 export { purgeClientImports } from './import-cleanup';
-export { registerClientImportRoutes } from './import-routes';
+export { registerClientImportRoutes } from './import-http';
 export { clientsRouter } from './router';
 export { clientVisibility, onMyClientTeam, visibleClient } from './visibility';

@@ -3,7 +3,7 @@
 export { checkTree, liveDocument } from './access';
 export { storeVersion, type TStoredUpload } from './files';
 export { ensureTree, openTree } from './folders';
+export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { documentsRouter } from './router';
-export { registerDocumentRoutes, sendStoredFile } from './routes';
 export { purgeTrash } from './trash';
 export { receiveUpload, registerMultipart } from './upload-stream';
