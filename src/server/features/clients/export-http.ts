@@ -19,7 +19,7 @@ import { clientGroups, clients } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { audit } from '../system-log';
 import { csvWriter } from './csv';
-import { clientListWhere } from './service';
+import { clientListWhere } from './list';
 import { xlsxWriter } from './xlsx';
 
 const EXPORT_BATCH = 1000;

@@ -9,22 +9,12 @@ import {
 } from '../../../domain/clients';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { getClient } from './detail';
 import { clientImportRouter } from './import-router';
-import {
-  addTeamMember,
-  assignableMembers,
-  bulkUpdate,
-  clientTeamOf,
-  createClient,
-  getClient,
-  groupOptions,
-  listClients,
-  removeTeamMember,
-  setArchived,
-  tagOptions,
-  updateClient,
-  updateResponsibility,
-} from './service';
+import { listClients } from './list';
+import { assignableMembers, groupOptions, tagOptions } from './options';
+import { bulkUpdate, createClient, setArchived, updateClient } from './service';
+import { addTeamMember, clientTeamOf, removeTeamMember, updateResponsibility } from './team';
 import { visibleClient } from './visibility';
 
 const teamRouter = router({
