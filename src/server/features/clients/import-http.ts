@@ -12,7 +12,9 @@ import {
 import { requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { csvWriter, safeFileName } from './csv';
-import { messagesText, readSheet, stageImport, unimportedRows } from './import';
+import { readSheet } from './import-read';
+import { messagesText, unimportedRows } from './import-rows';
+import { stageImport } from './import-stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

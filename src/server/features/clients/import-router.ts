@@ -1,7 +1,9 @@
 import { ZImportRef, ZImportRowsInput } from '../../../domain/client-import';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { discardImport, importRows, importSummary, runImportStep, unfinishedImport } from './import';
+import { runImportStep } from './import-commit';
+import { importRows, importSummary, unfinishedImport } from './import-rows';
+import { discardImport } from './import-stage';
 
 /** The preview, the steps and the report of an import (the file itself arrives by its own route). */
 export const clientImportRouter = router({
