@@ -9,18 +9,10 @@ import {
 } from '../../../domain/reminders';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import {
-  cancelReminder,
-  clientOptions,
-  createReminder,
-  getReminder,
-  linkOptions,
-  listDeliveries,
-  listReminders,
-  memberOptions,
-  sendNow,
-  updateReminder,
-} from './service';
+import { getReminder } from './detail';
+import { listDeliveries, listReminders } from './list';
+import { clientOptions, linkOptions, memberOptions } from './options';
+import { cancelReminder, createReminder, sendNow, updateReminder } from './service';
 
 export const remindersRouter = router({
   list: permissionProcedure('reminders.view')
