@@ -10,19 +10,11 @@ import {
 } from '../../../domain/projects';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { getProject } from './detail';
 import { listProjects, projectBoard } from './list';
-import {
-  addProjectMember,
-  createProject,
-  deleteProject,
-  getProject,
-  projectOptions,
-  removeProjectMember,
-  searchClients,
-  setProjectArchived,
-  setProjectStatus,
-  updateProject,
-} from './service';
+import { addProjectMember, removeProjectMember } from './members';
+import { projectOptions, searchClients } from './options';
+import { createProject, deleteProject, setProjectArchived, setProjectStatus, updateProject } from './service';
 
 export const projectsRouter = router({
   list: permissionProcedure('projects.view')

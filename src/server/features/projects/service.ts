@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDaysIso } from '../../../domain/periods';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
@@ -7,184 +7,19 @@ import { STATUS_DISPLAY } from '../../../domain/status';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import {
-  clients,
-  members,
   projectMembers,
   projects,
   projectTemplates,
   services,
-  systemLog,
   taskAssignees,
   tasks,
   templateTasks,
 } from '../../db/schema';
-import { escapeLike, memberName } from '../../db/sql';
-import { clientVisibility, visibleClient } from '../clients';
+import { visibleClient } from '../clients';
 import { notify } from '../notifications';
-
 import { audit, diff } from '../system-log';
-import { firmToday, visibleProject } from './access';
-
-export async function getProject(db: TExecutor, scope: TScope, projectId: string) {
-  const { project, clientName, clientCode } = await visibleProject(db, scope, projectId);
-  const [service, template, team, taskRows, activity, today] = await Promise.all([
-    project.serviceId
-      ? db
-          .select({ id: services.id, name: services.name, frequency: services.frequency })
-          .from(services)
-          .where(and(eq(services.orgId, scope.orgId), eq(services.id, project.serviceId)))
-          .then((r) => r[0] ?? null)
-      : null,
-    project.templateId
-      ? db
-          .select({ id: projectTemplates.id, name: projectTemplates.name })
-          .from(projectTemplates)
-          .where(and(eq(projectTemplates.orgId, scope.orgId), eq(projectTemplates.id, project.templateId)))
-          .then((r) => r[0] ?? null)
-      : null,
-    db
-      .select({ id: members.id, name: memberName, email: members.email, picture: members.picture })
-      .from(projectMembers)
-      .innerJoin(
-        members,
-        and(eq(members.orgId, projectMembers.orgId), eq(members.id, projectMembers.memberId)),
-      )
-      .where(and(eq(projectMembers.orgId, scope.orgId), eq(projectMembers.projectId, projectId)))
-      .orderBy(asc(members.firstName), asc(members.lastName)),
-    db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-        completedDate: tasks.completedDate,
-        forClient: tasks.forClient,
-      })
-      .from(tasks)
-      .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.projectId, projectId)))
-      .orderBy(asc(tasks.position), asc(tasks.dueDate), asc(tasks.id))
-      .limit(500),
-    db
-      .select({
-        id: systemLog.id,
-        at: systemLog.at,
-        action: systemLog.action,
-        summary: systemLog.summary,
-        actorKind: systemLog.actorKind,
-        actorName: sql<
-          string | null
-        >`(select ${memberName} from ${members} where ${members.orgId} = ${systemLog.orgId} and ${members.id} = ${systemLog.actorMemberId})`,
-      })
-      .from(systemLog)
-      .where(
-        and(
-          eq(systemLog.orgId, scope.orgId),
-          eq(systemLog.recordType, 'project'),
-          eq(systemLog.recordId, projectId),
-        ),
-      )
-      .orderBy(desc(systemLog.at), desc(systemLog.id))
-      .limit(50),
-    firmToday(db, scope.orgId),
-  ]);
-  const assignees = taskRows.length
-    ? await db
-        .select({ taskId: taskAssignees.taskId, id: members.id, name: memberName })
-        .from(taskAssignees)
-        .innerJoin(
-          members,
-          and(eq(members.orgId, taskAssignees.orgId), eq(members.id, taskAssignees.memberId)),
-        )
-        .where(
-          and(
-            eq(taskAssignees.orgId, scope.orgId),
-            inArray(
-              taskAssignees.taskId,
-              taskRows.map((t) => t.id),
-            ),
-          ),
-        )
-        .orderBy(asc(members.firstName))
-    : [];
-  const owner = project.ownerId
-    ? ((
-        await db
-          .select({ id: members.id, name: memberName })
-          .from(members)
-          .where(and(eq(members.orgId, scope.orgId), eq(members.id, project.ownerId)))
-      )[0] ?? null)
-    : null;
-  return {
-    ...project,
-    client: { id: project.clientId, name: clientName, code: clientCode },
-    service,
-    template,
-    owner,
-    members: team,
-    tasks: taskRows.map((t) => ({
-      ...t,
-      assignees: assignees.filter((a) => a.taskId === t.id).map(({ id, name }) => ({ id, name })),
-    })),
-    progress: { done: taskRows.filter((t) => t.status === 'COMPLETED').length, total: taskRows.length },
-    activity,
-    today,
-  };
-}
-export type TProjectDetail = Awaited<ReturnType<typeof getProject>>;
-
-/** Pickers for the list's filters and the project form. */
-export async function projectOptions(db: TExecutor, scope: TScope) {
-  const [serviceRows, memberRows] = await Promise.all([
-    db
-      .select({ id: services.id, name: services.name, templateId: services.projectTemplateId })
-      .from(services)
-      .where(and(eq(services.orgId, scope.orgId), isNull(services.archivedAt)))
-      .orderBy(asc(services.name)),
-    db
-      .select({ id: members.id, name: memberName })
-      .from(members)
-      .where(and(eq(members.orgId, scope.orgId), eq(members.status, 'active')))
-      .orderBy(asc(members.firstName), asc(members.lastName)),
-  ]);
-  return { services: serviceRows, members: memberRows };
-}
-
-/** Clients matching a few letters, for a picker: a firm may have tens of thousands. */
-export async function searchClients(
-  db: TExecutor,
-  scope: TScope,
-  input: { search?: string; clientId?: string },
-) {
-  const term = input.search?.trim();
-  return db
-    .select({ id: clients.id, name: clients.name, code: clients.code })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.orgId, scope.orgId),
-        isNull(clients.archivedAt),
-        clientVisibility(scope),
-        input.clientId ? eq(clients.id, input.clientId) : undefined,
-        term ? or(ilike(clients.name, escapeLike(term)), ilike(clients.code, escapeLike(term))) : undefined,
-      ),
-    )
-    .orderBy(asc(clients.name), asc(clients.id))
-    .limit(20);
-}
-
-async function activeMembers(tx: TExecutor, orgId: string, ids: (string | null)[]) {
-  const unique = [...new Set(ids.filter((id): id is string => !!id))];
-  if (!unique.length) return [];
-  const found = await tx
-    .select({ id: members.id, roleId: members.roleId })
-    .from(members)
-    .where(and(eq(members.orgId, orgId), inArray(members.id, unique), eq(members.status, 'active')));
-  if (found.length !== unique.length) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'memberIds: choose active members of your firm' });
-  }
-  return found;
-}
+import { visibleProject } from './access';
+import { activeMembers } from './members';
 
 /** Tasks from a template for a project made by hand: offsets count from the project's due date. */
 async function tasksFromTemplate(
@@ -372,77 +207,6 @@ export async function setProjectStatus(
       });
     }
     return { id: project.id, status: input.status, completedDate };
-  });
-}
-
-export async function addProjectMember(
-  db: TDb,
-  scope: TScope,
-  input: { projectId: string; memberId: string },
-  meta: TRequestMeta,
-) {
-  return db.transaction(async (tx) => {
-    const { project } = await visibleProject(tx, scope, input.projectId, true);
-    await activeMembers(tx, scope.orgId, [input.memberId]);
-    const added = await tx
-      .insert(projectMembers)
-      .values({ orgId: scope.orgId, projectId: project.id, memberId: input.memberId })
-      .onConflictDoNothing()
-      .returning({ memberId: projectMembers.memberId });
-    if (!added.length) return { id: project.id };
-    await audit(tx, actorOf(scope, meta), {
-      action: 'project.member.add',
-      recordType: 'project',
-      recordId: project.id,
-      summary: `Added a member to ${project.name}`,
-      changes: { memberId: { from: null, to: input.memberId } },
-    });
-    if (input.memberId !== scope.memberId) {
-      await notify(tx, {
-        orgId: scope.orgId,
-        memberIds: [input.memberId],
-        kind: 'task.assigned',
-        title: `You are on the project ${project.name}`,
-        link: `/projects/${project.id}`,
-      });
-    }
-    return { id: project.id };
-  });
-}
-
-export async function removeProjectMember(
-  db: TDb,
-  scope: TScope,
-  input: { projectId: string; memberId: string },
-  meta: TRequestMeta,
-) {
-  return db.transaction(async (tx) => {
-    const { project } = await visibleProject(tx, scope, input.projectId, true);
-    if (project.ownerId === input.memberId) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'The owner stays on the project: choose another owner first',
-      });
-    }
-    const removed = await tx
-      .delete(projectMembers)
-      .where(
-        and(
-          eq(projectMembers.orgId, scope.orgId),
-          eq(projectMembers.projectId, project.id),
-          eq(projectMembers.memberId, input.memberId),
-        ),
-      )
-      .returning({ memberId: projectMembers.memberId });
-    if (!removed.length) return { id: project.id };
-    await audit(tx, actorOf(scope, meta), {
-      action: 'project.member.remove',
-      recordType: 'project',
-      recordId: project.id,
-      summary: `Removed a member from ${project.name}`,
-      changes: { memberId: { from: input.memberId, to: null } },
-    });
-    return { id: project.id };
   });
 }
 
