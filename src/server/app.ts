@@ -22,7 +22,7 @@ import { IdpKeys } from './idp/keys';
 import { createStaffAuth } from './idp/staff-auth';
 import { registerJobs } from './jobs/setup';
 import { createWorker, type TWorker } from './jobs/worker';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail';
 import { makeCreateContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
@@ -46,6 +46,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   const keys = config.idp.mode === 'embedded' ? new IdpKeys(database.db) : null;
   await keys?.load();
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
+  // The one mailer of this process: the job that sends queued mail uses it, and so do the codes
+  // sent at the moment of the request (the identity provider's, the portal's sign-in code).
+  const mailer = createMailer(config.mail, app.log);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -76,13 +79,13 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
 
-  if (keys) await registerIdp(app, { db: database.db, config, keys });
+  if (keys) await registerIdp(app, { db: database.db, config, keys, mailer });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: makeCreateContext({ database, config, staffAuth }),
+      createContext: makeCreateContext({ database, config, staffAuth, mailer }),
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
@@ -94,7 +97,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
   registerDocumentRoutes(app, { db: database.db, storage, staffAuth, maxBytes: config.storage.maxBytes });
-  registerPortalDocumentRoutes(app, { db: database.db, storage, config, maxBytes: config.storage.maxBytes });
+  registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerClientExport(app, { db: database.db, staffAuth });
   await registerClientImportRoutes(app, { db: database.db, staffAuth });
 
@@ -108,17 +111,14 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   let worker: TWorker | null = null;
   if (config.jobs.enabled) {
     registerJobs(storage);
-    worker = createWorker(
-      { db: database.db, config, mailer: createMailer(config.mail, app.log), log: app.log },
-      { pollMs: config.jobs.pollMs },
-    );
+    worker = createWorker({ db: database.db, config, mailer, log: app.log }, { pollMs: config.jobs.pollMs });
     const started = worker;
     app.addHook('onReady', async () => started.start());
     app.addHook('onClose', async () => started.stop());
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth, worker, storage };
+  return { app, keys, staffAuth, worker, storage, mailer };
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

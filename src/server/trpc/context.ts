@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
+import type { TMailer } from '../mail';
 import { portalSessionToken, resolvePortalSession, type TPortalSession } from '../portal/session';
 
 export type TRequestMeta = { ip: string; userAgent: string | null };
@@ -9,6 +10,11 @@ export type TRequestMeta = { ip: string; userAgent: string | null };
 export type TContext = {
   db: TDatabase['db'];
   config: TConfig;
+  /**
+   * The process's one mailer, for what must go out at the moment of the request (the portal's
+   * sign-in code). Anything a change causes is queued in its transaction instead (enqueueMail).
+   */
+  mailer: TMailer;
   req: FastifyRequest;
   res: FastifyReply;
   meta: TRequestMeta;
@@ -18,7 +24,7 @@ export type TContext = {
   portalSession: () => Promise<TPortalSession | null>;
 };
 
-export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth };
+export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth; mailer: TMailer };
 
 export function makeCreateContext(deps: TContextDeps) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TContext => {
@@ -27,6 +33,7 @@ export function makeCreateContext(deps: TContextDeps) {
     return {
       db: deps.database.db,
       config: deps.config,
+      mailer: deps.mailer,
       req,
       res,
       meta: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },

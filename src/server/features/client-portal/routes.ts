@@ -2,15 +2,12 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PORTAL_UPLOAD_PATH } from '../../../domain/client-portal';
-import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import type { TStorage } from '../../files/storage';
 import { portalSessionToken, resolvePortalSession, type TPortalClientAccess } from '../../portal/session';
 import { requestMeta, sendError } from '../documents/http-auth';
 import { sendStoredFile } from '../documents/routes';
 import { receiveUpload, registerMultipart } from '../documents/upload-stream';
-import { sendNotificationMail } from '../notifications/service';
-import { mailerFor } from '../team/mail';
 import { portalUploadTarget, portalVersionForDownload, recordPortalUpload } from './documents';
 
 const ZUploadQuery = z.object({
@@ -46,9 +43,9 @@ async function portalAccessFor(
 
 export function registerPortalDocumentRoutes(
   app: FastifyInstance,
-  deps: { db: TDb; storage: TStorage; config: TConfig; maxBytes: number },
+  deps: { db: TDb; storage: TStorage; maxBytes: number },
 ) {
-  const { db, storage, config, maxBytes } = deps;
+  const { db, storage, maxBytes } = deps;
 
   app.register(async (scoped) => {
     await registerMultipart(scoped, maxBytes);
@@ -81,19 +78,13 @@ export function registerPortalDocumentRoutes(
       const received = await receiveUpload(req, reply, { storage, maxBytes }, access.orgId);
       if (!received) return reply;
       try {
-        const { result, mail } = await recordPortalUpload(
+        const result = await recordPortalUpload(
           db,
           access,
           { folderId, taskId: query.data.taskId },
           received,
           meta,
         );
-        if (mail.length) {
-          await sendNotificationMail(
-            { mailer: mailerFor(config, req.log), publicUrl: config.publicUrl, log: req.log },
-            mail,
-          );
-        }
         return reply.code(201).send(result);
       } catch (error) {
         await storage.delete(received.storageKey).catch(() => {});

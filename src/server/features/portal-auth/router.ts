@@ -8,7 +8,6 @@ import {
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
-import { mailerFor } from '../team/mail';
 import { requestPortalCode, verifyPortalCode } from './codes';
 import { acceptPortalInvite, previewPortalInvite } from './invites';
 import { signOutPortal } from './session';
@@ -33,7 +32,7 @@ export const clientPortalAuthRouter = router({
     .mutation(({ ctx, input }) =>
       requestPortalCode(
         ctx.db,
-        { mailer: mailerFor(ctx.config, ctx.req.log), config: ctx.config, log: ctx.req.log },
+        { mailer: ctx.mailer, config: ctx.config, log: ctx.req.log },
         input.email,
         ctx.meta,
       ),
