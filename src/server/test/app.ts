@@ -19,11 +19,14 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real server on a loopback port over a fresh database, as the browser would reach it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { dataDir?: string; port?: number } = {},
+  /** dataDir: a PGlite directory to open (or create); database: one already open (closed with the app). */
+  options: { dataDir?: string; port?: number; database?: TDatabase } = {},
 ) {
-  const database: TDatabase = options.dataDir
-    ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
-    : await createTestDatabase();
+  const database: TDatabase =
+    options.database ??
+    (options.dataDir
+      ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
+      : await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-test-data-dir',
