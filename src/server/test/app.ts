@@ -143,7 +143,8 @@ export async function createTestApp(
     registerMailJobs();
     mailWorker ??= createWorker(
       { db: database.db, config, mailer, log: { info() {}, warn() {}, error() {} } },
-      { pollMs: 50, kinds: [MAIL_SEND] },
+      // One at a time, oldest first: the outbox's order is the order the changes queued their mail.
+      { pollMs: 50, kinds: [MAIL_SEND], batchSize: 1 },
     );
     let total = 0;
     for (let n = await mailWorker.tick(); n > 0; n = await mailWorker.tick()) total += n;

@@ -79,6 +79,7 @@ describe('notify()', () => {
       memberIds: [firm.owner.id, firm.staff.id],
       ...task,
     });
+    expect(notified.mailed).toBe(1);
     expect(await queuedTo(firm.org.id)).toEqual([firm.owner.email]);
     const rows = await t.db
       .select({ memberId: notifications.memberId })
