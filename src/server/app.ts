@@ -23,7 +23,7 @@ import { IdpKeys } from './idp/keys';
 import { createStaffAuth } from './idp/staff-auth';
 import { registerJobs } from './jobs/setup';
 import { createWorker, type TWorker } from './jobs/worker';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail';
 import { makeCreateContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
@@ -47,6 +47,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   const keys = config.idp.mode === 'embedded' ? new IdpKeys(database.db) : null;
   await keys?.load();
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
+  // The one mailer of this process: the job that sends queued mail uses it, and so do the codes
+  // sent at the moment of the request (the identity provider's, the portal's sign-in code).
+  const mailer = createMailer(config.mail, app.log);
 
   await app.register(cookie);
   // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
@@ -83,13 +86,13 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
 
-  if (keys) await registerIdp(app, { db: database.db, config, keys });
+  if (keys) await registerIdp(app, { db: database.db, config, keys, mailer });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: makeCreateContext({ database, config, staffAuth }),
+      createContext: makeCreateContext({ database, config, staffAuth, mailer }),
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
@@ -106,7 +109,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     maxBytes: config.storage.maxBytes,
     uploadTargetForTask,
   });
-  registerPortalDocumentRoutes(app, { db: database.db, storage, config, maxBytes: config.storage.maxBytes });
+  registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerClientExport(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });
 
@@ -122,17 +125,14 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   let worker: TWorker | null = null;
   if (config.jobs.enabled) {
     registerJobs(storage);
-    worker = createWorker(
-      { db: database.db, config, mailer: createMailer(config.mail, app.log), log: app.log },
-      { pollMs: config.jobs.pollMs },
-    );
+    worker = createWorker({ db: database.db, config, mailer, log: app.log }, { pollMs: config.jobs.pollMs });
     const started = worker;
     app.addHook('onReady', async () => started.start());
     app.addHook('onClose', async () => started.stop());
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth, worker, storage };
+  return { app, keys, staffAuth, worker, storage, mailer };
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

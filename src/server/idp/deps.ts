@@ -1,6 +1,6 @@
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
-import type { TMailer } from '../mail/mailer';
+import type { TMailer } from '../mail';
 import type { IdpKeys } from './keys';
 
 export type TIdpDeps = { db: TDb; config: TConfig; keys: IdpKeys; mailer: TMailer };

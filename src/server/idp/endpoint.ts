@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createMailer, type TMailer } from '../mail/mailer';
 import type { TBody, TIdpContext, TIdpDeps, TOperation } from './deps';
 import { errorResponse, IdpError } from './errors';
 import {
@@ -68,15 +67,11 @@ function sendError(reply: FastifyReply, error: unknown) {
  * The embedded identity provider: POST /api/idp (the Cognito user-pool JSON protocol, operation in
  * X-Amz-Target), and the issuer's JWKS and discovery document.
  */
-export async function registerIdp(
-  app: FastifyInstance,
-  deps: Omit<TIdpDeps, 'mailer'> & { mailer?: TMailer },
-) {
-  const mailer = deps.mailer ?? createMailer(deps.config.mail, app.log);
+export async function registerIdp(app: FastifyInstance, deps: TIdpDeps) {
   const issuer = idpIssuer(deps.config);
   const poolId = deps.config.idp.userPoolId;
   const [region = '', poolName = ''] = poolId.split('_');
-  const base = { ...deps, mailer, issuer, poolName, region };
+  const base = { ...deps, issuer, poolName, region };
 
   await app.register(async (scope) => {
     // Only this scope parses Amazon's JSON type; the body stays a string until the handler parses it.

@@ -2,25 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { members } from '../db/schema';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail';
 import { createTestApp } from '../test/app';
 
-/** A test server whose mail goes to a fresh outbox directory. */
+/**
+ * A test server whose mail goes to a fresh outbox directory. `readOutbox` first sends the queued
+ * mail that is due (invitations, notifications: the job queue's, which test apps do not run), so
+ * what a committed change mailed is there when it answers.
+ */
 export async function createIdpTestApp(env: Record<string, string> = {}, options: { port?: number } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idp-test-'));
   const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   const outboxDir = t.config.mail.outboxDir;
 
-  /** The newest code mailed to an address (waits briefly: mail is written after the answer). */
+  /** The newest code mailed to an address (waits: a code may be written just after the answer). */
   async function lastCode(to: string): Promise<string> {
-    for (let i = 0; i < 50; i++) {
-      const mine = (await readOutbox(outboxDir)).filter((m) => m.to === to);
-      const code = mine[mine.length - 1]?.notes.code;
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no mail to ${to}`);
+    return vi.waitFor(
+      async () => {
+        const code = (await readOutbox(outboxDir)).filter((m) => m.to === to).at(-1)?.notes.code;
+        if (!code) throw new Error(`no mail to ${to}`);
+        return code;
+      },
+      { timeout: 2000, interval: 20 },
+    );
   }
 
   /** Gives a seeded firm's owner this identity-provider subject. */
@@ -36,7 +42,10 @@ export async function createIdpTestApp(env: Record<string, string> = {}, options
     endpoint: `${t.url}/api/idp`,
     lastCode,
     ownerWithSub,
-    readOutbox: () => readOutbox(outboxDir),
+    async readOutbox() {
+      await t.sendQueuedMail();
+      return readOutbox(outboxDir);
+    },
     async close() {
       await t.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -108,7 +108,14 @@ export async function claimJobs(
 }
 
 /** Running jobs whose lease ran out on their last attempt: failed, with the reason. */
-export async function failAbandoned(db: TExecutor): Promise<TJob[]> {
+export async function failAbandoned(db: TExecutor, kinds?: readonly string[]): Promise<TJob[]> {
+  if (kinds?.length === 0) return [];
+  const only = kinds
+    ? sql`and kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
   const result = await db.execute(sql`
     update ${jobs} set
       status = 'failed',
@@ -118,7 +125,7 @@ export async function failAbandoned(db: TExecutor): Promise<TJob[]> {
       updated_at = now()
     where id in (
       select id from ${jobs}
-      where status = 'running' and locked_until < now() and attempts >= max_attempts
+      where status = 'running' and locked_until < now() and attempts >= max_attempts ${only}
       limit 100
       for update skip locked
     )

@@ -3,7 +3,9 @@ import { purgeTrash } from '../features/documents';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
+import { audit } from '../features/system-log';
 import type { TStorage } from '../files/storage';
+import { registerMailJob } from '../mail';
 import { purgeSettled } from './queue';
 import { every, registerJob } from './registry';
 
@@ -13,6 +15,31 @@ export const DOCUMENTS_PURGE = 'documents.purgeTrash';
 export const PORTAL_PURGE = 'portal.purgeSessions';
 export const CLIENT_IMPORTS_PURGE = 'clients.purgeImports';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Every mail a change causes (invitations, notifications): queued in the change's transaction and
+ * sent by this job. One that still fails after its last attempt is in the firm's system log.
+ */
+export function registerMailJobs() {
+  registerMailJob({
+    async onFailed(mail, ctx) {
+      if (!mail.orgId) return;
+      const attempts = `${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}`;
+      await audit(
+        ctx.db,
+        { kind: 'system', orgId: mail.orgId },
+        {
+          action: 'mail.failed',
+          recordType: 'mail',
+          summary: `Could not send “${mail.subject}” to ${mail.to} after ${attempts}: ${mail.error}`.slice(
+            0,
+            2000,
+          ),
+        },
+      );
+    },
+  });
+}
 
 /**
  * Every job kind this server runs, registered once at start. A feature with background work adds
@@ -25,6 +52,8 @@ export function registerJobs(storage: TStorage) {
   every(JOBS_PURGE, 60 * 60_000);
 
   registerReminderJobs();
+
+  registerMailJobs();
 
   // Recurring work: each run creates what the next horizon of periods owes. Idempotent by its
   // unique key per engagement and period, so a run whose worker dies simply runs again.

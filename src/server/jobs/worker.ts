@@ -16,6 +16,8 @@ export type TWorkerOptions = {
   /** Jobs claimed (and run side by side) per poll. */
   batchSize?: number;
   id?: string;
+  /** Only these kinds (default: every registered kind); tests run one kind's due jobs this way. */
+  kinds?: readonly string[];
 };
 
 export type TWorker = {
@@ -37,10 +39,11 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   const scheduled = new Map<string, string>();
+  const mine = (kind: string) => !options.kinds || options.kinds.includes(kind);
 
   async function schedulePeriodic(now: Date) {
     for (const [kind, intervalMs] of periodicJobs()) {
-      if (!registeredJob(kind)) continue;
+      if (!registeredJob(kind) || !mine(kind)) continue;
       const { dedupeKey, runAt } = periodBucket(kind, intervalMs, now);
       // One insert per bucket per instance; the unique key settles the race between instances.
       if (scheduled.get(kind) === dedupeKey) continue;
@@ -79,12 +82,16 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
 
   async function tick(): Promise<number> {
     await schedulePeriodic(new Date());
-    for (const job of await failAbandoned(ctx.db)) {
+    for (const job of await failAbandoned(ctx.db, options.kinds)) {
       await registeredJob(job.kind)
         ?.onFailed?.(job, 'The worker stopped before finishing its last attempt', ctx)
         .catch((e) => ctx.log.error({ jobId: job.id, err: errorText(e) }, 'job failure hook failed'));
     }
-    const leases = Object.fromEntries(registeredKinds().map((k) => [k, registeredJob(k)?.leaseMs ?? 0]));
+    const leases = Object.fromEntries(
+      registeredKinds()
+        .filter(mine)
+        .map((k) => [k, registeredJob(k)?.leaseMs ?? 0]),
+    );
     const claimed = await claimJobs(ctx.db, id, batchSize, leases);
     await Promise.all(claimed.map(run));
     return claimed.length;

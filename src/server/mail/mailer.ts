@@ -21,10 +21,22 @@ type TLog = { info(obj: object, msg: string): void };
  * SMTP when SMTP_URL is set; otherwise an outbox: each message is written to the mail directory as
  * `<time>-<random>.json` (with the full .eml text inside) and its notes go to the log, so a newcomer
  * can register and verify on a laptop without a mail server.
+ *
+ * One instance per process, made at the composition root (app.ts): the job that sends queued mail
+ * uses it, and so do the few codes sent at the moment of the request (sign-in and confirmation
+ * codes). An SMTP transport keeps its connections between messages.
  */
 export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
   if (mail.smtpUrl) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+    // Timeouts well inside the mail job's lease (queue.ts), so a hung server fails the attempt
+    // rather than letting another instance send the same message beside it. The URL's own
+    // parameters win.
+    const transport = nodemailer.createTransport({
+      url: mail.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(m) {
         await transport.sendMail({

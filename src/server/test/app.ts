@@ -7,6 +7,9 @@ import { loadConfig } from '../config';
 import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
 import { signTokens } from '../idp/tokens';
+import { registerMailJobs } from '../jobs/setup';
+import { createWorker, type TWorker } from '../jobs/worker';
+import { MAIL_SEND, readOutbox } from '../mail';
 import type { AppRouter } from '../trpc/router';
 import { createTestDatabase } from './database';
 import { pgliteTemplate } from './templates';
@@ -16,11 +19,14 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real server on a loopback port over a fresh database, as the browser would reach it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { dataDir?: string; port?: number } = {},
+  /** dataDir: a PGlite directory to open (or create); database: one already open (closed with the app). */
+  options: { dataDir?: string; port?: number; database?: TDatabase } = {},
 ) {
-  const database: TDatabase = options.dataDir
-    ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
-    : await createTestDatabase();
+  const database: TDatabase =
+    options.database ??
+    (options.dataDir
+      ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
+      : await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-test-data-dir',
@@ -31,7 +37,11 @@ export async function createTestApp(
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const { app, keys, staffAuth, worker, storage } = await buildApp({ config, database, logger: false });
+  const { app, keys, staffAuth, worker, storage, mailer } = await buildApp({
+    config,
+    database,
+    logger: false,
+  });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -122,12 +132,38 @@ export async function createTestApp(
     };
   }
 
+  let mailWorker: TWorker | null = null;
+  /**
+   * Sends the queued mail that is due, as the job worker would (with the app's mailer), until none
+   * is left; answers how many jobs ran. Mail is queued in each change's transaction and sent by the
+   * worker, which test apps do not run (JOBS_ENABLED=false): a test that reads the outbox calls
+   * this first, or waits for it with vi.waitFor when the app runs its own worker.
+   */
+  async function sendQueuedMail(): Promise<number> {
+    registerMailJobs();
+    mailWorker ??= createWorker(
+      { db: database.db, config, mailer, log: { info() {}, warn() {}, error() {} } },
+      // One at a time, oldest first: the outbox's order is the order the changes queued their mail.
+      { pollMs: 50, kinds: [MAIL_SEND], batchSize: 1 },
+    );
+    let total = 0;
+    for (let n = await mailWorker.tick(); n > 0; n = await mailWorker.tick()) total += n;
+    return total;
+  }
+
   return {
     app,
     config,
     database,
     worker,
     storage,
+    mailer,
+    sendQueuedMail,
+    /** The outbox (no SMTP_URL) after sending the queued mail that is due. */
+    async outbox() {
+      await sendQueuedMail();
+      return readOutbox(config.mail.outboxDir);
+    },
     db: database.db,
     url,
     client,

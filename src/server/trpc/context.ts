@@ -3,10 +3,16 @@ import { portalSessionOf, requestMeta, type TPortalSession, type TRequestMeta } 
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
+import type { TMailer } from '../mail';
 
 export type TContext = {
   db: TDatabase['db'];
   config: TConfig;
+  /**
+   * The process's one mailer, for what must go out at the moment of the request (the portal's
+   * sign-in code). Anything a change causes is queued in its transaction instead (enqueueMail).
+   */
+  mailer: TMailer;
   req: FastifyRequest;
   res: FastifyReply;
   meta: TRequestMeta;
@@ -16,7 +22,7 @@ export type TContext = {
   portalSession: () => Promise<TPortalSession | null>;
 };
 
-export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth };
+export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth; mailer: TMailer };
 
 export function makeCreateContext(deps: TContextDeps) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TContext => {
@@ -25,6 +31,7 @@ export function makeCreateContext(deps: TContextDeps) {
     return {
       db: deps.database.db,
       config: deps.config,
+      mailer: deps.mailer,
       req,
       res,
       meta: requestMeta(req),

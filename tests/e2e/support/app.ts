@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { readOutbox } from '../../../src/server/mail/mailer';
+import { readOutbox } from '../../../src/server/mail';
 import { createTestApp, type TTestApp } from '../../../src/server/test/app';
 import { tempDir } from './browser';
 
@@ -18,9 +18,14 @@ export async function startApp(env: Record<string, string> = {}, options: { port
     { dataDir: path.join(dataDir, 'db'), ...options },
   );
 
-  /** The newest mail to an address, as the outbox wrote it (waits: mail is written after the answer). */
+  /**
+   * The newest mail to an address, as the outbox wrote it. It sends the queued mail that is due
+   * first (invitations and notifications go through the job queue, which the test app does not
+   * run), and waits for a sign-in code, which is written just after the answer.
+   */
   async function lastMail(to: string) {
     for (let i = 0; i < 100; i++) {
+      await app.sendQueuedMail();
       const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
       const last = mine[mine.length - 1];
       if (last) return last;

@@ -6,7 +6,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
 import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
-import { notify, type TNotificationMail } from '../notifications';
+import { notify } from '../notifications';
 import { audit } from '../system-log';
 import {
   folderNotFound,
@@ -161,7 +161,7 @@ export async function clientTeamIds(db: TExecutor, access: TPortalClientAccess) 
 /**
  * Records a portal upload: a new file (shared with the portal, uploaded by the client user) or a
  * new version of the shown file with that name in the folder. Linked to the task when one is named.
- * The client's team is notified; mail goes out after the commit.
+ * The client's team is notified (their mail is queued in the same transaction).
  */
 export async function recordPortalUpload(
   db: TDb,
@@ -170,10 +170,7 @@ export async function recordPortalUpload(
   upload: TStoredUpload,
   meta: TRequestMeta,
   attempt = 0,
-): Promise<{
-  result: { id: string; name: string; version: number; folderId: string };
-  mail: TNotificationMail[];
-}> {
+): Promise<{ id: string; name: string; version: number; folderId: string }> {
   try {
     return await db.transaction(async (tx) => {
       // Checked again inside the transaction: the folder may have been un-shared meanwhile.
@@ -230,7 +227,7 @@ export async function recordPortalUpload(
           existing ? `version ${version} of “${doc.name}”` : `“${doc.name}”`
         } (${upload.size} bytes) to “${folder.name}”${task ? ` for the task “${task.title}”` : ''}`,
       });
-      const notified = await notify(tx, {
+      await notify(tx, {
         orgId: access.orgId,
         memberIds: await clientTeamIds(tx, access),
         kind: 'document.uploaded',
@@ -238,10 +235,7 @@ export async function recordPortalUpload(
         body: task ? `Attached to the task “${task.title.slice(0, 150)}”.` : undefined,
         link: `/clients/${access.clientId}/documents/${folder.id}`,
       });
-      return {
-        result: { id: doc.id, name: doc.name, version, folderId: folder.id },
-        mail: notified.mail,
-      };
+      return { id: doc.id, name: doc.name, version, folderId: folder.id };
     });
   } catch (error) {
     if (isUniqueViolation(error) && attempt === 0) {

@@ -3,12 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PORTAL_UPLOAD_PATH } from '../../../domain/client-portal';
 import { requestMeta, routePortalAccess } from '../../auth';
-import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import type { TStorage } from '../../files/storage';
 import { receiveUpload, registerMultipart, sendStoredFile } from '../documents';
-import { sendNotificationMail } from '../notifications';
-import { mailerFor } from '../team';
 import { portalUploadTarget, portalVersionForDownload, recordPortalUpload } from './documents';
 
 const ZUploadQuery = z.object({
@@ -20,9 +17,9 @@ const ZDownloadParams = z.object({ clientId: z.uuid(), id: z.uuid() });
 
 export function registerPortalDocumentRoutes(
   app: FastifyInstance,
-  deps: { db: TDb; storage: TStorage; config: TConfig; maxBytes: number },
+  deps: { db: TDb; storage: TStorage; maxBytes: number },
 ) {
-  const { db, storage, config, maxBytes } = deps;
+  const { db, storage, maxBytes } = deps;
 
   app.register(async (scoped) => {
     await registerMultipart(scoped, maxBytes);
@@ -42,19 +39,13 @@ export function registerPortalDocumentRoutes(
       const received = await receiveUpload(req, { storage, maxBytes }, access.orgId);
       if (!received) return reply;
       try {
-        const { result, mail } = await recordPortalUpload(
+        const result = await recordPortalUpload(
           db,
           access,
           { folderId, taskId: query.data.taskId },
           received,
           meta,
         );
-        if (mail.length) {
-          await sendNotificationMail(
-            { mailer: mailerFor(config, req.log), publicUrl: config.publicUrl, log: req.log },
-            mail,
-          );
-        }
         return reply.code(201).send(result);
       } catch (error) {
         await storage.delete(received.storageKey).catch(() => {});

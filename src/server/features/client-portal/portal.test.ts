@@ -135,6 +135,11 @@ describe('documents', () => {
       `/clients/${own.client.id}/documents/${own.shared.id}`,
     );
     expect(await notificationsOf(firm.owner.id, 'document.uploaded')).toEqual([]);
+    // And by mail, queued with the upload and sent by the job queue.
+    const mailed = (await t.outbox()).filter((m) => m.subject.includes('“pan-card.png”'));
+    expect(mailed.map((m) => [m.to, m.notes.link])).toEqual([
+      [firm.staff.email, `http://127.0.0.1/clients/${own.client.id}/documents/${own.shared.id}`],
+    ]);
 
     const listed = await portal.client.clientPortalDocuments.folder.query({
       clientId: own.client.id,
@@ -390,6 +395,10 @@ describe('tasks', () => {
     );
     const told = await notificationsOf(firm.owner.id, 'task.client_update');
     expect(told.filter((n) => n.title.endsWith('done'))).toHaveLength(1);
+    const mailed = (await t.outbox()).filter((m) => m.to === firm.owner.email && m.subject.endsWith('done'));
+    expect(mailed.map((m) => m.subject)).toEqual([
+      'Priya Mehta (Mehta Traders) marked “Send bank statements for Mehta Traders” done',
+    ]);
     const open = await portal.client.clientPortalTasks.list.query({ clientId: own.client.id });
     expect(open.rows.map((r) => r.id)).not.toContain(own.task.id);
     const completed = await portal.client.clientPortalTasks.list.query({

@@ -5,11 +5,8 @@ import {
   ZPortalTaskList,
   ZPortalTaskRef,
 } from '../../../domain/client-portal';
-import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { portalClientProcedure } from '../../trpc/procedures';
-import { sendNotificationMail, type TNotificationMail } from '../notifications';
-import { mailerFor } from '../team';
 import { portalFolderContents } from './documents';
 import { portalHome } from './home';
 import { listPortalProjects } from './projects';
@@ -18,21 +15,6 @@ import { commentOnPortalTask, completePortalTask, listPortalTasks, portalTaskDet
 // Every procedure here is about one client (portalClientProcedure: the session must reach it) and
 // every query inside is scoped by ctx.access's firm and client. The matrix test
 // (src/server/portal/matrix.test.ts) fails for a clientPortal* procedure it has no row for.
-
-/** Answers once the change has committed; the notification mail goes out after, never failing it. */
-export async function delivered<T>(
-  ctx: TContext,
-  outcome: Promise<{ result: T; mail: TNotificationMail[] }>,
-) {
-  const { result, mail } = await outcome;
-  if (mail.length) {
-    await sendNotificationMail(
-      { mailer: mailerFor(ctx.config, ctx.req.log), publicUrl: ctx.config.publicUrl, log: ctx.req.log },
-      mail,
-    );
-  }
-  return result;
-}
 
 export const clientPortalHomeRouter = router({
   get: portalClientProcedure.query(({ ctx }) => portalHome(ctx.db, ctx.access)),
@@ -59,10 +41,8 @@ export const clientPortalTasksRouter = router({
     .query(({ ctx, input }) => portalTaskDetail(ctx.db, ctx.access, input.taskId)),
   complete: portalClientProcedure
     .input(ZPortalTaskRef)
-    .mutation(({ ctx, input }) =>
-      delivered(ctx, completePortalTask(ctx.db, ctx.access, input.taskId, ctx.meta)),
-    ),
+    .mutation(({ ctx, input }) => completePortalTask(ctx.db, ctx.access, input.taskId, ctx.meta)),
   comment: portalClientProcedure
     .input(ZPortalComment)
-    .mutation(({ ctx, input }) => delivered(ctx, commentOnPortalTask(ctx.db, ctx.access, input, ctx.meta))),
+    .mutation(({ ctx, input }) => commentOnPortalTask(ctx.db, ctx.access, input, ctx.meta)),
 });

@@ -13,7 +13,7 @@ import {
   tasks,
 } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { notify, type TNotificationMail } from '../notifications';
+import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { assigneeIdsOf } from '../tasks';
 import { portalTask, visibleDocument, whoActs } from './access';
@@ -184,14 +184,11 @@ export async function completePortalTask(
   access: TPortalClientAccess,
   taskId: string,
   meta: TRequestMeta,
-): Promise<{ result: { id: string; status: 'COMPLETED'; completedDate: Date }; mail: TNotificationMail[] }> {
+): Promise<{ id: string; status: 'COMPLETED'; completedDate: Date }> {
   return db.transaction(async (tx) => {
     const before = await portalTask(tx, access, taskId, true);
     if (before.status === 'COMPLETED' && before.completedDate) {
-      return {
-        result: { id: before.id, status: 'COMPLETED', completedDate: before.completedDate },
-        mail: [],
-      };
+      return { id: before.id, status: 'COMPLETED', completedDate: before.completedDate };
     }
     // The firm's "checklist before completion" rule is about the staff's own steps, which the
     // client never sees; the client's "done" is theirs to give.
@@ -211,14 +208,14 @@ export async function completePortalTask(
         completedDate: { from: before.completedDate, to: completedDate },
       },
     });
-    const notified = await notify(tx, {
+    await notify(tx, {
       orgId: access.orgId,
       memberIds: await taskAudience(tx, access, before.id),
       kind: 'task.client_update',
       title: `${who.userName} (${who.clientName.slice(0, 60)}) marked “${before.title.slice(0, 120)}” done`,
       link: taskLink(before.id),
     });
-    return { result: { id: before.id, status: 'COMPLETED', completedDate }, mail: notified.mail };
+    return { id: before.id, status: 'COMPLETED', completedDate };
   });
 }
 
@@ -227,7 +224,7 @@ export async function commentOnPortalTask(
   access: TPortalClientAccess,
   input: TPortalComment,
   meta: TRequestMeta,
-): Promise<{ result: { id: string }; mail: TNotificationMail[] }> {
+): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const task = await portalTask(tx, access, input.taskId);
     const [comment] = await tx
@@ -247,7 +244,7 @@ export async function commentOnPortalTask(
       recordId: task.id,
       summary: `${who.userName} (client portal) commented on “${task.title}”`,
     });
-    const notified = await notify(tx, {
+    await notify(tx, {
       orgId: access.orgId,
       memberIds: await taskAudience(tx, access, task.id),
       kind: 'task.client_update',
@@ -255,6 +252,6 @@ export async function commentOnPortalTask(
       body: input.body.slice(0, 2000),
       link: taskLink(task.id),
     });
-    return { result: { id: comment.id }, mail: notified.mail };
+    return { id: comment.id };
   });
 }

@@ -6,13 +6,12 @@ import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
-import type { TMailer } from '../../mail/mailer';
+import { enqueueMail } from '../../mail';
 import { visibleClient } from '../clients';
-
 import { audit } from '../system-log';
 import { linkedUser } from './access';
 import { hashInviteKey, inviteExpiry, newInviteKey } from './keys';
-import { sendPortalAccessMail, sendPortalInviteMail } from './mail';
+import { portalAccessMessage, portalInviteMessage } from './mail';
 
 // The staff side of the portal's people (/clients/{id}/client-users). Every call starts from a
 // client this member may see (visibleClient: the firm, and "assigned clients only"); a client user
@@ -29,31 +28,16 @@ const conflictOnRace =
     throw error;
   };
 
-type TMailDeps = { mailer: TMailer; config: Pick<TConfig, 'publicUrl'> };
-type TMail =
-  | { kind: 'invite'; to: string; name: string; key: string; expiresAt: Date }
-  | { kind: 'access'; to: string; name: string };
+type TMailDeps = { config: Pick<TConfig, 'publicUrl'> };
 
 async function firmName(tx: TExecutor, orgId: string) {
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
   return org?.name ?? 'Your firm';
 }
 
-/** Mail goes out after the commit: a failed send leaves the invitation in place to resend. */
-async function deliver(deps: TMailDeps, mail: TMail, firm: string, clientName: string) {
-  try {
-    if (mail.kind === 'invite') {
-      await sendPortalInviteMail(deps.mailer, deps.config, { ...mail, firmName: firm, clientName });
-    } else {
-      await sendPortalAccessMail(deps.mailer, deps.config, { ...mail, firmName: firm, clientName });
-    }
-  } catch {
-    throw new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The change is saved but the email could not be sent. Try “Resend” in a moment.',
-    });
-  }
-}
+// The invitation and the "you now have access" note are queued in the change's transaction: they go
+// out (by the job queue, retried with backoff) exactly when the change commits. A mail that still
+// fails is in the system log, and "Resend" makes a new link.
 
 /** Creates the open invitation for (user, client), or renews it with a new key and expiry. */
 async function upsertInvite(
@@ -175,12 +159,17 @@ export async function inviteClientUser(
           summary: `Gave ${user.name} (${user.email}) portal access to ${client.name}`,
           changes: { client: { from: null, to: client.name } },
         });
-        return {
-          user,
-          firm,
-          clientName: client.name,
-          mail: { kind: 'access', to: user.email, name: user.name } as TMail,
-        };
+        await enqueueMail(
+          tx,
+          portalAccessMessage(deps.config, {
+            to: user.email,
+            name: user.name,
+            firmName: firm,
+            clientName: client.name,
+          }),
+          { orgId: scope.orgId },
+        );
+        return { user, outcome: 'access' as const };
       }
       // Invited, not yet in: the latest name and phone the firm typed are the best it knows.
       if (user.name !== input.name || user.phone !== phone) {
@@ -201,22 +190,22 @@ export async function inviteClientUser(
           expiresAt: { from: null, to: invite.expiresAt.toISOString() },
         },
       });
-      return {
-        user: { ...user, name: input.name },
-        firm,
-        clientName: client.name,
-        mail: {
-          kind: 'invite',
+      await enqueueMail(
+        tx,
+        portalInviteMessage(deps.config, {
           to: user.email,
           name: input.name,
           key: invite.key,
           expiresAt: invite.expiresAt,
-        } as TMail,
-      };
+          firmName: firm,
+          clientName: client.name,
+        }),
+        { orgId: scope.orgId },
+      );
+      return { user, outcome: 'invite' as const };
     })
     .catch(conflictOnRace(input.email));
-  await deliver(deps, result.mail, result.firm, result.clientName);
-  return { id: result.user.id, email: result.user.email, outcome: result.mail.kind };
+  return { id: result.user.id, email: result.user.email, outcome: result.outcome };
 }
 
 /** A new link (the old one stops working), valid for another PORTAL_INVITE_TTL_DAYS days. */
@@ -244,19 +233,19 @@ export async function resendClientUserInvite(
       summary: `Sent the portal invitation for ${client.name} to ${user.email} again`,
       changes: { expiresAt: { from: null, to: invite.expiresAt.toISOString() } },
     });
-    return { user, client, invite, firm: await firmName(tx, scope.orgId) };
+    await enqueueMail(
+      tx,
+      portalInviteMessage(deps.config, {
+        to: user.email,
+        name: user.name,
+        key: invite.key,
+        expiresAt: invite.expiresAt,
+        firmName: await firmName(tx, scope.orgId),
+        clientName: client.name,
+      }),
+      { orgId: scope.orgId },
+    );
+    return { user, invite };
   });
-  await deliver(
-    deps,
-    {
-      kind: 'invite',
-      to: result.user.email,
-      name: result.user.name,
-      key: result.invite.key,
-      expiresAt: result.invite.expiresAt,
-    },
-    result.firm,
-    result.client.name,
-  );
   return { id: result.user.id, expiresAt: result.invite.expiresAt };
 }

@@ -1,19 +1,20 @@
+import { ROUTE_PATHS } from '../../../domain/route-guard';
 import type { TConfig } from '../../config';
-import type { TMailer } from '../../mail/mailer';
+import { absoluteLink, type TMailMessage } from '../../mail';
+
+// The portal invitation's texts. They are sent through the job queue: see enqueueMail.
 
 type TUrl = Pick<TConfig, 'publicUrl'>;
 
 export const portalInviteLink = (config: TUrl, key: string) =>
   `${config.publicUrl}/clientportal/auth/invite/${key}`;
-export const portalLoginLink = (config: TUrl) => `${config.publicUrl}/clientportal/auth/login`;
 
-export async function sendPortalInviteMail(
-  mailer: TMailer,
+export function portalInviteMessage(
   config: TUrl,
   invite: { to: string; name: string; key: string; firmName: string; clientName: string; expiresAt: Date },
-) {
+): TMailMessage {
   const link = portalInviteLink(config, invite.key);
-  await mailer.send({
+  return {
     to: invite.to,
     subject: `${invite.firmName} invited you to their client portal`,
     text:
@@ -23,17 +24,16 @@ export async function sendPortalInviteMail(
       `Open this link to accept the invitation:\n${link}\n\n` +
       `The link works until ${invite.expiresAt.toUTCString()}. If you did not expect this, ignore this message.\n`,
     notes: { link },
-  });
+  };
 }
 
 /** An active portal user given one more client: no invitation to accept, just a note. */
-export async function sendPortalAccessMail(
-  mailer: TMailer,
+export function portalAccessMessage(
   config: TUrl,
   note: { to: string; name: string; firmName: string; clientName: string },
-) {
-  const link = portalLoginLink(config);
-  await mailer.send({
+): TMailMessage {
+  const link = absoluteLink(config.publicUrl, ROUTE_PATHS['clientportal-auth-login']);
+  return {
     to: note.to,
     subject: `You now have access to ${note.clientName}`,
     text:
@@ -41,22 +41,5 @@ export async function sendPortalAccessMail(
       `${note.firmName} gave you access to ${note.clientName} in their client portal. ` +
       `Sign in as usual to see it:\n${link}\n`,
     notes: { link },
-  });
-}
-
-export async function sendPortalCodeMail(
-  mailer: TMailer,
-  config: TUrl,
-  message: { to: string; code: string; minutes: number },
-) {
-  const link = portalLoginLink(config);
-  await mailer.send({
-    to: message.to,
-    subject: `Your client portal sign-in code: ${message.code}`,
-    text:
-      `Your sign-in code is ${message.code}\n\n` +
-      `Enter it on the sign-in page within ${message.minutes} minutes. It works once.\n` +
-      `If you did not ask to sign in, ignore this message: nobody can sign in without the code.\n\n${link}\n`,
-    notes: { code: message.code },
-  });
+  };
 }

@@ -2,12 +2,11 @@ import { ZClientUserInvite, ZClientUserListInput, ZClientUserRef } from '../../.
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { mailerFor } from '../team';
 import { disableClientUser, enableClientUser, removeClientUser } from './access';
 import { inviteClientUser, resendClientUserInvite } from './invite';
 import { listClientUsers } from './list';
 
-const mail = (ctx: TContext) => ({ mailer: mailerFor(ctx.config, ctx.req.log), config: ctx.config });
+const mail = (ctx: TContext) => ({ config: ctx.config });
 
 /** /clients/{id}/client-users: the client's portal users. Seeing needs clients.view, changing clients.edit. */
 export const clientUsersRouter = router({

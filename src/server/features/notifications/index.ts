@@ -1,4 +1,4 @@
 // The notifications feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { notificationsRouter } from './router';
-export { notify, sendNotificationMail, type TNotificationMail } from './service';
+export { notify } from './service';

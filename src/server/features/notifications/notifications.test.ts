@@ -1,22 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../domain/notifications';
-import { members, notifications, systemLog } from '../../db/schema';
-import type { TMailMessage } from '../../mail/mailer';
+import { jobs, members, notifications, systemLog } from '../../db/schema';
+import { MAIL_SEND } from '../../mail';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { membersForSeededRoles } from '../../test/role-members';
-import { notify, sendNotificationMail } from './service';
+import { notify } from './service';
 
 let t: TTestApp;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notifications-test-'));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: 'https://practice.example' });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
-function capture() {
-  const sent: TMailMessage[] = [];
-  return { sent, mailer: { send: async (m: TMailMessage) => void sent.push(m) } };
+/** Who the firm's queued (not yet sent) notification mail is for. */
+async function queuedTo(orgId: string) {
+  const rows = await t.db
+    .select({ payload: jobs.payload, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.kind, MAIL_SEND), eq(jobs.orgId, orgId)));
+  return rows
+    .filter((r) => r.status === 'queued')
+    .map((r) => (r.payload as { notification: { to: string } }).notification.to)
+    .sort();
 }
 
 const task = {
@@ -26,7 +40,7 @@ const task = {
 } as const;
 
 describe('notify()', () => {
-  it('writes in-app rows and mails everyone by default, after the transaction commits', async () => {
+  it('writes in-app rows and queues mail for everyone by default, in the same transaction', async () => {
     const firm = await t.seedFirm();
     const notified = await t.db.transaction((tx) =>
       notify(tx, {
@@ -37,16 +51,19 @@ describe('notify()', () => {
       }),
     );
     expect(notified.notificationIds).toHaveLength(2);
-    expect(notified.mail.map((m) => m.to).sort()).toEqual([firm.owner.email, firm.staff.email].sort());
+    expect(notified.mailed).toBe(2);
+    expect(await queuedTo(firm.org.id)).toEqual([firm.owner.email, firm.staff.email].sort());
 
-    const { sent, mailer } = capture();
-    await sendNotificationMail({ mailer, publicUrl: 'https://practice.example' }, notified.mail);
+    // The worker sends them, the link made absolute with PUBLIC_URL.
+    const sent = (await t.outbox()).filter((m) => [firm.owner.email, firm.staff.email].includes(m.to));
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatchObject({
       subject: task.title,
       text: expect.stringContaining('Open it: https://practice.example/tasks?open=1'),
       notes: { link: 'https://practice.example/tasks?open=1' },
     });
+    expect(sent[0]?.text).toContain('Due Friday');
+    expect(await queuedTo(firm.org.id)).toEqual([]);
     expect(await t.client(firm.staff.token).notifications.unreadCount.query()).toEqual({ count: 1 });
   });
 
@@ -62,7 +79,8 @@ describe('notify()', () => {
       memberIds: [firm.owner.id, firm.staff.id],
       ...task,
     });
-    expect(notified.mail.map((m) => m.to)).toEqual([firm.owner.email]);
+    expect(notified.mailed).toBe(1);
+    expect(await queuedTo(firm.org.id)).toEqual([firm.owner.email]);
     const rows = await t.db
       .select({ memberId: notifications.memberId })
       .from(notifications)
@@ -77,7 +95,7 @@ describe('notify()', () => {
       title: 'Leave approved',
     });
     expect(other.notificationIds).toHaveLength(1);
-    expect(other.mail).toHaveLength(1);
+    expect(other.mailed).toBe(1);
 
     const prefs = await owner.notifications.preferences.get.query();
     expect(prefs.find((p) => p.kind === 'task.assigned')).toEqual({
@@ -109,7 +127,7 @@ describe('notify()', () => {
       ...task,
     });
     expect(notified.notificationIds).toHaveLength(1);
-    expect(notified.mail.map((m) => m.to)).toEqual([a.owner.email]);
+    expect(await queuedTo(a.org.id)).toEqual([a.owner.email]);
     expect(await t.client(b.owner.token).notifications.unreadCount.query()).toEqual({ count: 0 });
   });
 
@@ -128,6 +146,18 @@ describe('notify()', () => {
       })
       .catch(() => {});
     expect(await t.client(firm.owner.token).notifications.unreadCount.query()).toEqual({ count: 0 });
+    expect(await queuedTo(firm.org.id)).toEqual([]);
+  });
+
+  it('keeps to the app when asked to (reminders mail through their own channel)', async () => {
+    const firm = await t.seedFirm();
+    const notified = await notify(
+      t.db,
+      { orgId: firm.org.id, memberIds: [firm.owner.id], ...task },
+      { email: false },
+    );
+    expect(notified).toMatchObject({ mailed: 0, notificationIds: [expect.any(String)] });
+    expect(await queuedTo(firm.org.id)).toEqual([]);
   });
 });
 

@@ -11,36 +11,37 @@ import type { TPage } from '../../../domain/pagination';
 import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, notificationPreferences, notifications } from '../../db/schema';
-import type { TMailer } from '../../mail/mailer';
+import { enqueueNotificationMail } from '../../mail';
 import { audit } from '../system-log';
 
 type TScope = { orgId: string; memberId: string };
 
-/** A message notify() decided to mail; it is sent after the transaction commits. */
-export type TNotificationMail = { to: string; title: string; body: string | null; link: string | null };
-export type TNotified = { notificationIds: string[]; mail: TNotificationMail[] };
+export type TNotified = { notificationIds: string[]; mailed: number };
 
 /**
  * The service other features call, inside their mutation's transaction:
  *
- *   const notified = await db.transaction(async (tx) => {
+ *   await db.transaction(async (tx) => {
  *     …the change and its audit row…
- *     return notify(tx, { orgId, memberIds, kind: 'task.assigned', title, link: `/tasks?open=${id}` });
+ *     await notify(tx, { orgId, memberIds, kind: 'task.assigned', title, link: `/tasks?open=${id}` });
  *   });
- *   await sendNotificationMail({ mailer, publicUrl, log }, notified.mail);
  *
- * The in-app rows commit (or roll back) with the change. Mail cannot be rolled back, so notify()
- * only decides who gets one and returns the messages; the caller sends them once the transaction
- * has committed, and a failed send is logged, never fails the change. (When the job queue lands,
- * the mail becomes a job enqueued in the same transaction.)
+ * The in-app rows and the mail both commit (or roll back) with the change: each mail is a job
+ * enqueued in the same transaction (src/server/mail), which the queue's worker sends after the
+ * commit, retrying with backoff; a failed send never fails the change. `email: false` keeps to the
+ * app alone (reminders mail their members through their own channel).
  *
  * Only active members of the org are notified; ids of another firm or of disabled members are
  * skipped. A member with no preference row for the kind gets both (absent = on).
  */
-export async function notify(tx: TExecutor, input: TNotify): Promise<TNotified> {
+export async function notify(
+  tx: TExecutor,
+  input: TNotify,
+  options: { email?: boolean } = {},
+): Promise<TNotified> {
   const n = ZNotify.parse(input);
   const ids = [...new Set(n.memberIds)];
-  if (ids.length === 0) return { notificationIds: [], mail: [] };
+  if (ids.length === 0) return { notificationIds: [], mailed: 0 };
   const recipients = await tx
     .select({
       memberId: members.id,
@@ -75,41 +76,13 @@ export async function notify(tx: TExecutor, input: TNotify): Promise<TNotified> 
         )
         .returning({ id: notifications.id })
     : [];
-  return {
-    notificationIds: created.map((c) => c.id),
-    mail: recipients
-      .filter((r) => r.byEmail)
-      .map((r) => ({ to: r.email, title: n.title, body: n.body ?? null, link: n.link ?? null })),
-  };
-}
-
-/** Sends what notify() decided to mail; call it after the transaction has committed. Never throws. */
-export async function sendNotificationMail(
-  deps: { mailer: TMailer; publicUrl: string; log?: { error(obj: object, msg: string): void } },
-  mail: TNotificationMail[],
-): Promise<void> {
-  await Promise.all(
-    mail.map(async (m) => {
-      const link = m.link ? new URL(m.link, deps.publicUrl).toString() : null;
-      try {
-        await deps.mailer.send({
-          to: m.to,
-          subject: m.title,
-          text: [
-            m.body,
-            link ? `Open it: ${link}` : null,
-            'You can choose which notifications you get by email under My account → Notifications.',
-          ]
-            .filter(Boolean)
-            .join('\n\n')
-            .concat('\n'),
-          notes: link ? { link } : {},
-        });
-      } catch (error) {
-        deps.log?.error({ err: error, to: m.to }, 'notification mail failed');
-      }
-    }),
+  const byEmail = options.email === false ? [] : recipients.filter((r) => r.byEmail);
+  await enqueueNotificationMail(
+    tx,
+    byEmail.map((r) => ({ to: r.email, title: n.title, body: n.body ?? null, link: n.link ?? null })),
+    { orgId: n.orgId },
   );
+  return { notificationIds: created.map((c) => c.id), mailed: byEmail.length };
 }
 
 const own = (scope: TScope) =>

@@ -8,15 +8,14 @@ import {
   PORTAL_MESSAGES,
   type TPortalCodeVerify,
 } from '../../../domain/client-users';
-import type { TRequestMeta } from '../../auth';
-import { createPortalSession } from '../../auth';
+import { createPortalSession, type TRequestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { clientUserClients, clientUsers, portalCodes } from '../../db/schema';
 import { clearAttempts, countAttempt, isLocked, type TLimit } from '../../idp/attempts';
-import type { TMailer } from '../../mail/mailer';
-import { sendPortalCodeMail } from '../client-users';
+import type { TMailer } from '../../mail';
 import { audit } from '../system-log';
+import { portalCodeMessage } from './mail';
 
 // Email one-time codes for the portal. Codes are hashed at rest, single-use, short-lived and die
 // after PORTAL_CODE_MAX_ATTEMPTS wrong guesses; asking for and trying codes is also rate-limited
@@ -97,9 +96,10 @@ export async function requestPortalCode(
         expiresAt: sql`now() + make_interval(mins => ${PORTAL_CODE_TTL_MINUTES})`,
       });
     });
-    sendPortalCodeMail(deps.mailer, deps.config, { to: email, code, minutes: PORTAL_CODE_TTL_MINUTES }).catch(
-      (error: unknown) => deps.log.error({ err: error, to: email }, 'portal sign-in code not sent'),
-    );
+    // Sent now, after the answer, not queued: see portalCodeMessage.
+    deps.mailer
+      .send(portalCodeMessage(deps.config, { to: email, code, minutes: PORTAL_CODE_TTL_MINUTES }))
+      .catch((error: unknown) => deps.log.error({ err: error, to: email }, 'portal sign-in code not sent'));
   }
   return { message: PORTAL_MESSAGES.codeSent(email) };
 }

@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTAL_LOGIN_COOKIE } from '../../../domain/web-config';
 import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../auth';
 import {
@@ -76,13 +76,11 @@ async function firm(name: string) {
   return { ...f, alpha, api: t.client(f.owner.token) };
 }
 
+/** The key of the newest invitation mailed to an address (the queued mail is sent first). */
 async function invitedKey(email: string) {
-  for (let i = 0; i < 50; i++) {
-    const link = (await t.readOutbox()).filter((m) => m.to === email).at(-1)?.notes.link;
-    if (link?.includes('/clientportal/auth/invite/')) return link.split('/invite/')[1] ?? '';
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no invitation to ${email}`);
+  const link = (await t.readOutbox()).filter((m) => m.to === email).at(-1)?.notes.link;
+  if (!link?.includes('/clientportal/auth/invite/')) throw new Error(`no invitation to ${email}`);
+  return link.split('/invite/')[1] ?? '';
 }
 
 const codeMails = async (email: string) =>
@@ -91,12 +89,15 @@ const codeMails = async (email: string) =>
 async function codeFor(email: string, ip: string) {
   const before = await codeMails(email);
   await call('clientPortalAuth.requestCode', { email }, { ip });
-  for (let i = 0; i < 50; i++) {
-    const mine = (await t.readOutbox()).filter((m) => m.to === email && m.notes.code);
-    if (mine.length > before) return mine.at(-1)?.notes.code ?? '';
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no code to ${email}`);
+  // The code is mailed at once but after the answer (not queued): wait for it to land.
+  return vi.waitFor(
+    async () => {
+      const mine = (await t.readOutbox()).filter((m) => m.to === email && m.notes.code);
+      if (mine.length <= before) throw new Error(`no code to ${email}`);
+      return mine.at(-1)?.notes.code ?? '';
+    },
+    { timeout: 2000, interval: 20 },
+  );
 }
 
 describe('invitation links', () => {

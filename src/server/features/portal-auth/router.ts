@@ -3,7 +3,6 @@ import { clearPortalCookies, portalSessionToken, revokePortalSession, setPortalC
 import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
-import { mailerFor } from '../team';
 import { requestPortalCode, verifyPortalCode } from './codes';
 import { acceptPortalInvite, previewPortalInvite } from './invites';
 import { signOutPortal } from './session';
@@ -28,7 +27,7 @@ export const clientPortalAuthRouter = router({
     .mutation(({ ctx, input }) =>
       requestPortalCode(
         ctx.db,
-        { mailer: mailerFor(ctx.config, ctx.req.log), config: ctx.config, log: ctx.req.log },
+        { mailer: ctx.mailer, config: ctx.config, log: ctx.req.log },
         input.email,
         ctx.meta,
       ),

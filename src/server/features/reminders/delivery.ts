@@ -198,14 +198,19 @@ async function send(job: TJob, ctx: TJobContext) {
   const inApp = pending.filter((x) => x.channel === 'in_app');
   if (inApp.length) {
     await ctx.db.transaction(async (tx) => {
-      await notify(tx, {
-        orgId,
-        memberIds: inApp.map((x) => x.memberId as string),
-        kind: 'reminder.due',
-        title: r.title,
-        body: (r.message || undefined)?.slice(0, 2000),
-        link: reminderLink(r.type, r.id),
-      });
+      await notify(
+        tx,
+        {
+          orgId,
+          memberIds: inApp.map((x) => x.memberId as string),
+          kind: 'reminder.due',
+          title: r.title,
+          body: (r.message || undefined)?.slice(0, 2000),
+          link: reminderLink(r.type, r.id),
+        },
+        // The in-app channel only: the email channel below mails them, once, with its own record.
+        { email: false },
+      );
       await tx.insert(reminderDeliveries).values(
         inApp.map((x) => ({
           orgId,
@@ -327,14 +332,19 @@ async function sendFailed(job: TJob, error: string, ctx: TJobContext) {
       },
     );
     if (r.createdBy) {
-      await notify(tx, {
-        orgId,
-        memberIds: [r.createdBy],
-        kind: 'reminder.due',
-        title: `Reminder not sent: ${r.title}`.slice(0, 200),
-        body: error.slice(0, 2000),
-        link: reminderLink(r.type, r.id),
-      });
+      await notify(
+        tx,
+        {
+          orgId,
+          memberIds: [r.createdBy],
+          kind: 'reminder.due',
+          title: `Reminder not sent: ${r.title}`.slice(0, 200),
+          body: error.slice(0, 2000),
+          link: reminderLink(r.type, r.id),
+        },
+        // In the app: the mail that failed is what this is about.
+        { email: false },
+      );
     }
   });
 }

@@ -8,7 +8,7 @@ import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { visibleTask } from './access';
 import { nameOf } from './people';
-import { type TOutcome, taskLink } from './service';
+import { taskLink } from './service';
 
 /** A task's comments, oldest first so the newest sits last, beside the box to reply. */
 export async function listComments(db: TExecutor, scope: TScope, taskId: string) {
@@ -47,7 +47,7 @@ export async function addComment(
   scope: TScope,
   input: TCommentAdd,
   meta: TRequestMeta,
-): Promise<TOutcome<{ id: string; mentions: string[] }>> {
+): Promise<{ id: string; mentions: string[] }> {
   return db.transaction(async (tx) => {
     const task = await visibleTask(tx, scope, input.taskId);
     let mentioned: { id: string; name: string }[] = [];
@@ -81,10 +81,9 @@ export async function addComment(
       }`,
     });
     const others = mentioned.filter((m) => m.id !== scope.memberId).map((m) => m.id);
-    let mail: TOutcome<unknown>['mail'] = [];
     if (others.length) {
       const author = await nameOf(tx, scope.orgId, scope.memberId);
-      const notified = await notify(tx, {
+      await notify(tx, {
         orgId: scope.orgId,
         memberIds: others,
         kind: 'task.mentioned',
@@ -92,8 +91,7 @@ export async function addComment(
         body: input.body.slice(0, 2000),
         link: taskLink(task.id),
       });
-      mail = notified.mail;
     }
-    return { result: { id: comment.id, mentions: mentioned.map((m) => m.id) }, mail };
+    return { id: comment.id, mentions: mentioned.map((m) => m.id) };
   });
 }

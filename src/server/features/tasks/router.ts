@@ -15,11 +15,8 @@ import {
   ZTaskSettings,
   ZTaskUpdate,
 } from '../../../domain/tasks';
-import type { TContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { sendNotificationMail } from '../notifications';
-import { mailerFor } from '../team';
 import { firmOf } from './access';
 import { attachDocument, attachmentCandidates, detachDocument, listAttachments } from './attachments';
 import { editChecklist } from './checklist';
@@ -27,19 +24,9 @@ import { addComment, listComments } from './comments';
 import { getTask, projectOptions, taskOptions, updateTaskSettings } from './detail';
 import { listTasks } from './list';
 import { reorderTask } from './reorder';
-import { bulkTasks, createTask, deleteTask, setTaskStatus, type TOutcome, updateTask } from './service';
+import { bulkTasks, createTask, deleteTask, setTaskStatus, updateTask } from './service';
 
-/** Answers once the change has committed; the notification mail goes out after, never failing it. */
-async function delivered<T>(ctx: TContext, outcome: Promise<TOutcome<T>>): Promise<T> {
-  const { result, mail } = await outcome;
-  if (mail.length) {
-    await sendNotificationMail(
-      { mailer: mailerFor(ctx.config, ctx.req.log), publicUrl: ctx.config.publicUrl, log: ctx.req.log },
-      mail,
-    );
-  }
-  return result;
-}
+// Notifications (and their mail, through the job queue) commit with each change: see notify().
 
 const checklistRouter = router({
   add: permissionProcedure('tasks.edit')
@@ -71,7 +58,7 @@ const commentsRouter = router({
     .query(({ ctx, input }) => listComments(ctx.db, ctx.scope, input.taskId)),
   add: permissionProcedure('tasks.edit')
     .input(ZCommentAdd)
-    .mutation(({ ctx, input }) => delivered(ctx, addComment(ctx.db, ctx.scope, input, ctx.meta))),
+    .mutation(({ ctx, input }) => addComment(ctx.db, ctx.scope, input, ctx.meta)),
 });
 
 /** Files on a task; uploads go through POST /api/documents/upload?taskId=… (they stream). */
@@ -104,13 +91,13 @@ export const tasksRouter = router({
     .query(({ ctx, input }) => projectOptions(ctx.db, ctx.scope, input.clientId)),
   create: permissionProcedure('tasks.create')
     .input(ZTaskInput)
-    .mutation(({ ctx, input }) => delivered(ctx, createTask(ctx.db, ctx.scope, input, ctx.meta))),
+    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.scope, input, ctx.meta)),
   update: permissionProcedure('tasks.edit')
     .input(ZTaskUpdate)
-    .mutation(({ ctx, input }) => delivered(ctx, updateTask(ctx.db, ctx.scope, input, ctx.meta))),
+    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.scope, input, ctx.meta)),
   setStatus: permissionProcedure('tasks.edit')
     .input(ZTaskSetStatus)
-    .mutation(({ ctx, input }) => delivered(ctx, setTaskStatus(ctx.db, ctx.scope, input, ctx.meta))),
+    .mutation(({ ctx, input }) => setTaskStatus(ctx.db, ctx.scope, input, ctx.meta)),
   delete: permissionProcedure('tasks.delete')
     .input(ZTaskRef)
     .mutation(({ ctx, input }) => deleteTask(ctx.db, ctx.scope, input.taskId, ctx.meta)),
@@ -120,7 +107,7 @@ export const tasksRouter = router({
     .mutation(({ ctx, input }) => reorderTask(ctx.db, ctx.scope, input, ctx.meta)),
   bulk: permissionProcedure('tasks.edit')
     .input(ZTaskBulk)
-    .mutation(({ ctx, input }) => delivered(ctx, bulkTasks(ctx.db, ctx.scope, input, ctx.meta))),
+    .mutation(({ ctx, input }) => bulkTasks(ctx.db, ctx.scope, input, ctx.meta)),
   checklist: checklistRouter,
   comments: commentsRouter,
   attachments: attachmentsRouter,

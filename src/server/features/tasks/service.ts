@@ -11,13 +11,10 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
-import { notify, type TNotificationMail } from '../notifications';
+import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
 import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
-
-/** A mutation's answer and the mail its notifications decided on (sent after the commit). */
-export type TOutcome<T> = { result: T; mail: TNotificationMail[] };
 
 export const taskLink = (taskId: string) => `/tasks?task=${taskId}`;
 
@@ -36,16 +33,15 @@ async function notifyAssigned(
   memberIds: readonly string[],
 ) {
   const others = memberIds.filter((id) => id !== scope.memberId);
-  if (!others.length) return [];
+  if (!others.length) return;
   const actor = await nameOf(tx, scope.orgId, scope.memberId);
-  const notified = await notify(tx, {
+  await notify(tx, {
     orgId: scope.orgId,
     memberIds: others,
     kind: 'task.assigned',
     title: `${actor} assigned you “${task.title.slice(0, 150)}”`,
     link: taskLink(task.id),
   });
-  return notified.mail;
 }
 
 async function notifyReview(
@@ -53,16 +49,15 @@ async function notifyReview(
   scope: TScope,
   task: { id: string; title: string; reviewerId: string | null },
 ) {
-  if (!task.reviewerId || task.reviewerId === scope.memberId) return [];
+  if (!task.reviewerId || task.reviewerId === scope.memberId) return;
   const actor = await nameOf(tx, scope.orgId, scope.memberId);
-  const notified = await notify(tx, {
+  await notify(tx, {
     orgId: scope.orgId,
     memberIds: [task.reviewerId],
     kind: 'task.review',
     title: `${actor} sent “${task.title.slice(0, 150)}” for your review`,
     link: taskLink(task.id),
   });
-  return notified.mail;
 }
 
 export async function createTask(
@@ -70,7 +65,7 @@ export async function createTask(
   scope: TScope,
   input: TTaskInput,
   meta: TRequestMeta,
-): Promise<TOutcome<{ id: string }>> {
+): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const where = await placement(tx, scope, input);
     await activeMembers(tx, scope.orgId, input.assigneeIds, 'assignees');
@@ -114,11 +109,9 @@ export async function createTask(
       recordId: created.id,
       summary: `Created task “${created.title}”${where.client ? ` for ${where.client.name}` : ''}`,
     });
-    const mail = [
-      ...(await notifyAssigned(tx, scope, created, input.assigneeIds)),
-      ...(input.status === 'IN_REVIEW' ? await notifyReview(tx, scope, created) : []),
-    ];
-    return { result: { id: created.id }, mail };
+    await notifyAssigned(tx, scope, created, input.assigneeIds);
+    if (input.status === 'IN_REVIEW') await notifyReview(tx, scope, created);
+    return { id: created.id };
   });
 }
 
@@ -127,7 +120,7 @@ export async function updateTask(
   scope: TScope,
   { taskId, patch }: TTaskUpdate,
   meta: TRequestMeta,
-): Promise<TOutcome<{ id: string; changed: boolean }>> {
+): Promise<{ id: string; changed: boolean }> {
   return db.transaction(async (tx) => {
     const before = await visibleTask(tx, scope, taskId, true);
     const next: Partial<typeof tasks.$inferInsert> = {};
@@ -189,7 +182,7 @@ export async function updateTask(
       }
       if (added.length || removed.length) changes.assignees = { from: current, to: patch.assigneeIds };
     }
-    if (Object.keys(changes).length === 0) return { result: { id: taskId, changed: false }, mail: [] };
+    if (Object.keys(changes).length === 0) return { id: taskId, changed: false };
     if (Object.keys(next).length) {
       await tx
         .update(tasks)
@@ -211,8 +204,8 @@ export async function updateTask(
       summary: `Updated task “${title}”: ${Object.keys(changes).join(', ')}`,
       changes,
     });
-    const mail = await notifyAssigned(tx, scope, { id: taskId, title }, added);
-    return { result: { id: taskId, changed: true }, mail };
+    await notifyAssigned(tx, scope, { id: taskId, title }, added);
+    return { id: taskId, changed: true };
   });
 }
 
@@ -221,14 +214,11 @@ export async function setTaskStatus(
   scope: TScope,
   input: { taskId: string; status: TStoredStatus },
   meta: TRequestMeta,
-): Promise<TOutcome<{ id: string; status: TStoredStatus; completedDate: Date | null }>> {
+): Promise<{ id: string; status: TStoredStatus; completedDate: Date | null }> {
   return db.transaction(async (tx) => {
     const before = await visibleTask(tx, scope, input.taskId, true);
     if (before.status === input.status) {
-      return {
-        result: { id: before.id, status: before.status, completedDate: before.completedDate },
-        mail: [],
-      };
+      return { id: before.id, status: before.status, completedDate: before.completedDate };
     }
     if (input.status === 'COMPLETED')
       blockedCompletion(before.checklist, (await firmOf(tx, scope.orgId)).settings);
@@ -247,8 +237,8 @@ export async function setTaskStatus(
         completedDate: { from: before.completedDate, to: completedDate },
       },
     });
-    const mail = input.status === 'IN_REVIEW' ? await notifyReview(tx, scope, before) : [];
-    return { result: { id: before.id, status: input.status, completedDate }, mail };
+    if (input.status === 'IN_REVIEW') await notifyReview(tx, scope, before);
+    return { id: before.id, status: input.status, completedDate };
   });
 }
 
@@ -275,12 +265,11 @@ export async function bulkTasks(
   scope: TScope,
   input: TTaskBulk,
   meta: TRequestMeta,
-): Promise<TOutcome<{ affected: number }>> {
+): Promise<{ affected: number }> {
   return db.transaction(async (tx) => {
     const ids = [...new Set(input.ids)];
     const visible = and(eq(tasks.orgId, scope.orgId), inArray(tasks.id, ids), taskVisibility(scope));
     const { action } = input;
-    const mail: TNotificationMail[] = [];
     let affected = 0;
     let summary: string;
     let changes: Record<string, { from: unknown; to: unknown }>;
@@ -329,14 +318,13 @@ export async function bulkTasks(
             }
           }
           for (const [reviewerId, n] of byReviewer) {
-            const notified = await notify(tx, {
+            await notify(tx, {
               orgId: scope.orgId,
               memberIds: [reviewerId],
               kind: 'task.review',
               title: `${plural(n, 'task')} ready for your review`,
               link: `/tasks?view=all&reviewerId=${reviewerId}&status=IN_REVIEW`,
             });
-            mail.push(...notified.mail);
           }
         }
         summary = `Moved ${plural(affected, 'task')} to ${action.status}`;
@@ -363,14 +351,13 @@ export async function bulkTasks(
         affected = inserted.length;
         if (affected && action.memberId !== scope.memberId) {
           const actor = await nameOf(tx, scope.orgId, scope.memberId);
-          const notified = await notify(tx, {
+          await notify(tx, {
             orgId: scope.orgId,
             memberIds: [action.memberId],
             kind: 'task.assigned',
             title: `${actor} assigned you ${plural(affected, 'task')}`,
             link: '/tasks?view=mine',
           });
-          mail.push(...notified.mail);
         }
         summary = `Assigned ${member?.name} to ${plural(affected, 'task')}`;
         changes = { assignees: { from: null, to: `+${member?.name}` } };
@@ -401,6 +388,6 @@ export async function bulkTasks(
       summary,
       changes: { ...changes, count: { from: null, to: affected } },
     });
-    return { result: { affected }, mail };
+    return { affected };
   });
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { addDays, format } from 'date-fns';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +20,14 @@ import { createTestApp, type TTestApp } from '../../test/app';
 import { membersForSeededRoles } from '../../test/role-members';
 
 let t: TTestApp;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasks-test-'));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DATA_DIR: dataDir });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const code = (p: Promise<unknown>) =>
   p.then(
@@ -397,6 +404,19 @@ describe('a task', () => {
     const comments = await f.api.tasks.comments.list.query({ taskId: task.id });
     expect(comments.map((c) => c.body)).toEqual(['@Sam Staff please check the ITC figures', 'never mind']);
     expect(comments[0]?.authorName).toBe('Olivia Owner');
+
+    // Each notification's mail was queued with its change and goes out by the job queue, once.
+    // (The worker sends a batch side by side: the outbox's order is not the changes' order.)
+    const mailed = (await t.outbox()).filter((m) => m.to === f.staff.email);
+    expect(mailed.map((m) => [m.subject, m.notes.link]).sort()).toEqual([
+      ['Olivia Owner assigned you “GST March”', `http://127.0.0.1/tasks?task=${task.id}`],
+      ['Olivia Owner mentioned you on “GST March”', `http://127.0.0.1/tasks?task=${task.id}`],
+      ['Olivia Owner sent “GST March” for your review', `http://127.0.0.1/tasks?task=${task.id}`],
+    ]);
+    expect(mailed.find((m) => m.subject.includes('mentioned'))?.text).toContain(
+      '@Sam Staff please check the ITC figures',
+    );
+    expect((await t.outbox()).filter((m) => m.to === f.owner.email)).toEqual([]);
   });
 
   it('bulk status and assignee changes over the chosen rows', async () => {

@@ -1,4 +1,3 @@
 // The team feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
-export { mailerFor } from './mail';
 export { invitesRouter, teamRouter } from './router';

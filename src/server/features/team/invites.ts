@@ -18,9 +18,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { memberInvites, members, orgs, roles } from '../../db/schema';
 import { identityProfile } from '../../idp/identity-profile';
 import type { TStaffIdentity } from '../../idp/staff-auth';
-import type { TMailer } from '../../mail/mailer';
+import { enqueueMail } from '../../mail';
 import { audit } from '../system-log';
-import { sendInviteMail } from './mail';
+import { inviteMessage } from './mail';
 import { assignableRole, displayName } from './service';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -96,7 +96,7 @@ export async function listInvites(
   };
 }
 
-type TMailDeps = { mailer: TMailer; config: Pick<TConfig, 'publicUrl'> };
+type TMailDeps = { config: Pick<TConfig, 'publicUrl'> };
 
 async function firmAndInviter(tx: TExecutor, scope: TScope) {
   const [row] = await tx
@@ -114,16 +114,25 @@ async function firmAndInviter(tx: TExecutor, scope: TScope) {
   return { firmName: row.firmName, inviterName: displayName(row) };
 }
 
-/** Mail goes out after the commit: a failed send leaves the invitation in place to resend. */
-async function mailInvite(deps: TMailDeps, message: Parameters<typeof sendInviteMail>[2]) {
-  try {
-    await sendInviteMail(deps.mailer, deps.config, message);
-  } catch {
-    throw new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The invitation is saved but the email could not be sent. Try “Resend” in a moment.',
-    });
-  }
+type TQueuedInvite = { id: string; email: string; roleName: string; firmName: string; inviterName: string };
+
+/**
+ * The invitation's mail, queued in the invitation's transaction: it goes out (by the job queue,
+ * retried with backoff) exactly when the invitation commits. A mail that still fails is in the
+ * system log, and "Resend" makes a new link.
+ */
+async function queueInviteMail(
+  tx: TExecutor,
+  deps: TMailDeps,
+  orgId: string,
+  invite: TQueuedInvite,
+  key: string,
+  expiresAt: Date,
+): Promise<TQueuedInvite> {
+  await enqueueMail(tx, inviteMessage(deps.config, { to: invite.email, key, expiresAt, ...invite }), {
+    orgId,
+  });
+  return invite;
 }
 
 /**
@@ -141,7 +150,7 @@ export async function inviteMember(
   const key = newKey();
   const now = new Date();
   const expiresAt = expiryFrom(now);
-  let result: { id: string; email: string; roleName: string; firmName: string; inviterName: string };
+  let result: TQueuedInvite;
   try {
     result = await db.transaction(async (tx) => {
       const role = await assignableRole(tx, scope.orgId, input.roleId);
@@ -196,7 +205,14 @@ export async function inviteMember(
             expiresAt: { from: null, to: expiresAt.toISOString() },
           },
         });
-        return { id: open.id, email: input.email, roleName: role.name, firmName, inviterName };
+        return queueInviteMail(
+          tx,
+          deps,
+          scope.orgId,
+          { id: open.id, email: input.email, roleName: role.name, firmName, inviterName },
+          key,
+          expiresAt,
+        );
       }
       const [created] = await tx
         .insert(memberInvites)
@@ -222,7 +238,14 @@ export async function inviteMember(
           expiresAt: { from: null, to: expiresAt.toISOString() },
         },
       });
-      return { id: created.id, email: input.email, roleName: role.name, firmName, inviterName };
+      return queueInviteMail(
+        tx,
+        deps,
+        scope.orgId,
+        { id: created.id, email: input.email, roleName: role.name, firmName, inviterName },
+        key,
+        expiresAt,
+      );
     });
   } catch (error) {
     // Two invitations to one address at the same moment: the open-invite index keeps one.
@@ -231,7 +254,6 @@ export async function inviteMember(
     }
     throw error;
   }
-  await mailInvite(deps, { to: result.email, key, expiresAt, ...result });
   return { id: result.id, email: result.email, expiresAt };
 }
 
@@ -293,9 +315,15 @@ export async function resendInvite(
         changes: { expiresAt: { from: invite.expiresAt.toISOString(), to: expiresAt.toISOString() } },
       },
     );
-    return { id: invite.id, email: invite.email, roleName: invite.roleName, firmName, inviterName };
+    return queueInviteMail(
+      tx,
+      deps,
+      scope.orgId,
+      { id: invite.id, email: invite.email, roleName: invite.roleName, firmName, inviterName },
+      key,
+      expiresAt,
+    );
   });
-  await mailInvite(deps, { to: result.email, key, expiresAt, ...result });
   return { id: result.id, expiresAt };
 }
 

@@ -1,26 +1,13 @@
 import type { TConfig } from '../../config';
-import { createMailer, type TMailer } from '../../mail/mailer';
+import type { TMailMessage } from '../../mail';
 
-type TLog = { info(obj: object, msg: string): void };
-
-// One mailer per mail configuration (an SMTP transport keeps its pool between messages).
-const mailers = new WeakMap<TConfig['mail'], TMailer>();
-
-export function mailerFor(config: TConfig, log?: TLog): TMailer {
-  let mailer = mailers.get(config.mail);
-  if (!mailer) {
-    mailer = createMailer(config.mail, log);
-    mailers.set(config.mail, mailer);
-  }
-  return mailer;
-}
+// The team's own message texts. They are sent through the job queue: see enqueueMail.
 
 export function inviteLink(config: Pick<TConfig, 'publicUrl'>, key: string): string {
   return `${config.publicUrl}/auth/invite/${key}`;
 }
 
-export async function sendInviteMail(
-  mailer: TMailer,
+export function inviteMessage(
   config: Pick<TConfig, 'publicUrl'>,
   invite: {
     to: string;
@@ -30,10 +17,10 @@ export async function sendInviteMail(
     roleName: string;
     expiresAt: Date;
   },
-) {
+): TMailMessage {
   const link = inviteLink(config, invite.key);
   const expires = invite.expiresAt.toUTCString();
-  await mailer.send({
+  return {
     to: invite.to,
     subject: `${invite.inviterName} invited you to join ${invite.firmName}`,
     text:
@@ -41,5 +28,5 @@ export async function sendInviteMail(
       `Open this link to accept the invitation:\n${link}\n\n` +
       `The link works until ${expires}. If you did not expect this, ignore this message.\n`,
     notes: { link },
-  });
+  };
 }

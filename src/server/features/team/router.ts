@@ -23,7 +23,6 @@ import {
   resendInvite,
   revokeInvite,
 } from './invites';
-import { mailerFor } from './mail';
 import {
   assignableRoles,
   changeRole,
@@ -33,7 +32,7 @@ import {
   transferOwnership,
 } from './service';
 
-const mail = (ctx: TContext) => ({ mailer: mailerFor(ctx.config, ctx.req.log), config: ctx.config });
+const mail = (ctx: TContext) => ({ config: ctx.config });
 
 export const teamRouter = router({
   list: permissionProcedure('team.view')
