@@ -8,7 +8,7 @@ import {
   ZNotify,
 } from '../../../domain/notifications';
 import type { TPage } from '../../../domain/pagination';
-import type { TRequestMeta } from '../../auth';
+import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, notificationPreferences, notifications } from '../../db/schema';
 import { enqueueNotificationMail } from '../../mail';
@@ -136,8 +136,7 @@ export async function unreadCount(db: TExecutor, scope: TScope): Promise<{ count
   return { count: row?.count ?? 0 };
 }
 
-const actor = (scope: TScope, meta: TRequestMeta) =>
-  ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const;
+const actor = (scope: TScope, meta: TRequestMeta) => actorOf(scope, meta) as const;
 
 /**
  * Marks the caller's own notifications read. An id that is not theirs (another member's, another

@@ -11,7 +11,7 @@ import {
   type TInviteMember,
   type TInviteState,
 } from '../../../domain/team';
-import type { TRequestMeta, TScope } from '../../auth';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -183,7 +183,7 @@ export async function inviteMember(
         )
         .limit(1)
         .for('update', { of: memberInvites });
-      const actor = { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta } as const;
+      const actor = actorOf(scope, meta);
       if (open) {
         await tx
           .update(memberInvites)
@@ -304,17 +304,13 @@ export async function resendInvite(
       .update(memberInvites)
       .set({ keyHash: hashKey(key), expiresAt, lastSentAt: now })
       .where(and(eq(memberInvites.orgId, scope.orgId), eq(memberInvites.id, invite.id)));
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'invite.resend',
-        recordType: 'invite',
-        recordId: invite.id,
-        summary: `Sent the invitation to ${invite.email} again`,
-        changes: { expiresAt: { from: invite.expiresAt.toISOString(), to: expiresAt.toISOString() } },
-      },
-    );
+    await audit(tx, actorOf(scope, meta), {
+      action: 'invite.resend',
+      recordType: 'invite',
+      recordId: invite.id,
+      summary: `Sent the invitation to ${invite.email} again`,
+      changes: { expiresAt: { from: invite.expiresAt.toISOString(), to: expiresAt.toISOString() } },
+    });
     return queueInviteMail(
       tx,
       deps,
@@ -335,17 +331,13 @@ export async function revokeInvite(db: TDb, scope: TScope, inviteId: string, met
       .update(memberInvites)
       .set({ revokedAt })
       .where(and(eq(memberInvites.orgId, scope.orgId), eq(memberInvites.id, invite.id)));
-    await audit(
-      tx,
-      { kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta },
-      {
-        action: 'invite.revoke',
-        recordType: 'invite',
-        recordId: invite.id,
-        summary: `Revoked the invitation to ${invite.email}`,
-        changes: { revokedAt: { from: null, to: revokedAt.toISOString() } },
-      },
-    );
+    await audit(tx, actorOf(scope, meta), {
+      action: 'invite.revoke',
+      recordType: 'invite',
+      recordId: invite.id,
+      summary: `Revoked the invitation to ${invite.email}`,
+      changes: { revokedAt: { from: null, to: revokedAt.toISOString() } },
+    });
     return { id: invite.id };
   });
 }
