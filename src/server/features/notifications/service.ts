@@ -136,8 +136,6 @@ export async function unreadCount(db: TExecutor, scope: TScope): Promise<{ count
   return { count: row?.count ?? 0 };
 }
 
-const actor = (scope: TScope, meta: TRequestMeta) => actorOf(scope, meta) as const;
-
 /**
  * Marks the caller's own notifications read. An id that is not theirs (another member's, another
  * firm's, or none at all) answers NOT_FOUND and nothing changes.
@@ -157,7 +155,7 @@ export async function markRead(db: TDb, scope: TScope, ids: string[], meta: TReq
         .update(notifications)
         .set({ readAt: new Date() })
         .where(and(own(scope), inArray(notifications.id, unread)));
-      await audit(tx, actor(scope, meta), {
+      await audit(tx, actorOf(scope, meta), {
         action: 'notification.read',
         recordType: 'notification',
         recordId: unread.length === 1 ? unread[0] : null,
@@ -177,7 +175,7 @@ export async function markAllRead(db: TDb, scope: TScope, meta: TRequestMeta) {
       .where(and(own(scope), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
     if (updated.length) {
-      await audit(tx, actor(scope, meta), {
+      await audit(tx, actorOf(scope, meta), {
         action: 'notification.read_all',
         recordType: 'notification',
         summary: `Marked all ${updated.length} unread notifications read`,
@@ -231,7 +229,7 @@ export async function setPreference(
     if (before?.inApp !== input.inApp) changes.inApp = { from: before?.inApp, to: input.inApp };
     if (before?.email !== input.email) changes.email = { from: before?.email, to: input.email };
     if (Object.keys(changes).length) {
-      await audit(tx, actor(scope, meta), {
+      await audit(tx, actorOf(scope, meta), {
         action: 'notification_preference.update',
         recordType: 'member',
         recordId: scope.memberId,
