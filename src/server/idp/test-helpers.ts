@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { members } from '../db/schema';
 import { readOutbox } from '../mail/mailer';
 import { createTestApp } from '../test/app';
@@ -12,15 +13,16 @@ export async function createIdpTestApp(env: Record<string, string> = {}, options
   const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   const outboxDir = t.config.mail.outboxDir;
 
-  /** The newest code mailed to an address (waits briefly: mail is written after the answer). */
-  async function lastCode(to: string): Promise<string> {
-    for (let i = 0; i < 50; i++) {
-      const mine = (await readOutbox(outboxDir)).filter((m) => m.to === to);
-      const code = mine[mine.length - 1]?.notes.code;
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no mail to ${to}`);
+  /** The newest code mailed to an address (waits for it, should the mail come after the answer). */
+  function lastCode(to: string): Promise<string> {
+    return vi.waitFor(
+      async () => {
+        const code = (await readOutbox(outboxDir)).filter((m) => m.to === to).at(-1)?.notes.code;
+        if (!code) throw new Error(`no mail with a code to ${to}`);
+        return code;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   }
 
   /** Gives a seeded firm's owner this identity-provider subject. */
