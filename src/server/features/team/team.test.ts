@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEEDED_ROLES } from '../../../domain/permissions';
 import { memberInvites, members, orgs, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
@@ -58,18 +58,24 @@ async function seededFirm(name: string) {
 
 const idpOf = () => ({ endpoint: t.endpoint, clientId: t.config.idp.clientId, outboxDir: t.outboxDir });
 
-/** The key from the newest invitation mailed to an address. */
-async function invitedKey(email: string) {
-  for (let i = 0; i < 50; i++) {
-    const mail = (await t.readOutbox()).filter(
-      (m) => m.to === email && m.notes.link?.includes('/auth/invite/'),
-    );
-    const link = mail.at(-1)?.notes.link;
-    if (link)
+/**
+ * The key from the newest invitation mailed to an address, once at least `atLeast` have been
+ * (waits for the mail, not for a time: it may be sent after the answer, or by a job).
+ */
+function invitedKey(email: string, atLeast = 1) {
+  return vi.waitFor(
+    async () => {
+      const mail = (await t.readOutbox()).filter(
+        (m) => m.to === email && m.notes.link?.includes('/auth/invite/'),
+      );
+      const link = mail.at(-1)?.notes.link;
+      if (!link || mail.length < atLeast) {
+        throw new Error(`${mail.length} of ${atLeast} invitations mailed to ${email} so far`);
+      }
       return { key: link.split('/auth/invite/')[1] ?? '', link, mail: mail.at(-1), count: mail.length };
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no invitation mailed to ${email}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 const logOf = (orgId: string, recordId: string) =>
@@ -201,7 +207,7 @@ describe('invitation lifecycle', () => {
     // Inviting the same address again re-uses the open invitation with the new role and a new key.
     const again = await firm.admin.api.team.invite.mutate({ email, roleId: firm.role('Manager').id });
     expect(again.id).toBe(first.id);
-    const { key: secondKey, count } = await invitedKey(email);
+    const { key: secondKey, count } = await invitedKey(email, 2);
     expect(count).toBe(2);
     expect(secondKey).not.toBe(firstKey);
     await expect(t.client().invites.preview.query({ key: firstKey })).rejects.toMatchObject({
@@ -214,7 +220,7 @@ describe('invitation lifecycle', () => {
 
     const resent = await firm.owner.api.team.resendInvite.mutate({ inviteId: first.id });
     expect(resent.id).toBe(first.id);
-    const { key: thirdKey, count: afterResend } = await invitedKey(email);
+    const { key: thirdKey, count: afterResend } = await invitedKey(email, 3);
     expect(afterResend).toBe(3);
     await expect(t.client().invites.preview.query({ key: secondKey })).rejects.toMatchObject({
       data: { code: 'NOT_FOUND' },
@@ -271,7 +277,7 @@ describe('invitation lifecycle', () => {
       message: 'This invitation has expired. Ask Expiry to send you a new one.',
     });
     await firm.owner.api.team.resendInvite.mutate({ inviteId: invite.id });
-    const { key: renewed } = await invitedKey(email);
+    const { key: renewed } = await invitedKey(email, 2);
     await expect(t.client(user.AccessToken).invites.accept.mutate({ key: renewed })).resolves.toMatchObject({
       orgId: firm.org.id,
     });
@@ -296,7 +302,7 @@ describe('invitation lifecycle', () => {
     await t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email)).key });
     await b.owner.api.team.invite.mutate({ email, roleId: b.role('Staff').id });
     await expect(
-      t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email)).key }),
+      t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email, 2)).key }),
     ).rejects.toMatchObject({
       data: { code: 'CONFLICT' },
       message: expect.stringContaining('one firm only'),
@@ -373,7 +379,14 @@ describe('members', () => {
     await expect.poll(lastActive).not.toBeNull();
     const first = await lastActive();
     await firm.staff.api.profile.me.query();
-    await new Promise((r) => setTimeout(r, 50));
+    // A write for that call would have been issued before the manager's first call is even made:
+    // once the manager's "last active" has landed, the staff member's would have too.
+    const managerActive = async () =>
+      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, firm.manager.id)))[0]
+        ?.at;
+    expect(await managerActive()).toBeNull();
+    await firm.manager.api.profile.me.query();
+    await expect.poll(managerActive).not.toBeNull();
     expect(await lastActive()).toEqual(first);
     const old = new Date(Date.now() - 6 * 60_000);
     await t.db.update(members).set({ lastActiveAt: old }).where(eq(members.id, firm.staff.id));
