@@ -371,9 +371,9 @@ describe('members', () => {
 
   it('records when a member was last active, at most once per five minutes', async () => {
     const firm = await seededFirm('Activity');
-    const lastActive = async () =>
-      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, firm.staff.id)))[0]
-        ?.at;
+    const lastActiveOf = async (memberId: string) =>
+      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, memberId)))[0]?.at;
+    const lastActive = () => lastActiveOf(firm.staff.id);
     expect(await lastActive()).toBeNull();
     await firm.staff.api.profile.me.query();
     await expect.poll(lastActive).not.toBeNull();
@@ -381,9 +381,7 @@ describe('members', () => {
     await firm.staff.api.profile.me.query();
     // A write for that call would have been issued before the manager's first call is even made:
     // once the manager's "last active" has landed, the staff member's would have too.
-    const managerActive = async () =>
-      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, firm.manager.id)))[0]
-        ?.at;
+    const managerActive = () => lastActiveOf(firm.manager.id);
     expect(await managerActive()).toBeNull();
     await firm.manager.api.profile.me.query();
     await expect.poll(managerActive).not.toBeNull();
