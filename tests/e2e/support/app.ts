@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { vi } from 'vitest';
 import { readOutbox } from '../../../src/server/mail/mailer';
 import { createTestApp, type TTestApp } from '../../../src/server/test/app';
 import { tempDir } from './browser';
@@ -18,15 +19,20 @@ export async function startApp(env: Record<string, string> = {}, options: { port
     { dataDir: path.join(dataDir, 'db'), ...options },
   );
 
-  /** The newest mail to an address, as the outbox wrote it (waits: mail is written after the answer). */
-  async function lastMail(to: string) {
-    for (let i = 0; i < 100; i++) {
-      const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
-      const last = mine[mine.length - 1];
-      if (last) return last;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail to ${to}`);
+  /**
+   * The newest mail to an address, as the outbox wrote it, once there are `count` of them (waits for
+   * them, not for a time: mail may be written after the answer, or by a job).
+   */
+  function lastMail(to: string, count = 1) {
+    return vi.waitFor(
+      async () => {
+        const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
+        const last = mine[mine.length - 1];
+        if (!last || mine.length < count) throw new Error(`${mine.length} of ${count} mails to ${to} so far`);
+        return last;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }
 
   /** The path of the link in the newest mail to an address, on this test server. */
