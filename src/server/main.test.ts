@@ -21,25 +21,21 @@ function start(env: Record<string, string>) {
   });
   children.push(child);
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  let onOutput = () => {};
+  const append = (chunk: Buffer) => {
     output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+    onOutput();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Settles on the line itself (or the exit), not on a polling interval.
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
+    onOutput = () => {
       const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearInterval(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(output));
-    });
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    void exited.then(() => reject(new Error(output)));
   });
   listening.catch(() => {});
   return { child, exited, listening, output: () => output };

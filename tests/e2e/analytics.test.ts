@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/test/free-port';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -25,6 +25,16 @@ function events(requests: TRecorded[]): TEvent[] {
       const list = Array.isArray(body) ? body : ((body as { batch?: unknown[] })?.batch ?? [body]);
       return list as TEvent[];
     });
+}
+
+/**
+ * What PostHog stored in the page: init saves its ids at once (persistence localStorage+cookie), so
+ * none means it never started, and has nothing queued to send later.
+ */
+async function posthogState(page: Page) {
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ph_')));
+  const cookies = (await page.context().cookies()).filter((c) => c.name.startsWith('ph_')).map((c) => c.name);
+  return [...keys, ...cookies];
 }
 
 async function browserFor(app: TE2eApp): Promise<BrowserContext> {
@@ -76,6 +86,7 @@ describe('on the production host', () => {
     const { page, console } = await newPage(context);
     await page.goto(`${app.url}/?tab=today`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await posthogState(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^ph_phc_test/)]));
     await expect.poll(() => page.locator('script[data-tag-manager="GTM-TEST1"]').count()).toBe(1);
 
     // Sign out (a full page load to the login), then a route change inside the app.
@@ -166,8 +177,11 @@ describe('on any other host', () => {
       const { page, console } = await newPage(context);
       await page.goto(`${app.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await posthogState(page)).toEqual([]);
       await page.goto(`${app.url}/auth/verify/eyJ1IjoieCIsImMiOiIxIn0`);
-      await page.waitForTimeout(4000);
+      // The app starts analytics, if at all, as its script runs, before the load event goto waits
+      // for: PostHog never started, so nothing can still be batched for later (was a 4 s wait).
+      expect(await posthogState(page)).toEqual([]);
       expect(analytics.requests).toEqual([]);
       expect(gtmRequests).toEqual([]);
       await expect.poll(() => page.locator('script[data-tag-manager]').count()).toBe(0);

@@ -68,6 +68,8 @@ describe('application shell', () => {
     await toast.waitFor();
     const shownAt = Date.now();
     await page.waitForURL(`${app.url}/auth/login`);
+    // The time is the assertion here (still there at 3 s, gone by 4 s + 2 s of slack): a fixed wait
+    // on purpose, not a wait for a condition.
     await page.waitForTimeout(Math.max(0, 3000 - (Date.now() - shownAt)));
     await expect.poll(() => toast.isVisible()).toBe(true);
     await toast.waitFor({ state: 'detached', timeout: 3000 });

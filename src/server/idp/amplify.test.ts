@@ -22,7 +22,7 @@ import {
   updateUserAttributes,
 } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeAuthLinkKey } from '../../domain/auth-links';
 import { idpDevices, idpUsers } from '../db/schema';
 import { createIdpTestApp } from './test-helpers';
@@ -119,8 +119,12 @@ describe('aws-amplify against the embedded identity provider', () => {
 
   it('refreshes tokens on a forced refresh, keeping origin_jti and auth_time', async () => {
     const before = (await fetchAuthSession()).tokens?.accessToken.payload;
-    await new Promise((r) => setTimeout(r, 1100));
-    const after = (await fetchAuthSession({ forceRefresh: true })).tokens?.accessToken.payload;
+    // iat counts whole seconds: the refresh happens, by the faked Date that both the client and the
+    // provider read, at least a second after the first sign-in (timers and the database run as usual).
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.max(Date.now(), ((before?.iat ?? 0) + 1) * 1000) });
+    const after = await fetchAuthSession({ forceRefresh: true })
+      .then((s) => s.tokens?.accessToken.payload)
+      .finally(() => vi.useRealTimers());
     expect(after?.jti).not.toBe(before?.jti);
     expect(after?.origin_jti).toBe(before?.origin_jti);
     expect(after?.auth_time).toBe(before?.auth_time);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idpSigningKeys, members } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { IdpKeys } from './keys';
@@ -12,6 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function setup() {
   const keys = new IdpKeys(t.db);
@@ -50,10 +53,16 @@ describe('staff token verification', () => {
 
   it('refuses a token once it has expired, though it was verified a moment before', async () => {
     const { staffAuth, mint } = await setup();
-    const token = await mint(Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_S + 2);
+    // The clock is the test's: only Date is faked (the database and the timers run as usual), and
+    // it moves when the test moves it, to either side of the token's expiry.
+    const start = Math.floor(Date.now() / 1000) * 1000;
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const token = await mint(start / 1000 - ACCESS_TOKEN_TTL_S + 2);
+    const expiresAt = start + 2_000;
     expect(await staffAuth.verifyAccessToken(token)).not.toBeNull();
+    vi.setSystemTime(expiresAt - 1);
     expect(await staffAuth.verifyAccessToken(token)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    vi.setSystemTime(expiresAt);
     expect(await staffAuth.verifyAccessToken(token)).toBeNull();
   });
 

@@ -17,15 +17,15 @@ export async function createIdpTestApp(env: Record<string, string> = {}, options
   const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   const outboxDir = t.config.mail.outboxDir;
 
-  /** The newest code mailed to an address (waits: a code may be written just after the answer). */
-  async function lastCode(to: string): Promise<string> {
+  /** The newest code mailed to an address (waits for it, should the mail come after the answer). */
+  function lastCode(to: string): Promise<string> {
     return vi.waitFor(
       async () => {
         const code = (await readOutbox(outboxDir)).filter((m) => m.to === to).at(-1)?.notes.code;
-        if (!code) throw new Error(`no mail to ${to}`);
+        if (!code) throw new Error(`no mail with a code to ${to}`);
         return code;
       },
-      { timeout: 2000, interval: 20 },
+      { timeout: 10_000, interval: 20 },
     );
   }
 

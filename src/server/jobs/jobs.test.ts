@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import type { TDatabase } from '../db/client';
 import { jobs } from '../db/schema';
@@ -25,7 +25,15 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const jobById = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets other work (the other worker's claims) run between a job's start and end, without a timer. */
+const yieldToOthers = () => new Promise((r) => setImmediate(r));
+const until = (condition: () => Promise<boolean> | boolean) =>
+  vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('not yet');
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 
 describe('configuration', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir' } as const;
@@ -79,7 +87,7 @@ describe('two workers', () => {
     const seen: string[] = [];
     registerJob('test.once', async (job) => {
       seen.push(job.id);
-      await sleep(2);
+      await yieldToOthers();
     });
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) {
@@ -137,16 +145,25 @@ describe('lease', () => {
   it('fails a job whose worker died on its last attempt', async () => {
     let failedWith: string | null = null;
     registerJob('test.lease-last', async () => {}, {
-      leaseMs: 100,
+      leaseMs: 60_000,
       onFailed: async (_job, error) => {
         failedWith = error;
       },
     });
     const job = await enqueue(database.db, 'test.lease-last', {}, { maxAttempts: 1 });
     if (!job) throw new Error('not enqueued');
-    await claimJobs(database.db, 'dead-worker', 10, { 'test.lease-last': 100 });
-    await sleep(200);
-    await createWorker(ctx, { pollMs: 10 }).tick();
+    await claimJobs(database.db, 'dead-worker', 10, { 'test.lease-last': 60_000 });
+    const other = createWorker(ctx, { pollMs: 10 });
+    // Within the lease it is still the dead worker's.
+    await other.tick();
+    expect((await jobById(job.id))?.status).toBe('running');
+    expect(failedWith).toBeNull();
+    // As if the minute had passed.
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
+    await other.tick();
     const row = await jobById(job.id);
     expect(row?.status).toBe('failed');
     expect(row?.lastError).toMatch(/stopped before finishing/);
@@ -255,15 +272,17 @@ describe('worker loop', () => {
     const w = createWorker(ctx, { pollMs: 20 });
     w.start();
     await enqueue(database.db, 'test.loop', { n: 1 });
-    for (let i = 0; i < 500 && finished === 0; i++) await sleep(10);
+    await until(() => finished === 1);
     const second = await enqueue(database.db, 'test.loop', { n: 2 });
     if (!second) throw new Error('not enqueued');
-    for (let i = 0; i < 500 && (await jobById(second.id))?.status === 'queued'; i++) await sleep(10);
+    await until(async () => (await jobById(second.id))?.status === 'running');
     let stopped = false;
     const stopping = w.stop().then(() => {
       stopped = true;
     });
-    await sleep(50);
+    // Whatever a stop that did not wait would settle on has had its turn by the time a query
+    // answers; the job is still in hand, and the stop still waiting.
+    expect((await jobById(second.id))?.status).toBe('running');
     expect(stopped).toBe(false);
     release();
     await stopping;

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { idpCall } from '../idp/test-helpers';
 import { readOutbox } from '../mail/mailer';
 
@@ -24,11 +25,14 @@ export async function signedUpUser(
       { Name: 'family_name', Value: user.lastName ?? 'User' },
     ],
   });
-  let code: string | undefined;
-  for (let i = 0; i < 100 && !code; i++) {
-    code = (await readOutbox(idp.outboxDir)).filter((m) => m.to === user.email).at(-1)?.notes.code;
-    if (!code) await new Promise((r) => setTimeout(r, 20));
-  }
+  const code = await vi.waitFor(
+    async () => {
+      const found = (await readOutbox(idp.outboxDir)).filter((m) => m.to === user.email).at(-1)?.notes.code;
+      if (!found) throw new Error(`no sign-up code mailed to ${user.email}`);
+      return found;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   await call('ConfirmSignUp', { Username: user.email, ConfirmationCode: code });
   const auth = (await call('InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',

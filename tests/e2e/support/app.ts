@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { vi } from 'vitest';
 import { readOutbox } from '../../../src/server/mail';
 import { createTestApp, type TTestApp } from '../../../src/server/test/app';
 import { tempDir } from './browser';
@@ -19,19 +20,22 @@ export async function startApp(env: Record<string, string> = {}, options: { port
   );
 
   /**
-   * The newest mail to an address, as the outbox wrote it. It sends the queued mail that is due
-   * first (invitations and notifications go through the job queue, which the test app does not
-   * run), and waits for a sign-in code, which is written just after the answer.
+   * The newest mail to an address, as the outbox wrote it, once there are `count` of them (waits for
+   * them, not for a time: a code is written just after the answer). It sends the queued mail that
+   * is due first: invitations and notifications go through the job queue, which the test app does
+   * not run.
    */
-  async function lastMail(to: string) {
-    for (let i = 0; i < 100; i++) {
-      await app.sendQueuedMail();
-      const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
-      const last = mine[mine.length - 1];
-      if (last) return last;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail to ${to}`);
+  function lastMail(to: string, count = 1) {
+    return vi.waitFor(
+      async () => {
+        await app.sendQueuedMail();
+        const mine = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
+        const last = mine[mine.length - 1];
+        if (!last || mine.length < count) throw new Error(`${mine.length} of ${count} mails to ${to} so far`);
+        return last;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }
 
   /** The path of the link in the newest mail to an address, on this test server. */

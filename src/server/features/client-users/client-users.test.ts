@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPortalSession } from '../../auth';
 import { clients, clientTeam, clientUserInvites, clientUsers, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
@@ -25,11 +25,16 @@ async function firmWithClients(name: string) {
   return { ...firm, alpha, beta, owner: { ...firm.owner, api: t.client(firm.owner.token) } };
 }
 
-/** The newest mail to an address (the queued mail is sent first). */
-async function lastMail(to: string) {
-  const last = (await t.readOutbox()).filter((m) => m.to === to).at(-1);
-  if (!last) throw new Error(`no mail to ${to}`);
-  return last;
+/** The newest mail to an address, once there are `count` of them (waits for them, not for a time). */
+function lastMail(to: string, count = 1) {
+  return vi.waitFor(
+    async () => {
+      const mine = (await t.readOutbox()).filter((m) => m.to === to);
+      if (mine.length < count) throw new Error(`${mine.length} of ${count} mails to ${to} so far`);
+      return mine[mine.length - 1];
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 const auditRows = (orgId: string, action: string) =>
@@ -80,7 +85,7 @@ describe('inviting a client user', () => {
     await f.owner.api.clientUsers.invite.mutate(input);
     const first = (await lastMail('twice@example.test'))?.notes.link?.split('/invite/')[1] ?? '';
     await f.owner.api.clientUsers.invite.mutate({ ...input, name: 'Twice Renamed' });
-    const second = (await lastMail('twice@example.test'))?.notes.link?.split('/invite/')[1] ?? '';
+    const second = (await lastMail('twice@example.test', 2))?.notes.link?.split('/invite/')[1] ?? '';
     expect(second).not.toBe(first);
     const anon = portalClient(t);
     await expect(anon.clientPortalAuth.invite.query({ key: first })).rejects.toMatchObject({
@@ -179,7 +184,7 @@ describe('resend, remove, disable and enable', () => {
     });
     const before = (await lastMail('resend@example.test'))?.notes.link;
     await f.owner.api.clientUsers.resendInvite.mutate({ clientId: f.alpha.id, clientUserId: id });
-    const after = (await lastMail('resend@example.test'))?.notes.link;
+    const after = (await lastMail('resend@example.test', 2))?.notes.link;
     expect(after).not.toBe(before);
     expect(await auditRows(f.org.id, 'client_user.invite_resend')).toHaveLength(1);
 

@@ -76,12 +76,25 @@ async function firm(name: string) {
   return { ...f, alpha, api: t.client(f.owner.token) };
 }
 
-/** The key of the newest invitation mailed to an address (the queued mail is sent first). */
-async function invitedKey(email: string) {
-  const link = (await t.readOutbox()).filter((m) => m.to === email).at(-1)?.notes.link;
-  if (!link?.includes('/clientportal/auth/invite/')) throw new Error(`no invitation to ${email}`);
-  return link.split('/invite/')[1] ?? '';
-}
+/** Mail may be written after the answer (or by a job): waits for it rather than for a time. */
+const untilMailed = <T>(find: () => Promise<T | undefined>, what: string) =>
+  vi.waitFor(
+    async () => {
+      const found = await find();
+      if (found === undefined) throw new Error(`not mailed yet: ${what}`);
+      return found;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+
+/** The key in the invitation mailed to an address, waiting for the `count`th such mail. */
+const invitedKey = (email: string, count = 1) =>
+  untilMailed(async () => {
+    const links = (await t.readOutbox())
+      .filter((m) => m.to === email && m.notes.link?.includes('/clientportal/auth/invite/'))
+      .map((m) => m.notes.link ?? '');
+    return links.length >= count ? (links.at(-1)?.split('/invite/')[1] ?? '') : undefined;
+  }, `invitation #${count} to ${email}`);
 
 const codeMails = async (email: string) =>
   (await t.readOutbox()).filter((m) => m.to === email && m.notes.code).length;
@@ -89,15 +102,10 @@ const codeMails = async (email: string) =>
 async function codeFor(email: string, ip: string) {
   const before = await codeMails(email);
   await call('clientPortalAuth.requestCode', { email }, { ip });
-  // The code is mailed at once but after the answer (not queued): wait for it to land.
-  return vi.waitFor(
-    async () => {
-      const mine = (await t.readOutbox()).filter((m) => m.to === email && m.notes.code);
-      if (mine.length <= before) throw new Error(`no code to ${email}`);
-      return mine.at(-1)?.notes.code ?? '';
-    },
-    { timeout: 2000, interval: 20 },
-  );
+  return untilMailed(async () => {
+    const mine = (await t.readOutbox()).filter((m) => m.to === email && m.notes.code);
+    return mine.length > before ? (mine.at(-1)?.notes.code ?? '') : undefined;
+  }, `code to ${email}`);
 }
 
 describe('invitation links', () => {
@@ -176,7 +184,7 @@ describe('invitation links', () => {
     });
     // Resending gives a new, working link.
     await f.api.clientUsers.resendInvite.mutate({ clientId: f.alpha.id, clientUserId: id });
-    const fresh = await invitedKey('late@example.test');
+    const fresh = await invitedKey('late@example.test', 2);
     expect((await anon.clientPortalAuth.invite.query({ key: fresh })).state).toBe('open');
 
     await t.db
@@ -212,13 +220,18 @@ describe('one-time codes', () => {
       phone: '',
     });
     const ip = newIp();
-    const real = await call('clientPortalAuth.requestCode', { email: 'Real@Example.test' }, { ip });
+    // The real user asks last: once their code is in the outbox, a code to either of the others,
+    // whose sends would have started before the real one's request was even made, would be too.
     const nobody = await call('clientPortalAuth.requestCode', { email: 'nobody@example.test' }, { ip });
     const pending = await call('clientPortalAuth.requestCode', { email: 'pending@example.test' }, { ip });
+    const real = await call('clientPortalAuth.requestCode', { email: 'Real@Example.test' }, { ip });
     expect(real.status).toBe(200);
     expect(nobody.body.message.replace('nobody', 'real')).toBe(real.body.message);
     expect(pending.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(async () => expect(await codeMails('real@example.test')).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(await codeMails('real@example.test')).toBe(1);
     expect(await codeMails('nobody@example.test')).toBe(0);
     expect(await codeMails('pending@example.test')).toBe(0);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEEDED_ROLES } from '../../../domain/permissions';
 import { memberInvites, members, orgs, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
@@ -58,14 +58,24 @@ async function seededFirm(name: string) {
 
 const idpOf = () => ({ endpoint: t.endpoint, clientId: t.config.idp.clientId, outboxDir: t.outboxDir });
 
-/** The key from the newest invitation mailed to an address (the queued mail is sent first). */
-async function invitedKey(email: string) {
-  const mail = (await t.readOutbox()).filter(
-    (m) => m.to === email && m.notes.link?.includes('/auth/invite/'),
+/**
+ * The key from the newest invitation mailed to an address, once at least `atLeast` have been
+ * (waits for the mail, not for a time: it may be sent after the answer, or by a job).
+ */
+function invitedKey(email: string, atLeast = 1) {
+  return vi.waitFor(
+    async () => {
+      const mail = (await t.readOutbox()).filter(
+        (m) => m.to === email && m.notes.link?.includes('/auth/invite/'),
+      );
+      const link = mail.at(-1)?.notes.link;
+      if (!link || mail.length < atLeast) {
+        throw new Error(`${mail.length} of ${atLeast} invitations mailed to ${email} so far`);
+      }
+      return { key: link.split('/auth/invite/')[1] ?? '', link, mail: mail.at(-1), count: mail.length };
+    },
+    { timeout: 10_000, interval: 20 },
   );
-  const link = mail.at(-1)?.notes.link;
-  if (!link) throw new Error(`no invitation mailed to ${email}`);
-  return { key: link.split('/auth/invite/')[1] ?? '', link, mail: mail.at(-1), count: mail.length };
 }
 
 const logOf = (orgId: string, recordId: string) =>
@@ -197,7 +207,7 @@ describe('invitation lifecycle', () => {
     // Inviting the same address again re-uses the open invitation with the new role and a new key.
     const again = await firm.admin.api.team.invite.mutate({ email, roleId: firm.role('Manager').id });
     expect(again.id).toBe(first.id);
-    const { key: secondKey, count } = await invitedKey(email);
+    const { key: secondKey, count } = await invitedKey(email, 2);
     expect(count).toBe(2);
     expect(secondKey).not.toBe(firstKey);
     await expect(t.client().invites.preview.query({ key: firstKey })).rejects.toMatchObject({
@@ -210,7 +220,7 @@ describe('invitation lifecycle', () => {
 
     const resent = await firm.owner.api.team.resendInvite.mutate({ inviteId: first.id });
     expect(resent.id).toBe(first.id);
-    const { key: thirdKey, count: afterResend } = await invitedKey(email);
+    const { key: thirdKey, count: afterResend } = await invitedKey(email, 3);
     expect(afterResend).toBe(3);
     await expect(t.client().invites.preview.query({ key: secondKey })).rejects.toMatchObject({
       data: { code: 'NOT_FOUND' },
@@ -267,7 +277,7 @@ describe('invitation lifecycle', () => {
       message: 'This invitation has expired. Ask Expiry to send you a new one.',
     });
     await firm.owner.api.team.resendInvite.mutate({ inviteId: invite.id });
-    const { key: renewed } = await invitedKey(email);
+    const { key: renewed } = await invitedKey(email, 2);
     await expect(t.client(user.AccessToken).invites.accept.mutate({ key: renewed })).resolves.toMatchObject({
       orgId: firm.org.id,
     });
@@ -292,7 +302,7 @@ describe('invitation lifecycle', () => {
     await t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email)).key });
     await b.owner.api.team.invite.mutate({ email, roleId: b.role('Staff').id });
     await expect(
-      t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email)).key }),
+      t.client(user.AccessToken).invites.accept.mutate({ key: (await invitedKey(email, 2)).key }),
     ).rejects.toMatchObject({
       data: { code: 'CONFLICT' },
       message: expect.stringContaining('one firm only'),
@@ -361,15 +371,20 @@ describe('members', () => {
 
   it('records when a member was last active, at most once per five minutes', async () => {
     const firm = await seededFirm('Activity');
-    const lastActive = async () =>
-      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, firm.staff.id)))[0]
-        ?.at;
+    const lastActiveOf = async (memberId: string) =>
+      (await t.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, memberId)))[0]?.at;
+    const lastActive = () => lastActiveOf(firm.staff.id);
     expect(await lastActive()).toBeNull();
     await firm.staff.api.profile.me.query();
     await expect.poll(lastActive).not.toBeNull();
     const first = await lastActive();
     await firm.staff.api.profile.me.query();
-    await new Promise((r) => setTimeout(r, 50));
+    // A write for that call would have been issued before the manager's first call is even made:
+    // once the manager's "last active" has landed, the staff member's would have too.
+    const managerActive = () => lastActiveOf(firm.manager.id);
+    expect(await managerActive()).toBeNull();
+    await firm.manager.api.profile.me.query();
+    await expect.poll(managerActive).not.toBeNull();
     expect(await lastActive()).toEqual(first);
     const old = new Date(Date.now() - 6 * 60_000);
     await t.db.update(members).set({ lastActiveAt: old }).where(eq(members.id, firm.staff.id));
