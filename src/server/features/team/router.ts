@@ -15,14 +15,8 @@ import {
   publicProcedure,
   staffProcedure,
 } from '../../trpc/procedures';
-import {
-  acceptInvite,
-  inviteMember,
-  listInvites,
-  previewInvite,
-  resendInvite,
-  revokeInvite,
-} from './invites';
+import { acceptInvite, previewInvite } from './invite-accept';
+import { inviteMember, listInvites, resendInvite, revokeInvite } from './invites';
 import {
   assignableRoles,
   changeRole,
