@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './test/server-process';
 
 // The server as an operator runs it: a separate process, configured by the environment.
 
@@ -13,33 +14,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  let onOutput = () => {};
-  const append = (chunk: Buffer) => {
-    output += chunk;
-    onOutput();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // Settles on the line itself (or the exit), not on a polling interval.
-  const listening = new Promise<string>((resolve, reject) => {
-    onOutput = () => {
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    void exited.then(() => reject(new Error(output)));
-  });
-  listening.catch(() => {});
-  return { child, exited, listening, output: () => output };
-}
+const start = (env: Record<string, string>) => startServerProcess(env, children);
 
 describe('the server process', () => {
   it('stops at start-up with one line naming a bad variable', async () => {

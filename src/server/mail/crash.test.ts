@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres, type TDatabase } from '../db/client';
 import { jobs } from '../db/schema';
 import { createTestApp } from '../test/app';
+import { startServerProcess } from '../test/server-process';
 import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_ENV } from '../test/templates';
 import type { AppRouter } from '../trpc/router';
 import { MAIL_SEND, readOutbox } from '.';
@@ -30,40 +31,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The server as an operator runs it: `node --import tsx src/server/main.ts`, configured by the environment. */
-function startServer(env: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearInterval(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(output));
-    });
-  });
-  listening.catch(() => {});
-  return { child, exited, listening };
-}
+const startServer = (env: Record<string, string>) => startServerProcess(env, children);
 
 describe('a server killed between the commit and the send', () => {
   it('sends the mail once, from the next server on the same database', async () => {
