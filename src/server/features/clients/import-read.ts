@@ -28,7 +28,7 @@ export async function readSheet(fileName: string, bytes: Uint8Array): Promise<st
       throw bad('This file could not be read as an Excel workbook: save it again as .xlsx or as CSV');
     }
   }
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  const ext = (fileName ?? '').toLowerCase().split('.').pop() ?? '';
   // The OLE2 signature of Excel 97–2003 .xls files, which only the .xlsx reader's library lacks.
   const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (ext === 'xls' || ole) {
