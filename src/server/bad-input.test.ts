@@ -1,11 +1,14 @@
 import { TRPCClientError } from '@trpc/client';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { NOT_ALLOWED_CHARACTER } from '../domain/fields';
-import { inputErrorOf } from './db/errors';
+import { INVALID_VALUES_MESSAGE, inputErrorOf } from './db/errors';
 import { clients, systemLog, taskComments } from './db/schema';
 import { AMZ_JSON } from './idp/endpoint';
 import { createTestApp, type TTestApp } from './test/app';
+import { createCallerFactory, router } from './trpc/init';
+import { publicProcedure } from './trpc/procedures';
 
 // Issue 16: a NUL, a lone surrogate, a date or a number the database cannot hold, or a malformed
 // upload answers 400 with a clear message and changes nothing; never a 500.
@@ -233,6 +236,19 @@ describe('the last resort', () => {
       expect(inputErrorOf(error)?.code).toBe('BAD_REQUEST');
     }
     expect(inputErrorOf(await caught(sql`select * from no_such_table`))).toBeNull();
+
+    // A procedure whose input the schemas let through: the middleware every procedure starts with.
+    const probe = router({
+      echo: publicProcedure
+        .input(z.object({ text: z.string() }))
+        .query(({ input }) => t.db.execute(sql`select ${input.text}::text`)),
+    });
+    const call = createCallerFactory(probe)({} as never);
+    await expect(call.echo({ text: 'a\u0000b' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: INVALID_VALUES_MESSAGE,
+    });
+    await expect(call.echo({ text: 'ab' })).resolves.toBeTruthy();
     expect(inputErrorOf(new Error('boom'))).toBeNull();
   });
 });
