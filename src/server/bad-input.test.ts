@@ -159,6 +159,20 @@ describe('malformed uploads', () => {
     expect(await logRows()).toBeGreaterThan(0);
   });
 
+  it('a file with a NUL in a cell names the row', async () => {
+    const text = '\ufeffCode,Name\r\nC8,Iyer\u0000Co\r\n';
+    const bytes = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text.slice(1), 'utf16le'))]);
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'clients.csv');
+    expect(await post(form)).toEqual({
+      status: 400,
+      body: {
+        error: 'BAD_REQUEST',
+        message: 'Row 2 of this file contains a character that is not allowed: remove it and upload again',
+      },
+    });
+  });
+
   it('a field before the file is skipped', async () => {
     const form = new FormData();
     form.append('note', 'hello');
