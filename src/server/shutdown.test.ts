@@ -44,7 +44,10 @@ function slowUpload(url: string, token: string, folderId: string) {
   const boundary = 'slow-upload';
   const req = http.request(`${url}/api/documents/upload?folderId=${folderId}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
   });
   const ended = new Promise<string>((resolve) => {
     req.on('error', (error) => resolve(`error: ${error.message}`));
@@ -56,7 +59,11 @@ function slowUpload(url: string, token: string, folderId: string) {
     if (!req.destroyed) req.write(randomBytes(1024));
   }, 100);
   ended.finally(() => clearInterval(trickle));
-  return { ended, stop: () => (clearInterval(trickle), req.destroy()) };
+  const stop = () => {
+    clearInterval(trickle);
+    req.destroy();
+  };
+  return { ended, stop };
 }
 
 const partsUnder = async (dir: string) => (await filesUnder(dir)).filter((f) => f.endsWith('.part'));
