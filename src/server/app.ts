@@ -41,6 +41,10 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     // Batched GET calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // On close: idle keep-alive connections are closed at once, and a request that arrives on one
+    // before it is answers 503 with `Connection: close` (main.ts's shutdown cuts the rest later).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
 
   // The embedded provider signs with keys in the database; a Cognito pool signs with its own.

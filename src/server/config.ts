@@ -91,6 +91,8 @@ const ZEnv = z.object({
   /** Whether this instance runs background jobs (reminders, recurring work). */
   JOBS_ENABLED: boolOn,
   JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
+  /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The vault's master keys, `id:base64key,…`, the first one current (features/vault/keys.ts). */
   VAULT_KEYS: optional.pipe(z.string().transform(parseVaultKeys).optional()),
 });
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     storage: {
       driver: e.STORAGE_DRIVER,

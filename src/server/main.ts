@@ -12,19 +12,40 @@ async function main() {
     await database.close();
     throw error;
   });
-  const { app } = await buildApp({ config, database });
+  const { app, storage } = await buildApp({ config, database });
 
   let closing = false;
+  /**
+   * The clean stop (SIGTERM/SIGINT). Stop accepting and close idle keep-alive connections at once
+   * (a request arriving on one meanwhile answers 503 with `Connection: close`); requests in flight
+   * get `shutdownGraceMs` to finish, after which their connections are cut: a long upload is
+   * abandoned and its partial file removed (`storage.settle()` waits for that). Then the job worker
+   * has stopped (finishing the jobs in hand: an onClose hook), the database closes (PGlite
+   * flushes) and its directory lock goes. Exit 0; only a stop that hangs past the grace period by
+   * another 5 s is forced, with 1.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the database so PGlite has flushed.
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown did not finish in time: forcing exit');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5_000);
     force.unref();
+    // A connection whose request finishes during the stop is idle from then on: close it too.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => {
+      app.log.warn('grace period over: cutting the connections of requests still running');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     try {
       await app.close();
+      clearInterval(idle);
+      clearTimeout(cut);
+      await storage.settle();
       await database.close();
+      app.log.info('stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

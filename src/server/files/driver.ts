@@ -14,9 +14,53 @@ export type TStorage = {
   head(key: string): Promise<{ size: number } | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Everything stored under a key prefix (`<orgId>/` or '' for all), complete objects and the
+   * leftovers of uploads that never finished (a local `*.part` file, an S3 multipart upload), in
+   * no particular order. For the orphan sweep: ordinary reads never need it.
+   */
+  list(prefix: string): AsyncIterable<TStoredObject>;
+  /** Removes a listed object or leftover; a missing one is not an error. */
+  remove(object: TStoredObject): Promise<void>;
+  /** Whether a put for the key is in progress in this process (its bytes are still coming). */
+  writing(key: string): boolean;
+  /**
+   * Settles when every put this process started has finished or failed, its leftovers removed:
+   * the shutdown waits for it after cutting the connections of uploads still running.
+   */
+  settle(): Promise<void>;
 };
 
+/**
+ * What `list` yields. `key` is the storage key (`<orgId>/<uuid>`) the object is or was being
+ * written under; `partial` marks an unfinished upload's leftover, `ref` is the driver's own name
+ * for it (the part file's path, the multipart upload's id).
+ */
+export type TStoredObject = { key: string; lastModified: Date; partial: boolean; ref?: string };
+
+/** Tracks a driver's in-flight puts for `writing` and `settle`. */
+export function putTracker() {
+  const inFlight = new Map<Promise<unknown>, string>();
+  return {
+    track<T>(key: string, work: Promise<T>): Promise<T> {
+      const settled = work.then(
+        () => {},
+        () => {},
+      );
+      inFlight.set(settled, key);
+      void settled.then(() => inFlight.delete(settled));
+      return work;
+    },
+    writing: (key: string) => [...inFlight.values()].includes(key),
+    async settle() {
+      while (inFlight.size) await Promise.all(inFlight.keys());
+    },
+  };
+}
+
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+
+export const isStorageKey = (key: string) => KEY.test(key);
 
 /** Storage keys are `<orgId>/<uuid>`: both generated, both checked before any driver sees them. */
 export function assertStorageKey(key: string): void {

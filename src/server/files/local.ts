@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, type TStorage } from './driver';
+import { assertStorageKey, isStorageKey, putTracker, type TStorage } from './driver';
 
 /**
  * Files under a directory (DATA_DIR/files by default), one per key. A put writes to a temporary
@@ -16,19 +16,61 @@ export function createLocalStorage(root: string): TStorage {
     return path.join(root, key);
   };
   const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+  const puts = putTracker();
+  // `<uuid>.<uuid>.part` beside the file it becomes: the key is the name before the first dot.
+  const PART = /^([0-9a-f-]{36})\.[0-9a-f-]{36}\.part$/;
   return {
     driver: 'local',
-    async put(key, body) {
+    put(key, body) {
       const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.part`;
+      const work = (async () => {
+        await fsp.mkdir(path.dirname(file), { recursive: true });
+        try {
+          await pipeline(body, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+          await fsp.rename(temp, file);
+        } catch (error) {
+          await fsp.rm(temp, { force: true });
+          throw error;
+        }
+      })();
+      return puts.track(key, work);
+    },
+    writing: puts.writing,
+    settle: puts.settle,
+    async *list(prefix) {
+      let orgs: string[];
       try {
-        await pipeline(body, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
-        await fsp.rename(temp, file);
+        orgs = await fsp.readdir(root);
       } catch (error) {
-        await fsp.rm(temp, { force: true });
+        if (isMissing(error)) return;
         throw error;
       }
+      for (const org of orgs) {
+        if (!`${org}/`.startsWith(prefix) && !prefix.startsWith(`${org}/`)) continue;
+        let names: string[];
+        try {
+          names = await fsp.readdir(path.join(root, org));
+        } catch {
+          continue; // Not a directory, or gone since.
+        }
+        for (const name of names) {
+          const part = PART.exec(name);
+          const key = `${org}/${part ? part[1] : name}`;
+          if (!key.startsWith(prefix) || !isStorageKey(key)) continue;
+          const stat = await fsp.stat(path.join(root, org, name)).catch(() => null);
+          if (!stat?.isFile()) continue;
+          yield { key, lastModified: stat.mtime, partial: Boolean(part), ref: part ? name : undefined };
+        }
+      }
+    },
+    async remove(object) {
+      if (!object.partial) return this.delete(object.key);
+      const file = fileOf(object.key);
+      // Only ever a part file beside the key's own file.
+      if (!object.ref || PART.exec(object.ref)?.[1] !== path.basename(file))
+        throw new Error(`Invalid part name: ${object.ref}`);
+      await fsp.rm(path.join(path.dirname(file), object.ref), { force: true });
     },
     async get(key) {
       const file = fileOf(key);

@@ -1,8 +1,16 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { TConfig } from '../config';
-import { assertStorageKey, type TStorage } from './driver';
+import { assertStorageKey, isStorageKey, putTracker, type TStorage } from './driver';
 
 /** Parts of 5 MB (S3's minimum), two in flight: an upload holds about 10 MB whatever the file's size. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -26,24 +34,88 @@ export function createS3Storage(options: TConfig['storage']['s3']): TStorage {
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
   });
+  async function put(key: string, body: Readable, contentType: string | undefined) {
+    assertStorageKey(key);
+    // Multipart for a stream of unknown length; a failed upload is aborted (its parts dropped).
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => {});
+      throw error;
+    }
+  }
+  const listUploads = (prefix: string, keyMarker?: string, uploadIdMarker?: string) =>
+    client.send(
+      new ListMultipartUploadsCommand({
+        Bucket: bucket,
+        Prefix: prefix,
+        KeyMarker: keyMarker,
+        UploadIdMarker: uploadIdMarker,
+      }),
+    );
+  const puts = putTracker();
   return {
     driver: 's3',
-    async put(key, body, putOptions) {
-      assertStorageKey(key);
-      // Multipart for a stream of unknown length; a failed upload is aborted (its parts dropped).
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: key, Body: body, ContentType: putOptions?.contentType },
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        leavePartsOnError: false,
-      });
-      try {
-        await upload.done();
-      } catch (error) {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => {});
-        throw error;
-      }
+    put(key, body, putOptions) {
+      return puts.track(key, put(key, body, putOptions?.contentType));
+    },
+    writing: puts.writing,
+    settle: puts.settle,
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of out.Contents ?? []) {
+          if (object.Key && isStorageKey(object.Key)) {
+            yield { key: object.Key, lastModified: object.LastModified ?? new Date(), partial: false };
+          }
+        }
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      // A process killed mid-upload leaves a multipart upload whose parts are billed until aborted.
+      // Some S3-compatible servers cannot list them (s3rver): then a bucket lifecycle rule
+      // (AbortIncompleteMultipartUpload) is the only way, and there is nothing to list here.
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        let out: Awaited<ReturnType<typeof listUploads>>;
+        try {
+          out = await listUploads(prefix, keyMarker, uploadIdMarker);
+        } catch (error) {
+          if ((error as { name?: string })?.name === 'NotImplemented') return;
+          throw error;
+        }
+        for (const upload of out.Uploads ?? []) {
+          if (upload.Key && upload.UploadId && isStorageKey(upload.Key)) {
+            yield {
+              key: upload.Key,
+              lastModified: upload.Initiated ?? new Date(),
+              partial: true,
+              ref: upload.UploadId,
+            };
+          }
+        }
+        keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
+        uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+    },
+    async remove(object) {
+      assertStorageKey(object.key);
+      if (!object.partial) return this.delete(object.key);
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: object.key, UploadId: object.ref }))
+        .catch((error) => {
+          if (!isNotFound(error) && (error as { name?: string })?.name !== 'NoSuchUpload') throw error;
+        });
     },
     async get(key) {
       assertStorageKey(key);

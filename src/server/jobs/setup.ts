@@ -1,5 +1,5 @@
 import { purgeClientImports } from '../features/clients';
-import { purgeTrash } from '../features/documents';
+import { purgeTrash, sweepOrphanFiles } from '../features/documents';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
@@ -12,6 +12,7 @@ import { every, registerJob } from './registry';
 export const JOBS_PURGE = 'jobs.purge';
 export const PROJECTS_RECURRING = 'projects.generateRecurring';
 export const DOCUMENTS_PURGE = 'documents.purgeTrash';
+export const DOCUMENTS_ORPHANS = 'documents.sweepOrphans';
 export const PORTAL_PURGE = 'portal.purgeSessions';
 export const CLIENT_IMPORTS_PURGE = 'clients.purgeImports';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
@@ -75,6 +76,18 @@ export function registerJobs(storage: TStorage) {
     }
   });
   every(DOCUMENTS_PURGE, 6 * 60 * 60_000);
+
+  // Stored bytes no document version names (uploads cut off by a crash or a kill, files whose row
+  // never committed), once they are a day old: see sweepOrphanFiles.
+  registerJob(
+    DOCUMENTS_ORPHANS,
+    async (_job, ctx) => {
+      const result = await sweepOrphanFiles(ctx.db, storage, new Date());
+      if (result.removed) ctx.log.info(result, 'orphaned stored files removed');
+    },
+    { leaseMs: 30 * 60_000 },
+  );
+  every(DOCUMENTS_ORPHANS, 6 * 60 * 60_000);
 
   // The portal's sign-in leftovers: expired sessions, old one-time codes, stale rate-limit counters.
   registerJob(PORTAL_PURGE, async (_job, ctx) => {

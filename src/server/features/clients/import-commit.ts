@@ -52,6 +52,9 @@ export async function runImportStep(db: TDb, scope: TImportScope, importId: stri
       .update(clientImports)
       .set({
         status: finished ? 'done' : 'importing',
+        // The cursor: the file row number (header = 1) of the last row stepped over, NOT a count
+        // (3,000 data rows end at row 3,001). The summary's processedRows counts the staged rows
+        // up to it, so each row counts once whatever the steps, retries or tabs (import-rows.ts).
         processedRows: last,
         startedAt: job.startedAt ?? now,
         finishedAt: finished ? now : null,

@@ -229,6 +229,42 @@ describe('import', () => {
     expect(log).toHaveLength(3);
   });
 
+  it('counts every row once across an interrupted and resumed import, even with two tabs stepping', async () => {
+    const { firm: other } = await firmWithBook('Resumed');
+    const n = 3000;
+    const lines = ['Name,Email'];
+    for (let i = 1; i <= n; i++) lines.push(`Resumed ${i},resumed${i}@book.test`);
+    // A blank line in the middle: row numbers (the file's lines) and rows counted part ways.
+    lines.splice(1500, 0, ',');
+    const id = await uploadOk(other.owner.token, csv(...lines));
+    const api = t.client(other.owner.token);
+    expect(await api.clients.import.get.query({ importId: id })).toMatchObject({
+      totalRows: n,
+      processedRows: 0,
+    });
+    // One step, then the tab closes; later two tabs resume it at once.
+    expect((await api.clients.import.step.mutate({ importId: id })).processedRows).toBe(CLIENT_IMPORT_BATCH);
+    const both = await Promise.all([
+      api.clients.import.step.mutate({ importId: id }),
+      api.clients.import.step.mutate({ importId: id }),
+    ]);
+    // Each took its own batch: together they moved the import on by two, never past a row twice.
+    for (const s of both)
+      expect([CLIENT_IMPORT_BATCH * 2, CLIENT_IMPORT_BATCH * 3]).toContain(s.processedRows);
+    expect(Math.max(...both.map((s) => s.processedRows))).toBe(CLIENT_IMPORT_BATCH * 3);
+    const { summary, progress } = await runAll(other.owner.token, id);
+    expect(progress.every((p) => p <= n)).toBe(true);
+    expect(summary).toMatchObject({ status: 'done', totalRows: n, processedRows: n });
+    expect(summary.counts).toEqual({ new: 0, imported: n, duplicate: 0, error: 0 });
+    // Stepping a finished import again changes nothing.
+    expect(await api.clients.import.step.mutate({ importId: id })).toMatchObject({ processedRows: n });
+    const imported = await t.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.orgId, other.org.id));
+    expect(imported).toHaveLength(n + 1); // and the book's own client
+  }, 120_000);
+
   it('refuses files it cannot read, with the reason, and stages nothing', async () => {
     const { firm: other } = await firmWithBook('Refusals');
     const noName = await upload(other.owner.token, csv('Email,Phone', 'a@b.test,1'));

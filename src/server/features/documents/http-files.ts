@@ -79,6 +79,8 @@ export type TTaskUploadTarget = (
 ) => Promise<{
   folderId: string;
   afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
+  /** The scope the upload acts with: the task's grant reaches its client's attachments folder. */
+  scope: TScope;
 }>;
 
 export function registerDocumentRoutes(
@@ -100,13 +102,13 @@ export function registerDocumentRoutes(
       DOCUMENT_UPLOAD_PATH,
       { config: { auth: { staff: 'documents.create' } } },
       async (req, reply) => {
-        const scope = routeStaffScope(req);
+        let scope = routeStaffScope(req);
         const query = ZUploadQuery.safeParse(req.query ?? {});
         if (!query.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' });
         let folderId: string;
         let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
         if ('taskId' in query.data) {
-          ({ folderId, afterRecord } = await uploadTargetForTask(
+          ({ folderId, afterRecord, scope } = await uploadTargetForTask(
             db,
             scope,
             query.data.taskId,

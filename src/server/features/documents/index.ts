@@ -4,6 +4,7 @@ export { checkTree, liveDocument } from './access';
 export { storeVersion, type TStoredUpload } from './files';
 export { ensureTree, openTree } from './folders';
 export { registerDocumentRoutes, sendStoredFile } from './http-files';
+export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
 export { documentsRouter } from './router';
 export { purgeTrash } from './trash';
 export { receiveUpload, registerMultipart } from './upload-stream';

@@ -11,6 +11,7 @@ import {
   members,
   roles,
   systemLog,
+  taskAssignees,
   taskAttachments,
 } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
@@ -228,6 +229,45 @@ describe('task attachments', () => {
     await t.db.insert(clientTeam).values({ orgId: a.org.id, clientId: a.client.id, memberId: limited.id });
     expect((await uploadToTask(limited.token, a.task.id, 'l.txt', 'l')).status).toBe(201);
     expect(await limited.api.tasks.attachments.list.query({ taskId: a.task.id })).toHaveLength(2);
+  });
+
+  it('lets a limited member put on a task of a client they are not assigned to do the task’s attachments, and no more', async () => {
+    // The decision (attachments.ts, taskDocumentScope): being put on a task is a grant for that task.
+    const a = await firm('Attach grant');
+    const other = await uploadToTask(a.token, a.task.id, 'owner.txt', 'owner');
+    expect(other.status).toBe(201);
+    const limited = await memberWith(
+      a,
+      ['tasks.view', 'tasks.edit', 'documents.view', 'documents.create', 'clients.view'],
+      true,
+    );
+    await t.db.insert(taskAssignees).values({ orgId: a.org.id, taskId: a.task.id, memberId: limited.id });
+    expect((await limited.api.tasks.get.query({ taskId: a.task.id })).id).toBe(a.task.id);
+    expect(await limited.api.tasks.attachments.list.query({ taskId: a.task.id })).toHaveLength(1);
+    const mine = await uploadToTask(limited.token, a.task.id, 'mine.txt', 'mine');
+    expect(mine.status, mine.body.message).toBe(201);
+    expect(await limited.api.tasks.attachments.list.query({ taskId: a.task.id })).toHaveLength(2);
+    // Candidates: only the member's own files of that client (here after detaching theirs).
+    expect(await limited.api.tasks.attachments.candidates.query({ taskId: a.task.id })).toEqual([]);
+    await limited.api.tasks.attachments.detach.mutate({ taskId: a.task.id, documentId: mine.body.id });
+    await a.api.tasks.attachments.detach.mutate({ taskId: a.task.id, documentId: other.body.id });
+    const candidates = await limited.api.tasks.attachments.candidates.query({ taskId: a.task.id });
+    expect(candidates.map((c) => c.documentId)).toEqual([mine.body.id]);
+    await limited.api.tasks.attachments.attach.mutate({ taskId: a.task.id, documentId: mine.body.id });
+    // The rest of the client's documents stay out of reach.
+    expect(
+      await code(
+        limited.api.tasks.attachments.attach.mutate({ taskId: a.task.id, documentId: other.body.id }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await code(limited.api.documents.versions.query({ documentId: other.body.id }))).toBe('NOT_FOUND');
+    // Off the task, the grant is gone everywhere.
+    await t.db.delete(taskAssignees).where(eq(taskAssignees.memberId, limited.id));
+    expect(await code(limited.api.tasks.get.query({ taskId: a.task.id }))).toBe('NOT_FOUND');
+    expect(await code(limited.api.tasks.attachments.candidates.query({ taskId: a.task.id }))).toBe(
+      'NOT_FOUND',
+    );
+    expect((await uploadToTask(limited.token, a.task.id, 'late.txt', 'late')).status).toBe(404);
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {

@@ -32,6 +32,29 @@ function need(scope: TScope, permission: TPermission) {
 
 const treeOf = (task: TTaskRow) => task.clientId;
 
+/**
+ * DECISION (issue 16): being put on a task is a grant for that task. A member limited to assigned
+ * clients who is assigned to (or reviews) a task of a client they are not on the team of sees the
+ * task (taskVisibility), and may do the task's own work: list its attachments, upload an attachment
+ * to it (into that client's "Attachments" folder, linked to the task) and attach a file. What the
+ * grant opens of the client's documents is restricted to the task: the attachments folder for the
+ * upload, and as candidates only the files of that client the member uploaded themselves (a file
+ * they detached earlier, say) — never the rest of the client's documents, which stay NOT_FOUND in
+ * the documents feature. Everyone else acts with their own scope, unchanged.
+ *
+ * Answers the scope to act on the task's documents with and whether it is the grant alone.
+ */
+async function taskDocumentScope(db: TExecutor, scope: TScope, task: TTaskRow) {
+  if (!scope.assignedClientsOnly || task.clientId === null) return { scope, grantOnly: false };
+  const onTeam = await checkTree(db, scope, task.clientId).then(
+    () => true,
+    () => false,
+  );
+  if (onTeam) return { scope, grantOnly: false };
+  // visibleTask let the caller see the task, so the task is the grant: its tree opens for it.
+  return { scope: { ...scope, assignedClientsOnly: false }, grantOnly: true };
+}
+
 /** A task's attachments whose file is live, newest first, with who attached it. */
 export async function listAttachments(db: TExecutor, scope: TScope, taskId: string) {
   const task = await visibleTask(db, scope, taskId);
@@ -175,9 +198,12 @@ async function link(
 export async function uploadTargetForTask(db: TDb, scope: TScope, taskId: string, meta: TRequestMeta) {
   need(scope, 'tasks.edit');
   const task = await visibleTask(db, scope, taskId);
-  const folderId = await attachmentsFolder(db, scope, task, meta);
+  const granted = await taskDocumentScope(db, scope, task);
+  const folderId = await attachmentsFolder(db, granted.scope, task, meta);
   return {
     folderId,
+    // The upload into the attachments folder acts under the task's grant (see taskDocumentScope).
+    scope: granted.scope,
     afterRecord: async (tx: TExecutor, doc: { id: string; name: string }) => {
       // Locks the task so a delete running at the same time waits for (or cascades over) the link.
       const locked = await visibleTask(tx, scope, taskId, true);
@@ -191,7 +217,12 @@ export async function attachDocument(db: TDb, scope: TScope, input: TTaskAttachm
   need(scope, 'documents.view');
   return db.transaction(async (tx) => {
     const task = await visibleTask(tx, scope, input.taskId, true);
-    const { doc } = await liveDocument(tx, scope, input.documentId);
+    const granted = await taskDocumentScope(tx, scope, task);
+    const { doc } = await liveDocument(tx, granted.scope, input.documentId);
+    // Under the grant alone, only the member's own uploads of that client (the candidates).
+    if (granted.grantOnly && (doc.clientId !== task.clientId || doc.uploadedByMemberId !== scope.memberId)) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
+    }
     if (doc.clientId !== task.clientId) {
       throw new TRPCError({
         code: 'BAD_REQUEST',
@@ -239,7 +270,8 @@ export async function detachDocument(db: TDb, scope: TScope, input: TTaskAttachm
 export async function attachmentCandidates(db: TExecutor, scope: TScope, input: TTaskAttachmentCandidates) {
   need(scope, 'documents.view');
   const task = await visibleTask(db, scope, input.taskId);
-  await checkTree(db, scope, treeOf(task));
+  const granted = await taskDocumentScope(db, scope, task);
+  await checkTree(db, granted.scope, treeOf(task));
   return db
     .select({
       documentId: documents.id,
@@ -259,6 +291,7 @@ export async function attachmentCandidates(db: TExecutor, scope: TScope, input: 
         task.clientId === null ? isNull(documents.clientId) : eq(documents.clientId, task.clientId),
         isNull(documents.deletedAt),
         isNull(documentFolders.deletedAt),
+        granted.grantOnly ? eq(documents.uploadedByMemberId, scope.memberId) : undefined,
         input.search
           ? sql`lower(${documents.name}) like ${escapeLike(input.search.toLowerCase())}`
           : undefined,
