@@ -289,6 +289,48 @@ describe('passwords and tokens', () => {
     expect((await passwordAuth('xia@example.test')).status).toBe(200);
   });
 
+  it('a burst of 40 wrong passwords at once checks at most five', async () => {
+    await confirmed('burst-pw@example.test');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => passwordAuth('burst-pw@example.test', 'Wrong-Pass-1')),
+    );
+    const incorrect = answers.filter((r) => r.body.message === 'Incorrect username or password.');
+    // Four answer "incorrect", the fifth checked one says the lock began, the rest are never checked.
+    expect(incorrect).toHaveLength(4);
+    expect(answers.filter((r) => r.body.__type === 'TooManyRequestsException')).toHaveLength(36);
+    expect((await passwordAuth('burst-pw@example.test')).body.__type).toBe('TooManyRequestsException');
+  });
+
+  it('a burst of 30 whose last is the right password checks at most five, the right one included', async () => {
+    await confirmed('burst-right@example.test');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        passwordAuth('burst-right@example.test', i === 29 ? 'Valid-Pass-1' : 'Wrong-Pass-1'),
+      ),
+    );
+    const incorrect = answers.filter((r) => r.body.message === 'Incorrect username or password.').length;
+    const signedIn = answers.filter((r) => r.status === 200).length;
+    expect(incorrect).toBeLessThanOrEqual(4);
+    expect(incorrect + signedIn).toBeLessThanOrEqual(5);
+    // However the burst ran, the account is locked now: the wrong tries still count.
+    expect((await passwordAuth('burst-right@example.test')).body.__type).toBe('TooManyRequestsException');
+  });
+
+  it('a burst of 30 resend requests mails at most five codes', async () => {
+    await signUp('burst-code@example.test');
+    const before = (await t.readOutbox()).filter((m) => m.to === 'burst-code@example.test').length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        call('ResendConfirmationCode', { ClientId: clientId, Username: 'burst-code@example.test' }),
+      ),
+    );
+    // The sign-up took one of the five.
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(answers.filter((r) => r.body.__type === 'LimitExceededException')).toHaveLength(26);
+    const after = (await t.readOutbox()).filter((m) => m.to === 'burst-code@example.test').length;
+    expect(after - before).toBe(4);
+  });
+
   it('signs tokens that verify against the published JWKS with Cognito’s claims', async () => {
     const sub = await confirmed('yan@example.test');
     const auth = (await passwordAuth('yan@example.test')).body.AuthenticationResult as Record<string, string>;
