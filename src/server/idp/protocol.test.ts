@@ -488,6 +488,44 @@ describe('SRP over the wire', () => {
     });
   });
 
+  it('a burst of 20 wrong SRP proofs at once checks at most five', async () => {
+    await confirmed('srp-burst@example.test', 'Srp-Pass-123');
+    const { modPow, g, N } = await import('./srp');
+    const a = BigInt(`0x${'7'.repeat(64)}`);
+    const A = modPow(g, a, N).toString(16);
+    const timestamp = 'Sun Nov 22 5:09:15 UTC 2026';
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      const p = (await srpStart('srp-burst@example.test', A)).body.ChallengeParameters as Record<
+        string,
+        string
+      >;
+      const proof = clientProof({
+        poolName: poolName(),
+        userId: p.USER_ID_FOR_SRP ?? '',
+        password: 'Wrong-Pass-123',
+        salt: p.SALT ?? '',
+        B: p.SRP_B ?? '',
+        secretBlock: p.SECRET_BLOCK ?? '',
+        timestamp,
+        a,
+      });
+      answers.push({
+        ClientId: clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ChallengeResponses: {
+          USERNAME: p.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+          TIMESTAMP: timestamp,
+          PASSWORD_CLAIM_SIGNATURE: proof.signature,
+        },
+      });
+    }
+    const results = await Promise.all(answers.map((answer) => call('RespondToAuthChallenge', answer)));
+    expect(results.filter((r) => r.body.message === 'Incorrect username or password.')).toHaveLength(4);
+    expect(results.filter((r) => r.body.__type === 'TooManyRequestsException')).toHaveLength(16);
+  });
+
   it('refuses A ≡ 0 and answers an unknown device with ResourceNotFoundException', async () => {
     await confirmed('dev@example.test');
     const { N } = await import('./srp');
