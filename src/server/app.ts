@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,6 +16,7 @@ import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
 import { createStorage } from './files/storage';
+import { registerRateLimit } from './http/rate-limit';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
 import { IdpKeys } from './idp/keys';
@@ -37,7 +37,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies' X-Forwarded-For entries (from the right); a list
+    // believes only those addresses. Never everyone: see TRUST_PROXY in config.ts.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Batched GET calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
@@ -68,13 +70,8 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     // HSTS only makes sense where the deployment is served over TLS.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
-  // A per-instance guard against floods; limits that must hold across instances (sign-in codes)
-  // are kept in the database by the features that need them.
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: (req) => req.url === '/api/health',
-  });
+  // A per-instance guard against floods of API calls, per signed-in caller (see http/rate-limit.ts).
+  await registerRateLimit(app, config);
 
   app.get('/api/health', { config: { auth: 'public' } }, async (_req, reply) => {
     try {
@@ -137,6 +134,10 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
   return { app, keys, staffAuth, worker, storage, mailer };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */

@@ -30,6 +30,28 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('TRUST_PROXY takes a hop count or proxy addresses, never "trust everything"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', 'TRUE', 'yes', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY: .*number of proxies .* \(e\.g\. 1 behind one load balancer\)/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(
+      /TRUST_PROXY: "10.0.0.0\/40" is not an address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: /);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ GTM_ID: '', DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { POOL_ID_MAX_LENGTH } from '../domain/constants';
@@ -25,6 +26,44 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const TRUST_PROXY_HELP =
+  'set the number of proxies in front of the server (e.g. 1 behind one load balancer) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.0/8); trusting every sender would let any client choose its own address';
+
+const proxyAddress = (v: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(v)) return true;
+  const [ip, prefix, extra] = v.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which hops to believe `X-Forwarded-For` from: a count of proxies or their addresses, never
+ * everyone (a client could then write its own address and escape every per-address limit).
+ */
+const trustProxy = optional.transform((v, ctx): false | number | string[] => {
+  if (v === undefined || ['false', '0', 'no'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (['true', 'yes', 'all', '*'].includes(v.toLowerCase())) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${v}" would trust any client's X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    });
+    return z.NEVER;
+  }
+  const list = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = list.find((a) => !proxyAddress(a));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an address or CIDR: ${TRUST_PROXY_HELP}` });
+    return z.NEVER;
+  }
+  return list;
+});
+
 /** Like bool, but on unless set off. */
 const boolOn = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -44,7 +83,7 @@ const ZEnv = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   /** Analytics and the tag manager run only when the page's host equals this (SPEC.md §1). */
   PRODUCTION_HOST: optional,
   POSTHOG_KEY: optional,

@@ -11,6 +11,7 @@ import { installFatalErrorHandlers } from './lib/fatal-error';
 import { startTagManager } from './lib/tag-manager';
 import { configureTrpc, queryClient, trpc } from './lib/trpc';
 import { routeTree } from './route-tree.gen';
+import { Toaster } from './ui';
 
 const router = createRouter({
   routeTree,
@@ -55,6 +56,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      {/* Beside the router, not in a route: a toast raised while the first page still loads (its
+          call refused, waiting the Retry-After) shows, rather than a blank page. */}
+      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 );

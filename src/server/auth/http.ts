@@ -85,6 +85,9 @@ export function registerRouteAuth(
       return sendHttpError(reply, input);
     }
     const status = (error as { statusCode?: number }).statusCode;
+    // The rate limit (http/rate-limit.ts): a body the web app's tRPC client reads; Retry-After is set.
+    if (!(error instanceof TRPCError) && status === 429)
+      return reply.code(429).send({ error: 'TOO_MANY_REQUESTS', message: (error as Error).message });
     if (!(error instanceof TRPCError) && status && status >= 400 && status < 500)
       return sendPluginError(reply, error as Error, status);
     req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'request failed');

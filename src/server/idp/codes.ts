@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { idpCodes } from '../db/schema';
-import { countAttempt, isLocked, LIMITS } from './attempts';
+import { LIMITS, takeAttempt } from './attempts';
 import { E } from './errors';
 
 // Six-digit codes for sign-up confirmation, password reset and attribute verification: one live
@@ -19,8 +19,8 @@ const hashCode = (userId: string, purpose: string, code: string) =>
 /** A fresh code (replacing any earlier one); LimitExceededException after too many sends. */
 export async function issueCode(db: TExecutor, userId: string, purpose: TCodePurpose): Promise<string> {
   const key = `send:${purpose}:${userId}`;
-  if (await isLocked(db, key)) throw E.attemptLimit();
-  await countAttempt(db, key, LIMITS.codeSend);
+  // Counted and decided in one statement, so a burst of requests cannot mail more than the limit.
+  if (!(await takeAttempt(db, key, LIMITS.codeSend)).allowed) throw E.attemptLimit();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = sql`now() + make_interval(secs => ${TTL_S[purpose]})`;
   await db

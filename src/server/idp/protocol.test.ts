@@ -289,6 +289,48 @@ describe('passwords and tokens', () => {
     expect((await passwordAuth('xia@example.test')).status).toBe(200);
   });
 
+  it('a burst of 40 wrong passwords at once checks at most five', async () => {
+    await confirmed('burst-pw@example.test');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => passwordAuth('burst-pw@example.test', 'Wrong-Pass-1')),
+    );
+    const incorrect = answers.filter((r) => r.body.message === 'Incorrect username or password.');
+    // Four answer "incorrect", the fifth checked one says the lock began, the rest are never checked.
+    expect(incorrect).toHaveLength(4);
+    expect(answers.filter((r) => r.body.__type === 'TooManyRequestsException')).toHaveLength(36);
+    expect((await passwordAuth('burst-pw@example.test')).body.__type).toBe('TooManyRequestsException');
+  });
+
+  it('a burst of 30 whose last is the right password checks at most five, the right one included', async () => {
+    await confirmed('burst-right@example.test');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        passwordAuth('burst-right@example.test', i === 29 ? 'Valid-Pass-1' : 'Wrong-Pass-1'),
+      ),
+    );
+    const incorrect = answers.filter((r) => r.body.message === 'Incorrect username or password.').length;
+    const signedIn = answers.filter((r) => r.status === 200).length;
+    expect(incorrect).toBeLessThanOrEqual(4);
+    expect(incorrect + signedIn).toBeLessThanOrEqual(5);
+    // However the burst ran, the account is locked now: the wrong tries still count.
+    expect((await passwordAuth('burst-right@example.test')).body.__type).toBe('TooManyRequestsException');
+  });
+
+  it('a burst of 30 resend requests mails at most five codes', async () => {
+    await signUp('burst-code@example.test');
+    const before = (await t.readOutbox()).filter((m) => m.to === 'burst-code@example.test').length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        call('ResendConfirmationCode', { ClientId: clientId, Username: 'burst-code@example.test' }),
+      ),
+    );
+    // The sign-up took one of the five.
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(answers.filter((r) => r.body.__type === 'LimitExceededException')).toHaveLength(26);
+    const after = (await t.readOutbox()).filter((m) => m.to === 'burst-code@example.test').length;
+    expect(after - before).toBe(4);
+  });
+
   it('signs tokens that verify against the published JWKS with Cognito’s claims', async () => {
     const sub = await confirmed('yan@example.test');
     const auth = (await passwordAuth('yan@example.test')).body.AuthenticationResult as Record<string, string>;
@@ -444,6 +486,44 @@ describe('SRP over the wire', () => {
       __type: 'NotAuthorizedException',
       message: 'Invalid session for the user, session is expired.',
     });
+  });
+
+  it('a burst of 20 wrong SRP proofs at once checks at most five', async () => {
+    await confirmed('srp-burst@example.test', 'Srp-Pass-123');
+    const { modPow, g, N } = await import('./srp');
+    const a = BigInt(`0x${'7'.repeat(64)}`);
+    const A = modPow(g, a, N).toString(16);
+    const timestamp = 'Sun Nov 22 5:09:15 UTC 2026';
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      const p = (await srpStart('srp-burst@example.test', A)).body.ChallengeParameters as Record<
+        string,
+        string
+      >;
+      const proof = clientProof({
+        poolName: poolName(),
+        userId: p.USER_ID_FOR_SRP ?? '',
+        password: 'Wrong-Pass-123',
+        salt: p.SALT ?? '',
+        B: p.SRP_B ?? '',
+        secretBlock: p.SECRET_BLOCK ?? '',
+        timestamp,
+        a,
+      });
+      answers.push({
+        ClientId: clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ChallengeResponses: {
+          USERNAME: p.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+          TIMESTAMP: timestamp,
+          PASSWORD_CLAIM_SIGNATURE: proof.signature,
+        },
+      });
+    }
+    const results = await Promise.all(answers.map((answer) => call('RespondToAuthChallenge', answer)));
+    expect(results.filter((r) => r.body.message === 'Incorrect username or password.')).toHaveLength(4);
+    expect(results.filter((r) => r.body.__type === 'TooManyRequestsException')).toHaveLength(16);
   });
 
   it('refuses A ≡ 0 and answers an unknown device with ResourceNotFoundException', async () => {

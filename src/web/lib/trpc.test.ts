@@ -9,7 +9,8 @@ vi.stubGlobal('window', { location });
 const documentStub = { cookie: '' };
 vi.stubGlobal('document', documentStub);
 
-const { configureTrpc, reportCallError } = await import('./trpc');
+const { configureTrpc, readTooManyRequests, reportCallError, retryDelay, retryTransient, trpcClient } =
+  await import('./trpc');
 
 function trpcError(message: string, httpStatus: number) {
   return new TRPCClientError(message, {
@@ -73,5 +74,55 @@ describe('a member without a firm', () => {
     );
     expect(redirect).toHaveBeenCalledWith('/onboarding');
     expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('the rate limit answer', () => {
+  const limited = () =>
+    new Response(
+      JSON.stringify({ error: 'TOO_MANY_REQUESTS', message: 'Too many requests — try again in 42 s' }),
+      {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+      },
+    );
+
+  it('becomes every batched call its own TOO_MANY_REQUESTS error with the wait', async () => {
+    const res = await readTooManyRequests(
+      limited(),
+      '/api/trpc/profile.me,clients.list?batch=1&input=%7B%7D',
+    );
+    expect(res.status).toBe(429);
+    const body = (await res.json()) as { error: { json: { message: string; data: object } } }[];
+    expect(body).toHaveLength(2);
+    expect(body[1]?.error.json).toEqual({
+      message: 'Too many requests — try again in 42 s',
+      code: -32029,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'clients.list', retryAfterS: 42 },
+    });
+  });
+
+  it('leaves other answers and a procedure’s own tRPC 429 alone', async () => {
+    const ok = new Response('[]', { status: 200 });
+    expect(await readTooManyRequests(ok, '/api/trpc/a?batch=1')).toBe(ok);
+    const own = new Response(JSON.stringify([{ error: { json: { message: 'x' } } }]), { status: 429 });
+    expect(await readTooManyRequests(own, '/api/trpc/a?batch=1')).toBe(own);
+  });
+
+  it('reaches the toast through the client, and queries wait the Retry-After before trying again', async () => {
+    toastError.mockClear();
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = vi.fn(async () => limited()) as typeof fetch;
+    try {
+      const error = await trpcClient.profile.me.query().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCClientError);
+      expect((error as Error).message).toBe('Too many requests — try again in 42 s');
+      expect(toastError).toHaveBeenCalledWith('Too many requests — try again in 42 s', expect.anything());
+      expect(retryTransient(0, error)).toBe(true);
+      expect(retryTransient(3, error)).toBe(false);
+      expect(retryDelay(0, error)).toBe(42_000);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -84,11 +84,68 @@ const errorLink: TRPCLink<AppRouter> =
       }),
     );
 
+const TRPC_URL = '/api/trpc';
+
+/** The server's rate-limit answer (Retry-After, `{ error, message }`), as read from a 429. */
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Too many requests — try again in ${seconds} s`;
+}
+
+/**
+ * The per-instance rate limit answers before tRPC does, in its own shape; left alone, the client
+ * would say "Unable to transform response from server". This turns it into each call's own tRPC
+ * error (code TOO_MANY_REQUESTS, httpStatus 429, retryAfterS), so the toast shows the server's
+ * message and queries wait the time it gave before trying again.
+ */
+export async function readTooManyRequests(response: Response, url: string): Promise<Response> {
+  if (response.status !== 429) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown; message?: unknown } | unknown[] | null;
+  // A procedure's own TOO_MANY_REQUESTS (the sign-in code limits) is already a tRPC answer.
+  if (Array.isArray(body) || (body && typeof body.error === 'object')) return response;
+  const retryAfterS = Math.max(1, Number(response.headers.get('retry-after')) || 60);
+  const message =
+    body && typeof body.message === 'string' ? body.message : tooManyRequestsMessage(retryAfterS);
+  const parsed = new URL(url, 'http://localhost');
+  const paths = decodeURIComponent(
+    parsed.pathname.slice(parsed.pathname.indexOf(TRPC_URL) + TRPC_URL.length + 1),
+  )
+    .split(',')
+    .filter(Boolean);
+  const errorOf = (path: string) => ({
+    error: {
+      json: {
+        message,
+        code: -32029,
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path, retryAfterS },
+      },
+    },
+  });
+  const payload = parsed.searchParams.get('batch') === '1' ? paths.map(errorOf) : errorOf(paths[0] ?? '');
+  return new Response(JSON.stringify(payload), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterS) },
+  });
+}
+
+/** The wait a refused call was told, in seconds (undefined for any other error). */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data = error.data as { httpStatus?: number; retryAfterS?: number } | undefined;
+  return data?.httpStatus === 429 ? (data.retryAfterS ?? 60) : undefined;
+}
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     errorLink,
     httpBatchLink({
-      url: '/api/trpc',
+      url: TRPC_URL,
+      fetch: async (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        return readTooManyRequests(await fetch(input, init as RequestInit), url);
+      },
       transformer: superjson,
       headers: ({ opList }) =>
         opList.some((op) => !isPortalProcedure(op.path)) ? handlers.staffHeaders() : {},
@@ -102,7 +159,16 @@ export const trpcClient = createTRPCClient<AppRouter>({
  */
 export function retryTransient(count: number, error: unknown) {
   const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+  // Too many requests: wait as told (retryDelay), a few times, rather than fail the screen.
+  if (status === 429) return count < 3;
   return typeof status === 'number' && status < 500 ? false : count < 2;
+}
+
+/** React Query's own backoff, except a 429 waits the Retry-After it was given (at most a minute). */
+export function retryDelay(count: number, error: unknown): number {
+  const wait = retryAfterSeconds(error);
+  if (wait !== undefined) return Math.min(wait, 60) * 1000;
+  return Math.min(1000 * 2 ** count, 30_000);
 }
 
 export const queryClient = new QueryClient({
@@ -110,6 +176,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       retry: retryTransient,
+      retryDelay,
       refetchOnWindowFocus: false,
     },
   },

@@ -12,44 +12,48 @@ import { createPortalSession, type TRequestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { clientUserClients, clientUsers, portalCodes } from '../../db/schema';
-import { clearAttempts, countAttempt, isLocked, type TLimit } from '../../idp/attempts';
+import { type TLimit, takeAttempt } from '../../idp/attempts';
 import type { TMailer } from '../../mail';
 import { audit } from '../system-log';
 import { portalCodeMessage } from './mail';
 
 // Email one-time codes for the portal. Codes are hashed at rest, single-use, short-lived and die
-// after PORTAL_CODE_MAX_ATTEMPTS wrong guesses; asking for and trying codes is also rate-limited
-// per email and per IP in the database (several instances share the counters).
+// after PORTAL_CODE_MAX_ATTEMPTS wrong guesses (counted under the code row's lock); asking for codes
+// is rate-limited per email (it protects the inbox) and per IP, trying them per IP only — so
+// someone else's guessing spends a code but never keeps its owner out: the owner asks for a new
+// one. The counters live in the database (several instances share them) and each request takes
+// its slot in one statement before anything is checked or mailed (see takeAttempt).
 
 export const PORTAL_LIMITS = {
   sendPerEmail: { limit: 5, windowS: 15 * 60, lockS: 15 * 60 },
   sendPerIp: { limit: 20, windowS: 15 * 60, lockS: 15 * 60 },
-  verifyPerEmail: { limit: 10, windowS: 15 * 60, lockS: 15 * 60 },
   verifyPerIp: { limit: 30, windowS: 15 * 60, lockS: 15 * 60 },
 } satisfies Record<string, TLimit>;
 
 const keys = {
   sendEmail: (email: string) => `portal:code-send:email:${email}`,
   sendIp: (ip: string) => `portal:code-send:ip:${ip}`,
-  verifyEmail: (email: string) => `portal:code-verify:email:${email}`,
   verifyIp: (ip: string) => `portal:code-verify:ip:${ip}`,
 };
 
 const hashCode = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest();
 
-/** Refuses when either counter is locked, then counts this request on both. */
+/**
+ * Takes a slot on each counter in turn (each counted and decided in one statement); the first one
+ * refused answers TOO_MANY_REQUESTS with its wait, and the counters after it are left alone.
+ */
 async function throttle(
   db: TDb,
   pairs: readonly (readonly [string, TLimit])[],
   message: (minutes: number) => string,
 ): Promise<void> {
-  const locked = await Promise.all(pairs.map(([key]) => isLocked(db, key)));
-  const i = locked.indexOf(true);
-  if (i >= 0) {
-    const minutes = Math.ceil((pairs[i]?.[1].lockS ?? 900) / 60);
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(minutes) });
+  for (const [key, limit] of pairs) {
+    const slot = await takeAttempt(db, key, limit);
+    if (!slot.allowed) {
+      const minutes = Math.max(1, Math.ceil((slot.retryS || limit.lockS) / 60));
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(minutes) });
+    }
   }
-  for (const [key, limit] of pairs) await countAttempt(db, key, limit);
 }
 
 type TLog = { error(obj: object, msg: string): void };
@@ -67,8 +71,9 @@ export async function requestPortalCode(
   await throttle(
     db,
     [
-      [keys.sendEmail(email), PORTAL_LIMITS.sendPerEmail],
+      // The address first: a flood from one address does not use up the person's own requests.
       [keys.sendIp(meta.ip), PORTAL_LIMITS.sendPerIp],
+      [keys.sendEmail(email), PORTAL_LIMITS.sendPerEmail],
     ],
     PORTAL_MESSAGES.tooManyCodeRequests,
   );
@@ -85,6 +90,8 @@ export async function requestPortalCode(
   if (user) {
     const code = String(randomInt(0, 10 ** PORTAL_CODE_LENGTH)).padStart(PORTAL_CODE_LENGTH, '0');
     await db.transaction(async (tx) => {
+      // One request per email at a time (a burst would otherwise leave several codes live).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`portal-code:${email}`}, 0))`);
       // Only the newest code works: an older one still in a mailbox is dead.
       await tx
         .update(portalCodes)
@@ -142,17 +149,14 @@ async function checkCode(db: TDb, email: string, code: string): Promise<TCheck> 
 /** A right code starts a session for the email (every firm where it is an active client user). */
 export async function verifyPortalCode(db: TDb, input: Required<TPortalCodeVerify>, meta: TRequestMeta) {
   const { email, code } = input;
+  // Per address only: the code's own PORTAL_CODE_MAX_ATTEMPTS bounds the guesses at one email.
   await throttle(
     db,
-    [
-      [keys.verifyEmail(email), PORTAL_LIMITS.verifyPerEmail],
-      [keys.verifyIp(meta.ip), PORTAL_LIMITS.verifyPerIp],
-    ],
+    [[keys.verifyIp(meta.ip), PORTAL_LIMITS.verifyPerIp]],
     PORTAL_MESSAGES.tooManySignInAttempts,
   );
   const check = await checkCode(db, email, code);
   if (!check.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: check.message });
-  await clearAttempts(db, keys.verifyEmail(email));
   return db.transaction(async (tx) => {
     const users = await tx
       .update(clientUsers)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
 import { authenticate } from '../access';
-import { clearAttempts, countAttempt, isLocked, LIMITS } from '../attempts';
+import { clearAttempts, LIMITS, releaseAttempts, takeAttempt } from '../attempts';
 import { consumeCode, issueCode } from '../codes';
 import type { TOperation } from '../deps';
 import { E, invalidParameter } from '../errors';
@@ -91,11 +91,13 @@ export const ChangePassword: TOperation = async (ctx, body) => {
   const proposed = reqString(body, 'ProposedPassword', 256);
   const { user } = await authenticate(ctx, token);
   const key = `pw:${user.id}`;
-  if (await isLocked(ctx.db, key)) throw E.passwordAttempts();
+  // The slot is taken before the check, in one statement: see takeAttempt.
+  const slot = await takeAttempt(ctx.db, key, LIMITS.password);
+  if (!slot.allowed) throw E.passwordAttempts();
   if (!(await verifyPassword(previous, user.passwordHash))) {
-    throw (await countAttempt(ctx.db, key, LIMITS.password)) ? E.passwordAttempts() : E.wrongPassword();
+    throw slot.last ? E.passwordAttempts() : E.wrongPassword();
   }
-  await clearAttempts(ctx.db, key);
+  await releaseAttempts(ctx.db, key, slot);
   checkPasswordPolicy(proposed);
   await setPassword(ctx.db, ctx.poolName, user, proposed);
   return {};

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
-import { clearAttempts, countAttempt, isLocked, LIMITS } from '../attempts';
+import { isLocked, LIMITS, releaseAttempts, type TSlot, takeAttempt } from '../attempts';
 import { createChallenge, restoreChallenge, takeChallenge } from '../challenges';
 import type { TIdpContext, TOperation } from '../deps';
 import { findDevice, newDevice, requireDevice, touchDevice } from '../devices';
@@ -31,14 +31,23 @@ async function checkNotLocked(ctx: TIdpContext, user: TIdpUser) {
   if (await isLocked(ctx.db, lockKey(user))) throw E.passwordAttempts();
 }
 
-async function wrongPassword(ctx: TIdpContext, user: TIdpUser): Promise<never> {
-  const locked = await countAttempt(ctx.db, lockKey(user), LIMITS.password);
-  throw locked ? E.passwordAttempts() : E.wrongPassword();
+/**
+ * Every password check first takes a slot (counted and decided in one statement), so however many
+ * arrive at once, at most LIMITS.password.limit of them are ever checked in a window.
+ */
+async function takePasswordSlot(ctx: TIdpContext, user: TIdpUser): Promise<TSlot> {
+  const slot = await takeAttempt(ctx.db, lockKey(user), LIMITS.password);
+  if (!slot.allowed) throw E.passwordAttempts();
+  return slot;
+}
+
+function wrongPassword(slot: TSlot): never {
+  throw slot.last ? E.passwordAttempts() : E.wrongPassword();
 }
 
 /** After a right password: the user's state decides between an error, a challenge and tokens. */
-async function afterPassword(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
-  await clearAttempts(ctx.db, lockKey(user));
+async function afterPassword(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined, slot: TSlot) {
+  await releaseAttempts(ctx.db, lockKey(user), slot);
   if (user.status === 'UNCONFIRMED') throw E.userNotConfirmed();
   if (user.status === 'RESET_REQUIRED') throw E.resetRequired();
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -114,10 +123,9 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
     const password = need(params, 'PASSWORD');
     const user = await findUserByName(ctx.db, need(params, 'USERNAME'));
     assertUsable(user);
-    await checkNotLocked(ctx, user);
-    if (password.length > 256 || !(await verifyPassword(password, user.passwordHash)))
-      return wrongPassword(ctx, user);
-    return afterPassword(ctx, user, params.DEVICE_KEY);
+    const slot = await takePasswordSlot(ctx, user);
+    if (password.length > 256 || !(await verifyPassword(password, user.passwordHash))) wrongPassword(slot);
+    return afterPassword(ctx, user, params.DEVICE_KEY, slot);
   }
   throw invalidParameter('Initiate Auth method not supported.');
 };
@@ -143,7 +151,7 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
       if (!step) throw E.sessionExpired();
       const user = await findUserById(ctx.db, step.userId);
       assertUsable(user);
-      await checkNotLocked(ctx, user);
+      const slot = await takePasswordSlot(ctx, user);
       const ok = verifyClaim({
         A: step.data.A ?? '',
         B: step.data.B ?? '',
@@ -155,12 +163,12 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
         timestamp,
         signature,
       });
-      if (!ok) return wrongPassword(ctx, user);
+      if (!ok) wrongPassword(slot);
       if (r.DEVICE_KEY && !(await findDevice(ctx.db, user.id, r.DEVICE_KEY))) {
         await restoreChallenge(ctx.db, secretBlock, 'srp', step);
         throw E.deviceNotFound();
       }
-      return afterPassword(ctx, user, r.DEVICE_KEY);
+      return afterPassword(ctx, user, r.DEVICE_KEY, slot);
     }
     case 'NEW_PASSWORD_REQUIRED': {
       const password = need(r, 'NEW_PASSWORD');

@@ -1,15 +1,14 @@
 import { Outlet } from '@tanstack/react-router';
-import { ConfirmDialogHost, Toaster } from '@web/ui';
+import { ConfirmDialogHost } from '@web/ui';
 import { useFatalError } from '../../lib/fatal-error';
 import { ServerErrorScreen } from './server-error-screen';
 
-/** Page outlet, toast area at top-centre and the confirmation dialog, inside the default layout. */
+/** Page outlet and the confirmation dialog, inside the default layout (the toast area is in main.tsx). */
 export function AppShell() {
   const fatal = useFatalError();
   return (
     <>
       {fatal ? <ServerErrorScreen /> : <Outlet />}
-      <Toaster />
       <ConfirmDialogHost />
     </>
   );

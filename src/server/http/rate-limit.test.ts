@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_SESSION_COOKIE } from '../auth';
+import { clients } from '../db/schema';
+import { createTestApp, type TTestApp } from '../test/app';
+import { seedPortalUser } from '../test/portal';
+import { bearerSubject, rateLimited } from './rate-limit';
+
+// The per-instance flood guard: API calls only, per signed-in caller, a readable 429.
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+});
+afterAll(() => t?.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers });
+
+describe('the rate limit', () => {
+  it('counts API calls only: never the page, its files or the config script', async () => {
+    expect(rateLimited('/api/trpc/profile.me?batch=1')).toBe(true);
+    expect(rateLimited('/api/idp')).toBe(true);
+    for (const path of [
+      '/',
+      '/auth/login',
+      '/assets/index-abc.js',
+      '/favicon.ico',
+      '/api/config.js',
+      '/api/health',
+    ])
+      expect(rateLimited(path)).toBe(false);
+    for (let i = 0; i < 8; i++) {
+      for (const path of ['/api/config.js', '/api/health', '/auth/login', '/assets/missing.js'])
+        expect((await get(path)).status).not.toBe(429);
+    }
+  });
+
+  it('reads the bearer subject without verifying, and nothing from a malformed header', () => {
+    const payload = Buffer.from(JSON.stringify({ sub: 'abc-123' })).toString('base64url');
+    expect(bearerSubject(`Bearer e30.${payload}.sig`)).toBe('abc-123');
+    expect(bearerSubject('Bearer nonsense')).toBeUndefined();
+    expect(bearerSubject(`Basic e30.${payload}.sig`)).toBeUndefined();
+    expect(bearerSubject(undefined)).toBeUndefined();
+  });
+
+  it('limits each signed-in member on their own, and answers 429 with Retry-After and a readable body', async () => {
+    const a = await t.seedFirm('Rate A');
+    const b = await t.seedFirm('Rate B');
+    const asA = { authorization: `Bearer ${a.owner.token}` };
+    for (let i = 0; i < 3; i++) expect((await get('/api/trpc/profile.me', asA)).status).toBe(200);
+    const refused = await get('/api/trpc/profile.me', asA);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toEqual({
+      error: 'TOO_MANY_REQUESTS',
+      message: `Too many requests — try again in ${wait} s`,
+    });
+    // Another member from the same address, and nobody signed in, have buckets of their own.
+    expect((await get('/api/trpc/profile.me', { authorization: `Bearer ${b.owner.token}` })).status).toBe(
+      200,
+    );
+    expect((await get('/api/trpc/profile.me')).status).toBe(401);
+  });
+
+  it('limits a portal session on its own, and callers with nobody signed in by address', async () => {
+    const f = await t.seedFirm('Rate Portal');
+    const [client] = await t.db.insert(clients).values({ orgId: f.org.id, code: 'R', name: 'R' }).returning();
+    const portal = await seedPortalUser(t, { orgId: f.org.id, clientIds: [client?.id ?? ''] });
+    const cookie = { cookie: `${PORTAL_SESSION_COOKIE}=${portal.token}` };
+    for (let i = 0; i < 3; i++)
+      expect((await get('/api/trpc/clientPortalProfile.me', cookie)).status).toBe(200);
+    expect((await get('/api/trpc/clientPortalProfile.me', cookie)).status).toBe(429);
+    // The anonymous bucket of this address was used up by the test above (one call) and this one.
+    const anonymous = [];
+    for (let i = 0; i < 3; i++) anonymous.push((await get('/api/trpc/clientPortalProfile.me')).status);
+    expect(anonymous).toContain(429);
+  });
+});
