@@ -39,7 +39,8 @@ import { appRouter } from './trpc/router';
 // Fastify's route table, as the staff matrix reads it, and the server's error log (the cause of a 500:
 // the tRPC adapter logs it with the procedure, the HTTP error handler with the request).
 const ROUTE_TABLE = vi.hoisted(() => [] as { method: string; url: string }[]);
-const SERVER_ERRORS = vi.hoisted(() => [] as { msg?: string; err?: { message?: string; code?: string } }[]);
+type TLogged = { message?: string; code?: string; stack?: string; type?: string };
+const SERVER_ERRORS = vi.hoisted(() => [] as { msg?: string; err?: TLogged }[]);
 vi.mock('fastify', async (importOriginal) => {
   const mod = await importOriginal<typeof import('fastify')>();
   const original = mod.default;
@@ -95,6 +96,8 @@ const DESTRUCTIVE = new Set([
   'clientPortalAuth.logout',
 ]);
 const isPortal = (p: string) => p.startsWith('clientPortal');
+/** A target's batch grows with the runs (`npm run fuzz -- --runs 2000`); so does its time limit. */
+const TIMEOUT = 30_000 + FUZZ_RUNS * 250;
 
 type TOutcome = { status: number; code: string; message: string };
 
@@ -174,8 +177,15 @@ async function outcome(p: Promise<unknown>): Promise<TOutcome> {
 
 /** The server's logged cause of the 5xx answers since `mark`. */
 function causesSince(mark: number): string {
+  // A failed query's message carries the whole statement: the database's error is the last
+  // "caused by" of the stack; where it happened, the first frame in the server's own code.
   return SERVER_ERRORS.slice(mark)
-    .map((l) => `${l.err?.code ? `[${l.err.code}] ` : ''}${l.err?.message ?? l.msg ?? ''}`)
+    .map((l) => {
+      const stack = l.err?.stack ?? '';
+      const root = [...stack.matchAll(/caused by: (.*)/g)].pop()?.[1] ?? l.err?.message ?? l.msg ?? '';
+      const where = stack.match(/src\/server\/([\w/.-]+:\d+)/)?.[1];
+      return `${root.split('\n')[0]}${where ? ` (at ${where})` : ''}`;
+    })
     .join(' | ')
     .slice(0, 400);
 }
@@ -277,7 +287,7 @@ describe('tRPC procedures, fuzzed through /api/trpc', () => {
       // The shared fixture still works: a procedure that breaks it belongs in DESTRUCTIVE.
       expect((await outcome(t.client(A.owner.token).account.get.query())).code, 'the owner’s session').toBe('ok');
       expect((await outcome(A.portal.client.clientPortalProfile.me.query())).code, 'the portal session').toBe('ok');
-    });
+    }, TIMEOUT);
   });
 });
 
@@ -332,7 +342,7 @@ describe('the tRPC transport itself (raw requests to /api/trpc)', () => {
         return res;
       }, FUZZ_RUNS * 20),
     );
-  });
+  }, TIMEOUT * 5);
 });
 
 /** A request; a client-side refusal (a header fetch will not send) counts as a 400 of our own. */
@@ -479,7 +489,7 @@ describe('plain HTTP routes, fuzzed', () => {
       ).catch((error: Error) => failed.push(`${key}: ${error.message}`));
     }
     expect(failed).toEqual([]);
-  }, 120_000);
+  }, TIMEOUT * 10);
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -559,7 +569,7 @@ describe('identity-provider operations, fuzzed through POST /api/idp', () => {
         }),
       ),
     );
-  });
+  }, TIMEOUT);
 
   it('never answers 5xx to an odd X-Amz-Target', async () => {
     await batch('POST /api/idp (target)', () =>
@@ -580,7 +590,7 @@ describe('destructive procedures, each on a firm of its own', () => {
     const own = [...idsIn(await snapshotFirm(t, firm.org.id))];
     const caller = isPortal(procedurePath) ? () => portalOf(portal) : () => ownerOf(firm.owner.token);
     await procedureBatch(procedurePath, caller, () => ({ own, other: pool.other }));
-  });
+  }, TIMEOUT);
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -153,11 +153,25 @@ const plainText = fc.oneof(
   fc.constantFrom('Fuzz client', 'GST', 'a', 'Z', '2026-04-01', 'x@example.test'),
 );
 
-/** A value the schema is likely to accept (its refinements aside). */
-export function validArb(schema: TSchema, pool: TIdPool, depth = 0): fc.Arbitrary<unknown> {
+/** Half the time the leaf's valid value, half a hostile one (when the schema lets any through). */
+function leaf(valid: fc.Arbitrary<unknown>, hostile: unknown[], on: boolean): fc.Arbitrary<unknown> {
+  if (!on || hostile.length === 0) return valid;
+  return fc.oneof(valid, fc.constantFrom(...hostile));
+}
+
+/** Strings shaped like dates at the edges (for fields a date pattern checks). */
+const EDGE_DATE_STRINGS = ['0000-00-00', '0000-01-01', '9999-12-31', '9999-99-99', '2026-02-30', '2026-13-01', '1900-01-01', '275760-09-13'];
+
+/**
+ * A value the schema is likely to accept (its refinements aside). `hostile`: each leaf may instead be
+ * the worst value the schema still lets through — NUL or a lone surrogate in free text, 2^31 or 2^53
+ * where any integer goes, a date ±275,760 years away, a pattern-shaped date that does not exist — so
+ * it reaches the code and the database behind the schema.
+ */
+export function validArb(schema: TSchema, pool: TIdPool, depth = 0, hostile = false): fc.Arbitrary<unknown> {
   const def = schema._zod.def;
   if (depth > 12) return fc.constant(undefined);
-  const next = (s: TSchema) => validArb(s, pool, depth + 1);
+  const next = (s: TSchema) => validArb(s, pool, depth + 1, hostile);
   switch (def.type) {
     case 'string': {
       const checks = checksOf(def);
@@ -166,15 +180,22 @@ export function validArb(schema: TSchema, pool: TIdPool, depth = 0): fc.Arbitrar
       if (format === 'email') return fc.emailAddress();
       if (format === 'regex') {
         const pattern = (def.pattern ?? checks.find((c) => c.format === 'regex')?.pattern) as RegExp;
-        if (pattern) return fc.stringMatching(pattern, { size: 'xsmall' });
+        if (pattern)
+          return leaf(
+            fc.stringMatching(pattern, { size: 'xsmall' }),
+            [...EVIL_STRINGS, ...EDGE_DATE_STRINGS].filter((x) => pattern.test(x)),
+            hostile,
+          );
       }
       if (format === 'datetime') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       if (format === 'date') return fc.constantFrom('2026-04-01', '2025-12-31', '2099-01-31');
       const min = Number(checks.find((c) => c.check === 'min_length')?.minimum ?? 0);
       const max = Number(checks.find((c) => c.check === 'max_length')?.maximum ?? 60);
-      return fc.oneof(
-        plainText.filter((s) => s.length >= min && s.length <= max),
-        fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 30)) }),
+      const fits = (x: string) => x.length >= min && x.length <= max;
+      return leaf(
+        fc.oneof(plainText.filter(fits), fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 30)) })),
+        [...EVIL_STRINGS, ...EDGE_DATE_STRINGS, `Fuzz\u0000${'x'.repeat(Math.max(0, min - 5))}`].filter(fits),
+        hostile,
       );
     }
     case 'number': {
@@ -184,16 +205,27 @@ export function validArb(schema: TSchema, pool: TIdPool, depth = 0): fc.Arbitrar
       const hi = checks.find((c) => c.check === 'less_than')?.value as number | undefined;
       const min = Math.max(lo ?? -1000, -1e6);
       const max = Math.min(hi ?? 1000, 1e6);
-      return int
-        ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
-        : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      const evil = EVIL_NUMBERS.filter(
+        (n) => (lo === undefined || n >= lo) && (hi === undefined || n <= hi) && (!int || Number.isSafeInteger(n)),
+      );
+      return leaf(
+        int
+          ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+          : fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+        evil,
+        hostile,
+      );
     }
     case 'bigint':
       return fc.bigInt({ min: -1000n, max: 1000n });
     case 'boolean':
       return fc.boolean();
     case 'date':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true });
+      return leaf(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        EVIL_DATES,
+        hostile,
+      );
     case 'enum':
       return fc.constantFrom(...Object.values(def.entries ?? { x: 'x' }));
     case 'literal':
@@ -271,7 +303,7 @@ function setAt(value: unknown, path: TPath, replacement: unknown): unknown {
 }
 
 /** A valid-looking input with one part (or the whole) replaced, a key added, or wrapped deep. */
-export function mutatedArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+export function mutatedArb(valid: fc.Arbitrary<unknown>, hostile: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const replaced = fc
     .tuple(valid, evilValue, fc.nat())
     .map(([value, evil, n]) => {
@@ -286,8 +318,9 @@ export function mutatedArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> 
         : value,
     );
   return fc.oneof(
-    { arbitrary: valid, weight: 2 },
-    { arbitrary: replaced, weight: 6 },
+    { arbitrary: valid, weight: 1 },
+    { arbitrary: hostile, weight: 5 },
+    { arbitrary: replaced, weight: 3 },
     { arbitrary: extraKey, weight: 1 },
     { arbitrary: evilValue, weight: 1 },
   );
@@ -296,12 +329,13 @@ export function mutatedArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> 
 /** The input a procedure is fuzzed with: from each of its input schemas (merged, as tRPC does). */
 export function procedureInputArb(inputs: TSchema[], pool: TIdPool): fc.Arbitrary<unknown> {
   if (inputs.length === 0) return fc.oneof(fc.constant(undefined), evilValue);
-  const parts = inputs.map((s) => validArb(s, pool));
-  const valid =
-    parts.length === 1
+  const merged = (hostile: boolean) => {
+    const parts = inputs.map((s) => validArb(s, pool, 0, hostile));
+    return parts.length === 1
       ? (parts[0] as fc.Arbitrary<unknown>)
       : fc.tuple(...parts).map((values) => Object.assign({}, ...values.filter((v) => v && typeof v === 'object')));
-  return mutatedArb(valid);
+  };
+  return mutatedArb(merged(false), merged(true));
 }
 
 /** A short, readable form of a (shrunk) input for a report: long strings and deep nesting cut. */
@@ -309,8 +343,7 @@ export function describeInput(value: unknown): string {
   const seen = new WeakSet();
   const walk = (v: unknown, depth: number): unknown => {
     if (typeof v === 'string') {
-      const shown = v.length > 60 ? `${v.slice(0, 20)}…(${v.length} chars)` : v;
-      return JSON.stringify(shown).slice(1, -1) === shown ? shown : JSON.stringify(shown);
+      return v.length > 60 ? `${v.slice(0, 20)}…(${v.length} chars)` : v;
     }
     if (typeof v === 'bigint') return `${v}n`;
     if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
@@ -327,7 +360,11 @@ export function describeInput(value: unknown): string {
       return v.length > 8
         ? [...v.slice(0, 3).map((x) => walk(x, depth + 1)), `…(${v.length} items)`]
         : v.map((x) => walk(x, depth + 1));
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, walk(x, depth + 1)]),
+    );
   };
   return JSON.stringify(walk(value, 0));
 }
