@@ -46,7 +46,7 @@ vi.mock('fastify', async (importOriginal) => {
   const original = mod.default;
   const wrapped = ((options: Parameters<typeof original>[0]) => {
     const app = original({
-      ...options,
+      ...(options as object),
       logger: {
         level: 'error',
         stream: {
@@ -110,7 +110,10 @@ let pool: TIdPool;
 function call(client: unknown, procedurePath: string, input: unknown): Promise<unknown> {
   let node = client as Record<string, unknown>;
   for (const part of procedurePath.split('.')) node = node[part] as Record<string, unknown>;
-  const procedure = node as unknown as { query(i: unknown): Promise<unknown>; mutate(i: unknown): Promise<unknown> };
+  const procedure = node as unknown as {
+    query(i: unknown): Promise<unknown>;
+    mutate(i: unknown): Promise<unknown>;
+  };
   return procedures[procedurePath]?._def.type === 'query' ? procedure.query(input) : procedure.mutate(input);
 }
 
@@ -207,7 +210,8 @@ function causesSince(mark: number): string {
     .slice(0, 400);
 }
 
-const isServerError = (o: TOutcome) => o.status >= 500 || o.status === 0 || o.code === 'INTERNAL_SERVER_ERROR';
+const isServerError = (o: TOutcome) =>
+  o.status >= 500 || o.status === 0 || o.code === 'INTERNAL_SERVER_ERROR';
 
 /** Every failure the suite saw, for the summary at the end (and the report). */
 const FAILURES: string[] = [];
@@ -217,7 +221,12 @@ const ALLOWED_SEEN = new Set<TAllowed>();
  * Runs a property over `arb` for `target`: a case fails on a 5xx unless the allow-list names the
  * target and the logged cause. Answers the failure (shrunk input, cause, replay) or null.
  */
-async function fuzz<T>(target: string, arb: fc.Arbitrary<T>, send: (input: T) => Promise<TOutcome>, runs = FUZZ_RUNS) {
+async function fuzz<T>(
+  target: string,
+  arb: fc.Arbitrary<T>,
+  send: (input: T) => Promise<TOutcome>,
+  runs = FUZZ_RUNS,
+) {
   let lastCause = '';
   const details = await fc.check(
     fc.asyncProperty(arb, async (input) => {
@@ -256,7 +265,9 @@ async function batch(target: string, run: () => Promise<string | null>) {
   const before = await snapshotFirm(t, B.org.id);
   const failure = await run();
   expect(await healthy(), `${target}: /api/health after the batch`).toBe(200);
-  expect(changedTables(before, await snapshotFirm(t, B.org.id)), `${target}: firm B’s rows changed`).toEqual([]);
+  expect(changedTables(before, await snapshotFirm(t, B.org.id)), `${target}: firm B’s rows changed`).toEqual(
+    [],
+  );
   expect(failure).toBeNull();
 }
 
@@ -276,7 +287,10 @@ afterAll(async () => {
 });
 
 type TCaller = { client: unknown; headers: Record<string, string> };
-const ownerOf = (token: string): TCaller => ({ client: t.client(token), headers: { authorization: `Bearer ${token}` } });
+const ownerOf = (token: string): TCaller => ({
+  client: t.client(token),
+  headers: { authorization: `Bearer ${token}` },
+});
 const portalOf = (p: { client: unknown; token: string }): TCaller => ({
   client: p.client,
   headers: { cookie: `practice_portal_session=${p.token}` },
@@ -284,34 +298,58 @@ const portalOf = (p: { client: unknown; token: string }): TCaller => ({
 
 function procedureBatch(procedurePath: string, caller: () => TCaller, idPool: () => TIdPool) {
   return batch(procedurePath, () =>
-    fuzz(procedurePath, procedureInputArb(procedures[procedurePath]?._def.inputs ?? [], idPool()), (input) => {
-      const { client, headers } = caller();
-      return callProcedure(client, headers, procedurePath, input);
-    }),
+    fuzz(
+      procedurePath,
+      procedureInputArb(procedures[procedurePath]?._def.inputs ?? [], idPool()),
+      (input) => {
+        const { client, headers } = caller();
+        return callProcedure(client, headers, procedurePath, input);
+      },
+    ),
   );
 }
 
 describe('tRPC procedures, fuzzed through /api/trpc', () => {
   it('reads every procedure from the router', () => {
     expect(ALL_PROCEDURES.length).toBeGreaterThan(150);
-    expect([...DESTRUCTIVE].filter((p) => !procedures[p]), 'DESTRUCTIVE names a gone procedure').toEqual([]);
+    expect(
+      [...DESTRUCTIVE].filter((p) => !procedures[p]),
+      'DESTRUCTIVE names a gone procedure',
+    ).toEqual([]);
   });
 
   describe.each(ALL_PROCEDURES.filter((p) => !DESTRUCTIVE.has(p)))('%s', (procedurePath) => {
-    it('never answers 5xx; health ok; firm B unchanged', async () => {
-      const caller = isPortal(procedurePath) ? () => portalOf(A.portal) : () => ownerOf(A.owner.token);
-      await procedureBatch(procedurePath, caller, () => pool);
-      // The shared fixture still works: a procedure that breaks it belongs in DESTRUCTIVE.
-      expect((await outcome(t.client(A.owner.token).account.get.query())).code, 'the owner’s session').toBe('ok');
-      expect((await outcome(A.portal.client.clientPortalProfile.me.query())).code, 'the portal session').toBe('ok');
-    }, TIMEOUT);
+    it(
+      'never answers 5xx; health ok; firm B unchanged',
+      async () => {
+        const caller = isPortal(procedurePath) ? () => portalOf(A.portal) : () => ownerOf(A.owner.token);
+        await procedureBatch(procedurePath, caller, () => pool);
+        // The shared fixture still works: a procedure that breaks it belongs in DESTRUCTIVE.
+        expect((await outcome(t.client(A.owner.token).account.get.query())).code, 'the owner’s session').toBe(
+          'ok',
+        );
+        expect(
+          (await outcome(A.portal.client.clientPortalProfile.me.query())).code,
+          'the portal session',
+        ).toBe('ok');
+      },
+      TIMEOUT,
+    );
   });
 });
 
 describe('the tRPC transport itself (raw requests to /api/trpc)', () => {
   const paths = fc.oneof(
     fc.constantFrom(...ALL_PROCEDURES),
-    fc.constantFrom('no.such', '', 'clients.list,clients.get', '__proto__', 'clients', '%00', 'a'.repeat(6000)),
+    fc.constantFrom(
+      'no.such',
+      '',
+      'clients.list,clients.get',
+      '__proto__',
+      'clients',
+      '%00',
+      'a'.repeat(6000),
+    ),
   );
   const bodies = fc.oneof(
     fc.constantFrom(
@@ -342,24 +380,45 @@ describe('the tRPC transport itself (raw requests to /api/trpc)', () => {
     method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
     batch: fc.boolean(),
     body: bodies,
-    contentType: fc.constantFrom('application/json', 'text/plain', 'multipart/form-data', 'application/x-www-form-urlencoded', ''),
+    contentType: fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'multipart/form-data',
+      'application/x-www-form-urlencoded',
+      '',
+    ),
   });
 
-  it('never answers 5xx to malformed envelopes, superjson meta or paths', async () => {
-    await batch('ALL /api/trpc/:path (raw)', () =>
-      fuzz('ALL /api/trpc/:path', requests, async (r) => {
-        const query = new URLSearchParams();
-        if (r.batch) query.set('batch', '1');
-        if (r.method === 'GET') query.set('input', r.body);
-        const res = await rawFetch(`/api/trpc/${encodeURIComponent(r.path).replace(/%2C/g, ',')}?${query}`, {
-          method: r.method,
-          headers: { authorization: `Bearer ${A.owner.token}`, ...(r.contentType ? { 'content-type': r.contentType } : {}) },
-          body: r.method === 'GET' ? undefined : r.body,
-        });
-        return res;
-      }, FUZZ_RUNS * 20),
-    );
-  }, TIMEOUT * 5);
+  it(
+    'never answers 5xx to malformed envelopes, superjson meta or paths',
+    async () => {
+      await batch('ALL /api/trpc/:path (raw)', () =>
+        fuzz(
+          'ALL /api/trpc/:path',
+          requests,
+          async (r) => {
+            const query = new URLSearchParams();
+            if (r.batch) query.set('batch', '1');
+            if (r.method === 'GET') query.set('input', r.body);
+            const res = await rawFetch(
+              `/api/trpc/${encodeURIComponent(r.path).replace(/%2C/g, ',')}?${query}`,
+              {
+                method: r.method,
+                headers: {
+                  authorization: `Bearer ${A.owner.token}`,
+                  ...(r.contentType ? { 'content-type': r.contentType } : {}),
+                },
+                body: r.method === 'GET' ? undefined : r.body,
+              },
+            );
+            return res;
+          },
+          FUZZ_RUNS * 20,
+        ),
+      );
+    },
+    TIMEOUT * 5,
+  );
 });
 
 /** A request; a client-side refusal (a header fetch will not send) counts as a 400 of our own. */
@@ -369,10 +428,15 @@ async function rawFetch(url: string, init: RequestInit, retry = true): Promise<T
     res = await fetch(`${t.url}${url}`, init);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
-    if (error instanceof TypeError && !cause) return { status: 400, code: 'client refused', message: error.message };
+    if (error instanceof TypeError && !cause)
+      return { status: 400, code: 'client refused', message: error.message };
     // Once more on a fresh connection (see callProcedure); twice is the server's doing.
     if (retry) return rawFetch(url, init, false);
-    return { status: 0, code: `network: ${cause?.code ?? ''}`, message: `${error} ${cause?.code ?? ''} ${(cause as Error | undefined)?.message ?? ''}` };
+    return {
+      status: 0,
+      code: `network: ${cause?.code ?? ''}`,
+      message: `${error} ${cause?.code ?? ''} ${(cause as Error | undefined)?.message ?? ''}`,
+    };
   }
   const text = await res.text();
   return { status: res.status, code: `HTTP ${res.status}`, message: text.slice(0, 200) };
@@ -428,7 +492,8 @@ const multipartBodies: { name: string; contentType: string; body: () => Uint8Arr
   {
     name: 'wrong boundary',
     contentType: 'multipart/form-data; boundary=other',
-    body: () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    body: () =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
   },
   { name: 'json', contentType: 'application/json', body: () => '{"file":"x"}' },
   { name: 'garbage', contentType: 'application/octet-stream', body: () => randomBytes(300) },
@@ -448,16 +513,47 @@ function routeRequestArb(key: string) {
     { arbitrary: evilString.map((s) => encodeLoose(s.slice(0, 300))), weight: 2 },
     { arbitrary: fc.constantFrom('%', '%zz', '%00', '..', '%2e%2e', 'a%2Fb', 'x'.repeat(6000)), weight: 1 },
   );
-  const queryValue = fc.oneof(fc.constantFrom(...pool.own), fc.constantFrom(...pool.other), evilString.map((s) => encodeLoose(s.slice(0, 300))), fc.constantFrom('%', '%zz', '', '[]', 'a&b'));
-  const queryKey = fc.constantFrom('folderId', 'taskId', 'clientId', 'search', 'status', 'groupId', 'q', 'sort', 'id', '__proto__', 'folderId[]');
-  const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+  const queryValue = fc.oneof(
+    fc.constantFrom(...pool.own),
+    fc.constantFrom(...pool.other),
+    evilString.map((s) => encodeLoose(s.slice(0, 300))),
+    fc.constantFrom('%', '%zz', '', '[]', 'a&b'),
+  );
+  const queryKey = fc.constantFrom(
+    'folderId',
+    'taskId',
+    'clientId',
+    'search',
+    'status',
+    'groupId',
+    'q',
+    'sort',
+    'id',
+    '__proto__',
+    'folderId[]',
+  );
+  const query = fc
+    .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
   const headers = fc.record(
     {
-      range: fc.constantFrom('bytes=0-1', 'bytes=abc', 'bytes=-5', 'bytes=99999999999999999999-', 'bytes=5-1', 'bytes=0-1,2-3'),
+      range: fc.constantFrom(
+        'bytes=0-1',
+        'bytes=abc',
+        'bytes=-5',
+        'bytes=99999999999999999999-',
+        'bytes=5-1',
+        'bytes=0-1,2-3',
+      ),
       'if-none-match': fc.constantFrom('*', '"x"', 'W/"\u00ff"'),
       'if-modified-since': fc.constantFrom('not a date', FAR_HTTP_DATE),
       'accept-encoding': fc.constantFrom('gzip;q=abc', 'br, x, *;q=0'),
-      authorization: fc.constantFrom('Bearer', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(9000)}`),
+      authorization: fc.constantFrom(
+        'Bearer',
+        'Bearer x.y.z',
+        'Basic Zm9vOmJhcg==',
+        `Bearer ${'a'.repeat(9000)}`,
+      ),
       cookie: fc.constantFrom('practice_portal_session=', 'practice_portal_session=%zz', 'a=b; a=c'),
       'x-forwarded-for': fc.constantFrom('not-an-ip', '::1, 999.1.1.1'),
       'content-length-hint': fc.constant('x'),
@@ -465,18 +561,20 @@ function routeRequestArb(key: string) {
     { requiredKeys: [] },
   );
   const body = fc.constantFrom(...multipartBodies);
-  return fc.record({
-    path: fc.array(segment, { minLength: 3, maxLength: 3 }),
-    query,
-    headers,
-    body,
-    auth: fc.constantFrom('caller', 'caller', 'caller', 'none'),
-    method: fc.constantFrom(method, method, method, 'PUT'),
-  }).map((r) => {
-    let i = 0;
-    const pathText = url.replace(/:[A-Za-z]+|\*/g, () => r.path[i++ % 3] as string);
-    return { ...r, url: `${pathText}${r.query ? `?${r.query}` : ''}`, template: url };
-  });
+  return fc
+    .record({
+      path: fc.array(segment, { minLength: 3, maxLength: 3 }),
+      query,
+      headers,
+      body,
+      auth: fc.constantFrom('caller', 'caller', 'caller', 'none'),
+      method: fc.constantFrom(method, method, method, 'PUT'),
+    })
+    .map((r) => {
+      let i = 0;
+      const pathText = url.replace(/:[A-Za-z]+|\*/g, () => r.path[i++ % 3] as string);
+      return { ...r, url: `${pathText}${r.query ? `?${r.query}` : ''}`, template: url };
+    });
 }
 const FAR_HTTP_DATE = 'Sat, 13 Sep 275760 00:00:00 GMT';
 
@@ -486,27 +584,35 @@ describe('plain HTTP routes, fuzzed', () => {
   });
 
   // Known once the app is built: the table is filled by buildApp in beforeAll.
-  it('never answers 5xx to any route (bad multipart, odd paths and queries, bad headers)', async () => {
-    const keys = routeKeys();
-    const failed: string[] = [];
-    for (const key of keys) {
-      await batch(key, () =>
-        fuzz(key, routeRequestArb(key), async (r) => {
-          const callerHeaders: Record<string, string> = r.template.startsWith('/api/clientportal')
-            ? { cookie: `practice_portal_session=${A.portal.token}` }
-            : { authorization: `Bearer ${A.owner.token}` };
-          const headers: Record<string, string> = {
-            ...(r.auth === 'caller' ? callerHeaders : {}),
-            ...r.headers,
-          };
-          const hasBody = r.method !== 'GET' && r.method !== 'HEAD';
-          if (hasBody) headers['content-type'] = r.body.contentType;
-          return rawFetch(r.url, { method: r.method, headers, body: hasBody ? (r.body.body() as BodyInit) : undefined });
-        }),
-      ).catch((error: Error) => failed.push(`${key}: ${error.message}`));
-    }
-    expect(failed).toEqual([]);
-  }, TIMEOUT * 10);
+  it(
+    'never answers 5xx to any route (bad multipart, odd paths and queries, bad headers)',
+    async () => {
+      const keys = routeKeys();
+      const failed: string[] = [];
+      for (const key of keys) {
+        await batch(key, () =>
+          fuzz(key, routeRequestArb(key), async (r) => {
+            const callerHeaders: Record<string, string> = r.template.startsWith('/api/clientportal')
+              ? { cookie: `practice_portal_session=${A.portal.token}` }
+              : { authorization: `Bearer ${A.owner.token}` };
+            const headers: Record<string, string> = {
+              ...(r.auth === 'caller' ? callerHeaders : {}),
+              ...r.headers,
+            };
+            const hasBody = r.method !== 'GET' && r.method !== 'HEAD';
+            if (hasBody) headers['content-type'] = r.body.contentType;
+            return rawFetch(r.url, {
+              method: r.method,
+              headers,
+              body: hasBody ? (r.body.body() as BodyInit) : undefined,
+            });
+          }),
+        ).catch((error: Error) => failed.push(`${key}: ${error.message}`));
+      }
+      expect(failed).toEqual([]);
+    },
+    TIMEOUT * 10,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -544,20 +650,70 @@ const IDP_FIELDS = [
 function idpBodyArb(tokens: string[]) {
   const value = fc.oneof(
     { arbitrary: fc.constantFrom(...tokens), weight: 2 },
-    { arbitrary: fc.constantFrom('USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH', 'PASSWORD_VERIFIER', 'DEVICE_SRP_AUTH', 'NEW_PASSWORD_REQUIRED', 'remembered'), weight: 2 },
-    { arbitrary: fc.constantFrom('fuzz@example.test', `owner-${randomUUID()}@example.test`, 'Ledger#2026'), weight: 1 },
     {
-      arbitrary: fc.dictionary(fc.constantFrom('USERNAME', 'PASSWORD', 'SRP_A', 'REFRESH_TOKEN', 'SECRET_HASH', 'DEVICE_KEY', 'PASSWORD_CLAIM_SIGNATURE', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'NEW_PASSWORD'), fc.oneof(evilString, fc.constantFrom('ff', '0', 'A'.repeat(1024), ...tokens)), { maxKeys: 4 }),
+      arbitrary: fc.constantFrom(
+        'USER_PASSWORD_AUTH',
+        'USER_SRP_AUTH',
+        'REFRESH_TOKEN_AUTH',
+        'PASSWORD_VERIFIER',
+        'DEVICE_SRP_AUTH',
+        'NEW_PASSWORD_REQUIRED',
+        'remembered',
+      ),
       weight: 2,
     },
-    { arbitrary: fc.array(fc.record({ Name: fc.oneof(fc.constantFrom('email', 'given_name', 'phone_number', 'sub', 'custom:x'), evilString), Value: fc.oneof(evilString, fc.string()) }, { requiredKeys: [] }), { maxLength: 3 }), weight: 1 },
-    { arbitrary: fc.record({ Salt: evilString, PasswordVerifier: evilString }, { requiredKeys: [] }), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('fuzz@example.test', `owner-${randomUUID()}@example.test`, 'Ledger#2026'),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.dictionary(
+        fc.constantFrom(
+          'USERNAME',
+          'PASSWORD',
+          'SRP_A',
+          'REFRESH_TOKEN',
+          'SECRET_HASH',
+          'DEVICE_KEY',
+          'PASSWORD_CLAIM_SIGNATURE',
+          'PASSWORD_CLAIM_SECRET_BLOCK',
+          'TIMESTAMP',
+          'NEW_PASSWORD',
+        ),
+        fc.oneof(evilString, fc.constantFrom('ff', '0', 'A'.repeat(1024), ...tokens)),
+        { maxKeys: 4 },
+      ),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.array(
+        fc.record(
+          {
+            Name: fc.oneof(
+              fc.constantFrom('email', 'given_name', 'phone_number', 'sub', 'custom:x'),
+              evilString,
+            ),
+            Value: fc.oneof(evilString, fc.string()),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 3 },
+      ),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({ Salt: evilString, PasswordVerifier: evilString }, { requiredKeys: [] }),
+      weight: 1,
+    },
     { arbitrary: evilValue, weight: 4 },
   );
   return fc.record(
     {
       ...Object.fromEntries(IDP_FIELDS.map((f) => [f, value])),
-      ClientId: fc.oneof({ arbitrary: fc.constant(t.config.idp.clientId), weight: 5 }, { arbitrary: value, weight: 1 }),
+      ClientId: fc.oneof(
+        { arbitrary: fc.constant(t.config.idp.clientId), weight: 5 },
+        { arbitrary: value, weight: 1 },
+      ),
     },
     { requiredKeys: ['ClientId'] },
   );
@@ -568,30 +724,73 @@ describe('identity-provider operations, fuzzed through POST /api/idp', () => {
     expect(Object.keys(OPERATIONS).length).toBeGreaterThan(15);
   });
 
-  it.each(Object.keys(OPERATIONS).sort())('%s never answers 5xx', async (operation) => {
-    // A throwaway identity's tokens (no firm's member), so no call signs the fixture's people out.
-    const sub = randomUUID();
-    const tokens = await t.tokensFor(sub);
-    const arb = fc.oneof(
-      { arbitrary: idpBodyArb([tokens.accessToken, tokens.idToken, 'x.y.z', 'A'.repeat(43)]).map((b) => toJson(b, () => `{"ClientId":"${t.config.idp.clientId}","Username":${DEEP}}`)), weight: 8 },
-      { arbitrary: fc.constantFrom('', '{', '[]', 'null', '"x"', `${'['.repeat(4000)}`, '{"ClientId":"\u0000"}', '\ud800'), weight: 1 },
-      { arbitrary: fc.string({ unit: 'binary', maxLength: 80 }), weight: 1 },
-    );
-    await batch(`POST /api/idp ${operation}`, () =>
-      fuzz(`idp:${operation}`, fc.tuple(arb, fc.constantFrom(AMZ_JSON, AMZ_JSON, AMZ_JSON, 'application/json', 'text/plain')), ([body, contentType]) =>
-        rawFetch('/api/idp', {
-          method: 'POST',
-          headers: { 'content-type': contentType, 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-          body,
-        }),
-      ),
-    );
-  }, TIMEOUT);
+  it.each(Object.keys(OPERATIONS).sort())(
+    '%s never answers 5xx',
+    async (operation) => {
+      // A throwaway identity's tokens (no firm's member), so no call signs the fixture's people out.
+      const sub = randomUUID();
+      const tokens = await t.tokensFor(sub);
+      const arb = fc.oneof(
+        {
+          arbitrary: idpBodyArb([tokens.accessToken, tokens.idToken, 'x.y.z', 'A'.repeat(43)]).map((b) =>
+            toJson(b, () => `{"ClientId":"${t.config.idp.clientId}","Username":${DEEP}}`),
+          ),
+          weight: 8,
+        },
+        {
+          arbitrary: fc.constantFrom(
+            '',
+            '{',
+            '[]',
+            'null',
+            '"x"',
+            `${'['.repeat(4000)}`,
+            '{"ClientId":"\u0000"}',
+            '\ud800',
+          ),
+          weight: 1,
+        },
+        { arbitrary: fc.string({ unit: 'binary', maxLength: 80 }), weight: 1 },
+      );
+      await batch(`POST /api/idp ${operation}`, () =>
+        fuzz(
+          `idp:${operation}`,
+          fc.tuple(arb, fc.constantFrom(AMZ_JSON, AMZ_JSON, AMZ_JSON, 'application/json', 'text/plain')),
+          ([body, contentType]) =>
+            rawFetch('/api/idp', {
+              method: 'POST',
+              headers: {
+                'content-type': contentType,
+                'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+              },
+              body,
+            }),
+        ),
+      );
+    },
+    TIMEOUT,
+  );
 
   it('never answers 5xx to an odd X-Amz-Target', async () => {
     await batch('POST /api/idp (target)', () =>
-      fuzz('idp:target', fc.oneof(evilString, fc.constantFrom('AWSCognitoIdentityProviderService.', 'AWSCognitoIdentityProviderService.__proto__', 'AWSCognitoIdentityProviderService.constructor', 'AWSCognitoIdentityProviderService.hasOwnProperty', 'AWSCognitoIdentityProviderService.toString')), (target) =>
-        rawFetch('/api/idp', { method: 'POST', headers: { 'content-type': AMZ_JSON, 'x-amz-target': target.slice(0, 8000) }, body: '{}' }),
+      fuzz(
+        'idp:target',
+        fc.oneof(
+          evilString,
+          fc.constantFrom(
+            'AWSCognitoIdentityProviderService.',
+            'AWSCognitoIdentityProviderService.__proto__',
+            'AWSCognitoIdentityProviderService.constructor',
+            'AWSCognitoIdentityProviderService.hasOwnProperty',
+            'AWSCognitoIdentityProviderService.toString',
+          ),
+        ),
+        (target) =>
+          rawFetch('/api/idp', {
+            method: 'POST',
+            headers: { 'content-type': AMZ_JSON, 'x-amz-target': target.slice(0, 8000) },
+            body: '{}',
+          }),
       ),
     );
   });
@@ -601,13 +800,17 @@ describe('identity-provider operations, fuzzed through POST /api/idp', () => {
 // The fixture-destroying procedures, last, each on its own firm (its owner, its ids).
 
 describe('destructive procedures, each on a firm of its own', () => {
-  it.each([...DESTRUCTIVE].sort())('%s never answers 5xx; health ok; firm B unchanged', async (procedurePath) => {
-    const firm = await seedFirmWithRoles(t, `Fuzz ${procedurePath}`);
-    const portal = await seedPortalUser(t, { orgId: firm.org.id, clientIds: [] });
-    const own = [...idsIn(await snapshotFirm(t, firm.org.id))];
-    const caller = isPortal(procedurePath) ? () => portalOf(portal) : () => ownerOf(firm.owner.token);
-    await procedureBatch(procedurePath, caller, () => ({ own, other: pool.other }));
-  }, TIMEOUT);
+  it.each([...DESTRUCTIVE].sort())(
+    '%s never answers 5xx; health ok; firm B unchanged',
+    async (procedurePath) => {
+      const firm = await seedFirmWithRoles(t, `Fuzz ${procedurePath}`);
+      const portal = await seedPortalUser(t, { orgId: firm.org.id, clientIds: [] });
+      const own = [...idsIn(await snapshotFirm(t, firm.org.id))];
+      const caller = isPortal(procedurePath) ? () => portalOf(portal) : () => ownerOf(firm.owner.token);
+      await procedureBatch(procedurePath, caller, () => ({ own, other: pool.other }));
+    },
+    TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -624,6 +827,10 @@ describe('the allow-list', () => {
   );
   it('has only entries for targets that exist', () => {
     expect(EVIL_STRINGS.length).toBeGreaterThan(0);
-    expect(ALLOW_LIST.filter((a) => !a.target.includes(' ') && !a.target.startsWith('idp:') && !procedures[a.target])).toEqual([]);
+    expect(
+      ALLOW_LIST.filter(
+        (a) => !a.target.includes(' ') && !a.target.startsWith('idp:') && !procedures[a.target],
+      ),
+    ).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ export const EVIL_STRINGS: string[] = [
   "' OR 1=1 --",
   '\\',
   '../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, on purpose
   '${7*7}',
   'NaN',
   'Infinity',
@@ -160,7 +161,16 @@ function leaf(valid: fc.Arbitrary<unknown>, hostile: unknown[], on: boolean): fc
 }
 
 /** Strings shaped like dates at the edges (for fields a date pattern checks). */
-const EDGE_DATE_STRINGS = ['0000-00-00', '0000-01-01', '9999-12-31', '9999-99-99', '2026-02-30', '2026-13-01', '1900-01-01', '275760-09-13'];
+const EDGE_DATE_STRINGS = [
+  '0000-00-00',
+  '0000-01-01',
+  '9999-12-31',
+  '9999-99-99',
+  '2026-02-30',
+  '2026-13-01',
+  '1900-01-01',
+  '275760-09-13',
+];
 
 /**
  * A value the schema is likely to accept (its refinements aside). `hostile`: each leaf may instead be
@@ -193,7 +203,10 @@ export function validArb(schema: TSchema, pool: TIdPool, depth = 0, hostile = fa
       const max = Number(checks.find((c) => c.check === 'max_length')?.maximum ?? 60);
       const fits = (x: string) => x.length >= min && x.length <= max;
       return leaf(
-        fc.oneof(plainText.filter(fits), fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 30)) })),
+        fc.oneof(
+          plainText.filter(fits),
+          fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 30)) }),
+        ),
         [...EVIL_STRINGS, ...EDGE_DATE_STRINGS, `Fuzz\u0000${'x'.repeat(Math.max(0, min - 5))}`].filter(fits),
         hostile,
       );
@@ -206,7 +219,8 @@ export function validArb(schema: TSchema, pool: TIdPool, depth = 0, hostile = fa
       const min = Math.max(lo ?? -1000, -1e6);
       const max = Math.min(hi ?? 1000, 1e6);
       const evil = EVIL_NUMBERS.filter(
-        (n) => (lo === undefined || n >= lo) && (hi === undefined || n <= hi) && (!int || Number.isSafeInteger(n)),
+        (n) =>
+          (lo === undefined || n >= lo) && (hi === undefined || n <= hi) && (!int || Number.isSafeInteger(n)),
       );
       return leaf(
         int
@@ -283,7 +297,7 @@ type TPath = (string | number)[];
 function pathsOf(value: unknown, prefix: TPath = [], out: TPath[] = []): TPath[] {
   out.push(prefix);
   if (prefix.length > 6) return out;
-  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) pathsOf(v, [...prefix, i], out);
   else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
   return out;
@@ -303,13 +317,14 @@ function setAt(value: unknown, path: TPath, replacement: unknown): unknown {
 }
 
 /** A valid-looking input with one part (or the whole) replaced, a key added, or wrapped deep. */
-export function mutatedArb(valid: fc.Arbitrary<unknown>, hostile: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  const replaced = fc
-    .tuple(valid, evilValue, fc.nat())
-    .map(([value, evil, n]) => {
-      const paths = pathsOf(value);
-      return setAt(value, paths[n % paths.length] as TPath, evil);
-    });
+export function mutatedArb(
+  valid: fc.Arbitrary<unknown>,
+  hostile: fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown> {
+  const replaced = fc.tuple(valid, evilValue, fc.nat()).map(([value, evil, n]) => {
+    const paths = pathsOf(value);
+    return setAt(value, paths[n % paths.length] as TPath, evil);
+  });
   const extraKey = fc
     .tuple(valid, fc.constantFrom('extra', '__proto__', 'constructor', '', '\u0000', 'orgId'), evilValue)
     .map(([value, key, evil]) =>
@@ -333,7 +348,9 @@ export function procedureInputArb(inputs: TSchema[], pool: TIdPool): fc.Arbitrar
     const parts = inputs.map((s) => validArb(s, pool, 0, hostile));
     return parts.length === 1
       ? (parts[0] as fc.Arbitrary<unknown>)
-      : fc.tuple(...parts).map((values) => Object.assign({}, ...values.filter((v) => v && typeof v === 'object')));
+      : fc
+          .tuple(...parts)
+          .map((values) => Object.assign({}, ...values.filter((v) => v && typeof v === 'object')));
   };
   return mutatedArb(merged(false), merged(true));
 }
