@@ -106,6 +106,8 @@ let dataDir: string;
 let A: TTenancyFirm;
 let B: TTenancyFirm;
 let pool: TIdPool;
+/** Firm A's ids by table (each row's first uuid is its id): a route's `:id` takes the right kind. */
+let idsByTable: Record<string, string[]>;
 
 function call(client: unknown, procedurePath: string, input: unknown): Promise<unknown> {
   let node = client as Record<string, unknown>;
@@ -279,6 +281,16 @@ beforeAll(async () => {
   const own = [...idsIn(await snapshotFirm(t, A.org.id))];
   const other = [...idsIn(await snapshotFirm(t, B.org.id))].slice(0, 40);
   pool = { own, other };
+  idsByTable = Object.fromEntries(
+    Object.entries(await snapshotFirm(t, A.org.id)).map(([table, rows]) => [
+      table,
+      rows
+        .split('\n')
+        .flatMap(
+          (row) => row.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0] ?? [],
+        ),
+    ]),
+  );
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -507,26 +519,46 @@ const multipartBodies: { name: string; contentType: string; body: () => Uint8Arr
 
 function routeRequestArb(key: string) {
   const [method = 'GET', url = '/'] = key.split(' ');
-  const segment = fc.oneof(
-    { arbitrary: fc.constantFrom(...pool.own), weight: 4 },
-    { arbitrary: fc.constantFrom(...pool.other), weight: 1 },
-    { arbitrary: evilString.map((s) => encodeLoose(s.slice(0, 300))), weight: 2 },
-    { arbitrary: fc.constantFrom('%', '%zz', '%00', '..', '%2e%2e', 'a%2Fb', 'x'.repeat(6000)), weight: 1 },
-  );
+  // The ids a parameter likely wants: the tables named like it or the segment before it
+  // (`documents/:id` → documents, `folders/:id` → document_folders, `:clientId` → clients).
+  const segments = url.split('/');
+  const params = segments.flatMap((part, i) => (part.startsWith(':') || part === '*' ? [i] : []));
+  const likely = (i: number) => {
+    const words = [segments[i]?.replace(/^:|Id$/g, ''), segments[i - 1]]
+      .filter((w): w is string => !!w && w !== 'id' && w !== '*')
+      .map((w) => w.replace(/s$/, ''));
+    const ids = Object.entries(idsByTable)
+      .filter(([table]) => words.some((w) => table.includes(w)))
+      .flatMap(([, ids]) => ids);
+    return ids.length ? ids : pool.own;
+  };
+  const segmentAt = (i: number) =>
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...likely(i)), weight: 6 },
+      { arbitrary: fc.constantFrom(...pool.own), weight: 1 },
+      { arbitrary: fc.constantFrom(...pool.other), weight: 1 },
+      { arbitrary: evilString.map((s) => encodeLoose(s.slice(0, 300))), weight: 2 },
+      { arbitrary: fc.constantFrom('%', '%zz', '%00', '..', '%2e%2e', 'a%2Fb', 'x'.repeat(6000)), weight: 1 },
+    );
   const queryValue = fc.oneof(
+    fc.constantFrom('2147483648', '-1', '0', '1.5', '1e309', 'NaN', '99999999999999999999', '0x10'),
     fc.constantFrom(...pool.own),
     fc.constantFrom(...pool.other),
     evilString.map((s) => encodeLoose(s.slice(0, 300))),
     fc.constantFrom('%', '%zz', '', '[]', 'a&b'),
   );
+  // The routes' own query fields (folderId, taskId, clientId, version, v for the logo) and others.
   const queryKey = fc.constantFrom(
     'folderId',
     'taskId',
     'clientId',
+    'version',
+    'v',
     'search',
     'status',
     'groupId',
-    'q',
+    'page',
+    'pageSize',
     'sort',
     'id',
     '__proto__',
@@ -563,7 +595,7 @@ function routeRequestArb(key: string) {
   const body = fc.constantFrom(...multipartBodies);
   return fc
     .record({
-      path: fc.array(segment, { minLength: 3, maxLength: 3 }),
+      path: fc.tuple(...params.map(segmentAt)),
       query,
       headers,
       body,
@@ -572,7 +604,7 @@ function routeRequestArb(key: string) {
     })
     .map((r) => {
       let i = 0;
-      const pathText = url.replace(/:[A-Za-z]+|\*/g, () => r.path[i++ % 3] as string);
+      const pathText = url.replace(/:[A-Za-z]+|\*/g, () => r.path[i++] as string);
       return { ...r, url: `${pathText}${r.query ? `?${r.query}` : ''}`, template: url };
     });
 }
