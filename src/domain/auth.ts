@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 
 // Form schemas of the staff sign-in screens. The identity provider enforces the same password
 // policy (Cognito's default) and answers with Cognito's own messages.
@@ -20,24 +21,23 @@ export function passwordPolicyProblems(password: string): string[] {
   return problems;
 }
 
-const email = z
-  .string()
+const email = zString()
   .trim()
   .toLowerCase()
   .email('Enter a valid email address')
   .max(254, 'Email is too long');
 
-const newPassword = z.string().superRefine((value, ctx) => {
+const newPassword = zString().superRefine((value, ctx) => {
   const [first] = passwordPolicyProblems(value);
   if (first) ctx.addIssue({ code: 'custom', message: first });
 });
 
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(80, `${label} must be at most 80 characters`);
+  zString().trim().min(1, `${label} is required`).max(80, `${label} must be at most 80 characters`);
 
 export const ZSignIn = z.object({
   email,
-  password: z.string().min(1, 'Password cannot be empty'),
+  password: zString().min(1, 'Password cannot be empty'),
 });
 export type TSignIn = z.infer<typeof ZSignIn>;
 
@@ -53,6 +53,6 @@ export const ZForgotPassword = z.object({ email });
 export type TForgotPassword = z.infer<typeof ZForgotPassword>;
 
 export const ZNewPassword = z
-  .object({ password: newPassword, confirm: z.string() })
+  .object({ password: newPassword, confirm: zString() })
   .refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] });
 export type TNewPassword = z.infer<typeof ZNewPassword>;

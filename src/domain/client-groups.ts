@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // Client groups (/admin/clientgroups): a family or a business group of clients.
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const ZClientGroupInput = z.object({
-  name: z.string().trim().min(1, 'Enter the group name').max(120, 'Name must be at most 120 characters'),
+  name: zString().trim().min(1, 'Enter the group name').max(120, 'Name must be at most 120 characters'),
   description: optionalText(2000, 'Description'),
 });
 export type TClientGroupInput = z.input<typeof ZClientGroupInput>;
@@ -44,6 +44,6 @@ export const ZClientGroupMembers = z.object({
 /** The picker's search for clients to add to a group (until the clients list ships). */
 export const ZClientCandidatesInput = z.object({
   groupId: z.uuid('Choose a group from the list'),
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
-  limit: z.number().int().min(1).max(50).default(20),
+  search: zString().trim().max(200, 'Search must be at most 200 characters').default(''),
+  limit: zNumber().int().min(1).max(50).default(20),
 });

@@ -13,6 +13,7 @@ import {
   ZClientListInput,
   ZTag,
 } from './clients';
+import { zNumber } from './fields';
 import { taxIdKinds } from './settings';
 
 // Client import and export: the spreadsheet's columns, how a file's headers map onto them and how
@@ -479,8 +480,8 @@ export const ZImportRef = z.object({ importId: z.uuid('This import was not found
 export const ZImportRowsInput = z.object({
   importId: z.uuid('This import was not found'),
   status: z.enum(IMPORT_ROW_STATUSES).optional(),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(200).default(50),
+  page: zNumber().int().min(1).default(1),
+  pageSize: zNumber().int().min(1).max(200).default(50),
 });
 export type TImportRowsInput = z.input<typeof ZImportRowsInput>;
 

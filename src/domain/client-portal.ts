@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { zNumber, zString } from './fields';
 
 // The client portal's screens (/clientportal/{clientId}/…). Every procedure input also names the
 // client (portalClientProcedure adds `clientId`); the same schemas check the forms.
 
-const page = z.number().int().min(1, 'Page must be 1 or more').default(1);
+const page = zNumber().int().min(1, 'Page must be 1 or more').default(1);
 const pageSize = (fallback: number) =>
-  z
-    .number()
+  zNumber()
     .int()
     .min(1, 'Page size must be at least 1')
     .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
@@ -29,7 +29,7 @@ export const PORTAL_TASK_VIEWS = ['open', 'completed'] as const;
 export type TPortalTaskView = (typeof PORTAL_TASK_VIEWS)[number];
 
 /** A tag in the path (/clientportal/{clientId}/tasks/{tag}): what the staff side calls a tag. */
-export const ZPortalTag = z.string().trim().min(1, 'Choose a tag').max(64, 'A tag is at most 64 characters');
+export const ZPortalTag = zString().trim().min(1, 'Choose a tag').max(64, 'A tag is at most 64 characters');
 
 export const ZPortalTaskList = z.object({
   view: z.enum(PORTAL_TASK_VIEWS).default('open'),
@@ -42,8 +42,7 @@ export type TPortalTaskListInput = z.input<typeof ZPortalTaskList>;
 export const ZPortalTaskRef = z.object({ taskId: z.uuid('This task link is not valid') });
 
 export const ZPortalComment = ZPortalTaskRef.extend({
-  body: z
-    .string()
+  body: zString()
     .trim()
     .min(1, 'Write a comment first')
     .max(5000, 'A comment must be at most 5,000 characters'),

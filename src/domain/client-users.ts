@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // Client users (the portal's people, /clients/{id}/client-users) and how they get in
@@ -23,8 +24,7 @@ export const CLIENT_USER_STATUS_LABELS: Record<TClientUserStatus, string> = {
 const PORTAL_INVITE_KEY = /^[A-Za-z0-9_-]{43}$/;
 export const isPortalInviteKey = (key: string): boolean => PORTAL_INVITE_KEY.test(key);
 
-export const ZEmail = z
-  .string()
+export const ZEmail = zString()
   .trim()
   .toLowerCase()
   .min(1, 'Enter an email address')
@@ -41,9 +41,8 @@ export type TClientUserListQuery = z.output<typeof ZClientUserListInput>;
 
 export const ZClientUserInviteForm = z.object({
   email: ZEmail,
-  name: z.string().trim().min(1, 'Enter their name').max(120, 'Name must be at most 120 characters'),
-  phone: z
-    .string()
+  name: zString().trim().min(1, 'Enter their name').max(120, 'Name must be at most 120 characters'),
+  phone: zString()
     .trim()
     .max(40, 'Phone must be at most 40 characters')
     .regex(/^[+0-9 ()./-]*$/, 'Phone may contain digits, spaces and + ( ) - . / only'),
@@ -59,14 +58,13 @@ export const ZClientUserRef = z.object({
 export type TClientUserRef = z.infer<typeof ZClientUserRef>;
 
 export const ZPortalInviteKey = z.object({
-  key: z.string().regex(PORTAL_INVITE_KEY, 'This invitation link is not valid'),
+  key: zString().regex(PORTAL_INVITE_KEY, 'This invitation link is not valid'),
 });
 
 export const ZPortalCodeRequest = z.object({ email: ZEmail });
 export type TPortalCodeRequest = z.input<typeof ZPortalCodeRequest>;
 
-export const ZPortalCode = z
-  .string()
+export const ZPortalCode = zString()
   .trim()
   .regex(
     new RegExp(`^[0-9]{${PORTAL_CODE_LENGTH}}$`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { ZLocation } from './location';
 import { ZPageInput } from './pagination';
 import { checkTaxIds, MAX_TAX_IDS, ZTaxId } from './settings';
@@ -35,29 +36,25 @@ export const MAX_BULK = 500;
 
 /** Optional text: blank becomes null so "cleared" and "never set" read the same. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const ZClientCode = z
-  .string()
+export const ZClientCode = zString()
   .trim()
   .min(1, 'Enter a client code')
   .max(20, 'Client code must be at most 20 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only in the code');
 
-export const ZTag = z
-  .string()
+export const ZTag = zString()
   .trim()
   .toLowerCase()
   .min(1, 'A tag cannot be blank')
   .max(40, 'A tag must be at most 40 characters');
 
-const ZOptionalEmail = z
-  .string()
+const ZOptionalEmail = zString()
   .trim()
   .toLowerCase()
   .max(254, 'Email address is too long')
@@ -68,8 +65,7 @@ const ZOptionalEmail = z
 export const ZClientInput = z
   .object({
     code: ZClientCode,
-    name: z
-      .string()
+    name: zString()
       .trim()
       .min(2, 'Client name must be at least 2 characters')
       .max(200, 'Client name is too long'),
@@ -80,8 +76,7 @@ export const ZClientInput = z
       .transform((v) => v ?? null),
     email: ZOptionalEmail,
     phone: optionalText('Phone', 40).pipe(
-      z
-        .string()
+      zString()
         .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only in the phone number')
         .nullable(),
     ),
@@ -90,14 +85,12 @@ export const ZClientInput = z
     city: optionalText('City', 100),
     region: optionalText('Region or state', 100),
     postalCode: optionalText('Postal code', 20),
-    country: z
-      .string()
+    country: zString()
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null))
       .pipe(
-        z
-          .string()
+        zString()
           .regex(/^[A-Z]{2}$/, 'Choose a country')
           .nullable(),
       ),
@@ -126,8 +119,7 @@ export const CLIENT_SORTS = ['name', 'code', 'createdAt'] as const;
 export const ARCHIVED_FILTERS = ['hide', 'only', 'include'] as const;
 
 /** An opaque keyset cursor: the last row's sort value and id, base64url JSON. */
-export const ZClientCursor = z
-  .string()
+export const ZClientCursor = zString()
   .max(600, 'This page link is not valid')
   .regex(/^[A-Za-z0-9_-]+$/, 'This page link is not valid');
 
@@ -157,7 +149,7 @@ export function decodeCursor(cursor: string): TCursorValue | null {
   try {
     const b64 = cursor.replace(/-/g, '+').replace(/_/g, '/');
     const parsed = JSON.parse(decodeURIComponent(escape(atob(b64))));
-    return z.object({ v: z.string(), id: z.uuid() }).parse(parsed);
+    return z.object({ v: zString(), id: z.uuid() }).parse(parsed);
   } catch {
     return null;
   }
@@ -179,8 +171,7 @@ export const ZClientBulk = z.object({
 });
 export type TClientBulk = z.output<typeof ZClientBulk>;
 
-export const ZResponsibility = z
-  .string()
+export const ZResponsibility = zString()
   .trim()
   .max(80, 'Responsibility must be at most 80 characters')
   .nullish()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { zNumber, zString } from './fields';
 
 // Documents (/clients/{id}/documents, /vault/documents): one folder tree per client and one for the
 // firm (the vault). The same schemas check the forms and the procedures.
@@ -33,8 +34,7 @@ export const hasControlCharacter = (value: string) =>
  * A file's name is only ever a name: it never reaches a path on disk or a storage key, so
  * "../../etc/passwd" is a (strange) valid name. Control characters and blanks are refused.
  */
-export const ZDocumentName = z
-  .string()
+export const ZDocumentName = zString()
   .trim()
   .min(1, 'Enter a name')
   .max(255, 'A name must be at most 255 characters')
@@ -61,9 +61,8 @@ export type TDocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 export const ZDocumentListInput = z.object({
   folderId: z.uuid('Choose a folder'),
-  page: z.number().int().min(1, 'Page must be 1 or more').default(1),
-  pageSize: z
-    .number()
+  page: zNumber().int().min(1, 'Page must be 1 or more').default(1),
+  pageSize: zNumber()
     .int()
     .min(1, 'Page size must be at least 1')
     .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
@@ -74,8 +73,8 @@ export const ZDocumentListInput = z.object({
 export type TDocumentListInput = z.infer<typeof ZDocumentListInput>;
 
 export const ZDocumentSearchInput = ZTreeRef.extend({
-  search: z.string().trim().min(1, 'Enter part of a name').max(200, 'Search must be at most 200 characters'),
-  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  search: zString().trim().min(1, 'Enter part of a name').max(200, 'Search must be at most 200 characters'),
+  limit: zNumber().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 
 export const ZFolderCreate = z.object({ parentId: z.uuid('Choose a folder'), name: ZFolderName });
@@ -91,8 +90,7 @@ export const ZTrashRestore = z.object({ kind: z.enum(['folder', 'document']), id
 
 /** The firm's default folders for a new client tree: "Returns/2026-27" makes a folder in a folder. */
 export const MAX_DEFAULT_FOLDERS = 50;
-export const ZDefaultFolderPath = z
-  .string()
+export const ZDefaultFolderPath = zString()
   .trim()
   .min(1, 'A folder path cannot be blank')
   .max(500, 'A folder path is too long')

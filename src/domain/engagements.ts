@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber, zString } from './fields';
 import { ZOptionalMoney } from './services';
 
 // Engagements (/clients/{id}/services): a client takes a service from a date, for a fee.
@@ -11,9 +12,8 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-export const ZIsoDate = z.string().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
-const ZOptionalDate = z
-  .string()
+export const ZIsoDate = zString().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
+const ZOptionalDate = zString()
   .trim()
   .refine((v) => v === '' || isIsoDate(v), 'Enter a date as YYYY-MM-DD')
   .nullish()
@@ -25,8 +25,7 @@ export const ZEngagementFields = z.object({
   endDate: ZOptionalDate,
   fee: ZOptionalMoney,
   assigneeIds: z.array(z.uuid('Choose members from the list')).max(50, 'At most 50 assignees').default([]),
-  notes: z
-    .string()
+  notes: zString()
     .trim()
     .max(2000, 'Notes must be at most 2000 characters')
     .nullish()
@@ -51,8 +50,8 @@ export const ZEngagementRef = z.object({ engagementId: z.uuid('Choose an engagem
 export const ZEngagementEnd = z.object({ engagementId: z.uuid('Choose an engagement'), endDate: ZIsoDate });
 export const ZEngagementListInput = z.object({
   clientId: z.uuid('Choose a client'),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(25),
+  page: zNumber().int().min(1).default(1),
+  pageSize: zNumber().int().min(1).max(100).default(25),
 });
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { zNumber } from './fields';
 
 export const ZLocation = z.object({
-  lat: z
-    .number()
+  lat: zNumber()
     .min(-90, 'Latitude must be between -90 and 90')
     .max(90, 'Latitude must be between -90 and 90'),
-  lng: z
-    .number()
+  lng: zNumber()
     .min(-180, 'Longitude must be between -180 and 180')
     .max(180, 'Longitude must be between -180 and 180'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { ZPageInput } from './pagination';
 
 /** What a notification is about; features call the notification service with one of these. */
@@ -33,8 +34,7 @@ export function notificationKindLabel(kind: string): string {
 }
 
 /** A path inside the app (/tasks?open=…): a notification never links out of it. */
-export const ZAppLink = z
-  .string()
+export const ZAppLink = zString()
   .max(500, 'Link is too long')
   .refine(
     (v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'),
@@ -46,8 +46,8 @@ export const ZNotify = z.object({
   orgId: z.uuid(),
   memberIds: z.array(z.uuid()).max(1000),
   kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().max(2000).optional(),
+  title: zString().trim().min(1).max(200),
+  body: zString().trim().max(2000).optional(),
   link: ZAppLink.optional(),
 });
 export type TNotify = z.input<typeof ZNotify>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from './fields';
 
 // A password generator for the vault's form. Pure: randomness comes from the Web Crypto API
 // (browser and Node alike), never Math.random, and every draw is unbiased (rejection sampling).
@@ -22,8 +23,7 @@ export const GENERATOR_MAX_LENGTH = 128;
 
 export const ZGeneratorOptions = z
   .object({
-    length: z
-      .number()
+    length: zNumber()
       .int('Length must be a whole number')
       .min(GENERATOR_MIN_LENGTH, `Length must be at least ${GENERATOR_MIN_LENGTH}`)
       .max(GENERATOR_MAX_LENGTH, `Length must be at most ${GENERATOR_MAX_LENGTH}`),

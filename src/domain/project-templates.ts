@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { zNumber, zString } from './fields';
 
 // Project templates (/admin/templates/projects): the ordered task blueprints a service's projects
 // start with.
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const ZTemplateInput = z.object({
-  name: z.string().trim().min(1, 'Enter the template name').max(120, 'Name must be at most 120 characters'),
+  name: zString().trim().min(1, 'Enter the template name').max(120, 'Name must be at most 120 characters'),
   description: optionalText(2000, 'Description'),
 });
 export type TTemplateInput = z.input<typeof ZTemplateInput>;
@@ -26,22 +26,20 @@ export const ASSIGNEE_KINDS = ['engagement', 'role', 'member'] as const;
 
 const ZChecklist = z
   .array(
-    z
-      .string()
+    zString()
       .trim()
       .min(1, 'A checklist item cannot be empty')
       .max(200, 'Checklist items are at most 200 characters'),
   )
   .max(50, 'At most 50 checklist items');
 const ZTags = z
-  .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
+  .array(zString().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
   .max(20, 'At most 20 tags');
 
 export const ZBlueprintFields = z.object({
-  title: z.string().trim().min(1, 'Enter the task title').max(200, 'Title must be at most 200 characters'),
+  title: zString().trim().min(1, 'Enter the task title').max(200, 'Title must be at most 200 characters'),
   description: optionalText(4000, 'Description'),
-  dueOffsetDays: z
-    .number({ error: 'Enter the days from the end of the period' })
+  dueOffsetDays: zNumber({ error: 'Enter the days from the end of the period' })
     .int('Days must be a whole number')
     .min(-366, 'The offset must be between -366 and 366 days')
     .max(366, 'The offset must be between -366 and 366 days'),
@@ -56,8 +54,7 @@ export const ZBlueprintFields = z.object({
     .transform((v) => v ?? null),
   checklist: z
     .array(
-      z
-        .string()
+      zString()
         .trim()
         .min(1, 'A checklist item cannot be empty')
         .max(200, 'Checklist items are at most 200 characters'),
@@ -66,7 +63,7 @@ export const ZBlueprintFields = z.object({
     .default([]),
   forClient: z.boolean().default(false),
   tags: z
-    .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
+    .array(zString().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
     .max(20, 'At most 20 tags')
     .default([]),
 });
@@ -116,8 +113,8 @@ const commaList = (text: string) => [
 
 /** The blueprint form: the checklist one item a line, tags separated by commas. */
 export const ZBlueprintForm = ZBlueprintFields.extend({
-  checklist: z.string().transform(lines).pipe(ZChecklist),
-  tags: z.string().transform(commaList).pipe(ZTags),
+  checklist: zString().transform(lines).pipe(ZChecklist),
+  tags: zString().transform(commaList).pipe(ZTags),
 }).refine(assigneeChosen, assigneeMessage);
 export type TBlueprintFormInput = z.input<typeof ZBlueprintForm>;
 export type TBlueprintFormValues = z.output<typeof ZBlueprintForm>;

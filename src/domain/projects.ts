@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './engagements';
+import { zNumber, zString } from './fields';
 import { STORED_STATUSES } from './status';
 
 // Projects (/projects): a piece of work for a client, usually one period of an engagement.
@@ -8,8 +9,7 @@ export const PROJECT_STATUS_FILTERS = [...STORED_STATUSES, 'OVERDUE'] as const;
 export const PROJECT_SORTS = ['dueDate', 'name', 'client', 'status', 'createdAt'] as const;
 export const PROJECT_VIEWS = ['list', 'board'] as const;
 
-const ZOptionalDate = z
-  .string()
+const ZOptionalDate = zString()
   .trim()
   .refine((v) => v === '' || ZIsoDate.safeParse(v).success, 'Enter a date as YYYY-MM-DD')
   .nullish()
@@ -17,16 +17,16 @@ const ZOptionalDate = z
 
 export const ZProjectListInput = z
   .object({
-    page: z.number().int().min(1, 'Page must be 1 or more').default(1),
-    pageSize: z.number().int().min(1).max(200, 'Page size must be at most 200').default(25),
+    page: zNumber().int().min(1, 'Page must be 1 or more').default(1),
+    pageSize: zNumber().int().min(1).max(200, 'Page size must be at most 200').default(25),
     sort: z.enum(PROJECT_SORTS).default('dueDate'),
     direction: z.enum(['asc', 'desc']).default('asc'),
-    search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+    search: zString().trim().max(200, 'Search must be at most 200 characters').optional(),
     status: z.enum(PROJECT_STATUS_FILTERS).optional(),
     clientId: z.uuid('Choose a client').optional(),
     serviceId: z.uuid('Choose a service').optional(),
     memberId: z.uuid('Choose a member').optional(),
-    periodKey: z.string().trim().max(20, 'A period is at most 20 characters').optional(),
+    periodKey: zString().trim().max(20, 'A period is at most 20 characters').optional(),
     dueFrom: ZIsoDate.optional(),
     dueTo: ZIsoDate.optional(),
     archived: z.boolean().default(false),
@@ -43,7 +43,7 @@ export const ZProjectBoardInput = z.object({
   serviceId: z.uuid().optional(),
   memberId: z.uuid().optional(),
   /** Cards per column: the board shows the nearest due first. */
-  limit: z.number().int().min(1).max(200).default(50),
+  limit: zNumber().int().min(1).max(200).default(50),
 });
 
 export const ZProjectRef = z.object({ projectId: z.uuid('Choose a project') });
@@ -53,9 +53,8 @@ const datesInOrder = (v: { startDate: string | null; dueDate: string | null }) =
 const datesMessage = { message: 'The due date cannot be before the start date', path: ['dueDate'] };
 
 export const ZProjectFields = z.object({
-  name: z.string().trim().min(1, 'Enter the project name').max(200, 'Name must be at most 200 characters'),
-  description: z
-    .string()
+  name: zString().trim().min(1, 'Enter the project name').max(200, 'Name must be at most 200 characters'),
+  description: zString()
     .trim()
     .max(4000, 'Description must be at most 4000 characters')
     .nullish()
@@ -97,6 +96,6 @@ export const ZProjectMember = z.object({
 });
 
 export const ZClientSearch = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: zString().trim().max(100, 'Search must be at most 100 characters').optional(),
   clientId: z.uuid().optional(),
 });

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, addYears, subDays } from 'date-fns';
 import { z } from 'zod';
+import { zDate, zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // Reminders (/reminders/{type}): to a client, to members, or ahead of an item's expiry.
@@ -97,8 +98,7 @@ export function expiryRemindAt(expiryDate: string, daysBefore: number, timeZone:
   return new Date(subDays(day, daysBefore).getTime());
 }
 
-const ZDay = z
-  .string()
+const ZDay = zString()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date');
 
@@ -113,14 +113,13 @@ export const PAST_GRACE_MS = 24 * 60 * 60_000;
 export const ZReminderInput = z
   .object({
     type: z.enum(REMINDER_TYPES),
-    title: z.string().trim().min(1, 'Enter a title').max(200, 'Title must be at most 200 characters'),
-    message: z.string().trim().max(5000, 'Message must be at most 5,000 characters').default(''),
+    title: zString().trim().min(1, 'Enter a title').max(200, 'Title must be at most 200 characters'),
+    message: zString().trim().max(5000, 'Message must be at most 5,000 characters').default(''),
     clientId: optionalId,
     projectId: optionalId,
     taskId: optionalId,
     /** Client and team reminders; an expiry reminder's send time is derived from its expiry. */
-    remindAt: z
-      .date('Choose when to send it')
+    remindAt: zDate('Choose when to send it')
       .nullish()
       .transform((v) => v ?? null),
     recurrence: z.enum(REMINDER_RECURRENCES).default('none'),
@@ -133,15 +132,13 @@ export const ZReminderInput = z
       .max(100, 'Choose at most 100 members')
       .default([])
       .transform((v) => [...new Set(v)]),
-    itemName: z
-      .string()
+    itemName: zString()
       .trim()
       .max(200, 'Item must be at most 200 characters')
       .nullish()
       .transform((v) => v || null),
     expiryDate: ZDay.nullish().transform((v) => v ?? null),
-    daysBefore: z
-      .number('Enter the number of days before')
+    daysBefore: zNumber('Enter the number of days before')
       .int('Enter whole days')
       .min(0, 'Days before cannot be negative')
       .max(3650, 'Days before must be at most 3,650')
@@ -188,6 +185,6 @@ export const ZReminderDeliveriesInput = ZPageInput.pick({ page: true, pageSize: 
 });
 
 export const ZReminderPickerInput = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: zString().trim().max(100).optional(),
   clientId: z.uuid().optional(),
 });

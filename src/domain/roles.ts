@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { ALL_PERMISSIONS, type TArea, type TPermission } from './permissions';
 
 /** The seeded role that carries every right; nobody edits or deletes it. */
@@ -12,13 +13,11 @@ const ZPermissionKey = z.enum(ALL_PERMISSIONS as [TPermission, ...TPermission[]]
 });
 
 export const ZRoleInput = z.object({
-  name: z
-    .string()
+  name: zString()
     .trim()
     .min(1, 'Give the role a name')
     .max(ROLE_NAME_MAX, `A role name can be at most ${ROLE_NAME_MAX} characters`),
-  description: z
-    .string()
+  description: zString()
     .trim()
     .max(ROLE_DESCRIPTION_MAX, `A description can be at most ${ROLE_DESCRIPTION_MAX} characters`)
     .default(''),

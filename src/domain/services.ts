@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // The firm's service catalogue (/admin/services): what the practice does for its clients.
@@ -41,45 +42,39 @@ const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 const MONEY_MESSAGE = 'Enter an amount like 1500 or 1500.50 (not negative, at most 2 decimals)';
 
 /** A money amount as the database keeps it: a decimal string with two places, never negative. */
-export const ZMoney = z
-  .string()
+export const ZMoney = zString()
   .trim()
   .regex(MONEY, MONEY_MESSAGE)
   .transform((v) => Number(v).toFixed(2));
 
 /** An optional money field from a form: '' means none. */
-export const ZOptionalMoney = z
-  .string()
+export const ZOptionalMoney = zString()
   .trim()
   .refine((v) => v === '' || MONEY.test(v), MONEY_MESSAGE)
   .nullish()
   .transform((v) => (v ? Number(v).toFixed(2) : null));
 
 export const ZDueDateRule = z.object({
-  dayOfMonth: z
-    .number({ error: 'Enter a day of the month' })
+  dayOfMonth: zNumber({ error: 'Enter a day of the month' })
     .int('Day must be a whole number')
     .min(1, 'Day must be between 1 and 31')
     .max(31, 'Day must be between 1 and 31'),
-  monthsAfterPeriod: z
-    .number({ error: 'Enter the months after the period' })
+  monthsAfterPeriod: zNumber({ error: 'Enter the months after the period' })
     .int('Months must be a whole number')
     .min(0, 'Months after the period must be between 0 and 12')
     .max(12, 'Months after the period must be between 0 and 12'),
 });
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const ZServiceInput = z.object({
-  name: z.string().trim().min(1, 'Enter the service name').max(120, 'Name must be at most 120 characters'),
-  code: z
-    .string()
+  name: zString().trim().min(1, 'Enter the service name').max(120, 'Name must be at most 120 characters'),
+  code: zString()
     .trim()
     .min(1, 'Enter a short code, e.g. GST-M')
     .max(32, 'Code must be at most 32 characters')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { firmRegionFields } from './onboarding';
 
 /** The tax registrations a firm in a country usually holds; elsewhere the kind is free text. */
@@ -27,8 +28,7 @@ export function logoUrl(orgId: string, logoVersion: number): string | null {
 
 /** Optional text: blank becomes null so "cleared" and "never set" read the same. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -36,9 +36,8 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => v ?? null);
 
 export const ZTaxId = z.object({
-  kind: z.string().trim().min(1, 'Choose the kind of identifier').max(40, 'Kind is too long'),
-  value: z
-    .string()
+  kind: zString().trim().min(1, 'Choose the kind of identifier').max(40, 'Kind is too long'),
+  value: zString()
     .trim()
     .min(1, 'Enter the identifier')
     .max(40, 'Identifier must be at most 40 characters')
@@ -79,8 +78,7 @@ export function checkTaxIds(
 /** The firm profile as /admin/settings/org saves it; the same schema checks the form and the server. */
 export const ZOrgSettings = z
   .object({
-    name: z
-      .string()
+    name: zString()
       .trim()
       .min(2, 'Firm name must be at least 2 characters')
       .max(120, 'Firm name is too long'),
@@ -99,8 +97,7 @@ export type TOrgSettings = z.output<typeof ZOrgSettings>;
 
 export const ZLogoUpload = z.object({
   /** The image's bytes in base64 (no data: prefix). */
-  dataBase64: z
-    .string()
+  dataBase64: zString()
     .min(1, 'Choose an image')
     .max(LOGO_MAX_BASE64, `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The image could not be read: upload it again'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCoerceDate, zDate, zString } from './fields';
 import { ZPageInput } from './pagination';
 
 export const SYSTEM_LOG_SORTS = ['at', 'action', 'recordType'] as const;
@@ -8,8 +9,8 @@ const filterFields = {
   direction: z.enum(['asc', 'desc']).default('desc'),
   search: ZPageInput.shape.search,
   actorId: z.uuid('Choose a member from the list').optional(),
-  recordType: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
+  recordType: zString().trim().max(64).optional(),
+  action: zString().trim().max(64).optional(),
 };
 
 const fromBeforeTo = (value: { from?: Date; to?: Date }) =>
@@ -18,8 +19,8 @@ const fromBeforeToError = { message: 'The start date must be on or before the en
 
 export const ZSystemLogListInput = ZPageInput.extend({
   ...filterFields,
-  from: z.date().optional(),
-  to: z.date().optional(),
+  from: zDate().optional(),
+  to: zDate().optional(),
 }).refine(fromBeforeTo, fromBeforeToError);
 export type TSystemLogListInput = z.input<typeof ZSystemLogListInput>;
 export type TSystemLogListQuery = z.output<typeof ZSystemLogListInput>;
@@ -28,8 +29,8 @@ export type TSystemLogListQuery = z.output<typeof ZSystemLogListInput>;
 export const ZSystemLogExportQuery = z
   .object({
     ...filterFields,
-    from: z.coerce.date({ error: 'The start date is not a date' }).optional(),
-    to: z.coerce.date({ error: 'The end date is not a date' }).optional(),
+    from: zCoerceDate({ error: 'The start date is not a date' }).optional(),
+    to: zCoerceDate({ error: 'The end date is not a date' }).optional(),
   })
   .refine(fromBeforeTo, fromBeforeToError);
 export type TSystemLogFilter = z.output<typeof ZSystemLogExportQuery>;

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { zNumber, zString } from './fields';
 import { STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from './status';
 
 // Tasks (/tasks, /tasks/filters/{tag}, /clients/{id}/tasks, /clients/{id}/client-tasks): the same
@@ -43,30 +44,26 @@ export const REQUIRE_CHECKLIST_SETTING = 'requireChecklistToComplete';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day, 'YYYY-MM-DD', that exists. */
-export const ZDay = z
-  .string()
+export const ZDay = zString()
   .regex(DAY, 'Use a date like 2026-03-31')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, 'This date does not exist');
 
-export const ZTaskTag = z
-  .string()
+export const ZTaskTag = zString()
   .trim()
   .toLowerCase()
   .min(1, 'A tag cannot be blank')
   .max(40, 'A tag must be at most 40 characters')
   .regex(/^[^/?#\s][^/?#]*$/, 'A tag cannot contain / ? or #');
 
-const ZTitle = z
-  .string()
+const ZTitle = zString()
   .trim()
   .min(1, 'Enter a title for the task')
   .max(300, 'A task title must be at most 300 characters');
 
-const ZDescription = z
-  .string()
+const ZDescription = zString()
   .trim()
   .max(10_000, 'The description must be at most 10,000 characters')
   .nullish()
@@ -88,8 +85,7 @@ const ZAssigneeIds = z
   .max(MAX_ASSIGNEES, `At most ${MAX_ASSIGNEES} assignees`)
   .transform((ids) => [...new Set(ids)]);
 
-export const ZChecklistText = z
-  .string()
+export const ZChecklistText = zString()
   .trim()
   .min(1, 'Enter the checklist item')
   .max(500, 'A checklist item must be at most 500 characters');
@@ -150,18 +146,17 @@ export const ZChecklistAdd = z.object({
 });
 export const ZChecklistToggle = z.object({
   taskId: z.uuid('This task link is not valid'),
-  itemId: z.string().min(1).max(64),
+  itemId: zString().min(1).max(64),
   done: z.boolean(),
 });
 export const ZChecklistRemove = z.object({
   taskId: z.uuid('This task link is not valid'),
-  itemId: z.string().min(1).max(64),
+  itemId: zString().min(1).max(64),
 });
 
 export const ZCommentAdd = z.object({
   taskId: z.uuid('This task link is not valid'),
-  body: z
-    .string()
+  body: zString()
     .trim()
     .min(1, 'Write a comment first')
     .max(5000, 'A comment must be at most 5,000 characters'),
@@ -188,8 +183,7 @@ export const ZTaskBulk = z.object({
 export type TTaskBulk = z.output<typeof ZTaskBulk>;
 
 /** An opaque keyset cursor: the last row's sort value (null for a task without a due date) and id. */
-export const ZTaskCursor = z
-  .string()
+export const ZTaskCursor = zString()
   .max(600, 'This page link is not valid')
   .regex(/^[A-Za-z0-9_-]+$/, 'This page link is not valid');
 
@@ -206,16 +200,15 @@ export const ZTaskListInput = z
     tag: ZTaskTag.optional(),
     dueFrom: ZDay.optional(),
     dueTo: ZDay.optional(),
-    search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+    search: zString().trim().max(200, 'Search must be at most 200 characters').optional(),
     sort: z
       .object({
         field: z.enum(TASK_SORTS, 'Not a sort field').default('dueDate'),
         dir: z.enum(['asc', 'desc']).default('asc'),
       })
       .default({ field: 'dueDate', dir: 'asc' }),
-    page: z.number().int().min(1, 'Page must be 1 or more').default(1),
-    pageSize: z
-      .number()
+    page: zNumber().int().min(1, 'Page must be 1 or more').default(1),
+    pageSize: zNumber()
       .int()
       .min(1, 'Page size must be at least 1')
       .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
@@ -298,7 +291,7 @@ export const ZTaskAttachmentRef = z.object({
 export type TTaskAttachmentRef = z.output<typeof ZTaskAttachmentRef>;
 export const ZTaskAttachmentCandidates = z.object({
   taskId: z.uuid('This task link is not valid'),
-  search: z.string().trim().max(200, 'Search for at most 200 characters').default(''),
+  search: zString().trim().max(200, 'Search for at most 200 characters').default(''),
 });
 export type TTaskAttachmentCandidates = z.output<typeof ZTaskAttachmentCandidates>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // The firm's members and the invitations that bring new ones in (/team/members, /auth/invite/{key}).
@@ -31,8 +32,7 @@ export type TTeamListQuery = z.output<typeof ZTeamListInput>;
 export const ZInviteListInput = ZPageInput.pick({ page: true, pageSize: true });
 export type TInviteListQuery = z.output<typeof ZInviteListInput>;
 
-const email = z
-  .string()
+const email = zString()
   .trim()
   .toLowerCase()
   .min(1, 'Enter an email address')
@@ -54,7 +54,7 @@ export const ZChangeRole = z.object({
 export type TChangeRole = z.infer<typeof ZChangeRole>;
 
 export const ZInviteKey = z.object({
-  key: z.string().regex(INVITE_KEY, 'This invitation link is not valid'),
+  key: zString().regex(INVITE_KEY, 'This invitation link is not valid'),
 });
 
 /** What an invitation link shows before it is accepted. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TAGS, ZTag } from './clients';
+import { zString } from './fields';
 import { ZPageInput } from './pagination';
 
 // The password vault (/vault/passwords): credentials of the firm's and its clients' portals. The
@@ -13,20 +14,18 @@ export const VAULT_CLIPBOARD_CLEAR_MS = 20_000;
 export const VAULT_MASK = '••••••••';
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  zString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const ZVaultPassword = z
-  .string()
+export const ZVaultPassword = zString()
   .min(1, 'Enter the password')
   .max(VAULT_PASSWORD_MAX, `The password must be at most ${VAULT_PASSWORD_MAX} characters`);
 
 const fields = {
-  title: z.string().trim().min(1, 'Enter a title').max(200, 'Title must be at most 200 characters'),
+  title: zString().trim().min(1, 'Enter a title').max(200, 'Title must be at most 200 characters'),
   /** null: a firm-wide entry (the firm's own portals). */
   clientId: z
     .uuid('Choose a client from the list')
@@ -79,5 +78,5 @@ export type TVaultListInput = z.input<typeof ZVaultListInput>;
 export type TVaultListQuery = z.output<typeof ZVaultListInput>;
 
 export const ZVaultClientSearch = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: zString().trim().max(200, 'Search must be at most 200 characters').optional(),
 });

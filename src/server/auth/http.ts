@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TPermission } from '../../domain/permissions';
 import type { TDb } from '../db/client';
+import { inputErrorOf } from '../db/errors';
 import type { TStaffAuth } from '../idp/staff-auth';
 import { portalClientAccess, portalScope, portalSessionOf } from './portal';
 import type { TPortalClientAccess, TPortalSession } from './portal-session';
@@ -69,13 +70,23 @@ export function registerRouteAuth(
     }
   });
 
-  // Handlers throw TRPCErrors as services do. A plugin's 4xx (a body too large, a bad content type)
-  // keeps Fastify's own answer; anything else is a 500 that never shows its cause.
+  // Handlers throw TRPCErrors as services do. A database data exception is the input's fault (a
+  // 400, logged with the route); a plugin's 4xx (a body too large, a bad content type, malformed
+  // multipart) answers in the same JSON shape; anything else is a 500 that never shows its cause.
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR')
       return sendHttpError(reply, error);
+    const input = inputErrorOf(error);
+    if (input) {
+      req.log.warn(
+        { err: error instanceof TRPCError ? (error.cause ?? error) : error, route: req.routeOptions.url },
+        'input the database refused',
+      );
+      return sendHttpError(reply, input);
+    }
     const status = (error as { statusCode?: number }).statusCode;
-    if (!(error instanceof TRPCError) && status && status >= 400 && status < 500) throw error;
+    if (!(error instanceof TRPCError) && status && status >= 400 && status < 500)
+      return sendPluginError(reply, error as Error, status);
     req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'request failed');
     return sendHttpError(
       reply,
@@ -85,6 +96,36 @@ export function registerRouteAuth(
       }),
     );
   });
+}
+
+/** What a person is told for a plugin's 4xx (the plugin's own text names parser internals). */
+const PLUGIN_ERRORS: Record<number, { error: string; message: string }> = {
+  400: { error: 'BAD_REQUEST', message: 'The request could not be read. Please try again.' },
+  406: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This kind of content is not accepted here' },
+  413: { error: 'PAYLOAD_TOO_LARGE', message: 'What was sent is too large' },
+  415: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This kind of content is not accepted here' },
+};
+const STATUS_CODES: Record<number, string> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** A Fastify or plugin 4xx as `{ error, message }`, keeping its status (406 answers 415). */
+function sendPluginError(reply: FastifyReply, error: Error & { validation?: unknown }, status: number) {
+  const known = PLUGIN_ERRORS[status];
+  const answer = known
+    ? { ...known, ...(error.validation ? { message: error.message } : {}) }
+    : { error: STATUS_CODES[status] ?? 'BAD_REQUEST', message: error.message };
+  return reply
+    .code(status === 406 ? 415 : status)
+    .header('cache-control', 'no-store')
+    .send(answer);
 }
 
 /** The staff scope the hook established for a `{ staff }` route. */

@@ -1,3 +1,4 @@
+import { isDataException } from '../db/errors';
 /** A Cognito error: HTTP 400 with `{"__type","message"}` (IDP.md §3). */
 export class IdpError extends Error {
   constructor(
@@ -50,6 +51,14 @@ export function errorResponse(error: unknown): {
 } {
   if (error instanceof IdpError) {
     return { status: error.status, type: error.type, body: { __type: error.type, message: error.message } };
+  }
+  // The last resort: a value the database refused (SQLSTATE class 22) was the caller's.
+  if (isDataException(error)) {
+    return {
+      status: 400,
+      type: 'InvalidParameterException',
+      body: { __type: 'InvalidParameterException', message: 'Some of the values sent are not valid' },
+    };
   }
   return {
     status: 500,

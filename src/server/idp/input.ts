@@ -1,9 +1,13 @@
+import { hasForbiddenCharacter } from '../../domain/fields';
 import type { TBody, TIdpContext } from './deps';
-import { IdpError, invalidParameter, resourceNotFound } from './errors';
+import { invalidParameter, resourceNotFound } from './errors';
 
-// Field checks with AWS's validation wording; a bad field is InvalidParameterException, never a 500.
+// Field checks with AWS's validation wording; a bad field (the wrong type, a NUL or a lone surrogate,
+// too long) is InvalidParameterException, never a 500.
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+const NOT_ALLOWED = 'Member contains a character that is not allowed';
 
 const constraint = (field: string, what: string) =>
   invalidParameter(
@@ -13,7 +17,8 @@ const constraint = (field: string, what: string) =>
 export function optString(body: TBody, field: string, max = 2048): string | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new IdpError('SerializationException', `${field} must be a string`);
+  if (typeof value !== 'string') throw constraint(field, 'Member must be a string');
+  if (hasForbiddenCharacter(value)) throw constraint(field, NOT_ALLOWED);
   if (value.length > max) throw constraint(field, `Member must have length less than or equal to ${max}`);
   return value;
 }
@@ -28,11 +33,11 @@ export function reqString(body: TBody, field: string, max = 2048): string {
 export function optRecord(body: TBody, field: string): Record<string, string> {
   const value = body[field];
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw new IdpError('SerializationException', `${field} must be a map`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw constraint(field, 'Member must be a map');
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v !== 'string') throw new IdpError('SerializationException', `${field}.${k} must be a string`);
+    if (typeof v !== 'string') throw constraint(`${field}.${k}`, 'Member must be a string');
+    if (hasForbiddenCharacter(k) || hasForbiddenCharacter(v)) throw constraint(field, NOT_ALLOWED);
     if (k.length > 256 || v.length > 4096)
       throw constraint(field, 'Member must have length less than or equal to 4096');
     out[k] = v;
@@ -44,7 +49,7 @@ export function optInteger(body: TBody, field: string, min: number, max: number)
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value))
-    throw new IdpError('SerializationException', `${field} must be an integer`);
+    throw constraint(field, 'Member must be an integer');
   if (value < min) throw constraint(field, `Member must have value greater than or equal to ${min}`);
   if (value > max) throw constraint(field, `Member must have value less than or equal to ${max}`);
   return value;
@@ -58,12 +63,11 @@ export function attributeList(body: TBody, field: string, required = false): TAt
     if (required) throw constraint(field, 'Member must not be null');
     return [];
   }
-  if (!Array.isArray(value)) throw new IdpError('SerializationException', `${field} must be a list`);
+  if (!Array.isArray(value)) throw constraint(field, 'Member must be a list');
   if (value.length > 100) throw constraint(field, 'Member must have length less than or equal to 100');
   return value.map((item) => {
     const a = item as TBody;
-    if (typeof a !== 'object' || a === null)
-      throw new IdpError('SerializationException', `${field} items must be objects`);
+    if (typeof a !== 'object' || a === null) throw constraint(field, 'Member must be a list of objects');
     return { Name: reqString(a, 'Name', 32), Value: optString(a, 'Value', 2048) ?? '' };
   });
 }
@@ -71,9 +75,9 @@ export function attributeList(body: TBody, field: string, required = false): TAt
 export function stringList(body: TBody, field: string): string[] {
   const value = body[field];
   if (value === undefined || value === null) throw constraint(field, 'Member must not be null');
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    throw new IdpError('SerializationException', `${field} must be a list of strings`);
-  }
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw constraint(field, 'Member must be a list of strings');
+  if (value.some((v) => hasForbiddenCharacter(v as string))) throw constraint(field, NOT_ALLOWED);
   if (value.length > 100) throw constraint(field, 'Member must have length less than or equal to 100');
   return value as string[];
 }

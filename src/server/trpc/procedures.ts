@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { TPermission } from '../../domain/permissions';
 import { portalClientAccess, portalScope, requirePermission, staffScope } from '../auth';
-import { TRPCError, t } from './init';
+import { baseProcedure, TRPCError } from './init';
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = baseProcedure;
 
 /** A live staff sign-in, with or without a firm (onboarding). */
-export const identifiedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const identifiedProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const identity = await ctx.staffIdentity();
   if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   return next({ ctx: { ...ctx, identity } });
@@ -29,7 +29,7 @@ export function permissionProcedure(needed: TPermission) {
  * Client-portal procedures: a portal session (server-side, httpOnly cookie) and the clients it may
  * act for. They never answer a staff token, and staff procedures never answer a portal cookie.
  */
-export const portalProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const portalProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const portal = await portalScope(
     await ctx.portalSession(),
     ctx.req,

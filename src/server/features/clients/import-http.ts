@@ -35,10 +35,16 @@ export async function registerClientImportRoutes(app: FastifyInstance, deps: { d
       const chooseFile = () =>
         new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a CSV or Excel file to upload' });
       if (!req.isMultipart()) throw chooseFile();
-      const file = await req.file();
-      if (!file) throw chooseFile();
+      // Fields before the file are skipped; no file, a file part without a name, or a body that is
+      // not well-formed multipart (no boundary, cut off) is "choose a file", never a 500.
+      let file: Awaited<ReturnType<typeof req.file>>;
       let bytes: Buffer;
       try {
+        file = await req.file();
+        if (!file?.filename) {
+          file?.file.resume();
+          throw chooseFile();
+        }
         bytes = await file.toBuffer();
       } catch (error) {
         if (error instanceof scoped.multipartErrors.RequestFileTooLargeError) {
@@ -47,10 +53,14 @@ export async function registerClientImportRoutes(app: FastifyInstance, deps: { d
             message: `The file is larger than ${CLIENT_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files`,
           });
         }
-        throw error;
+        // Too many parts or files: the error handler answers 413.
+        if (error instanceof TRPCError || (error as { statusCode?: number }).statusCode === 413) throw error;
+        req.log.warn({ err: error }, 'client import: the upload could not be read');
+        throw chooseFile();
       }
       const grid = await readSheet(file.filename, bytes);
-      const fileName = (file.filename || 'clients.csv').slice(0, 200);
+      // The name is kept with the import: a NUL (which the database cannot hold) is dropped.
+      const fileName = (file.filename.split('\u0000').join('') || 'clients.csv').slice(0, 200);
       return stageImport(deps.db, scope, fileName, grid, requestMeta(req));
     });
   });

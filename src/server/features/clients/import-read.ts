@@ -1,4 +1,5 @@
 import { parseCsv } from '../../../domain/client-import';
+import { hasForbiddenCharacter } from '../../../domain/fields';
 import { bad } from './import-access';
 import { isZip, readXlsx } from './xlsx';
 
@@ -21,6 +22,17 @@ export function decodeText(bytes: Uint8Array): string {
  * its content (a zip), so a workbook renamed .csv is still read and a text file named .xlsx is not.
  */
 export async function readSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+  const grid = await readCells(fileName, bytes);
+  // A NUL (UTF-16 text, an Excel escape) would reach the database: name the row to fix instead.
+  const row = grid.findIndex((cells) => cells.some(hasForbiddenCharacter));
+  if (row >= 0)
+    throw bad(
+      `Row ${row + 1} of this file contains a character that is not allowed: remove it and upload again`,
+    );
+  return grid;
+}
+
+async function readCells(fileName: string, bytes: Uint8Array): Promise<string[][]> {
   if (isZip(bytes)) {
     try {
       return await readXlsx(bytes);
@@ -28,7 +40,7 @@ export async function readSheet(fileName: string, bytes: Uint8Array): Promise<st
       throw bad('This file could not be read as an Excel workbook: save it again as .xlsx or as CSV');
     }
   }
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  const ext = (fileName ?? '').toLowerCase().split('.').pop() ?? '';
   // The OLE2 signature of Excel 97–2003 .xls files, which only the .xlsx reader's library lacks.
   const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (ext === 'xls' || ole) {

@@ -4,6 +4,7 @@ import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_PATH, isPreviewable } from '../../../domain/documents';
+import { zCoerceInt } from '../../../domain/fields';
 import { requestMeta, routeStaffScope, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import type { documentVersions } from '../../db/schema';
@@ -20,7 +21,7 @@ const ZUploadQuery = z.union([
   z.object({ taskId: z.uuid('This task link is not valid') }),
 ]);
 const ZDocumentParams = z.object({ id: z.uuid() });
-const ZDownloadQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+const ZDownloadQuery = z.object({ version: zCoerceInt().min(1).optional() });
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
 
@@ -136,7 +137,12 @@ export function registerDocumentRoutes(
         const scope = routeStaffScope(req);
         const params = ZDocumentParams.safeParse(req.params);
         const query = ZDownloadQuery.safeParse(req.query ?? {});
-        if (!params.success || !query.success) throw notFound();
+        if (!params.success) throw notFound();
+        if (!query.success)
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message: 'Choose a version of the file from its history',
+          });
         const { doc, version } = await versionForDownload(
           db,
           scope,

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
+import { zString } from '../../../domain/fields';
 import { STORED_STATUSES, type TDisplayStatus } from '../../../domain/status';
 import {
   TASK_COUNT_CAP,
@@ -101,7 +102,7 @@ export function encodeTaskCursor(value: TCursor): string {
 function decodeTaskCursor(cursor: string): TCursor | null {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return z.object({ v: z.string().max(400).nullable(), id: z.uuid() }).parse(parsed);
+    return z.object({ v: zString().max(400).nullable(), id: z.uuid() }).parse(parsed);
   } catch {
     return null;
   }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The building blocks every input schema in src/domain is made of: text the database can hold
+ * (no NUL, no unpaired UTF-16 surrogate), dates within the years the product deals in, numbers
+ * within a PostgreSQL `integer`, ids as uuids. `fields.test.ts` fails on a bare `z.string()`,
+ * `z.number()`, `z.date()` or `z.coerce.*` anywhere else in src/domain.
+ */
+
+/** The message for a NUL or a lone surrogate, prefixed with the field's path by the procedures. */
+export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed';
+
+/** NUL (PostgreSQL text cannot hold it) and a surrogate half without its pair (not valid UTF-8). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
+const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text holds a character no field accepts. */
+export function hasForbiddenCharacter(value: string): boolean {
+  return FORBIDDEN.test(value);
+}
+
+type TStringParams = Parameters<typeof z.string>[0];
+
+/**
+ * Any string an input accepts: refuses NUL and unpaired surrogates. Chain `.trim()`, `.min()`,
+ * `.max()`, `.regex()` as on `z.string()`.
+ */
+export const zString = (params?: TStringParams) =>
+  z.string(params).refine((value) => !hasForbiddenCharacter(value), { message: NOT_ALLOWED_CHARACTER });
+
+/**
+ * A text field a person types: trimmed (unless `trim: false`, e.g. a password), at most `max`
+ * characters and at least `min` (after trimming), with the field's own messages.
+ */
+export function zText(options: {
+  max: number;
+  min?: number;
+  trim?: boolean;
+  label?: string;
+  minMessage?: string;
+  maxMessage?: string;
+}) {
+  const label = options.label ?? 'Text';
+  let schema = zString();
+  if (options.trim !== false) schema = schema.trim();
+  if (options.min)
+    schema = schema.min(
+      options.min,
+      options.minMessage ??
+        (options.min === 1
+          ? `Enter ${label.toLowerCase()}`
+          : `${label} must be at least ${options.min} characters`),
+    );
+  return schema.max(options.max, options.maxMessage ?? `${label} must be at most ${options.max} characters`);
+}
+
+/** The earliest and latest instants a date input may hold (the database holds far more). */
+export const MIN_DATE = new Date(Date.UTC(1900, 0, 1));
+export const MAX_DATE = new Date(Date.UTC(2200, 11, 31, 23, 59, 59, 999));
+export const DATE_RANGE_MESSAGE = 'Choose a date between the years 1900 and 2200';
+
+type TDateParams = Parameters<typeof z.date>[0];
+
+/** A Date (superjson carries it) between 1900 and 2200. */
+export const zDate = (params?: TDateParams) =>
+  z.date(params).min(MIN_DATE, DATE_RANGE_MESSAGE).max(MAX_DATE, DATE_RANGE_MESSAGE);
+
+/** A Date from a query string (an ISO instant) between 1900 and 2200. */
+export const zCoerceDate = (params?: TDateParams) =>
+  z.coerce.date(params).min(MIN_DATE, DATE_RANGE_MESSAGE).max(MAX_DATE, DATE_RANGE_MESSAGE);
+
+/** A PostgreSQL `integer` (int4). */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+const NUMBER_RANGE_MESSAGE = 'This number is too large';
+
+type TNumberParams = Parameters<typeof z.number>[0];
+
+/** A finite number within an int4's range; chain `.int()`, `.min()`, `.max()` as on `z.number()`. */
+export const zNumber = (params?: TNumberParams) =>
+  z.number(params).min(INT4_MIN, NUMBER_RANGE_MESSAGE).max(INT4_MAX, NUMBER_RANGE_MESSAGE);
+
+/** A whole number that fits a PostgreSQL `integer`. */
+export const zInt = (params?: TNumberParams) => zNumber(params).int();
+
+/** A whole number from a query string that fits a PostgreSQL `integer`. */
+export const zCoerceInt = (params?: TNumberParams) =>
+  z.coerce.number(params).int().min(INT4_MIN, NUMBER_RANGE_MESSAGE).max(INT4_MAX, NUMBER_RANGE_MESSAGE);
+
+/** A record's id. */
+export const zId = (message?: string) => z.uuid(message);
