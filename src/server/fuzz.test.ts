@@ -31,9 +31,10 @@ import { appRouter } from './trpc/router';
 // real HTTP endpoint. The property: never a 5xx (nor INTERNAL_SERVER_ERROR), /api/health still ok
 // after each batch, and firm B (the firm nobody calls as) unchanged.
 //
-// `npm test` runs FUZZ_RUNS (8) cases per target with FUZZ_SEED (1616); `npm run fuzz -- --runs 2000
-// --seed N` runs longer. A failure names the target, fast-check's shrunk input, the seed and path to
-// replay it (FUZZ_SEED and the path), and the server's logged cause.
+// `npm test` runs FUZZ_RUNS (30) cases per target with FUZZ_SEED (1616); `npm run fuzz -- --runs 2000
+// --seed N` runs longer. A failure names the target, fast-check's shrunk input, the server's logged
+// cause and the seed and path to replay it with (the fixture's ids are new each run, so a replay
+// regenerates the same shapes with fresh ids).
 //
 // Fixture-destroying procedures (DESTRUCTIVE below) run last, each on a firm of its own.
 
@@ -244,13 +245,19 @@ async function fuzz<T>(
       }
       throw new Error(`${got.status} ${got.code}: ${lastCause}`);
     }),
-    { seed: FUZZ_SEED, numRuns: runs, endOnFailure: false },
+    // FUZZ_PATH (with FUZZ_SEED and `-t` naming the one target) replays a reported failure.
+    {
+      seed: FUZZ_SEED,
+      numRuns: runs,
+      endOnFailure: false,
+      ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}),
+    },
   );
   if (!details.failed) return null;
   const message =
     `${target}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n` +
     `  shrunk input: ${describeInput(details.counterexample?.[0])}\n` +
-    `  replay: FUZZ_SEED=${details.seed} path ${details.counterexamplePath}`;
+    `  replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} npx vitest run --project integration src/server/fuzz.test.ts -t '${target}'`;
   FAILURES.push(message);
   return message;
 }

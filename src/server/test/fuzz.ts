@@ -6,7 +6,7 @@ import fc from 'fast-check';
 
 /** The settings of a run: `npm run fuzz -- --runs N --seed S` sets them; `npm test` uses the defaults. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 1616);
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 type TDef = {
   type: string;
