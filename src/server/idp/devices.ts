@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { idpDevices } from '../db/schema';
 import { E, invalidParameter } from './errors';
@@ -115,4 +115,46 @@ export async function listDevices(db: TExecutor, userId: string, limit: number, 
     Devices: page.map(deviceShape),
     ...(rows.length > limit && last ? { PaginationToken: encodeCursor(last) } : {}),
   };
+}
+
+/**
+ * Whether a password attempt comes from somewhere the person has been: a device of theirs that
+ * they remembered (by its key), or an address one of their devices signed in from within `days`
+ * (a device row is made only after a right password). Answers a name for that source, or null.
+ */
+export async function trustedSource(
+  db: TExecutor,
+  userId: string,
+  deviceKey: string | undefined,
+  ip: string,
+  days: number,
+): Promise<string | null> {
+  if (deviceKey && deviceKey.length <= 55) {
+    const [device] = await db
+      .select({ key: idpDevices.deviceKey })
+      .from(idpDevices)
+      .where(
+        and(
+          eq(idpDevices.deviceKey, deviceKey),
+          eq(idpDevices.userId, userId),
+          eq(idpDevices.rememberedStatus, 'remembered'),
+          isNotNull(idpDevices.verifier),
+        ),
+      )
+      .limit(1);
+    if (device) return `device:${device.key}`;
+  }
+  const since = sql`now() - make_interval(days => ${days}::int)`;
+  const [seen] = await db
+    .select({ key: idpDevices.deviceKey })
+    .from(idpDevices)
+    .where(
+      and(
+        eq(idpDevices.userId, userId),
+        eq(idpDevices.lastIp, ip),
+        or(gt(idpDevices.createdAt, since), gt(idpDevices.lastAuthenticatedAt, since)),
+      ),
+    )
+    .limit(1);
+  return seen ? `ip:${ip}` : null;
 }

@@ -3,7 +3,7 @@ import { idpUsers } from '../../db/schema';
 import { isLocked, LIMITS, releaseAttempts, type TSlot, takeAttempt } from '../attempts';
 import { createChallenge, restoreChallenge, takeChallenge } from '../challenges';
 import type { TIdpContext, TOperation } from '../deps';
-import { findDevice, newDevice, requireDevice, touchDevice } from '../devices';
+import { findDevice, newDevice, requireDevice, touchDevice, trustedSource } from '../devices';
 import { E, invalidParameter } from '../errors';
 import { checkClient, optRecord, optString, reqString } from '../input';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
@@ -25,20 +25,40 @@ const need = (map: Record<string, string>, name: string): string => {
   return value;
 };
 
-const lockKey = (user: TIdpUser) => `pw:${user.id}`;
+/** How long an address one of the person's devices signed in from keeps its own counter. */
+const TRUSTED_DAYS = 30;
 
-async function checkNotLocked(ctx: TIdpContext, user: TIdpUser) {
-  if (await isLocked(ctx.db, lockKey(user))) throw E.passwordAttempts();
+/**
+ * The counter a password attempt takes. Someone else's guessing must not keep the person out: an
+ * attempt from a device they remembered, or from an address one of their devices signed in from in
+ * the last TRUSTED_DAYS days, counts in a bucket of its own (with the same limit, so a stolen
+ * laptop still cannot guess on); guesses from anywhere else share the account's bucket and lock
+ * only it.
+ */
+async function lockKey(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined): Promise<string> {
+  const trusted = await trustedSource(ctx.db, user.id, deviceKey, ctx.ip, TRUSTED_DAYS);
+  return trusted ? `pw:${user.id}:${trusted}` : `pw:${user.id}`;
 }
+
+async function checkNotLocked(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
+  if (await isLocked(ctx.db, await lockKey(ctx, user, deviceKey))) throw E.passwordAttempts();
+}
+
+type TPasswordSlot = TSlot & { key: string };
 
 /**
  * Every password check first takes a slot (counted and decided in one statement), so however many
  * arrive at once, at most LIMITS.password.limit of them are ever checked in a window.
  */
-async function takePasswordSlot(ctx: TIdpContext, user: TIdpUser): Promise<TSlot> {
-  const slot = await takeAttempt(ctx.db, lockKey(user), LIMITS.password);
+async function takePasswordSlot(
+  ctx: TIdpContext,
+  user: TIdpUser,
+  deviceKey: string | undefined,
+): Promise<TPasswordSlot> {
+  const key = await lockKey(ctx, user, deviceKey);
+  const slot = await takeAttempt(ctx.db, key, LIMITS.password);
   if (!slot.allowed) throw E.passwordAttempts();
-  return slot;
+  return { ...slot, key };
 }
 
 function wrongPassword(slot: TSlot): never {
@@ -46,8 +66,13 @@ function wrongPassword(slot: TSlot): never {
 }
 
 /** After a right password: the user's state decides between an error, a challenge and tokens. */
-async function afterPassword(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined, slot: TSlot) {
-  await releaseAttempts(ctx.db, lockKey(user), slot);
+async function afterPassword(
+  ctx: TIdpContext,
+  user: TIdpUser,
+  deviceKey: string | undefined,
+  slot: TPasswordSlot,
+) {
+  await releaseAttempts(ctx.db, slot.key, slot);
   if (user.status === 'UNCONFIRMED') throw E.userNotConfirmed();
   if (user.status === 'RESET_REQUIRED') throw E.resetRequired();
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -101,7 +126,7 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
     if (A === null) throw invalidParameter('SRP_A is invalid.');
     const user = await findUserByName(ctx.db, need(params, 'USERNAME'));
     assertUsable(user);
-    await checkNotLocked(ctx, user);
+    await checkNotLocked(ctx, user, params.DEVICE_KEY);
     const { b, B } = serverEphemeral(user.srpVerifier);
     const secretBlock = await createChallenge(ctx.db, {
       userId: user.id,
@@ -123,7 +148,7 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
     const password = need(params, 'PASSWORD');
     const user = await findUserByName(ctx.db, need(params, 'USERNAME'));
     assertUsable(user);
-    const slot = await takePasswordSlot(ctx, user);
+    const slot = await takePasswordSlot(ctx, user, params.DEVICE_KEY);
     if (password.length > 256 || !(await verifyPassword(password, user.passwordHash))) wrongPassword(slot);
     return afterPassword(ctx, user, params.DEVICE_KEY, slot);
   }
@@ -151,7 +176,7 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
       if (!step) throw E.sessionExpired();
       const user = await findUserById(ctx.db, step.userId);
       assertUsable(user);
-      const slot = await takePasswordSlot(ctx, user);
+      const slot = await takePasswordSlot(ctx, user, r.DEVICE_KEY);
       const ok = verifyClaim({
         A: step.data.A ?? '',
         B: step.data.B ?? '',
