@@ -4,7 +4,7 @@ import type { ZPortalFolderInput } from '../../../domain/client-portal';
 import { portalActorOf, type TPortalClientAccess, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { clientTeam, documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
+import { documentFolders, documents, documentVersions, taskAttachments } from '../../db/schema';
 import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
@@ -17,6 +17,7 @@ import {
   visibleDocument,
   whoActs,
 } from './access';
+import { portalAudience } from './audience';
 
 const fileColumns = (access: TPortalClientAccess) => ({
   id: documents.id,
@@ -149,19 +150,11 @@ export async function portalUploadTarget(
   });
 }
 
-/** The client's team: who hears about what the client does in the portal. */
-export async function clientTeamIds(db: TExecutor, access: TPortalClientAccess) {
-  const rows = await db
-    .select({ memberId: clientTeam.memberId })
-    .from(clientTeam)
-    .where(and(eq(clientTeam.orgId, access.orgId), eq(clientTeam.clientId, access.clientId)));
-  return rows.map((r) => r.memberId);
-}
-
 /**
  * Records a portal upload: a new file (shared with the portal, uploaded by the client user) or a
  * new version of the shown file with that name in the folder. Linked to the task when one is named.
- * The client's team is notified (their mail is queued in the same transaction).
+ * The firm hears of it (portalAudience: the task's people, the client's team, …, the admins; their
+ * mail is queued in the same transaction).
  */
 export async function recordPortalUpload(
   db: TDb,
@@ -229,7 +222,7 @@ export async function recordPortalUpload(
       });
       await notify(tx, {
         orgId: access.orgId,
-        memberIds: await clientTeamIds(tx, access),
+        memberIds: await portalAudience(tx, access, { taskId: task?.id, permission: 'documents.edit' }),
         kind: 'document.uploaded',
         title: `${who.userName} uploaded “${doc.name.slice(0, 120)}” for ${who.clientName.slice(0, 60)}`,
         body: task ? `Attached to the task “${task.title.slice(0, 150)}”.` : undefined,

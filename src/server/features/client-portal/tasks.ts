@@ -15,9 +15,8 @@ import {
 import { rowsOf } from '../../db/sql';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
-import { assigneeIdsOf } from '../tasks';
 import { portalTask, visibleDocument, whoActs } from './access';
-import { clientTeamIds } from './documents';
+import { portalAudience } from './audience';
 
 // The client's own tasks (forClient) as the portal shows them. Only what the client needs leaves
 // the server: title, instructions, dates, status, tags, the project's name, the conversation and
@@ -170,12 +169,6 @@ export async function portalTaskDetail(db: TExecutor, access: TPortalClientAcces
   };
 }
 
-/** Who hears about the client's work on a task: its assignees, or the client's team if none. */
-async function taskAudience(tx: TExecutor, access: TPortalClientAccess, taskId: string) {
-  const assignees = await assigneeIdsOf(tx, access.orgId, taskId);
-  return assignees.length ? assignees : clientTeamIds(tx, access);
-}
-
 const taskLink = (taskId: string) => `/tasks?task=${taskId}`;
 
 /** The client marks the task done: COMPLETED with today's completion date (done twice is done once). */
@@ -210,7 +203,7 @@ export async function completePortalTask(
     });
     await notify(tx, {
       orgId: access.orgId,
-      memberIds: await taskAudience(tx, access, before.id),
+      memberIds: await portalAudience(tx, access, { taskId: before.id, permission: 'tasks.edit' }),
       kind: 'task.client_update',
       title: `${who.userName} (${who.clientName.slice(0, 60)}) marked “${before.title.slice(0, 120)}” done`,
       link: taskLink(before.id),
@@ -246,7 +239,7 @@ export async function commentOnPortalTask(
     });
     await notify(tx, {
       orgId: access.orgId,
-      memberIds: await taskAudience(tx, access, task.id),
+      memberIds: await portalAudience(tx, access, { taskId: task.id, permission: 'tasks.edit' }),
       kind: 'task.client_update',
       title: `${who.userName} (${who.clientName.slice(0, 60)}) commented on “${task.title.slice(0, 120)}”`,
       body: input.body.slice(0, 2000),
