@@ -54,13 +54,17 @@ export async function startSession(
   const originJti = randomUUID();
   const authTime = Math.floor(Date.now() / 1000);
   const deviceKey = opts.newDevice?.DeviceKey ?? opts.deviceKey ?? null;
-  await ctx.db.insert(idpSessions).values({
-    originJti,
-    userId: user.id,
-    refreshTokenHash: hashRefreshToken(refreshToken),
-    deviceKey,
-    authTime: new Date(authTime * 1000),
-    expiresAt: new Date((authTime + REFRESH_TOKEN_TTL_S) * 1000),
+  // The session row and the sign-in's system-log rows (ctx.onSignIn) commit together.
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(idpSessions).values({
+      originJti,
+      userId: user.id,
+      refreshTokenHash: hashRefreshToken(refreshToken),
+      deviceKey,
+      authTime: new Date(authTime * 1000),
+      expiresAt: new Date((authTime + REFRESH_TOKEN_TTL_S) * 1000),
+    });
+    await ctx.onSignIn?.(tx, { sub: user.id, ip: ctx.ip, userAgent: ctx.userAgent });
   });
   // Now and then, drop sign-ins whose refresh token expired over a day ago (their access tokens too).
   if (Math.random() < 0.02) {

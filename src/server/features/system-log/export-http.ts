@@ -9,7 +9,13 @@ import {
 } from '../../../domain/system-log';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
-import { audit, countSystemLog, systemLogRowsForExport, type TSystemLogRow } from './service';
+import {
+  actorDisplayName,
+  audit,
+  countSystemLog,
+  systemLogRowsForExport,
+  type TSystemLogRow,
+} from './service';
 
 export const SYSTEM_LOG_CSV_COLUMNS = [
   { key: 'at', header: 'When (UTC)' },
@@ -27,7 +33,7 @@ export const SYSTEM_LOG_CSV_COLUMNS = [
 function csvRecord(row: TSystemLogRow): Record<string, string> {
   return {
     at: row.at.toISOString(),
-    member: row.actorName ?? '',
+    member: actorDisplayName(row) ?? '',
     actorKind: row.actorKind,
     action: row.action,
     recordType: row.recordType,

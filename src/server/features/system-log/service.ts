@@ -4,7 +4,15 @@ import type { TPage } from '../../../domain/pagination';
 import type { TSystemLogFilter, TSystemLogListQuery } from '../../../domain/system-log';
 import type { TActor } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { members, systemLog } from '../../db/schema';
+import {
+  clients,
+  clientUserClients,
+  clientUsers,
+  documents,
+  members,
+  systemLog,
+  tasks,
+} from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 
 export type TAuditEntry = {
@@ -55,8 +63,39 @@ export type TSystemLogRow = {
   userAgent: string | null;
   actorKind: 'member' | 'client_user' | 'system';
   actorMemberId: string | null;
+  actorClientUserId: string | null;
+  /** The member's name, or the client user's for a portal action. */
   actorName: string | null;
+  /** For a portal action: the client the person acted for (see actorClientName below). */
+  actorClientName: string | null;
 };
+
+/** "Priya Mehta (Mehta Traders)" for a portal action, the member's name otherwise. */
+export function actorDisplayName(row: Pick<TSystemLogRow, 'actorName' | 'actorClientName'>) {
+  if (!row.actorName) return null;
+  return row.actorClientName ? `${row.actorName} (${row.actorClientName})` : row.actorName;
+}
+
+const UUID_RE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The client a portal action was for. The log row names the client user, who may act for several
+ * clients: the client of the record acted on (a document's or a task's) when there is one, else
+ * the clients the person may act for. Null for members and the system.
+ */
+const actorClientName = sql<string | null>`case when ${systemLog.actorKind} = 'client_user' then coalesce(
+  (select ${clients.name} from ${clients} where ${clients.orgId} = ${systemLog.orgId} and ${clients.id} = (
+    case when ${systemLog.recordId} ~ ${UUID_RE} then case ${systemLog.recordType}
+      when 'document' then (select ${documents.clientId} from ${documents}
+        where ${documents.orgId} = ${systemLog.orgId} and ${documents.id} = ${systemLog.recordId}::uuid)
+      when 'task' then (select ${tasks.clientId} from ${tasks}
+        where ${tasks.orgId} = ${systemLog.orgId} and ${tasks.id} = ${systemLog.recordId}::uuid)
+    end end)),
+  (select string_agg(${clients.name}, ', ' order by ${clients.name}) from ${clientUserClients}
+    join ${clients} on ${clients.orgId} = ${clientUserClients.orgId} and ${clients.id} = ${clientUserClients.clientId}
+    where ${clientUserClients.orgId} = ${systemLog.orgId}
+      and ${clientUserClients.clientUserId} = ${systemLog.actorClientUserId})
+) end`;
 
 const SORT_COLUMNS = {
   at: systemLog.at,
@@ -106,10 +145,18 @@ function selectRows(db: TExecutor, orgId: string, input: TSystemLogFilter, until
         userAgent: systemLog.userAgent,
         actorKind: systemLog.actorKind,
         actorMemberId: systemLog.actorMemberId,
-        actorName: sql<string | null>`nullif(trim(${members.firstName} || ' ' || ${members.lastName}), '')`,
+        actorClientUserId: systemLog.actorClientUserId,
+        actorName: sql<
+          string | null
+        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${clientUsers.name})`,
+        actorClientName,
       })
       .from(systemLog)
       .leftJoin(members, and(eq(members.orgId, systemLog.orgId), eq(members.id, systemLog.actorMemberId)))
+      .leftJoin(
+        clientUsers,
+        and(eq(clientUsers.orgId, systemLog.orgId), eq(clientUsers.id, systemLog.actorClientUserId)),
+      )
       .where(filterWhere(orgId, input, until))
       // The id breaks ties so pages never repeat or skip a row.
       .orderBy(order(SORT_COLUMNS[input.sort]), order(systemLog.id))

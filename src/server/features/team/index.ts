@@ -1,3 +1,4 @@
 // The team feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { invitesRouter, teamRouter } from './router';
+export { logMemberSignIn } from './sign-in';

@@ -6,6 +6,9 @@ import type { AppRouter } from '../../lib/trpc';
 export type TSystemLogEntry = inferRouterOutputs<AppRouter>['systemLog']['list']['rows'][number];
 
 export function actorLabel(entry: TSystemLogEntry): string {
+  if (entry.actorName && entry.actorKind === 'client_user') {
+    return `${entry.actorName} (${entry.actorClientName ?? 'client'})`;
+  }
   if (entry.actorName) return entry.actorName;
   if (entry.actorKind === 'system') return 'System';
   if (entry.actorKind === 'client_user') return 'Client user';
