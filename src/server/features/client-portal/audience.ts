@@ -7,52 +7,54 @@ import { clientTeam, members, projectMembers, projects, roles, taskAssignees, ta
 /**
  * Who hears about what a client does in the portal (an upload, a to-do marked done, a comment).
  * Every portal action that notifies asks here, so each one reaches someone: the first of these
- * that has an active member of the firm in it.
+ * groups that has an active member of the firm in it.
  *
- *   1. For an action on a task: the people on it (assignees and reviewer), the ones doing the work.
- *   2. The client's team.
- *   3. For a task in a project: the project's owner and members.
- *   4. The firm's admins: active members whose role has `permission` on every client (not limited to
- *      assigned clients), and the owner.
+ *   - The client's team.
+ *   - The people on the task, for an action on one (assignees and reviewer). A to-do marked done or
+ *     commented on (`taskPeopleFirst`) asks them before the team: they are the ones waiting on it.
+ *   - The task's project, when it is in one: its owner and members.
+ *   - The firm's admins: active members whose role has `permission` on every client (not limited
+ *     to assigned clients), and the owner.
  *
  * Only active members count at each step (notify() skips the others), so a team of disabled
- * members falls through to the next step rather than swallowing the notification.
+ * members falls through to the next group rather than swallowing the notification.
  */
 export async function portalAudience(
   tx: TExecutor,
   access: TPortalClientAccess,
-  about: { taskId?: string | null; permission: TPermission },
+  about: { taskId?: string | null; permission: TPermission; taskPeopleFirst?: boolean },
 ): Promise<string[]> {
   const { orgId } = access;
   const active = (ids: string[]) => activeOf(tx, orgId, ids);
 
-  let projectId: string | null = null;
-  if (about.taskId) {
-    const [task] = await tx
-      .select({ reviewerId: tasks.reviewerId, projectId: tasks.projectId })
-      .from(tasks)
-      .where(and(eq(tasks.orgId, orgId), eq(tasks.id, about.taskId)))
-      .limit(1);
-    projectId = task?.projectId ?? null;
+  const task = about.taskId
+    ? (
+        await tx
+          .select({ id: tasks.id, reviewerId: tasks.reviewerId, projectId: tasks.projectId })
+          .from(tasks)
+          .where(and(eq(tasks.orgId, orgId), eq(tasks.id, about.taskId)))
+          .limit(1)
+      )[0]
+    : undefined;
+
+  const onTask = async () => {
+    if (!task) return [];
     const assignees = await tx
       .select({ memberId: taskAssignees.memberId })
       .from(taskAssignees)
-      .where(and(eq(taskAssignees.orgId, orgId), eq(taskAssignees.taskId, about.taskId)));
-    const onTask = await active([
-      ...assignees.map((a) => a.memberId),
-      ...(task?.reviewerId ? [task.reviewerId] : []),
-    ]);
-    if (onTask.length) return onTask;
-  }
-
-  const team = await tx
-    .select({ memberId: clientTeam.memberId })
-    .from(clientTeam)
-    .where(and(eq(clientTeam.orgId, orgId), eq(clientTeam.clientId, access.clientId)));
-  const onTeam = await active(team.map((r) => r.memberId));
-  if (onTeam.length) return onTeam;
-
-  if (projectId) {
+      .where(and(eq(taskAssignees.orgId, orgId), eq(taskAssignees.taskId, task.id)));
+    return active([...assignees.map((a) => a.memberId), ...(task.reviewerId ? [task.reviewerId] : [])]);
+  };
+  const onTeam = async () => {
+    const team = await tx
+      .select({ memberId: clientTeam.memberId })
+      .from(clientTeam)
+      .where(and(eq(clientTeam.orgId, orgId), eq(clientTeam.clientId, access.clientId)));
+    return active(team.map((r) => r.memberId));
+  };
+  const onProject = async () => {
+    const projectId = task?.projectId;
+    if (!projectId) return [];
     const [project] = await tx
       .select({ ownerId: projects.ownerId })
       .from(projects)
@@ -62,11 +64,12 @@ export async function portalAudience(
       .select({ memberId: projectMembers.memberId })
       .from(projectMembers)
       .where(and(eq(projectMembers.orgId, orgId), eq(projectMembers.projectId, projectId)));
-    const onProject = await active([
-      ...(project?.ownerId ? [project.ownerId] : []),
-      ...people.map((p) => p.memberId),
-    ]);
-    if (onProject.length) return onProject;
+    return active([...(project?.ownerId ? [project.ownerId] : []), ...people.map((p) => p.memberId)]);
+  };
+
+  for (const group of about.taskPeopleFirst ? [onTask, onTeam, onProject] : [onTeam, onTask, onProject]) {
+    const ids = await group();
+    if (ids.length) return ids;
   }
 
   const admins = await tx

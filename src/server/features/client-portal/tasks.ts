@@ -203,7 +203,11 @@ export async function completePortalTask(
     });
     await notify(tx, {
       orgId: access.orgId,
-      memberIds: await portalAudience(tx, access, { taskId: before.id, permission: 'tasks.edit' }),
+      memberIds: await portalAudience(tx, access, {
+        taskId: before.id,
+        permission: 'tasks.edit',
+        taskPeopleFirst: true,
+      }),
       kind: 'task.client_update',
       title: `${who.userName} (${who.clientName.slice(0, 60)}) marked “${before.title.slice(0, 120)}” done`,
       link: taskLink(before.id),
@@ -239,7 +243,11 @@ export async function commentOnPortalTask(
     });
     await notify(tx, {
       orgId: access.orgId,
-      memberIds: await portalAudience(tx, access, { taskId: task.id, permission: 'tasks.edit' }),
+      memberIds: await portalAudience(tx, access, {
+        taskId: task.id,
+        permission: 'tasks.edit',
+        taskPeopleFirst: true,
+      }),
       kind: 'task.client_update',
       title: `${who.userName} (${who.clientName.slice(0, 60)}) commented on “${task.title.slice(0, 120)}”`,
       body: input.body.slice(0, 2000),
