@@ -77,6 +77,23 @@ describe('a record that does not exist or is not yours', () => {
       href: '/vault/documents',
     });
 
+    // The firm's own records, the same way.
+    await page.goto(`${app.url}/admin/services/${randomUUID()}/projects`);
+    await expectNotFoundPanel(page, 'Service not found', {
+      name: 'Back to services',
+      href: '/admin/services',
+    });
+    await page.goto(`${app.url}/admin/templates/projects/${randomUUID()}`);
+    await expectNotFoundPanel(page, 'Template not found', {
+      name: 'Back to templates',
+      href: '/admin/templates/projects',
+    });
+    await page.goto(`${app.url}/admin/clientgroups/${randomUUID()}`);
+    await expectNotFoundPanel(page, 'Client group not found', {
+      name: 'Back to client groups',
+      href: '/admin/clientgroups',
+    });
+
     // The way back works.
     await page.goto(`${app.url}/clients/${randomUUID()}`);
     await page.getByTestId('record-not-found').getByRole('link', { name: 'Back to clients' }).click();
