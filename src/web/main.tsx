@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PageLoading } from './features/shell/page-loading';
 import { resetAnalytics, startAnalytics, trackRouteChange } from './lib/analytics';
 import { configureAuth, signOutIdentity, staffAuthHeaders } from './lib/auth';
 import { resetChat } from './lib/chat-widget';
@@ -22,6 +23,10 @@ const router = createRouter({
   scrollRestoration: false,
   // Pages scroll inside the layout's <main>, not the window: reset it too on navigation.
   scrollToTopSelectors: ['#main'],
+  // A loader still waiting (a 5xx being retried with backoff) shows that it is loading, never a
+  // blank page.
+  defaultPendingComponent: PageLoading,
+  defaultPendingMs: 300,
 });
 
 declare module '@tanstack/react-router' {

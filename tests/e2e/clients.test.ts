@@ -116,9 +116,9 @@ describe('clients in the browser', () => {
     await page.goto(`${app.url}/clients?search=Mehta`);
     await table.getByRole('row', { name: /Rakesh Mehta/ }).waitFor();
 
-    // A made-up id is a 404.
+    // A made-up id is the "not found" panel inside the shell (errors.test.ts has the rest).
     await page.goto(`${app.url}/clients/00000000-0000-4000-8000-000000000000`);
-    await page.getByText('404').waitFor();
+    await page.getByRole('heading', { name: 'Client not found' }).waitFor();
     expect(faults(console.errors)).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import { hasPermission, type TPermission } from '../../domain/permissions';
+import { ACCESS_TURNED_OFF_MESSAGE } from '../../domain/signed-out';
 import type { TStaffIdentity } from '../idp/staff-auth';
 
 export type TRequestMeta = { ip: string; userAgent: string | null };
@@ -33,7 +34,7 @@ export function staffScope(identity: TStaffIdentity | null, needed?: TPermission
   const member = identity.member;
   if (!member) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Create your firm to continue' });
   if (member.status !== 'active') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Your access to this firm has been turned off' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_TURNED_OFF_MESSAGE });
   }
   const scope: TScope = {
     orgId: member.orgId,

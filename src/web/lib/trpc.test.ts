@@ -9,8 +9,15 @@ vi.stubGlobal('window', { location });
 const documentStub = { cookie: '' };
 vi.stubGlobal('document', documentStub);
 
-const { configureTrpc, readTooManyRequests, reportCallError, retryDelay, retryTransient, trpcClient } =
-  await import('./trpc');
+const {
+  ACCESS_TURNED_OFF_LOGIN,
+  configureTrpc,
+  readTooManyRequests,
+  reportCallError,
+  retryDelay,
+  retryTransient,
+  trpcClient,
+} = await import('./trpc');
 
 function trpcError(message: string, httpStatus: number) {
   return new TRPCClientError(message, {
@@ -124,5 +131,105 @@ describe('the rate limit answer', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+});
+
+function coded(message: string, code: string, httpStatus: number | undefined) {
+  return new TRPCClientError(message, {
+    result: { error: { message, code: -32000, data: { code, httpStatus } } } as never,
+  });
+}
+
+describe('the retry rule', () => {
+  // tRPC's 4xx codes and their statuses: the same question gets the same answer.
+  const final: [string, number][] = [
+    ['PARSE_ERROR', 400],
+    ['BAD_REQUEST', 400],
+    ['UNAUTHORIZED', 401],
+    ['PAYMENT_REQUIRED', 402],
+    ['FORBIDDEN', 403],
+    ['NOT_FOUND', 404],
+    ['METHOD_NOT_SUPPORTED', 405],
+    ['TIMEOUT', 408],
+    ['CONFLICT', 409],
+    ['PRECONDITION_FAILED', 412],
+    ['PAYLOAD_TOO_LARGE', 413],
+    ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['UNPROCESSABLE_CONTENT', 422],
+    ['CLIENT_CLOSED_REQUEST', 499],
+  ];
+
+  it.each(final)('never retries %s (%i), even on the first failure', (code, status) => {
+    expect(retryTransient(0, coded('x', code, status))).toBe(false);
+    // Known by its code alone too, should an answer come without its status.
+    expect(retryTransient(0, coded('x', code, undefined))).toBe(false);
+  });
+
+  it('retries a 5xx and a dropped connection twice, then gives up', () => {
+    for (const error of [
+      coded('boom', 'INTERNAL_SERVER_ERROR', 500),
+      coded('down', 'SERVICE_UNAVAILABLE', 503),
+      new TRPCClientError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+    ]) {
+      expect(retryTransient(0, error)).toBe(true);
+      expect(retryTransient(1, error)).toBe(true);
+      expect(retryTransient(2, error)).toBe(false);
+    }
+  });
+
+  it('keeps waiting out a 429 a few times, by status or by code', () => {
+    for (const error of [
+      coded('slow', 'TOO_MANY_REQUESTS', 429),
+      coded('slow', 'TOO_MANY_REQUESTS', undefined),
+    ]) {
+      expect(retryTransient(0, error)).toBe(true);
+      expect(retryTransient(2, error)).toBe(true);
+      expect(retryTransient(3, error)).toBe(false);
+    }
+  });
+});
+
+describe('a member whose access was turned off', () => {
+  const turnedOff = () => coded('Your access to this firm has been turned off', 'FORBIDDEN', 403);
+
+  it('is signed out to the login with the reason, without a toast', async () => {
+    const redirect = vi.fn();
+    const clearStaffSession = vi.fn(async () => {});
+    configureTrpc({ redirect, clearStaffSession });
+    toastError.mockClear();
+    location.pathname = '/clients';
+    // A screen whose three calls all fail alike signs out once.
+    reportCallError(turnedOff(), 'clients.list');
+    reportCallError(turnedOff(), 'profile.me');
+    reportCallError(turnedOff(), 'tasks.list');
+    await vi.waitFor(() => expect(redirect).toHaveBeenCalledWith('/auth/login?reason=access-off'));
+    expect(ACCESS_TURNED_OFF_LOGIN).toBe('/auth/login?reason=access-off');
+    expect(clearStaffSession).toHaveBeenCalledTimes(1);
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('is not mistaken for a missing permission, which stays a toast on the page', () => {
+    const redirect = vi.fn();
+    configureTrpc({ redirect });
+    toastError.mockClear();
+    reportCallError(
+      coded('You do not have permission to do this', 'FORBIDDEN', 403),
+      'clients.create',
+      'mutation',
+    );
+    expect(toastError).toHaveBeenCalledWith('You do not have permission to do this', expect.anything());
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('a record that is not there', () => {
+  it('shows no toast for a query (the screen shows its panel), a toast for a mutation', () => {
+    toastError.mockClear();
+    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.get', 'query');
+    expect(toastError).not.toHaveBeenCalled();
+    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update', 'mutation');
+    expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
   });
 });

@@ -1,5 +1,6 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
 import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
+import { ACCESS_TURNED_OFF_MESSAGE } from '@domain/signed-out';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -36,26 +37,72 @@ export function errorMessage(error: unknown): string {
   return 'Network Error';
 }
 
+type TErrorData = { code?: string; httpStatus?: number } | undefined;
+
+const errorData = (error: unknown): TErrorData =>
+  error instanceof TRPCClientError ? (error.data as TErrorData) : undefined;
+
+/** The server's answer is "this record does not exist, or is not yours": the screen shows its panel. */
+export function isNotFound(error: unknown): boolean {
+  return errorData(error)?.code === 'NOT_FOUND';
+}
+
+/**
+ * The member's access to the firm was turned off (src/server/auth/scope.ts): every staff call now
+ * answers this, so the session is over, not one screen broken.
+ */
+export function isAccessTurnedOff(error: unknown): boolean {
+  return (
+    errorData(error)?.code === 'FORBIDDEN' &&
+    error instanceof TRPCClientError &&
+    error.message === ACCESS_TURNED_OFF_MESSAGE
+  );
+}
+
+/** Where a turned-off member lands: the staff login, which says why. */
+export const ACCESS_TURNED_OFF_LOGIN = `${ROUTE_PATHS['auth-login']}?reason=access-off`;
+
+let leaving = false;
+
+/** Signs the staff session out, then opens `target` (once, however many calls failed alike). */
+function endStaffSession(target: string): void {
+  if (leaving) return;
+  leaving = true;
+  void handlers
+    .clearStaffSession()
+    .finally(() => handlers.redirect(target))
+    .finally(() => {
+      leaving = false;
+    });
+}
+
 /**
  * Every failed product call shows its message in a toast for 4000 ms; a 401 leads to the login of
- * the audience the procedure belongs to (SPEC.md §8).
+ * the audience the procedure belongs to (SPEC.md §8). A turned-off member is signed out to the
+ * login, which says why. A query's NOT_FOUND shows no toast: the screen shows its "not found" panel.
  */
-export function reportCallError(error: unknown, procedurePath: string): void {
-  const code =
-    error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+export function reportCallError(
+  error: unknown,
+  procedurePath: string,
+  type: 'query' | 'mutation' | 'subscription' = 'query',
+): void {
+  const code = errorData(error)?.code;
   if (code === 'PRECONDITION_FAILED' && !isPortalProcedure(procedurePath)) {
     // Signed in but without a firm yet: not an error, the next step of signing up.
     if (window.location.pathname !== ROUTE_PATHS.onboarding) handlers.redirect(ROUTE_PATHS.onboarding);
     return;
   }
+  if (isAccessTurnedOff(error) && !isPortalProcedure(procedurePath)) {
+    // The login page says it beside its form; a toast would only repeat it.
+    if (window.location.pathname !== ROUTE_PATHS['auth-login']) endStaffSession(ACCESS_TURNED_OFF_LOGIN);
+    return;
+  }
+  if (type === 'query' && code === 'NOT_FOUND') return;
   const message = errorMessage(error);
   // One toast per message: a screen whose calls all fail alike (a session gone stale under a page
   // that loads three things at once) says it once.
   toast.error(message, { id: message, duration: ERROR_TOAST_MS });
-  const status =
-    error instanceof TRPCClientError
-      ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
-      : undefined;
+  const status = errorData(error)?.httpStatus;
   if (status === 401) {
     const target = unauthorizedRedirect(procedurePath);
     if (window.location.pathname === target) return;
@@ -77,7 +124,7 @@ const errorLink: TRPCLink<AppRouter> =
       next(op).subscribe({
         next: (value) => observer.next(value),
         error: (error) => {
-          reportCallError(error, op.path);
+          reportCallError(error, op.path, op.type);
           observer.error(error);
         },
         complete: () => observer.complete(),
@@ -153,15 +200,42 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
+/** tRPC's 4xx codes: the answer will be the same however often it is asked. */
+const FINAL_CODES = new Set([
+  'PARSE_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_SUPPORTED',
+  'TIMEOUT',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE_CONTENT',
+  'CLIENT_CLOSED_REQUEST',
+]);
+
+/** How many times a 5xx or a dropped connection is tried again (the screen shows it is loading). */
+export const TRANSIENT_RETRIES = 2;
+/** How many times a 429 waits its Retry-After and tries again. */
+export const RATE_LIMIT_RETRIES = 3;
+
 /**
- * Queries' retry rule, for an idempotent mutation too: auth and validation failures will not
- * change on a retry; a dropped connection might.
+ * Queries' retry rule, for an idempotent mutation too: an answer that cannot change (any 4xx:
+ * sign-in, access, validation, not found) fails at once; a 429 waits as told (retryDelay) a few
+ * times; a 5xx or a dropped connection might pass on a second try.
  */
-export function retryTransient(count: number, error: unknown) {
-  const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
-  // Too many requests: wait as told (retryDelay), a few times, rather than fail the screen.
-  if (status === 429) return count < 3;
-  return typeof status === 'number' && status < 500 ? false : count < 2;
+export function retryTransient(count: number, error: unknown): boolean {
+  const data = errorData(error);
+  const status = data?.httpStatus;
+  // Too many requests: wait as told, a few times, rather than fail the screen.
+  if (status === 429 || data?.code === 'TOO_MANY_REQUESTS') return count < RATE_LIMIT_RETRIES;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
+  if (data?.code && FINAL_CODES.has(data.code)) return false;
+  return count < TRANSIENT_RETRIES;
 }
 
 /** React Query's own backoff, except a 429 waits the Retry-After it was given (at most a minute). */

@@ -1,4 +1,5 @@
 import { type TSignIn, ZSignIn } from '@domain/auth';
+import { SIGNED_OUT_REASONS } from '@domain/signed-out';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, toast } from '@web/ui';
@@ -26,10 +27,11 @@ const route = getRouteApi('/auth/login');
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { invite } = route.useSearch();
+  const { invite, reason } = route.useSearch();
   const [step, setStep] = useState<TStep>('credentials');
   const [email, setEmail] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  // Signed out by the app (access turned off): the reason stays beside the form until the next try.
+  const [failure, setFailure] = useState<string | null>(reason ? SIGNED_OUT_REASONS[reason] : null);
   const form = useForm<TSignIn>({
     resolver: zodResolver(ZSignIn),
     defaultValues: { email: '', password: '' },

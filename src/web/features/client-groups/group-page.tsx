@@ -13,11 +13,12 @@ import {
   SearchBox,
   toast,
 } from '@web/ui';
-import { Pencil, SearchX, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
+import { Pencil, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LIST_PAGE_SIZE, type TListSearch } from '../services/list-search';
 import { RequirePermission, useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import { AddClientsDialog } from './add-clients-dialog';
 import { GroupDialog } from './group-dialog';
 
@@ -80,13 +81,10 @@ function GroupScreen() {
 
   if (group.error?.data?.code === 'NOT_FOUND') {
     return (
-      <div className="mx-auto max-w-6xl p-6">
-        <EmptyState
-          icon={SearchX}
-          title="Group not found"
-          message="It may have been deleted, or the link is wrong."
-        />
-      </div>
+      <RecordNotFound
+        thing="client group"
+        back={{ to: '/admin/clientgroups', label: 'Back to client groups' }}
+      />
     );
   }
   const g = group.data;

@@ -16,6 +16,7 @@ import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import { saveFile } from './file-transfer';
 import { ItemActions, type TItem } from './item-actions';
 import { NameDialog } from './name-dialog';
@@ -93,6 +94,27 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
     }),
   );
 
+  // A folder that does not exist, was deleted, or belongs to another tree than the URL's (another
+  // client's, or a client's under the vault): the same "not found" panel as any other record.
+  const wrongTree =
+    folderId !== undefined &&
+    contents.data !== undefined &&
+    !contents.isPlaceholderData &&
+    contents.data.folder.clientId !== clientId;
+  if (wrongTree || (contents.error?.data?.code === 'NOT_FOUND' && !contents.data)) {
+    return (
+      <RecordNotFound
+        thing="folder"
+        back={
+          clientId
+            ? { to: '/clients/$id/documents', params: { id: clientId }, label: 'Back to documents' }
+            : { to: '/vault/documents', label: 'Back to documents' }
+        }
+      />
+    );
+  }
+  // Anything else, once its retries are spent, is the error screen rather than a spinner forever.
+  if (contents.error && !contents.data) throw contents.error;
   if (!currentId || !contents.data) {
     return (
       <div className="grid place-items-center p-16">

@@ -16,10 +16,11 @@ import {
   Spinner,
   toast,
 } from '@web/ui';
-import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import { BlueprintDialog, type TBlueprint } from './blueprint-dialog';
 import { TemplateDialog } from './templates-page';
 
@@ -82,13 +83,10 @@ function TemplateScreen() {
 
   if (detail.error?.data?.code === 'NOT_FOUND') {
     return (
-      <div className="mx-auto max-w-6xl p-6">
-        <EmptyState
-          icon={SearchX}
-          title="Template not found"
-          message="It may have been deleted, or the link is wrong."
-        />
-      </div>
+      <RecordNotFound
+        thing="template"
+        back={{ to: '/admin/templates/projects', label: 'Back to templates' }}
+      />
     );
   }
   const t = detail.data;

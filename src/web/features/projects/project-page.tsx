@@ -12,7 +12,6 @@ import {
   CardHeader,
   CardTitle,
   confirm,
-  EmptyState,
   IconButton,
   PageHeader,
   Select,
@@ -20,10 +19,11 @@ import {
   StatusBadge,
   toast,
 } from '@web/ui';
-import { Archive, ExternalLink, Pencil, SearchX, Trash2, X } from 'lucide-react';
+import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import { ProjectEditDialog } from './project-edit-dialog';
 import { Progress } from './project-progress';
 import { useProjectsRefresh, useSetProjectStatus } from './use-project-actions';
@@ -40,18 +40,12 @@ export function ProjectPage() {
 
 function ProjectScreen() {
   const { id } = route.useParams();
-  const detail = useQuery({ ...trpc.projects.get.queryOptions({ projectId: id }), retry: false });
+  const detail = useQuery(trpc.projects.get.queryOptions({ projectId: id }));
   if (detail.error?.data?.code === 'NOT_FOUND') {
-    return (
-      <div className="mx-auto max-w-6xl p-6">
-        <EmptyState
-          icon={SearchX}
-          title="Project not found"
-          message="It may have been deleted, or the link is wrong."
-        />
-      </div>
-    );
+    return <RecordNotFound thing="project" back={{ to: '/projects', label: 'Back to projects' }} />;
   }
+  // Anything else, once its retries are spent, is the error screen rather than a spinner forever.
+  if (detail.error) throw detail.error;
   if (!detail.data) {
     return (
       <div className="grid place-items-center p-16">

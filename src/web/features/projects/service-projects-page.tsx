@@ -1,11 +1,11 @@
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Breadcrumbs, EmptyState, PageHeader } from '@web/ui';
-import { SearchX } from 'lucide-react';
+import { Breadcrumbs, PageHeader } from '@web/ui';
 import { useCallback } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import type { TProjectsSearch } from './projects-search';
 import { ProjectsView } from './projects-view';
 
@@ -34,15 +34,7 @@ function ServiceProjectsScreen() {
   );
   const service = useQuery({ ...trpc.services.get.queryOptions({ serviceId: id }), retry: false });
   if (service.error?.data?.code === 'NOT_FOUND') {
-    return (
-      <div className="mx-auto max-w-6xl p-6">
-        <EmptyState
-          icon={SearchX}
-          title="Service not found"
-          message="It may have been removed, or the link is wrong."
-        />
-      </div>
-    );
+    return <RecordNotFound thing="service" back={{ to: '/admin/services', label: 'Back to services' }} />;
   }
   const s = service.data;
   return (

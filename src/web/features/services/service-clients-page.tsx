@@ -3,9 +3,10 @@ import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Badge, Breadcrumbs, DataTable, type DataTableColumn, EmptyState, PageHeader } from '@web/ui';
-import { SearchX, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
 import { formatFee, LIST_PAGE_SIZE, type TListSearch } from './list-search';
 import type { TServiceClientRow } from './use-services';
 
@@ -36,15 +37,7 @@ function ServiceClientsScreen() {
     retry: false,
   });
   if (service.error?.data?.code === 'NOT_FOUND') {
-    return (
-      <div className="mx-auto max-w-6xl p-6">
-        <EmptyState
-          icon={SearchX}
-          title="Service not found"
-          message="It may have been removed, or the link is wrong."
-        />
-      </div>
-    );
+    return <RecordNotFound thing="service" back={{ to: '/admin/services', label: 'Back to services' }} />;
   }
   if (!canSeeClients)
     return <NoAccess message="Seeing a service's clients needs the right to view clients." />;

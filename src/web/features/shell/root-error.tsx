@@ -2,6 +2,8 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { Button } from '@web/ui';
 import { isChunkLoadError, reloadOnceForChunkError } from '../../lib/chunk-reload';
+import { isAccessTurnedOff } from '../../lib/trpc';
+import { PageLoading } from './page-loading';
 import { ServerErrorScreen } from './server-error-screen';
 
 // Decided once per error: a render may run twice, the reload must not be attempted twice.
@@ -28,12 +30,14 @@ function TooManyRequestsScreen({ message }: { message: string }) {
 }
 
 /**
- * The router's error boundary: a stale chunk reloads once, a 401 is already redirecting, a rate
- * limit says how long to wait, the rest is fatal.
+ * The router's error boundary: a stale chunk reloads once, a 401 is already redirecting, a member
+ * whose access was turned off is being signed out (not a server fault), a rate limit says how long
+ * to wait, the rest is fatal.
  */
 export function RootError({ error }: ErrorComponentProps) {
   if (reloadsForChunk(error)) return null;
   if (error instanceof TRPCClientError && error.data?.httpStatus === 401) return null;
+  if (isAccessTurnedOff(error)) return <PageLoading />;
   if (error instanceof TRPCClientError && error.data?.httpStatus === 429)
     return <TooManyRequestsScreen message={error.message} />;
   return <ServerErrorScreen />;

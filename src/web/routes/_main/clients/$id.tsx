@@ -1,10 +1,17 @@
 import { hasPermission } from '@domain/permissions';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
+import { RecordNotFound } from '../../../features/shell/record-not-found';
 import { ensureValidRoute, isUuid } from '../../../lib/route-guard';
 
-/** /clients/{id}: one layout with tabs; another firm's, a missing or an unassigned client is a 404. */
+/**
+ * /clients/{id}: one layout with tabs. Another firm's, a missing or an unassigned client shows the
+ * "not found" panel inside the shell; an id that is not one at all is the route's 404.
+ */
 export const Route = createFileRoute('/_main/clients/$id')({
+  notFoundComponent: () => (
+    <RecordNotFound thing="client" back={{ to: '/clients', label: 'Back to clients' }} />
+  ),
   loader: async ({ context, params }) => {
     ensureValidRoute(isUuid(params.id));
     const profile = await context.queryClient.ensureQueryData(context.trpc.profile.me.queryOptions());
