@@ -193,7 +193,7 @@ describe('the retry rule', () => {
 describe('a member whose access was turned off', () => {
   const turnedOff = () => coded('Your access to this firm has been turned off', 'FORBIDDEN', 403);
 
-  it('is signed out to the login with the reason, without a toast', async () => {
+  it('is signed out to the login with the reason, and told in a toast', async () => {
     const redirect = vi.fn();
     const clearStaffSession = vi.fn(async () => {});
     configureTrpc({ redirect, clearStaffSession });
@@ -207,7 +207,10 @@ describe('a member whose access was turned off', () => {
     expect(ACCESS_TURNED_OFF_LOGIN).toBe('/auth/login?reason=access-off');
     expect(clearStaffSession).toHaveBeenCalledTimes(1);
     expect(redirect).toHaveBeenCalledTimes(1);
-    expect(toastError).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledWith(
+      'Your access to this firm has been turned off',
+      expect.anything(),
+    );
   });
 
   it('is not mistaken for a missing permission, which stays a toast on the page', () => {
@@ -225,10 +228,11 @@ describe('a member whose access was turned off', () => {
 });
 
 describe('a record that is not there', () => {
-  it('shows no toast for a query (the screen shows its panel), a toast for a mutation', () => {
+  it('shows its toast for a query (beside the screen panel) and for a mutation (SPEC.md §8)', () => {
     toastError.mockClear();
     reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.get', 'query');
-    expect(toastError).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
+    toastError.mockClear();
     reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update', 'mutation');
     expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
   });

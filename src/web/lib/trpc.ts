@@ -79,7 +79,8 @@ function endStaffSession(target: string): void {
 /**
  * Every failed product call shows its message in a toast for 4000 ms; a 401 leads to the login of
  * the audience the procedure belongs to (SPEC.md §8). A turned-off member is signed out to the
- * login, which says why. A query's NOT_FOUND shows no toast: the screen shows its "not found" panel.
+ * login, which says why (the toast says it too). A query's NOT_FOUND shows its toast like any other
+ * failure, beside the screen's "not found" panel.
  */
 export function reportCallError(
   error: unknown,
@@ -92,13 +93,12 @@ export function reportCallError(
     if (window.location.pathname !== ROUTE_PATHS.onboarding) handlers.redirect(ROUTE_PATHS.onboarding);
     return;
   }
+  const message = errorMessage(error);
   if (isAccessTurnedOff(error) && !isPortalProcedure(procedurePath)) {
-    // The login page says it beside its form; a toast would only repeat it.
+    toast.error(message, { id: message, duration: ERROR_TOAST_MS });
     if (window.location.pathname !== ROUTE_PATHS['auth-login']) endStaffSession(ACCESS_TURNED_OFF_LOGIN);
     return;
   }
-  if (type === 'query' && code === 'NOT_FOUND') return;
-  const message = errorMessage(error);
   // One toast per message: a screen whose calls all fail alike (a session gone stale under a page
   // that loads three things at once) says it once.
   toast.error(message, { id: message, duration: ERROR_TOAST_MS });
