@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, ZClientBulk, ZClientInput, ZClientListInput } from './clients';
+import {
+  clientCodeSequence,
+  decodeCursor,
+  encodeCursor,
+  nextClientCode,
+  ZClientBulk,
+  ZClientCreate,
+  ZClientInput,
+  ZClientListInput,
+} from './clients';
 
 describe('ZClientInput', () => {
   it('normalises blanks to null, trims, lower-cases email and de-duplicates tags', () => {
@@ -75,5 +84,35 @@ describe('bulk input', () => {
         action: { kind: 'addTag', tag: ' Audit ' },
       }).action,
     ).toEqual({ kind: 'addTag', tag: 'audit' });
+  });
+});
+
+describe('clientCodeSequence', () => {
+  it('continues past the highest C-and-digits code, keeping its width', () => {
+    expect(nextClientCode(['C000001', 'C000300', 'C000299'])).toBe('C000301');
+    expect(nextClientCode(['c00041', 'ACME-7', 'C9'])).toBe('C00042');
+    expect(nextClientCode(['C1', 'C0001'])).toBe('C0002');
+    expect(nextClientCode(['C9'])).toBe('C10');
+    expect(nextClientCode(['C99999'])).toBe('C100000');
+  });
+
+  it('starts at C00001 when no code has that shape', () => {
+    expect(nextClientCode([])).toBe('C00001');
+    expect(nextClientCode(['ACME', 'X12', null])).toBe('C00001');
+  });
+
+  it('numbers several in a row', () => {
+    const next = clientCodeSequence(['C000300']);
+    expect([next(), next()]).toEqual(['C000301', 'C000302']);
+  });
+});
+
+describe('ZClientCreate', () => {
+  it('takes the team members, once each, and nothing by default', () => {
+    const id = '8a0c3d0e-7a43-4a8e-9b1e-2d6a1f0c9e11';
+    expect(ZClientCreate.parse({ code: 'C1', name: 'Asha Rao' }).teamMemberIds).toEqual([]);
+    expect(
+      ZClientCreate.parse({ code: 'C1', name: 'Asha Rao', teamMemberIds: [id, id] }).teamMemberIds,
+    ).toEqual([id]);
   });
 });

@@ -62,49 +62,57 @@ const ZOptionalEmail = zString()
   .transform((v) => (v ? v : null))
   .pipe(z.email('Enter a valid email address').nullable());
 
-export const ZClientInput = z
-  .object({
-    code: ZClientCode,
-    name: zString()
-      .trim()
-      .min(2, 'Client name must be at least 2 characters')
-      .max(200, 'Client name is too long'),
-    type: z.enum(CLIENT_TYPES, 'Choose a client type').default('individual'),
-    groupId: z
-      .uuid('Choose a group from the list')
-      .nullish()
-      .transform((v) => v ?? null),
-    email: ZOptionalEmail,
-    phone: optionalText('Phone', 40).pipe(
+const ZClientFields = z.object({
+  code: ZClientCode,
+  name: zString()
+    .trim()
+    .min(2, 'Client name must be at least 2 characters')
+    .max(200, 'Client name is too long'),
+  type: z.enum(CLIENT_TYPES, 'Choose a client type').default('individual'),
+  groupId: z
+    .uuid('Choose a group from the list')
+    .nullish()
+    .transform((v) => v ?? null),
+  email: ZOptionalEmail,
+  phone: optionalText('Phone', 40).pipe(
+    zString()
+      .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only in the phone number')
+      .nullable(),
+  ),
+  addressLine1: optionalText('Address line 1', 200),
+  addressLine2: optionalText('Address line 2', 200),
+  city: optionalText('City', 100),
+  region: optionalText('Region or state', 100),
+  postalCode: optionalText('Postal code', 20),
+  country: zString()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .pipe(
       zString()
-        .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only in the phone number')
+        .regex(/^[A-Z]{2}$/, 'Choose a country')
         .nullable(),
     ),
-    addressLine1: optionalText('Address line 1', 200),
-    addressLine2: optionalText('Address line 2', 200),
-    city: optionalText('City', 100),
-    region: optionalText('Region or state', 100),
-    postalCode: optionalText('Postal code', 20),
-    country: zString()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v.toUpperCase() : null))
-      .pipe(
-        zString()
-          .regex(/^[A-Z]{2}$/, 'Choose a country')
-          .nullable(),
-      ),
-    location: ZLocation.nullish().transform((v) => v ?? null),
-    taxIds: z.array(ZTaxId).max(MAX_TAX_IDS, `At most ${MAX_TAX_IDS} tax identifiers`).default([]),
-    tags: z
-      .array(ZTag)
-      .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
-      .default([])
-      .transform((tags) => [...new Set(tags)]),
-    status: z.enum(CLIENT_STATUSES, 'Choose a status').default('active'),
-    notes: optionalText('Notes', 5000),
-  })
-  .superRefine(checkTaxIds);
+  location: ZLocation.nullish().transform((v) => v ?? null),
+  taxIds: z.array(ZTaxId).max(MAX_TAX_IDS, `At most ${MAX_TAX_IDS} tax identifiers`).default([]),
+  tags: z
+    .array(ZTag)
+    .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+  status: z.enum(CLIENT_STATUSES, 'Choose a status').default('active'),
+  notes: optionalText('Notes', 5000),
+});
+export const ZClientInput = ZClientFields.superRefine(checkTaxIds);
+/** A new client, with the members put on its team at once (the same transaction). */
+export const ZClientCreate = ZClientFields.extend({
+  teamMemberIds: z
+    .array(z.uuid('Choose a member'))
+    .max(50, 'At most 50 team members')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+}).superRefine(checkTaxIds);
+export type TClientCreate = z.output<typeof ZClientCreate>;
 export type TClientFormInput = z.input<typeof ZClientInput>;
 export type TClientInput = z.output<typeof ZClientInput>;
 
@@ -186,3 +194,28 @@ export const ZClientTeamRemove = z.object({
   memberId: z.uuid('Choose a member'),
 });
 export const RESPONSIBILITIES = ['Partner in charge', 'Manager', 'Preparer', 'Reviewer'] as const;
+
+/**
+ * Codes the firm did not choose (import rows without one, the New client form's proposal): "C" and
+ * digits, one past the highest such code among these, as wide as that code (C000300 → C000301);
+ * C00001 when there is none. A generator, for an import numbering many rows.
+ */
+export const GENERATED_CODE = /^C(\d{1,12})$/i;
+const FIRST_CODE_WIDTH = 5;
+export function clientCodeSequence(codes: Iterable<string | null | undefined>): () => string {
+  let last = 0;
+  let width = FIRST_CODE_WIDTH;
+  let seen = false;
+  for (const code of codes) {
+    const digits = code ? GENERATED_CODE.exec(code.trim())?.[1] : undefined;
+    if (!digits) continue;
+    const n = Number(digits);
+    if (!seen || n > last) {
+      last = n;
+      width = digits.length;
+      seen = true;
+    } else if (n === last) width = Math.max(width, digits.length);
+  }
+  return () => `C${String(++last).padStart(width, '0')}`;
+}
+export const nextClientCode = (codes: Iterable<string | null | undefined>) => clientCodeSequence(codes)();

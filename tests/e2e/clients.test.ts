@@ -22,6 +22,7 @@ describe('clients in the browser', () => {
     const api = app.client(firm.owner.token);
     await api.clients.create.mutate({ code: 'A-100', name: 'Anand Textiles', type: 'company' });
     await api.clients.create.mutate({ code: 'B-200', name: 'Bhatia Family Trust', type: 'trust' });
+    await api.clients.create.mutate({ code: 'C000041', name: 'Chopra Exports', type: 'company' });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await signInWithCookies(context, app, firm.owner);
@@ -42,10 +43,15 @@ describe('clients in the browser', () => {
     await page.getByText('Updated 2 clients').waitFor();
     await expect.poll(() => table.getByText('Inactive').count()).toBe(2);
 
-    // New client: a bad email first shows the schema's message.
+    // New client: the code is proposed (the next after the firm's highest, as wide), and stays
+    // editable; Olivia Owner goes on the team at once.
     await page.getByRole('button', { name: 'New client' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'New client' });
-    await drawer.getByRole('textbox', { name: 'Code', exact: true }).fill('M-001');
+    const code = drawer.getByRole('textbox', { name: 'Code', exact: true });
+    await expect.poll(() => code.inputValue()).toBe('C000042');
+    await code.fill('M-001');
+    await drawer.getByRole('list', { name: 'Team' }).getByRole('checkbox', { name: 'Olivia Owner' }).click();
+    // A bad email first shows the schema's message.
     await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill('Rakesh Mehta');
     await drawer.getByRole('textbox', { name: 'Email', exact: true }).fill('rakesh-at-mehta');
     await drawer.getByRole('textbox', { name: 'Latitude', exact: true }).fill('19.076');
@@ -87,11 +93,12 @@ describe('clients in the browser', () => {
     await page.waitForURL(`${clientUrl}/team`);
     await page.getByRole('combobox', { name: 'Member' }).click();
     await page.getByRole('option', { name: 'Sam Staff' }).click();
-    await page.getByRole('combobox', { name: 'Responsibility' }).click();
+    await page.getByRole('combobox', { name: 'Responsibility', exact: true }).click();
     await page.getByRole('option', { name: 'Preparer' }).click();
     await page.getByRole('button', { name: 'Add to team' }).click();
     const teamList = page.getByRole('list', { name: 'Team members' });
     await teamList.getByRole('paragraph').filter({ hasText: 'Sam Staff' }).waitFor();
+    await teamList.getByRole('paragraph').filter({ hasText: 'Olivia Owner' }).waitFor();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Responsibility of Sam Staff' }).textContent())
       .toContain('Preparer');

@@ -159,7 +159,12 @@ const ROWS: Record<string, TRow> = {
       (a, b) => ({ ids: [a.assigned.client.id], action: { kind: 'setGroup', groupId: b.group.id } }),
     ],
   },
-  'clients.create': { input: (f) => ({ code: code(), name: `${f.marker} new client` }), cross: 'none' },
+  'clients.create': {
+    input: (f) => ({ code: code(), name: `${f.marker} new client` }),
+    cross: 'none',
+    // Another firm's member on the new client's team: refused, and no client made.
+    mixed: [(a, b) => ({ code: code(), name: `${a.marker} new client`, teamMemberIds: [b.owner.id] })],
+  },
   'clients.get': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'clients.import.discard': { input: (f) => ({ importId: f.doomedImportId }), cross: 'ids' },
   'clients.import.get': { input: (f) => ({ importId: f.importId }), cross: 'ids' },
@@ -167,6 +172,8 @@ const ROWS: Record<string, TRow> = {
   'clients.import.step': { input: (f) => ({ importId: f.importId }), cross: 'ids' },
   'clients.import.unfinished': { input: () => undefined, cross: 'none' },
   'clients.list': { input: (f) => ({ groupId: f.group.id }), cross: 'filter', client: 'filter' },
+  // The proposal reads the firm's own codes only: one firm never sees another's numbering.
+  'clients.nextCode': { input: () => undefined, cross: 'none' },
   'clients.options': { input: () => undefined, cross: 'none', client: 'filter' },
   'clients.restore': { input: (_, c) => ({ clientId: c.archivable.id }), cross: 'ids', client: true },
   'clients.team.add': {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TRowMessage } from '../../../domain/client-import';
-import type { TClientInput } from '../../../domain/clients';
+import { clientCodeSequence, type TClientInput } from '../../../domain/clients';
 import type { TExecutor } from '../../db/client';
 import { clients } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -62,20 +62,22 @@ export async function takenCodes(db: TExecutor, orgId: string, codes: string[], 
 export const pgArray = (values: string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-/** C00001, C00002…: past the firm's and the file's highest code of that shape. */
-export async function codeGenerator(db: TExecutor, orgId: string, fileCodes: string[]) {
-  const [row] = rowsOf<{ max: string | null }>(
+/** The firm's highest code of the generated shape (C and digits), the widest of equals; null if none. */
+export async function highestGeneratedCode(db: TExecutor, orgId: string): Promise<string | null> {
+  const [row] = rowsOf<{ code: string }>(
     await db.execute(
-      sql`select max(substring(${clients.code} from 2)::bigint)::text as max from ${clients}
-          where ${clients.orgId} = ${orgId} and ${clients.code} ~ '^[Cc][0-9]{1,12}$'`,
+      sql`select ${clients.code} as code from ${clients}
+          where ${clients.orgId} = ${orgId} and ${clients.code} ~ '^[Cc][0-9]{1,12}$'
+          order by substring(${clients.code} from 2)::bigint desc, length(${clients.code}) desc
+          limit 1`,
     ),
   );
-  let next = Number(row?.max ?? 0);
-  for (const code of fileCodes) {
-    const m = /^c(\d{1,12})$/i.exec(code);
-    if (m) next = Math.max(next, Number(m[1]));
-  }
-  return () => `C${String(++next).padStart(5, '0')}`;
+  return row?.code ?? null;
+}
+
+/** Codes for the rows without one: past the firm's and the file's highest (clientCodeSequence). */
+export async function codeGenerator(db: TExecutor, orgId: string, fileCodes: string[]) {
+  return clientCodeSequence([await highestGeneratedCode(db, orgId), ...fileCodes]);
 }
 
 export const duplicateMessage = (label: string, other: string): TRowMessage => ({

@@ -114,7 +114,8 @@ describe('import', () => {
       [7, 'new'],
       [8, 'error'],
     ]);
-    expect(byRow[2]?.code).toMatch(/^C\d{5}$/);
+    // Numbered after the firm's highest code of that shape (C001), as wide.
+    expect(byRow[2]?.code).toBe('C002');
     expect(byRow[2]?.generatedCode).toBe(true);
     expect(byRow[3]?.messages).toEqual([{ field: 'email', message: 'Enter a valid email address' }]);
     expect(byRow[4]?.messages).toEqual([
@@ -157,7 +158,7 @@ describe('import', () => {
       status: 'active',
       type: 'individual',
     });
-    expect(asha?.code).toMatch(/^C\d{5}$/);
+    expect(asha?.code).toBe('C002');
     expect(rows.find((r) => r.code === 'X-7')?.taxIds).toEqual([{ kind: 'GSTIN', value: '27AAAPK1234A1Z5' }]);
 
     const log = await t.db
@@ -220,7 +221,8 @@ describe('import', () => {
       await t.db.select({ code: clients.code }).from(clients).where(eq(clients.orgId, other.org.id))
     ).map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
-    expect(codes).toContain('C00002');
+    expect(codes).toContain('C002');
+    expect(codes).toContain('C1000');
     // One log entry per batch, the last with the totals.
     const log = await t.db
       .select()

@@ -1,6 +1,7 @@
 import {
+  nextClientCode,
   ZClientBulk,
-  ZClientInput,
+  ZClientCreate,
   ZClientListInput,
   ZClientRef,
   ZClientTeamAdd,
@@ -10,6 +11,7 @@ import {
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { getClient } from './detail';
+import { highestGeneratedCode } from './import-check';
 import { clientImportRouter } from './import-router';
 import { listClients } from './list';
 import { assignableMembers, groupOptions, tagOptions } from './options';
@@ -51,8 +53,12 @@ export const clientsRouter = router({
     ]);
     return { groups, members, tags };
   }),
+  /** The code the New client form proposes: the one an import would give the next row. */
+  nextCode: permissionProcedure('clients.create').query(async ({ ctx }) => ({
+    code: nextClientCode([await highestGeneratedCode(ctx.db, ctx.scope.orgId)]),
+  })),
   create: permissionProcedure('clients.create')
-    .input(ZClientInput)
+    .input(ZClientCreate)
     .mutation(({ ctx, input }) => createClient(ctx.db, ctx.scope, input, ctx.meta)),
   update: permissionProcedure('clients.edit')
     .input(ZClientUpdate)

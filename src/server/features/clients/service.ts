@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { TClientBulk, TClientInput } from '../../../domain/clients';
-import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import type { TClientBulk, TClientCreate, TClientInput } from '../../../domain/clients';
+import { actorOf, requirePermission, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients, clientTeam } from '../../db/schema';
@@ -51,21 +51,32 @@ const conflictOnCode = (code: string) => (error: unknown) => {
   throw error;
 };
 
-export async function createClient(db: TDb, scope: TScope, input: TClientInput, meta: TRequestMeta) {
+export async function createClient(
+  db: TDb,
+  scope: TScope,
+  { teamMemberIds = [], ...input }: TClientInput & Partial<Pick<TClientCreate, 'teamMemberIds'>>,
+  meta: TRequestMeta,
+) {
   return db
     .transaction(async (tx) => {
       await checkGroup(tx, scope.orgId, input.groupId);
       await checkCode(tx, scope.orgId, input.code);
+      // Putting people on a team is an edit of the client (clients.team.add asks for the same).
+      if (teamMemberIds.length) requirePermission(scope, 'clients.edit');
+      const team = [];
+      for (const memberId of new Set(teamMemberIds)) team.push(await activeMember(tx, scope.orgId, memberId));
       const [created] = await tx
         .insert(clients)
         .values({ orgId: scope.orgId, ...columnsOf(input) })
         .returning({ id: clients.id, code: clients.code, name: clients.name });
       if (!created) throw new Error('client not created');
       // A member limited to assigned clients keeps sight of the client they created.
-      if (scope.assignedClientsOnly) {
+      const memberIds = new Set(team.map((m) => m.id));
+      if (scope.assignedClientsOnly) memberIds.add(scope.memberId);
+      if (memberIds.size) {
         await tx
           .insert(clientTeam)
-          .values({ orgId: scope.orgId, clientId: created.id, memberId: scope.memberId });
+          .values([...memberIds].map((memberId) => ({ orgId: scope.orgId, clientId: created.id, memberId })));
       }
       await audit(tx, actorOf(scope, meta), {
         action: 'client.create',
@@ -73,6 +84,15 @@ export async function createClient(db: TDb, scope: TScope, input: TClientInput, 
         recordId: created.id,
         summary: `Created client ${created.name} (${created.code})`,
       });
+      for (const member of team) {
+        await audit(tx, actorOf(scope, meta), {
+          action: 'client.team.add',
+          recordType: 'client',
+          recordId: created.id,
+          summary: `Added ${member.name} to ${created.name}’s team`,
+          changes: { team: { from: null, to: member.name } },
+        });
+      }
       return created;
     })
     .catch(conflictOnCode(input.code));

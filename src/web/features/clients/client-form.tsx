@@ -2,14 +2,15 @@ import {
   type CLIENT_STATUSES,
   CLIENT_TYPE_LABELS,
   CLIENT_TYPES,
-  type TClientInput,
-  ZClientInput,
+  type TClientCreate,
+  ZClientCreate,
 } from '@domain/clients';
 import { taxIdKinds } from '@domain/settings';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Button,
+  Checkbox,
   DrawerClose,
   DrawerContent,
   Drawer as DrawerRoot,
@@ -21,8 +22,10 @@ import {
   toast,
 } from '@web/ui';
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Controller, type FieldErrors, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../shell/access';
 import { type TClientDetail, useClientsRefresh } from './use-clients';
 
 /** What the form edits: text boxes for the numbers and the tags, turned into the schema's input on submit. */
@@ -45,6 +48,8 @@ type TClientForm = {
   tags: string;
   status: (typeof CLIENT_STATUSES)[number];
   notes: string;
+  /** New client only: the members put on its team. */
+  teamMemberIds: string[];
 };
 
 const NO_GROUP = 'none';
@@ -69,6 +74,7 @@ function formOf(client?: TClientDetail): TClientForm {
     tags: client?.tags.join(', ') ?? '',
     status: client?.status ?? 'active',
     notes: client?.notes ?? '',
+    teamMemberIds: [],
   };
 }
 
@@ -84,8 +90,8 @@ function setPath(target: Record<string, unknown>, path: (string | number)[], mes
   });
 }
 
-/** Validates with the server's own schema (ZClientInput), placing each message beside its box. */
-const clientResolver: Resolver<TClientForm, unknown, TClientInput> = async (values) => {
+/** Validates with the server's own schema (ZClientCreate), placing each message beside its box. */
+const clientResolver: Resolver<TClientForm, unknown, TClientCreate> = async (values) => {
   const errors: Record<string, unknown> = {};
   const lat = values.lat.trim();
   const lng = values.lng.trim();
@@ -99,7 +105,7 @@ const clientResolver: Resolver<TClientForm, unknown, TClientInput> = async (valu
       setPath(errors, ['lng'], 'Enter the longitude as a number, e.g. 72.8777');
     location = { lat: Number(lat), lng: Number(lng) };
   }
-  const parsed = ZClientInput.safeParse({
+  const parsed = ZClientCreate.safeParse({
     ...values,
     groupId: values.groupId === NO_GROUP ? null : values.groupId,
     location: Object.keys(errors).length ? null : location,
@@ -114,6 +120,7 @@ const clientResolver: Resolver<TClientForm, unknown, TClientInput> = async (valu
       const head = path[0];
       if (head === 'location') setPath(errors, [path[1] ?? 'lat'], issue.message);
       else if (head === 'tags') setPath(errors, ['tags'], issue.message);
+      else if (head === 'teamMemberIds') setPath(errors, ['teamMemberIds'], issue.message);
       else setPath(errors, path.length ? path : ['name'], issue.message);
     }
   }
@@ -136,10 +143,25 @@ export function ClientFormDrawer({
   const refresh = useClientsRefresh();
   const navigate = useNavigate();
   const options = useQuery({ ...trpc.clients.options.queryOptions(), enabled: open });
-  const form = useForm<TClientForm, unknown, TClientInput>({
+  // Choosing the team is an edit of the client, as on its Team tab.
+  const canChooseTeam = useCan('clients.edit') && !client;
+  const form = useForm<TClientForm, unknown, TClientCreate>({
     resolver: clientResolver,
     defaultValues: formOf(client),
   });
+  // A new client's code: the server proposes the next one (as an import would number it), the box
+  // stays editable and the server checks uniqueness on create. A proposal the person has not changed
+  // is replaced by a fresher one (the drawer opened again after another client took it).
+  const nextCode = useQuery({ ...trpc.clients.nextCode.queryOptions(), enabled: open && !client });
+  const proposed = nextCode.data?.code;
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open || client || !proposed) return;
+    const current = form.getValues('code');
+    if (current && current !== applied.current) return;
+    applied.current = proposed;
+    form.setValue('code', proposed);
+  }, [open, client, proposed, form]);
   const taxIds = useFieldArray({ control: form.control, name: 'taxIds' });
   const done = async () => {
     onOpenChange(false);
@@ -166,8 +188,8 @@ export function ClientFormDrawer({
   const errors = form.formState.errors;
   const country = form.watch('country').trim().toUpperCase();
   const kinds = taxIdKinds(country);
-  const submit = form.handleSubmit((values) =>
-    client ? update.mutate({ clientId: client.id, data: values }) : create.mutate(values),
+  const submit = form.handleSubmit(({ teamMemberIds, ...data }) =>
+    client ? update.mutate({ clientId: client.id, data }) : create.mutate({ ...data, teamMemberIds }),
   );
   const text = (
     name: keyof TClientForm,
@@ -208,7 +230,12 @@ export function ClientFormDrawer({
       >
         <form id="client-form" noValidate onSubmit={submit} className="flex flex-col gap-5">
           <section className="grid gap-4 sm:grid-cols-2">
-            {text('code', 'Code', { required: true, hint: 'Letters, digits, - and _; up to 20' })}
+            {text('code', 'Code', {
+              required: true,
+              hint: client
+                ? 'Letters, digits, - and _; up to 20'
+                : 'The next code after the firm’s highest is proposed; letters, digits, - and _; up to 20',
+            })}
             {text('name', 'Name', { required: true })}
             <Field label="Type" error={errors.type?.message} required>
               <Controller
@@ -259,6 +286,38 @@ export function ClientFormDrawer({
             </Field>
             {text('tags', 'Tags', { hint: 'Separate tags with commas' })}
           </section>
+          {canChooseTeam ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="text-sm font-semibold">Team</legend>
+              <p className="text-sm text-muted-fg">
+                Who works for this client; their responsibilities are set on the client’s Team tab.
+              </p>
+              <Controller
+                control={form.control}
+                name="teamMemberIds"
+                render={({ field }) => (
+                  <ul aria-label="Team" className="grid max-h-48 gap-2 overflow-y-auto py-1 sm:grid-cols-2">
+                    {(options.data?.members ?? []).map((m) => (
+                      <li key={m.id}>
+                        <Checkbox
+                          label={m.name}
+                          checked={field.value.includes(m.id)}
+                          onCheckedChange={(on) =>
+                            field.onChange(
+                              on === true ? [...field.value, m.id] : field.value.filter((id) => id !== m.id),
+                            )
+                          }
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              />
+              {errors.teamMemberIds?.message ? (
+                <p className="text-xs text-danger">{errors.teamMemberIds.message}</p>
+              ) : null}
+            </fieldset>
+          ) : null}
           <section className="grid gap-4 sm:grid-cols-2">
             <h3 className="text-sm font-semibold sm:col-span-2">Address</h3>
             {text('addressLine1', 'Address line 1')}
