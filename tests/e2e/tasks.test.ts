@@ -250,6 +250,15 @@ describe('tasks in the browser', () => {
     await table.getByRole('row', { name: /May GSTR-1/ }).waitFor();
     await expect.poll(() => rows.count()).toBe(6);
 
+    // A row's own status control (the bulk action for one task), without opening the drawer.
+    await table.getByRole('button', { name: /^Status of Due next week/ }).click();
+    await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await page.getByText('Moved to In Progress').waitFor();
+    await expect
+      .poll(() => table.getByRole('row', { name: /Due next week/ }).textContent())
+      .toContain('In Progress');
+    expect(page.url()).not.toContain('task=');
+
     // The board: the two "Reconcile with GSTR-2B" cards say which period they are.
     await page.goto(`${app.url}/tasks?layout=board`);
     const cards = page
