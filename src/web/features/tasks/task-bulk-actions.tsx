@@ -100,7 +100,9 @@ export function TaskStatusMenu({
           <ChevronDown aria-hidden className="size-3.5 text-muted-fg" />
         </button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
+      {/* The menu is portalled out of the row, but React still bubbles its clicks to the row: stop
+          them here so choosing a status does not also open the task. */}
+      <DropdownMenuContent align="start" onClick={(e) => e.stopPropagation()}>
         <DropdownMenuLabel>Move to</DropdownMenuLabel>
         {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
           <DropdownMenuItem
