@@ -23,6 +23,8 @@ export const ZProjectListInput = z
     direction: z.enum(['asc', 'desc']).default('asc'),
     search: zString().trim().max(200, 'Search must be at most 200 characters').optional(),
     status: z.enum(PROJECT_STATUS_FILTERS).optional(),
+    /** Without a status filter the list is open work: completed projects only on request. */
+    includeCompleted: z.boolean().default(false),
     clientId: z.uuid('Choose a client').optional(),
     serviceId: z.uuid('Choose a service').optional(),
     memberId: z.uuid('Choose a member').optional(),

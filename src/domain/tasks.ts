@@ -191,6 +191,11 @@ export const ZTaskListInput = z
   .object({
     view: z.enum(TASK_VIEWS, 'Choose mine, team or all').default('all'),
     status: z.array(z.enum(TASK_STATUS_FILTERS, 'Not a task status')).max(5).optional(),
+    /**
+     * Without a status filter the list is open work (overdue first, then due soonest): completed
+     * tasks only on request. A status filter names exactly what to show and ignores this.
+     */
+    includeCompleted: z.boolean().default(false),
     priority: z.array(z.enum(TASK_PRIORITIES, 'Not a priority')).max(4).optional(),
     assigneeId: z.uuid('Choose a member from the list').optional(),
     reviewerId: z.uuid('Choose a member from the list').optional(),

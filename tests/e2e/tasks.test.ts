@@ -109,6 +109,9 @@ describe('tasks in the browser', () => {
     await page.goto(`${app.url}/tasks/filters/gst`);
     await page.getByRole('heading', { level: 1, name: 'Tasks tagged “gst”' }).waitFor();
     const tagged = page.getByRole('table', { name: 'Tasks' });
+    // The task is completed now: open work by default, completed on request.
+    await page.getByRole('checkbox', { name: 'Show completed' }).click();
+    await page.waitForURL(/[?&]completed=true/);
     await tagged.getByRole('row', { name: /File GSTR-3B for March/ }).waitFor();
     await expect.poll(() => tagged.getByRole('row').count()).toBe(2);
     await expect.poll(() => tagged.getByText('Audit fieldwork').count()).toBe(0);
@@ -190,6 +193,99 @@ describe('tasks in the browser', () => {
       .waitFor();
     await screenshot(page, 'tasks-checklist-rule');
     expect((await api.tasks.get.query({ taskId: bank?.id ?? '' })).status).toBe('SCHEDULED');
+
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens on open work (overdue first), shows completed on request, and names the project on a board card', async () => {
+    const firm = await app.seedFirm('Iyer & Rao');
+    const api = app.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'I-1', name: 'Iyer Foods' });
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const me = [firm.owner.id];
+    // Months-old completed work sorts first by due date; it must not be what the list opens on.
+    await api.tasks.create.mutate({
+      title: 'May GSTR-1',
+      dueDate: day(-180),
+      status: 'COMPLETED',
+      assigneeIds: me,
+    });
+    await api.tasks.create.mutate({ title: 'Due next week', dueDate: day(7), assigneeIds: me });
+    await api.tasks.create.mutate({ title: 'Overdue TDS return', dueDate: day(-3), assigneeIds: me });
+    for (const [name, due] of [
+      ['GST · Nov 2026', day(10)],
+      ['GST · Dec 2026', day(40)],
+    ] as const) {
+      const project = await api.projects.create.mutate({
+        clientId: client.id,
+        name,
+        dueDate: due,
+        memberIds: [],
+      });
+      await api.tasks.create.mutate({
+        title: 'Reconcile with GSTR-2B',
+        clientId: client.id,
+        projectId: project.id,
+        dueDate: due,
+        assigneeIds: me,
+      });
+    }
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/tasks`);
+    const table = page.getByRole('table', { name: 'Tasks' });
+    const rows = table.getByRole('row');
+    await table.getByRole('row', { name: /Overdue TDS return/ }).waitFor();
+    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.nth(1).textContent()).toContain('Overdue TDS return');
+    await expect.poll(() => rows.nth(1).textContent()).toContain('Overdue');
+    await expect.poll(() => rows.nth(2).textContent()).toContain('Due next week');
+    expect(await table.getByText('May GSTR-1').count()).toBe(0);
+    await screenshot(page, 'tasks-open-first');
+
+    await page.getByRole('checkbox', { name: 'Show completed' }).click();
+    await table.getByRole('row', { name: /May GSTR-1/ }).waitFor();
+    await expect.poll(() => rows.count()).toBe(6);
+
+    // A row's own status control (the bulk action for one task), without opening the drawer.
+    await table.getByRole('button', { name: /^Status of Due next week/ }).click();
+    await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await page.getByText('Moved to In Progress').waitFor();
+    await expect
+      .poll(() => table.getByRole('row', { name: /Due next week/ }).textContent())
+      .toContain('In Progress');
+    expect(page.url()).not.toContain('task=');
+
+    // The board: the two "Reconcile with GSTR-2B" cards say which period they are.
+    await page.goto(`${app.url}/tasks?layout=board`);
+    const cards = page
+      .getByRole('region', { name: 'Scheduled column' })
+      .getByRole('article', { name: 'Reconcile with GSTR-2B' });
+    await expect.poll(() => cards.count()).toBe(2);
+    await cards.filter({ hasText: 'GST · Nov 2026' }).waitFor();
+    await cards.filter({ hasText: 'GST · Dec 2026' }).waitFor();
+    await screenshot(page, 'tasks-board-projects');
+
+    // /projects opens on open work too; "All statuses" brings back the completed.
+    const done = await api.projects.create.mutate({
+      clientId: client.id,
+      name: 'Audit · FY 2024',
+      dueDate: day(-200),
+      memberIds: [],
+    });
+    await api.projects.setStatus.mutate({ projectId: done.id, status: 'COMPLETED' });
+    await page.goto(`${app.url}/projects`);
+    const projects = page.getByRole('table', { name: 'Projects' });
+    await projects.getByRole('row', { name: /GST · Nov 2026/ }).waitFor();
+    await expect.poll(() => projects.getByRole('row').nth(1).textContent()).toContain('GST · Nov 2026');
+    expect(await projects.getByText('Audit · FY 2024').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'All statuses' }).click();
+    await page.waitForURL(/[?&]completed=true/);
+    await expect.poll(() => projects.getByRole('row').nth(1).textContent()).toContain('Audit · FY 2024');
 
     expect(faults(console.errors)).toEqual([]);
     await context.close();

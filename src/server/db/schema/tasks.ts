@@ -55,6 +55,9 @@ export const tasks = pgTable(
   (t) => [
     unique('tasks_org_id_id_key').on(t.orgId, t.id),
     index('tasks_org_due_idx').on(t.orgId, t.dueDate, t.id),
+    // The lists' default: open work by due date (completed only on request), so the first page of
+    // a firm whose tasks are mostly completed does not walk past them.
+    index('tasks_org_open_due_idx').on(t.orgId, t.dueDate, t.id).where(sql`${t.status} <> 'COMPLETED'`),
     // The list's "date added" sort.
     index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),

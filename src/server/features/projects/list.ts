@@ -148,6 +148,9 @@ export async function listProjects(
   else if (input.status) {
     // A stored status lists what shows that status: overdue items show OVERDUE instead.
     where.push(eq(projects.status, input.status), not(overdue(today)));
+  } else if (!input.includeCompleted) {
+    // Open work by default, the predicate of projects_open_due_idx (a literal so the planner sees it).
+    where.push(sql`${projects.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`);
   }
   const filter = and(...where);
   const dir = input.direction === 'asc' ? asc : desc;

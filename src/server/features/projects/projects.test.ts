@@ -273,11 +273,31 @@ describe('projects', () => {
     expect(await names({ status: 'COMPLETED' })).toEqual(['Done']);
     expect(await names({ memberId: firm.staff.id })).toEqual(['Late']);
     expect(await names({ periodKey: '2099-01' })).toEqual(['Soon']);
-    expect(await names({ dueFrom: '2020-02-01', dueTo: '2020-12-31' })).toEqual(['Done']);
-    expect(await names({ sort: 'dueDate', direction: 'asc' })).toEqual(['Late', 'Done', 'Soon']);
-    expect(await names({ sort: 'name', direction: 'desc' })).toEqual(['Soon', 'Late', 'Done']);
+    expect(await names({ dueFrom: '2020-02-01', dueTo: '2020-12-31' })).toEqual([]);
+    expect(await names({ dueFrom: '2020-02-01', dueTo: '2020-12-31', includeCompleted: true })).toEqual([
+      'Done',
+    ]);
+    // Open work by default (overdue first, then due soonest); completed only on request.
+    expect(await names({})).toEqual(['Late', 'Soon']);
+    expect(await names({ sort: 'dueDate', direction: 'asc', includeCompleted: true })).toEqual([
+      'Late',
+      'Done',
+      'Soon',
+    ]);
+    expect(await names({ sort: 'name', direction: 'desc' })).toEqual(['Soon', 'Late']);
+    expect(await names({ sort: 'name', direction: 'desc', includeCompleted: true })).toEqual([
+      'Soon',
+      'Late',
+      'Done',
+    ]);
     expect(await names({ search: 'oo' })).toEqual(['Soon']);
-    const page = await api.projects.list.query({ clientId: client.id, pageSize: 2, page: 2, sort: 'name' });
+    const page = await api.projects.list.query({
+      clientId: client.id,
+      includeCompleted: true,
+      pageSize: 2,
+      page: 2,
+      sort: 'name',
+    });
     expect([page.total, page.rows.map((r) => r.name)]).toEqual([3, ['Soon']]);
     expect(page.rows[0]?.progress).toEqual({ done: 1, total: 3 });
 

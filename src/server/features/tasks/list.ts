@@ -149,6 +149,8 @@ export async function listTasks(db: TExecutor, scope: TScope, input: TTaskListQu
     where.push(onMyClientTeam(scope, tasks.clientId));
   }
   if (input.status?.length) where.push(statusFilter(input.status, today));
+  // A literal, not a parameter, so the planner matches tasks_org_open_due_idx's predicate.
+  else if (!input.includeCompleted) where.push(sql`${tasks.status} <> 'COMPLETED'`);
   if (input.priority?.length) where.push(inArray(tasks.priority, input.priority));
   if (input.assigneeId) {
     where.push(sql`exists (select 1 from task_assignees fa where fa.org_id = ${tasks.orgId}

@@ -103,14 +103,15 @@ describe('list', () => {
       const out: string[] = [];
       let cursor: string | undefined;
       for (let i = 0; i < 50; i++) {
-        const page = await f.api.tasks.list.query({ ...input, pageSize: 7, cursor });
+        const page = await f.api.tasks.list.query({ includeCompleted: true, ...input, pageSize: 7, cursor });
         out.push(...page.rows.map((r) => r.id));
         if (!page.nextCursor) break;
         cursor = page.nextCursor;
       }
       return out;
     };
-    const full = (input: TTaskListInput) => f.api.tasks.list.query({ ...input, pageSize: 200 });
+    const full = (input: TTaskListInput) =>
+      f.api.tasks.list.query({ includeCompleted: true, ...input, pageSize: 200 });
 
     // Filters, against the same predicate in JS.
     const expectIds = (rows: typeof all) => rows.map((r) => r.id).sort();
@@ -134,7 +135,7 @@ describe('list', () => {
     expect(await got({ view: 'mine' })).toEqual([]);
 
     // The total counts every match; the page holds the page.
-    const page = await f.api.tasks.list.query({ pageSize: 10, page: 2, tag: 'gst' });
+    const page = await f.api.tasks.list.query({ includeCompleted: true, pageSize: 10, page: 2, tag: 'gst' });
     expect(page.rows).toHaveLength(10);
     expect(page.total).toBe(all.filter((r) => r.tags.includes('gst')).length);
     expect(page.totalCapped).toBe(false);
@@ -178,7 +179,12 @@ describe('list', () => {
     const staffApi = t.client(f.staff.token);
     for (const dir of ['asc', 'desc'] as const) {
       const mine = (
-        await staffApi.tasks.list.query({ view: 'mine', sort: { field: 'dueDate', dir }, pageSize: 200 })
+        await staffApi.tasks.list.query({
+          view: 'mine',
+          includeCompleted: true,
+          sort: { field: 'dueDate', dir },
+          pageSize: 200,
+        })
       ).rows;
       expect(new Set(mine.map((r) => r.id))).toEqual(mineIds);
       const walked: string[] = [];
@@ -186,6 +192,7 @@ describe('list', () => {
       for (let i = 0; i < 20; i++) {
         const p = await staffApi.tasks.list.query({
           view: 'mine',
+          includeCompleted: true,
           sort: { field: 'dueDate', dir },
           pageSize: 6,
           cursor,
@@ -198,6 +205,57 @@ describe('list', () => {
       expect(mine[0]?.assignees).toEqual([{ id: f.staff.id, name: 'Sam Staff' }]);
     }
     expect(await code(f.api.tasks.list.query({ cursor: 'bm90LWEtY3Vyc29y' }))).toBe('BAD_REQUEST');
+  });
+
+  it('opens on open work: overdue first, then due soonest; completed only on request', async () => {
+    const f = await firm('Open first');
+    const today = todayIn('UTC');
+    const day = (n: number) => format(addDays(new Date(`${today}T12:00:00Z`), n), 'yyyy-MM-dd');
+    // Months-old completed work sorts first by due date: the default must not open on it.
+    const done = await f.api.tasks.create.mutate({
+      title: 'May return',
+      dueDate: day(-180),
+      status: 'COMPLETED',
+      assigneeIds: [f.owner.id],
+    });
+    const soon = await f.api.tasks.create.mutate({
+      title: 'Due soon',
+      dueDate: day(3),
+      status: 'IN_PROGRESS',
+    });
+    const late = await f.api.tasks.create.mutate({
+      title: 'Late',
+      dueDate: day(-2),
+      assigneeIds: [f.owner.id],
+    });
+    const undated = await f.api.tasks.create.mutate({ title: 'Undated', status: 'IN_REVIEW' });
+    const ids = async (input: TTaskListInput) => (await f.api.tasks.list.query(input)).rows.map((r) => r.id);
+
+    const first = await f.api.tasks.list.query({});
+    expect(first.rows.map((r) => r.id)).toEqual([late.id, soon.id, undated.id]);
+    expect(first.rows[0]?.displayStatus).toBe('OVERDUE');
+    expect(first.total).toBe(3);
+    // The same for "My tasks" (driven from the assignments).
+    expect(await ids({ view: 'mine' })).toEqual([late.id]);
+    // Completed on request, in the same order.
+    expect(await ids({ includeCompleted: true })).toEqual([done.id, late.id, soon.id, undated.id]);
+    // A status filter names exactly what to show.
+    expect(await ids({ status: ['COMPLETED'] })).toEqual([done.id]);
+    expect(await ids({ status: ['COMPLETED'], includeCompleted: false })).toEqual([done.id]);
+  });
+
+  it('serves the default open list from tasks_org_open_due_idx', async () => {
+    const f = await firm('Open index');
+    await generate(f, 40);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute(sql`explain select id from tasks
+        where org_id = ${f.org.id} and status <> 'COMPLETED' order by due_date, id limit 25`);
+      return JSON.stringify(result);
+    });
+    expect(plan).toContain('tasks_org_open_due_idx');
+    expect(plan).not.toContain('Sort');
   });
 
   it("counts exactly up to 1,000 matches, then reports the planner's estimate", async () => {

@@ -24,6 +24,7 @@ describe('projects URL search', () => {
       direction: undefined,
       search: undefined,
       status: 'OVERDUE',
+      completed: undefined,
       clientId: id,
       serviceId: undefined,
       memberId: undefined,
@@ -51,5 +52,14 @@ describe('projects URL search', () => {
       dueTo: undefined,
     });
     expect(input).not.toHaveProperty('view');
+  });
+
+  it('opens on open work; completed only when asked for and no status is chosen', () => {
+    expect(projectsListInput(parseProjectsSearch({}))).not.toHaveProperty('includeCompleted');
+    expect(parseProjectsSearch({ completed: 'yes' }).completed).toBeUndefined();
+    const all = projectsListInput(parseProjectsSearch({ completed: true }));
+    expect(all).toMatchObject({ includeCompleted: true });
+    expect(all).not.toHaveProperty('completed');
+    expect(projectsListInput({ completed: true, status: 'OVERDUE' })).not.toHaveProperty('includeCompleted');
   });
 });

@@ -8,6 +8,8 @@ export type TProjectsSearch = {
   direction?: 'asc' | 'desc';
   search?: string;
   status?: (typeof PROJECT_STATUS_FILTERS)[number];
+  /** Completed projects too, when no status is chosen (the default is open work). */
+  completed?: boolean;
   clientId?: string;
   serviceId?: string;
   memberId?: string;
@@ -38,6 +40,7 @@ export function parseProjectsSearch(search: Record<string, unknown>): TProjectsS
     direction: oneOf(['asc', 'desc'] as const, search.direction),
     search: text(search.search, 200),
     status: oneOf(PROJECT_STATUS_FILTERS, search.status),
+    completed: search.completed === true ? true : undefined,
     clientId: uuid(search.clientId),
     serviceId: uuid(search.serviceId),
     memberId: uuid(search.memberId),
@@ -56,7 +59,7 @@ export function projectsListInput(
   search: TProjectsSearch,
   fixed: { clientId?: string; serviceId?: string } = {},
 ): TProjectListInput {
-  const { view: _view, ...rest } = search;
+  const { view: _view, completed, ...rest } = search;
   const input: TProjectListInput = {
     ...rest,
     page: search.page ?? 1,
@@ -64,6 +67,7 @@ export function projectsListInput(
     sort: search.sort ?? 'dueDate',
     direction: search.direction ?? 'asc',
     archived: search.archived ?? false,
+    ...(completed && !search.status ? { includeCompleted: true } : {}),
     ...fixed,
   };
   if (input.dueFrom && input.dueTo && input.dueFrom > input.dueTo) input.dueTo = undefined;

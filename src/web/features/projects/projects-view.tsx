@@ -25,6 +25,7 @@ import { projectsListInput, type TProjectsSearch } from './projects-search';
 export type TProjectRow = inferRouterOutputs<AppRouter>['projects']['list']['rows'][number];
 
 const ALL = 'all';
+const OPEN = 'open';
 
 /**
  * The projects list and board with their filters, for /projects and the lists scoped to one
@@ -116,6 +117,7 @@ export function ProjectsView({
   const filtered = Boolean(
     search.search ||
       search.status ||
+      search.completed ||
       (!fixed.clientId && search.clientId) ||
       (!fixed.serviceId && search.serviceId) ||
       search.memberId ||
@@ -130,6 +132,7 @@ export function ProjectsView({
     setSearch({
       search: undefined,
       status: undefined,
+      completed: undefined,
       clientId: undefined,
       serviceId: undefined,
       memberId: undefined,
@@ -161,11 +164,16 @@ export function ProjectsView({
         <Select
           aria-label="Status"
           className="w-36"
-          value={search.status ?? ALL}
+          value={search.status ?? (search.completed ? ALL : OPEN)}
           onValueChange={(v) =>
-            setSearch({ status: v === ALL ? undefined : (v as TProjectsSearch['status']), page: undefined })
+            setSearch({
+              status: v === ALL || v === OPEN ? undefined : (v as TProjectsSearch['status']),
+              completed: v === ALL ? true : undefined,
+              page: undefined,
+            })
           }
           options={[
+            { value: OPEN, label: 'Open work' },
             { value: ALL, label: 'All statuses' },
             ...PROJECT_STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_DISPLAY[s].label })),
           ]}

@@ -231,6 +231,12 @@ function TaskCard({
         ) : null}
       </div>
       {task.client ? <p className="truncate text-xs text-muted-fg">{task.client.name}</p> : null}
+      {/* The project names the period: two "Reconcile with GSTR-2B" cards differ by it. */}
+      {task.project ? (
+        <p className="truncate text-xs text-muted-fg" title={task.project.name}>
+          {task.project.name}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-1.5">
         <StatusBadge status={task.displayStatus} />
         {task.priority === 'high' || task.priority === 'urgent' ? (

@@ -1,4 +1,4 @@
-import { STATUS_DISPLAY, STORED_STATUSES } from '@domain/status';
+import { STATUS_DISPLAY, STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from '@domain/status';
 import type { TTaskBulk } from '@domain/tasks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
+  StatusBadge,
   toast,
 } from '@web/ui';
 import { ChevronDown } from 'lucide-react';
@@ -66,5 +67,52 @@ export function TaskBulkActions({ ids, onDone }: { ids: string[]; onDone: () => 
         members.map((m) => ({ key: m.id, label: m.name, action: { kind: 'unassign', memberId: m.id } })),
       )}
     </>
+  );
+}
+
+/** A row's own status control: the bulk "Change status" for one task. */
+export function TaskStatusMenu({
+  task,
+}: {
+  task: { id: string; title: string; status: TStoredStatus; displayStatus: TDisplayStatus };
+}) {
+  const refresh = useTasksRefresh();
+  const bulk = useMutation(
+    trpc.tasks.bulk.mutationOptions({
+      onSuccess: async (_, input) => {
+        if (input.action.kind === 'setStatus') {
+          toast.success(`Moved to ${STATUS_DISPLAY[input.action.status].label}`);
+        }
+        await refresh();
+      },
+    }),
+  );
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`Status of ${task.title}: ${STATUS_DISPLAY[task.displayStatus].label}`}
+          disabled={bulk.isPending}
+          className="inline-flex items-center gap-0.5 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <StatusBadge status={task.displayStatus} />
+          <ChevronDown aria-hidden className="size-3.5 text-muted-fg" />
+        </button>
+      </DropdownMenuTrigger>
+      {/* The menu is portalled out of the row, but React still bubbles its clicks to the row: stop
+          them here so choosing a status does not also open the task. */}
+      <DropdownMenuContent align="start" onClick={(e) => e.stopPropagation()}>
+        <DropdownMenuLabel>Move to</DropdownMenuLabel>
+        {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
+          <DropdownMenuItem
+            key={s}
+            onSelect={() => bulk.mutate({ ids: [task.id], action: { kind: 'setStatus', status: s } })}
+          >
+            {STATUS_DISPLAY[s].label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -3,6 +3,7 @@ import { PRIORITY_LABELS, TASK_PRIORITIES, TASK_STATUS_FILTERS } from '@domain/t
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
+  Checkbox,
   DatePicker,
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -90,6 +91,7 @@ export function TasksFilters({
   const filtered = Boolean(
     search.search ||
       search.status ||
+      search.completed ||
       search.priority ||
       search.assigneeId ||
       search.reviewerId ||
@@ -122,6 +124,13 @@ export function TasksFilters({
           labels={(s) => STATUS_DISPLAY[s].label}
           selected={splitList(TASK_STATUS_FILTERS, search.status)}
           onChange={(next) => set({ status: next.length ? next.join(',') : undefined })}
+        />
+      )}
+      {board || search.status ? null : (
+        <Checkbox
+          label="Show completed"
+          checked={search.completed === true}
+          onCheckedChange={(on) => set({ completed: on === true ? true : undefined })}
         />
       )}
       <MultiFilter
@@ -202,6 +211,7 @@ export function TasksFilters({
             set({
               search: undefined,
               status: undefined,
+              completed: undefined,
               priority: undefined,
               assigneeId: undefined,
               reviewerId: undefined,

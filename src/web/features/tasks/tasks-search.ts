@@ -18,6 +18,8 @@ export type TTasksSearch = {
   view?: TTaskView;
   layout?: 'board';
   status?: string;
+  /** Completed tasks too, when no status is chosen (the default is open work). */
+  completed?: boolean;
   priority?: string;
   assigneeId?: string;
   reviewerId?: string;
@@ -62,6 +64,7 @@ export function parseTasksSearch(search: Record<string, unknown>): TTasksSearch 
     view: oneOf(TASK_VIEWS, search.view),
     layout: search.layout === 'board' ? 'board' : undefined,
     status: list(TASK_STATUS_FILTERS, search.status),
+    completed: search.completed === true ? true : undefined,
     priority: list(TASK_PRIORITIES, search.priority),
     assigneeId: uuid(search.assigneeId),
     reviewerId: uuid(search.reviewerId),
@@ -92,7 +95,7 @@ export function tasksListInput(search: TTasksSearch, scope: TTaskScope): TTaskLi
     sort: { field: search.sort ?? 'dueDate', dir: search.dir ?? 'asc' },
     page: search.page ?? 1,
     pageSize: search.pageSize ?? TASKS_PAGE_SIZE,
-    ...(status.length ? { status } : {}),
+    ...(status.length ? { status } : search.completed ? { includeCompleted: true } : {}),
     ...(priority.length ? { priority } : {}),
     ...(search.assigneeId ? { assigneeId: search.assigneeId } : {}),
     ...(search.reviewerId ? { reviewerId: search.reviewerId } : {}),

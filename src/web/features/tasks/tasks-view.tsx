@@ -21,7 +21,7 @@ import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { TaskBoard } from './task-board';
-import { TaskBulkActions } from './task-bulk-actions';
+import { TaskBulkActions, TaskStatusMenu } from './task-bulk-actions';
 import { TaskCreateDialog } from './task-create-dialog';
 import { TaskDrawer } from './task-drawer';
 import { formatDue } from './task-format';
@@ -201,7 +201,12 @@ function TasksTable({
         </span>
       ),
     },
-    { id: 'status', header: 'Status', sortable: true, cell: (t) => <StatusBadge status={t.displayStatus} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (t) => (canEdit ? <TaskStatusMenu task={t} /> : <StatusBadge status={t.displayStatus} />),
+    },
     {
       id: 'priority',
       header: 'Priority',

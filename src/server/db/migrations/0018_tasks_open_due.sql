@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_org_open_due_idx" ON "tasks" USING btree ("org_id","due_date","id") WHERE "tasks"."status" <> 'COMPLETED';
