@@ -230,10 +230,10 @@ describe('a member whose access was turned off', () => {
 describe('a record that is not there', () => {
   it('shows its toast for a query (beside the screen panel) and for a mutation (SPEC.md §8)', () => {
     toastError.mockClear();
-    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.get', 'query');
+    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.get');
     expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
     toastError.mockClear();
-    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update', 'mutation');
+    reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update');
     expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
   });
 });

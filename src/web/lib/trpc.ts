@@ -82,11 +82,7 @@ function endStaffSession(target: string): void {
  * login, which says why (the toast says it too). A query's NOT_FOUND shows its toast like any other
  * failure, beside the screen's "not found" panel.
  */
-export function reportCallError(
-  error: unknown,
-  procedurePath: string,
-  type: 'query' | 'mutation' | 'subscription' = 'query',
-): void {
+export function reportCallError(error: unknown, procedurePath: string): void {
   const code = errorData(error)?.code;
   if (code === 'PRECONDITION_FAILED' && !isPortalProcedure(procedurePath)) {
     // Signed in but without a firm yet: not an error, the next step of signing up.
@@ -124,7 +120,7 @@ const errorLink: TRPCLink<AppRouter> =
       next(op).subscribe({
         next: (value) => observer.next(value),
         error: (error) => {
-          reportCallError(error, op.path, op.type);
+          reportCallError(error, op.path);
           observer.error(error);
         },
         complete: () => observer.complete(),
