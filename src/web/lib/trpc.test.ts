@@ -217,11 +217,7 @@ describe('a member whose access was turned off', () => {
     const redirect = vi.fn();
     configureTrpc({ redirect });
     toastError.mockClear();
-    reportCallError(
-      coded('You do not have permission to do this', 'FORBIDDEN', 403),
-      'clients.create',
-      'mutation',
-    );
+    reportCallError(coded('You do not have permission to do this', 'FORBIDDEN', 403), 'clients.create');
     expect(toastError).toHaveBeenCalledWith('You do not have permission to do this', expect.anything());
     expect(redirect).not.toHaveBeenCalled();
   });
