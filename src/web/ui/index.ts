@@ -1,4 +1,6 @@
 // The design system's public surface: features import from '@web/ui', never from the files inside.
+
+export { ActionMenu, type TActionMenuItem } from './action-menu';
 export * from './avatar';
 export * from './badge';
 export * from './breadcrumbs';

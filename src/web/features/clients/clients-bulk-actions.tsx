@@ -1,20 +1,16 @@
 import type { TClientBulk } from '@domain/clients';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  ActionMenu,
   Button,
   DialogClose,
   DialogContent,
   Dialog as DialogRoot,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
   Field,
   Input,
+  type TActionMenuItem,
   toast,
 } from '@web/ui';
-import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useClientsRefresh } from './use-clients';
@@ -37,23 +33,8 @@ export function ClientsBulkActions({ ids, onDone }: { ids: string[]; onDone: () 
     }),
   );
   const run = (action: TClientBulk['action']) => bulk.mutate({ ids, action });
-  const menu = (label: string, items: { key: string; label: string; action: TClientBulk['action'] }[]) => (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" disabled={bulk.isPending}>
-          {label}
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto">
-        {items.length === 0 ? <DropdownMenuLabel>Nothing to choose</DropdownMenuLabel> : null}
-        {items.map((item) => (
-          <DropdownMenuItem key={item.key} onSelect={() => run(item.action)}>
-            {item.label}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const menu = (label: string, items: TActionMenuItem<TClientBulk['action']>[]) => (
+    <ActionMenu label={label} items={items} disabled={bulk.isPending} onPick={run} />
   );
   return (
     <>

@@ -2,13 +2,14 @@ import { STATUS_DISPLAY, STORED_STATUSES, type TDisplayStatus, type TStoredStatu
 import type { TTaskBulk } from '@domain/tasks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  Button,
+  ActionMenu,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
   StatusBadge,
+  type TActionMenuItem,
   toast,
 } from '@web/ui';
 import { ChevronDown } from 'lucide-react';
@@ -29,23 +30,8 @@ export function TaskBulkActions({ ids, onDone }: { ids: string[]; onDone: () => 
     }),
   );
   const run = (action: TTaskBulk['action']) => bulk.mutate({ ids, action });
-  const menu = (label: string, items: { key: string; label: string; action: TTaskBulk['action'] }[]) => (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" disabled={bulk.isPending}>
-          {label}
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto">
-        {items.length === 0 ? <DropdownMenuLabel>Nothing to choose</DropdownMenuLabel> : null}
-        {items.map((item) => (
-          <DropdownMenuItem key={item.key} onSelect={() => run(item.action)}>
-            {item.label}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const menu = (label: string, items: TActionMenuItem<TTaskBulk['action']>[]) => (
+    <ActionMenu label={label} items={items} disabled={bulk.isPending} onPick={run} />
   );
   const members = options.data?.members ?? [];
   return (
