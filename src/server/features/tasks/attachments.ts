@@ -111,7 +111,7 @@ export type TTaskAttachment = Awaited<ReturnType<typeof listAttachments>>[number
  * meet the sibling-name unique index; the loser reads the winner's folder.
  */
 export async function attachmentsFolder(db: TDb, scope: TScope, task: TTaskRow, meta: TRequestMeta) {
-  const root = await openTree(db, scope, treeOf(task), meta);
+  const root = await openTree(db, scope, treeOf(task));
   const find = async (ex: TExecutor) => {
     const [folder] = await ex
       .select({ id: documentFolders.id })
