@@ -8,7 +8,7 @@ import { clientUsers, documentFolders, documents, documentVersions, members } fr
 import { escapeLike, memberName } from '../../db/sql';
 import { audit } from '../system-log';
 import { checkTree, documentNotFound, liveDocument, liveFolder } from './access';
-import { liveTreeFolders } from './folders';
+import { clientTreeReach } from './folders';
 import { movedInPortal, portalReach, portalState, reachOfTree, type TFolderRef } from './portal-visibility';
 import { logFileVisibility, openWayTo, refuseVaultSharing } from './sharing';
 
@@ -143,7 +143,7 @@ export async function searchDocuments(
   input: { clientId: string | null; search: string; limit: number },
 ) {
   await checkTree(db, scope, input.clientId);
-  const [rows, folders] = await Promise.all([
+  const [rows, reachOf] = await Promise.all([
     db
       .select({
         id: documents.id,
@@ -172,12 +172,11 @@ export async function searchDocuments(
       )
       .orderBy(documents.name, documents.id)
       .limit(input.limit),
-    input.clientId === null ? [] : liveTreeFolders(db, scope.orgId, input.clientId),
+    input.clientId === null ? null : clientTreeReach(db, scope.orgId, input.clientId),
   ]);
-  const reachOf = reachOfTree(input.clientId, folders);
   return rows.flatMap((row) => {
     // A file whose folder lies under a deleted one is in the trash with it.
-    const reach = input.clientId === null ? portalReach(null, []) : reachOf(row.folderId);
+    const reach = reachOf ? reachOf(row.folderId) : portalReach(null, []);
     if (!reach) return [];
     return [{ ...row, portal: portalState(row.visibleToPortal, reach), hiddenBy: reach.hiddenBy }];
   });

@@ -209,6 +209,14 @@ export function liveTreeFolders(db: TExecutor, orgId: string, clientId: string |
 }
 
 /**
+ * The portal's reach of each folder of a client's tree, for lists of files from many folders (null
+ * for a folder in the trash or under one).
+ */
+export async function clientTreeReach(db: TExecutor, orgId: string, clientId: string) {
+  return reachOfTree(clientId, await liveTreeFolders(db, orgId, clientId));
+}
+
+/**
  * Every live folder of a tree (for the move picker) with whether the client sees it; folders under
  * a deleted one are left out.
  */
