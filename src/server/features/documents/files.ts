@@ -9,7 +9,7 @@ import { escapeLike, memberName } from '../../db/sql';
 import { audit } from '../system-log';
 import { checkTree, documentNotFound, liveDocument, liveFolder } from './access';
 import { clientTreeReach } from './folders';
-import { movedInPortal, portalReach, portalState, reachOfTree, type TFolderRef } from './portal-visibility';
+import { movedInPortal, portalReach, portalState, type TFolderRef } from './portal-visibility';
 import { logFileVisibility, openWayTo, refuseVaultSharing } from './sharing';
 
 const fileTaken = (name: string) =>
