@@ -86,6 +86,20 @@ export const ZDocumentMove = z.object({ documentId: z.uuid(), targetId: z.uuid('
 export const ZVisibility = z.object({ visibleToPortal: z.boolean() });
 export const ZFolderVisibility = ZFolderRef.extend(ZVisibility.shape);
 export const ZDocumentVisibility = ZDocumentRef.extend(ZVisibility.shape);
+/**
+ * What the client sees of a client's folder or file: `visible` (shared, and every folder above it
+ * is shared), `internal` (not shared), `hidden` (marked shared, but a folder above it is internal,
+ * so the portal does not show it). The server decides it; screens only show it.
+ */
+export const PORTAL_STATES = ['visible', 'internal', 'hidden'] as const;
+export type TPortalState = (typeof PORTAL_STATES)[number];
+
+/**
+ * An upload's portal choice (the upload route's `share` query): `true` shares the new file (and the
+ * folders above it, so the client reaches it), `false` keeps it internal; absent, it follows its folder.
+ */
+export const ZUploadShare = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const ZTrashRestore = z.object({ kind: z.enum(['folder', 'document']), id: z.uuid() });
 
 /** The firm's default folders for a new client tree: "Returns/2026-27" makes a folder in a folder. */

@@ -11,13 +11,17 @@ export type TUpload = {
   message?: string;
 };
 
-/** A folder's id, or a task whose attachments folder the server picks (and links the file to it). */
-export type TUploadTarget = string | { taskId: string };
+/**
+ * A folder's id; a folder with the uploader's portal choice (shared, with the folders above it, or
+ * internal); or a task whose attachments folder the server picks (and links the file to it).
+ */
+export type TUploadTarget = string | { folderId: string; share: boolean } | { taskId: string };
 
-const staffUploadUrl = (target: TUploadTarget) =>
-  typeof target === 'string'
-    ? `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`
-    : `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
+const staffUploadUrl = (target: TUploadTarget) => {
+  if (typeof target === 'string') return `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`;
+  if ('taskId' in target) return `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
+  return `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target.folderId)}&share=${target.share}`;
+};
 
 /** Uploads in flight at once; the rest wait their turn (each file keeps its own bar and cancel). */
 const PARALLEL = 3;

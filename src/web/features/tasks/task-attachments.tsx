@@ -6,6 +6,7 @@ import { Download, FileText, Paperclip, Upload, X } from 'lucide-react';
 import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from '../documents/file-transfer';
+import { PortalBadge } from '../documents/portal-state';
 import { UploadList } from '../documents/upload-list';
 import { useUploads } from '../documents/use-uploads';
 import { useCan } from '../shell/access';
@@ -113,7 +114,11 @@ export function TaskAttachments({
             <li key={a.documentId} className="flex items-center gap-3 px-3 py-2 text-sm">
               <FileText aria-hidden className="size-4 shrink-0 text-muted-fg" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{a.name}</p>
+                <p className="flex min-w-0 items-center gap-2">
+                  <span className="truncate font-medium">{a.name}</span>
+                  {/* A client's to-do: whether the client sees the file with it in the portal. */}
+                  {a.portal ? <PortalBadge state={a.portal} hiddenBy={[]} /> : null}
+                </p>
                 <p className="text-xs text-muted-fg">
                   {formatBytes(a.size)} · {a.attachedBy ?? 'Someone'} · {a.attachedAt.toLocaleDateString()}
                 </p>
