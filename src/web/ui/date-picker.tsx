@@ -6,6 +6,7 @@ import { DayPicker } from 'react-day-picker';
 import { Button } from './button';
 import { cn } from './cn';
 import { useFieldControl } from './field';
+import { useFormat } from './format';
 import { controlClasses } from './input';
 
 /** A date-only value, 'YYYY-MM-DD'. */
@@ -39,8 +40,6 @@ export type DatePickerProps = {
   clearable?: boolean;
   min?: DateString;
   max?: DateString;
-  /** How the chosen date reads on the button (date-fns format). */
-  displayFormat?: string;
   id?: string;
   /** With the next two, lets react-hook-form's Controller spread its `field` in and focus the picker on error. */
   name?: string;
@@ -67,7 +66,6 @@ export function DatePicker(props: DatePickerProps) {
     clearable = true,
     min,
     max,
-    displayFormat = 'd MMM yyyy',
     id,
     name,
     onBlur,
@@ -82,7 +80,9 @@ export function DatePicker(props: DatePickerProps) {
   const minDate = parseDateString(min);
   const maxDate = parseDateString(max);
   const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
-  const shown = selected ? format(selected, displayFormat) : null;
+  const formatDate = useFormat().date;
+  // The button reads the day as the firm writes dates; the value stays 'YYYY-MM-DD'.
+  const shown = selected && value ? formatDate(value) : null;
 
   return (
     <div className={cn('relative w-full', className)}>

@@ -1,4 +1,4 @@
-import { formatBytes, type TDocumentSort } from '@domain/documents';
+import type { TDocumentSort } from '@domain/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import {
@@ -11,6 +11,7 @@ import {
   Input,
   Spinner,
   toast,
+  useFormat,
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -47,6 +48,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canCreate = useCan('documents.create');
+  const format = useFormat();
   // The top folder is made on first opening (with the firm's default folders for a client).
   const root = useTreeRoot(clientId, { enabled: !folderId });
   const currentId = folderId ?? root?.id;
@@ -185,7 +187,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden sm:table-cell text-right',
-      cell: (row) => (row.size === null ? '' : formatBytes(row.size)),
+      cell: (row) => (row.size === null ? '' : format.bytes(row.size)),
     },
     {
       id: 'date',
@@ -193,7 +195,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden md:table-cell',
-      cell: (row) => row.updatedAt.toLocaleString(),
+      cell: (row) => format.dateTime(row.updatedAt),
     },
     ...(clientId
       ? [

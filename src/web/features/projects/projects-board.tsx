@@ -1,8 +1,7 @@
-import { formatIsoDate } from '@domain/engagements';
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { cn, Select, Skeleton, StatusBadge } from '@web/ui';
+import { cn, Select, Skeleton, StatusBadge, useFormat } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
@@ -21,6 +20,7 @@ export function ProjectsBoard({
   const board = useQuery(trpc.projects.board.queryOptions(input));
   const canEdit = useCan('projects.edit');
   const setStatus = useSetProjectStatus();
+  const format = useFormat();
   const [over, setOver] = useState<TStoredStatus | null>(null);
   const move = (projectId: string, status: TStoredStatus) => setStatus.mutate({ projectId, status });
   if (!board.data) {
@@ -79,7 +79,7 @@ export function ProjectsBoard({
                 {p.name}
               </Link>
               <p className="text-xs text-muted-fg">
-                {p.client.name} · due {formatIsoDate(p.dueDate)}
+                {p.client.name} · due {format.date(p.dueDate)}
               </p>
               <div className="flex items-center justify-between gap-2">
                 <StatusBadge

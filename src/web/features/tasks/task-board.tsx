@@ -15,12 +15,12 @@ import {
   Skeleton,
   StatusBadge,
   toast,
+  useFormat,
 } from '@web/ui';
 import { ArrowDown, ArrowUp, MoreHorizontal } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
-import { formatDue } from './task-format';
 import { BOARD_PAGE_SIZE } from './tasks-search';
 import { type TTaskRow, useTasksRefresh } from './use-tasks';
 
@@ -181,6 +181,7 @@ function TaskCard({
   first: boolean;
   last: boolean;
 }) {
+  const format = useFormat();
   return (
     <article
       aria-label={task.title}
@@ -242,7 +243,7 @@ function TaskCard({
         {task.priority === 'high' || task.priority === 'urgent' ? (
           <Badge tone={task.priority === 'urgent' ? 'red' : 'yellow'}>{PRIORITY_LABELS[task.priority]}</Badge>
         ) : null}
-        {task.dueDate ? <span className="text-xs text-muted-fg">{formatDue(task.dueDate)}</span> : null}
+        {task.dueDate ? <span className="text-xs text-muted-fg">{format.date(task.dueDate)}</span> : null}
         {task.checklist.total ? (
           <span className="text-xs text-muted-fg tabular-nums">
             ☑ {task.checklist.done}/{task.checklist.total}
