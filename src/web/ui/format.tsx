@@ -1,8 +1,8 @@
 import { browserTimeZone, createFormatter, type TFormatter, type TLocaleSettings } from '@domain/format';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
-// Outside a firm (sign-in, onboarding, a component's own test) nothing is known but the browser's
-// clock; inside one, FormatProvider gives every screen the firm's formatter.
+// Inside a firm, FormatProvider gives every screen the firm's formatter. Outside one (sign-in,
+// onboarding, a component's own test) there is no firm to follow: US English on the browser's clock.
 const FormatContext = createContext<TFormatter | null>(null);
 let outsideAnyFirm: TFormatter | null = null;
 
@@ -24,24 +24,9 @@ export function useFormat(): TFormatter {
   return outsideAnyFirm;
 }
 
-/**
- * A date where no hook can run (a column defined once for a table): the day, or with `time` the
- * instant, as the firm writes it, in a <time> element machines can read.
- */
-export function DateText({
-  value,
-  time = false,
-}: {
-  value: Date | string | null | undefined;
-  time?: boolean;
-}) {
+/** A day where no hook can run (a column defined once for a table), in a <time> machines read. */
+export function DateText({ value }: { value: Date | string | null | undefined }) {
   const format = useFormat();
-  const text = time ? format.dateTime(value) : format.date(value);
-  const machine =
-    value instanceof Date
-      ? Number.isNaN(value.getTime())
-        ? undefined
-        : value.toISOString()
-      : (value ?? undefined);
-  return <time dateTime={machine}>{text}</time>;
+  const instant = value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : undefined;
+  return <time dateTime={typeof value === 'string' ? value : instant}>{format.date(value)}</time>;
 }
