@@ -58,7 +58,7 @@ export function ProjectsBoard({
         >
           <h2 className="flex items-center justify-between px-1 text-sm font-semibold text-fg">
             <StatusBadge status={column.status} />
-            <span className="text-xs font-normal text-muted-fg">{column.total}</span>
+            <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
           </h2>
           {column.rows.length === 0 ? (
             <p className="px-1 py-4 text-center text-xs text-muted-fg">No projects</p>
@@ -103,7 +103,8 @@ export function ProjectsBoard({
           ))}
           {column.total > column.rows.length ? (
             <p className="px-1 text-xs text-muted-fg">
-              Showing the {column.rows.length} due soonest of {column.total}: use the list to see them all.
+              Showing the {column.rows.length} due soonest of {format.number(column.total)}: use the list to
+              see them all.
             </p>
           ) : null}
         </section>

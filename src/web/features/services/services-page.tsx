@@ -125,7 +125,7 @@ function ServicesScreen() {
           className="text-primary underline-offset-2 hover:underline"
           onClick={(e) => e.stopPropagation()}
         >
-          {s.clientCount}
+          {format.number(s.clientCount)}
         </Link>
       ),
     },

@@ -35,6 +35,7 @@ const DRAG_TYPE = 'application/x-practice-task';
 export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (id: string) => void }) {
   const canEdit = useCan('tasks.edit');
   const refresh = useTasksRefresh();
+  const { number } = useFormat();
   const columns = useQueries({
     queries: STORED_STATUSES.map((status) =>
       trpc.tasks.list.queryOptions({
@@ -117,7 +118,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
             <header className="flex items-center justify-between px-1 py-0.5">
               <h2 className="text-sm font-semibold text-fg">{label}</h2>
               <span className="text-xs text-muted-fg tabular-nums">
-                {column?.data ? `${column.data.total}${column.data.totalCapped ? '+' : ''}` : ''}
+                {column?.data ? `${number(column.data.total)}${column.data.totalCapped ? '+' : ''}` : ''}
               </span>
             </header>
             {column?.isPending ? (
@@ -153,7 +154,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
             )}
             {column?.data && column.data.total > column.data.rows.length ? (
               <p className="px-1 text-xs text-muted-fg">
-                Showing {column.data.rows.length} of {column.data.total}
+                Showing {column.data.rows.length} of {number(column.data.total)}
                 {column.data.totalCapped ? '+' : ''}: use the list or filters for the rest.
               </p>
             ) : null}
