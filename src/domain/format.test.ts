@@ -21,6 +21,14 @@ describe('the firm’s locale', () => {
     expect(localeForCountry('not a country')).toBe('en-GB');
   });
 
+  it('starts the week where the firm’s country does', () => {
+    expect(india.weekStartsOn).toBe(0);
+    expect(us.weekStartsOn).toBe(0);
+    expect(createFormatter({ country: 'GB', timeZone: 'Europe/London', currency: 'GBP' }).weekStartsOn).toBe(
+      1,
+    );
+  });
+
   it('falls back to UTC and USD rather than throwing on settings Intl does not know', () => {
     const f = createFormatter({ country: 'IN', timeZone: 'Mars/Olympus', currency: 'rupees' });
     expect(f.timeZone).toBe('UTC');

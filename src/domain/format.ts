@@ -77,6 +77,8 @@ export type TFormatter = {
   locale: string;
   timeZone: string;
   currency: string;
+  /** The day a calendar week starts on in the firm's locale, 0 = Sunday (as date-fns counts). */
+  weekStartsOn: TWeekDay;
   /** A calendar day as it is, or the firm's calendar day of an instant; a dash when empty or invalid. */
   date(value: TDateValue, style?: TDateStyle): string;
   /** An instant on the firm's clock: "24 Nov 2026, 3:30 pm". */
@@ -90,6 +92,18 @@ export type TFormatter = {
   /** A file size: "0 B", "12 KB", "3.4 MB" (1024-based, as file managers count). */
   bytes(value: number): string;
 };
+
+type TWeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Intl's week data: getWeekInfo() in newer engines, the weekInfo getter in older ones. */
+function weekStartsOnIn(locale: string): TWeekDay {
+  const l = new Intl.Locale(locale) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
+  const firstDay = (l.getWeekInfo?.() ?? l.weekInfo)?.firstDay ?? 1;
+  return (firstDay % 7) as TWeekDay;
+}
 
 function asInstant(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -151,6 +165,7 @@ export function createFormatter(settings: TLocaleSettings): TFormatter {
     locale,
     timeZone,
     currency,
+    weekStartsOn: weekStartsOnIn(locale),
     date(value, style = 'medium') {
       const day = dayOf(value);
       return day ? dayFormat(style).format(day) : NO_VALUE;

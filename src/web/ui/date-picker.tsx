@@ -80,7 +80,7 @@ export function DatePicker(props: DatePickerProps) {
   const minDate = parseDateString(min);
   const maxDate = parseDateString(max);
   const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
-  const formatDate = useFormat().date;
+  const { date: formatDate, weekStartsOn } = useFormat();
   // The button reads the day as the firm writes dates; the value stays 'YYYY-MM-DD'.
   const shown = selected && value ? formatDate(value) : null;
 
@@ -131,6 +131,7 @@ export function DatePicker(props: DatePickerProps) {
                 setOpen(false);
               }}
               showOutsideDays
+              weekStartsOn={weekStartsOn}
               classNames={calendarClasses}
               components={{ Chevron: CalendarChevron }}
             />
