@@ -55,6 +55,24 @@ describe('DatePicker', () => {
     expect(screen.getByRole('button', { name: 'Due date' })).toHaveTextContent('Nov 24, 2026');
   });
 
+  it('picks the firm’s today, not the browser’s', async () => {
+    // 20:00 UTC on 24 Nov is already 25 Nov in Kolkata.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.UTC(2026, 10, 24, 20, 0)) });
+    try {
+      const onChange = vi.fn();
+      render(
+        <FormatProvider settings={{ country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR' }}>
+          <DatePicker aria-label="Due date" value={null} onChange={onChange} />
+        </FormatProvider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Due date' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Today' }));
+      expect(onChange).toHaveBeenCalledWith('2026-11-25');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('clears to null', async () => {
     render(<Controlled />);
     await userEvent.click(screen.getByRole('button', { name: 'Clear date' }));

@@ -1,3 +1,4 @@
+import { dayIn } from '@domain/dashboard';
 import { format, isValid } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -80,7 +81,7 @@ export function DatePicker(props: DatePickerProps) {
   const minDate = parseDateString(min);
   const maxDate = parseDateString(max);
   const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
-  const { date: formatDate, weekStartsOn } = useFormat();
+  const { date: formatDate, weekStartsOn, timeZone } = useFormat();
   // The button reads the day as the firm writes dates; the value stays 'YYYY-MM-DD'.
   const shown = selected && value ? formatDate(value) : null;
 
@@ -140,7 +141,8 @@ export function DatePicker(props: DatePickerProps) {
                 size="sm"
                 variant="ghost"
                 onClick={() => {
-                  onChange(toDateString(new Date()));
+                  // The firm's today, which the browser's clock may not agree with.
+                  onChange(dayIn(timeZone));
                   setOpen(false);
                 }}
               >
