@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zNumber, zString } from './fields';
+import { isTimeZone } from './format';
 
 export const MONTHS = [
   'January',
@@ -15,15 +16,6 @@ export const MONTHS = [
   'November',
   'December',
 ] as const;
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Where a firm works and how it counts time and money: set at onboarding, edited in settings. */
 export const firmRegionFields = {

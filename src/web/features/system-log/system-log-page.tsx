@@ -12,6 +12,7 @@ import {
   Input,
   PageHeader,
   Select,
+  useFormat,
 } from '@web/ui';
 import { ScrollText, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -20,7 +21,7 @@ import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { ExportButton } from './export-button';
 import type { TSystemLogSearch } from './search';
-import { actorLabel, formatWhen, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
+import { actorLabel, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
 
 const route = getRouteApi('/_main/admin/systemlog');
 const ALL = 'all';
@@ -34,6 +35,7 @@ export function SystemLogPage() {
 function SystemLogScreen() {
   const profile = useProfile();
   const timeZone = profile.org.timeZone;
+  const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [open, setOpen] = useState<TSystemLogEntry | null>(null);
@@ -75,7 +77,7 @@ function SystemLogScreen() {
       header: 'When',
       sortable: true,
       sortDescFirst: true,
-      cell: (e) => <time dateTime={e.at.toISOString()}>{formatWhen(e.at, timeZone)}</time>,
+      cell: (e) => <time dateTime={e.at.toISOString()}>{format.dateTime(e.at, { seconds: true })}</time>,
     },
     { id: 'who', header: 'Who', cell: actorLabel },
     {
@@ -215,7 +217,7 @@ function SystemLogScreen() {
         }
       />
       <Drawer open={open !== null} onOpenChange={(o) => (o ? null : setOpen(null))}>
-        {open ? <SystemLogDrawer entry={open} timeZone={timeZone} /> : null}
+        {open ? <SystemLogDrawer entry={open} /> : null}
       </Drawer>
     </div>
   );
