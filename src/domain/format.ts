@@ -44,9 +44,31 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The browser's (or server's) own time zone: a first guess for a new firm. */
+/**
+ * ICU, and so every browser, still answers some zones by names IANA has replaced: a firm in Mumbai
+ * would read "Asia/Calcutta" on its screens and miss its country's default (Asia/Kolkata).
+ */
+const RENAMED_ZONES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone by its current IANA name. */
+export function modernTimeZone(zone: string): string {
+  return RENAMED_ZONES[zone] ?? zone;
+}
+
+/** The browser's (or server's) own time zone, by its current name: a first guess for a new firm. */
 export function browserTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return modernTimeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zNumber, zString } from './fields';
-import { isTimeZone } from './format';
+import { isTimeZone, modernTimeZone } from './format';
 
 export const MONTHS = [
   'January',
@@ -22,7 +22,7 @@ export const firmRegionFields = {
   country: zString()
     .trim()
     .regex(/^[A-Z]{2}$/, 'Choose a country'),
-  timeZone: zString().refine(isTimeZone, 'Choose a valid time zone'),
+  timeZone: zString().refine(isTimeZone, 'Choose a valid time zone').transform(modernTimeZone),
   currency: zString()
     .trim()
     .regex(/^[A-Z]{3}$/, 'Choose a currency'),

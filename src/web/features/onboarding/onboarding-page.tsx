@@ -15,7 +15,7 @@ import { COUNTRIES, CURRENCIES, defaultsForCountry, timeZones } from './regions'
 export function OnboardingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const guess = defaultsForCountry(browserTimeZone());
+  const guess = defaultsForCountry(browserTimeZone(), navigator.language);
   const form = useForm<TCreateFirm>({
     resolver: zodResolver(ZCreateFirm),
     defaultValues: { firmName: '', firstName: '', lastName: '', ...guess },

@@ -1,3 +1,4 @@
+import { modernTimeZone } from '@domain/format';
 import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -187,7 +188,7 @@ function SystemLogScreen() {
     <div className="mx-auto max-w-7xl p-6">
       <PageHeader
         title="System log"
-        description={`Every change made in the firm, newest first. Times in ${timeZone}.`}
+        description={`Every change made in the firm, newest first. Times in ${modernTimeZone(timeZone)}.`}
         breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]} />}
         actions={<ExportButton filter={filter} />}
       />
