@@ -12,6 +12,7 @@ import { clientsRouter } from '../features/clients';
 import { dashboardRouter } from '../features/dashboard';
 import { documentsRouter } from '../features/documents';
 import { engagementsRouter } from '../features/engagements';
+import { leaveRouter } from '../features/leave';
 import { notificationsRouter } from '../features/notifications';
 import { onboardingRouter } from '../features/onboarding';
 import { clientPortalAuthRouter } from '../features/portal-auth';
@@ -57,6 +58,7 @@ export const appRouter = router({
   vault: vaultRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
+  leave: leaveRouter,
 });
 
 export type AppRouter = typeof appRouter;
