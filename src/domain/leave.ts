@@ -192,13 +192,17 @@ export const ZLeaveTypeFields = z.object({
   allowance: ZAmount,
   rounding: z.enum(ROUNDINGS).default('none'),
   /** Most carried into the next year; null: no limit, 0: nothing carries. */
-  carryForwardCap: ZAmount.nullable(),
+  carryForwardCap: ZAmount.nullable().default(null),
   /** Carried balance lapses this many months into the new year; null: never. */
-  carryForwardExpiryMonths: zInt().min(1, 'Enter 1 or more').max(12, 'Enter at most 12').nullable(),
+  carryForwardExpiryMonths: zInt()
+    .min(1, 'Enter 1 or more')
+    .max(12, 'Enter at most 12')
+    .nullable()
+    .default(null),
   allowNegative: z.boolean().default(false),
   countWeekends: z.boolean().default(false),
   countHolidays: z.boolean().default(false),
-  maxConsecutiveDays: zInt().min(1, 'Enter 1 or more').max(365).nullable(),
+  maxConsecutiveDays: zInt().min(1, 'Enter 1 or more').max(365).nullable().default(null),
 });
 export const ZLeaveTypeUpdate = ZLeaveTypeFields.extend({ leaveTypeId: zId() });
 export const ZLeaveTypeRef = z.object({ leaveTypeId: zId() });

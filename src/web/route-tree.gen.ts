@@ -24,6 +24,7 @@ import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/client
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
+import { Route as MainMyAccountLeavesRouteImport } from './routes/_main/my-account/leaves'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
@@ -163,6 +164,13 @@ const MainClientsIdRoute = MainClientsIdRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
+)
+const MainMyAccountLeavesRoute = MainMyAccountLeavesRouteImport.update({
+  id: '/my-account/leaves',
+  path: '/my-account/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/my-account/leaves.lazy').then((d) => d.Route),
 )
 const MainMyAccountNotificationsRoute =
   MainMyAccountNotificationsRouteImport.update({
@@ -489,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
+  '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
@@ -541,6 +550,7 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
@@ -598,6 +608,7 @@ export interface FileRoutesById {
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
+  '/_main/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
@@ -654,6 +665,7 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/clients/$id'
+    | '/my-account/leaves'
     | '/my-account/notifications'
     | '/projects/$id'
     | '/reminders/$type'
@@ -706,6 +718,7 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/my-account/leaves'
     | '/my-account/notifications'
     | '/projects/$id'
     | '/reminders/$type'
@@ -762,6 +775,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
+    | '/_main/my-account/leaves'
     | '/_main/my-account/notifications'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
@@ -920,6 +934,13 @@ declare module '@tanstack/react-router' {
       path: '/clients/$id'
       fullPath: '/clients/$id'
       preLoaderRoute: typeof MainClientsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/my-account/leaves': {
+      id: '/_main/my-account/leaves'
+      path: '/my-account/leaves'
+      fullPath: '/my-account/leaves'
+      preLoaderRoute: typeof MainMyAccountLeavesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/my-account/notifications': {
@@ -1258,6 +1279,7 @@ interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
+  MainMyAccountLeavesRoute: typeof MainMyAccountLeavesRoute
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
@@ -1285,6 +1307,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
+  MainMyAccountLeavesRoute: MainMyAccountLeavesRoute,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,

@@ -161,6 +161,16 @@ export const leaveRequests = pgTable(
       columns: [t.orgId, t.leaveTypeId],
       foreignColumns: [leaveTypes.orgId, leaveTypes.id],
     }),
+    foreignKey({
+      name: 'leave_requests_first_approver_fk',
+      columns: [t.orgId, t.firstApproverId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (first_approver_id)
+    foreignKey({
+      name: 'leave_requests_decided_by_fk',
+      columns: [t.orgId, t.decidedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (decided_by)
   ],
 );
 
@@ -204,6 +214,11 @@ export const leaveLedger = pgTable(
       columns: [t.orgId, t.requestId],
       foreignColumns: [leaveRequests.orgId, leaveRequests.id],
     }),
+    foreignKey({
+      name: 'leave_ledger_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
   ],
 );
 

@@ -140,8 +140,8 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
       .from(members)
       .where(and(eq(members.orgId, scope.orgId), eq(members.id, scope.memberId)))
       .for('update');
-    await refuseOverlap(tx, scope.orgId, scope.memberId, input);
     const p = await previewLeave(tx, scope.orgId, scope.memberId, input);
+    await refuseOverlap(tx, scope.orgId, scope.memberId, input);
     refuseOverdraw(p);
     const type = await leaveTypeOf(tx, scope.orgId, input.leaveTypeId);
     const [row] = await tx

@@ -6,6 +6,7 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  CalendarDays,
   FolderKanban,
   FolderOpen,
   House,
@@ -58,6 +59,10 @@ export const MAIN_NAV: TNavGroup[] = [
     ],
   },
   { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
+  {
+    label: 'My account',
+    items: [{ to: '/my-account/leaves', label: 'Leaves', icon: CalendarDays, permission: 'leaves.view' }],
+  },
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */
