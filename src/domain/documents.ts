@@ -129,16 +129,3 @@ export function defaultClientFoldersOf(settings: Record<string, unknown> | null 
   const parsed = ZDefaultClientFolders.shape.folders.safeParse(settings?.defaultClientFolders);
   return parsed.success ? parsed.data : [];
 }
-
-/** Bytes as people read them: 0 B, 12 KB, 3.4 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}

@@ -4,6 +4,7 @@ import { Button } from './button';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
+import { useFormat } from './format';
 import { Pagination } from './pagination';
 import { Skeleton } from './skeleton';
 
@@ -78,6 +79,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, rows, getRowId, loading, toolbar, onRowClick, onSelectionChange, bulkActions } =
     props;
   const [ownSelection, setOwnSelection] = useState<string[]>([]);
+  const format = useFormat();
   const selectable = onSelectionChange !== undefined;
   const selected = props.selectedIds ?? ownSelection;
   const setSelected = (ids: string[]) => {
@@ -151,7 +153,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {selectable && selected.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-3 py-1.5">
           <p aria-live="polite" className="text-sm font-medium text-fg tabular-nums">
-            {selected.length.toLocaleString('en-US')} selected
+            {format.number(selected.length)} selected
           </p>
           <div className="flex flex-wrap items-center gap-2">{bulkActions?.(selected)}</div>
           <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setSelected([])}>

@@ -2,6 +2,7 @@ import { pageCount } from '@domain/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 import { cn } from './cn';
+import { useFormat } from './format';
 import { Select } from './select';
 
 export const PAGE_SIZE_OPTIONS = [25, 50, 100];
@@ -20,15 +21,17 @@ export type PaginationProps = {
   className?: string;
 };
 
-// Fixed grouping so the same list reads the same for every member; an org-level number locale can come later.
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** "1–50 of 1,234" for page 1 of a 1,234-row list; "0 results" for none. */
-export function rangeText(page: number, pageSize: number, total: number): string {
+/** "1–50 of 1,234" for page 1 of a 1,234-row list, in the firm's digits; "0 results" for none. */
+export function rangeText(
+  page: number,
+  pageSize: number,
+  total: number,
+  number: (n: number) => string,
+): string {
   if (total <= 0) return '0 results';
   const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
-  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`;
+  return `${number(first)}–${number(last)} of ${number(total)}`;
 }
 
 export function Pagination({
@@ -42,6 +45,7 @@ export function Pagination({
   className,
 }: PaginationProps) {
   const pages = pageCount(total, pageSize);
+  const { number } = useFormat();
   // A page size the caller uses but the options lack (e.g. from a URL) still shows as selected.
   const sizes = pageSizeOptions.includes(pageSize)
     ? pageSizeOptions
@@ -55,7 +59,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite" className="text-muted-fg tabular-nums">
-        {rangeText(page, pageSize, total)}
+        {rangeText(page, pageSize, total, number)}
       </p>
       <div className="flex items-center gap-3">
         {onPageSizeChange ? (
@@ -74,7 +78,7 @@ export function Pagination({
           </div>
         ) : null}
         <span className="hidden text-muted-fg tabular-nums md:inline">
-          Page {numberFormat.format(Math.min(page, pages))} of {numberFormat.format(pages)}
+          Page {number(Math.min(page, pages))} of {number(pages)}
         </span>
         <div className="flex items-center gap-1">
           <Button

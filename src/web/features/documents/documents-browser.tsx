@@ -1,4 +1,4 @@
-import { formatBytes, type TDocumentSort } from '@domain/documents';
+import type { TDocumentSort } from '@domain/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import {
@@ -12,6 +12,7 @@ import {
   Input,
   Spinner,
   toast,
+  useFormat,
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -50,6 +51,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const navigate = useNavigate();
   const canCreate = useCan('documents.create');
   const canEdit = useCan('documents.edit');
+  const format = useFormat();
   // The top folder is made on first opening (with the firm's default folders for a client).
   const root = useTreeRoot(clientId, { enabled: !folderId });
   const currentId = folderId ?? root?.id;
@@ -216,7 +218,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden sm:table-cell text-right',
-      cell: (row) => (row.size === null ? '' : formatBytes(row.size)),
+      cell: (row) => (row.size === null ? '' : format.bytes(row.size)),
     },
     {
       id: 'date',
@@ -224,7 +226,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden md:table-cell',
-      cell: (row) => row.updatedAt.toLocaleString(),
+      cell: (row) => format.dateTime(row.updatedAt),
     },
     ...(clientId
       ? [

@@ -1,4 +1,5 @@
-import { DOCUMENT_UPLOAD_PATH, formatBytes } from '@domain/documents';
+import { DOCUMENT_UPLOAD_PATH } from '@domain/documents';
+import { useFormat } from '@web/ui';
 import { useCallback, useRef, useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';
 
@@ -38,6 +39,7 @@ export function useUploads(options: {
   /** Auth headers; the staff token by default (the portal's cookie travels by itself). */
   headers?: () => Promise<Record<string, string>>;
 }) {
+  const { bytes } = useFormat();
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const requests = useRef(new Map<string, XMLHttpRequest>());
   const queue = useRef<{ id: string; file: File; target: TUploadTarget }[]>([]);
@@ -110,7 +112,7 @@ export function useUploads(options: {
           loaded: 0,
           status: tooBig ? 'failed' : 'queued',
           message: tooBig
-            ? `The file is larger than the limit of ${formatBytes(options.maxBytes ?? 0)}`
+            ? `The file is larger than the limit of ${bytes(options.maxBytes ?? 0)}`
             : undefined,
         });
         if (!tooBig) queue.current.push({ id, file, target });
@@ -118,7 +120,7 @@ export function useUploads(options: {
       setUploads((list) => [...list, ...added]);
       pump();
     },
-    [options.maxBytes, pump],
+    [options.maxBytes, pump, bytes],
   );
 
   const cancel = useCallback(

@@ -1,4 +1,3 @@
-import { formatIsoDate } from '@domain/engagements';
 import { PROJECT_STATUS_FILTERS } from '@domain/projects';
 import { STATUS_DISPLAY } from '@domain/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import {
   Input,
   Select,
   StatusBadge,
+  useFormat,
 } from '@web/ui';
 import { FolderKanban, LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -43,6 +43,7 @@ export function ProjectsView({
   onCreate?: () => void;
 }) {
   const go = useNavigate();
+  const format = useFormat();
   const input = projectsListInput(search, fixed);
   const board = search.view === 'board';
   const list = useQuery({
@@ -104,7 +105,7 @@ export function ProjectsView({
         <StatusBadge item={{ status: p.status, dueDate: p.dueDate, completedDate: p.completedDate }} />
       ),
     },
-    { id: 'dueDate', header: 'Due', sortable: true, cell: (p) => formatIsoDate(p.dueDate) },
+    { id: 'dueDate', header: 'Due', sortable: true, cell: (p) => format.date(p.dueDate) },
     {
       id: 'owner',
       header: 'Owner',

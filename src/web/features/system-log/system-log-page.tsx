@@ -1,3 +1,4 @@
+import { modernTimeZone } from '@domain/format';
 import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -12,6 +13,7 @@ import {
   Input,
   PageHeader,
   Select,
+  useFormat,
 } from '@web/ui';
 import { ScrollText, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -20,7 +22,7 @@ import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { ExportButton } from './export-button';
 import type { TSystemLogSearch } from './search';
-import { actorLabel, formatWhen, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
+import { actorLabel, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
 
 const route = getRouteApi('/_main/admin/systemlog');
 const ALL = 'all';
@@ -34,6 +36,7 @@ export function SystemLogPage() {
 function SystemLogScreen() {
   const profile = useProfile();
   const timeZone = profile.org.timeZone;
+  const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [open, setOpen] = useState<TSystemLogEntry | null>(null);
@@ -75,7 +78,7 @@ function SystemLogScreen() {
       header: 'When',
       sortable: true,
       sortDescFirst: true,
-      cell: (e) => <time dateTime={e.at.toISOString()}>{formatWhen(e.at, timeZone)}</time>,
+      cell: (e) => <time dateTime={e.at.toISOString()}>{format.dateTime(e.at, { seconds: true })}</time>,
     },
     { id: 'who', header: 'Who', cell: actorLabel },
     {
@@ -185,7 +188,7 @@ function SystemLogScreen() {
     <div className="mx-auto max-w-7xl p-6">
       <PageHeader
         title="System log"
-        description={`Every change made in the firm, newest first. Times in ${timeZone}.`}
+        description={`Every change made in the firm, newest first. Times in ${modernTimeZone(timeZone)}.`}
         breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]} />}
         actions={<ExportButton filter={filter} />}
       />
@@ -215,7 +218,7 @@ function SystemLogScreen() {
         }
       />
       <Drawer open={open !== null} onOpenChange={(o) => (o ? null : setOpen(null))}>
-        {open ? <SystemLogDrawer entry={open} timeZone={timeZone} /> : null}
+        {open ? <SystemLogDrawer entry={open} /> : null}
       </Drawer>
     </div>
   );
