@@ -30,6 +30,7 @@ import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/i
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
+import { Route as MainTeamLeavesRouteImport } from './routes/_main/team/leaves'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
@@ -41,6 +42,8 @@ import { Route as AuthClientportalAuthLoginRouteImport } from './routes/_auth/cl
 import { Route as AuthClientportalAuthLogoutRouteImport } from './routes/_auth/clientportal/auth/logout'
 import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/admin/clientgroups/index'
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
+import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
+import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
@@ -208,6 +211,13 @@ const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/tasks/index.lazy').then((d) => d.Route),
 )
+const MainTeamLeavesRoute = MainTeamLeavesRouteImport.update({
+  id: '/team/leaves',
+  path: '/team/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/team/leaves.lazy').then((d) => d.Route),
+)
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
   path: '/team/members',
@@ -286,6 +296,20 @@ const MainAdminClientgroupsIdRoute = MainAdminClientgroupsIdRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/clientgroups/$id.lazy').then((d) => d.Route),
+)
+const MainAdminHrmsHolidaysRoute = MainAdminHrmsHolidaysRouteImport.update({
+  id: '/admin/hrms/holidays',
+  path: '/admin/hrms/holidays',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/hrms/holidays.lazy').then((d) => d.Route),
+)
+const MainAdminHrmsLeavesRoute = MainAdminHrmsLeavesRouteImport.update({
+  id: '/admin/hrms/leaves',
+  path: '/admin/hrms/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/hrms/leaves.lazy').then((d) => d.Route),
 )
 const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
   id: '/admin/services/',
@@ -501,6 +525,7 @@ export interface FileRoutesByFullPath {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -517,6 +542,8 @@ export interface FileRoutesByFullPath {
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -554,6 +581,7 @@ export interface FileRoutesByTo {
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -570,6 +598,8 @@ export interface FileRoutesByTo {
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -612,6 +642,7 @@ export interface FileRoutesById {
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
+  '/_main/team/leaves': typeof MainTeamLeavesRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -628,6 +659,8 @@ export interface FileRoutesById {
   '/_auth/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/_auth/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -669,6 +702,7 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/team/leaves'
     | '/team/members'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
@@ -685,6 +719,8 @@ export interface FileRouteTypes {
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
+    | '/admin/hrms/holidays'
+    | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
@@ -722,6 +758,7 @@ export interface FileRouteTypes {
     | '/my-account/notifications'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/team/leaves'
     | '/team/members'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
@@ -738,6 +775,8 @@ export interface FileRouteTypes {
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
+    | '/admin/hrms/holidays'
+    | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
@@ -779,6 +818,7 @@ export interface FileRouteTypes {
     | '/_main/my-account/notifications'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
+    | '/_main/team/leaves'
     | '/_main/team/members'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/projects'
@@ -795,6 +835,8 @@ export interface FileRouteTypes {
     | '/_auth/clientportal/auth/login'
     | '/_auth/clientportal/auth/logout'
     | '/_main/admin/clientgroups/$id'
+    | '/_main/admin/hrms/holidays'
+    | '/_main/admin/hrms/leaves'
     | '/_main/admin/settings/org'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/projects'
@@ -978,6 +1020,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTasksIndexRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/team/leaves': {
+      id: '/_main/team/leaves'
+      path: '/team/leaves'
+      fullPath: '/team/leaves'
+      preLoaderRoute: typeof MainTeamLeavesRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/team/members': {
       id: '/_main/team/members'
       path: '/team/members'
@@ -1053,6 +1102,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/clientgroups/$id'
       fullPath: '/admin/clientgroups/$id'
       preLoaderRoute: typeof MainAdminClientgroupsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/hrms/holidays': {
+      id: '/_main/admin/hrms/holidays'
+      path: '/admin/hrms/holidays'
+      fullPath: '/admin/hrms/holidays'
+      preLoaderRoute: typeof MainAdminHrmsHolidaysRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/hrms/leaves': {
+      id: '/_main/admin/hrms/leaves'
+      path: '/admin/hrms/leaves'
+      fullPath: '/admin/hrms/leaves'
+      preLoaderRoute: typeof MainAdminHrmsLeavesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/services/': {
@@ -1283,6 +1346,7 @@ interface MainRouteChildren {
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
+  MainTeamLeavesRoute: typeof MainTeamLeavesRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
@@ -1291,6 +1355,8 @@ interface MainRouteChildren {
   MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
+  MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
+  MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
@@ -1311,6 +1377,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
+  MainTeamLeavesRoute: MainTeamLeavesRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
@@ -1319,6 +1386,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
+  MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
+  MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,

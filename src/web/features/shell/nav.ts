@@ -6,7 +6,9 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  CalendarCheck,
   CalendarDays,
+  CalendarHeart,
   FolderKanban,
   FolderOpen,
   House,
@@ -58,7 +60,13 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' },
     ],
   },
-  { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
+  {
+    label: 'Team',
+    items: [
+      { to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' },
+      { to: '/team/leaves', label: 'Leaves', icon: CalendarCheck, permission: 'leaves.approve' },
+    ],
+  },
   {
     label: 'My account',
     items: [{ to: '/my-account/leaves', label: 'Leaves', icon: CalendarDays, permission: 'leaves.view' }],
@@ -77,4 +85,6 @@ export const ADMIN_NAV: TNavItem[] = [
     icon: LayoutTemplate,
     permission: 'templates.view',
   },
+  { to: '/admin/hrms/holidays', label: 'Holidays', icon: CalendarHeart, permission: 'leaves.edit' },
+  { to: '/admin/hrms/leaves', label: 'Leave types', icon: CalendarDays, permission: 'leaves.edit' },
 ];
