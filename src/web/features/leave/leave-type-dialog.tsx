@@ -6,6 +6,7 @@ import {
   LEAVE_UNITS,
   ROUNDING_LABELS,
   ROUNDINGS,
+  type TLeaveTypeInput,
   ZLeaveTypeFields,
 } from '@domain/leave';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -84,13 +85,18 @@ export function LeaveTypeDialog({
       setTried(false);
     }
   }, [open, type]);
-  const parsed = ZLeaveTypeFields.safeParse({
+  // The schema turns days into hundredths: validate here, but send what was typed, as the server parses it too.
+  const input = {
     ...draft,
+    unit: draft.unit as TLeaveTypeInput['unit'],
+    accrual: draft.accrual as TLeaveTypeInput['accrual'],
+    rounding: draft.rounding as TLeaveTypeInput['rounding'],
     allowance: draft.allowance.trim() === '' ? Number.NaN : Number(draft.allowance),
     carryForwardCap: numberOrNull(draft.carryForwardCap),
     carryForwardExpiryMonths: numberOrNull(draft.carryForwardExpiryMonths),
     maxConsecutiveDays: numberOrNull(draft.maxConsecutiveDays),
-  });
+  };
+  const parsed = ZLeaveTypeFields.safeParse(input);
   const errorOf = (path: keyof TDraft) =>
     tried && !parsed.success ? parsed.error.issues.find((i) => i.path[0] === path)?.message : undefined;
   const done = (message: string) => {
@@ -130,8 +136,8 @@ export function LeaveTypeDialog({
             e.preventDefault();
             setTried(true);
             if (!parsed.success) return;
-            if (type) update.mutate({ leaveTypeId: type.id, ...parsed.data });
-            else create.mutate(parsed.data);
+            if (type) update.mutate({ leaveTypeId: type.id, ...input });
+            else create.mutate(input);
           }}
         >
           <Field label="Name" required error={errorOf('name')} className="sm:col-span-2">

@@ -184,13 +184,15 @@ export function AllocateDialog({
       },
     }),
   );
-  const parsed = ZAllocationInput.safeParse({
+  // The schema turns days into hundredths: validate here, but send what was typed, as the server parses it too.
+  const input = {
     memberId: member?.memberId ?? '',
     leaveTypeId,
     year,
     amount: amount.trim() === '' ? Number.NaN : Number(amount),
     note: note.trim() || undefined,
-  });
+  };
+  const parsed = ZAllocationInput.safeParse(input);
   const errorOf = (path: string) =>
     tried && !parsed.success ? parsed.error.issues.find((i) => i.path[0] === path)?.message : undefined;
   const unit = types.find((t) => t.id === leaveTypeId)?.unit;
@@ -217,7 +219,7 @@ export function AllocateDialog({
           onSubmit={(e) => {
             e.preventDefault();
             setTried(true);
-            if (parsed.success) save.mutate(parsed.data);
+            if (parsed.success) save.mutate(input);
           }}
         >
           <Field label="Leave type" required error={errorOf('leaveTypeId')}>
