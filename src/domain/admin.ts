@@ -1,7 +1,15 @@
 import type { TPermission } from './permissions';
 
 export type TAdminSection = {
-  key: 'roles' | 'systemLog' | 'settings' | 'services' | 'clientGroups' | 'projectTemplates';
+  key:
+    | 'roles'
+    | 'systemLog'
+    | 'settings'
+    | 'services'
+    | 'clientGroups'
+    | 'projectTemplates'
+    | 'leaveTypes'
+    | 'holidays';
   to: string;
   permission: TPermission;
 };
@@ -14,6 +22,9 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'services', to: '/admin/services', permission: 'services.view' },
   { key: 'clientGroups', to: '/admin/clientgroups', permission: 'clientGroups.view' },
   { key: 'projectTemplates', to: '/admin/templates/projects', permission: 'templates.view' },
+  // Staff read leave set-up to apply for leave: only those who change it find it in the admin area.
+  { key: 'leaveTypes', to: '/admin/hrms/leaves', permission: 'leaves.edit' },
+  { key: 'holidays', to: '/admin/hrms/holidays', permission: 'leaves.edit' },
 ];
 
 /** Any one of these shows the Admin entry in the sidebar. */

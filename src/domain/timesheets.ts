@@ -84,11 +84,6 @@ export function weekDays(weekStart: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 }
 
-export function isWeekend(day: string): boolean {
-  const dow = asDate(day).getUTCDay();
-  return dow === 0 || dow === 6;
-}
-
 /**
  * Whether a day is locked by the firm's lock date: days on or before it, once the grace days after
  * it have passed (members may still finish last month's time for a few days).

@@ -24,12 +24,14 @@ import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/client
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
+import { Route as MainMyAccountLeavesRouteImport } from './routes/_main/my-account/leaves'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainMyAccountTimesheetRouteImport } from './routes/_main/my-account/timesheet'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
+import { Route as MainTeamLeavesRouteImport } from './routes/_main/team/leaves'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
 import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
@@ -42,6 +44,8 @@ import { Route as AuthClientportalAuthLoginRouteImport } from './routes/_auth/cl
 import { Route as AuthClientportalAuthLogoutRouteImport } from './routes/_auth/clientportal/auth/logout'
 import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/admin/clientgroups/index'
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
+import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
+import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
@@ -166,6 +170,13 @@ const MainClientsIdRoute = MainClientsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
 )
+const MainMyAccountLeavesRoute = MainMyAccountLeavesRouteImport.update({
+  id: '/my-account/leaves',
+  path: '/my-account/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/my-account/leaves.lazy').then((d) => d.Route),
+)
 const MainMyAccountNotificationsRoute =
   MainMyAccountNotificationsRouteImport.update({
     id: '/my-account/notifications',
@@ -208,6 +219,13 @@ const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/tasks/index.lazy').then((d) => d.Route),
+)
+const MainTeamLeavesRoute = MainTeamLeavesRouteImport.update({
+  id: '/team/leaves',
+  path: '/team/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/team/leaves.lazy').then((d) => d.Route),
 )
 const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   id: '/team/members',
@@ -294,6 +312,20 @@ const MainAdminClientgroupsIdRoute = MainAdminClientgroupsIdRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/clientgroups/$id.lazy').then((d) => d.Route),
+)
+const MainAdminHrmsHolidaysRoute = MainAdminHrmsHolidaysRouteImport.update({
+  id: '/admin/hrms/holidays',
+  path: '/admin/hrms/holidays',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/hrms/holidays.lazy').then((d) => d.Route),
+)
+const MainAdminHrmsLeavesRoute = MainAdminHrmsLeavesRouteImport.update({
+  id: '/admin/hrms/leaves',
+  path: '/admin/hrms/leaves',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/hrms/leaves.lazy').then((d) => d.Route),
 )
 const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
   id: '/admin/services/',
@@ -505,10 +537,12 @@ export interface FileRoutesByFullPath {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
+  '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
@@ -526,6 +560,8 @@ export interface FileRoutesByFullPath {
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -559,10 +595,12 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
+  '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
@@ -580,6 +618,8 @@ export interface FileRoutesByTo {
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -618,10 +658,12 @@ export interface FileRoutesById {
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
+  '/_main/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
   '/_main/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
+  '/_main/team/leaves': typeof MainTeamLeavesRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
@@ -639,6 +681,8 @@ export interface FileRoutesById {
   '/_auth/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/_auth/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
+  '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
+  '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -676,10 +720,12 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/clients/$id'
+    | '/my-account/leaves'
     | '/my-account/notifications'
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/team/leaves'
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
@@ -697,6 +743,8 @@ export interface FileRouteTypes {
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
+    | '/admin/hrms/holidays'
+    | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
@@ -730,10 +778,12 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/admin/systemlog'
+    | '/my-account/leaves'
     | '/my-account/notifications'
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/team/leaves'
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
@@ -751,6 +801,8 @@ export interface FileRouteTypes {
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
     | '/admin/clientgroups/$id'
+    | '/admin/hrms/holidays'
+    | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/clients/$id/client-tasks'
     | '/clients/$id/projects'
@@ -788,10 +840,12 @@ export interface FileRouteTypes {
     | '/_auth/auth/logout'
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
+    | '/_main/my-account/leaves'
     | '/_main/my-account/notifications'
     | '/_main/my-account/timesheet'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
+    | '/_main/team/leaves'
     | '/_main/team/members'
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
@@ -809,6 +863,8 @@ export interface FileRouteTypes {
     | '/_auth/clientportal/auth/login'
     | '/_auth/clientportal/auth/logout'
     | '/_main/admin/clientgroups/$id'
+    | '/_main/admin/hrms/holidays'
+    | '/_main/admin/hrms/leaves'
     | '/_main/admin/settings/org'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/projects'
@@ -950,6 +1006,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-account/leaves': {
+      id: '/_main/my-account/leaves'
+      path: '/my-account/leaves'
+      fullPath: '/my-account/leaves'
+      preLoaderRoute: typeof MainMyAccountLeavesRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/my-account/notifications': {
       id: '/_main/my-account/notifications'
       path: '/my-account/notifications'
@@ -990,6 +1053,13 @@ declare module '@tanstack/react-router' {
       path: '/tasks'
       fullPath: '/tasks/'
       preLoaderRoute: typeof MainTasksIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/team/leaves': {
+      id: '/_main/team/leaves'
+      path: '/team/leaves'
+      fullPath: '/team/leaves'
+      preLoaderRoute: typeof MainTeamLeavesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/team/members': {
@@ -1074,6 +1144,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/clientgroups/$id'
       fullPath: '/admin/clientgroups/$id'
       preLoaderRoute: typeof MainAdminClientgroupsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/hrms/holidays': {
+      id: '/_main/admin/hrms/holidays'
+      path: '/admin/hrms/holidays'
+      fullPath: '/admin/hrms/holidays'
+      preLoaderRoute: typeof MainAdminHrmsHolidaysRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/hrms/leaves': {
+      id: '/_main/admin/hrms/leaves'
+      path: '/admin/hrms/leaves'
+      fullPath: '/admin/hrms/leaves'
+      preLoaderRoute: typeof MainAdminHrmsLeavesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/services/': {
@@ -1300,10 +1384,12 @@ interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
+  MainMyAccountLeavesRoute: typeof MainMyAccountLeavesRoute
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
   MainMyAccountTimesheetRoute: typeof MainMyAccountTimesheetRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
+  MainTeamLeavesRoute: typeof MainTeamLeavesRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
@@ -1313,6 +1399,8 @@ interface MainRouteChildren {
   MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
+  MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
+  MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
@@ -1329,10 +1417,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
+  MainMyAccountLeavesRoute: MainMyAccountLeavesRoute,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
   MainMyAccountTimesheetRoute: MainMyAccountTimesheetRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
+  MainTeamLeavesRoute: MainTeamLeavesRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
@@ -1342,6 +1432,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
+  MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
+  MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,

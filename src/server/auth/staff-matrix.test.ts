@@ -8,6 +8,7 @@ import { portalClient } from '../test/portal';
 import {
   bearer,
   idsIn,
+  LEAVE_YEAR,
   PNG,
   seedTenancyFirm,
   snapshotFirm,
@@ -240,6 +241,93 @@ const ROWS: Record<string, TRow> = {
       (a, b) => ({ folderId: a.assigned.movable.id, targetId: b.assigned.folder.id }),
       (a, b) => ({ folderId: b.assigned.movable.id, targetId: a.assigned.folder.id }),
     ],
+  },
+  'leave.holidays.list': { input: () => ({ year: LEAVE_YEAR }), cross: 'none' },
+  'leave.holidays.create': {
+    input: (f) => ({ date: `${LEAVE_YEAR}-12-25`, name: `${f.marker} new holiday` }),
+    cross: 'none',
+  },
+  'leave.holidays.update': {
+    input: (f) => ({ holidayId: f.leave.holiday.id, date: `${LEAVE_YEAR}-01-27`, name: `${f.marker} moved` }),
+    cross: 'ids',
+  },
+  'leave.holidays.delete': { input: (f) => ({ holidayId: f.leave.doomedHoliday.id }), cross: 'ids' },
+  'leave.holidays.import': {
+    input: (f) => ({ csv: `date,name\n${LEAVE_YEAR}-10-02,${f.marker} imported\n` }),
+    cross: 'none',
+  },
+  'leave.holidays.copyToNextYear': { input: () => ({ fromYear: LEAVE_YEAR }), cross: 'none' },
+  'leave.types.list': { input: () => ({}), cross: 'none' },
+  'leave.types.create': { input: (f) => ({ name: `${f.marker} new leave`, allowance: 3 }), cross: 'none' },
+  'leave.types.update': {
+    input: (f) => ({ leaveTypeId: f.leave.type.id, name: `${f.marker} annual`, allowance: 21 }),
+    cross: 'ids',
+  },
+  'leave.types.archive': { input: (f) => ({ leaveTypeId: f.leave.doomedType.id }), cross: 'ids' },
+  'leave.setup.get': { input: () => undefined, cross: 'none' },
+  'leave.setup.update': {
+    input: () => ({
+      workingDays: [1, 2, 3, 4, 5, 6],
+      minutesPerDay: 420,
+      offices: [],
+      secondLevelAfterDays: null,
+      awayWarnPercent: 40,
+    }),
+    cross: 'none',
+  },
+  'leave.setup.members': { input: () => undefined, cross: 'none' },
+  'leave.setup.updateMember': {
+    input: (f) => ({
+      memberId: f.staff.id,
+      managerId: f.admin.id,
+      office: null,
+      workingDays: null,
+      minutesPerDay: null,
+    }),
+    cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        memberId: a.staff.id,
+        managerId: b.admin.id,
+        office: null,
+        workingDays: null,
+        minutesPerDay: null,
+      }),
+    ],
+  },
+  'leave.setup.balances': { input: () => ({ year: LEAVE_YEAR }), cross: 'none' },
+  'leave.setup.allocate': {
+    input: (f) => ({ memberId: f.staff.id, leaveTypeId: f.leave.type.id, year: LEAVE_YEAR, amount: 2 }),
+    cross: 'ids',
+    mixed: [(a, b) => ({ memberId: a.staff.id, leaveTypeId: b.leave.type.id, year: LEAVE_YEAR, amount: 2 })],
+  },
+  'leave.setup.runs': { input: () => undefined, cross: 'none' },
+  'leave.requests.mine': { input: () => ({ year: LEAVE_YEAR }), cross: 'none' },
+  'leave.requests.preview': {
+    input: (f) => ({
+      leaveTypeId: f.leave.type.id,
+      startDate: `${LEAVE_YEAR}-05-04`,
+      endDate: `${LEAVE_YEAR}-05-05`,
+    }),
+    cross: 'ids',
+  },
+  'leave.requests.submit': {
+    input: (f) => ({
+      leaveTypeId: f.leave.type.id,
+      startDate: `${LEAVE_YEAR}-05-04`,
+      endDate: `${LEAVE_YEAR}-05-05`,
+    }),
+    cross: 'ids',
+  },
+  'leave.requests.cancel': { input: (f) => ({ requestId: f.leave.ownRequest.id }), cross: 'ids' },
+  'leave.requests.team': { input: () => ({ status: 'pending' }), cross: 'none' },
+  'leave.requests.decide': {
+    input: (f) => ({ requestId: f.leave.request.id, approve: false, comment: 'Busy week' }),
+    cross: 'ids',
+  },
+  'leave.requests.calendar': {
+    input: () => ({ from: `${LEAVE_YEAR}-03-01`, to: `${LEAVE_YEAR}-03-31` }),
+    cross: 'none',
   },
   'documents.open': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'documents.rename': {

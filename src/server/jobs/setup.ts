@@ -1,5 +1,6 @@
 import { purgeClientImports } from '../features/clients';
 import { purgeTrash, sweepOrphanFiles } from '../features/documents';
+import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
@@ -53,6 +54,9 @@ export function registerJobs(storage: TStorage) {
   every(JOBS_PURGE, 60 * 60_000);
 
   registerReminderJobs();
+
+  // Leave: yearly allocations, monthly accruals, the year end and carried-balance expiry, per firm.
+  registerLeaveJobs();
 
   registerMailJobs();
 

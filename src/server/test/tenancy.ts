@@ -288,6 +288,7 @@ async function seedFirmBase(t: TTestApp, marker: string) {
   });
   const [notification] = (await api.notifications.list.query({})).rows as { id: string }[];
   if (!notification) throw new Error('no notification');
+  const leave = await seedLeave(t, firm, marker);
   const importRes = await importUpload(
     t,
     bearer(firm.owner.token),
@@ -326,7 +327,47 @@ async function seedFirmBase(t: TTestApp, marker: string) {
     notification,
     importId: clientImport.importId,
     doomedImportId: doomedImport.importId,
+    leave,
   };
+}
+
+/** The year the matrix's leave falls in: next year, so requests are in the future and cancellable. */
+export const LEAVE_YEAR = new Date().getUTCFullYear() + 1;
+
+/** Leave types, holidays and two pending requests: the staff member's (to decide) and the owner's (to cancel). */
+async function seedLeave(t: TTestApp, firm: Awaited<ReturnType<typeof seedFirmWithRoles>>, marker: string) {
+  const api = t.client(firm.owner.token);
+  const rules = {
+    allowNegative: true,
+    carryForwardCap: null,
+    carryForwardExpiryMonths: null,
+    maxConsecutiveDays: null,
+  };
+  const type = await api.leave.types.create.mutate({ name: `${marker} annual`, allowance: 20, ...rules });
+  const doomedType = await api.leave.types.create.mutate({
+    name: `${marker} old leave`,
+    allowance: 5,
+    ...rules,
+  });
+  const holiday = await api.leave.holidays.create.mutate({
+    date: `${LEAVE_YEAR}-01-26`,
+    name: `${marker} day`,
+  });
+  const doomedHoliday = await api.leave.holidays.create.mutate({
+    date: `${LEAVE_YEAR}-08-15`,
+    name: `${marker} gone`,
+  });
+  const request = await t.client(firm.staff.token).leave.requests.submit.mutate({
+    leaveTypeId: type.id,
+    startDate: `${LEAVE_YEAR}-03-02`,
+    endDate: `${LEAVE_YEAR}-03-04`,
+  });
+  const ownRequest = await api.leave.requests.submit.mutate({
+    leaveTypeId: type.id,
+    startDate: `${LEAVE_YEAR}-04-06`,
+    endDate: `${LEAVE_YEAR}-04-06`,
+  });
+  return { type, doomedType, holiday, doomedHoliday, request, ownRequest };
 }
 type TFirmBase = Awaited<ReturnType<typeof seedFirmBase>>;
 

@@ -12,6 +12,7 @@ import { clientsRouter } from '../features/clients';
 import { dashboardRouter } from '../features/dashboard';
 import { documentsRouter } from '../features/documents';
 import { engagementsRouter } from '../features/engagements';
+import { leaveRouter } from '../features/leave';
 import { notificationsRouter } from '../features/notifications';
 import { onboardingRouter } from '../features/onboarding';
 import { clientPortalAuthRouter } from '../features/portal-auth';
@@ -59,6 +60,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   documents: documentsRouter,
   timesheets: timesheetsRouter,
+  leave: leaveRouter,
 });
 
 export type AppRouter = typeof appRouter;

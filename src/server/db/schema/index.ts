@@ -4,6 +4,7 @@ export * from './documents';
 export * from './engagements';
 export * from './idp';
 export * from './jobs';
+export * from './leave';
 export * from './notifications';
 export * from './org';
 export * from './portal';

@@ -1,17 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import {
-  addDays,
-  isLocked,
-  isWeekend,
-  type TLockSettings,
-  todayIn,
-  weekStartOf,
-} from '../../../domain/timesheets';
+import { isLocked, type TLockSettings, todayIn, weekStartOf } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs, projects, services, tasks, timesheetSettings, timesheetWeeks } from '../../db/schema';
 import { visibleClient } from '../clients';
+import { availableMinutes } from '../leave';
 
 export type TLinks = {
   clientId: string | null;
@@ -122,21 +116,16 @@ export function assertWeekOpen(status: string) {
 }
 
 /**
- * The minutes each member was expected to work on each day from..to (inclusive).
- *
- * For now a plain working week: 8 hours Monday to Friday for everyone. This is the one place that
- * decides it; it becomes the member's work pattern less holidays and approved leave when that
- * exists, with the same signature.
+ * The minutes each member was expected to work on each day from..to (inclusive): their work
+ * pattern less holidays and approved leave, as the leave feature counts availability.
  */
 export async function expectedMinutes(
-  _tx: TExecutor,
-  _orgId: string,
+  tx: TExecutor,
+  orgId: string,
   memberIds: readonly string[],
   from: string,
   to: string,
 ): Promise<Map<string, Map<string, number>>> {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  const perDay = new Map(days.map((d) => [d, isWeekend(d) ? 0 : 8 * 60]));
-  return new Map(memberIds.map((id) => [id, perDay]));
+  const available = await availableMinutes(tx, orgId, memberIds, from, to);
+  return new Map([...available].map(([id, days]) => [id, new Map(Object.entries(days))]));
 }

@@ -46,6 +46,10 @@ describe('timesheet entries', () => {
       [addDays(W1, 1), 90, 'Entries & Co client', true],
     ]);
     expect(week.days.map((d) => d.expected)).toEqual([480, 480, 480, 480, 480, 0, 0]);
+    // A holiday on the Wednesday: nobody is expected to work it.
+    await t.client(f.owner.token).leave.holidays.create.mutate({ date: addDays(W1, 2), name: 'Diwali' });
+    const withHoliday = await me.timesheets.myWeek.query({ weekStart: W1 });
+    expect(withHoliday.days.map((d) => d.expected)).toEqual([480, 480, 0, 480, 480, 0, 0]);
 
     expect(await codeOf(me.timesheets.create.mutate({ date: W1, minutes: '13', note: 'x' }))).toBe(
       'BAD_REQUEST: minutes: An entry cannot be longer than 12 hours',

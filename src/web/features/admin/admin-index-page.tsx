@@ -5,6 +5,8 @@ import { Breadcrumbs, PageHeader } from '@web/ui';
 import {
   Briefcase,
   Building2,
+  CalendarDays,
+  CalendarHeart,
   ChevronRight,
   LayoutTemplate,
   type LucideIcon,
@@ -45,6 +47,16 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Project templates',
     text: 'The tasks a project starts with; linked to a service, they make each period’s work.',
     icon: LayoutTemplate,
+  },
+  leaveTypes: {
+    title: 'Leave types',
+    text: 'Kinds of leave and their allowances, the working week, approvals, and each member’s balance.',
+    icon: CalendarDays,
+  },
+  holidays: {
+    title: 'Holidays',
+    text: 'Each year’s holidays, firm-wide or per office, half days included; import or copy a year.',
+    icon: CalendarHeart,
   },
 };
 

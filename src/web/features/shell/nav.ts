@@ -7,6 +7,8 @@ import {
   BriefcaseBusiness,
   Building2,
   CalendarCheck,
+  CalendarDays,
+  CalendarHeart,
   Clock,
   FolderKanban,
   FolderOpen,
@@ -63,12 +65,16 @@ export const MAIN_NAV: TNavGroup[] = [
     label: 'Team',
     items: [
       { to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' },
-      { to: '/team/timesheets', label: 'Timesheets', icon: CalendarCheck, permission: 'timesheets.approve' },
+      { to: '/team/timesheets', label: 'Timesheets', icon: Clock, permission: 'timesheets.approve' },
+      { to: '/team/leaves', label: 'Leaves', icon: CalendarCheck, permission: 'leaves.approve' },
     ],
   },
   {
     label: 'My account',
-    items: [{ to: '/my-account/timesheet', label: 'Timesheet', icon: Clock, permission: 'timesheets.view' }],
+    items: [
+      { to: '/my-account/timesheet', label: 'Timesheet', icon: Clock, permission: 'timesheets.view' },
+      { to: '/my-account/leaves', label: 'Leaves', icon: CalendarDays, permission: 'leaves.view' },
+    ],
   },
 ];
 
@@ -84,4 +90,6 @@ export const ADMIN_NAV: TNavItem[] = [
     icon: LayoutTemplate,
     permission: 'templates.view',
   },
+  { to: '/admin/hrms/holidays', label: 'Holidays', icon: CalendarHeart, permission: 'leaves.edit' },
+  { to: '/admin/hrms/leaves', label: 'Leave types', icon: CalendarDays, permission: 'leaves.edit' },
 ];

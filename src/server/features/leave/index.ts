@@ -1,0 +1,5 @@
+// The leave feature's public surface: holidays, work patterns, leave types, the balance ledger and
+// requests. Capacity and timesheets read `availableMinutes`.
+export { registerLeaveJobs } from './jobs';
+export { availableMinutes } from './lists';
+export { leaveRouter } from './router';

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+/** /admin/hrms/holidays: no route-level guard (admin screens show their own no-access state). */
+export const Route = createFileRoute('/_main/admin/hrms/holidays')({});
