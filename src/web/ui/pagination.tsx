@@ -15,6 +15,8 @@ export type PaginationProps = {
   /** Without it the page-size select is hidden. */
   onPageSizeChange?: (pageSize: number) => void;
   pageSizeOptions?: number[];
+  /** Items listed on the first page ahead of the paged `total` (sub-folders before files). */
+  leading?: number;
   /** Greys the buttons while a page is loading, so a double click does not skip one. */
   disabled?: boolean;
   className?: string;
@@ -23,12 +25,16 @@ export type PaginationProps = {
 // Fixed grouping so the same list reads the same for every member; an org-level number locale can come later.
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** "1–50 of 1,234" for page 1 of a 1,234-row list; "0 results" for none. */
-export function rangeText(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return '0 results';
-  const first = Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
-  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`;
+/**
+ * "1–50 of 1,234" for page 1 of a 1,234-row list; "0 results" for none. `leading` items come
+ * before the first page's `pageSize` (a folder's sub-folders before its files) and count too.
+ */
+export function rangeText(page: number, pageSize: number, total: number, leading = 0): string {
+  const all = leading + total;
+  if (all <= 0) return '0 results';
+  const first = page <= 1 ? 1 : Math.min(leading + (page - 1) * pageSize + 1, all);
+  const last = Math.min(leading + page * pageSize, all);
+  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(all)}`;
 }
 
 export function Pagination({
@@ -38,6 +44,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
+  leading = 0,
   disabled,
   className,
 }: PaginationProps) {
@@ -55,7 +62,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite" className="text-muted-fg tabular-nums">
-        {rangeText(page, pageSize, total)}
+        {rangeText(page, pageSize, total, leading)}
       </p>
       <div className="flex items-center gap-3">
         {onPageSizeChange ? (

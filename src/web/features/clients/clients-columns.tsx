@@ -14,22 +14,42 @@ const COLUMNS: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClient
     id: 'name',
     header: 'Name',
     sortable: true,
+    primary: true,
+    truncate: true,
+    minWidth: 10,
     cell: (c) => (
-      <span className="flex items-center gap-1.5 font-medium text-fg">
-        {c.name}
-        {c.archivedAt ? <Badge tone="grey">Archived</Badge> : null}
-      </span>
+      <>
+        <span className="font-medium text-fg">{c.name}</span>
+        {c.archivedAt ? (
+          <Badge tone="grey" className="ml-1.5 align-middle">
+            Archived
+          </Badge>
+        ) : null}
+      </>
     ),
   },
   type: { id: 'type', header: 'Type', cell: (c) => CLIENT_TYPE_LABELS[c.type] },
   group: {
     id: 'group',
     header: 'Group',
+    truncate: true,
+    minWidth: 6,
     cell: (c) => c.group?.name ?? <span className="text-muted-fg">—</span>,
   },
-  email: { id: 'email', header: 'Email', cell: (c) => c.email ?? <span className="text-muted-fg">—</span> },
+  email: {
+    id: 'email',
+    header: 'Email',
+    truncate: true,
+    cell: (c) => c.email ?? <span className="text-muted-fg">—</span>,
+  },
   phone: { id: 'phone', header: 'Phone', cell: (c) => c.phone ?? <span className="text-muted-fg">—</span> },
-  city: { id: 'city', header: 'City', cell: (c) => c.city ?? <span className="text-muted-fg">—</span> },
+  city: {
+    id: 'city',
+    header: 'City',
+    truncate: true,
+    minWidth: 6,
+    cell: (c) => c.city ?? <span className="text-muted-fg">—</span>,
+  },
   tags: {
     id: 'tags',
     header: 'Tags',

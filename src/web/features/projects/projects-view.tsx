@@ -2,7 +2,6 @@ import { formatIsoDate } from '@domain/engagements';
 import { PROJECT_STATUS_FILTERS } from '@domain/projects';
 import { STATUS_DISPLAY } from '@domain/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   Button,
@@ -42,7 +41,6 @@ export function ProjectsView({
   fixed?: { clientId?: string; serviceId?: string };
   onCreate?: () => void;
 }) {
-  const go = useNavigate();
   const input = projectsListInput(search, fixed);
   const board = search.view === 'board';
   const list = useQuery({
@@ -68,6 +66,8 @@ export function ProjectsView({
       id: 'name',
       header: 'Project',
       sortable: true,
+      truncate: true,
+      minWidth: 10,
       cell: (p) => <span className="font-medium text-fg">{p.name}</span>,
     },
     ...(fixed.clientId
@@ -77,6 +77,7 @@ export function ProjectsView({
             id: 'client',
             header: 'Client',
             sortable: true,
+            truncate: true,
             cell: (p: TProjectRow) => p.client.name,
           },
         ]),
@@ -87,6 +88,8 @@ export function ProjectsView({
             id: 'service',
             header: 'Service',
             className: 'hidden md:table-cell',
+            truncate: true,
+            minWidth: 6,
             cell: (p: TProjectRow) => p.service?.name ?? <span className="text-muted-fg">—</span>,
           },
         ]),
@@ -316,7 +319,7 @@ export function ProjectsView({
       onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
       onSortChange={(sort, direction) => setSearch({ sort: sort as TProjectsSearch['sort'], direction })}
       pageSizeOptions={[25, 50, 100]}
-      onRowClick={(p) => go({ to: '/projects/$id', params: { id: p.id } })}
+      rowLink={(p) => ({ to: '/projects/$id', params: { id: p.id } })}
       toolbar={toolbar}
       empty={empty}
     />

@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   Badge,
-  Breadcrumbs,
   Button,
+  CellText,
   DataTable,
   type DataTableColumn,
   DropdownMenu,
@@ -82,11 +82,12 @@ function ServicesScreen() {
       id: 'name',
       header: 'Service',
       sortable: true,
+      minWidth: 12,
       cell: (s) => (
-        <div className="min-w-0">
-          <p className="font-medium text-fg">{s.name}</p>
-          {s.description ? <p className="truncate text-xs text-muted-fg">{s.description}</p> : null}
-        </div>
+        <>
+          <CellText className="font-medium text-fg">{s.name}</CellText>
+          {s.description ? <CellText className="text-xs text-muted-fg">{s.description}</CellText> : null}
+        </>
       ),
     },
     { id: 'code', header: 'Code', sortable: true, cell: (s) => <Badge tone="grey">{s.code}</Badge> },
@@ -121,7 +122,6 @@ function ServicesScreen() {
           to="/admin/services/$id/clients"
           params={{ id: s.id }}
           className="text-primary underline-offset-2 hover:underline"
-          onClick={(e) => e.stopPropagation()}
         >
           {s.clientCount}
         </Link>
@@ -135,7 +135,7 @@ function ServicesScreen() {
         canEdit || canArchive ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <IconButton aria-label={`Actions for ${s.name}`} size="sm" onClick={(e) => e.stopPropagation()}>
+              <IconButton aria-label={`Actions for ${s.name}`} size="sm">
                 <Ellipsis />
               </IconButton>
             </DropdownMenuTrigger>
@@ -172,7 +172,7 @@ function ServicesScreen() {
       <PageHeader
         title="Services"
         description="The firm's catalogue: what you do for clients, how often and when it falls due."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Services' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Services' }]}
         actions={
           canCreate ? (
             <Button onClick={() => edit(null)}>

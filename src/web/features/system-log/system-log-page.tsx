@@ -2,7 +2,6 @@ import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {
-  Breadcrumbs,
   Button,
   DataTable,
   type DataTableColumn,
@@ -77,7 +76,7 @@ function SystemLogScreen() {
       sortDescFirst: true,
       cell: (e) => <time dateTime={e.at.toISOString()}>{formatWhen(e.at, timeZone)}</time>,
     },
-    { id: 'who', header: 'Who', cell: actorLabel },
+    { id: 'who', header: 'Who', truncate: true, minWidth: 6, cell: actorLabel },
     {
       id: 'action',
       header: 'Action',
@@ -93,10 +92,17 @@ function SystemLogScreen() {
     {
       id: 'summary',
       header: 'Summary',
-      className: 'whitespace-normal min-w-64',
+      primary: true,
+      truncate: true,
+      minWidth: 12,
       cell: (e) => e.summary,
     },
-    { id: 'ip', header: 'IP', className: 'hidden lg:table-cell', cell: (e) => e.ip ?? '—' },
+    {
+      id: 'ip',
+      header: 'IP',
+      className: 'hidden lg:table-cell',
+      cell: (e) => (e.ip ? <span className="font-mono text-xs">{e.ip}</span> : '—'),
+    },
   ];
 
   const options = (values: string[] | undefined, all: string) => [
@@ -186,7 +192,7 @@ function SystemLogScreen() {
       <PageHeader
         title="System log"
         description={`Every change made in the firm, newest first. Times in ${timeZone}.`}
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]}
         actions={<ExportButton filter={filter} />}
       />
       <DataTable

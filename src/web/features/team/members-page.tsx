@@ -38,7 +38,7 @@ export function MembersPage() {
   if (!can('team.view')) {
     return (
       <div className="mx-auto max-w-6xl p-4 sm:p-6">
-        <PageHeader title="Members" />
+        <PageHeader trail={[{ label: 'Members' }]} title="Members" />
         <EmptyState
           icon={Lock}
           title="You do not have access to the team"
@@ -50,6 +50,7 @@ export function MembersPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Members' }]}
         title="Members"
         description={`The people of ${profile.org.name}, their roles and their access.`}
         actions={
