@@ -29,6 +29,8 @@ export type DataTableColumn<T> = {
    * people) and are never cut.
    */
   truncate?: boolean;
+  /** Lines a truncating column shows before it clips (1 by default; 2 for a log's summary). */
+  lines?: 1 | 2;
   /**
    * The narrowest a truncating column gets, in rem (8 by default). A column whose cells clip their
    * own lines (<CellText>, e.g. a name over a description) sets it without `truncate`.
@@ -100,8 +102,12 @@ const cellClasses = 'whitespace-nowrap px-3 py-2 align-middle';
 // One line with an ellipsis. Text that may break between any two letters adds nothing to the
 // column's minimum width, so the table narrows such a column (down to its minWidth) before it
 // overflows, while the text still asks for its full width when there is room; and the ellipsis
-// comes at the column's edge, not after the last whole word.
-const clipClasses = 'line-clamp-1 whitespace-normal break-all';
+// comes at the column's edge, not after the last whole word. Two lines break between words where
+// they can.
+const clipClasses = {
+  1: 'line-clamp-1 whitespace-normal break-all',
+  2: 'line-clamp-2 whitespace-normal [overflow-wrap:anywhere]',
+};
 // Varied placeholder widths read as text rather than as a grid of bars.
 const skeletonWidths = ['w-3/4', 'w-1/2', 'w-2/3', 'w-5/6'];
 
@@ -114,9 +120,17 @@ function columnStyle<T>(column: DataTableColumn<T>): CSSProperties | undefined {
  * One line of a cell's text, clipped with an ellipsis when the column is narrower (the full text
  * shows on hover): for cells of several lines, each its own, in a column with a `minWidth`.
  */
-export function CellText({ className, children }: { className?: string; children: ReactNode }) {
+export function CellText({
+  lines = 1,
+  className,
+  children,
+}: {
+  lines?: 1 | 2;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <span data-clip="" className={cn(clipClasses, className)}>
+    <span data-clip="" className={cn(clipClasses[lines], className)}>
       {children}
     </span>
   );
@@ -304,7 +318,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     ) : null}
                     {columns.map((column) => {
                       const text = column.truncate ? (
-                        <CellText>{column.cell(row)}</CellText>
+                        <CellText lines={column.lines}>{column.cell(row)}</CellText>
                       ) : (
                         column.cell(row)
                       );

@@ -67,7 +67,7 @@ export function ProjectsView({
       header: 'Project',
       sortable: true,
       truncate: true,
-      minWidth: 10,
+      minWidth: 13,
       cell: (p) => <span className="font-medium text-fg">{p.name}</span>,
     },
     ...(fixed.clientId
@@ -78,6 +78,7 @@ export function ProjectsView({
             header: 'Client',
             sortable: true,
             truncate: true,
+            minWidth: 9,
             cell: (p: TProjectRow) => p.client.name,
           },
         ]),
@@ -87,7 +88,8 @@ export function ProjectsView({
           {
             id: 'service',
             header: 'Service',
-            className: 'hidden md:table-cell',
+            // A recurring project's name starts with its service: the column is for wide screens.
+            className: 'hidden 2xl:table-cell',
             truncate: true,
             minWidth: 6,
             cell: (p: TProjectRow) => p.service?.name ?? <span className="text-muted-fg">—</span>,

@@ -103,6 +103,7 @@ function ServicesScreen() {
       id: 'due',
       header: 'Due',
       className: 'hidden lg:table-cell',
+      truncate: true,
       cell: (s) => <span className="text-muted-fg">{dueDateRulePreview(s.dueDateRule)}</span>,
     },
     {

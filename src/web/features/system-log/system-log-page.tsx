@@ -76,7 +76,7 @@ function SystemLogScreen() {
       sortDescFirst: true,
       cell: (e) => <time dateTime={e.at.toISOString()}>{formatWhen(e.at, timeZone)}</time>,
     },
-    { id: 'who', header: 'Who', truncate: true, minWidth: 6, cell: actorLabel },
+    { id: 'who', header: 'Who', truncate: true, cell: actorLabel },
     {
       id: 'action',
       header: 'Action',
@@ -94,14 +94,17 @@ function SystemLogScreen() {
       header: 'Summary',
       primary: true,
       truncate: true,
-      minWidth: 12,
+      lines: 2,
+      minWidth: 14,
       cell: (e) => e.summary,
     },
     {
       id: 'ip',
       header: 'IP',
-      className: 'hidden lg:table-cell',
-      cell: (e) => (e.ip ? <span className="font-mono text-xs">{e.ip}</span> : '—'),
+      // Room for any IPv4 address on one line; an IPv6 one wraps rather than being cut.
+      className: 'hidden lg:table-cell whitespace-normal',
+      minWidth: 9,
+      cell: (e) => (e.ip ? <span className="font-mono text-xs break-all">{e.ip}</span> : '—'),
     },
   ];
 

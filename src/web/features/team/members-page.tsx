@@ -95,7 +95,15 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
         </div>
       ),
     },
-    { id: 'email', header: 'Email', sortable: true, cell: (m) => m.email, className: 'hidden md:table-cell' },
+    {
+      id: 'email',
+      header: 'Email',
+      sortable: true,
+      truncate: true,
+      minWidth: 10,
+      cell: (m) => m.email,
+      className: 'hidden md:table-cell',
+    },
     { id: 'role', header: 'Role', sortable: true, cell: (m) => m.role.name },
     {
       id: 'status',
