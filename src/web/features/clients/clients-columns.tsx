@@ -53,12 +53,16 @@ const COLUMNS: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClient
   tags: {
     id: 'tags',
     header: 'Tags',
+    // As many badges as the column has room for, then an ellipsis; all of them on hover.
+    truncate: true,
+    minWidth: 6,
     cell: (c) => (
-      <span className="flex gap-1">
-        {c.tags.slice(0, 3).map((t) => (
-          <Badge key={t}>{t}</Badge>
+      <span title={c.tags.join(', ') || undefined}>
+        {c.tags.map((t) => (
+          <Badge key={t} className="mr-1 align-middle">
+            {t}
+          </Badge>
         ))}
-        {c.tags.length > 3 ? <span className="text-xs text-muted-fg">+{c.tags.length - 3}</span> : null}
       </span>
     ),
   },
