@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Button } from './button';
+import { CellText } from './cell-text';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
@@ -99,41 +100,12 @@ export type DataTableProps<T> = {
 // Cells do not wrap: on a narrow screen the table scrolls sideways instead of growing tall rows.
 // A column of long text opts back in with `className: 'whitespace-normal'`, or clips with `truncate`.
 const cellClasses = 'whitespace-nowrap px-3 py-2 align-middle';
-// One line with an ellipsis. Text that may break between any two letters adds nothing to the
-// column's minimum width, so the table narrows such a column (down to its minWidth) before it
-// overflows, while the text still asks for its full width when there is room; and the ellipsis
-// comes at the column's edge, not after the last whole word. Two lines break between words where
-// they can.
-const clipClasses = {
-  1: 'line-clamp-1 whitespace-normal break-all',
-  2: 'line-clamp-2 whitespace-normal [overflow-wrap:anywhere]',
-};
 // Varied placeholder widths read as text rather than as a grid of bars.
 const skeletonWidths = ['w-3/4', 'w-1/2', 'w-2/3', 'w-5/6'];
 
 function columnStyle<T>(column: DataTableColumn<T>): CSSProperties | undefined {
   if (!column.truncate && column.minWidth === undefined) return undefined;
   return { minWidth: `${column.minWidth ?? 8}rem` };
-}
-
-/**
- * One line of a cell's text, clipped with an ellipsis when the column is narrower (the full text
- * shows on hover): for cells of several lines, each its own, in a column with a `minWidth`.
- */
-export function CellText({
-  lines = 1,
-  className,
-  children,
-}: {
-  lines?: 1 | 2;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <span data-clip="" className={cn(clipClasses[lines], className)}>
-      {children}
-    </span>
-  );
 }
 
 function ariaSort(active: boolean, direction: SortDirection | undefined) {
