@@ -14,6 +14,7 @@ import {
   ZTag,
 } from './clients';
 import { zNumber } from './fields';
+import { plainNumber } from './format';
 import { taxIdKinds } from './settings';
 
 // Client import and export: the spreadsheet's columns, how a file's headers map onto them and how
@@ -197,10 +198,7 @@ export function cellText(value: unknown, numFmt?: string): string {
       return String(value).padStart(numFmt.length, '0');
     }
     // 15 significant digits is what Excel itself keeps; it drops binary noise like 0.1 + 0.2.
-    return Number(value.toPrecision(15)).toLocaleString('en-US', {
-      useGrouping: false,
-      maximumFractionDigits: 20,
-    });
+    return plainNumber(Number(value.toPrecision(15)));
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultClientFoldersOf,
-  formatBytes,
   isPreviewable,
   ZDefaultClientFolders,
   ZDocumentName,
@@ -40,12 +39,6 @@ describe('default client folders', () => {
 });
 
 describe('formatting', () => {
-  it('prints sizes as people read them', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
-  });
-
   it('previews only PDFs and raster images', () => {
     expect(isPreviewable('application/pdf')).toBe(true);
     expect(isPreviewable('image/png')).toBe(true);

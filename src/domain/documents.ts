@@ -86,6 +86,20 @@ export const ZDocumentMove = z.object({ documentId: z.uuid(), targetId: z.uuid('
 export const ZVisibility = z.object({ visibleToPortal: z.boolean() });
 export const ZFolderVisibility = ZFolderRef.extend(ZVisibility.shape);
 export const ZDocumentVisibility = ZDocumentRef.extend(ZVisibility.shape);
+/**
+ * What the client sees of a client's folder or file: `visible` (shared, and every folder above it
+ * is shared), `internal` (not shared), `hidden` (marked shared, but a folder above it is internal,
+ * so the portal does not show it). The server decides it; screens only show it.
+ */
+export const PORTAL_STATES = ['visible', 'internal', 'hidden'] as const;
+export type TPortalState = (typeof PORTAL_STATES)[number];
+
+/**
+ * An upload's portal choice (the upload route's `share` query): `true` shares the new file (and the
+ * folders above it, so the client reaches it), `false` keeps it internal; absent, it follows its folder.
+ */
+export const ZUploadShare = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const ZTrashRestore = z.object({ kind: z.enum(['folder', 'document']), id: z.uuid() });
 
 /** The firm's default folders for a new client tree: "Returns/2026-27" makes a folder in a folder. */
@@ -114,17 +128,4 @@ export type TDefaultClientFolders = z.infer<typeof ZDefaultClientFolders>;
 export function defaultClientFoldersOf(settings: Record<string, unknown> | null | undefined): string[] {
   const parsed = ZDefaultClientFolders.shape.folders.safeParse(settings?.defaultClientFolders);
   return parsed.success ? parsed.data : [];
-}
-
-/** Bytes as people read them: 0 B, 12 KB, 3.4 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }

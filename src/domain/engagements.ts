@@ -53,12 +53,3 @@ export const ZEngagementListInput = z.object({
   page: zNumber().int().min(1).default(1),
   pageSize: zNumber().int().min(1).max(100).default(25),
 });
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-04-01' as '1 Apr 2026' (no time zone involved: the date is a calendar day). */
-export function formatIsoDate(value: string | null | undefined): string {
-  if (!value || !isIsoDate(value)) return '-';
-  const [y, m, d] = value.split('-').map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
-}

@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = [
   'reminder.due',
   'document.uploaded',
   'member.joined',
+  'timesheet.reminder',
+  'timesheet.decided',
+  'timesheet.timer',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,6 +30,18 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'reminder.due': { label: 'Reminder due', description: 'A reminder you are part of falls due' },
   'document.uploaded': { label: 'Document uploaded', description: 'A client uploads a document' },
   'member.joined': { label: 'Member joined', description: 'Someone accepts an invitation to the firm' },
+  'timesheet.reminder': {
+    label: 'Timesheet reminder',
+    description: 'An approver reminds you to submit your week',
+  },
+  'timesheet.decided': {
+    label: 'Timesheet decided',
+    description: 'Your week is approved or sent back',
+  },
+  'timesheet.timer': {
+    label: 'Timer still running',
+    description: 'Your timer is still running at the end of the day, or stopped itself',
+  },
 };
 
 export function notificationKindLabel(kind: string): string {

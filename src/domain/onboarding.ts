@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zNumber, zString } from './fields';
+import { isTimeZone, modernTimeZone } from './format';
 
 export const MONTHS = [
   'January',
@@ -16,21 +17,12 @@ export const MONTHS = [
   'December',
 ] as const;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Where a firm works and how it counts time and money: set at onboarding, edited in settings. */
 export const firmRegionFields = {
   country: zString()
     .trim()
     .regex(/^[A-Z]{2}$/, 'Choose a country'),
-  timeZone: zString().refine(isTimeZone, 'Choose a valid time zone'),
+  timeZone: zString().refine(isTimeZone, 'Choose a valid time zone').transform(modernTimeZone),
   currency: zString()
     .trim()
     .regex(/^[A-Z]{3}$/, 'Choose a currency'),

@@ -31,6 +31,8 @@ export const SPECIAL_PERMISSIONS = [
   'leaves.approve',
   'clients.all',
   'settings.billing',
+  'timesheets.approve',
+  'timesheets.rates',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];
@@ -81,6 +83,7 @@ export const SEEDED_ROLES: ReadonlyArray<{
       'vault.reveal',
       'leaves.approve',
       'clients.all',
+      'timesheets.approve',
     ],
   },
   {

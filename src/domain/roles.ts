@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zString } from './fields';
-import { ALL_PERMISSIONS, type TArea, type TPermission } from './permissions';
+import { ALL_PERMISSIONS, type SPECIAL_PERMISSIONS, type TArea, type TPermission } from './permissions';
 
 /** The seeded role that carries every right; nobody edits or deletes it. */
 export const OWNER_ROLE_NAME = 'Owner';
@@ -57,7 +57,7 @@ export const AREA_LABELS: Record<TArea, string> = {
 
 /** The rights that are not an area × action pair, in plain words. */
 export const SPECIAL_PERMISSION_LABELS: Record<
-  'vault.reveal' | 'leaves.approve' | 'clients.all' | 'settings.billing',
+  (typeof SPECIAL_PERMISSIONS)[number],
   { label: string; hint: string }
 > = {
   'vault.reveal': {
@@ -72,5 +72,13 @@ export const SPECIAL_PERMISSION_LABELS: Record<
   'settings.billing': {
     label: 'Manage billing settings',
     hint: "Change the firm's billing-relevant settings",
+  },
+  'timesheets.approve': {
+    label: 'Approve timesheets',
+    hint: "See the team's timesheets, approve or send back weeks, and change entries after approval",
+  },
+  'timesheets.rates': {
+    label: 'See rates and amounts',
+    hint: 'See and set cost and billing rates, and the money value of time',
   },
 };

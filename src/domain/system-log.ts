@@ -46,3 +46,12 @@ export function systemLogExportSearch(filter: Partial<Record<keyof TSystemLogFil
   }
   return params.toString();
 }
+
+/** The entry of a document tree set up the first time something needs it (a screen, an upload). */
+export const TREE_SETUP_ACTION = 'documents.tree.create';
+
+/**
+ * Entries the product writes while setting itself up, which nobody did: the system log keeps them
+ * (every change has its entry), the home's Recent activity leaves them out.
+ */
+export const HOUSEKEEPING_ACTIONS: readonly string[] = [TREE_SETUP_ACTION];

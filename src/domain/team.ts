@@ -17,6 +17,17 @@ export const OWNER_ROLE_NAME = 'Owner';
 const INVITE_KEY = /^[A-Za-z0-9_-]{43}$/;
 export const isInviteKey = (key: string): boolean => INVITE_KEY.test(key);
 
+/**
+ * The entry of the identity provider's SignUp ValidationData that carries the invitation a person
+ * registers from: its key proves they read the invited address's mail, so that address needs no
+ * verification mail of its own.
+ */
+export const SIGN_UP_INVITE_KEY = 'inviteKey';
+
+/** An address is the invited one whatever its case (both are stored lower-cased). */
+export const isInvitedAddress = (invited: string, email: string): boolean =>
+  invited.trim().toLowerCase() === email.trim().toLowerCase();
+
 export const MEMBER_LIST_STATUSES = ['active', 'disabled'] as const;
 export const TEAM_SORTS = ['name', 'email', 'role', 'status', 'lastActiveAt'] as const;
 

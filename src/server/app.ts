@@ -15,7 +15,7 @@ import { registerDocumentRoutes } from './features/documents';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
-import { logMemberSignIn } from './features/team';
+import { confirmInvitedSignUp, logMemberSignIn } from './features/team';
 import { createStorage } from './files/storage';
 import { registerRateLimit } from './http/rate-limit';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
@@ -88,7 +88,16 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
   );
 
-  if (keys) await registerIdp(app, { db: database.db, config, keys, mailer, onSignIn: logMemberSignIn });
+  if (keys) {
+    await registerIdp(app, {
+      db: database.db,
+      config,
+      keys,
+      mailer,
+      onSignIn: logMemberSignIn,
+      preSignUp: confirmInvitedSignUp,
+    });
+  }
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',

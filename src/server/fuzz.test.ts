@@ -684,6 +684,7 @@ const IDP_FIELDS = [
   'Limit',
   'PaginationToken',
   'ClientMetadata',
+  'ValidationData',
   'SecretHash',
 ] as const;
 

@@ -25,11 +25,13 @@ import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/sys
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainMyAccountTimesheetRouteImport } from './routes/_main/my-account/timesheet'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
+import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
@@ -172,6 +174,13 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainMyAccountTimesheetRoute = MainMyAccountTimesheetRouteImport.update({
+  id: '/my-account/timesheet',
+  path: '/my-account/timesheet',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/my-account/timesheet.lazy').then((d) => d.Route),
+)
 const MainProjectsIndexRoute = MainProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -206,6 +215,13 @@ const MainTeamMembersRoute = MainTeamMembersRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/team/members.lazy').then((d) => d.Route),
+)
+const MainTeamTimesheetsRoute = MainTeamTimesheetsRouteImport.update({
+  id: '/team/timesheets',
+  path: '/team/timesheets',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/team/timesheets.lazy').then((d) => d.Route),
 )
 const MainVaultPasswordsRoute = MainVaultPasswordsRouteImport.update({
   id: '/vault/passwords',
@@ -490,9 +506,11 @@ export interface FileRoutesByFullPath {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
@@ -542,9 +560,11 @@ export interface FileRoutesByTo {
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/team/members': typeof MainTeamMembersRoute
+  '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
@@ -599,9 +619,11 @@ export interface FileRoutesById {
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/team/members': typeof MainTeamMembersRoute
+  '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
@@ -655,9 +677,11 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/notifications'
+    | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
     | '/team/members'
+    | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
     | '/admin/roles'
@@ -707,9 +731,11 @@ export interface FileRouteTypes {
     | '/auth/logout'
     | '/admin/systemlog'
     | '/my-account/notifications'
+    | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
     | '/team/members'
+    | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
     | '/admin/roles'
@@ -763,9 +789,11 @@ export interface FileRouteTypes {
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/notifications'
+    | '/_main/my-account/timesheet'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
     | '/_main/team/members'
+    | '/_main/team/timesheets'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/projects'
     | '/_main/admin/roles'
@@ -929,6 +957,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/my-account/timesheet': {
+      id: '/_main/my-account/timesheet'
+      path: '/my-account/timesheet'
+      fullPath: '/my-account/timesheet'
+      preLoaderRoute: typeof MainMyAccountTimesheetRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/projects/': {
       id: '/_main/projects/'
       path: '/projects'
@@ -962,6 +997,13 @@ declare module '@tanstack/react-router' {
       path: '/team/members'
       fullPath: '/team/members'
       preLoaderRoute: typeof MainTeamMembersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/team/timesheets': {
+      id: '/_main/team/timesheets'
+      path: '/team/timesheets'
+      fullPath: '/team/timesheets'
+      preLoaderRoute: typeof MainTeamTimesheetsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/vault/passwords': {
@@ -1259,9 +1301,11 @@ interface MainRouteChildren {
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainMyAccountTimesheetRoute: typeof MainMyAccountTimesheetRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
+  MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
@@ -1286,9 +1330,11 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainMyAccountTimesheetRoute: MainMyAccountTimesheetRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
+  MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLog } from '../../src/server/db/schema';
+import { seedPortalUser } from '../../src/server/test/portal';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -143,6 +144,119 @@ describe('documents in the browser', () => {
     await page.getByText('Default folders saved').waitFor();
     await screenshot(page, 'documents-default-folders');
     expect(await api.documents.defaultFolders.query()).toEqual({ folders: ['KYC', 'Returns/2026-27'] });
+    await context.close();
+  });
+
+  it('says what the client sees: a shared upload shares its folder, an internal folder hides its shared files, a share asks before sharing folders', async () => {
+    const firm = await app.seedFirm('Sharing & Co');
+    const api = app.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'S-1', name: 'Iyer Textiles' });
+    const root = await api.documents.open.mutate({ clientId: client.id });
+    const form16 = await api.documents.createFolder.mutate({ parentId: root.id, name: 'Form 16' });
+    const returns = await api.documents.createFolder.mutate({ parentId: root.id, name: 'Returns' });
+    const year = await api.documents.createFolder.mutate({ parentId: returns.id, name: '2025-26' });
+    await api.documents.createFolder.mutate({ parentId: root.id, name: 'Working papers' });
+    const portal = await seedPortalUser(app, { orgId: firm.org.id, clientIds: [client.id] });
+    const portalSees = async (folderId: string) =>
+      portal.client.clientPortalDocuments.folder.query({ clientId: client.id, folderId }).then(
+        (f) => f.documents.rows.map((d) => d.name),
+        () => null,
+      );
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/clients/${client.id}/documents/${form16.id}`);
+    const note = page.getByRole('status', { name: 'Portal visibility' });
+    await note.getByText('This folder is internal: the client does not see it or anything in it.').waitFor();
+
+    // Uploading shared into the internal folder says beforehand that the folder is shared too.
+    const share = page.getByRole('checkbox', { name: 'Share uploads with the portal' });
+    expect(await share.getAttribute('aria-checked')).toBe('false');
+    await share.click();
+    await page
+      .getByText(
+        'Uploading here also shares the folder “Form 16” with the portal, so the client sees the files.',
+      )
+      .waitFor();
+    await screenshot(page, 'documents-share-upload');
+    await page.getByTestId('documents-file-input').setInputFiles({
+      name: 'Form-16.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(PDF),
+    });
+    const table = page.getByRole('table', { name: 'Contents of Form 16' });
+    const fileRow = table.getByRole('row', { name: /Form-16\.pdf/ });
+    await fileRow.getByText('Shared', { exact: true }).waitFor();
+    await note.getByText('The client sees this folder in the portal, with what is shared in it.').waitFor();
+    await expect.poll(() => portalSees(form16.id)).toEqual(['Form-16.pdf']);
+
+    // Made internal, the folder hides the file, and the file says so rather than "Shared".
+    await page
+      .getByRole('navigation', { name: 'Folder path' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    const top = page.getByRole('table', { name: 'Contents of Documents' });
+    await top
+      .getByRole('row', { name: /Form 16/ })
+      .getByText('Shared', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Actions for Form 16' }).click();
+    await page.getByRole('menuitem', { name: 'Make internal' }).click();
+    await page.getByText('Form 16 is internal now: the client no longer sees it or anything in it').waitFor();
+    await top
+      .getByRole('row', { name: /Form 16/ })
+      .getByText('Internal', { exact: true })
+      .waitFor();
+    await top.getByRole('link', { name: 'Form 16' }).click();
+    await fileRow.getByText('Shared · hidden by folder').waitFor();
+    await note.getByText('This folder is internal: the client does not see it or anything in it.').waitFor();
+    expect(await portalSees(form16.id)).toBeNull();
+    await screenshot(page, 'documents-hidden-by-folder');
+    await note.getByRole('button', { name: 'Share with the portal' }).click();
+    await page.getByText('Shared Form 16 with the portal').waitFor();
+    await fileRow.getByText('Shared', { exact: true }).waitFor();
+    await expect.poll(() => portalSees(form16.id)).toEqual(['Form-16.pdf']);
+
+    // Moving the shared file into an internal folder says beforehand that the client loses it.
+    await page.getByRole('button', { name: 'Actions for Form-16.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Move' }).click();
+    const move = page.getByRole('dialog', { name: 'Move Form-16.pdf' });
+    await move.getByRole('radio', { name: 'Working papers' }).click();
+    await move
+      .getByText('In “Working papers” the client will not see it: “Working papers” is internal.')
+      .waitFor();
+    await move.getByRole('radio', { name: 'Documents' }).click();
+    await move.getByText('In “Documents” the client sees it.').waitFor();
+    await page.keyboard.press('Escape');
+    await move.waitFor({ state: 'hidden' });
+
+    // Sharing a file deep in internal folders asks first, naming the folders it shares too.
+    await page.goto(`${app.url}/clients/${client.id}/documents/${year.id}`);
+    await page.getByTestId('documents-file-input').setInputFiles({
+      name: 'itr-v.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(PDF),
+    });
+    const yearTable = page.getByRole('table', { name: 'Contents of 2025-26' });
+    await yearTable
+      .getByRole('row', { name: /itr-v\.pdf/ })
+      .getByText('Internal', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Actions for itr-v.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Share with the portal' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Share itr-v.pdf with the portal?' });
+    await ask.getByText(/through the folders “Returns” and “2025-26”, which are internal/).waitFor();
+    await screenshot(page, 'documents-share-confirm');
+    await ask.getByRole('button', { name: 'Share it and the folders' }).click();
+    await page
+      .getByText('Shared itr-v.pdf and the folders “Returns” and “2025-26” with the portal')
+      .waitFor();
+    await yearTable
+      .getByRole('row', { name: /itr-v\.pdf/ })
+      .getByText('Shared', { exact: true })
+      .waitFor();
+    await expect.poll(() => portalSees(year.id)).toEqual(['itr-v.pdf']);
     await context.close();
   });
 });

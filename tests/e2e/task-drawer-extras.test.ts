@@ -21,7 +21,11 @@ describe('the task drawer and board, more', () => {
     const firm = await app.seedFirm('Attach & Co');
     const api = app.client(firm.owner.token);
     const client = await api.clients.create.mutate({ code: 'A-1', name: 'Arora Traders' });
-    const task = await api.tasks.create.mutate({ title: 'Prepare March GST return', clientId: client.id });
+    const task = await api.tasks.create.mutate({
+      title: 'Prepare March GST return',
+      clientId: client.id,
+      forClient: true,
+    });
     // A file already in the client's documents, to attach from there.
     const root = await api.documents.open.mutate({ clientId: client.id });
     const form = new FormData();
@@ -63,6 +67,10 @@ describe('the task drawer and board, more', () => {
     await page.getByText('File attached').waitFor();
     await page.keyboard.press('Escape');
     await list.getByText('pan-card.txt').waitFor();
+    // A client's to-do: each file says whether the client sees it (the Attachments folder is internal).
+    const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
+    await row('sales-register.csv').getByText('Internal', { exact: true }).waitFor();
+    await row('pan-card.txt').getByText('Internal', { exact: true }).waitFor();
     await screenshot(page, 'task-attachments');
     await page.setViewportSize({ width: 375, height: 800 });
     await section.scrollIntoViewIfNeeded();

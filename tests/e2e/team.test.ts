@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ROLES } from '../../src/domain/permissions';
 import { roles } from '../../src/server/db/schema';
+import { signedUpUser } from '../../src/server/test/idp-user';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -76,22 +77,25 @@ describe('team members and invitations in the browser', () => {
     await nina.getByLabel('First name').fill('Nina');
     await nina.getByLabel('Last name').fill('Nair');
     await nina.getByLabel('Password').fill(PASSWORD);
+    // Another address is refused: the invitation joins only the one it was sent to.
+    await nina.getByLabel('Work email').fill('nina@elsewhere.test');
     await nina.getByRole('button', { name: 'Create account' }).click();
-    await nina.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await nina
+      .getByText('This invitation is for nina@nair.test. Create the account with that address.')
+      .waitFor();
+    await screenshot(nina, 'team-register-other-address');
+    await nina.getByLabel('Work email').fill('nina@nair.test');
+    await nina.getByRole('button', { name: 'Create account' }).click();
 
-    const verify = await app.lastLinkPath('nina@nair.test');
-    expect(verify).toMatch(/^\/auth\/verify\//);
-    const tab = await ninaContext.newPage();
-    await tab.goto(`${app.url}${verify}`);
-    await tab.getByRole('heading', { name: 'Email verified' }).waitFor();
-    await tab.close();
-
-    // The registering tab signs in by itself and comes back to the invitation.
-    await nina.waitForURL(`${app.url}${link}`, { timeout: 20_000 });
-    await screenshot(nina, 'team-invite-signed-in');
-    await nina.getByRole('button', { name: 'Join Rao & Partners' }).click();
+    // The invitation proved the mailbox: no verification mail, signed in and in the firm at once.
     await nina.waitForURL(`${app.url}/`);
+    await nina.getByText('Welcome to Rao & Partners').waitFor();
     await expect.poll(() => nina.getByRole('heading', { level: 1 }).textContent()).toMatch(/, Nina$/);
+    await screenshot(nina, 'team-joined-390');
+    expect((await app.mailTo('nina@nair.test')).map((m) => m.subject)).toEqual([
+      'Olivia Owner invited you to join Rao & Partners',
+    ]);
+    expect(await app.mailTo('nina@elsewhere.test')).toEqual([]);
     // Staff may not see the team (on a phone the sidebar is a drawer).
     await nina.getByRole('button', { name: 'Open navigation' }).click();
     await nina.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
@@ -157,5 +161,43 @@ describe('team members and invitations in the browser', () => {
     expect(faults(ninaConsole.errors)).toEqual([]);
     await ownerContext.close();
     await ninaContext.close();
+  });
+  it('a person who already has an account signs in from the invitation and joins with one click', async () => {
+    const firm = await app.seedFirm('Existing & Co');
+    const email = 'raj@existing.test';
+    await signedUpUser(
+      {
+        endpoint: `${app.url}/api/idp`,
+        clientId: app.config.idp.clientId,
+        outboxDir: app.config.mail.outboxDir,
+      },
+      { email, password: PASSWORD, firstName: 'Raj', lastName: 'Rao' },
+    );
+    await app.client(firm.owner.token).team.invite.mutate({ email, roleId: firm.roles.staff.id });
+    const link = await app.lastLinkPath(email);
+    expect(link).toMatch(/^\/auth\/invite\//);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}${link}`);
+    await page.getByRole('heading', { name: 'Join Existing & Co' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/auth\/login\?invite=/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}${link}`);
+    await screenshot(page, 'team-invite-signed-in');
+    await page.getByRole('button', { name: 'Join Existing & Co' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByText('Welcome to Existing & Co').waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/, Raj$/);
+    // Their account's own verification when they made it, then the invitation: nothing more.
+    expect((await app.mailTo(email)).map((m) => m.subject)).toEqual([
+      'Verify your email address',
+      'Olivia Owner invited you to join Existing & Co',
+    ]);
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
   });
 });

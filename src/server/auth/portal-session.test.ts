@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientUsers } from '../db/schema';
+import { clients, clientUsers, orgs } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { portalClient, seedPortalUser } from '../test/portal';
 
@@ -23,6 +23,10 @@ describe('portal sessions', () => {
   it('answers clientPortalProfile.me with the clients the person may act for, across firms', async () => {
     const a = await t.seedFirm('Alpha Accountants');
     const b = await t.seedFirm('Beta Tax');
+    await t.db
+      .update(orgs)
+      .set({ country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR' })
+      .where(eq(orgs.id, a.org.id));
     const zed = await seedClient(a.org.id, 'Zed Traders');
     const acme = await seedClient(a.org.id, 'Acme Foods');
     await seedClient(a.org.id, 'Not Mine Ltd');
@@ -42,6 +46,12 @@ describe('portal sessions', () => {
       ['Acme Foods', 'Alpha Accountants'],
       ['Bravo Holdings', 'Beta Tax'],
       ['Zed Traders', 'Alpha Accountants'],
+    ]);
+    // Each client's screens write dates and amounts as its own firm does.
+    expect(me.clients.map((c) => [c.firm.country, c.firm.timeZone, c.firm.currency])).toEqual([
+      ['IN', 'Asia/Kolkata', 'INR'],
+      [null, 'UTC', 'USD'],
+      ['IN', 'Asia/Kolkata', 'INR'],
     ]);
   });
 

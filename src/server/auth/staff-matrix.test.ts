@@ -696,6 +696,56 @@ const ROWS: Record<string, TRow> = {
   // To oneself: the domain's refusal. To another firm's member: NOT_FOUND, nothing transferred.
   'team.transferOwnership': { input: (f) => ({ memberId: f.owner.id }), own: 'BAD_REQUEST', cross: 'ids' },
 
+  'timesheets.approve': {
+    input: (f) => ({ weekStart: '2026-03-02', memberIds: [f.staff.id] }),
+    own: 'PRECONDITION_FAILED',
+    cross: 'ids',
+  },
+  'timesheets.create': {
+    input: (_, c) => ({ date: '2026-03-05', minutes: '1:30', clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        date: '2026-03-05',
+        minutes: 60,
+        clientId: a.assigned.client.id,
+        taskId: b.assigned.task.id,
+      }),
+    ],
+  },
+  'timesheets.delete': { input: (_, c) => ({ entryId: c.doomedTimeEntry.id }), cross: 'ids' },
+  'timesheets.lock': { input: () => undefined, cross: 'none' },
+  'timesheets.myWeek': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
+  'timesheets.reject': {
+    input: (f) => ({ weekStart: '2026-03-02', memberId: f.staff.id, comment: 'Missing Friday' }),
+    own: 'PRECONDITION_FAILED',
+    cross: 'ids',
+  },
+  'timesheets.remind': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
+  'timesheets.rowOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'timesheets.setCell': {
+    input: (_, c) => ({ date: '2026-03-06', minutes: '2', clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'timesheets.setLock': { input: () => ({ lockDate: '2020-01-31', graceDays: 3 }), cross: 'none' },
+  'timesheets.submitWeek': { input: () => ({ weekStart: '2026-03-09' }), cross: 'none' },
+  'timesheets.teamWeek': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
+  'timesheets.update': {
+    input: (_, c) => ({ entryId: c.timeEntry.id, date: '2026-03-03', minutes: 120, clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        entryId: a.assigned.timeEntry.id,
+        date: '2026-03-03',
+        minutes: 60,
+        clientId: b.assigned.client.id,
+      }),
+    ],
+  },
+
   'vault.clients': { input: (f) => ({ search: f.marker }), cross: 'none', client: 'filter' },
   'vault.create': {
     input: (f, c) => ({ title: `${f.marker} new login`, clientId: c.client.id, password: 'pw' }),

@@ -69,7 +69,11 @@ it('clears only the link, never org_id, when a key sets null', async () => {
  * uuid columns of firm tables named like references (*_id, *_by) that deliberately have no key,
  * with the reason. Every other such column must be part of a foreign key.
  */
-const UNKEYED: Record<string, string> = {};
+const UNKEYED: Record<string, string> = {
+  // A member, client, service or task as `kind` says: one key cannot name four tables. A rate left
+  // by a deleted record matches no entry again (uuids are never reused).
+  'timesheet_rates.ref_id': 'polymorphic by kind',
+};
 
 it('keys every *_id and *_by column of a firm table, or says why not', async () => {
   const columns = await selectRows<{ col: string }>(sql`

@@ -14,7 +14,25 @@ export type TIdpDeps = {
    * provider itself knows nothing of firms.
    */
   onSignIn?: (tx: TExecutor, signIn: { sub: string; ip: string; userAgent: string | null }) => Promise<void>;
+  /**
+   * Cognito's pre sign-up trigger: asked by SignUp before it creates the user. Answering
+   * `autoConfirmUser` confirms the user without a code (no message is sent); `autoVerifyEmail` marks
+   * the email verified.
+   */
+  preSignUp?: (db: TExecutor, request: TPreSignUpRequest) => Promise<TPreSignUpResponse>;
 };
+
+/** What a pre sign-up trigger is told: Cognito's `request` of that event. */
+export type TPreSignUpRequest = {
+  userName: string;
+  /** The attributes the user will have, `email` among them. */
+  userAttributes: Record<string, string>;
+  /** SignUp's ValidationData: never stored, only for this decision. */
+  validationData: Record<string, string>;
+  clientMetadata: Record<string, string>;
+};
+
+export type TPreSignUpResponse = { autoConfirmUser: boolean; autoVerifyEmail: boolean };
 
 /** What every operation sees: the dependencies, the pool's names and the caller. */
 export type TIdpContext = TIdpDeps & {

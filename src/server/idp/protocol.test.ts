@@ -176,6 +176,21 @@ describe('the wire', () => {
       UserAttributes: [{ Name: 'email', Value: 'not-an-email' }],
     });
     expect(badEmail.body.__type).toBe('InvalidParameterException');
+    // The pre sign-up trigger's inputs are checked like any other field.
+    for (const extra of [
+      { ValidationData: 'inviteKey' },
+      { ValidationData: [{ Value: 'x' }] },
+      { ClientMetadata: ['x'] },
+      { ClientMetadata: { invite: 7 } },
+    ]) {
+      const res = await call('SignUp', {
+        ClientId: clientId,
+        Username: 'shape@example.test',
+        Password: 'Valid-Pass-1',
+        ...extra,
+      });
+      expect(res.body.__type).toBe('InvalidParameterException');
+    }
     expect(await t.db.select().from(idpUsers)).toHaveLength(0);
   });
 });

@@ -99,6 +99,7 @@ export async function createUser(
     password: string;
     attributes: Record<string, string>;
     status: TIdpUserStatus;
+    emailVerified?: boolean;
   },
 ): Promise<TIdpUser> {
   const { email, ...rest } = input.attributes;
@@ -109,6 +110,7 @@ export async function createUser(
       username: input.username,
       usernameKey: usernameKey(input.username),
       email: email ? email.toLowerCase() : null,
+      emailVerified: Boolean(email) && input.emailVerified === true,
       attributes: rest,
       status: input.status,
       ...(await passwordColumns(input.poolName, input.username, input.password)),

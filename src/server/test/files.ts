@@ -6,7 +6,10 @@ import type { TTestApp } from './app';
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const randomFile = (size: number) => new Uint8Array(randomBytes(size));
 
-/** Uploads as the browser does: multipart/form-data, one file, the staff token as Bearer. */
+/**
+ * Uploads as the browser does: multipart/form-data, one file, the staff token as Bearer; `query`
+ * adds to the folder (share: 'true' | 'false').
+ */
 export async function uploadFile(
   t: TTestApp,
   token: string,
@@ -14,15 +17,24 @@ export async function uploadFile(
   name: string,
   bytes: Uint8Array | string,
   type = 'application/octet-stream',
+  query: Record<string, string> = {},
 ) {
   const form = new FormData();
   form.append('file', new Blob([bytes as BlobPart], { type }), name);
-  const res = await fetch(`${t.url}/api/documents/upload?folderId=${folderId}`, {
+  const search = new URLSearchParams({ folderId, ...query });
+  const res = await fetch(`${t.url}/api/documents/upload?${search}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const body = (await res.json()) as { id: string; name: string; version: number; message?: string };
+  const body = (await res.json()) as {
+    id: string;
+    name: string;
+    version: number;
+    portal?: string;
+    alsoShared?: { id: string; name: string }[];
+    message?: string;
+  };
   return { status: res.status, body };
 }
 

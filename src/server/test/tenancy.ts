@@ -166,6 +166,16 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     });
   const clientUser = await invite('director');
   const doomedClientUser = await invite('accountant');
+  const timeEntry = await api.timesheets.create.mutate({
+    date: '2026-03-03',
+    minutes: 90,
+    clientId: client.id,
+  });
+  const doomedTimeEntry = await api.timesheets.create.mutate({
+    date: '2026-03-04',
+    minutes: 30,
+    clientId: client.id,
+  });
 
   return {
     client,
@@ -197,6 +207,8 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     doomedVault,
     clientUser,
     doomedClientUser,
+    timeEntry,
+    doomedTimeEntry,
   };
 }
 

@@ -25,6 +25,7 @@ import { settingsRouter } from '../features/settings';
 import { systemLogRouter } from '../features/system-log';
 import { tasksRouter } from '../features/tasks';
 import { invitesRouter, teamRouter } from '../features/team';
+import { timesheetsRouter } from '../features/timesheets';
 import { vaultRouter } from '../features/vault';
 import { router } from './init';
 
@@ -57,6 +58,7 @@ export const appRouter = router({
   vault: vaultRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
+  timesheets: timesheetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { CellText } from './cell-text';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
+import { useFormat } from './format';
 import { Pagination } from './pagination';
 import { type DataTableRowLink, RowAction, syncHoverTitle } from './row-action';
 import { Skeleton } from './skeleton';
@@ -124,6 +125,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { bulkActions } = props;
   const primaryId = (columns.find((c) => c.primary) ?? columns[0])?.id;
   const [ownSelection, setOwnSelection] = useState<string[]>([]);
+  const format = useFormat();
   const selectable = onSelectionChange !== undefined;
   const selected = props.selectedIds ?? ownSelection;
   const setSelected = (ids: string[]) => {
@@ -168,7 +170,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {selectable && selected.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-3 py-1.5">
           <p aria-live="polite" className="text-sm font-medium text-fg tabular-nums">
-            {selected.length.toLocaleString('en-US')} selected
+            {format.number(selected.length)} selected
           </p>
           <div className="flex flex-wrap items-center gap-2">{bulkActions?.(selected)}</div>
           <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setSelected([])}>

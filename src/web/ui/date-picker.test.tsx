@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker, parseDateString, toDateString } from './date-picker';
 import { Field } from './field';
+import { FormatProvider } from './format';
 import './test-setup';
 
 // A form field holding the picker's value, shown in an <output> for the assertions.
@@ -21,7 +22,11 @@ function Controlled() {
 describe('DatePicker', () => {
   it('returns the clicked day as a YYYY-MM-DD string', async () => {
     const onChange = vi.fn();
-    render(<DatePicker aria-label="Due date" value="2026-03-10" onChange={onChange} />);
+    render(
+      <FormatProvider settings={{ country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR' }}>
+        <DatePicker aria-label="Due date" value="2026-03-10" onChange={onChange} />
+      </FormatProvider>,
+    );
     const trigger = screen.getByRole('button', { name: 'Due date' });
     expect(trigger).toHaveTextContent('10 Mar 2026');
     await userEvent.click(trigger);
@@ -39,6 +44,33 @@ describe('DatePicker', () => {
     await userEvent.keyboard('{ArrowRight}{Enter}');
     // Crossing into the next month still yields the calendar day, not a shifted one.
     expect(onChange).toHaveBeenCalledWith('2026-04-01');
+  });
+
+  it('reads the day as the firm writes dates', () => {
+    render(
+      <FormatProvider settings={{ country: 'US', timeZone: 'America/New_York', currency: 'USD' }}>
+        <DatePicker aria-label="Due date" value="2026-11-24" onChange={() => {}} />
+      </FormatProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Due date' })).toHaveTextContent('Nov 24, 2026');
+  });
+
+  it('picks the firm’s today, not the browser’s', async () => {
+    // 20:00 UTC on 24 Nov is already 25 Nov in Kolkata.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.UTC(2026, 10, 24, 20, 0)) });
+    try {
+      const onChange = vi.fn();
+      render(
+        <FormatProvider settings={{ country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR' }}>
+          <DatePicker aria-label="Due date" value={null} onChange={onChange} />
+        </FormatProvider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Due date' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Today' }));
+      expect(onChange).toHaveBeenCalledWith('2026-11-25');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clears to null', async () => {

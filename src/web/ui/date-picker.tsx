@@ -1,3 +1,4 @@
+import { dayIn } from '@domain/dashboard';
 import { format, isValid } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -6,6 +7,7 @@ import { DayPicker } from 'react-day-picker';
 import { Button } from './button';
 import { cn } from './cn';
 import { useFieldControl } from './field';
+import { useFormat } from './format';
 import { controlClasses } from './input';
 
 /** A date-only value, 'YYYY-MM-DD'. */
@@ -39,8 +41,6 @@ export type DatePickerProps = {
   clearable?: boolean;
   min?: DateString;
   max?: DateString;
-  /** How the chosen date reads on the button (date-fns format). */
-  displayFormat?: string;
   id?: string;
   /** With the next two, lets react-hook-form's Controller spread its `field` in and focus the picker on error. */
   name?: string;
@@ -67,7 +67,6 @@ export function DatePicker(props: DatePickerProps) {
     clearable = true,
     min,
     max,
-    displayFormat = 'd MMM yyyy',
     id,
     name,
     onBlur,
@@ -82,7 +81,9 @@ export function DatePicker(props: DatePickerProps) {
   const minDate = parseDateString(min);
   const maxDate = parseDateString(max);
   const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
-  const shown = selected ? format(selected, displayFormat) : null;
+  const { date: formatDate, weekStartsOn, timeZone } = useFormat();
+  // The button reads the day as the firm writes dates; the value stays 'YYYY-MM-DD'.
+  const shown = selected && value ? formatDate(value) : null;
 
   return (
     <div className={cn('relative w-full', className)}>
@@ -131,6 +132,7 @@ export function DatePicker(props: DatePickerProps) {
                 setOpen(false);
               }}
               showOutsideDays
+              weekStartsOn={weekStartsOn}
               classNames={calendarClasses}
               components={{ Chevron: CalendarChevron }}
             />
@@ -139,7 +141,8 @@ export function DatePicker(props: DatePickerProps) {
                 size="sm"
                 variant="ghost"
                 onClick={() => {
-                  onChange(toDateString(new Date()));
+                  // The firm's today, which the browser's clock may not agree with.
+                  onChange(dayIn(timeZone));
                   setOpen(false);
                 }}
               >

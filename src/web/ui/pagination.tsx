@@ -2,6 +2,7 @@ import { pageCount } from '@domain/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 import { cn } from './cn';
+import { useFormat } from './format';
 import { Select } from './select';
 
 export const PAGE_SIZE_OPTIONS = [25, 50, 100];
@@ -22,19 +23,23 @@ export type PaginationProps = {
   className?: string;
 };
 
-// Fixed grouping so the same list reads the same for every member; an org-level number locale can come later.
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /**
- * "1–50 of 1,234" for page 1 of a 1,234-row list; "0 results" for none. `leading` items come
- * before the first page's `pageSize` (a folder's sub-folders before its files) and count too.
+ * "1–50 of 1,234" for page 1 of a 1,234-row list, in the firm's digits; "0 results" for none.
+ * `leading` items come before the first page's `pageSize` (a folder's sub-folders before its files)
+ * and count too.
  */
-export function rangeText(page: number, pageSize: number, total: number, leading = 0): string {
+export function rangeText(
+  page: number,
+  pageSize: number,
+  total: number,
+  number: (n: number) => string,
+  leading = 0,
+): string {
   const all = leading + total;
   if (all <= 0) return '0 results';
   const first = page <= 1 ? 1 : Math.min(leading + (page - 1) * pageSize + 1, all);
   const last = Math.min(leading + page * pageSize, all);
-  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(all)}`;
+  return `${number(first)}–${number(last)} of ${number(all)}`;
 }
 
 export function Pagination({
@@ -49,6 +54,7 @@ export function Pagination({
   className,
 }: PaginationProps) {
   const pages = pageCount(total, pageSize);
+  const { number } = useFormat();
   // A page size the caller uses but the options lack (e.g. from a URL) still shows as selected.
   const sizes = pageSizeOptions.includes(pageSize)
     ? pageSizeOptions
@@ -62,7 +68,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite" className="text-muted-fg tabular-nums">
-        {rangeText(page, pageSize, total, leading)}
+        {rangeText(page, pageSize, total, number, leading)}
       </p>
       <div className="flex items-center gap-3">
         {onPageSizeChange ? (
@@ -81,7 +87,7 @@ export function Pagination({
           </div>
         ) : null}
         <span className="hidden text-muted-fg tabular-nums md:inline">
-          Page {numberFormat.format(Math.min(page, pages))} of {numberFormat.format(pages)}
+          Page {number(Math.min(page, pages))} of {number(pages)}
         </span>
         <div className="flex items-center gap-1">
           <Button

@@ -39,6 +39,12 @@ export async function startApp(env: Record<string, string> = {}, options: { port
   }
 
   /** The path of the link in the newest mail to an address, on this test server. */
+  /** Every mail to an address so far, the due queued mail sent first (it does not wait for more). */
+  async function mailTo(to: string) {
+    await app.sendQueuedMail();
+    return (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === to);
+  }
+
   async function lastLinkPath(to: string): Promise<string> {
     const link = (await lastMail(to)).notes.link;
     if (!link) throw new Error(`the last mail to ${to} has no link`);
@@ -50,6 +56,7 @@ export async function startApp(env: Record<string, string> = {}, options: { port
     dataDir,
     lastMail,
     lastLinkPath,
+    mailTo,
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

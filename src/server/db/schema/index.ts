@@ -13,4 +13,5 @@ export * from './reminders';
 export * from './services';
 export * from './system-log';
 export * from './tasks';
+export * from './timesheets';
 export * from './vault';

@@ -4,41 +4,26 @@ import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientUsers, documentFolders, documents, tasks } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { portalDocumentWhere, portalFolderIds } from '../documents';
 
 // What a portal user may reach of one client. Every query here is scoped by the firm AND the client
 // of ctx.access (portalClientProcedure checked the session reaches that client).
 //
-// Documents: the client's top folder ("Documents") is the portal's top and always open. Below it a
-// folder shows when it and every folder between it and the top are shared (visibleToPortal) and
-// live: un-sharing a folder hides everything inside it, whatever its sub-folders and files say. A
-// file shows when it is shared itself and its folder shows.
+// Documents: what the portal shows is the documents feature's rule (portalFolderIds,
+// portalDocumentWhere): a folder shows when it and every folder between it and the top are shared;
+// a file when it is shared and its folder shows.
 
 export const folderNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
 export const fileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
 export const taskNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
 
 /** The ids of the client's folders the portal shows (the top included), as a subquery. */
-export function visibleFolderIds(access: TPortalClientAccess): SQL {
-  return sql`(with recursive shown as (
-      select f.id from ${documentFolders} f
-      where f.org_id = ${access.orgId} and f.client_id = ${access.clientId}
-        and f.parent_id is null and f.deleted_at is null
-      union all
-      select f.id from ${documentFolders} f join shown on f.parent_id = shown.id
-      where f.org_id = ${access.orgId} and f.deleted_at is null and f.visible_to_portal
-    ) select id from shown)`;
-}
+export const visibleFolderIds = (access: TPortalClientAccess): SQL =>
+  portalFolderIds(access.orgId, access.clientId);
 
 /** The condition for a file the portal shows (join documents; the folder check is a subquery). */
-export function visibleDocument(access: TPortalClientAccess): SQL {
-  return and(
-    eq(documents.orgId, access.orgId),
-    eq(documents.clientId, access.clientId),
-    eq(documents.visibleToPortal, true),
-    isNull(documents.deletedAt),
-    sql`${documents.folderId} in ${visibleFolderIds(access)}`,
-  ) as SQL;
-}
+export const visibleDocument = (access: TPortalClientAccess): SQL =>
+  portalDocumentWhere(access.orgId, access.clientId);
 
 /** The client's top folder, or null before anyone has opened or uploaded to its documents. */
 export async function portalRoot(db: TExecutor, access: TPortalClientAccess) {

@@ -15,6 +15,7 @@ import {
   portalRoot,
   portalTask,
   visibleDocument,
+  visibleFolderIds,
   whoActs,
 } from './access';
 import { portalAudience } from './audience';
@@ -62,8 +63,7 @@ export async function portalFolderContents(
           eq(documentFolders.orgId, access.orgId),
           eq(documentFolders.clientId, access.clientId),
           eq(documentFolders.parentId, folder.id),
-          isNull(documentFolders.deletedAt),
-          eq(documentFolders.visibleToPortal, true),
+          sql`${documentFolders.id} in ${visibleFolderIds(access)}`,
         ),
       )
       .orderBy(asc(documentFolders.name))
@@ -134,20 +134,13 @@ export async function portalUploadTarget(
   db: TDb,
   access: TPortalClientAccess,
   target: { folderId?: string; taskId?: string },
-  meta: TRequestMeta,
 ) {
   if (target.taskId) await portalTask(db, access, target.taskId);
   if (target.folderId) return (await portalFolder(db, access, target.folderId)).folder;
   const root = await portalRoot(db, access);
   if (root) return root;
   const { clientName } = await whoActs(db, access);
-  return ensureTree(db, {
-    orgId: access.orgId,
-    clientId: access.clientId,
-    clientName,
-    createdByMemberId: null,
-    actor: portalActorOf(access, meta),
-  });
+  return ensureTree(db, { orgId: access.orgId, clientId: access.clientId, clientName });
 }
 
 /**

@@ -35,7 +35,7 @@ export function registerPortalDocumentRoutes(
       const query = ZUploadQuery.safeParse(raw);
       if (!query.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
       const meta = requestMeta(req);
-      const folderId = (await portalUploadTarget(db, access, query.data, meta)).id;
+      const folderId = (await portalUploadTarget(db, access, query.data)).id;
       const received = await receiveUpload(req, { storage, maxBytes }, access.orgId);
       if (!received) return reply;
       try {

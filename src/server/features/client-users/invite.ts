@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TClientUserInvite, TClientUserRef } from '../../../domain/client-users';
+import type { TLocaleSettings } from '../../../domain/format';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
@@ -30,9 +31,20 @@ const conflictOnRace =
 
 type TMailDeps = { config: Pick<TConfig, 'publicUrl'> };
 
-async function firmName(tx: TExecutor, orgId: string) {
-  const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
-  return org?.name ?? 'Your firm';
+/** The firm's name, and how it writes dates and times (the invitation's expiry). */
+async function firmOf(tx: TExecutor, orgId: string): Promise<{ firmName: string; firm: TLocaleSettings }> {
+  const [org] = await tx
+    .select({ name: orgs.name, country: orgs.country, timeZone: orgs.timeZone, currency: orgs.currency })
+    .from(orgs)
+    .where(eq(orgs.id, orgId));
+  return {
+    firmName: org?.name ?? 'Your firm',
+    firm: {
+      country: org?.country ?? null,
+      timeZone: org?.timeZone ?? 'UTC',
+      currency: org?.currency ?? 'USD',
+    },
+  };
 }
 
 // The invitation and the "you now have access" note are queued in the change's transaction: they go
@@ -116,7 +128,7 @@ export async function inviteClientUser(
           message: `${client.name} is archived: restore it before inviting anyone to its portal.`,
         });
       }
-      const firm = await firmName(tx, scope.orgId);
+      const { firmName, firm } = await firmOf(tx, scope.orgId);
       const actor = actorOf(scope, meta);
       const phone = input.phone || null;
       // Upsert on (org, email): two invitations of one address at once end on one person.
@@ -164,7 +176,7 @@ export async function inviteClientUser(
           portalAccessMessage(deps.config, {
             to: user.email,
             name: user.name,
-            firmName: firm,
+            firmName,
             clientName: client.name,
           }),
           { orgId: scope.orgId },
@@ -197,7 +209,8 @@ export async function inviteClientUser(
           name: input.name,
           key: invite.key,
           expiresAt: invite.expiresAt,
-          firmName: firm,
+          firmName,
+          firm,
           clientName: client.name,
         }),
         { orgId: scope.orgId },
@@ -240,7 +253,7 @@ export async function resendClientUserInvite(
         name: user.name,
         key: invite.key,
         expiresAt: invite.expiresAt,
-        firmName: await firmName(tx, scope.orgId),
+        ...(await firmOf(tx, scope.orgId)),
         clientName: client.name,
       }),
       { orgId: scope.orgId },

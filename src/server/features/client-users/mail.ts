@@ -1,3 +1,4 @@
+import { createFormatter, type TLocaleSettings } from '../../../domain/format';
 import { ROUTE_PATHS } from '../../../domain/route-guard';
 import type { TConfig } from '../../config';
 import { absoluteLink, type TMailMessage } from '../../mail';
@@ -11,7 +12,15 @@ export const portalInviteLink = (config: TUrl, key: string) =>
 
 export function portalInviteMessage(
   config: TUrl,
-  invite: { to: string; name: string; key: string; firmName: string; clientName: string; expiresAt: Date },
+  invite: {
+    to: string;
+    name: string;
+    key: string;
+    firmName: string;
+    firm: TLocaleSettings;
+    clientName: string;
+    expiresAt: Date;
+  },
 ): TMailMessage {
   const link = portalInviteLink(config, invite.key);
   return {
@@ -22,7 +31,8 @@ export function portalInviteMessage(
       `${invite.firmName} invited you to their client portal for ${invite.clientName}: ` +
       'see what they need from you, share documents and follow your work with them.\n\n' +
       `Open this link to accept the invitation:\n${link}\n\n` +
-      `The link works until ${invite.expiresAt.toUTCString()}. If you did not expect this, ignore this message.\n`,
+      `The link works until ${createFormatter(invite.firm).dateTime(invite.expiresAt)} (${invite.firm.timeZone}). ` +
+      'If you did not expect this, ignore this message.\n',
     notes: { link },
   };
 }

@@ -13,9 +13,10 @@ import {
   ZClientExportQuery,
 } from '../../../domain/client-import';
 import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
+import { dayIn } from '../../../domain/dashboard';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { clientGroups, clients } from '../../db/schema';
+import { clientGroups, clients, orgs } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { audit } from '../system-log';
 import { csvWriter } from './csv';
@@ -176,6 +177,10 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
         .from(clients)
         .where(and(where, lte(clients.createdAt, until)));
       const total = totals?.total ?? 0;
+      const [org] = await deps.db
+        .select({ timeZone: orgs.timeZone })
+        .from(orgs)
+        .where(eq(orgs.id, scope.orgId));
       await deps.db.transaction((tx) =>
         audit(tx, actorOf(scope, requestMeta(req)), {
           action: 'client.export',
@@ -193,7 +198,8 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
         .type(format.type)
         .header(
           'content-disposition',
-          `attachment; filename="clients-${until.toISOString().slice(0, 10)}.${ext}"`,
+          // Named for the firm's day, as every date the firm reads.
+          `attachment; filename="clients-${dayIn(org?.timeZone ?? 'UTC', until)}.${ext}"`,
         )
         .header('cache-control', 'no-store')
         .header('x-total-count', String(total));

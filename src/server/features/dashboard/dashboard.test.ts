@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDay, dayIn } from '../../../domain/dashboard';
 import {
@@ -209,6 +209,27 @@ describe('dashboard.summary', () => {
       'Updated Xavier Exports',
     ]);
     expect(owner.activity.rows[0]?.actorName).toBe('Olivia Owner');
+  });
+
+  it("leaves out the product setting up a client's documents: opening a screen is not activity", async () => {
+    const firm = await t.seedFirm('Opening');
+    const api = t.client(firm.owner.token);
+    const client = await api.clients.create.mutate({ code: 'O1', name: 'Opened Traders' });
+    await api.documents.open.mutate({ clientId: client.id });
+    await api.documents.open.mutate({ clientId: null });
+    const summary = await api.dashboard.summary.query();
+    expect(summary.activity.scope).toBe('firm');
+    expect(summary.activity.rows.map((r) => r.summary)).toEqual(['Created client Opened Traders (O1)']);
+    // The system log still has the set-up, as the product's doing rather than the member's.
+    const setUp = await t.db
+      .select()
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, firm.org.id), eq(systemLog.action, 'documents.tree.create')))
+      .orderBy(systemLog.at);
+    expect(setUp.map((l) => [l.actorKind, l.actorMemberId, l.summary])).toEqual([
+      ['system', null, "Set up Opened Traders's documents"],
+      ['system', null, 'Set up the firm vault'],
+    ]);
   });
 
   it('asks the same few statements whatever the firm holds', async () => {

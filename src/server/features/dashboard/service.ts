@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, dashboardDays, type TDashboardDays } from '../../../domain/dashboard';
 import { hasPermission } from '../../../domain/permissions';
 import type { TStoredStatus } from '../../../domain/status';
+import { HOUSEKEEPING_ACTIONS } from '../../../domain/system-log';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
@@ -237,17 +238,22 @@ type TActivityRow = {
 
 /**
  * The firm's latest system-log entries for a member who may read the log; anyone else sees their
- * own. The order matches the (org_id, [actor,] at DESC NULLS LAST) indexes, so it reads 10 rows.
+ * own. The product's own housekeeping is not activity. The order matches the (org_id, [actor,] at
+ * DESC NULLS LAST) indexes, so it reads about 10 rows.
  */
 async function activity(db: TExecutor, scope: TDashScope, firm: boolean) {
   const whose = firm ? sql`` : sql`and l.actor_member_id = ${scope.memberId}`;
+  const housekeeping = sql.join(
+    HOUSEKEEPING_ACTIONS.map((a) => sql`${a}`),
+    sql`, `,
+  );
   const order = firm ? sql`l.at desc nulls last, l.id desc nulls last` : sql`l.at desc nulls last`;
   const result = await db.execute(sql`
     select l.id, l.at, l.action, l.record_type, l.summary,
       nullif(trim(m.first_name || ' ' || m.last_name), '') as actor_name
     from system_log l
     left join members m on m.org_id = l.org_id and m.id = l.actor_member_id
-    where l.org_id = ${scope.orgId} ${whose}
+    where l.org_id = ${scope.orgId} ${whose} and l.action not in (${housekeeping})
     order by ${order}
     limit ${DASHBOARD_LIST_LIMIT}`);
   return rowsOf<TActivityRow>(result).map(

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { documentFolders, documents } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { visibleClient } from '../clients';
 
 export const folderNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
@@ -19,30 +20,33 @@ export async function checkTree(db: TExecutor, scope: TScope, clientId: string |
 }
 
 export type TFolderRow = typeof documentFolders.$inferSelect;
-export type TCrumb = { id: string; name: string; parentId: string | null };
+export type TCrumb = { id: string; name: string; parentId: string | null; visibleToPortal: boolean };
 
 /** The folder's ancestors from the root down to the folder itself (one recursive query). */
 export async function pathOf(db: TExecutor, orgId: string, folderId: string) {
   const result = await db.execute(sql`
     with recursive up as (
-      select id, name, parent_id, deleted_at, 0 as depth from ${documentFolders}
+      select id, name, parent_id, visible_to_portal, deleted_at, 0 as depth from ${documentFolders}
       where org_id = ${orgId} and id = ${folderId}
       union all
-      select f.id, f.name, f.parent_id, f.deleted_at, up.depth + 1 from ${documentFolders} f
+      select f.id, f.name, f.parent_id, f.visible_to_portal, f.deleted_at, up.depth + 1
+      from ${documentFolders} f
       join up on f.id = up.parent_id and f.org_id = ${orgId}
       where up.depth < 64
     )
-    select id, name, parent_id, deleted_at, depth from up order by depth desc`);
-  const rows =
-    (
-      result as unknown as {
-        rows?: { id: string; name: string; parent_id: string | null; deleted_at: unknown }[];
-      }
-    ).rows ?? [];
+    select id, name, parent_id, visible_to_portal, deleted_at, depth from up order by depth desc`);
+  const rows = rowsOf<{
+    id: string;
+    name: string;
+    parent_id: string | null;
+    visible_to_portal: boolean;
+    deleted_at: unknown;
+  }>(result);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     parentId: r.parent_id,
+    visibleToPortal: r.visible_to_portal,
     deleted: r.deleted_at !== null,
   }));
 }

@@ -219,7 +219,7 @@ describe('folders', () => {
     // The vault gets no client folders.
     const vault = await api.documents.open.mutate({ clientId: null });
     expect(await api.documents.folders.query({ clientId: null })).toEqual([
-      { id: vault.id, parentId: null, name: 'Vault' },
+      { id: vault.id, parentId: null, name: 'Vault', portal: { visible: false, hiddenBy: [] } },
     ]);
   });
 

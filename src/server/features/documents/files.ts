@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TPortalState } from '../../../domain/documents';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -7,6 +8,9 @@ import { clientUsers, documentFolders, documents, documentVersions, members } fr
 import { escapeLike, memberName } from '../../db/sql';
 import { audit } from '../system-log';
 import { checkTree, documentNotFound, liveDocument, liveFolder } from './access';
+import { clientTreeReach } from './folders';
+import { movedInPortal, portalReach, portalState, type TFolderRef } from './portal-visibility';
+import { logFileVisibility, openWayTo, refuseVaultSharing } from './sharing';
 
 const fileTaken = (name: string) =>
   new TRPCError({ code: 'CONFLICT', message: `A file named “${name}” already exists in this folder` });
@@ -49,8 +53,8 @@ export async function moveDocument(
 ) {
   return db
     .transaction(async (tx) => {
-      const { doc, folder } = await liveDocument(tx, scope, input.documentId);
-      const { folder: target } = await liveFolder(tx, scope, input.targetId);
+      const { doc, folder, path: from } = await liveDocument(tx, scope, input.documentId);
+      const { folder: target, path: to } = await liveFolder(tx, scope, input.targetId);
       if (target.clientId !== doc.clientId) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'A file moves only within the same documents' });
       }
@@ -64,7 +68,7 @@ export async function moveDocument(
         action: 'documents.file.move',
         recordType: 'document',
         recordId: doc.id,
-        summary: `Moved the file “${doc.name}” from “${folder.name}” to “${target.name}”`,
+        summary: `Moved the file “${doc.name}” from “${folder.name}” to “${target.name}”${movedInPortal(doc, from, to)}`,
         changes: { folderId: { from: doc.folderId, to: target.id } },
       });
       return after ?? doc;
@@ -94,36 +98,6 @@ export async function deleteDocument(db: TDb, scope: TScope, documentId: string,
       summary: `Moved the file “${doc.name}” to the trash`,
     });
     return { id: doc.id, folderId: doc.folderId };
-  });
-}
-
-export async function setDocumentVisibility(
-  db: TDb,
-  scope: TScope,
-  input: { documentId: string; visibleToPortal: boolean },
-  meta: TRequestMeta,
-) {
-  return db.transaction(async (tx) => {
-    const { doc } = await liveDocument(tx, scope, input.documentId);
-    if (doc.clientId === null) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'The firm vault is internal: its files are never shown in the client portal',
-      });
-    }
-    if (doc.visibleToPortal === input.visibleToPortal) return doc;
-    await tx
-      .update(documents)
-      .set({ visibleToPortal: input.visibleToPortal })
-      .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
-    await audit(tx, actorOf(scope, meta), {
-      action: 'documents.file.visibility',
-      recordType: 'document',
-      recordId: doc.id,
-      summary: `${input.visibleToPortal ? 'Shared' : 'Stopped sharing'} the file “${doc.name}” ${input.visibleToPortal ? 'with' : 'in'} the client portal`,
-      changes: { visibleToPortal: { from: doc.visibleToPortal, to: input.visibleToPortal } },
-    });
-    return { ...doc, visibleToPortal: input.visibleToPortal };
   });
 }
 
@@ -161,7 +135,7 @@ export async function documentVersionsOf(db: TExecutor, scope: TScope, documentI
 
 /**
  * Files of a tree whose name contains the term (the trigram index on lower(name) serves it),
- * with the folder each is in. Files in a deleted folder are left out.
+ * with the folder each is in and what the client sees of it. Files in a deleted folder are left out.
  */
 export async function searchDocuments(
   db: TExecutor,
@@ -169,34 +143,43 @@ export async function searchDocuments(
   input: { clientId: string | null; search: string; limit: number },
 ) {
   await checkTree(db, scope, input.clientId);
-  return db
-    .select({
-      id: documents.id,
-      name: documents.name,
-      size: documents.size,
-      contentType: documents.contentType,
-      version: documents.currentVersion,
-      visibleToPortal: documents.visibleToPortal,
-      updatedAt: documents.updatedAt,
-      folderId: documents.folderId,
-      folderName: documentFolders.name,
-    })
-    .from(documents)
-    .innerJoin(
-      documentFolders,
-      and(eq(documentFolders.orgId, documents.orgId), eq(documentFolders.id, documents.folderId)),
-    )
-    .where(
-      and(
-        eq(documents.orgId, scope.orgId),
-        input.clientId === null ? isNull(documents.clientId) : eq(documents.clientId, input.clientId),
-        isNull(documents.deletedAt),
-        isNull(documentFolders.deletedAt),
-        sql`lower(${documents.name}) like ${escapeLike(input.search.toLowerCase())}`,
-      ),
-    )
-    .orderBy(documents.name, documents.id)
-    .limit(input.limit);
+  const [rows, reachOf] = await Promise.all([
+    db
+      .select({
+        id: documents.id,
+        name: documents.name,
+        size: documents.size,
+        contentType: documents.contentType,
+        version: documents.currentVersion,
+        visibleToPortal: documents.visibleToPortal,
+        updatedAt: documents.updatedAt,
+        folderId: documents.folderId,
+        folderName: documentFolders.name,
+      })
+      .from(documents)
+      .innerJoin(
+        documentFolders,
+        and(eq(documentFolders.orgId, documents.orgId), eq(documentFolders.id, documents.folderId)),
+      )
+      .where(
+        and(
+          eq(documents.orgId, scope.orgId),
+          input.clientId === null ? isNull(documents.clientId) : eq(documents.clientId, input.clientId),
+          isNull(documents.deletedAt),
+          isNull(documentFolders.deletedAt),
+          sql`lower(${documents.name}) like ${escapeLike(input.search.toLowerCase())}`,
+        ),
+      )
+      .orderBy(documents.name, documents.id)
+      .limit(input.limit),
+    input.clientId === null ? null : clientTreeReach(db, scope.orgId, input.clientId),
+  ]);
+  return rows.flatMap((row) => {
+    // A file whose folder lies under a deleted one is in the trash with it.
+    const reach = reachOf ? reachOf(row.folderId) : portalReach(null, []);
+    if (!reach) return [];
+    return [{ ...row, portal: portalState(row.visibleToPortal, reach), hiddenBy: reach.hiddenBy }];
+  });
 }
 
 export type TStoredUpload = {
@@ -293,12 +276,26 @@ export async function recordUpload(
   options: {
     /** Runs in the upload's transaction once the file is recorded (a task links it, for one). */
     afterRecord?: (tx: TExecutor, doc: { id: string; name: string }) => Promise<void>;
+    /**
+     * true: the file is shared with the portal, with the folders above it (openWayTo); false: a new
+     * file is internal. Absent: a new file follows its folder. A new version never hides a file.
+     */
+    share?: boolean;
     attempt?: number;
   } = {},
-): Promise<{ id: string; name: string; version: number; created: boolean }> {
+): Promise<{
+  id: string;
+  name: string;
+  version: number;
+  created: boolean;
+  portal: TPortalState;
+  alsoShared: TFolderRef[];
+}> {
+  const { share } = options;
   try {
     return await db.transaction(async (tx) => {
-      const { folder } = await liveFolder(tx, scope, folderId);
+      const { folder, path } = await liveFolder(tx, scope, folderId);
+      if (share) refuseVaultSharing(folder.clientId, 'files');
       const [existing] = await tx
         .select()
         .from(documents)
@@ -312,13 +309,14 @@ export async function recordUpload(
         )
         .limit(1)
         .for('update');
+      // Unless the uploader chose, a new file follows the folder it lands in (the vault is internal).
+      const newFileShared = share ?? (folder.clientId !== null && folder.visibleToPortal);
       const { doc, version } = await storeVersion(tx, {
         orgId: scope.orgId,
         folder,
         existing,
         upload,
-        // Portal visibility follows the folder it lands in (the vault is always internal).
-        visibleToPortal: folder.clientId !== null && folder.visibleToPortal,
+        visibleToPortal: newFileShared,
         by: { memberId: scope.memberId },
       });
       await audit(tx, actorOf(scope, meta), {
@@ -329,8 +327,26 @@ export async function recordUpload(
           ? `Uploaded version ${version} of “${doc.name}” (${upload.size} bytes) in “${folder.name}”`
           : `Uploaded “${upload.name}” (${upload.size} bytes) to “${folder.name}”`,
       });
+      if (share && existing && !existing.visibleToPortal) {
+        await tx
+          .update(documents)
+          .set({ visibleToPortal: true })
+          .where(and(eq(documents.orgId, scope.orgId), eq(documents.id, doc.id)));
+        await logFileVisibility(tx, scope, meta, doc, true);
+      }
+      const reach = portalReach(folder.clientId, path);
+      const alsoShared = share ? await openWayTo(tx, scope, meta, reach.hiddenBy, doc.name) : [];
+      const shared = share === true || (existing ? existing.visibleToPortal : newFileShared);
       await options.afterRecord?.(tx, { id: doc.id, name: doc.name });
-      return { id: doc.id, name: doc.name, version, created: !existing };
+      return {
+        id: doc.id,
+        name: doc.name,
+        version,
+        created: !existing,
+        // Shared with the way opened, the client sees it whatever the folders said before.
+        portal: share ? 'visible' : portalState(shared, reach),
+        alsoShared,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error) && !options.attempt) {

@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
-import { actorOf, type TActor, type TRequestMeta, type TScope } from '../../auth';
+import { TREE_SETUP_ACTION } from '../../../domain/system-log';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
 import { audit } from '../system-log';
 import { checkTree, liveFolder, treeLabel } from './access';
+import { movedInPortal, portalReach, portalState, reachOfTree } from './portal-visibility';
 
 const VAULT_ROOT_NAME = 'Vault';
 const CLIENT_ROOT_NAME = 'Documents';
@@ -28,30 +30,20 @@ async function findRoot(db: TExecutor, orgId: string, clientId: string | null) {
  * folders for a client (orgs.settings.defaultClientFolders). Idempotent: two first openings at
  * once create one root (a unique index) and one set of folders.
  */
-export async function openTree(db: TDb, scope: TScope, clientId: string | null, meta: TRequestMeta) {
+export async function openTree(db: TDb, scope: TScope, clientId: string | null) {
   const client = await checkTree(db, scope, clientId);
-  return ensureTree(db, {
-    orgId: scope.orgId,
-    clientId,
-    clientName: client?.name ?? null,
-    createdByMemberId: scope.memberId,
-    actor: actorOf(scope, meta),
-  });
+  return ensureTree(db, { orgId: scope.orgId, clientId, clientName: client?.name ?? null });
 }
 
 /**
- * openTree's work once the caller is known to reach the tree; the client portal creates a client's
- * tree this way on its first upload (no member creates it then).
+ * openTree's work once the caller is known to reach the tree (the client portal creates a client's
+ * tree this way on its first upload). Setting up a tree is the product's own doing, whoever's screen
+ * or upload needed it first: its log entry names no one, and the home's Recent activity leaves it
+ * out (HOUSEKEEPING_ACTIONS).
  */
 export async function ensureTree(
   db: TDb,
-  input: {
-    orgId: string;
-    clientId: string | null;
-    clientName: string | null;
-    createdByMemberId: string | null;
-    actor: TActor;
-  },
+  input: { orgId: string; clientId: string | null; clientName: string | null },
 ) {
   const { orgId, clientId } = input;
   const existing = await findRoot(db, orgId, clientId);
@@ -64,7 +56,6 @@ export async function ensureTree(
         clientId,
         parentId: null,
         name: clientId ? CLIENT_ROOT_NAME : VAULT_ROOT_NAME,
-        createdByMemberId: input.createdByMemberId,
       })
       .onConflictDoNothing()
       .returning();
@@ -90,7 +81,6 @@ export async function ensureTree(
                 clientId,
                 parentId: idOf.get(parentPath.toLowerCase()) ?? root.id,
                 name,
-                createdByMemberId: input.createdByMemberId,
               })
               .returning({ id: documentFolders.id });
             if (folder) idOf.set(key, folder.id);
@@ -100,12 +90,16 @@ export async function ensureTree(
         }
       }
     }
-    await audit(tx, input.actor, {
-      action: 'documents.tree.create',
-      recordType: 'documentFolder',
-      recordId: root.id,
-      summary: `Opened ${treeLabel(input.clientName)} for the first time${created ? ` (${created} default folders)` : ''}`,
-    });
+    await audit(
+      tx,
+      { kind: 'system', orgId },
+      {
+        action: TREE_SETUP_ACTION,
+        recordType: 'documentFolder',
+        recordId: root.id,
+        summary: `Set up ${treeLabel(input.clientName)}${created ? ` with ${created} default folder${created === 1 ? '' : 's'}` : ''}`,
+      },
+    );
     return root;
   });
 }
@@ -119,6 +113,7 @@ const SORT = {
 /** A folder: where it is, its sub-folders, and one page of its files. */
 export async function folderContents(db: TExecutor, scope: TScope, input: TDocumentListInput) {
   const { folder, path } = await liveFolder(db, scope, input.folderId);
+  const reach = portalReach(folder.clientId, path);
   const where = and(
     eq(documents.orgId, scope.orgId),
     eq(documents.folderId, folder.id),
@@ -178,37 +173,61 @@ export async function folderContents(db: TExecutor, scope: TScope, input: TDocum
       clientId: folder.clientId,
       parentId: folder.parentId,
       visibleToPortal: folder.visibleToPortal,
+      /** Whether the client sees this folder, and the internal folders that keep it from them. */
+      portal: reach,
     },
-    path,
-    folders: subfolders,
-    documents: { rows, total: total?.n ?? 0, page: input.page, pageSize: input.pageSize },
+    path: path.map(({ id, name, parentId }) => ({ id, name, parentId })),
+    folders: subfolders.map((f) => ({ ...f, portal: portalState(f.visibleToPortal, reach) })),
+    documents: {
+      rows: rows.map((d) => ({ ...d, portal: portalState(d.visibleToPortal, reach) })),
+      total: total?.n ?? 0,
+      page: input.page,
+      pageSize: input.pageSize,
+    },
   };
 }
 
-/** Every live folder of a tree (for the move picker); folders under a deleted one are left out. */
-export async function treeFolders(db: TExecutor, scope: TScope, clientId: string | null) {
-  await checkTree(db, scope, clientId);
-  const rows = await db
-    .select({ id: documentFolders.id, parentId: documentFolders.parentId, name: documentFolders.name })
+/** A tree's live folders (each possibly under a deleted one), with what the portal rule needs. */
+export function liveTreeFolders(db: TExecutor, orgId: string, clientId: string | null) {
+  return db
+    .select({
+      id: documentFolders.id,
+      parentId: documentFolders.parentId,
+      name: documentFolders.name,
+      visibleToPortal: documentFolders.visibleToPortal,
+    })
     .from(documentFolders)
     .where(
       and(
-        eq(documentFolders.orgId, scope.orgId),
+        eq(documentFolders.orgId, orgId),
         clientId === null ? isNull(documentFolders.clientId) : eq(documentFolders.clientId, clientId),
         isNull(documentFolders.deletedAt),
       ),
     )
     .orderBy(asc(documentFolders.name))
     .limit(5000);
-  const ids = new Set(rows.map((r) => r.id));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // A folder is reachable when every folder above it is live.
-  const reachable = (id: string, depth = 0): boolean => {
-    const row = byId.get(id);
-    if (!row || depth > 64) return false;
-    return row.parentId === null || (ids.has(row.parentId) && reachable(row.parentId, depth + 1));
-  };
-  return rows.filter((r) => reachable(r.id));
+}
+
+/**
+ * The portal's reach of each folder of a client's tree, for lists of files from many folders (null
+ * for a folder in the trash or under one).
+ */
+export async function clientTreeReach(db: TExecutor, orgId: string, clientId: string) {
+  return reachOfTree(clientId, await liveTreeFolders(db, orgId, clientId));
+}
+
+/**
+ * Every live folder of a tree (for the move picker) with whether the client sees it; folders under
+ * a deleted one are left out.
+ */
+export async function treeFolders(db: TExecutor, scope: TScope, clientId: string | null) {
+  await checkTree(db, scope, clientId);
+  const rows = await liveTreeFolders(db, scope.orgId, clientId);
+  const reachOf = reachOfTree(clientId, rows);
+  return rows.flatMap(({ id, parentId, name }) => {
+    const portal = reachOf(id);
+    return portal ? [{ id, parentId, name, portal }] : [];
+  });
 }
 
 const folderTaken = (name: string) =>
@@ -294,7 +313,7 @@ export async function moveFolder(
 ) {
   return db
     .transaction(async (tx) => {
-      const { folder } = await liveFolder(tx, scope, input.folderId);
+      const { folder, path: from } = await liveFolder(tx, scope, input.folderId);
       notRoot(folder, 'moved');
       const { folder: target, path } = await liveFolder(tx, scope, input.targetId);
       if (target.clientId !== folder.clientId) {
@@ -316,7 +335,11 @@ export async function moveFolder(
         action: 'documents.folder.move',
         recordType: 'documentFolder',
         recordId: folder.id,
-        summary: `Moved the folder “${folder.name}” into “${target.name}”`,
+        summary: `Moved the folder “${folder.name}” into “${target.name}”${movedInPortal(
+          folder,
+          from.slice(0, -1),
+          path,
+        )}`,
         changes: { parentId: { from: folder.parentId, to: target.id } },
       });
       return after ?? folder;
@@ -348,35 +371,5 @@ export async function deleteFolder(db: TDb, scope: TScope, folderId: string, met
       summary: `Moved the folder “${folder.name}” to the trash`,
     });
     return { id: folder.id, parentId: folder.parentId };
-  });
-}
-
-export async function setFolderVisibility(
-  db: TDb,
-  scope: TScope,
-  input: { folderId: string; visibleToPortal: boolean },
-  meta: TRequestMeta,
-) {
-  return db.transaction(async (tx) => {
-    const { folder } = await liveFolder(tx, scope, input.folderId);
-    if (folder.clientId === null) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'The firm vault is internal: its folders are never shown in the client portal',
-      });
-    }
-    if (folder.visibleToPortal === input.visibleToPortal) return folder;
-    await tx
-      .update(documentFolders)
-      .set({ visibleToPortal: input.visibleToPortal })
-      .where(and(eq(documentFolders.orgId, scope.orgId), eq(documentFolders.id, folder.id)));
-    await audit(tx, actorOf(scope, meta), {
-      action: 'documents.folder.visibility',
-      recordType: 'documentFolder',
-      recordId: folder.id,
-      summary: `${input.visibleToPortal ? 'Shared' : 'Stopped sharing'} the folder “${folder.name}” ${input.visibleToPortal ? 'with' : 'in'} the client portal`,
-      changes: { visibleToPortal: { from: folder.visibleToPortal, to: input.visibleToPortal } },
-    });
-    return { ...folder, visibleToPortal: input.visibleToPortal };
   });
 }

@@ -3,9 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DOCUMENT_UPLOAD_PATH, isPreviewable } from '../../../domain/documents';
+import { DOCUMENT_UPLOAD_PATH, isPreviewable, ZUploadShare } from '../../../domain/documents';
 import { zCoerceInt } from '../../../domain/fields';
-import { requestMeta, routeStaffScope, type TRequestMeta, type TScope } from '../../auth';
+import { requestMeta, requirePermission, routeStaffScope, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import type { documentVersions } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
@@ -17,7 +17,7 @@ import { zipEntries } from './zip';
 
 /** Into a folder, or (taskId) into the task's attachments folder, attached to the task. */
 const ZUploadQuery = z.union([
-  z.object({ folderId: z.uuid('Choose a folder') }),
+  z.object({ folderId: z.uuid('Choose a folder'), share: ZUploadShare.optional() }),
   z.object({ taskId: z.uuid('This task link is not valid') }),
 ]);
 const ZDocumentParams = z.object({ id: z.uuid() });
@@ -107,6 +107,7 @@ export function registerDocumentRoutes(
         if (!query.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a folder' });
         let folderId: string;
         let afterRecord: NonNullable<Parameters<typeof recordUpload>[5]>['afterRecord'];
+        let share: boolean | undefined;
         if ('taskId' in query.data) {
           ({ folderId, afterRecord, scope } = await uploadTargetForTask(
             db,
@@ -116,12 +117,18 @@ export function registerDocumentRoutes(
           ));
         } else {
           folderId = query.data.folderId;
+          share = query.data.share;
+          // Choosing what the client sees is the right to change it, as on the file afterwards.
+          if (share !== undefined) requirePermission(scope, 'documents.edit');
         }
         await liveFolder(db, scope, folderId);
         const received = await receiveUpload(req, { storage, maxBytes }, scope.orgId);
         if (!received) return reply;
         try {
-          const saved = await recordUpload(db, scope, folderId, received, requestMeta(req), { afterRecord });
+          const saved = await recordUpload(db, scope, folderId, received, requestMeta(req), {
+            afterRecord,
+            share,
+          });
           return reply.code(201).send(saved);
         } catch (error) {
           await storage.delete(received.storageKey).catch(() => {});

@@ -2,9 +2,10 @@
 // import from here, never from the files beside it.
 export { checkTree, liveDocument } from './access';
 export { storeVersion, type TStoredUpload } from './files';
-export { ensureTree, openTree } from './folders';
+export { clientTreeReach, ensureTree, openTree } from './folders';
 export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
+export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from './portal-visibility';
 export { documentsRouter } from './router';
 export { purgeTrash } from './trash';
 export { receiveUpload, registerMultipart } from './upload-stream';

@@ -17,14 +17,7 @@ import {
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { getDefaultFolders, setDefaultFolders } from './default-folders';
-import {
-  deleteDocument,
-  documentVersionsOf,
-  moveDocument,
-  renameDocument,
-  searchDocuments,
-  setDocumentVisibility,
-} from './files';
+import { deleteDocument, documentVersionsOf, moveDocument, renameDocument, searchDocuments } from './files';
 import {
   createFolder,
   deleteFolder,
@@ -32,9 +25,9 @@ import {
   moveFolder,
   openTree,
   renameFolder,
-  setFolderVisibility,
   treeFolders,
 } from './folders';
+import { setDocumentVisibility, setFolderVisibility } from './sharing';
 import { listTrash, restoreFromTrash } from './trash';
 
 export const documentsRouter = router({
@@ -44,7 +37,7 @@ export const documentsRouter = router({
    */
   open: permissionProcedure('documents.view')
     .input(ZTreeRef)
-    .mutation(({ ctx, input }) => openTree(ctx.db, ctx.scope, input.clientId, ctx.meta)),
+    .mutation(({ ctx, input }) => openTree(ctx.db, ctx.scope, input.clientId)),
   contents: permissionProcedure('documents.view')
     .input(ZDocumentListInput)
     .query(({ ctx, input }) => folderContents(ctx.db, ctx.scope, input)),

@@ -138,6 +138,8 @@ describe('invitation links', () => {
     expect(companion).not.toMatch(/HttpOnly/i);
     const me = await portalClient(t, sessionTokenFrom(accepted.cookies)).clientPortalProfile.me.query();
     expect(me).toMatchObject({ email: 'ana@example.test', name: 'Ana', clients: [{ id: f.alpha.id }] });
+    // The link proved the mailbox: signed in with no code, the invitation the only mail.
+    expect((await t.readOutbox()).filter((m) => m.to === 'ana@example.test')).toHaveLength(1);
 
     const [user] = await t.db.select().from(clientUsers).where(eq(clientUsers.email, 'ana@example.test'));
     expect(user?.status).toBe('active');

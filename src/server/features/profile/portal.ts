@@ -6,7 +6,7 @@ import { clients, orgs } from '../../db/schema';
 
 /**
  * The signed-in portal user (clientPortalProfile.me): who they are and the clients they may act
- * for, each with its firm's name and logo. Nothing about the firm's staff is included.
+ * for, each with its firm's name, logo and locale settings. Nothing about the firm's staff is included.
  */
 export async function getPortalProfile(db: TExecutor, portal: TPortalSession) {
   const clientIds = portal.clients.map((c) => c.clientId);
@@ -19,6 +19,9 @@ export async function getPortalProfile(db: TExecutor, portal: TPortalSession) {
           orgId: orgs.id,
           orgName: orgs.name,
           logoVersion: orgs.logoVersion,
+          country: orgs.country,
+          timeZone: orgs.timeZone,
+          currency: orgs.currency,
         })
         .from(clients)
         .innerJoin(orgs, eq(orgs.id, clients.orgId))
@@ -42,7 +45,15 @@ export async function getPortalProfile(db: TExecutor, portal: TPortalSession) {
       id: r.id,
       name: r.name,
       code: r.code,
-      firm: { id: r.orgId, name: r.orgName, logoUrl: logoUrl(r.orgId, r.logoVersion) },
+      firm: {
+        id: r.orgId,
+        name: r.orgName,
+        logoUrl: logoUrl(r.orgId, r.logoVersion),
+        // The portal writes dates and amounts as the firm does.
+        country: r.country,
+        timeZone: r.timeZone,
+        currency: r.currency,
+      },
     })),
   };
 }

@@ -16,7 +16,8 @@ describe('profile.me', () => {
       fullName: 'Olivia Owner',
       email: firm.owner.email,
       isOwner: true,
-      org: { id: firm.org.id, name: 'Acme & Co' },
+      // What the screens format dates and amounts by.
+      org: { id: firm.org.id, name: 'Acme & Co', country: null, timeZone: 'UTC', currency: 'USD' },
       role: { name: 'Owner' },
     });
   });

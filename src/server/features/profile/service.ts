@@ -17,6 +17,8 @@ export async function getProfile(db: TExecutor, scope: { orgId: string; memberId
       orgId: orgs.id,
       orgName: orgs.name,
       orgTimeZone: orgs.timeZone,
+      orgCountry: orgs.country,
+      orgCurrency: orgs.currency,
       roleId: roles.id,
       roleName: roles.name,
       permissions: roles.permissions,
@@ -36,7 +38,13 @@ export async function getProfile(db: TExecutor, scope: { orgId: string; memberId
     picture: row.picture,
     isOwner: row.isOwner,
     isVerified: row.isVerified,
-    org: { id: row.orgId, name: row.orgName, timeZone: row.orgTimeZone },
+    org: {
+      id: row.orgId,
+      name: row.orgName,
+      timeZone: row.orgTimeZone,
+      country: row.orgCountry,
+      currency: row.orgCurrency,
+    },
     role: { id: row.roleId, name: row.roleName },
     permissions: row.isOwner ? ['*'] : row.permissions,
   };

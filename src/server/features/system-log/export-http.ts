@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dayIn } from '../../../domain/dashboard';
+import { isoDateTimeIn } from '../../../domain/format';
 import {
   SYSTEM_LOG_EXPORT_PATH,
   type TSystemLogFilter,
@@ -9,6 +12,7 @@ import {
 } from '../../../domain/system-log';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
+import { orgs } from '../../db/schema';
 import {
   actorDisplayName,
   audit,
@@ -17,8 +21,9 @@ import {
   type TSystemLogRow,
 } from './service';
 
-export const SYSTEM_LOG_CSV_COLUMNS = [
-  { key: 'at', header: 'When (UTC)' },
+/** The columns; times are ISO 8601 on the firm's clock, with its offset (see domain/format.ts). */
+const csvColumns = (timeZone: string) => [
+  { key: 'at', header: `When (${timeZone})` },
   { key: 'member', header: 'Member' },
   { key: 'actorKind', header: 'Actor kind' },
   { key: 'action', header: 'Action' },
@@ -28,11 +33,11 @@ export const SYSTEM_LOG_CSV_COLUMNS = [
   { key: 'changes', header: 'Changes' },
   { key: 'ip', header: 'IP' },
   { key: 'userAgent', header: 'User agent' },
-] as const;
+];
 
-function csvRecord(row: TSystemLogRow): Record<string, string> {
+function csvRecord(row: TSystemLogRow, timeZone: string): Record<string, string> {
   return {
-    at: row.at.toISOString(),
+    at: isoDateTimeIn(row.at, timeZone),
     member: actorDisplayName(row) ?? '',
     actorKind: row.actorKind,
     action: row.action,
@@ -73,6 +78,11 @@ export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb })
     }
     const filter = parsed.data;
     const until = new Date();
+    const [org] = await deps.db
+      .select({ timeZone: orgs.timeZone })
+      .from(orgs)
+      .where(eq(orgs.id, scope.orgId));
+    const timeZone = org?.timeZone ?? 'UTC';
     const total = await countSystemLog(deps.db, scope, filter, until);
     await deps.db.transaction((tx) =>
       audit(tx, actorOf(scope, requestMeta(req)), {
@@ -84,7 +94,7 @@ export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb })
 
     const csv = stringify({
       header: true,
-      columns: SYSTEM_LOG_CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+      columns: csvColumns(timeZone),
       bom: true,
       record_delimiter: 'windows',
       // RFC 4180 quotes a field holding a CR or LF; the library only quotes the whole CRLF by itself.
@@ -94,11 +104,11 @@ export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb })
     const source = Readable.from(
       (async function* () {
         for await (const batch of systemLogRowsForExport(deps.db, scope, filter, until)) {
-          for (const row of batch) yield csvRecord(row);
+          for (const row of batch) yield csvRecord(row, timeZone);
         }
       })(),
     );
-    const stamp = until.toISOString().slice(0, 10);
+    const stamp = dayIn(timeZone, until);
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)

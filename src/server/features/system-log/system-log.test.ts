@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemLog } from '../../db/schema';
+import { orgs, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
@@ -179,7 +180,8 @@ describe('CSV export', () => {
     // The header, the five rows of this firm, and not the export's own entry (written after its cut-off).
     expect(records.filter((r) => r.length > 1)).toHaveLength(6);
     expect(records[1]).toEqual([
-      day(1).toISOString(),
+      // ISO 8601 on the firm's clock: this firm keeps UTC.
+      '2026-10-01T12:00:00Z',
       'Olivia Owner',
       'member',
       'role.create',
@@ -206,6 +208,22 @@ describe('CSV export', () => {
     expect(log.rows[0]?.summary).toBe(
       `Exported 2 system log entries to CSV (member ${firm.owner.id}, record type role)`,
     );
+  });
+
+  it('writes times on the firm’s clock, with its offset, and names the file for the firm’s day', async () => {
+    await t.db.update(orgs).set({ timeZone: 'Asia/Kolkata' }).where(eq(orgs.id, firm.org.id));
+    try {
+      const res = await exportCsv(firm.owner.token, 'sort=at&direction=asc');
+      const records = parse((await res.text()).replace(/^\uFEFF/, '')).filter((r) => r.length > 1);
+      expect(records[0]?.[0]).toBe('When (Asia/Kolkata)');
+      // 12:00 UTC is 17:30 in Kolkata; the offset keeps the exact instant for a program.
+      expect(records[1]?.[0]).toBe('2026-10-01T17:30:00+05:30');
+      expect(new Date(records[1]?.[0] ?? '').getTime()).toBe(day(1).getTime());
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="system-log-${today}.csv"`);
+    } finally {
+      await t.db.update(orgs).set({ timeZone: 'UTC' }).where(eq(orgs.id, firm.org.id));
+    }
   });
 
   it('refuses without a sign-in, without the right, and with a bad filter', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { download, sha256 } from '../../test/files';
+import { seedPortalUser } from '../../test/portal';
 
 let t: TTestApp;
 let dataDir: string;
@@ -116,6 +117,37 @@ describe('task attachments', () => {
     expect(await f.api.tasks.attachments.list.query({ taskId: f.task.id })).toHaveLength(2);
     expect(await logOf(f.org.id, 'task.attachment.add')).toHaveLength(2);
     expect(await logOf(f.org.id, 'documents.file.upload')).toHaveLength(2);
+  });
+
+  it('tells for a client’s to-do whether the client sees each attachment, as the portal shows it', async () => {
+    const f = await firm('Attach portal');
+    const todo = await f.api.tasks.create.mutate({
+      title: 'Sign the return',
+      clientId: f.client.id,
+      forClient: true,
+    });
+    const portal = await seedPortalUser(t, { orgId: f.org.id, clientIds: [f.client.id] });
+    const portalAttachments = async () =>
+      (
+        await portal.client.clientPortalTasks.get.query({ clientId: f.client.id, taskId: todo.id })
+      ).attachments.map((a) => a.name);
+    const up = await uploadToTask(f.token, todo.id, 'return.pdf', '%PDF-1.4');
+    const list = async () =>
+      (await f.api.tasks.attachments.list.query({ taskId: todo.id })).map((a) => [a.name, a.portal]);
+    // Uploaded into the internal Attachments folder: the list says so, and the portal agrees.
+    expect(await list()).toEqual([['return.pdf', 'internal']]);
+    expect(await portalAttachments()).toEqual([]);
+    await f.api.documents.setVisibility.mutate({ documentId: up.body.id, visibleToPortal: true });
+    expect(await list()).toEqual([['return.pdf', 'visible']]);
+    expect(await portalAttachments()).toEqual(['return.pdf']);
+    // A firm's own task says nothing about the portal.
+    expect((await f.api.tasks.attachments.list.query({ taskId: f.task.id })).map((a) => a.portal)).toEqual(
+      [],
+    );
+    await uploadToTask(f.token, f.task.id, 'notes.txt', 'notes');
+    expect((await f.api.tasks.attachments.list.query({ taskId: f.task.id })).map((a) => a.portal)).toEqual([
+      null,
+    ]);
   });
 
   it('puts an internal task’s files in the firm vault', async () => {

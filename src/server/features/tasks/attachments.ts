@@ -18,7 +18,7 @@ import {
   type tasks,
 } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
-import { checkTree, liveDocument, openTree } from '../documents';
+import { checkTree, clientTreeReach, liveDocument, openTree, portalState } from '../documents';
 import { audit } from '../system-log';
 import { visibleTask } from './access';
 
@@ -55,11 +55,15 @@ async function taskDocumentScope(db: TExecutor, scope: TScope, task: TTaskRow) {
   return { scope: { ...scope, assignedClientsOnly: false }, grantOnly: true };
 }
 
-/** A task's attachments whose file is live, newest first, with who attached it. */
+/**
+ * A task's attachments whose file is live, newest first, with who attached it and, for a client's
+ * to-do, what the client sees of each (the portal's rule; null for any other task).
+ */
 export async function listAttachments(db: TExecutor, scope: TScope, taskId: string) {
   const task = await visibleTask(db, scope, taskId);
-  return db
+  const rows = await db
     .select({
+      visibleToPortal: documents.visibleToPortal,
       documentId: documents.id,
       name: documents.name,
       size: documents.size,
@@ -102,6 +106,14 @@ export async function listAttachments(db: TExecutor, scope: TScope, taskId: stri
     )
     .orderBy(desc(taskAttachments.createdAt), documents.name)
     .limit(MAX_TASK_ATTACHMENTS);
+  const reachOf =
+    task.forClient && task.clientId && rows.length
+      ? await clientTreeReach(db, scope.orgId, task.clientId)
+      : null;
+  return rows.map(({ visibleToPortal, ...row }) => {
+    const reach = reachOf?.(row.folderId);
+    return { ...row, portal: reach ? portalState(visibleToPortal, reach) : null };
+  });
 }
 export type TTaskAttachment = Awaited<ReturnType<typeof listAttachments>>[number];
 
@@ -111,7 +123,7 @@ export type TTaskAttachment = Awaited<ReturnType<typeof listAttachments>>[number
  * meet the sibling-name unique index; the loser reads the winner's folder.
  */
 export async function attachmentsFolder(db: TDb, scope: TScope, task: TTaskRow, meta: TRequestMeta) {
-  const root = await openTree(db, scope, treeOf(task), meta);
+  const root = await openTree(db, scope, treeOf(task));
   const find = async (ex: TExecutor) => {
     const [folder] = await ex
       .select({ id: documentFolders.id })

@@ -1,4 +1,5 @@
 // The team feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
+export { confirmInvitedSignUp } from './invite-signup';
 export { invitesRouter, teamRouter } from './router';
 export { logMemberSignIn } from './sign-in';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { inviteState, inviteStateMessage, type TInviteState } from '../../../domain/team';
+import { inviteState, inviteStateMessage, isInvitedAddress, type TInviteState } from '../../../domain/team';
 import type { TRequestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
@@ -96,7 +96,7 @@ export async function acceptInvite(
     if (state !== 'open') {
       throw new TRPCError({ code: 'CONFLICT', message: inviteStateMessage(state, invite.firmName) });
     }
-    if (!profile.email || profile.email !== invite.email) {
+    if (!profile.email || !isInvitedAddress(invite.email, profile.email)) {
       throw new TRPCError({
         code: 'FORBIDDEN',
         message: `This invitation was sent to ${invite.email}. Sign in with that address to accept it.`,

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { TLocaleSettings } from '../../../domain/format';
 import type { TPage } from '../../../domain/pagination';
 import type { TInviteListQuery, TInviteMember } from '../../../domain/team';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
@@ -86,6 +87,9 @@ async function firmAndInviter(tx: TExecutor, scope: TScope) {
   const [row] = await tx
     .select({
       firmName: orgs.name,
+      country: orgs.country,
+      timeZone: orgs.timeZone,
+      currency: orgs.currency,
       firstName: members.firstName,
       lastName: members.lastName,
       email: members.email,
@@ -95,10 +99,18 @@ async function firmAndInviter(tx: TExecutor, scope: TScope) {
     .where(and(eq(members.orgId, scope.orgId), eq(members.id, scope.memberId)))
     .limit(1);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Member not found' });
-  return { firmName: row.firmName, inviterName: displayName(row) };
+  const firm: TLocaleSettings = { country: row.country, timeZone: row.timeZone, currency: row.currency };
+  return { firmName: row.firmName, firm, inviterName: displayName(row) };
 }
 
-type TQueuedInvite = { id: string; email: string; roleName: string; firmName: string; inviterName: string };
+type TQueuedInvite = {
+  id: string;
+  email: string;
+  roleName: string;
+  firmName: string;
+  firm: TLocaleSettings;
+  inviterName: string;
+};
 
 /**
  * The invitation's mail, queued in the invitation's transaction: it goes out (by the job queue,
@@ -152,7 +164,7 @@ export async function inviteMember(
               : `${input.email} is already a member of the firm`,
         });
       }
-      const { firmName, inviterName } = await firmAndInviter(tx, scope);
+      const { firmName, firm, inviterName } = await firmAndInviter(tx, scope);
       const [open] = await tx
         .select({ id: memberInvites.id, roleId: memberInvites.roleId, roleName: roles.name })
         .from(memberInvites)
@@ -193,7 +205,7 @@ export async function inviteMember(
           tx,
           deps,
           scope.orgId,
-          { id: open.id, email: input.email, roleName: role.name, firmName, inviterName },
+          { id: open.id, email: input.email, roleName: role.name, firmName, firm, inviterName },
           key,
           expiresAt,
         );
@@ -226,7 +238,7 @@ export async function inviteMember(
         tx,
         deps,
         scope.orgId,
-        { id: created.id, email: input.email, roleName: role.name, firmName, inviterName },
+        { id: created.id, email: input.email, roleName: role.name, firmName, firm, inviterName },
         key,
         expiresAt,
       );
@@ -283,7 +295,7 @@ export async function resendInvite(
   const expiresAt = expiryFrom(now);
   const result = await db.transaction(async (tx) => {
     const invite = await openInviteForUpdate(tx, scope.orgId, inviteId);
-    const { firmName, inviterName } = await firmAndInviter(tx, scope);
+    const { firmName, firm, inviterName } = await firmAndInviter(tx, scope);
     await tx
       .update(memberInvites)
       .set({ keyHash: hashKey(key), expiresAt, lastSentAt: now })
@@ -299,7 +311,7 @@ export async function resendInvite(
       tx,
       deps,
       scope.orgId,
-      { id: invite.id, email: invite.email, roleName: invite.roleName, firmName, inviterName },
+      { id: invite.id, email: invite.email, roleName: invite.roleName, firmName, firm, inviterName },
       key,
       expiresAt,
     );

@@ -1,3 +1,4 @@
+import { createFormatter, type TLocaleSettings } from '../../../domain/format';
 import type { TConfig } from '../../config';
 import type { TMailMessage } from '../../mail';
 
@@ -16,10 +17,12 @@ export function inviteMessage(
     inviterName: string;
     roleName: string;
     expiresAt: Date;
+    firm: TLocaleSettings;
   },
 ): TMailMessage {
   const link = inviteLink(config, invite.key);
-  const expires = invite.expiresAt.toUTCString();
+  // On the firm's clock, as every screen of the firm shows time.
+  const expires = `${createFormatter(invite.firm).dateTime(invite.expiresAt)} (${invite.firm.timeZone})`;
   return {
     to: invite.to,
     subject: `${invite.inviterName} invited you to join ${invite.firmName}`,

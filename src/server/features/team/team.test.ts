@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEEDED_ROLES } from '../../../domain/permissions';
-import { memberInvites, members, orgs, roles, systemLog } from '../../db/schema';
+import { SIGN_UP_INVITE_KEY } from '../../../domain/team';
+import { idpUsers, memberInvites, members, orgs, roles, systemLog } from '../../db/schema';
 import { createIdpTestApp } from '../../idp/test-helpers';
 import { signedUpUser } from '../../test/idp-user';
 
@@ -328,6 +334,171 @@ describe('invitation lifecycle', () => {
     ).rejects.toMatchObject({
       data: { code: 'NOT_FOUND' },
     });
+  });
+});
+
+describe('signing up from an invitation', () => {
+  const PASSWORD = 'Ledger#2026';
+  const sdk = () =>
+    new CognitoIdentityProviderClient({
+      region: 'local-1',
+      endpoint: t.endpoint,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+
+  /** SignUp as the web app sends it from /auth/register?invite={key}, with the AWS SDK. */
+  const signUp = (user: { username: string; email?: string; key?: string }) =>
+    sdk().send(
+      new SignUpCommand({
+        ClientId: t.config.idp.clientId,
+        Username: user.username,
+        Password: PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: user.email ?? user.username },
+          { Name: 'given_name', Value: 'Omar' },
+          { Name: 'family_name', Value: 'Okafor' },
+        ],
+        ValidationData: user.key === undefined ? undefined : [{ Name: SIGN_UP_INVITE_KEY, Value: user.key }],
+      }),
+    );
+
+  const mailTo = async (email: string) =>
+    (await t.readOutbox()).filter((m) => m.to.toLowerCase() === email).map((m) => m.subject);
+
+  const userOf = async (sub: string | undefined) =>
+    (
+      await t.db
+        .select()
+        .from(idpUsers)
+        .where(eq(idpUsers.id, sub ?? randomUUID()))
+    )[0];
+
+  it('confirms the invited address without a mail; the person signs in and joins, the invitation spent once', async () => {
+    const firm = await seededFirm('OneStep');
+    const email = 'omar@onestep.test';
+    const invite = await firm.owner.api.team.invite.mutate({ email, roleId: firm.role('Staff').id });
+    const { key } = await invitedKey(email);
+
+    // Typed in another case, it is the same address.
+    const up = await signUp({ username: 'Omar@OneStep.test', key });
+    expect(up.UserConfirmed).toBe(true);
+    expect(up.CodeDeliveryDetails).toBeUndefined();
+    expect(await userOf(up.UserSub)).toMatchObject({ status: 'CONFIRMED', emailVerified: true, email });
+
+    const auth = await sdk().send(
+      new InitiateAuthCommand({
+        ClientId: t.config.idp.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'Omar@OneStep.test', PASSWORD },
+      }),
+    );
+    const token = auth.AuthenticationResult?.AccessToken ?? '';
+    const api = t.client(token);
+
+    // Two joins at once (a double click): one member, one acceptance.
+    const tries = await Promise.allSettled([
+      api.invites.accept.mutate({ key }),
+      api.invites.accept.mutate({ key }),
+    ]);
+    const joined = tries.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(joined).toHaveLength(1);
+    expect(tries.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { data: { code: 'CONFLICT' } },
+    });
+    expect(await api.profile.me.query()).toMatchObject({
+      id: joined[0]?.memberId,
+      fullName: 'Omar Okafor',
+      email,
+      org: { id: firm.org.id },
+      role: { name: 'Staff' },
+    });
+    const rows = await t.db
+      .select()
+      .from(members)
+      .where(and(eq(members.orgId, firm.org.id), eq(members.email, email)));
+    expect(rows).toHaveLength(1);
+    const log = await logOf(firm.org.id, invite.id);
+    expect(log.map((r) => [r.action, r.actorMemberId])).toEqual([
+      ['invite.create', firm.owner.id],
+      ['invite.accept', joined[0]?.memberId],
+    ]);
+
+    // The invitation is the only mail the person got.
+    expect(await mailTo(email)).toEqual(['Olivia OneStep invited you to join OneStep']);
+
+    // Spent, the key confirms nothing more.
+    const later = await signUp({ username: 'omar-again', email, key });
+    expect(later.UserConfirmed).toBe(false);
+    expect(await userOf(later.UserSub)).toMatchObject({ status: 'UNCONFIRMED', emailVerified: false });
+  });
+
+  it('confirms only the address invited, only while the invitation is open', async () => {
+    const firm = await seededFirm('Keys');
+    const invited = 'ivy@keys.test';
+    await firm.owner.api.team.invite.mutate({ email: invited, roleId: firm.role('Staff').id });
+    const { key } = await invitedKey(invited);
+
+    // Another address with the key: an ordinary sign-up, verified by a mail to that address.
+    const other = await signUp({ username: 'ben@keys.test', key });
+    expect(other.UserConfirmed).toBe(false);
+    expect(other.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(await userOf(other.UserSub)).toMatchObject({ status: 'UNCONFIRMED', emailVerified: false });
+    expect(await mailTo('ben@keys.test')).toEqual(['Verify your email address']);
+    // The invited name with another address is no better.
+    const named = await signUp({ username: 'ivy', email: 'not-ivy@keys.test', key });
+    expect(named.UserConfirmed).toBe(false);
+
+    // Keys that are not an open invitation's.
+    for (const bad of ['not-a-key', 'A'.repeat(43), '']) {
+      const up = await signUp({ username: `x-${randomUUID().slice(0, 8)}`, email: invited, key: bad });
+      expect(up.UserConfirmed).toBe(false);
+    }
+    const revoked = 'rita@keys.test';
+    const r = await firm.owner.api.team.invite.mutate({ email: revoked, roleId: firm.role('Staff').id });
+    const { key: revokedKey } = await invitedKey(revoked);
+    await firm.owner.api.team.revokeInvite.mutate({ inviteId: r.id });
+    expect((await signUp({ username: revoked, key: revokedKey })).UserConfirmed).toBe(false);
+    expect(await mailTo(revoked)).toEqual([
+      'Olivia Keys invited you to join Keys',
+      'Verify your email address',
+    ]);
+
+    const expired = 'eli@keys.test';
+    const e = await firm.owner.api.team.invite.mutate({ email: expired, roleId: firm.role('Staff').id });
+    const { key: expiredKey } = await invitedKey(expired);
+    await t.db
+      .update(memberInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberInvites.id, e.id));
+    expect((await signUp({ username: expired, key: expiredKey })).UserConfirmed).toBe(false);
+
+    // The invited address already verified by another user stays theirs: the sign-up is refused.
+    const taken = 'tom@keys.test';
+    await firm.owner.api.team.invite.mutate({ email: taken, roleId: firm.role('Staff').id });
+    const { key: takenKey } = await invitedKey(taken);
+    await t.db.insert(idpUsers).values({
+      id: randomUUID(),
+      username: 'tom-first',
+      usernameKey: 'tom-first',
+      email: taken,
+      emailVerified: true,
+      status: 'CONFIRMED',
+      passwordHash: 'x',
+      srpSalt: 'x',
+      srpVerifier: 'x',
+    });
+    await expect(signUp({ username: taken, key: takenKey })).rejects.toMatchObject({
+      name: 'AliasExistsException',
+      message: 'An account with the given email already exists.',
+    });
+    expect(await t.db.select().from(idpUsers).where(eq(idpUsers.usernameKey, taken))).toEqual([]);
+
+    // Nothing was joined or spent by any of it.
+    expect(
+      (await t.db.select().from(memberInvites).where(eq(memberInvites.orgId, firm.org.id))).every(
+        (i) => i.acceptedAt === null,
+      ),
+    ).toBe(true);
   });
 });
 

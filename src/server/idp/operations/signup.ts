@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
 import { consumeCode, issueCode } from '../codes';
-import type { TIdpContext, TOperation } from '../deps';
+import type { TIdpContext, TOperation, TPreSignUpRequest, TPreSignUpResponse } from '../deps';
 import { E, IdpError, invalidParameter, notAuthorized } from '../errors';
-import { attributeList, checkClient, reqString } from '../input';
+import { attributeList, checkClient, optRecord, reqString } from '../input';
 import { sendSignUpCode } from '../mail';
 import { checkPasswordPolicy } from '../passwords';
 import {
@@ -17,6 +17,13 @@ import {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const NO_TRIGGER: TPreSignUpResponse = { autoConfirmUser: false, autoVerifyEmail: false };
+
+/** The pool's pre sign-up trigger, when the app set one; without it every sign-up confirms by code. */
+function preSignUp(ctx: TIdpContext, request: TPreSignUpRequest): Promise<TPreSignUpResponse> {
+  return ctx.preSignUp ? ctx.preSignUp(ctx.db, request) : Promise.resolve(NO_TRIGGER);
+}
+
 export const SignUp: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
   const username = reqString(body, 'Username', 128);
@@ -26,14 +33,28 @@ export const SignUp: TOperation = async (ctx, body) => {
   attributes.email ??= EMAIL.test(username) ? username : '';
   if (!attributes.email)
     throw invalidParameter('Attributes did not conform to the schema: email: The attribute is required');
+  const validationData = Object.fromEntries(
+    attributeList(body, 'ValidationData').map(({ Name, Value }) => [Name, Value]),
+  );
+  const clientMetadata = optRecord(body, 'ClientMetadata');
   checkPasswordPolicy(password);
+  const trigger = await preSignUp(ctx, {
+    userName: username,
+    userAttributes: { ...attributes },
+    validationData,
+    clientMetadata,
+  });
+  // An address another user already signs in with cannot become this one's verified alias.
+  if (trigger.autoVerifyEmail && (await emailTaken(ctx.db, attributes.email, ''))) throw E.aliasExists();
   const user = await createUser(ctx.db, {
     poolName: ctx.poolName,
     username,
     password,
     attributes,
-    status: 'UNCONFIRMED',
+    status: trigger.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED',
+    emailVerified: trigger.autoVerifyEmail,
   });
+  if (trigger.autoConfirmUser) return { UserConfirmed: true, UserSub: user.id };
   try {
     const code = await issueCode(ctx.db, user.id, 'signup');
     await sendSignUpCode(ctx, attributes.email, user.username, code);

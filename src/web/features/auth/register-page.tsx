@@ -1,4 +1,5 @@
 import { type TRegister, ZRegister } from '@domain/auth';
+import { isInvitedAddress, SIGN_UP_INVITE_KEY } from '@domain/team';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -8,6 +9,7 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
+import { useJoinFirm } from '../team/use-join-firm';
 import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 
@@ -30,23 +32,44 @@ export function RegisterPage() {
   useEffect(() => {
     if (invitedEmail && !form.getValues('email')) form.setValue('email', invitedEmail);
   }, [invitedEmail, form]);
-  const afterSignIn = () =>
-    invite ? navigate({ to: '/auth/invite/$key', params: { key: invite } }) : navigate({ to: '/onboarding' });
+  const join = useJoinFirm();
+
+  /** From an invitation: join its firm at once (home); a refusal shows the invitation and why. */
+  async function afterSignIn() {
+    if (!invite) {
+      await navigate({ to: '/onboarding' });
+      return;
+    }
+    try {
+      await join.mutateAsync({ key: invite });
+    } catch {
+      await navigate({ to: '/auth/invite/$key', params: { key: invite } });
+    }
+  }
 
   async function onSubmit(values: TRegister) {
+    // The invitation joins only the address it was sent to; another would be a stranger's account.
+    if (invitedEmail && !isInvitedAddress(invitedEmail, values.email)) {
+      form.setError('email', {
+        message: `This invitation is for ${invitedEmail}. Create the account with that address.`,
+      });
+      return;
+    }
     try {
-      const { nextStep } = await signUp({
+      const { isSignUpComplete, nextStep } = await signUp({
         username: values.email,
         password: values.password,
         options: {
           userAttributes: { email: values.email, given_name: values.firstName, family_name: values.lastName },
+          // The invitation's key proves the mailbox: the provider confirms the account without a mail.
+          ...(invite && invitedEmail ? { validationData: { [SIGN_UP_INVITE_KEY]: invite } } : {}),
           autoSignIn: true,
         },
       });
       if (nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
-        setSentTo(values.email);
         // Already confirmed: signs in at once. Confirmed by the emailed link: Amplify polls every
         // 5 seconds for up to 3 minutes (SPEC.md §4), so this tab carries on by itself.
+        if (!isSignUpComplete) setSentTo(values.email);
         const result = await autoSignIn();
         if (result.nextStep.signInStep === 'DONE') await afterSignIn();
         return;

@@ -1,8 +1,7 @@
 import { greeting } from '@domain/dates';
-import { formatIsoDate } from '@domain/engagements';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton, StatusBadge } from '@web/ui';
+import { Card, CardContent, CardHeader, CardTitle, Skeleton, StatusBadge, useFormat } from '@web/ui';
 import { Building2 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { FileRow, Progress, TaskRow } from './parts';
@@ -17,6 +16,7 @@ export function PortalHomePage() {
   const { clientId } = route.useParams();
   const home = useQuery(trpc.clientPortalHome.get.queryOptions({ clientId }));
   const me = useQuery(trpc.clientPortalProfile.me.queryOptions());
+  const format = useFormat();
   if (!home.data) return <Skeleton className="h-64" />;
   const { openTasks, recentDocuments, projects, firm, client } = home.data;
   return (
@@ -86,7 +86,7 @@ export function PortalHomePage() {
                     <StatusBadge item={p} className="shrink-0" />
                   </div>
                   <p className="text-xs text-muted-fg">
-                    {p.dueDate ? `Due ${formatIsoDate(p.dueDate)}` : 'No due date'}
+                    {p.dueDate ? `Due ${format.date(p.dueDate)}` : 'No due date'}
                   </p>
                   <Progress {...p.progress} />
                 </li>

@@ -1,8 +1,6 @@
 import { portalDownloadPath } from '@domain/client-portal';
-import { formatBytes } from '@domain/documents';
-import { formatIsoDate } from '@domain/engagements';
 import { Link } from '@tanstack/react-router';
-import { StatusBadge } from '@web/ui';
+import { StatusBadge, useFormat } from '@web/ui';
 import { Download, FileText } from 'lucide-react';
 
 // Pieces the portal's screens share.
@@ -29,6 +27,7 @@ export function TaskRow({
   tag?: string;
   view?: 'open' | 'completed';
 }) {
+  const format = useFormat();
   const search = { task: task.id, ...(view === 'completed' ? { view } : {}) };
   const link = tag
     ? ({ to: '/clientportal/$clientId/tasks/$tag', params: { clientId, tag }, search } as const)
@@ -44,9 +43,9 @@ export function TaskRow({
         </Link>
         <p className="mt-0.5 text-xs text-muted-fg">
           {task.completedDate
-            ? `Done ${task.completedDate.toLocaleDateString()}`
+            ? `Done ${format.date(task.completedDate)}`
             : task.dueDate
-              ? `Due ${formatIsoDate(task.dueDate)}`
+              ? `Due ${format.date(task.dueDate)}`
               : 'No due date'}
           {task.projectName ? ` · ${task.projectName}` : ''}
         </p>
@@ -60,13 +59,14 @@ export type TPortalFileRow = { id: string; name: string; size: number; updatedAt
 
 /** A file with its download (a plain link: the portal's cookie authenticates it). */
 export function FileRow({ clientId, file }: { clientId: string; file: TPortalFileRow }) {
+  const format = useFormat();
   return (
     <li className="flex items-center gap-3 py-2.5">
       <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-fg" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{file.name}</p>
         <p className="text-xs text-muted-fg">
-          {formatBytes(file.size)} · {file.updatedAt.toLocaleDateString()}
+          {format.bytes(file.size)} · {format.date(file.updatedAt)}
           {file.byYou ? ' · uploaded by you' : ''}
         </p>
       </div>
@@ -84,6 +84,7 @@ export function FileRow({ clientId, file }: { clientId: string; file: TPortalFil
 
 /** Tasks done out of all, as a bar with its words for screen readers. */
 export function Progress({ done, total }: { done: number; total: number }) {
+  const { number } = useFormat();
   const percent = total ? Math.round((done / total) * 100) : 0;
   return (
     <div className="flex items-center gap-2 text-xs text-muted-fg">
@@ -99,7 +100,7 @@ export function Progress({ done, total }: { done: number; total: number }) {
         <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
       </div>
       <span className="shrink-0">
-        {done}/{total}
+        {number(done)}/{number(total)}
       </span>
     </div>
   );

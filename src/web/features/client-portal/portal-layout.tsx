@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { cn } from '@web/ui';
+import { cn, FormatProvider } from '@web/ui';
 import { CheckSquare, FileText, FolderKanban, Home, LogOut } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 
@@ -88,7 +88,14 @@ export function PortalLayout() {
         </nav>
       </header>
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-4 pb-24 sm:pb-8">
-        <Outlet />
+        {/* The route loaded the profile before this renders, so the firm is known. */}
+        {firm ? (
+          <FormatProvider settings={firm}>
+            <Outlet />
+          </FormatProvider>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <nav
         aria-label="Portal sections"

@@ -1,8 +1,7 @@
 import { PORTAL_PAGE_SIZE } from '@domain/client-portal';
-import { formatIsoDate } from '@domain/engagements';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Card, EmptyState, Pagination, Skeleton, StatusBadge } from '@web/ui';
+import { Card, EmptyState, Pagination, Skeleton, StatusBadge, useFormat } from '@web/ui';
 import { FolderKanban } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -10,13 +9,11 @@ import { Progress } from './parts';
 
 const route = getRouteApi('/clientportal/$clientId/projects');
 
-const period = (start: string | null, end: string | null) =>
-  start && end ? `${formatIsoDate(start)} – ${formatIsoDate(end)}` : null;
-
 /** The client's projects: what the firm is working on for them and how far along it is. */
 export function PortalProjectsPage() {
   const { clientId } = route.useParams();
   const [page, setPage] = useState(1);
+  const format = useFormat();
   const list = useQuery({
     ...trpc.clientPortalProjects.list.queryOptions({ clientId, page, pageSize: PORTAL_PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -45,11 +42,11 @@ export function PortalProjectsPage() {
                 </div>
                 <p className="text-xs text-muted-fg">
                   {[
-                    period(p.periodStart, p.periodEnd),
+                    p.periodStart && p.periodEnd ? format.dateRange(p.periodStart, p.periodEnd) : null,
                     p.completedDate
-                      ? `Completed ${p.completedDate.toLocaleDateString()}`
+                      ? `Completed ${format.date(p.completedDate)}`
                       : p.dueDate
-                        ? `Due ${formatIsoDate(p.dueDate)}`
+                        ? `Due ${format.date(p.dueDate)}`
                         : null,
                   ]
                     .filter(Boolean)

@@ -1,6 +1,4 @@
 import { portalDownloadPath, ZPortalComment } from '@domain/client-portal';
-import { formatBytes } from '@domain/documents';
-import { formatIsoDate } from '@domain/engagements';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Avatar,
@@ -12,6 +10,7 @@ import {
   StatusBadge,
   Textarea,
   toast,
+  useFormat,
 } from '@web/ui';
 import { Check, Download, Paperclip } from 'lucide-react';
 import { type FormEvent, useCallback, useState } from 'react';
@@ -41,6 +40,7 @@ export function PortalTaskDrawer({
 
 function TaskPanel({ clientId, taskId }: { clientId: string; taskId: string }) {
   const queryClient = useQueryClient();
+  const format = useFormat();
   const task = useQuery({ ...trpc.clientPortalTasks.get.queryOptions({ clientId, taskId }), retry: false });
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.clientPortalTasks.get.queryKey() });
@@ -88,9 +88,9 @@ function TaskPanel({ clientId, taskId }: { clientId: string; taskId: string }) {
             <StatusBadge item={t} />
             <span className="text-muted-fg">
               {t.completedDate
-                ? `Done ${t.completedDate.toLocaleDateString()}`
+                ? `Done ${format.date(t.completedDate)}`
                 : t.dueDate
-                  ? `Due ${formatIsoDate(t.dueDate)}`
+                  ? `Due ${format.date(t.dueDate)}`
                   : 'No due date'}
             </span>
             {t.tags.map((tag) => (
@@ -112,7 +112,7 @@ function TaskPanel({ clientId, taskId }: { clientId: string; taskId: string }) {
                   <li key={a.id} className="flex items-center gap-2 py-2">
                     <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted-fg" />
                     <span className="min-w-0 flex-1 truncate">{a.name}</span>
-                    <span className="shrink-0 text-xs text-muted-fg">{formatBytes(a.size)}</span>
+                    <span className="shrink-0 text-xs text-muted-fg">{format.bytes(a.size)}</span>
                     <a
                       href={portalDownloadPath(clientId, a.id)}
                       download
@@ -157,6 +157,7 @@ function Conversation({
   comments: TComment[];
   onAdded: () => void;
 }) {
+  const format = useFormat();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = useMutation(
@@ -190,7 +191,7 @@ function Conversation({
               <div className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2">
                 <p className="text-xs text-muted-fg">
                   <span className="font-medium text-fg">{c.mine ? 'You' : c.authorName}</span> ·{' '}
-                  {c.createdAt.toLocaleString()}
+                  {format.dateTime(c.createdAt)}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words">{c.body}</p>
               </div>

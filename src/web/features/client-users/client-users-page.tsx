@@ -2,7 +2,15 @@ import { CLIENT_USER_STATUS_LABELS } from '@domain/client-users';
 import { relativeDate } from '@domain/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Badge, type BadgeTone, Button, DataTable, type DataTableColumn, EmptyState } from '@web/ui';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  useFormat,
+} from '@web/ui';
 import { UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -24,6 +32,7 @@ const STATUS_TONES: Record<TClientUserRow['status'], BadgeTone> = {
 export function ClientUsersPage() {
   const { id } = route.useParams();
   const canEdit = useCan('clients.edit');
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const [inviting, setInviting] = useState(false);
   const client = useQuery(trpc.clients.get.queryOptions({ clientId: id }));
@@ -58,7 +67,7 @@ export function ClientUsersPage() {
       id: 'lastSignInAt',
       header: 'Last sign-in',
       cell: (u) => (
-        <span title={u.lastSignInAt?.toLocaleString()}>
+        <span title={u.lastSignInAt ? format.dateTime(u.lastSignInAt) : undefined}>
           {u.lastSignInAt ? relativeDate(u.lastSignInAt) : 'Never'}
         </span>
       ),
@@ -74,7 +83,7 @@ export function ClientUsersPage() {
             {u.invite.expired ? (
               <span className="text-danger">Expired: resend it</span>
             ) : (
-              <span className="text-muted-fg" title={u.invite.expiresAt.toLocaleString()}>
+              <span className="text-muted-fg" title={format.dateTime(u.invite.expiresAt)}>
                 Expires {relativeDate(u.invite.expiresAt)}
               </span>
             )}

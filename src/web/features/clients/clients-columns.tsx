@@ -1,5 +1,5 @@
 import { CLIENT_TYPE_LABELS } from '@domain/clients';
-import { Badge, type DataTableColumn } from '@web/ui';
+import { Badge, type DataTableColumn, DateText } from '@web/ui';
 import type { TClientRow } from './use-clients';
 import type { TOptionalColumn } from './use-column-choice';
 
@@ -85,7 +85,11 @@ const COLUMNS: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClient
     header: 'Added',
     sortable: true,
     sortDescFirst: true,
-    cell: (c) => <span className="text-muted-fg">{c.createdAt.toLocaleDateString()}</span>,
+    cell: (c) => (
+      <span className="text-muted-fg">
+        <DateText value={c.createdAt} />
+      </span>
+    ),
   },
 };
 

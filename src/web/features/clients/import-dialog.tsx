@@ -6,7 +6,7 @@ import { ImportChooseFile } from './import-choose-file';
 import { ImportPreview } from './import-preview';
 import { ImportProgress } from './import-progress';
 import { ImportReport } from './import-report';
-import { plural, type TImportSummary } from './import-summary';
+import { type TImportSummary, usePlural } from './import-summary';
 import { useClientsRefresh } from './use-clients';
 
 /**
@@ -51,6 +51,7 @@ function ImportFlow({
   const [running, setRunning] = useState<TImportSummary | null>(null);
   const refresh = useClientsRefresh();
   const step = useMutation(trpc.clients.import.step.mutationOptions());
+  const plural = usePlural();
 
   const start = async () => {
     const first = summary.data;

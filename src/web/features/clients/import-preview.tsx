@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, DialogContent } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { ImportRowsTable } from './import-rows-table';
-import { ImportCounts, plural, type TImportSummary } from './import-summary';
+import { ImportCounts, type TImportSummary, usePlural } from './import-summary';
 
 /**
  * The step before anything goes in: every row checked, with the counts and the columns left out;
@@ -21,6 +21,7 @@ export function ImportPreview({
 }) {
   const discard = useMutation(trpc.clients.import.discard.mutationOptions({ onSuccess: onRestart }));
   const resumable = summary.status === 'importing';
+  const plural = usePlural();
   return (
     <DialogContent
       size="xl"

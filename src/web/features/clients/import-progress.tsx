@@ -1,8 +1,10 @@
-import { DialogContent } from '@web/ui';
-import { plural, type TImportSummary } from './import-summary';
+import { DialogContent, useFormat } from '@web/ui';
+import { type TImportSummary, usePlural } from './import-summary';
 
 /** While the rows go in: a progress bar, and the dialog cannot be closed. */
 export function ImportProgress({ summary }: { summary: TImportSummary }) {
+  const plural = usePlural();
+  const { number } = useFormat();
   const percent = summary.totalRows ? Math.round((summary.processedRows / summary.totalRows) * 100) : 0;
   return (
     <DialogContent
@@ -30,7 +32,7 @@ export function ImportProgress({ summary }: { summary: TImportSummary }) {
           />
         </div>
         <p className="text-sm text-muted-fg" aria-live="polite">
-          {summary.processedRows.toLocaleString()} of {plural(summary.totalRows, 'row')} ({percent} %):{' '}
+          {number(summary.processedRows)} of {plural(summary.totalRows, 'row')} ({percent} %):{' '}
           {plural(summary.counts.imported, 'client')} imported so far
         </p>
       </div>

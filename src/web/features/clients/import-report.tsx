@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';
 import { ImportRowsTable } from './import-rows-table';
-import { ImportCounts, plural, type TImportSummary } from './import-summary';
+import { ImportCounts, type TImportSummary, usePlural } from './import-summary';
 
 async function downloadProblems(importId: string) {
   const res = await fetch(clientImportErrorsPath(importId), { headers: await staffAuthHeaders() });
@@ -24,6 +24,7 @@ async function downloadProblems(importId: string) {
 /** The last step: what went in, what was skipped and why, and the skipped rows as CSV. */
 export function ImportReport({ summary, onClose }: { summary: TImportSummary; onClose: () => void }) {
   const { counts } = summary;
+  const plural = usePlural();
   const problems = counts.duplicate + counts.error;
   const [busy, setBusy] = useState(false);
   const download = async () => {

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import { Badge } from '@web/ui';
+import { Badge, useFormat } from '@web/ui';
 import type { AppRouter } from '../../lib/trpc';
 
 type TImportOutputs = inferRouterOutputs<AppRouter>['clients']['import'];
@@ -7,13 +7,18 @@ type TImportOutputs = inferRouterOutputs<AppRouter>['clients']['import'];
 export type TImportSummary = TImportOutputs['get'];
 export type TImportPreviewRow = TImportOutputs['rows']['rows'][number];
 
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
+/** "1 row", "12,345 rows": a count in the firm's digits with its noun. */
+export function usePlural() {
+  const { number } = useFormat();
+  return (n: number, one: string, many = `${one}s`) => `${number(n)} ${n === 1 ? one : many}`;
+}
 
 /** The rows by status, as badges: total, new (imported once done), duplicates, errors. */
 export function ImportCounts({ summary }: { summary: TImportSummary }) {
   const { counts } = summary;
   const done = summary.status === 'done';
+  const plural = usePlural();
+  const { number } = useFormat();
   return (
     <ul className="flex flex-wrap gap-2 text-sm" aria-label="Rows by status">
       <li>
@@ -21,11 +26,11 @@ export function ImportCounts({ summary }: { summary: TImportSummary }) {
       </li>
       {done ? (
         <li>
-          <Badge tone="green">{counts.imported.toLocaleString()} imported</Badge>
+          <Badge tone="green">{number(counts.imported)} imported</Badge>
         </li>
       ) : (
         <li>
-          <Badge tone="blue">{counts.new.toLocaleString()} new</Badge>
+          <Badge tone="blue">{number(counts.new)} new</Badge>
         </li>
       )}
       <li>

@@ -1,9 +1,10 @@
-import { formatBytes, type TDocumentSort } from '@domain/documents';
+import type { TDocumentSort } from '@domain/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import {
   Badge,
   Button,
+  Checkbox,
   cn,
   DataTable,
   type DataTableColumn,
@@ -11,6 +12,7 @@ import {
   Input,
   Spinner,
   toast,
+  useFormat,
 } from '@web/ui';
 import { FileText, Folder, FolderDown, FolderPlus, Search, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +22,7 @@ import { RecordNotFound } from '../shell/record-not-found';
 import { saveFile } from './file-transfer';
 import { ItemActions, type TItem } from './item-actions';
 import { NameDialog } from './name-dialog';
+import { confirmShare, FolderPortalNote, PortalBadge, sharedMessage, theFolders } from './portal-state';
 import { TrashView } from './trash-view';
 import { UploadList } from './upload-list';
 import { useTreeRoot } from './use-tree-root';
@@ -47,6 +50,8 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canCreate = useCan('documents.create');
+  const canEdit = useCan('documents.edit');
+  const format = useFormat();
   // The top folder is made on first opening (with the firm's default folders for a client).
   const root = useTreeRoot(clientId, { enabled: !folderId });
   const currentId = folderId ?? root?.id;
@@ -57,10 +62,15 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
   const [showTrash, setShowTrash] = useState(false);
   const [newFolder, setNewFolder] = useState(false);
   const [dragging, setDragging] = useState(false);
+  /** The uploader's portal choice in this folder; null until they make one (the folder decides). */
+  const [shareChoice, setShareChoice] = useState<boolean | null>(null);
   const picker = useRef<HTMLInputElement>(null);
-  // Another folder starts on its first page.
+  // Another folder starts on its first page, with its own upload default.
   useEffect(() => {
-    if (currentId) setPage(1);
+    if (currentId) {
+      setPage(1);
+      setShareChoice(null);
+    }
   }, [currentId]);
 
   const contents = useQuery({
@@ -84,6 +94,14 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
     void queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() });
   }, [queryClient]);
   const uploads = useUploads({ maxBytes: limits.data?.maxBytes, onUploaded: refresh });
+  const shareHere = useMutation(
+    trpc.documents.setFolderVisibility.mutationOptions({
+      onSuccess: (folder) => {
+        toast.success(sharedMessage(folder.name, folder.alsoShared));
+        refresh();
+      },
+    }),
+  );
   const createFolder = useMutation(
     trpc.documents.createFolder.mutationOptions({
       onSuccess: (folder) => {
@@ -123,9 +141,21 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
     );
   }
   const data = contents.data;
+  const { portal } = data.folder;
+  // Who may choose what the client sees picks it per upload: by default shared where the client
+  // sees what is shared (the folder is shared and reached), internal anywhere else.
+  const chooseShare = clientId !== null && canEdit;
+  const share = shareChoice ?? (data.folder.visibleToPortal && portal.visible);
   const addFiles = (files: FileList | File[] | null) => {
     const list = Array.from(files ?? []);
-    if (list.length && canCreate) uploads.add(list, currentId);
+    if (!list.length || !canCreate) return;
+    uploads.add(list, chooseShare ? { folderId: currentId, share } : currentId);
+  };
+  const shareThisFolder = async () => {
+    const above = portal.hiddenBy.filter((f) => f.id !== currentId);
+    if (await confirmShare(data.folder.name, above)) {
+      shareHere.mutate({ folderId: currentId, visibleToPortal: true });
+    }
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -141,6 +171,8 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
           size: null,
           updatedAt: f.updatedAt,
           visibleToPortal: f.visibleToPortal,
+          portal: f.portal,
+          hiddenBy: portal.hiddenBy,
           contentType: null,
           version: null,
           folderId: currentId,
@@ -152,6 +184,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       : data.documents.rows.map((d) => ({
           kind: 'file' as const,
           ...d,
+          hiddenBy: portal.hiddenBy,
           folderId: currentId,
           folderName: null,
         }))),
@@ -182,7 +215,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden sm:table-cell text-right',
-      cell: (row) => (row.size === null ? '' : formatBytes(row.size)),
+      cell: (row) => (row.size === null ? '' : format.bytes(row.size)),
     },
     {
       id: 'date',
@@ -190,7 +223,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       sortable: !term,
       sortDescFirst: true,
       className: 'hidden md:table-cell',
-      cell: (row) => row.updatedAt.toLocaleString(),
+      cell: (row) => format.dateTime(row.updatedAt),
     },
     ...(clientId
       ? [
@@ -198,8 +231,7 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
             id: 'portal',
             header: 'Portal',
             className: 'hidden md:table-cell',
-            cell: (row: TItem) =>
-              row.visibleToPortal ? <Badge tone="green">Shared</Badge> : <Badge tone="grey">Internal</Badge>,
+            cell: (row: TItem) => <PortalBadge state={row.portal} hiddenBy={row.hiddenBy} />,
           },
         ]
       : []),
@@ -271,6 +303,13 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
             <Button onClick={() => picker.current?.click()}>
               <Upload aria-hidden="true" /> Upload
             </Button>
+            {chooseShare ? (
+              <Checkbox
+                label="Share uploads with the portal"
+                checked={share}
+                onCheckedChange={(checked) => setShareChoice(checked === true)}
+              />
+            ) : null}
             <input
               ref={picker}
               type="file"
@@ -302,6 +341,15 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
           <Trash2 aria-hidden="true" /> Trash
         </Button>
       </div>
+      {canCreate && chooseShare && share && portal.hiddenBy.length ? (
+        <p className="text-sm text-muted-fg">
+          Uploading here also shares {theFolders(portal.hiddenBy)} with the portal, so the client sees the
+          files.
+        </p>
+      ) : null}
+      {clientId && data.folder.parentId !== null && !showTrash ? (
+        <FolderPortalNote folder={data.folder} onShare={canEdit ? () => void shareThisFolder() : undefined} />
+      ) : null}
       <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
       {showTrash ? (
         <TrashView

@@ -1,4 +1,4 @@
-import { documentDownloadPath, isPreviewable } from '@domain/documents';
+import { documentDownloadPath, isPreviewable, type TPortalState } from '@domain/documents';
 import { useMutation } from '@tanstack/react-query';
 import {
   confirm,
@@ -27,6 +27,7 @@ import { useCan } from '../shell/access';
 import { saveFile } from './file-transfer';
 import { MoveDialog } from './move-dialog';
 import { NameDialog } from './name-dialog';
+import { confirmShare, sharedMessage, type TFolderRef } from './portal-state';
 import { PreviewDialog } from './preview-dialog';
 import { VersionsDialog } from './versions-dialog';
 
@@ -37,7 +38,12 @@ export type TItem = {
   name: string;
   size: number | null;
   updatedAt: Date;
+  /** Its own mark: shared with the portal or not. */
   visibleToPortal: boolean;
+  /** What the client sees of it (the server's answer). */
+  portal: TPortalState;
+  /** The internal folders above it: sharing it shares them too. */
+  hiddenBy: TFolderRef[];
   contentType: string | null;
   version: number | null;
   folderId: string;
@@ -82,20 +88,24 @@ export function ItemActions({
   const removeFile = useMutation(
     trpc.documents.delete.mutationOptions({ onSuccess: () => done(`Moved ${item.name} to the trash`) }),
   );
-  const shareFolder = useMutation(
-    trpc.documents.setFolderVisibility.mutationOptions({ onSuccess: () => onChanged() }),
-  );
-  const shareFile = useMutation(
-    trpc.documents.setVisibility.mutationOptions({ onSuccess: () => onChanged() }),
-  );
+  const shared = (result: { visibleToPortal: boolean; alsoShared: TFolderRef[] }) => {
+    toast.success(
+      result.visibleToPortal
+        ? sharedMessage(item.name, result.alsoShared)
+        : `${item.name} is internal now: the client no longer sees it${isFolder ? ' or anything in it' : ''}`,
+    );
+    onChanged();
+  };
+  const shareFolder = useMutation(trpc.documents.setFolderVisibility.mutationOptions({ onSuccess: shared }));
+  const shareFile = useMutation(trpc.documents.setVisibility.mutationOptions({ onSuccess: shared }));
 
   const download = () =>
     saveFile(
       isFolder ? `/api/documents/folders/${item.id}/zip` : documentDownloadPath(item.id),
       isFolder ? `${item.name}.zip` : item.name,
     ).catch((e: unknown) => toast.error(e instanceof Error ? e.message : 'Download failed'));
-  const toggleShare = () => {
-    const visibleToPortal = !item.visibleToPortal;
+  const setShared = async (visibleToPortal: boolean) => {
+    if (visibleToPortal && !(await confirmShare(item.name, item.hiddenBy))) return;
     if (isFolder) shareFolder.mutate({ folderId: item.id, visibleToPortal });
     else shareFile.mutate({ documentId: item.id, visibleToPortal });
   };
@@ -142,10 +152,15 @@ export function ItemActions({
               <DropdownMenuItem onSelect={() => setDialog('move')}>
                 <FolderInput aria-hidden="true" /> Move
               </DropdownMenuItem>
-              {clientId ? (
-                <DropdownMenuItem onSelect={toggleShare}>
-                  {item.visibleToPortal ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                  {item.visibleToPortal ? 'Make internal' : 'Share with the portal'}
+              {/* Marked shared but hidden by a folder: both, sharing opens the way. */}
+              {clientId && item.portal !== 'visible' ? (
+                <DropdownMenuItem onSelect={() => void setShared(true)}>
+                  <Eye aria-hidden="true" /> Share with the portal
+                </DropdownMenuItem>
+              ) : null}
+              {clientId && item.visibleToPortal ? (
+                <DropdownMenuItem onSelect={() => void setShared(false)}>
+                  <EyeOff aria-hidden="true" /> Make internal
                 </DropdownMenuItem>
               ) : null}
             </>
@@ -179,6 +194,7 @@ export function ItemActions({
         onOpenChange={(open) => !open && close()}
         clientId={clientId}
         itemName={item.name}
+        shared={item.visibleToPortal}
         excludeId={isFolder ? item.id : undefined}
         currentFolderId={item.folderId}
         pending={moveFolder.isPending || moveFile.isPending}

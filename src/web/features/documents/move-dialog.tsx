@@ -3,15 +3,25 @@ import { Button, cn, DialogClose, DialogContent, Dialog as DialogRoot, Spinner }
 import { Folder } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { quoteNames, type TFolderRef } from './portal-state';
 
-type TFolder = { id: string; parentId: string | null; name: string };
+type TFolder = {
+  id: string;
+  parentId: string | null;
+  name: string;
+  portal: { visible: boolean; hiddenBy: TFolderRef[] };
+};
 
-/** Picks the folder to move a file or folder into, from the tree it already lives in. */
+/**
+ * Picks the folder to move a file or folder into, from the tree it already lives in, saying
+ * beforehand whether the client will see a shared one there.
+ */
 export function MoveDialog({
   open,
   onOpenChange,
   clientId,
   itemName,
+  shared,
   excludeId,
   currentFolderId,
   pending,
@@ -21,6 +31,8 @@ export function MoveDialog({
   onOpenChange: (open: boolean) => void;
   clientId: string | null;
   itemName: string;
+  /** Its own portal mark: a shared item is seen or hidden by where it goes. */
+  shared: boolean;
   /** A folder being moved: it and what is under it cannot be the target. */
   excludeId?: string;
   currentFolderId: string;
@@ -30,6 +42,7 @@ export function MoveDialog({
   const folders = useQuery({ ...trpc.documents.folders.queryOptions({ clientId }), enabled: open });
   const [target, setTarget] = useState<string | null>(null);
   const rows = useMemo(() => flatten(folders.data ?? [], excludeId), [folders.data, excludeId]);
+  const chosen = rows.find((r) => r.id === target && r.id !== currentFolderId);
   return (
     <DialogRoot
       open={open}
@@ -87,6 +100,15 @@ export function MoveDialog({
             ))}
           </div>
         )}
+        {clientId && shared && chosen ? (
+          <p className="mt-3 text-sm text-muted-fg">
+            {chosen.portal.visible
+              ? `In “${chosen.name}” the client sees it.`
+              : `In “${chosen.name}” the client will not see it: ${quoteNames(chosen.portal.hiddenBy)} ${
+                  chosen.portal.hiddenBy.length === 1 ? 'is' : 'are'
+                } internal.`}
+          </p>
+        ) : null}
       </DialogContent>
     </DialogRoot>
   );

@@ -1,6 +1,5 @@
-import { formatBytes } from '@domain/documents';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, Spinner, toast } from '@web/ui';
+import { Button, EmptyState, Spinner, toast, useFormat } from '@web/ui';
 import { FileText, Folder, RotateCcw, Trash2 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
@@ -14,6 +13,7 @@ export function TrashView({
   onRestored: (folderId: string) => void;
 }) {
   const canRestore = useCan('documents.delete');
+  const format = useFormat();
   const trash = useQuery(trpc.documents.trash.queryOptions({ clientId }));
   const restore = useMutation(
     trpc.documents.restore.mutationOptions({
@@ -53,9 +53,8 @@ export function TrashView({
             <span className="min-w-0 flex-1">
               <span className="break-all font-medium">{row.name}</span>
               <span className="block text-xs text-muted-fg">
-                Deleted {row.deletedAt.toLocaleString()} · removed for good on{' '}
-                {row.purgeAt.toLocaleDateString()}
-                {row.size !== null ? ` · ${formatBytes(row.size)}` : ''}
+                Deleted {format.dateTime(row.deletedAt)} · removed for good on {format.date(row.purgeAt)}
+                {row.size !== null ? ` · ${format.bytes(row.size)}` : ''}
               </span>
             </span>
             {canRestore ? (

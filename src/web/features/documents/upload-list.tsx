@@ -1,5 +1,4 @@
-import { formatBytes } from '@domain/documents';
-import { Button, IconButton } from '@web/ui';
+import { Button, IconButton, useFormat } from '@web/ui';
 import { X } from 'lucide-react';
 import type { TUpload } from './use-uploads';
 
@@ -21,6 +20,7 @@ export function UploadList({
   onCancel: (id: string) => void;
   onClear: () => void;
 }) {
+  const format = useFormat();
   if (uploads.length === 0) return null;
   const finished = uploads.some((u) => u.status !== 'queued' && u.status !== 'uploading');
   return (
@@ -44,7 +44,7 @@ export function UploadList({
                 <div className="flex items-center justify-between gap-2">
                   <span className="truncate font-medium">{u.name}</span>
                   <span className="shrink-0 text-xs text-muted-fg">
-                    {STATUS_LABEL[u.status]} · {formatBytes(u.size)}
+                    {STATUS_LABEL[u.status]} · {format.bytes(u.size)}
                   </span>
                 </div>
                 <div

@@ -1,4 +1,5 @@
-import { DOCUMENT_UPLOAD_PATH, formatBytes } from '@domain/documents';
+import { DOCUMENT_UPLOAD_PATH } from '@domain/documents';
+import { useFormat } from '@web/ui';
 import { useCallback, useRef, useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';
 
@@ -11,13 +12,17 @@ export type TUpload = {
   message?: string;
 };
 
-/** A folder's id, or a task whose attachments folder the server picks (and links the file to it). */
-export type TUploadTarget = string | { taskId: string };
+/**
+ * A folder's id; a folder with the uploader's portal choice (shared, with the folders above it, or
+ * internal); or a task whose attachments folder the server picks (and links the file to it).
+ */
+export type TUploadTarget = string | { folderId: string; share: boolean } | { taskId: string };
 
-const staffUploadUrl = (target: TUploadTarget) =>
-  typeof target === 'string'
-    ? `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`
-    : `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
+const staffUploadUrl = (target: TUploadTarget) => {
+  if (typeof target === 'string') return `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target)}`;
+  if ('taskId' in target) return `${DOCUMENT_UPLOAD_PATH}?taskId=${encodeURIComponent(target.taskId)}`;
+  return `${DOCUMENT_UPLOAD_PATH}?folderId=${encodeURIComponent(target.folderId)}&share=${target.share}`;
+};
 
 /** Uploads in flight at once; the rest wait their turn (each file keeps its own bar and cancel). */
 const PARALLEL = 3;
@@ -34,6 +39,7 @@ export function useUploads(options: {
   /** Auth headers; the staff token by default (the portal's cookie travels by itself). */
   headers?: () => Promise<Record<string, string>>;
 }) {
+  const { bytes } = useFormat();
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const requests = useRef(new Map<string, XMLHttpRequest>());
   const queue = useRef<{ id: string; file: File; target: TUploadTarget }[]>([]);
@@ -106,7 +112,7 @@ export function useUploads(options: {
           loaded: 0,
           status: tooBig ? 'failed' : 'queued',
           message: tooBig
-            ? `The file is larger than the limit of ${formatBytes(options.maxBytes ?? 0)}`
+            ? `The file is larger than the limit of ${bytes(options.maxBytes ?? 0)}`
             : undefined,
         });
         if (!tooBig) queue.current.push({ id, file, target });
@@ -114,7 +120,7 @@ export function useUploads(options: {
       setUploads((list) => [...list, ...added]);
       pump();
     },
-    [options.maxBytes, pump],
+    [options.maxBytes, pump, bytes],
   );
 
   const cancel = useCallback(

@@ -1,6 +1,6 @@
-import { documentDownloadPath, formatBytes } from '@domain/documents';
+import { documentDownloadPath } from '@domain/documents';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DialogContent, Dialog as DialogRoot, Spinner, toast } from '@web/ui';
+import { Button, DialogContent, Dialog as DialogRoot, Spinner, toast, useFormat } from '@web/ui';
 import { Download } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from './file-transfer';
@@ -13,6 +13,7 @@ export function VersionsDialog({
   file: { id: string; name: string } | null;
   onClose: () => void;
 }) {
+  const format = useFormat();
   const versions = useQuery({
     ...trpc.documents.versions.queryOptions({ documentId: file?.id ?? '' }),
     enabled: file !== null,
@@ -30,7 +31,7 @@ export function VersionsDialog({
               <li key={v.id} className="flex items-center gap-3 py-2 text-sm">
                 <span className="w-10 font-medium">v{v.version}</span>
                 <span className="flex-1 text-muted-fg">
-                  {v.createdAt.toLocaleString()} · {v.uploadedBy ?? 'Unknown'} · {formatBytes(v.size)}
+                  {format.dateTime(v.createdAt)} · {v.uploadedBy ?? 'Unknown'} · {format.bytes(v.size)}
                   <span className="block font-mono text-xs" title="SHA-256">
                     {v.checksumSha256.slice(0, 16)}…
                   </span>

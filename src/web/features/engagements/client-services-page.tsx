@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@domain/engagements';
+import { dayIn } from '@domain/dashboard';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -15,21 +15,17 @@ import {
   EmptyState,
   IconButton,
   toast,
+  useFormat,
 } from '@web/ui';
 import { Briefcase, CalendarX, Ellipsis, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { formatFee, LIST_PAGE_SIZE } from '../services/list-search';
+import { LIST_PAGE_SIZE } from '../services/list-search';
 import type { TEngagementRow } from '../services/use-services';
 import { NoAccess, useCan } from '../shell/access';
 import { EngagementDialog } from './engagement-dialog';
 
 const route = getRouteApi('/_main/clients/$id/services');
-
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** /clients/{id}/services: the client's engagements — which services, fee, frequency, dates, assignees. */
 export function ClientServicesPage() {
@@ -45,6 +41,9 @@ function ClientServices() {
   const queryClient = useQueryClient();
   const canEdit = useCan('clients.edit');
   const canSeeServices = useCan('services.view');
+  const format = useFormat();
+  // The firm's today decides whether an engagement has ended, whatever the browser's clock says.
+  const todayIso = () => dayIn(format.timeZone);
   const input = { clientId: id, page: search.page ?? 1, pageSize: search.pageSize ?? LIST_PAGE_SIZE };
   const list = useQuery({
     ...trpc.engagements.listForClient.queryOptions(input),
@@ -109,22 +108,22 @@ function ClientServices() {
       cell: (e) =>
         FREQUENCY_LABELS[e.service.frequency as keyof typeof FREQUENCY_LABELS] ?? e.service.frequency,
     },
-    { id: 'start', header: 'Start', cell: (e) => formatIsoDate(e.startDate) },
+    { id: 'start', header: 'Start', cell: (e) => format.date(e.startDate) },
     {
       id: 'end',
       header: 'End',
       cell: (e) =>
         e.endDate ? (
           e.endDate < todayIso() ? (
-            <span className="text-muted-fg">{formatIsoDate(e.endDate)} (ended)</span>
+            <span className="text-muted-fg">{format.date(e.endDate)} (ended)</span>
           ) : (
-            formatIsoDate(e.endDate)
+            format.date(e.endDate)
           )
         ) : (
           <Badge tone="green">Ongoing</Badge>
         ),
     },
-    { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (e) => formatFee(e.fee) },
+    { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (e) => format.money(e.fee) },
     {
       id: 'assignees',
       header: 'Assignees',
@@ -154,7 +153,7 @@ function ClientServices() {
                     if (
                       await confirm({
                         title: `End ${e.service.name}?`,
-                        message: `The engagement ends on ${date}. You can change the date later by editing it.`,
+                        message: `The engagement ends on ${format.date(date)}. You can change the date later by editing it.`,
                         confirmLabel: 'End engagement',
                       })
                     ) {

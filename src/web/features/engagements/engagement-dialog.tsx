@@ -1,3 +1,4 @@
+import { dayIn } from '@domain/dashboard';
 import { type TEngagementInput, ZEngagementInput } from '@domain/engagements';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +15,7 @@ import {
   Select,
   Textarea,
   toast,
+  useFormat,
 } from '@web/ui';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,11 +23,6 @@ import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import type { TEngagementRow } from '../services/use-services';
 import { useCan } from '../shell/access';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** Adds a service to a client (or edits an engagement): dates, fee (the service's by default), assignees. */
 export function EngagementDialog({
@@ -41,6 +38,8 @@ export function EngagementDialog({
 }) {
   const queryClient = useQueryClient();
   const canSeeTeam = useCan('team.view');
+  // A new engagement starts on the firm's today.
+  const { timeZone } = useFormat();
   const services = useQuery({
     ...trpc.services.list.queryOptions({ page: 1, pageSize: 200, sort: 'name', direction: 'asc' }),
     enabled: open,
@@ -57,7 +56,14 @@ export function EngagementDialog({
   });
   const form = useForm<TEngagementInput, unknown, z.output<typeof ZEngagementInput>>({
     resolver: zodResolver(ZEngagementInput),
-    defaultValues: { serviceId: '', startDate: today(), endDate: null, fee: '', assigneeIds: [], notes: '' },
+    defaultValues: {
+      serviceId: '',
+      startDate: dayIn(timeZone),
+      endDate: null,
+      fee: '',
+      assigneeIds: [],
+      notes: '',
+    },
   });
   useEffect(() => {
     if (!open) return;
@@ -71,9 +77,9 @@ export function EngagementDialog({
             assigneeIds: engagement.assignees.map((a) => a.id),
             notes: engagement.notes ?? '',
           }
-        : { serviceId: '', startDate: today(), endDate: null, fee: '', assigneeIds: [], notes: '' },
+        : { serviceId: '', startDate: dayIn(timeZone), endDate: null, fee: '', assigneeIds: [], notes: '' },
     );
-  }, [open, engagement, form]);
+  }, [open, engagement, form, timeZone]);
   const done = async (message: string) => {
     toast.success(message);
     onOpenChange(false);

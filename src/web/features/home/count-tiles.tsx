@@ -1,5 +1,5 @@
 import { dashboardLinks } from '@domain/dashboard';
-import { cn } from '@web/ui';
+import { cn, useFormat } from '@web/ui';
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, CalendarClock, FolderClock, ListTodo, Users } from 'lucide-react';
 import { HrefLink } from './href-link';
@@ -9,6 +9,7 @@ type TTile = { key: string; label: string; value: number; href: string; icon: Lu
 
 /** The numbers of the day; each opens the list it counts. */
 export function CountTiles({ data }: { data: TDashboard }) {
+  const format = useFormat();
   const links = dashboardLinks(data);
   const tiles: TTile[] = [];
   if (data.tasks) {
@@ -78,7 +79,7 @@ export function CountTiles({ data }: { data: TDashboard }) {
                 tile.alert && tile.value > 0 && 'text-red-600 dark:text-red-400',
               )}
             >
-              {tile.value.toLocaleString()}
+              {format.number(tile.value)}
             </span>
           </HrefLink>
         </li>

@@ -1,6 +1,6 @@
 import { dashboardLinks } from '@domain/dashboard';
 import { greeting } from '@domain/dates';
-import { Card, CardContent, Skeleton } from '@web/ui';
+import { Card, CardContent, Skeleton, useFormat } from '@web/ui';
 import { useProfile } from '../shell/use-profile';
 import { CountTiles } from './count-tiles';
 import { RecentActivity } from './recent-activity';
@@ -10,13 +10,8 @@ import { MyWeek, UpcomingDeadlines } from './work-lists';
 /** The home dashboard: what is due, what is late, what is coming, what just happened. */
 export function HomePage() {
   const profile = useProfile();
-  const today = new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: profile.org.timeZone,
-  }).format(new Date());
+  // Today on the firm's calendar.
+  const today = useFormat().date(new Date(), 'long');
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
       <header>

@@ -1,6 +1,7 @@
 import { taskHref } from '@domain/dashboard';
+import type { TFormatter } from '@domain/format';
 import { Link } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader, CardTitle, EmptyState, StatusBadge } from '@web/ui';
+import { Card, CardContent, CardHeader, CardTitle, EmptyState, StatusBadge, useFormat } from '@web/ui';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { CalendarCheck, CalendarRange, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,18 +11,11 @@ import type { TDashboard } from './use-dashboard';
 type TTask = NonNullable<TDashboard['tasks']>['dueToday']['rows'][number];
 type TProject = NonNullable<TDashboard['projects']>['upcoming']['rows'][number];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
 /** "Today", "Tomorrow", "in 5 days", with the date: due days are the firm's calendar days. */
-export function dueLabel(due: string, today: string): string {
+export function dueLabel(due: string, today: string, format: TFormatter): string {
   const days = differenceInCalendarDays(parseISO(due), parseISO(today));
   const when = days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `In ${days} days`;
-  return `${when} · ${dayFormat.format(new Date(`${due}T00:00:00Z`))}`;
+  return `${when} · ${format.date(due, 'weekday')}`;
 }
 
 function ListCard(props: {
@@ -31,11 +25,12 @@ function ListCard(props: {
   allHref: string;
   children: ReactNode;
 }) {
+  const format = useFormat();
   return (
     <Card aria-label={props.title}>
       <CardHeader>
         <CardTitle>
-          {props.title} <span className="font-normal text-muted-fg">({props.total.toLocaleString()})</span>
+          {props.title} <span className="font-normal text-muted-fg">({format.number(props.total)})</span>
         </CardTitle>
         {props.total > props.shown ? (
           <HrefLink href={props.allHref} className="text-sm text-primary hover:underline">
@@ -49,6 +44,7 @@ function ListCard(props: {
 }
 
 function TaskRows({ rows, today }: { rows: TTask[]; today: string }) {
+  const format = useFormat();
   return (
     <ul className="divide-y divide-border">
       {rows.map((task) => (
@@ -63,7 +59,9 @@ function TaskRows({ rows, today }: { rows: TTask[]; today: string }) {
                 {[task.clientName, task.projectName].filter(Boolean).join(' · ') || 'Internal'}
               </span>
             </span>
-            <span className="hidden text-xs text-muted-fg sm:inline">{dueLabel(task.dueDate, today)}</span>
+            <span className="hidden text-xs text-muted-fg sm:inline">
+              {dueLabel(task.dueDate, today, format)}
+            </span>
             <StatusBadge status={task.status} />
           </HrefLink>
         </li>
@@ -109,6 +107,7 @@ export function MyWeek({ data, links }: { data: TDashboard; links: { today: stri
 }
 
 export function UpcomingDeadlines({ data, allHref }: { data: TDashboard; allHref: string }) {
+  const format = useFormat();
   if (!data.projects) return null;
   const { upcoming } = data.projects;
   return (
@@ -133,7 +132,7 @@ export function UpcomingDeadlines({ data, allHref }: { data: TDashboard; allHref
                   </span>
                 </span>
                 <span className="hidden text-xs text-muted-fg sm:inline">
-                  {dueLabel(project.dueDate, data.today)}
+                  {dueLabel(project.dueDate, data.today, format)}
                 </span>
                 <StatusBadge status={project.status} />
               </HrefLink>

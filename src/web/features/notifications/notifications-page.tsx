@@ -1,3 +1,4 @@
+import { relativeDate } from '@domain/dates';
 import { notificationKindLabel, NOTIFICATIONS_PAGE_SIZE as PAGE_SIZE } from '@domain/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,8 +13,8 @@ import {
   PageHeader,
   Pagination,
   Skeleton,
+  useFormat,
 } from '@web/ui';
-import { formatDistanceToNow } from 'date-fns';
 import { BellOff, CheckCheck } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { PreferencesMatrix } from './preferences-matrix';
@@ -132,6 +133,7 @@ function NotificationItem({
   onMarkRead: () => void;
 }) {
   const unread = !row.readAt;
+  const format = useFormat();
   return (
     <li
       className={cn('flex items-start gap-3 px-4 py-3', unread && 'bg-primary/5')}
@@ -153,8 +155,8 @@ function NotificationItem({
         {row.body ? <span className="text-sm text-muted-fg">{row.body}</span> : null}
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-fg">
           <Badge tone="outline">{notificationKindLabel(row.kind)}</Badge>
-          <time dateTime={row.createdAt.toISOString()} title={row.createdAt.toLocaleString()}>
-            {formatDistanceToNow(row.createdAt, { addSuffix: true })}
+          <time dateTime={row.createdAt.toISOString()} title={format.dateTime(row.createdAt)}>
+            {relativeDate(row.createdAt)}
           </time>
         </span>
       </button>

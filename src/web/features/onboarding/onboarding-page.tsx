@@ -1,3 +1,4 @@
+import { browserTimeZone } from '@domain/format';
 import { MONTHS, type TCreateFirm, ZCreateFirm } from '@domain/onboarding';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { COUNTRIES, CURRENCIES, defaultsForCountry, timeZones } from './regions'
 export function OnboardingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const guess = defaultsForCountry(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const guess = defaultsForCountry(browserTimeZone(), navigator.language);
   const form = useForm<TCreateFirm>({
     resolver: zodResolver(ZCreateFirm),
     defaultValues: { firmName: '', firstName: '', lastName: '', ...guess },

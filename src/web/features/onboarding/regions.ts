@@ -1,3 +1,5 @@
+import { modernTimeZone } from '@domain/format';
+
 /** Countries our firms work in, with the defaults a firm there would pick. */
 export const COUNTRIES = [
   { code: 'IN', name: 'India', currency: 'INR', fiscalYearStartMonth: 4, timeZone: 'Asia/Kolkata' },
@@ -36,23 +38,33 @@ export const COUNTRIES = [
 
 export const CURRENCIES = [...new Set(COUNTRIES.map((c) => c.currency))].sort();
 
-/**
- * Every zone the browser knows, plus the modern names our defaults use: V8 lists ICU's legacy
- * canonical names (Asia/Calcutta) where IANA now says Asia/Kolkata.
- */
+/** Every zone the browser knows, by its current name (V8 lists ICU's legacy Asia/Calcutta). */
 export function timeZones(): string[] {
-  return [
-    ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...COUNTRIES.map((c) => c.timeZone)]),
-  ].sort();
+  return [...new Set([...Intl.supportedValuesOf('timeZone').map(modernTimeZone), 'UTC'])].sort();
 }
 
-/** The browser's time zone suggests the country; otherwise the first in the list. */
-export function defaultsForCountry(browserTimeZone: string) {
-  const country = COUNTRIES.find((c) => c.timeZone === browserTimeZone) ?? COUNTRIES[0];
+/**
+ * Where the browser is suggests the country: its time zone when that is a country's own, else the
+ * region of its language (en-IN), else the first in the list.
+ */
+export function defaultsForCountry(browserTimeZone: string, language = '') {
+  const region = regionOf(language);
+  const country =
+    COUNTRIES.find((c) => c.timeZone === browserTimeZone) ??
+    COUNTRIES.find((c) => c.code === region) ??
+    COUNTRIES[0];
   return {
     country: country.code as string,
     currency: country.currency as string,
     fiscalYearStartMonth: country.fiscalYearStartMonth as number,
     timeZone: timeZones().includes(browserTimeZone) ? browserTimeZone : country.timeZone,
   };
+}
+
+function regionOf(language: string): string | undefined {
+  try {
+    return new Intl.Locale(language).maximize().region;
+  } catch {
+    return undefined;
+  }
 }

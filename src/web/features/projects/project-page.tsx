@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@domain/engagements';
+import type { TFormatter } from '@domain/format';
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import {
   Spinner,
   StatusBadge,
   toast,
+  useFormat,
 } from '@web/ui';
 import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -60,6 +61,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
   const canEdit = useCan('projects.edit');
   const canDelete = useCan('projects.delete');
   const refresh = useProjectsRefresh();
+  const format = useFormat();
   const [editing, setEditing] = useState(false);
   const setStatus = useSetProjectStatus();
   const after = (message: string) => async () => {
@@ -187,11 +189,11 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
             <Progress {...p.progress} />
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               <dt className="text-muted-fg">Start</dt>
-              <dd>{formatIsoDate(p.startDate)}</dd>
+              <dd>{format.date(p.startDate)}</dd>
               <dt className="text-muted-fg">Due</dt>
-              <dd>{formatIsoDate(p.dueDate)}</dd>
+              <dd>{format.date(p.dueDate)}</dd>
               <dt className="text-muted-fg">Completed</dt>
-              <dd>{p.completedDate ? p.completedDate.toLocaleDateString() : '-'}</dd>
+              <dd>{format.date(p.completedDate)}</dd>
             </dl>
           </CardContent>
         </Card>
@@ -280,7 +282,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
                           item={{ status: t.status, dueDate: t.dueDate, completedDate: t.completedDate }}
                         />
                       </td>
-                      <td className="px-2 py-2 whitespace-nowrap">{formatIsoDate(t.dueDate)}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{format.date(t.dueDate)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -297,7 +299,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
           </CardHeader>
           <CardContent>
             <ol className="flex flex-col gap-2 border-l border-border pl-4 text-sm" aria-label="Timeline">
-              {timeline(p).map((e) => (
+              {timeline(p, format).map((e) => (
                 <li key={e.label} className="relative">
                   <span
                     aria-hidden
@@ -324,7 +326,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
                     <p>{a.summary}</p>
                     <p className="text-xs text-muted-fg">
                       {a.actorName ?? (a.actorKind === 'system' ? 'Automatically' : 'Someone')} ·{' '}
-                      {a.at.toLocaleString()}
+                      {format.dateTime(a.at)}
                     </p>
                   </li>
                 ))}
@@ -337,19 +339,19 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
   );
 }
 
-function timeline(p: TProjectDetail) {
+function timeline(p: TProjectDetail, format: TFormatter) {
   const rows: { label: string; value: string }[] = [];
   if (p.periodStart && p.periodEnd && p.periodKey !== 'once') {
     rows.push({
       label: `Period ${p.periodKey}`,
-      value: `${formatIsoDate(p.periodStart)} → ${formatIsoDate(p.periodEnd)}`,
+      value: format.dateRange(p.periodStart, p.periodEnd),
     });
   }
-  rows.push({ label: 'Starts', value: formatIsoDate(p.startDate) });
-  rows.push({ label: 'Due', value: formatIsoDate(p.dueDate) });
+  rows.push({ label: 'Starts', value: format.date(p.startDate) });
+  rows.push({ label: 'Due', value: format.date(p.dueDate) });
   rows.push({
     label: 'Completed',
-    value: p.completedDate ? p.completedDate.toLocaleDateString() : 'not yet',
+    value: p.completedDate ? format.date(p.completedDate) : 'not yet',
   });
   return rows;
 }

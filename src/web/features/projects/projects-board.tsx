@@ -1,8 +1,7 @@
-import { formatIsoDate } from '@domain/engagements';
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { cn, Select, Skeleton, StatusBadge } from '@web/ui';
+import { cn, Select, Skeleton, StatusBadge, useFormat } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
@@ -21,6 +20,7 @@ export function ProjectsBoard({
   const board = useQuery(trpc.projects.board.queryOptions(input));
   const canEdit = useCan('projects.edit');
   const setStatus = useSetProjectStatus();
+  const format = useFormat();
   const [over, setOver] = useState<TStoredStatus | null>(null);
   const move = (projectId: string, status: TStoredStatus) => setStatus.mutate({ projectId, status });
   if (!board.data) {
@@ -58,7 +58,7 @@ export function ProjectsBoard({
         >
           <h2 className="flex items-center justify-between px-1 text-sm font-semibold text-fg">
             <StatusBadge status={column.status} />
-            <span className="text-xs font-normal text-muted-fg">{column.total}</span>
+            <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
           </h2>
           {column.rows.length === 0 ? (
             <p className="px-1 py-4 text-center text-xs text-muted-fg">No projects</p>
@@ -79,7 +79,7 @@ export function ProjectsBoard({
                 {p.name}
               </Link>
               <p className="text-xs text-muted-fg">
-                {p.client.name} · due {formatIsoDate(p.dueDate)}
+                {p.client.name} · due {format.date(p.dueDate)}
               </p>
               <div className="flex items-center justify-between gap-2">
                 <StatusBadge
@@ -103,7 +103,8 @@ export function ProjectsBoard({
           ))}
           {column.total > column.rows.length ? (
             <p className="px-1 text-xs text-muted-fg">
-              Showing the {column.rows.length} due soonest of {column.total}: use the list to see them all.
+              Showing the {column.rows.length} due soonest of {format.number(column.total)}: use the list to
+              see them all.
             </p>
           ) : null}
         </section>

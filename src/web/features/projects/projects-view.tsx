@@ -1,4 +1,3 @@
-import { formatIsoDate } from '@domain/engagements';
 import { PROJECT_STATUS_FILTERS } from '@domain/projects';
 import { STATUS_DISPLAY } from '@domain/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import {
   Input,
   Select,
   StatusBadge,
+  useFormat,
 } from '@web/ui';
 import { FolderKanban, LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -41,6 +41,7 @@ export function ProjectsView({
   fixed?: { clientId?: string; serviceId?: string };
   onCreate?: () => void;
 }) {
+  const format = useFormat();
   const input = projectsListInput(search, fixed);
   const board = search.view === 'board';
   const list = useQuery({
@@ -109,7 +110,7 @@ export function ProjectsView({
         <StatusBadge item={{ status: p.status, dueDate: p.dueDate, completedDate: p.completedDate }} />
       ),
     },
-    { id: 'dueDate', header: 'Due', sortable: true, cell: (p) => formatIsoDate(p.dueDate) },
+    { id: 'dueDate', header: 'Due', sortable: true, cell: (p) => format.date(p.dueDate) },
     {
       id: 'owner',
       header: 'Owner',

@@ -3,11 +3,6 @@ import type { TReminderStatus } from '@domain/reminders';
 import type { BadgeTone } from '@web/ui';
 import { format } from 'date-fns';
 
-/** An instant as the firm reads it: in the firm's time zone. */
-export function formatInstant(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
-}
-
 /** The value of a datetime-local input for an instant, on the firm's clock. */
 export function toLocalInput(at: Date, timeZone: string): string {
   return format(new TZDate(at.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");

@@ -1,33 +1,36 @@
 import { CHANNEL_LABELS, RECURRENCE_LABELS, REMINDER_STATUS_LABELS } from '@domain/reminders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, confirm, Drawer, DrawerContent, Pagination, Skeleton, toast } from '@web/ui';
+import {
+  Badge,
+  Button,
+  confirm,
+  Drawer,
+  DrawerContent,
+  Pagination,
+  Skeleton,
+  toast,
+  useFormat,
+} from '@web/ui';
 import { Ban, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
-import { formatInstant, STATUS_TONES } from './format';
+import { STATUS_TONES } from './format';
 import { ReminderFormDialog } from './reminder-form-dialog';
 
 const HISTORY_PAGE_SIZE = 20;
 
 /** One reminder: what it is, who it reaches, and every delivery attempt, newest first. */
-export function ReminderDrawer({
-  id,
-  onClose,
-  timeZone,
-}: {
-  id: string | null;
-  onClose: () => void;
-  timeZone: string;
-}) {
+export function ReminderDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
     <Drawer open={!!id} onOpenChange={(open) => (open ? null : onClose())}>
-      {id ? <ReminderDetail id={id} timeZone={timeZone} /> : null}
+      {id ? <ReminderDetail id={id} /> : null}
     </Drawer>
   );
 }
 
-function ReminderDetail({ id, timeZone }: { id: string; timeZone: string }) {
+function ReminderDetail({ id }: { id: string }) {
+  const format = useFormat();
   const queryClient = useQueryClient();
   const canEdit = useCan('reminders.edit');
   const canCancel = useCan('reminders.delete');
@@ -116,7 +119,7 @@ function ReminderDetail({ id, timeZone }: { id: string; timeZone: string }) {
               {r.lastError ? <span className="text-danger">{r.lastError}</span> : null}
             </dd>
             <dt className="text-muted-fg">{r.status === 'scheduled' ? 'Next send' : 'Send time'}</dt>
-            <dd>{formatInstant(r.remindAt, timeZone)}</dd>
+            <dd>{format.dateTime(r.remindAt)}</dd>
             <dt className="text-muted-fg">Repeats</dt>
             <dd>{RECURRENCE_LABELS[r.recurrence]}</dd>
             <dt className="text-muted-fg">Channels</dt>
@@ -179,7 +182,7 @@ function ReminderDetail({ id, timeZone }: { id: string; timeZone: string }) {
                         </span>
                       </span>
                       <time className="text-xs text-muted-fg" dateTime={d.sentAt.toISOString()}>
-                        {formatInstant(d.sentAt, timeZone)}
+                        {format.dateTime(d.sentAt)}
                       </time>
                       {d.error ? <span className="text-xs text-danger">{d.error}</span> : null}
                     </li>

@@ -18,13 +18,13 @@ import {
   PageHeader,
   SearchBox,
   Select,
+  useFormat,
 } from '@web/ui';
 import { BellRing, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
-import { useProfile } from '../shell/use-profile';
-import { formatInstant, STATUS_TONES } from './format';
+import { STATUS_TONES } from './format';
 import { ReminderDrawer } from './reminder-drawer';
 import { ReminderFormDialog } from './reminder-form-dialog';
 import { remindersListInput, type TRemindersSearch } from './reminders-search';
@@ -85,8 +85,7 @@ export function RemindersPage() {
 function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: () => void }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const profile = useProfile();
-  const timeZone = profile.org?.timeZone ?? 'UTC';
+  const format = useFormat();
   const input = remindersListInput(type, search);
   const list = useQuery({
     ...trpc.reminders.list.queryOptions(input),
@@ -130,7 +129,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
       sortable: true,
       cell: (r) =>
         r.status === 'scheduled' ? (
-          <time dateTime={r.remindAt.toISOString()}>{formatInstant(r.remindAt, timeZone)}</time>
+          <time dateTime={r.remindAt.toISOString()}>{format.dateTime(r.remindAt)}</time>
         ) : (
           <span className="text-muted-fg">—</span>
         ),
@@ -165,7 +164,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
               {r.lastDelivery.status === 'sent' ? 'Delivered' : 'Refused'}
             </Badge>
             <time className="text-xs text-muted-fg" dateTime={r.lastDelivery.at.toISOString()}>
-              {formatInstant(r.lastDelivery.at, timeZone)}
+              {format.dateTime(r.lastDelivery.at)}
             </time>
           </span>
         ) : (
@@ -250,11 +249,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
           )
         }
       />
-      <ReminderDrawer
-        id={search.open ?? null}
-        onClose={() => setSearch({ open: undefined })}
-        timeZone={timeZone}
-      />
+      <ReminderDrawer id={search.open ?? null} onClose={() => setSearch({ open: undefined })} />
     </>
   );
 }

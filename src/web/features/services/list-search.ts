@@ -36,12 +36,3 @@ export function listInput<S extends string>(search: TListSearch, sorts: readonly
     ...(search.search ? { search: search.search } : {}),
   };
 }
-
-/** "1,500.00" for a decimal string, a dash for none. */
-export function formatFee(fee: string | null | undefined): string {
-  if (fee === null || fee === undefined || fee === '') return '-';
-  const n = Number(fee);
-  return Number.isFinite(n)
-    ? n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : fee;
-}

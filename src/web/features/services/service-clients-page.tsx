@@ -1,13 +1,12 @@
-import { formatIsoDate } from '@domain/engagements';
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Badge, CellText, DataTable, type DataTableColumn, EmptyState, PageHeader } from '@web/ui';
+import { Badge, CellText, DataTable, type DataTableColumn, EmptyState, PageHeader, useFormat } from '@web/ui';
 import { Users } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
-import { formatFee, LIST_PAGE_SIZE, type TListSearch } from './list-search';
+import { LIST_PAGE_SIZE, type TListSearch } from './list-search';
 import type { TServiceClientRow } from './use-services';
 
 const route = getRouteApi('/_main/admin/services/$id/clients');
@@ -24,6 +23,7 @@ export function ServiceClientsPage() {
 function ServiceClientsScreen() {
   const { id } = route.useParams();
   const canSeeClients = useCan('clients.view');
+  const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const setSearch = (next: Partial<TListSearch>) =>
@@ -55,13 +55,13 @@ function ServiceClientsScreen() {
         </>
       ),
     },
-    { id: 'start', header: 'Start', cell: (r) => formatIsoDate(r.startDate) },
+    { id: 'start', header: 'Start', cell: (r) => format.date(r.startDate) },
     {
       id: 'end',
       header: 'End',
-      cell: (r) => (r.endDate ? formatIsoDate(r.endDate) : null) ?? <Badge tone="green">Ongoing</Badge>,
+      cell: (r) => (r.endDate ? format.date(r.endDate) : null) ?? <Badge tone="green">Ongoing</Badge>,
     },
-    { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (r) => formatFee(r.fee) },
+    { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (r) => format.money(r.fee) },
     {
       id: 'assignees',
       header: 'Assignees',
@@ -77,7 +77,7 @@ function ServiceClientsScreen() {
         title={s ? `${s.name} — clients` : 'Clients'}
         description={
           s
-            ? `${s.code} · ${FREQUENCY_LABELS[s.frequency]} · due ${dueDateRulePreview(s.dueDateRule).toLowerCase()} · default fee ${formatFee(s.defaultFee)}`
+            ? `${s.code} · ${FREQUENCY_LABELS[s.frequency]} · due ${dueDateRulePreview(s.dueDateRule).toLowerCase()} · default fee ${format.money(s.defaultFee)}`
             : undefined
         }
         trail={[

@@ -17,12 +17,13 @@ import {
   SearchBox,
   Select,
   toast,
+  useFormat,
 } from '@web/ui';
 import { Archive, ArchiveRestore, Briefcase, Ellipsis, Pencil, Plus, Search, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
-import { formatFee, listInput, type TListSearch } from './list-search';
+import { listInput, type TListSearch } from './list-search';
 import { ServiceDrawer } from './service-drawer';
 import type { TServiceRow } from './use-services';
 
@@ -42,6 +43,7 @@ function ServicesScreen() {
   const canEdit = useCan('services.edit');
   const canArchive = useCan('services.delete');
   const queryClient = useQueryClient();
+  const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const input = { ...listInput(search, SERVICE_SORTS, 'name'), archived: search.archived ?? false };
@@ -110,7 +112,7 @@ function ServicesScreen() {
       id: 'fee',
       header: 'Default fee',
       className: 'hidden md:table-cell text-right tabular-nums',
-      cell: (s) => formatFee(s.defaultFee),
+      cell: (s) => format.money(s.defaultFee),
     },
     {
       id: 'clients',
@@ -124,7 +126,7 @@ function ServicesScreen() {
           params={{ id: s.id }}
           className="text-primary underline-offset-2 hover:underline"
         >
-          {s.clientCount}
+          {format.number(s.clientCount)}
         </Link>
       ),
     },

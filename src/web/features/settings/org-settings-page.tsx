@@ -1,3 +1,4 @@
+import { modernTimeZone } from '@domain/format';
 import { MONTHS } from '@domain/onboarding';
 import { hasPermission } from '@domain/permissions';
 import { type TOrgSettings, type TOrgSettingsInput, ZOrgSettings } from '@domain/settings';
@@ -59,7 +60,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
       region: settings.region ?? '',
       postalCode: settings.postalCode ?? '',
       country: settings.country ?? '',
-      timeZone: settings.timeZone,
+      timeZone: modernTimeZone(settings.timeZone),
       currency: settings.currency,
       fiscalYearStartMonth: settings.fiscalYearStartMonth,
       taxIds: settings.taxIds,

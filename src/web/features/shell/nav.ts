@@ -6,6 +6,8 @@ import {
   Briefcase,
   BriefcaseBusiness,
   Building2,
+  CalendarCheck,
+  Clock,
   FolderKanban,
   FolderOpen,
   House,
@@ -57,7 +59,17 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/vault/passwords', label: 'Passwords', icon: KeyRound, permission: 'vault.view' },
     ],
   },
-  { label: 'Team', items: [{ to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' }] },
+  {
+    label: 'Team',
+    items: [
+      { to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' },
+      { to: '/team/timesheets', label: 'Timesheets', icon: CalendarCheck, permission: 'timesheets.approve' },
+    ],
+  },
+  {
+    label: 'My account',
+    items: [{ to: '/my-account/timesheet', label: 'Timesheet', icon: Clock, permission: 'timesheets.view' }],
+  },
 ];
 
 /** The admin area, shown apart at the foot of the sidebar. */

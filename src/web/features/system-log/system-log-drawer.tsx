@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import { DrawerContent } from '@web/ui';
+import { DrawerContent, useFormat } from '@web/ui';
 import { ArrowRight } from 'lucide-react';
 import type { AppRouter } from '../../lib/trpc';
 
@@ -13,12 +13,6 @@ export function actorLabel(entry: TSystemLogEntry): string {
   if (entry.actorKind === 'system') return 'System';
   if (entry.actorKind === 'client_user') return 'Client user';
   return 'Former member';
-}
-
-export function formatWhen(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(
-    at,
-  );
 }
 
 function formatValue(value: unknown): string {
@@ -39,10 +33,11 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /** One log entry: who did what to which record, and each changed field before → after. */
-export function SystemLogDrawer({ entry, timeZone }: { entry: TSystemLogEntry; timeZone: string }) {
+export function SystemLogDrawer({ entry }: { entry: TSystemLogEntry }) {
+  const format = useFormat();
   const changes = Object.entries(entry.changes ?? {});
   return (
-    <DrawerContent size="lg" title={entry.summary} description={formatWhen(entry.at, timeZone)}>
+    <DrawerContent size="lg" title={entry.summary} description={format.dateTime(entry.at, { seconds: true })}>
       <dl className="divide-y divide-border">
         <Detail label="Who">{actorLabel(entry)}</Detail>
         <Detail label="Action">

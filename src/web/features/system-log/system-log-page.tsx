@@ -1,3 +1,4 @@
+import { modernTimeZone } from '@domain/format';
 import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import {
   Input,
   PageHeader,
   Select,
+  useFormat,
 } from '@web/ui';
 import { ScrollText, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,7 +21,7 @@ import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { ExportButton } from './export-button';
 import type { TSystemLogSearch } from './search';
-import { actorLabel, formatWhen, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
+import { actorLabel, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
 
 const route = getRouteApi('/_main/admin/systemlog');
 const ALL = 'all';
@@ -33,6 +35,7 @@ export function SystemLogPage() {
 function SystemLogScreen() {
   const profile = useProfile();
   const timeZone = profile.org.timeZone;
+  const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [open, setOpen] = useState<TSystemLogEntry | null>(null);
@@ -74,7 +77,7 @@ function SystemLogScreen() {
       header: 'When',
       sortable: true,
       sortDescFirst: true,
-      cell: (e) => <time dateTime={e.at.toISOString()}>{formatWhen(e.at, timeZone)}</time>,
+      cell: (e) => <time dateTime={e.at.toISOString()}>{format.dateTime(e.at, { seconds: true })}</time>,
     },
     { id: 'who', header: 'Who', truncate: true, cell: actorLabel },
     {
@@ -194,7 +197,7 @@ function SystemLogScreen() {
     <div className="mx-auto max-w-7xl p-6">
       <PageHeader
         title="System log"
-        description={`Every change made in the firm, newest first. Times in ${timeZone}.`}
+        description={`Every change made in the firm, newest first. Times in ${modernTimeZone(timeZone)}.`}
         trail={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]}
         actions={<ExportButton filter={filter} />}
       />
@@ -224,7 +227,7 @@ function SystemLogScreen() {
         }
       />
       <Drawer open={open !== null} onOpenChange={(o) => (o ? null : setOpen(null))}>
-        {open ? <SystemLogDrawer entry={open} timeZone={timeZone} /> : null}
+        {open ? <SystemLogDrawer entry={open} /> : null}
       </Drawer>
     </div>
   );

@@ -1,11 +1,21 @@
-import { formatBytes } from '@domain/documents';
 import { TASK_ATTACHMENTS_FOLDER } from '@domain/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DialogContent, IconButton, Input, Skeleton, Spinner, toast } from '@web/ui';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  IconButton,
+  Input,
+  Skeleton,
+  Spinner,
+  toast,
+  useFormat,
+} from '@web/ui';
 import { Download, FileText, Paperclip, Upload, X } from 'lucide-react';
 import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from '../documents/file-transfer';
+import { PortalBadge } from '../documents/portal-state';
 import { UploadList } from '../documents/upload-list';
 import { useUploads } from '../documents/use-uploads';
 import { useCan } from '../shell/access';
@@ -27,6 +37,7 @@ export function TaskAttachments({
   const canUpload = useCan('documents.create') && canEdit;
   const canPick = useCan('documents.view') && canEdit;
   const canDownload = useCan('documents.view');
+  const format = useFormat();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.tasks.attachments.list.queryOptions({ taskId }));
   const limits = useQuery({ ...trpc.documents.limits.queryOptions(), enabled: canUpload });
@@ -113,9 +124,13 @@ export function TaskAttachments({
             <li key={a.documentId} className="flex items-center gap-3 px-3 py-2 text-sm">
               <FileText aria-hidden className="size-4 shrink-0 text-muted-fg" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{a.name}</p>
+                <p className="flex min-w-0 items-center gap-2">
+                  <span className="truncate font-medium">{a.name}</span>
+                  {/* A client's to-do: whether the client sees the file with it in the portal. */}
+                  {a.portal ? <PortalBadge state={a.portal} hiddenBy={[]} /> : null}
+                </p>
                 <p className="text-xs text-muted-fg">
-                  {formatBytes(a.size)} · {a.attachedBy ?? 'Someone'} · {a.attachedAt.toLocaleDateString()}
+                  {format.bytes(a.size)} · {a.attachedBy ?? 'Someone'} · {format.date(a.attachedAt)}
                 </p>
               </div>
               {canDownload ? (
@@ -168,6 +183,7 @@ function AttachExistingDialog({
   onOpenChange: (open: boolean) => void;
   onAttached: () => Promise<unknown>;
 }) {
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const candidates = useQuery({
     ...trpc.tasks.attachments.candidates.queryOptions({ taskId, search }),
@@ -213,7 +229,7 @@ function AttachExistingDialog({
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{c.name}</p>
                     <p className="text-xs text-muted-fg">
-                      {c.folderName} · {formatBytes(c.size)}
+                      {c.folderName} · {format.bytes(c.size)}
                     </p>
                   </div>
                   <Button

@@ -15,12 +15,12 @@ import {
   Skeleton,
   StatusBadge,
   toast,
+  useFormat,
 } from '@web/ui';
 import { ArrowDown, ArrowUp, MoreHorizontal } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
-import { formatDue } from './task-format';
 import { BOARD_PAGE_SIZE } from './tasks-search';
 import { type TTaskRow, useTasksRefresh } from './use-tasks';
 
@@ -35,6 +35,7 @@ const DRAG_TYPE = 'application/x-practice-task';
 export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (id: string) => void }) {
   const canEdit = useCan('tasks.edit');
   const refresh = useTasksRefresh();
+  const { number } = useFormat();
   const columns = useQueries({
     queries: STORED_STATUSES.map((status) =>
       trpc.tasks.list.queryOptions({
@@ -117,7 +118,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
             <header className="flex items-center justify-between px-1 py-0.5">
               <h2 className="text-sm font-semibold text-fg">{label}</h2>
               <span className="text-xs text-muted-fg tabular-nums">
-                {column?.data ? `${column.data.total}${column.data.totalCapped ? '+' : ''}` : ''}
+                {column?.data ? `${number(column.data.total)}${column.data.totalCapped ? '+' : ''}` : ''}
               </span>
             </header>
             {column?.isPending ? (
@@ -153,7 +154,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
             )}
             {column?.data && column.data.total > column.data.rows.length ? (
               <p className="px-1 text-xs text-muted-fg">
-                Showing {column.data.rows.length} of {column.data.total}
+                Showing {column.data.rows.length} of {number(column.data.total)}
                 {column.data.totalCapped ? '+' : ''}: use the list or filters for the rest.
               </p>
             ) : null}
@@ -181,6 +182,7 @@ function TaskCard({
   first: boolean;
   last: boolean;
 }) {
+  const format = useFormat();
   return (
     <article
       aria-label={task.title}
@@ -242,7 +244,7 @@ function TaskCard({
         {task.priority === 'high' || task.priority === 'urgent' ? (
           <Badge tone={task.priority === 'urgent' ? 'red' : 'yellow'}>{PRIORITY_LABELS[task.priority]}</Badge>
         ) : null}
-        {task.dueDate ? <span className="text-xs text-muted-fg">{formatDue(task.dueDate)}</span> : null}
+        {task.dueDate ? <span className="text-xs text-muted-fg">{format.date(task.dueDate)}</span> : null}
         {task.checklist.total ? (
           <span className="text-xs text-muted-fg tabular-nums">
             ☑ {task.checklist.done}/{task.checklist.total}

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
   Skeleton,
   Textarea,
+  useFormat,
 } from '@web/ui';
 import { AtSign } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
@@ -26,6 +27,7 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
   const comments = useQuery(trpc.tasks.comments.list.queryOptions({ taskId }));
   const options = useQuery(trpc.tasks.options.queryOptions());
   const refresh = useTasksRefresh();
+  const format = useFormat();
   const [body, setBody] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -99,7 +101,7 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
               <div className="min-w-0 flex-1">
                 <p className="text-xs text-muted-fg">
                   <span className="font-medium text-fg">{c.authorName ?? 'Someone'}</span>{' '}
-                  {c.createdAt.toLocaleString()}
+                  {format.dateTime(c.createdAt)}
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm">{c.body}</p>
               </div>

@@ -21,6 +21,7 @@ import {
   Switch,
   Textarea,
   toast,
+  useFormat,
 } from '@web/ui';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -68,6 +69,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
   const canEdit = useCan('tasks.edit');
   const canDelete = useCan('tasks.delete');
   const canViewClients = useCan('clients.view');
+  const format = useFormat();
   const refresh = useTasksRefresh();
   const options = useQuery(trpc.tasks.options.queryOptions());
   const clients = useQuery({
@@ -121,7 +123,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
         <StatusBadge status={task.displayStatus} />
         {task.forClient ? <Badge tone="primary">For the client</Badge> : null}
         {task.completedDate ? (
-          <span className="text-xs text-muted-fg">Completed {task.completedDate.toLocaleDateString()}</span>
+          <span className="text-xs text-muted-fg">Completed {format.date(task.completedDate)}</span>
         ) : null}
         {task.client ? (
           <Link
@@ -267,7 +269,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
 
       <footer className="flex items-center justify-between gap-2 border-t border-border pt-3 text-xs text-muted-fg">
         <span>
-          Created {task.createdAt.toLocaleDateString()}
+          Created {format.date(task.createdAt)}
           {task.createdBy ? ` by ${task.createdBy.name}` : ''}
         </span>
         {canDelete ? (

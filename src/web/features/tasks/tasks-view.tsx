@@ -14,6 +14,7 @@ import {
   TabsList,
   TabsTrigger,
   toast,
+  useFormat,
 } from '@web/ui';
 import { Kanban, ListChecks, List as ListIcon, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
@@ -24,7 +25,6 @@ import { TaskBoard } from './task-board';
 import { TaskBulkActions, TaskStatusMenu } from './task-bulk-actions';
 import { TaskCreateDialog } from './task-create-dialog';
 import { TaskDrawer } from './task-drawer';
-import { formatDue } from './task-format';
 import { TasksFilters } from './tasks-filters';
 import { defaultView, type TTaskScope, type TTasksSearch, tasksListInput } from './tasks-search';
 import { type TTaskRow, useTasksRefresh } from './use-tasks';
@@ -159,6 +159,7 @@ function QuickAdd({ defaults }: { defaults: Partial<TTaskFormInput> }) {
 
 function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { onCreate: () => void }) {
   const canEdit = useCan('tasks.edit');
+  const format = useFormat();
   const input = tasksListInput(search, scope);
   const list = useQuery({ ...trpc.tasks.list.queryOptions(input), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<string[]>([]);
@@ -206,7 +207,7 @@ function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { 
       id: 'dueDate',
       header: 'Due',
       sortable: true,
-      cell: (t) => (t.dueDate ? formatDue(t.dueDate) : <span className="text-muted-fg">—</span>),
+      cell: (t) => (t.dueDate ? format.date(t.dueDate) : <span className="text-muted-fg">—</span>),
     },
     ...(scope.clientId
       ? []
@@ -248,7 +249,7 @@ function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { 
       sortable: true,
       sortDescFirst: true,
       className: 'hidden lg:table-cell',
-      cell: (t) => <span className="text-muted-fg">{t.createdAt.toLocaleDateString()}</span>,
+      cell: (t) => <span className="text-muted-fg">{format.date(t.createdAt)}</span>,
     },
   ];
 
@@ -291,7 +292,7 @@ function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { 
           <TasksFilters search={search} scope={scope} setSearch={setSearch} board={false} />
           {list.data?.totalCapped ? (
             <span className="ml-auto text-xs text-muted-fg">
-              About {list.data.total.toLocaleString()} tasks: narrow the filters for an exact count
+              About {format.number(list.data.total)} tasks: narrow the filters for an exact count
             </span>
           ) : null}
         </>

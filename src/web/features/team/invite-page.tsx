@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, buttonVariants, Spinner, toast } from '@web/ui';
+import { isInvitedAddress } from '@domain/team';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonVariants, Spinner } from '@web/ui';
 import { fetchUserAttributes } from 'aws-amplify/auth';
 import { CircleX, Clock, MailOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,10 +9,11 @@ import { signOutIdentity } from '../../lib/auth';
 import { hasStaffCookie } from '../../lib/cookies';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
+import { useJoinFirm } from './use-join-firm';
 
 /**
- * /auth/invite/{key}: what the invitation is for; then "Create account" or "Sign in" (both come
- * back here), or, once signed in, "Join {firm}".
+ * /auth/invite/{key}: what the invitation is for; then "Create account" (which joins the firm at
+ * once) or "Sign in" (which comes back here), or, once signed in, "Join {firm}".
  */
 export function InvitePage({ inviteKey }: { inviteKey: string }) {
   const preview = useQuery(trpc.invites.preview.queryOptions({ key: inviteKey }));
@@ -54,7 +56,7 @@ export function InvitePage({ inviteKey }: { inviteKey: string }) {
     );
   }
 
-  const wrongAccount = signedInEmail !== null && signedInEmail !== invite.email;
+  const wrongAccount = signedInEmail !== null && !isInvitedAddress(invite.email, signedInEmail);
   return (
     <div className="flex flex-col gap-5">
       <MailOpen aria-hidden className="size-10 text-primary" />
@@ -111,18 +113,7 @@ export function InvitePage({ inviteKey }: { inviteKey: string }) {
 }
 
 function JoinButton({ inviteKey, firmName }: { inviteKey: string; firmName: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const accept = useMutation(
-    trpc.invites.accept.mutationOptions({
-      onSuccess: async () => {
-        // Nothing cached before joining (no firm, no profile) may outlive it.
-        queryClient.clear();
-        toast.success(`Welcome to ${firmName}`);
-        await navigate({ to: '/' });
-      },
-    }),
-  );
+  const accept = useJoinFirm();
   return (
     <Button size="lg" loading={accept.isPending} onClick={() => accept.mutate({ key: inviteKey })}>
       Join {firmName}

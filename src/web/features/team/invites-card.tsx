@@ -1,6 +1,6 @@
 import { relativeDate } from '@domain/dates';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Badge, Button, confirm, DataTable, type DataTableColumn, toast } from '@web/ui';
+import { Badge, Button, confirm, DataTable, type DataTableColumn, toast, useFormat } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { INVITES_PAGE_SIZE } from './members-search';
@@ -10,6 +10,7 @@ import { type TInviteRow, useCan, useTeamRefresh } from './use-team';
 export function InvitesCard() {
   const can = useCan();
   const refresh = useTeamRefresh();
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const invites = useQuery({
     ...trpc.team.invites.queryOptions({ page, pageSize: INVITES_PAGE_SIZE }),
@@ -53,7 +54,7 @@ export function InvitesCard() {
             Expired
           </Badge>
         ) : (
-          <Badge tone="blue" dot title={i.expiresAt.toLocaleString()}>
+          <Badge tone="blue" dot title={format.dateTime(i.expiresAt)}>
             Expires {relativeDate(i.expiresAt)}
           </Badge>
         ),

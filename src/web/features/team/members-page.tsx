@@ -12,6 +12,7 @@ import {
   SearchBox,
   Select,
   urlPagingProps,
+  useFormat,
 } from '@web/ui';
 import { Lock, Search, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -73,6 +74,7 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const input = membersListInput(search);
+  const format = useFormat();
   const list = useQuery({ ...trpc.team.list.queryOptions(input), placeholderData: keepPreviousData });
   const setSearch = (next: Partial<TMembersSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
@@ -131,7 +133,7 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
       sortDescFirst: true,
       className: 'hidden lg:table-cell',
       cell: (m) => (
-        <span title={m.lastActiveAt ? m.lastActiveAt.toLocaleString() : undefined} className="text-muted-fg">
+        <span title={m.lastActiveAt ? format.dateTime(m.lastActiveAt) : undefined} className="text-muted-fg">
           {m.lastActiveAt ? relativeDate(m.lastActiveAt) : 'Never'}
         </span>
       ),

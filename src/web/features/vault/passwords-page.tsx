@@ -18,6 +18,7 @@ import {
   Tooltip,
   toast,
   urlPagingProps,
+  useFormat,
 } from '@web/ui';
 import { Copy, Eye, EyeOff, KeyRound, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -103,6 +104,7 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
   const facets = useQuery(trpc.vault.facets.queryOptions());
   const refresh = useVaultRefresh();
   const secrets = useSecrets();
+  const format = useFormat();
   const [open, setOpen] = useState<string | null>(null);
   const remove = useMutation(
     trpc.vault.delete.mutationOptions({
@@ -215,7 +217,7 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
       sortable: true,
       sortDescFirst: true,
       cell: (r) => (
-        <span className="flex flex-col text-xs text-muted-fg" title={r.passwordChangedAt.toLocaleString()}>
+        <span className="flex flex-col text-xs text-muted-fg" title={format.dateTime(r.passwordChangedAt)}>
           <span>{relativeDate(r.passwordChangedAt)}</span>
           {r.passwordChangedBy ? <span>by {r.passwordChangedBy.name}</span> : null}
         </span>

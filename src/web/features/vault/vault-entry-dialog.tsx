@@ -10,6 +10,7 @@ import {
   Skeleton,
   Textarea,
   toast,
+  useFormat,
 } from '@web/ui';
 import { useEffect, useRef } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -85,6 +86,7 @@ export function VaultEntryDialog({
 }) {
   const editing = Boolean(entryId);
   const refresh = useVaultRefresh();
+  const format = useFormat();
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const entry = useQuery({ ...trpc.vault.get.queryOptions({ id: entryId ?? '' }), enabled: open && editing });
@@ -130,7 +132,7 @@ export function VaultEntryDialog({
         title={!editing ? 'New password' : readOnly ? (loaded?.title ?? 'Password') : 'Edit password'}
         description={
           editing && loaded
-            ? `Password last changed ${loaded.passwordChangedAt.toLocaleString()}${loaded.passwordChangedBy ? ` by ${loaded.passwordChangedBy.name}` : ''}${loaded.createdBy ? `; added by ${loaded.createdBy.name}` : ''}.`
+            ? `Password last changed ${format.dateTime(loaded.passwordChangedAt)}${loaded.passwordChangedBy ? ` by ${loaded.passwordChangedBy.name}` : ''}${loaded.createdBy ? `; added by ${loaded.createdBy.name}` : ''}.`
             : 'Stored encrypted. Only members allowed to reveal passwords can see it, and each reveal is logged.'
         }
         footer={

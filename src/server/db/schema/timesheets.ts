@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ENTRY_STATUSES, WEEK_STATUSES } from '../../../domain/timesheets';
+import { clients } from './clients';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { members, orgs } from './org';
+import { projects } from './projects';
+import { services } from './services';
+import { tasks } from './tasks';
+
+/**
+ * Time a member spent on a day. A deleted client, project, task or service keeps the time and
+ * clears the link (SET NULL (x), see columns.ts); rates are copied in when the week is approved, so
+ * a later change of rate never rewrites what was billed.
+ */
+export const timesheetEntries = pgTable(
+  'timesheet_entries',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    clientId: uuid('client_id'),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    serviceId: uuid('service_id'),
+    billable: boolean('billable').notNull().default(false),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ENTRY_STATUSES }).notNull().default('draft'),
+    /** Per hour, in the currency's minor unit, frozen at approval. */
+    billRate: integer('bill_rate'),
+    costRate: integer('cost_rate'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('timesheet_entries_org_id_id_key').on(t.orgId, t.id),
+    // My week and the team's week both read by (org, member, date).
+    index('timesheet_entries_member_date_idx').on(t.orgId, t.memberId, t.date),
+    index('timesheet_entries_org_date_idx').on(t.orgId, t.date),
+    index('timesheet_entries_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
+    index('timesheet_entries_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
+    foreignKey({
+      name: 'timesheet_entries_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'timesheet_entries_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('set null'), // SET NULL (client_id)
+    foreignKey({
+      name: 'timesheet_entries_project_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [projects.orgId, projects.id],
+    }).onDelete('set null'), // SET NULL (project_id)
+    foreignKey({
+      name: 'timesheet_entries_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('set null'), // SET NULL (task_id)
+    foreignKey({
+      name: 'timesheet_entries_service_fk',
+      columns: [t.orgId, t.serviceId],
+      foreignColumns: [services.orgId, services.id],
+    }).onDelete('set null'), // SET NULL (service_id)
+  ],
+);
+
+/** A member's week once it has been submitted: its state and the approver's word. */
+export const timesheetWeeks = pgTable(
+  'timesheet_weeks',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull(),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    status: text('status', { enum: WEEK_STATUSES }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    comment: text('comment'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.memberId, t.weekStart] }),
+    index('timesheet_weeks_org_week_idx').on(t.orgId, t.weekStart),
+    foreignKey({
+      name: 'timesheet_weeks_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'timesheet_weeks_decided_by_fk',
+      columns: [t.orgId, t.decidedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (decided_by)
+  ],
+);
+
+/** The firm's lock: days on or before lock_date cannot change once grace_days after it have passed. */
+export const timesheetSettings = pgTable('timesheet_settings', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  lockDate: date('lock_date', { mode: 'string' }),
+  graceDays: integer('grace_days').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A running timer. One per member, held by the partial unique index: a second start in a race
+ * fails in the database, not in a check that two requests can both pass.
+ */
+export const timesheetTimers = pgTable(
+  'timesheet_timers',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** Stopped by the 16-hour rule: the member still owes the real end time. */
+    autoStopped: boolean('auto_stopped').notNull().default(false),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    clientId: uuid('client_id'),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('timesheet_timers_running_key').on(t.orgId, t.memberId).where(sql`stopped_at is null`),
+    index('timesheet_timers_running_idx').on(t.startedAt).where(sql`stopped_at is null`),
+    foreignKey({
+      name: 'timesheet_timers_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'timesheet_timers_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('set null'), // SET NULL (client_id)
+    foreignKey({
+      name: 'timesheet_timers_project_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [projects.orgId, projects.id],
+    }).onDelete('set null'), // SET NULL (project_id)
+    foreignKey({
+      name: 'timesheet_timers_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('set null'), // SET NULL (task_id)
+  ],
+);
+
+export const RATE_KINDS = ['cost', 'member', 'client', 'service', 'task'] as const;
+
+/**
+ * Hourly rates in the currency's minor unit: a member's cost (`cost`, ref = member), and billing
+ * rates by member, client, service or task; the most specific one wins (task → service → client →
+ * member).
+ */
+export const timesheetRates = pgTable(
+  'timesheet_rates',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: RATE_KINDS }).notNull(),
+    refId: uuid('ref_id').notNull(),
+    rate: integer('rate').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.kind, t.refId] })],
+);

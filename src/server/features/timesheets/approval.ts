@@ -1,0 +1,331 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  addDays,
+  formatMinutes,
+  type TLockSettings,
+  type TWeekStatus,
+  weekDays,
+} from '../../../domain/timesheets';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import type { TDb, TExecutor } from '../../db/client';
+import { members, timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';
+import { memberName } from '../../db/sql';
+import { notify } from '../notifications';
+import { audit, diff } from '../system-log';
+import { ratesFor, resolveRate } from './rates';
+import { expectedMinutes, firmClock, weekStatus } from './rules';
+
+const link = (weekStart: string) => `/my-account/timesheet?week=${weekStart}`;
+
+const weekEntries = (orgId: string, memberIds: string[], weekStart: string) =>
+  and(
+    eq(timesheetEntries.orgId, orgId),
+    inArray(timesheetEntries.memberId, memberIds),
+    gte(timesheetEntries.date, weekStart),
+    lte(timesheetEntries.date, addDays(weekStart, 6)),
+  );
+
+async function setWeek(
+  tx: TExecutor,
+  orgId: string,
+  memberId: string,
+  weekStart: string,
+  values: {
+    status: TWeekStatus;
+    submittedAt?: Date;
+    decidedAt?: Date | null;
+    decidedBy?: string | null;
+    comment?: string | null;
+  },
+) {
+  await tx
+    .insert(timesheetWeeks)
+    .values({ orgId, memberId, weekStart, ...values })
+    .onConflictDoUpdate({
+      target: [timesheetWeeks.orgId, timesheetWeeks.memberId, timesheetWeeks.weekStart],
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+/** The caller sends their week for approval: every entry of it becomes submitted. */
+export async function submitWeek(db: TDb, scope: TScope, weekStart: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const week = await weekStatus(tx, scope.orgId, scope.memberId, weekStart, true);
+    if (week.status === 'submitted' || week.status === 'approved')
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `This week is already ${week.status}` });
+    const entries = await tx
+      .update(timesheetEntries)
+      .set({ status: 'submitted' })
+      .where(weekEntries(scope.orgId, [scope.memberId], weekStart))
+      .returning({ minutes: timesheetEntries.minutes });
+    const total = entries.reduce((sum, e) => sum + e.minutes, 0);
+    await setWeek(tx, scope.orgId, scope.memberId, weekStart, {
+      status: 'submitted',
+      submittedAt: new Date(),
+      decidedAt: null,
+      decidedBy: null,
+      comment: null,
+    });
+    await audit(tx, actorOf(scope, meta), {
+      action: 'timesheet.submit',
+      recordType: 'timesheetWeek',
+      recordId: scope.memberId,
+      summary: `Submitted the week of ${weekStart} (${formatMinutes(total) || '0:00'})`,
+    });
+    return { status: 'submitted' as const, minutes: total };
+  });
+}
+
+/** Members of the firm by id; NOT_FOUND if any is another firm's or missing. */
+async function firmMembers(tx: TExecutor, orgId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: members.id, name: memberName })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), inArray(members.id, unique)));
+  if (rows.length !== unique.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'Member not found' });
+  return rows;
+}
+
+/** Approves submitted weeks: the rates in force now are copied onto each entry. */
+export async function approveWeeks(
+  db: TDb,
+  scope: TScope,
+  input: { weekStart: string; memberIds: string[] },
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const people = await firmMembers(tx, scope.orgId, input.memberIds);
+    const weeks = await tx
+      .select({ memberId: timesheetWeeks.memberId })
+      .from(timesheetWeeks)
+      .where(
+        and(
+          eq(timesheetWeeks.orgId, scope.orgId),
+          eq(timesheetWeeks.weekStart, input.weekStart),
+          inArray(timesheetWeeks.memberId, input.memberIds),
+          eq(timesheetWeeks.status, 'submitted'),
+        ),
+      )
+      .for('update');
+    const ready = new Set(weeks.map((w) => w.memberId));
+    if (!ready.size)
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted week to approve' });
+    const ids = [...ready];
+    const entries = await tx
+      .select({
+        id: timesheetEntries.id,
+        memberId: timesheetEntries.memberId,
+        taskId: timesheetEntries.taskId,
+        serviceId: timesheetEntries.serviceId,
+        clientId: timesheetEntries.clientId,
+      })
+      .from(timesheetEntries)
+      .where(weekEntries(scope.orgId, ids, input.weekStart));
+    const rates = await ratesFor(tx, scope.orgId, entries);
+    // Entries grouped by their pair of rates: one update per distinct pair, not per entry.
+    const byRate = new Map<string, string[]>();
+    for (const e of entries) {
+      const r = resolveRate(rates, e);
+      const key = `${r.billRate ?? ''}|${r.costRate ?? ''}`;
+      byRate.set(key, [...(byRate.get(key) ?? []), e.id]);
+    }
+    for (const [key, entryIds] of byRate) {
+      const [bill, cost] = key.split('|');
+      await tx
+        .update(timesheetEntries)
+        .set({
+          status: 'approved',
+          billRate: bill ? Number(bill) : null,
+          costRate: cost ? Number(cost) : null,
+        })
+        .where(and(eq(timesheetEntries.orgId, scope.orgId), inArray(timesheetEntries.id, entryIds)));
+    }
+    const now = new Date();
+    const actor = actorOf(scope, meta);
+    for (const person of people.filter((p) => ready.has(p.id))) {
+      await setWeek(tx, scope.orgId, person.id, input.weekStart, {
+        status: 'approved',
+        decidedAt: now,
+        decidedBy: scope.memberId,
+        comment: null,
+      });
+      await audit(tx, actor, {
+        action: 'timesheet.approve',
+        recordType: 'timesheetWeek',
+        recordId: person.id,
+        summary: `Approved ${person.name}'s week of ${input.weekStart}`,
+      });
+    }
+    await notify(tx, {
+      orgId: scope.orgId,
+      memberIds: ids,
+      kind: 'timesheet.decided',
+      title: `Your week of ${input.weekStart} is approved`,
+      link: link(input.weekStart),
+    });
+    return { approved: ids.length };
+  });
+}
+
+/**
+ * Sends one member's week back with a comment: that week (and only that week) opens again for
+ * them; later weeks keep their state.
+ */
+export async function rejectWeek(
+  db: TDb,
+  scope: TScope,
+  input: { weekStart: string; memberId: string; comment: string },
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const [person] = await firmMembers(tx, scope.orgId, [input.memberId]);
+    const week = await weekStatus(tx, scope.orgId, input.memberId, input.weekStart, true);
+    if (week.status !== 'submitted' && week.status !== 'approved')
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: 'Only a submitted or approved week can be sent back',
+      });
+    await tx
+      .update(timesheetEntries)
+      .set({ status: 'rejected', billRate: null, costRate: null })
+      .where(weekEntries(scope.orgId, [input.memberId], input.weekStart));
+    await setWeek(tx, scope.orgId, input.memberId, input.weekStart, {
+      status: 'rejected',
+      decidedAt: new Date(),
+      decidedBy: scope.memberId,
+      comment: input.comment,
+    });
+    await audit(tx, actorOf(scope, meta), {
+      action: 'timesheet.reject',
+      recordType: 'timesheetWeek',
+      recordId: input.memberId,
+      summary: `Sent back ${person?.name}'s week of ${input.weekStart}: ${input.comment}`,
+      changes: { status: { from: week.status, to: 'rejected' } },
+    });
+    await notify(tx, {
+      orgId: scope.orgId,
+      memberIds: [input.memberId],
+      kind: 'timesheet.decided',
+      title: `Your week of ${input.weekStart} was sent back`,
+      body: input.comment,
+      link: link(input.weekStart),
+    });
+    return { status: 'rejected' as const };
+  });
+}
+
+/** Every active member × the week's days: hours recorded against hours expected, and the week's state. */
+export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) {
+  const last = addDays(weekStart, 6);
+  const people = await db
+    .select({ id: members.id, name: memberName })
+    .from(members)
+    .where(and(eq(members.orgId, scope.orgId), eq(members.status, 'active')))
+    .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
+  const [totals, weeks, expected] = await Promise.all([
+    db
+      .select({
+        memberId: timesheetEntries.memberId,
+        date: timesheetEntries.date,
+        minutes: sql<number>`sum(${timesheetEntries.minutes})::int`,
+      })
+      .from(timesheetEntries)
+      .where(
+        and(
+          eq(timesheetEntries.orgId, scope.orgId),
+          gte(timesheetEntries.date, weekStart),
+          lte(timesheetEntries.date, last),
+        ),
+      )
+      .groupBy(timesheetEntries.memberId, timesheetEntries.date),
+    db
+      .select({
+        memberId: timesheetWeeks.memberId,
+        status: timesheetWeeks.status,
+        comment: timesheetWeeks.comment,
+      })
+      .from(timesheetWeeks)
+      .where(and(eq(timesheetWeeks.orgId, scope.orgId), eq(timesheetWeeks.weekStart, weekStart))),
+    expectedMinutes(
+      db,
+      scope.orgId,
+      people.map((p) => p.id),
+      weekStart,
+      last,
+    ),
+  ]);
+  const recorded = new Map<string, Map<string, number>>();
+  for (const t of totals) {
+    const m = recorded.get(t.memberId) ?? new Map<string, number>();
+    m.set(t.date, t.minutes);
+    recorded.set(t.memberId, m);
+  }
+  const state = new Map(weeks.map((w) => [w.memberId, w]));
+  const days = weekDays(weekStart);
+  return {
+    weekStart,
+    days,
+    members: people.map((p) => ({
+      id: p.id,
+      name: p.name,
+      status: (state.get(p.id)?.status ?? 'open') as TWeekStatus,
+      comment: state.get(p.id)?.comment ?? null,
+      days: days.map((date) => ({
+        date,
+        minutes: recorded.get(p.id)?.get(date) ?? 0,
+        expected: expected.get(p.id)?.get(date) ?? 0,
+      })),
+    })),
+  };
+}
+
+/** Reminds everyone whose week is neither submitted nor approved. */
+export async function remindWeek(db: TDb, scope: TScope, weekStart: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const week = await teamWeek(tx, scope, weekStart);
+    const due = week.members.filter((m) => m.status === 'open' || m.status === 'rejected');
+    if (!due.length) return { reminded: 0 };
+    await notify(tx, {
+      orgId: scope.orgId,
+      memberIds: due.map((m) => m.id),
+      kind: 'timesheet.reminder',
+      title: `Please submit your timesheet for the week of ${weekStart}`,
+      link: link(weekStart),
+    });
+    await audit(tx, actorOf(scope, meta), {
+      action: 'timesheet.remind',
+      recordType: 'timesheetWeek',
+      summary: `Reminded ${due.length} member${due.length === 1 ? '' : 's'} to submit the week of ${weekStart}`,
+    });
+    return { reminded: due.length };
+  });
+}
+
+export async function lockSettings(db: TExecutor, scope: TScope) {
+  const clock = await firmClock(db, scope.orgId);
+  return { lockDate: clock.lockDate, graceDays: clock.graceDays };
+}
+
+export async function setLockSettings(db: TDb, scope: TScope, input: TLockSettings, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const before = await lockSettings(tx, scope);
+    const changes = diff(before, input);
+    if (!changes) return input;
+    await tx
+      .insert(timesheetSettings)
+      .values({ orgId: scope.orgId, ...input })
+      .onConflictDoUpdate({ target: timesheetSettings.orgId, set: { ...input, updatedAt: new Date() } });
+    await audit(tx, actorOf(scope, meta), {
+      action: 'timesheet.lock',
+      recordType: 'timesheetSettings',
+      recordId: scope.orgId,
+      summary: input.lockDate
+        ? `Locked time on or before ${input.lockDate} (${input.graceDays} grace days)`
+        : 'Removed the timesheet lock date',
+      changes,
+    });
+    return input;
+  });
+}

@@ -1,0 +1,69 @@
+import {
+  ZCellInput,
+  ZEntryInput,
+  ZEntryRef,
+  ZEntryUpdate,
+  ZLockSettings,
+  ZRowOptionsInput,
+  ZTeamWeekInput,
+  ZWeekDecision,
+  ZWeekInput,
+  ZWeekReject,
+} from '../../../domain/timesheets';
+import { router } from '../../trpc/init';
+import { permissionProcedure } from '../../trpc/procedures';
+import {
+  approveWeeks,
+  lockSettings,
+  rejectWeek,
+  remindWeek,
+  setLockSettings,
+  submitWeek,
+  teamWeek,
+} from './approval';
+import { createEntry, deleteEntry, setCell, updateEntry } from './entries';
+import { myWeek, rowOptions } from './week';
+
+// A member records their own time with timesheets.create; timesheets.approve sees the team's weeks,
+// decides them and may change entries after approval or the lock (each change logged).
+export const timesheetsRouter = router({
+  myWeek: permissionProcedure('timesheets.view')
+    .input(ZWeekInput)
+    .query(({ ctx, input }) => myWeek(ctx.db, ctx.scope, input.weekStart)),
+  rowOptions: permissionProcedure('timesheets.view')
+    .input(ZRowOptionsInput)
+    .query(({ ctx, input }) => rowOptions(ctx.db, ctx.scope, input)),
+  create: permissionProcedure('timesheets.create')
+    .input(ZEntryInput)
+    .mutation(({ ctx, input }) => createEntry(ctx.db, ctx.scope, input, ctx.meta)),
+  update: permissionProcedure('timesheets.create')
+    .input(ZEntryUpdate)
+    .mutation(({ ctx, input: { entryId, ...values } }) =>
+      updateEntry(ctx.db, ctx.scope, entryId, values, ctx.meta),
+    ),
+  delete: permissionProcedure('timesheets.create')
+    .input(ZEntryRef)
+    .mutation(({ ctx, input }) => deleteEntry(ctx.db, ctx.scope, input.entryId, ctx.meta)),
+  setCell: permissionProcedure('timesheets.create')
+    .input(ZCellInput)
+    .mutation(({ ctx, input }) => setCell(ctx.db, ctx.scope, input, ctx.meta)),
+  submitWeek: permissionProcedure('timesheets.create')
+    .input(ZWeekInput)
+    .mutation(({ ctx, input }) => submitWeek(ctx.db, ctx.scope, input.weekStart, ctx.meta)),
+  teamWeek: permissionProcedure('timesheets.approve')
+    .input(ZTeamWeekInput)
+    .query(({ ctx, input }) => teamWeek(ctx.db, ctx.scope, input.weekStart)),
+  approve: permissionProcedure('timesheets.approve')
+    .input(ZWeekDecision)
+    .mutation(({ ctx, input }) => approveWeeks(ctx.db, ctx.scope, input, ctx.meta)),
+  reject: permissionProcedure('timesheets.approve')
+    .input(ZWeekReject)
+    .mutation(({ ctx, input }) => rejectWeek(ctx.db, ctx.scope, input, ctx.meta)),
+  remind: permissionProcedure('timesheets.approve')
+    .input(ZTeamWeekInput)
+    .mutation(({ ctx, input }) => remindWeek(ctx.db, ctx.scope, input.weekStart, ctx.meta)),
+  lock: permissionProcedure('timesheets.view').query(({ ctx }) => lockSettings(ctx.db, ctx.scope)),
+  setLock: permissionProcedure('settings.edit')
+    .input(ZLockSettings)
+    .mutation(({ ctx, input }) => setLockSettings(ctx.db, ctx.scope, input, ctx.meta)),
+});

@@ -1,0 +1,155 @@
+import { DURATION_HELP, formatMinutes, parseDuration } from '@domain/timesheets';
+import { useFormat } from '@web/ui';
+import { type KeyboardEvent, useState } from 'react';
+
+export type TGridRow = {
+  key: string;
+  label: string;
+  links: {
+    clientId: string | null;
+    projectId: string | null;
+    taskId: string | null;
+    serviceId: string | null;
+  };
+  note: string;
+  cells: Record<string, number>;
+};
+
+type TProps = {
+  days: { date: string; expected: number; locked: boolean }[];
+  rows: TGridRow[];
+  editable: boolean;
+  onCell: (row: TGridRow, date: string, minutes: number) => void;
+};
+
+/** Moves focus between the grid's inputs with the arrow keys and Enter, as in a spreadsheet. */
+function move(event: KeyboardEvent<HTMLInputElement>, dRow: number, dCol: number) {
+  const cell = event.currentTarget;
+  const r = Number(cell.dataset.row) + dRow;
+  const c = Number(cell.dataset.col) + dCol;
+  const next = cell
+    .closest('table')
+    ?.querySelector<HTMLInputElement>(`input[data-row="${r}"][data-col="${c}"]`);
+  if (next) {
+    event.preventDefault();
+    next.focus();
+    next.select();
+  }
+}
+
+function Cell(props: {
+  row: TGridRow;
+  rowIndex: number;
+  col: number;
+  date: string;
+  label: string;
+  disabled: boolean;
+  onCell: TProps['onCell'];
+}) {
+  const minutes = props.row.cells[props.date] ?? 0;
+  const [text, setText] = useState<string | null>(null);
+  const invalid = text !== null && parseDuration(text) === null;
+  const commit = () => {
+    if (text === null) return;
+    const parsed = parseDuration(text);
+    if (parsed === null) return;
+    setText(null);
+    if (parsed !== minutes) props.onCell(props.row, props.date, parsed);
+  };
+  return (
+    <td className="p-1">
+      <input
+        aria-label={props.label}
+        aria-invalid={invalid || undefined}
+        title={invalid ? DURATION_HELP : undefined}
+        data-row={props.rowIndex}
+        data-col={props.col}
+        disabled={props.disabled}
+        inputMode="decimal"
+        className="h-8 w-16 rounded-md border border-border bg-surface px-2 text-right text-sm tabular-nums aria-invalid:border-danger disabled:bg-muted disabled:text-muted-fg"
+        value={text ?? formatMinutes(minutes)}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={(e) => e.target.select()}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            commit();
+            move(e, 1, 0);
+          } else if (e.key === 'Escape') setText(null);
+          else if (e.key === 'ArrowDown') move(e, 1, 0);
+          else if (e.key === 'ArrowUp') move(e, -1, 0);
+          else if (e.key === 'ArrowRight' && e.currentTarget.selectionStart === e.currentTarget.value.length)
+            move(e, 0, 1);
+          else if (e.key === 'ArrowLeft' && e.currentTarget.selectionStart === 0) move(e, 0, -1);
+        }}
+      />
+    </td>
+  );
+}
+
+/** Rows are client / project / task, columns the week's days; hours typed as 1:30 or 1.5. */
+export function WeekGrid({ days, rows, editable, onCell }: TProps) {
+  const format = useFormat();
+  const dayTotal = (date: string) => rows.reduce((sum, r) => sum + (r.cells[date] ?? 0), 0);
+  const weekTotal = days.reduce((sum, d) => sum + dayTotal(d.date), 0);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-border text-left text-xs text-muted-fg">
+            <th scope="col" className="p-2 font-medium">
+              Client / project / task
+            </th>
+            {days.map((d) => (
+              <th key={d.date} scope="col" className="p-2 text-right font-medium">
+                {format.date(d.date, 'weekday')}
+              </th>
+            ))}
+            <th scope="col" className="p-2 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={row.key} className="border-b border-border last:border-0">
+              <th scope="row" className="max-w-64 truncate p-2 text-left font-normal">
+                {row.label}
+              </th>
+              {days.map((d, c) => (
+                <Cell
+                  key={d.date}
+                  row={row}
+                  rowIndex={r}
+                  col={c}
+                  date={d.date}
+                  label={`${row.label}, ${format.date(d.date)}`}
+                  disabled={!editable || d.locked}
+                  onCell={onCell}
+                />
+              ))}
+              <td className="p-2 text-right tabular-nums">
+                {formatMinutes(days.reduce((s, d) => s + (row.cells[d.date] ?? 0), 0))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-border text-xs text-muted-fg">
+            <th scope="row" className="p-2 text-left font-medium">
+              Recorded / expected
+            </th>
+            {days.map((d) => (
+              <td key={d.date} className="p-2 text-right tabular-nums">
+                {formatMinutes(dayTotal(d.date)) || '0:00'} / {formatMinutes(d.expected) || '0:00'}
+              </td>
+            ))}
+            <td className="p-2 text-right font-medium tabular-nums" data-testid="week-total">
+              {formatMinutes(weekTotal) || '0:00'}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { MyTimesheetPage } from '../../../features/timesheets/my-timesheet-page';
+
+export const Route = createLazyFileRoute('/_main/my-account/timesheet')({ component: MyTimesheetPage });
