@@ -15,7 +15,7 @@ import {
   useFormat,
 } from '@web/ui';
 import { ScrollText, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -24,6 +24,21 @@ import type { TSystemLogSearch } from './search';
 import { actorLabel, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
 
 const route = getRouteApi('/_main/admin/systemlog');
+
+/** "documents.tree.create" with a line break allowed after each dot. */
+function breakAfterDots(code: string) {
+  return code.split('.').map((part, i, all) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one code, in order
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 ? (
+        <>
+          .<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 const ALL = 'all';
 
 /** /admin/systemlog: the firm's append-only audit trail, filtered and paged on the server. */
@@ -84,7 +99,10 @@ function SystemLogScreen() {
       id: 'action',
       header: 'Action',
       sortable: true,
-      cell: (e) => <code className="text-xs">{e.action}</code>,
+      // A long action wraps after its dots when the summary needs the room, never mid-word.
+      className: 'whitespace-normal',
+      minWidth: 9,
+      cell: (e) => <code className="text-xs">{breakAfterDots(e.action)}</code>,
     },
     {
       id: 'recordType',
@@ -104,9 +122,9 @@ function SystemLogScreen() {
     {
       id: 'ip',
       header: 'IP',
-      // Room for any IPv4 address on one line; an IPv6 one wraps rather than being cut.
+      // An IPv6 address wraps rather than being cut.
       className: 'hidden lg:table-cell whitespace-normal',
-      minWidth: 9,
+      minWidth: 7,
       cell: (e) => (e.ip ? <span className="font-mono text-xs break-all">{e.ip}</span> : '—'),
     },
   ];
