@@ -18,6 +18,10 @@ export type BreadcrumbsProps = {
   home?: BreadcrumbTarget;
 };
 
+// A crumb is current only on its own page (and then it is not a link): /admin is not "current"
+// on /admin/roles, as the router's default, fuzzy matching would mark it.
+const exact = { exact: true };
+
 const linkClasses =
   'inline-flex items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -30,6 +34,7 @@ export function Breadcrumbs({ items, className, home = { to: '/' } }: Breadcrumb
           <Link
             to={home.to}
             params={home.params}
+            activeOptions={exact}
             className={linkClasses}
             aria-current={items.length === 0 ? 'page' : undefined}
           >
@@ -60,7 +65,12 @@ export function Breadcrumbs({ items, className, home = { to: '/' } }: Breadcrumb
                   {content}
                 </span>
               ) : item.to ? (
-                <Link to={item.to} params={item.params} className={cn(linkClasses, 'min-w-0')}>
+                <Link
+                  to={item.to}
+                  params={item.params}
+                  activeOptions={exact}
+                  className={cn(linkClasses, 'min-w-0')}
+                >
                   {content}
                 </Link>
               ) : (

@@ -1,4 +1,12 @@
 // @vitest-environment happy-dom
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -153,30 +161,115 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  it('opens a row by click and by Enter, but not when a control inside it is used', async () => {
+  it('opens a row by a button named by its primary cell, and leaves the row itself unfocusable', async () => {
     const onRowClick = vi.fn();
     setup({ onRowClick, onSelectionChange: vi.fn() });
-    await userEvent.click(screen.getByRole('cell', { name: 'Pune' }));
-    expect(onRowClick).toHaveBeenLastCalledWith(rows[0]);
-
-    const row = screen.getByRole('cell', { name: 'Delhi' }).closest('tr') as HTMLElement;
-    row.focus();
-    await userEvent.keyboard('{Enter}');
+    const open = screen.getByRole('button', { name: 'Bharat Traders' });
+    expect(open.closest('td')).toHaveTextContent('Bharat Traders');
+    await userEvent.click(open);
     expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
 
+    open.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+
+    for (const row of screen.getAllByRole('row')) expect(row).not.toHaveAttribute('tabindex');
+    // The checkbox is its own control: ticking it selects, it does not open the row.
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Chitra & Co' }));
     expect(onRowClick).toHaveBeenCalledTimes(2);
   });
 
-  it('moves between clickable rows with the arrow keys', async () => {
+  it('puts the button in the column marked primary', () => {
+    setup({
+      onRowClick: vi.fn(),
+      columns: [
+        { ...columns[1], primary: true } as DataTableColumn<Client>,
+        columns[0] as DataTableColumn<Client>,
+      ],
+    });
+    expect(screen.getByRole('button', { name: 'Pune' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Acme Ltd' })).not.toBeInTheDocument();
+  });
+
+  it('moves between rows with the arrow keys', async () => {
     setup({ onRowClick: vi.fn() });
-    const rowOf = (city: string) => screen.getByRole('cell', { name: city }).closest('tr') as HTMLElement;
-    rowOf('Pune').focus();
+    const openOf = (name: string) => screen.getByRole('button', { name });
+    openOf('Acme Ltd').focus();
     await userEvent.keyboard('{ArrowDown}');
-    expect(rowOf('Delhi')).toHaveFocus();
+    expect(openOf('Bharat Traders')).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(rowOf('Mumbai')).toHaveFocus();
+    expect(openOf('Chitra & Co')).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
-    expect(rowOf('Delhi')).toHaveFocus();
+    expect(openOf('Bharat Traders')).toHaveFocus();
+  });
+
+  it('clips a truncating column to one line and keeps its minimum width', () => {
+    setup({ columns: [{ ...columns[0], truncate: true, minWidth: 10 } as DataTableColumn<Client>] });
+    const cell = screen.getByRole('cell', { name: 'Acme Ltd' });
+    expect(cell.style.minWidth).toBe('10rem');
+    expect(cell.querySelector('[data-clip]')).toHaveTextContent('Acme Ltd');
+    expect(screen.getByRole('columnheader', { name: /Name/ }).style.minWidth).toBe('10rem');
+  });
+
+  it('counts rows listed ahead of the first page in the range', () => {
+    setup({ total: 120, leading: 3, pageSize: 50 });
+    expect(screen.getByText('1–53 of 123')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable rows that lead somewhere', () => {
+  function renderLinked(onSelectionChange?: (ids: string[]) => void) {
+    const rootRoute = createRootRoute({ component: Outlet });
+    const list = createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/clients',
+      component: () => (
+        <DataTable
+          label="Clients"
+          columns={columns}
+          rows={rows}
+          getRowId={(c) => c.id}
+          getRowLabel={(c) => c.name}
+          total={rows.length}
+          page={1}
+          pageSize={50}
+          onPageChange={vi.fn()}
+          onSelectionChange={onSelectionChange}
+          rowLink={(c) => (c.id === 'c' ? null : { to: '/clients/$id', params: { id: c.id } })}
+        />
+      ),
+    });
+    const record = createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/clients/$id',
+      component: () => <p>Client page</p>,
+    });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([list, record]),
+      history: createMemoryHistory({ initialEntries: ['/clients'] }),
+    });
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('makes the primary cell a real link to the record, and only where the row leads somewhere', async () => {
+    renderLinked();
+    const link = await screen.findByRole('link', { name: 'Acme Ltd' });
+    expect(link).toHaveAttribute('href', '/clients/a');
+    expect(link.closest('tr')).not.toHaveAttribute('tabindex');
+    expect(screen.getByRole('link', { name: 'Bharat Traders' })).toHaveAttribute('href', '/clients/b');
+    expect(screen.queryByRole('link', { name: 'Chitra & Co' })).not.toBeInTheDocument();
+  });
+
+  it('follows the link on click, and leaves the checkbox to select', async () => {
+    const onSelectionChange = vi.fn();
+    const router = renderLinked(onSelectionChange);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Acme Ltd' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith(['a']);
+    expect(router.state.location.pathname).toBe('/clients');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Bharat Traders' }));
+    await screen.findByText('Client page');
+    expect(router.state.location.pathname).toBe('/clients/b');
   });
 });

@@ -1,12 +1,16 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Button } from './button';
+import { CellText } from './cell-text';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
 import { useFormat } from './format';
 import { Pagination } from './pagination';
+import { type DataTableRowLink, RowAction, syncHoverTitle } from './row-action';
 import { Skeleton } from './skeleton';
+
+export type { DataTableRowLink } from './row-action';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -20,6 +24,30 @@ export type DataTableColumn<T> = {
   sortDescFirst?: boolean;
   /** Applied to the header and every cell of the column (width, alignment, `hidden md:table-cell`). */
   className?: string;
+  /**
+   * Free text of any length (names, emails, summaries). The column shares out the width the others
+   * leave, never narrower than `minWidth`, and clips longer text to one line with an ellipsis (the
+   * full text shows on hover). Other columns are as wide as their content (badges, dates, codes,
+   * people) and are never cut.
+   */
+  truncate?: boolean;
+  /** Lines a truncating column shows before it clips (1 by default; 2 for a log's summary). */
+  lines?: 1 | 2;
+  /**
+   * The narrowest a truncating column gets, in rem (8 by default). A column whose cells clip their
+   * own lines (<CellText>, e.g. a name over a description) sets it without `truncate`.
+   */
+  minWidth?: number;
+  /**
+   * The cell that names the row: it holds the row's link (`rowLink`) or button (`onRowClick`). The
+   * first column when none says so.
+   */
+  primary?: boolean;
+  /**
+   * More in the cell after its content, outside the row's link and the clipping: controls of their
+   * own (a task's tag links), which a link may not contain.
+   */
+  after?: (row: T) => ReactNode;
 };
 
 export type DataTableProps<T> = {
@@ -49,21 +77,37 @@ export type DataTableProps<T> = {
   selectedIds?: string[];
   /** Buttons in the bar that appears while rows are selected. */
   bulkActions?: (selectedIds: string[]) => ReactNode;
-  /** Makes each row clickable and focusable; Enter or Space on a focused row does the same. */
+  /**
+   * Where a row leads (null: nowhere). The primary cell becomes a real link there, stretched over the
+   * whole row: a click anywhere opens it, Ctrl/Cmd- or middle-click opens a new tab, a screen reader
+   * hears a link named by the cell. Buttons, checkboxes and menus in the row sit above it.
+   */
+  rowLink?: (row: T) => DataTableRowLink | null;
+  /**
+   * For rows that open something without an address of its own (a dialog): the primary cell
+   * becomes a button, stretched over the row as `rowLink` is. Prefer `rowLink` when there is a URL.
+   */
   onRowClick?: (row: T) => void;
   /** A row's name for its checkbox label ("Select Acme Ltd"). */
   getRowLabel?: (row: T) => string;
+  /**
+   * Rows listed on the first page ahead of the paged ones (a folder's sub-folders before its files):
+   * counted in the range shown, not in the pages.
+   */
+  leading?: number;
   className?: string;
 };
 
 // Cells do not wrap: on a narrow screen the table scrolls sideways instead of growing tall rows.
-// A column of long text opts back in with `className: 'whitespace-normal'`.
+// A column of long text opts back in with `className: 'whitespace-normal'`, or clips with `truncate`.
 const cellClasses = 'whitespace-nowrap px-3 py-2 align-middle';
 // Varied placeholder widths read as text rather than as a grid of bars.
 const skeletonWidths = ['w-3/4', 'w-1/2', 'w-2/3', 'w-5/6'];
-// Clicks on controls inside a row are theirs, not the row's.
-const INTERACTIVE =
-  'a,button,input,select,textarea,label,[role="checkbox"],[role="menuitem"],[role="combobox"]';
+
+function columnStyle<T>(column: DataTableColumn<T>): CSSProperties | undefined {
+  if (!column.truncate && column.minWidth === undefined) return undefined;
+  return { minWidth: `${column.minWidth ?? 8}rem` };
+}
 
 function ariaSort(active: boolean, direction: SortDirection | undefined) {
   if (!active) return 'none' as const;
@@ -72,12 +116,14 @@ function ariaSort(active: boolean, direction: SortDirection | undefined) {
 
 /**
  * A table of server-side data: the parent owns page, sort and selection, and fetches. Sort headers are
- * buttons (aria-sort on the header cell), the table scrolls sideways on a narrow screen, and while
- * loading, skeleton rows hold the page's height so nothing jumps.
+ * buttons (aria-sort on the header cell), rows that open something hold a real link (`rowLink`),
+ * long text clips rather than pushing columns out of view (`truncate`), the table scrolls sideways
+ * when it still does not fit, and while loading, skeleton rows hold the page's height so nothing jumps.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, rows, getRowId, loading, toolbar, onRowClick, onSelectionChange, bulkActions } =
-    props;
+  const { label, columns, rows, getRowId, loading, toolbar, rowLink, onRowClick, onSelectionChange } = props;
+  const { bulkActions } = props;
+  const primaryId = (columns.find((c) => c.primary) ?? columns[0])?.id;
   const [ownSelection, setOwnSelection] = useState<string[]>([]);
   const format = useFormat();
   const selectable = onSelectionChange !== undefined;
@@ -113,35 +159,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const span = columns.length + (selectable ? 1 : 0);
   const skeletonCount = Math.max(1, Math.min(props.pageSize, rows.length || 10));
-
-  const rowHandlers = (row: T) =>
-    onRowClick
-      ? {
-          tabIndex: 0,
-          onClick: (e: MouseEvent<HTMLTableRowElement>) => {
-            const hit = (e.target as HTMLElement).closest(INTERACTIVE);
-            if (hit && hit !== e.currentTarget && e.currentTarget.contains(hit)) return;
-            onRowClick(row);
-          },
-          onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-            if (e.target !== e.currentTarget) return;
-            if (e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
-              onRowClick(row);
-            } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              // Up and down walk the rows, so a long list is not a long run of Tab presses.
-              const next =
-                e.key === 'ArrowDown'
-                  ? e.currentTarget.nextElementSibling
-                  : e.currentTarget.previousElementSibling;
-              if (next instanceof HTMLElement) {
-                e.preventDefault();
-                next.focus();
-              }
-            }
-          },
-        }
-      : {};
 
   return (
     <div
@@ -182,6 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={column.id}
                     scope="col"
                     aria-sort={column.sortable ? ariaSort(active, props.direction) : undefined}
+                    style={columnStyle(column)}
                     className={cn(
                       'h-9 whitespace-nowrap px-3 text-left text-xs font-medium text-muted-fg',
                       column.className,
@@ -214,7 +232,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody onPointerOver={syncHoverTitle} onPointerMove={syncHoverTitle}>
             {loading ? (
               Array.from({ length: skeletonCount }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -225,7 +243,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </td>
                   ) : null}
                   {columns.map((column, c) => (
-                    <td key={column.id} className={cn(cellClasses, column.className)}>
+                    <td
+                      key={column.id}
+                      style={columnStyle(column)}
+                      className={cn(cellClasses, column.className)}
+                    >
                       <Skeleton
                         className={cn('h-4 max-w-40', skeletonWidths[(c + i) % skeletonWidths.length])}
                       />
@@ -245,19 +267,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
               rows.map((row) => {
                 const id = getRowId(row);
                 const isSelected = selected.includes(id);
+                const link = rowLink?.(row) ?? undefined;
+                const opens = link !== undefined || onRowClick !== undefined;
                 return (
                   <tr
                     key={id}
+                    data-row-actions={opens ? '' : undefined}
                     className={cn(
                       'h-10 border-b border-border transition-colors last:border-b-0',
                       isSelected ? 'bg-primary/5' : 'hover:bg-muted/50',
-                      onRowClick &&
-                        'cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                      // The containing block of the stretched link (RowAction).
+                      opens && 'relative',
                     )}
-                    {...rowHandlers(row)}
                   >
                     {selectable ? (
-                      <td className={cellClasses}>
+                      // Above the stretched link: a click that misses the small box does not open the row.
+                      <td className={cn(cellClasses, opens && 'relative z-[1]')}>
                         <Checkbox
                           aria-label={`Select ${props.getRowLabel?.(row) ?? 'row'}`}
                           checked={isSelected}
@@ -265,11 +290,37 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         />
                       </td>
                     ) : null}
-                    {columns.map((column) => (
-                      <td key={column.id} className={cn(cellClasses, column.className)}>
-                        {column.cell(row)}
-                      </td>
-                    ))}
+                    {columns.map((column) => {
+                      const text = column.truncate ? (
+                        <CellText lines={column.lines}>{column.cell(row)}</CellText>
+                      ) : (
+                        column.cell(row)
+                      );
+                      const main =
+                        opens && column.id === primaryId ? (
+                          <RowAction link={link} onClick={() => onRowClick?.(row)}>
+                            {text}
+                          </RowAction>
+                        ) : (
+                          text
+                        );
+                      return (
+                        <td
+                          key={column.id}
+                          style={columnStyle(column)}
+                          className={cn(cellClasses, column.className)}
+                        >
+                          {column.after ? (
+                            <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                              {main}
+                              {column.after(row)}
+                            </span>
+                          ) : (
+                            main
+                          )}
+                        </td>
+                      );
+                    })}
                   </tr>
                 );
               })
@@ -290,6 +341,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onPageChange={props.onPageChange}
         onPageSizeChange={props.onPageSizeChange}
         pageSizeOptions={props.pageSizeOptions}
+        leading={props.leading}
         disabled={loading}
       />
     </div>

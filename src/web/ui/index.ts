@@ -6,6 +6,7 @@ export * from './badge';
 export * from './breadcrumbs';
 export * from './button';
 export * from './card';
+export * from './cell-text';
 export * from './checkbox';
 export * from './cn';
 export * from './confirm-dialog';

@@ -16,22 +16,30 @@ export type PaginationProps = {
   /** Without it the page-size select is hidden. */
   onPageSizeChange?: (pageSize: number) => void;
   pageSizeOptions?: number[];
+  /** Items listed on the first page ahead of the paged `total` (sub-folders before files). */
+  leading?: number;
   /** Greys the buttons while a page is loading, so a double click does not skip one. */
   disabled?: boolean;
   className?: string;
 };
 
-/** "1–50 of 1,234" for page 1 of a 1,234-row list, in the firm's digits; "0 results" for none. */
+/**
+ * "1–50 of 1,234" for page 1 of a 1,234-row list, in the firm's digits; "0 results" for none.
+ * `leading` items come before the first page's `pageSize` (a folder's sub-folders before its files)
+ * and count too.
+ */
 export function rangeText(
   page: number,
   pageSize: number,
   total: number,
   number: (n: number) => string,
+  leading = 0,
 ): string {
-  if (total <= 0) return '0 results';
-  const first = Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
-  return `${number(first)}–${number(last)} of ${number(total)}`;
+  const all = leading + total;
+  if (all <= 0) return '0 results';
+  const first = page <= 1 ? 1 : Math.min(leading + (page - 1) * pageSize + 1, all);
+  const last = Math.min(leading + page * pageSize, all);
+  return `${number(first)}–${number(last)} of ${number(all)}`;
 }
 
 export function Pagination({
@@ -41,6 +49,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
+  leading = 0,
   disabled,
   className,
 }: PaginationProps) {
@@ -59,7 +68,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite" className="text-muted-fg tabular-nums">
-        {rangeText(page, pageSize, total, number)}
+        {rangeText(page, pageSize, total, number, leading)}
       </p>
       <div className="flex items-center gap-3">
         {onPageSizeChange ? (

@@ -1,7 +1,7 @@
 import { ADMIN_SECTIONS, type TAdminSection } from '@domain/admin';
 import { hasPermission } from '@domain/permissions';
 import { Link } from '@tanstack/react-router';
-import { Breadcrumbs, PageHeader } from '@web/ui';
+import { PageHeader } from '@web/ui';
 import {
   Briefcase,
   Building2,
@@ -71,7 +71,7 @@ export function AdminIndexPage() {
       <PageHeader
         title="Admin"
         description={`Run ${profile.org.name}: roles, records and settings.`}
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin' }]} />}
+        trail={[{ label: 'Admin' }]}
       />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((section) => {

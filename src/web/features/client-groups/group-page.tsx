@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import {
   Badge,
-  Breadcrumbs,
   Button,
   confirm,
   DataTable,
@@ -40,6 +39,7 @@ function GroupScreen() {
   const queryClient = useQueryClient();
   const canEdit = useCan('clientGroups.edit');
   const canDelete = useCan('clientGroups.delete');
+  const canSeeClients = useCan('clients.view');
   const input = {
     groupId: id,
     page: search.page ?? 1,
@@ -93,15 +93,27 @@ function GroupScreen() {
     {
       id: 'name',
       header: 'Client',
+      truncate: true,
+      minWidth: 10,
       cell: (c) => (
-        <span className="flex items-center gap-2 font-medium">
-          {c.name}
-          {c.archived ? <Badge tone="grey">Archived</Badge> : null}
-        </span>
+        <>
+          <span className="font-medium">{c.name}</span>
+          {c.archived ? (
+            <Badge tone="grey" className="ml-2 align-middle">
+              Archived
+            </Badge>
+          ) : null}
+        </>
       ),
     },
     { id: 'code', header: 'Code', cell: (c) => c.code },
-    { id: 'email', header: 'Email', className: 'hidden md:table-cell', cell: (c) => c.email ?? '-' },
+    {
+      id: 'email',
+      header: 'Email',
+      className: 'hidden md:table-cell',
+      truncate: true,
+      cell: (c) => c.email ?? '-',
+    },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -134,15 +146,11 @@ function GroupScreen() {
       <PageHeader
         title={g?.name ?? 'Client group'}
         description={g?.description ?? undefined}
-        breadcrumbs={
-          <Breadcrumbs
-            items={[
-              { label: 'Admin', to: '/admin' },
-              { label: 'Client groups', to: '/admin/clientgroups' },
-              { label: g?.name ?? '…' },
-            ]}
-          />
-        }
+        trail={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Client groups', to: '/admin/clientgroups' },
+          { label: g?.name ?? '…' },
+        ]}
         actions={
           g ? (
             <>
@@ -190,6 +198,7 @@ function GroupScreen() {
         columns={columns}
         rows={g?.clients.rows ?? []}
         getRowId={(c) => c.id}
+        rowLink={canSeeClients ? (c) => ({ to: '/clients/$id', params: { id: c.id } }) : undefined}
         total={g?.clients.total ?? 0}
         page={input.page}
         pageSize={input.pageSize}

@@ -1,14 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import {
-  Breadcrumbs,
-  Button,
-  DataTable,
-  type DataTableColumn,
-  EmptyState,
-  PageHeader,
-  SearchBox,
-} from '@web/ui';
+import { Button, DataTable, type DataTableColumn, EmptyState, PageHeader, SearchBox } from '@web/ui';
 import { Plus, Search, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
@@ -49,12 +41,15 @@ function GroupsScreen() {
       id: 'name',
       header: 'Group',
       sortable: true,
+      truncate: true,
+      minWidth: 10,
       cell: (g) => <span className="font-medium">{g.name}</span>,
     },
     {
       id: 'description',
       header: 'Description',
       className: 'hidden md:table-cell',
+      truncate: true,
       cell: (g) => <span className="text-muted-fg">{g.description ?? '-'}</span>,
     },
     {
@@ -72,7 +67,7 @@ function GroupsScreen() {
       <PageHeader
         title="Client groups"
         description="Families and business groups: see and manage their clients together."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Client groups' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Client groups' }]}
         actions={
           canCreate ? (
             <Button onClick={() => setCreating(true)}>
@@ -94,7 +89,7 @@ function GroupsScreen() {
         sort={input.sort}
         direction={input.direction}
         loading={list.isPending}
-        onRowClick={(g) => open(g.id)}
+        rowLink={(g) => ({ to: '/admin/clientgroups/$id', params: { id: g.id } })}
         onPageChange={(page) => setSearch({ page })}
         onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
         onSortChange={(sort, direction) => setSearch({ sort, direction })}

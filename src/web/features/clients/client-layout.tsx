@@ -1,7 +1,7 @@
 import { CLIENT_TYPE_LABELS } from '@domain/clients';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
-import { Badge, Breadcrumbs, PageHeader, Spinner } from '@web/ui';
+import { Badge, PageHeader, Spinner } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 
@@ -35,7 +35,7 @@ export function ClientLayout() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Clients', to: '/clients' }, { label: c.name }]} />}
+        trail={[{ label: 'Clients', to: '/clients' }, { label: c.name }]}
         title={
           <span className="flex flex-wrap items-center gap-2">
             {c.name}

@@ -14,31 +14,55 @@ const COLUMNS: Record<TOptionalColumn | 'code' | 'name', DataTableColumn<TClient
     id: 'name',
     header: 'Name',
     sortable: true,
+    primary: true,
+    truncate: true,
+    minWidth: 10,
     cell: (c) => (
-      <span className="flex items-center gap-1.5 font-medium text-fg">
-        {c.name}
-        {c.archivedAt ? <Badge tone="grey">Archived</Badge> : null}
-      </span>
+      <>
+        <span className="font-medium text-fg">{c.name}</span>
+        {c.archivedAt ? (
+          <Badge tone="grey" className="ml-1.5 align-middle">
+            Archived
+          </Badge>
+        ) : null}
+      </>
     ),
   },
   type: { id: 'type', header: 'Type', cell: (c) => CLIENT_TYPE_LABELS[c.type] },
   group: {
     id: 'group',
     header: 'Group',
+    truncate: true,
+    minWidth: 6,
     cell: (c) => c.group?.name ?? <span className="text-muted-fg">—</span>,
   },
-  email: { id: 'email', header: 'Email', cell: (c) => c.email ?? <span className="text-muted-fg">—</span> },
+  email: {
+    id: 'email',
+    header: 'Email',
+    truncate: true,
+    cell: (c) => c.email ?? <span className="text-muted-fg">—</span>,
+  },
   phone: { id: 'phone', header: 'Phone', cell: (c) => c.phone ?? <span className="text-muted-fg">—</span> },
-  city: { id: 'city', header: 'City', cell: (c) => c.city ?? <span className="text-muted-fg">—</span> },
+  city: {
+    id: 'city',
+    header: 'City',
+    truncate: true,
+    minWidth: 6,
+    cell: (c) => c.city ?? <span className="text-muted-fg">—</span>,
+  },
   tags: {
     id: 'tags',
     header: 'Tags',
+    // As many badges as the column has room for, then an ellipsis; all of them on hover.
+    truncate: true,
+    minWidth: 6,
     cell: (c) => (
-      <span className="flex gap-1">
-        {c.tags.slice(0, 3).map((t) => (
-          <Badge key={t}>{t}</Badge>
+      <span title={c.tags.join(', ') || undefined}>
+        {c.tags.map((t) => (
+          <Badge key={t} className="mr-1 align-middle">
+            {t}
+          </Badge>
         ))}
-        {c.tags.length > 3 ? <span className="text-xs text-muted-fg">+{c.tags.length - 3}</span> : null}
       </span>
     ),
   },

@@ -23,6 +23,7 @@ export function ClientsPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Clients' }]}
         title="Clients"
         description="Everyone the firm works for: search, filter and act on many at once."
         actions={

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { Button, DataTable, EmptyState, urlPagingProps } from '@web/ui';
 import { Building2, Search } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +17,6 @@ const route = getRouteApi('/_main/clients/');
 export function ClientsTable({ onCreate }: { onCreate?: () => void }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const go = useNavigate();
   const canEdit = useCan('clients.edit');
   const input = clientsListInput(search);
   const list = useQuery({ ...trpc.clients.list.queryOptions(input), placeholderData: keepPreviousData });
@@ -42,7 +41,7 @@ export function ClientsTable({ onCreate }: { onCreate?: () => void }) {
       total={list.data?.total ?? 0}
       {...urlPagingProps(input, setSearch)}
       loading={list.isPending}
-      onRowClick={(c) => go({ to: '/clients/$id', params: { id: c.id } })}
+      rowLink={(c) => ({ to: '/clients/$id', params: { id: c.id } })}
       {...(canEdit
         ? {
             selectedIds: selected,

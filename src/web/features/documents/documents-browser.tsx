@@ -197,12 +197,9 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       className: 'w-full whitespace-normal',
       cell: (row) =>
         row.kind === 'folder' ? (
-          <Link
-            {...folderLink(clientId, row.id)}
-            className="inline-flex items-center gap-2 font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
+          <span className="inline-flex items-center gap-2 font-medium">
             <Folder aria-hidden="true" className="size-4 text-amber-500" /> {row.name}
-          </Link>
+          </span>
         ) : (
           <span className="inline-flex min-w-0 items-center gap-2">
             <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-fg" />
@@ -369,7 +366,10 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
           columns={columns}
           rows={rows}
           getRowId={(row) => `${row.kind}:${row.id}`}
+          rowLink={(row) => (row.kind === 'folder' ? folderLink(clientId, row.id) : null)}
           total={term ? rows.length : data.documents.total}
+          // The folder's sub-folders head its first page of files: the count is of everything listed.
+          leading={term ? 0 : data.folders.length}
           page={term ? 1 : page}
           pageSize={term ? Math.max(rows.length, 1) : PAGE_SIZE}
           sort={sort}

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { Breadcrumbs, PageHeader } from '@web/ui';
+import { PageHeader } from '@web/ui';
 import { NoAccess, useCan } from '../shell/access';
 import { DocumentsBrowser } from './documents-browser';
 
@@ -36,7 +36,7 @@ function VaultLayout({ folderId }: { folderId?: string }) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Documents' }]} />}
+        trail={[{ label: 'Documents' }]}
         title="Documents"
         description="The firm's own files: internal, never shown in the client portal."
       />

@@ -54,6 +54,7 @@ export function NotificationsPage({
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-6">
       <PageHeader
+        trail={[{ label: 'Notifications' }]}
         title="Notifications"
         description={unreadCount ? `${unreadCount} unread` : 'You are all caught up.'}
         actions={

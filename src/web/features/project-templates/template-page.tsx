@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
   Badge,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -116,15 +115,11 @@ function TemplateScreen() {
           </span>
         }
         description={t.description ?? 'The tasks every project made from this template starts with.'}
-        breadcrumbs={
-          <Breadcrumbs
-            items={[
-              { label: 'Admin', to: '/admin' },
-              { label: 'Project templates', to: '/admin/templates/projects' },
-              { label: t.name },
-            ]}
-          />
-        }
+        trail={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Project templates', to: '/admin/templates/projects' },
+          { label: t.name },
+        ]}
         actions={
           <>
             {canEdit ? (

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import {
   Badge,
-  Breadcrumbs,
   Button,
+  CellText,
   DataTable,
   type DataTableColumn,
   DialogClose,
@@ -58,11 +58,12 @@ function TemplatesScreen() {
     {
       id: 'name',
       header: 'Name',
+      minWidth: 12,
       cell: (r) => (
-        <div>
-          <p className="font-medium text-fg">{r.name}</p>
-          {r.description ? <p className="max-w-md truncate text-xs text-muted-fg">{r.description}</p> : null}
-        </div>
+        <>
+          <CellText className="font-medium text-fg">{r.name}</CellText>
+          {r.description ? <CellText className="text-xs text-muted-fg">{r.description}</CellText> : null}
+        </>
       ),
     },
     { id: 'tasks', header: 'Tasks', className: 'text-right tabular-nums', cell: (r) => r.taskCount },
@@ -83,9 +84,7 @@ function TemplatesScreen() {
       <PageHeader
         title="Project templates"
         description="The tasks a project starts with. Link a template to a service and every engagement gets a project per period."
-        breadcrumbs={
-          <Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Project templates' }]} />
-        }
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Project templates' }]}
         actions={
           canCreate ? (
             <Button onClick={() => setCreating(true)}>
@@ -111,7 +110,7 @@ function TemplatesScreen() {
         pageSize={Math.max(rows.length, 1)}
         onPageChange={() => {}}
         loading={list.isPending}
-        onRowClick={(r) => go({ to: '/admin/templates/projects/$id', params: { id: r.id } })}
+        rowLink={(r) => ({ to: '/admin/templates/projects/$id', params: { id: r.id } })}
         toolbar={
           <Select
             aria-label="Show"

@@ -5,7 +5,6 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   Badge,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -97,7 +96,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Projects', to: '/projects' }, { label: p.name }]} />}
+        trail={[{ label: 'Projects', to: '/projects' }, { label: p.name }]}
         title={
           <span className="flex flex-wrap items-center gap-2">
             {p.name}

@@ -25,6 +25,7 @@ export function ProjectsPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Projects' }]}
         title="Projects"
         description="Work for clients: each period of a recurring service, and one-off jobs."
         actions={

@@ -1,7 +1,6 @@
 import { PROJECT_STATUS_FILTERS } from '@domain/projects';
 import { STATUS_DISPLAY } from '@domain/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   Button,
@@ -42,7 +41,6 @@ export function ProjectsView({
   fixed?: { clientId?: string; serviceId?: string };
   onCreate?: () => void;
 }) {
-  const go = useNavigate();
   const format = useFormat();
   const input = projectsListInput(search, fixed);
   const board = search.view === 'board';
@@ -69,6 +67,8 @@ export function ProjectsView({
       id: 'name',
       header: 'Project',
       sortable: true,
+      truncate: true,
+      minWidth: 13,
       cell: (p) => <span className="font-medium text-fg">{p.name}</span>,
     },
     ...(fixed.clientId
@@ -78,6 +78,8 @@ export function ProjectsView({
             id: 'client',
             header: 'Client',
             sortable: true,
+            truncate: true,
+            minWidth: 9,
             cell: (p: TProjectRow) => p.client.name,
           },
         ]),
@@ -87,7 +89,10 @@ export function ProjectsView({
           {
             id: 'service',
             header: 'Service',
-            className: 'hidden md:table-cell',
+            // A recurring project's name starts with its service: the column is for wide screens.
+            className: 'hidden 2xl:table-cell',
+            truncate: true,
+            minWidth: 6,
             cell: (p: TProjectRow) => p.service?.name ?? <span className="text-muted-fg">—</span>,
           },
         ]),
@@ -317,7 +322,7 @@ export function ProjectsView({
       onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
       onSortChange={(sort, direction) => setSearch({ sort: sort as TProjectsSearch['sort'], direction })}
       pageSizeOptions={[25, 50, 100]}
-      onRowClick={(p) => go({ to: '/projects/$id', params: { id: p.id } })}
+      rowLink={(p) => ({ to: '/projects/$id', params: { id: p.id } })}
       toolbar={toolbar}
       empty={empty}
     />

@@ -1,7 +1,7 @@
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Breadcrumbs, PageHeader } from '@web/ui';
+import { PageHeader } from '@web/ui';
 import { useCallback } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
@@ -46,15 +46,11 @@ function ServiceProjectsScreen() {
             ? `${s.code} · ${FREQUENCY_LABELS[s.frequency]} · due ${dueDateRulePreview(s.dueDateRule).toLowerCase()}`
             : undefined
         }
-        breadcrumbs={
-          <Breadcrumbs
-            items={[
-              { label: 'Admin', to: '/admin' },
-              { label: 'Services', to: '/admin/services' },
-              { label: s?.name ?? '…' },
-            ]}
-          />
-        }
+        trail={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Services', to: '/admin/services' },
+          { label: s?.name ?? '…' },
+        ]}
       />
       <nav aria-label="Service" className="flex gap-1 border-b border-border">
         <Link to="/admin/services/$id/clients" params={{ id }} className={tabClass}>

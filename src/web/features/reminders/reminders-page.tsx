@@ -49,6 +49,7 @@ export function RemindersPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Reminders' }]}
         title="Reminders"
         description={REMINDER_TYPE_LABELS[type].description}
         actions={
@@ -188,7 +189,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
         loading={list.isPending}
         onPageChange={(page) => setSearch({ page })}
         onSortChange={(sort, direction) => setSearch({ sort: sort as TRemindersSearch['sort'], direction })}
-        onRowClick={(r) => setSearch({ open: r.id })}
+        rowLink={(r) => ({ to: '.', search: (prev) => ({ ...prev, open: r.id }), replace: true })}
         toolbar={
           <>
             <SearchBox

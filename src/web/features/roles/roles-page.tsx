@@ -2,8 +2,8 @@ import { ALL_PERMISSIONS } from '@domain/permissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
-  Breadcrumbs,
   Button,
+  CellText,
   confirm,
   DataTable,
   type DataTableColumn,
@@ -63,15 +63,22 @@ function RolesScreen() {
     {
       id: 'name',
       header: 'Role',
-      className: 'whitespace-normal',
+      minWidth: 12,
       cell: (role) => (
-        <div className="flex min-w-0 flex-col">
-          <span className="flex items-center gap-1.5 font-medium text-fg">
+        <>
+          <CellText className="font-medium text-fg">
             {role.name}
-            {role.isOwnerRole ? <Lock aria-label="Read-only" className="size-3.5 text-muted-fg" /> : null}
-          </span>
-          {role.description ? <span className="text-xs text-muted-fg">{role.description}</span> : null}
-        </div>
+            {role.isOwnerRole ? (
+              <Lock
+                aria-label="Read-only"
+                className="ml-1.5 inline size-3.5 align-[-0.125em] text-muted-fg"
+              />
+            ) : null}
+          </CellText>
+          {role.description ? (
+            <CellText className="text-xs text-muted-fg">{role.description}</CellText>
+          ) : null}
+        </>
       ),
     },
     {
@@ -143,7 +150,7 @@ function RolesScreen() {
       <PageHeader
         title="Roles"
         description="What each member may see and do. The Owner keeps every right."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Roles' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Roles' }]}
         actions={
           canCreate ? (
             <Button onClick={() => setEditing('new')}>

@@ -1,15 +1,7 @@
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import {
-  Badge,
-  Breadcrumbs,
-  DataTable,
-  type DataTableColumn,
-  EmptyState,
-  PageHeader,
-  useFormat,
-} from '@web/ui';
+import { Badge, CellText, DataTable, type DataTableColumn, EmptyState, PageHeader, useFormat } from '@web/ui';
 import { Users } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
@@ -55,11 +47,12 @@ function ServiceClientsScreen() {
     {
       id: 'client',
       header: 'Client',
+      minWidth: 12,
       cell: (r) => (
-        <div>
-          <p className="font-medium text-fg">{r.client.name}</p>
-          <p className="text-xs text-muted-fg">{r.client.code}</p>
-        </div>
+        <>
+          <CellText className="font-medium text-fg">{r.client.name}</CellText>
+          <span className="block font-mono text-xs text-muted-fg">{r.client.code}</span>
+        </>
       ),
     },
     { id: 'start', header: 'Start', cell: (r) => format.date(r.startDate) },
@@ -73,6 +66,7 @@ function ServiceClientsScreen() {
       id: 'assignees',
       header: 'Assignees',
       className: 'hidden md:table-cell',
+      truncate: true,
       cell: (r) => (r.assignees.length ? r.assignees.map((a) => a.name).join(', ') : '-'),
     },
   ];
@@ -86,15 +80,11 @@ function ServiceClientsScreen() {
             ? `${s.code} · ${FREQUENCY_LABELS[s.frequency]} · due ${dueDateRulePreview(s.dueDateRule).toLowerCase()} · default fee ${format.money(s.defaultFee)}`
             : undefined
         }
-        breadcrumbs={
-          <Breadcrumbs
-            items={[
-              { label: 'Admin', to: '/admin' },
-              { label: 'Services', to: '/admin/services' },
-              { label: s?.name ?? '…' },
-            ]}
-          />
-        }
+        trail={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Services', to: '/admin/services' },
+          { label: s?.name ?? '…' },
+        ]}
       />
       <nav aria-label="Service" className="flex gap-1 border-b border-border">
         <Link
@@ -118,6 +108,7 @@ function ServiceClientsScreen() {
         columns={columns}
         rows={list.data?.rows ?? []}
         getRowId={(r) => r.id}
+        rowLink={(r) => ({ to: '/clients/$id', params: { id: r.client.id } })}
         total={list.data?.total ?? 0}
         page={input.page}
         pageSize={input.pageSize}

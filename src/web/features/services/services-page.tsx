@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   Badge,
-  Breadcrumbs,
   Button,
+  CellText,
   DataTable,
   type DataTableColumn,
   DropdownMenu,
@@ -84,11 +84,12 @@ function ServicesScreen() {
       id: 'name',
       header: 'Service',
       sortable: true,
+      minWidth: 12,
       cell: (s) => (
-        <div className="min-w-0">
-          <p className="font-medium text-fg">{s.name}</p>
-          {s.description ? <p className="truncate text-xs text-muted-fg">{s.description}</p> : null}
-        </div>
+        <>
+          <CellText className="font-medium text-fg">{s.name}</CellText>
+          {s.description ? <CellText className="text-xs text-muted-fg">{s.description}</CellText> : null}
+        </>
       ),
     },
     { id: 'code', header: 'Code', sortable: true, cell: (s) => <Badge tone="grey">{s.code}</Badge> },
@@ -104,6 +105,7 @@ function ServicesScreen() {
       id: 'due',
       header: 'Due',
       className: 'hidden lg:table-cell',
+      truncate: true,
       cell: (s) => <span className="text-muted-fg">{dueDateRulePreview(s.dueDateRule)}</span>,
     },
     {
@@ -123,7 +125,6 @@ function ServicesScreen() {
           to="/admin/services/$id/clients"
           params={{ id: s.id }}
           className="text-primary underline-offset-2 hover:underline"
-          onClick={(e) => e.stopPropagation()}
         >
           {format.number(s.clientCount)}
         </Link>
@@ -137,7 +138,7 @@ function ServicesScreen() {
         canEdit || canArchive ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <IconButton aria-label={`Actions for ${s.name}`} size="sm" onClick={(e) => e.stopPropagation()}>
+              <IconButton aria-label={`Actions for ${s.name}`} size="sm">
                 <Ellipsis />
               </IconButton>
             </DropdownMenuTrigger>
@@ -174,7 +175,7 @@ function ServicesScreen() {
       <PageHeader
         title="Services"
         description="The firm's catalogue: what you do for clients, how often and when it falls due."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Services' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Services' }]}
         actions={
           canCreate ? (
             <Button onClick={() => edit(null)}>

@@ -84,6 +84,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
   return (
     <div className="mx-auto max-w-5xl p-6">
       <PageHeader
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Firm settings' }]}
         title="Firm settings"
         description={
           canEdit

@@ -32,9 +32,16 @@ export function Sidebar({ profile, onNavigate }: { profile: TProfileView; onNavi
   const admin = visible(ADMIN_NAV, profile);
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-6 overflow-y-auto p-3">
+      {/* A firm's name runs long ("Sharma & Associates, Chartered Accountants"): two lines, then the
+          rest on hover. */}
       <div className="flex items-center gap-2 px-3 pt-1">
-        <img src="/favicon.svg" alt="" className="size-7" />
-        <span className="truncate font-semibold">{profile.org.name}</span>
+        <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
+        <span
+          title={profile.org.name}
+          className="line-clamp-2 min-w-0 break-words font-semibold leading-snug"
+        >
+          {profile.org.name}
+        </span>
       </div>
       {MAIN_NAV.map((group) => {
         const items = visible(group.items, profile);

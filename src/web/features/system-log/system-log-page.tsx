@@ -3,7 +3,6 @@ import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {
-  Breadcrumbs,
   Button,
   DataTable,
   type DataTableColumn,
@@ -16,7 +15,7 @@ import {
   useFormat,
 } from '@web/ui';
 import { ScrollText, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -25,6 +24,21 @@ import type { TSystemLogSearch } from './search';
 import { actorLabel, SystemLogDrawer, type TSystemLogEntry } from './system-log-drawer';
 
 const route = getRouteApi('/_main/admin/systemlog');
+
+/** "documents.tree.create" with a line break allowed after each dot. */
+function breakAfterDots(code: string) {
+  return code.split('.').map((part, i, all) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one code, in order
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 ? (
+        <>
+          .<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 const ALL = 'all';
 
 /** /admin/systemlog: the firm's append-only audit trail, filtered and paged on the server. */
@@ -80,12 +94,15 @@ function SystemLogScreen() {
       sortDescFirst: true,
       cell: (e) => <time dateTime={e.at.toISOString()}>{format.dateTime(e.at, { seconds: true })}</time>,
     },
-    { id: 'who', header: 'Who', cell: actorLabel },
+    { id: 'who', header: 'Who', truncate: true, cell: actorLabel },
     {
       id: 'action',
       header: 'Action',
       sortable: true,
-      cell: (e) => <code className="text-xs">{e.action}</code>,
+      // A long action wraps after its dots when the summary needs the room, never mid-word.
+      className: 'whitespace-normal',
+      minWidth: 9,
+      cell: (e) => <code className="text-xs">{breakAfterDots(e.action)}</code>,
     },
     {
       id: 'recordType',
@@ -96,10 +113,20 @@ function SystemLogScreen() {
     {
       id: 'summary',
       header: 'Summary',
-      className: 'whitespace-normal min-w-64',
+      primary: true,
+      truncate: true,
+      lines: 2,
+      minWidth: 14,
       cell: (e) => e.summary,
     },
-    { id: 'ip', header: 'IP', className: 'hidden lg:table-cell', cell: (e) => e.ip ?? '—' },
+    {
+      id: 'ip',
+      header: 'IP',
+      // An IPv6 address wraps rather than being cut.
+      className: 'hidden lg:table-cell whitespace-normal',
+      minWidth: 7,
+      cell: (e) => (e.ip ? <span className="font-mono text-xs break-all">{e.ip}</span> : '—'),
+    },
   ];
 
   const options = (values: string[] | undefined, all: string) => [
@@ -189,7 +216,7 @@ function SystemLogScreen() {
       <PageHeader
         title="System log"
         description={`Every change made in the firm, newest first. Times in ${modernTimeZone(timeZone)}.`}
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]}
         actions={<ExportButton filter={filter} />}
       />
       <DataTable

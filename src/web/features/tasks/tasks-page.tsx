@@ -1,5 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Breadcrumbs, PageHeader } from '@web/ui';
+import { PageHeader } from '@web/ui';
 import { useCallback } from 'react';
 import { NoAccess, useCan } from '../shell/access';
 import type { TTasksSearch } from './tasks-search';
@@ -34,7 +34,11 @@ export function TasksPage() {
   if (!canView) return noAccess;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
-      <PageHeader title="Tasks" description="What is due, who has it, and what is waiting for review." />
+      <PageHeader
+        trail={[{ label: 'Tasks' }]}
+        title="Tasks"
+        description="What is due, who has it, and what is waiting for review."
+      />
       <TasksView scope={{}} search={search} setSearch={setSearch} />
     </div>
   );
@@ -51,7 +55,7 @@ export function TagTasksPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Tasks', to: '/tasks' }, { label: `#${label}` }]} />}
+        trail={[{ label: 'Tasks', to: '/tasks' }, { label: `#${label}` }]}
         title={`Tasks tagged “${label}”`}
       />
       <TasksView scope={{ tag: label }} search={search} setSearch={setSearch} />

@@ -108,13 +108,7 @@ export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
           <TaskBoard input={input} onOpen={open} />
         </>
       ) : (
-        <TasksTable
-          scope={scope}
-          search={search}
-          setSearch={setSearch}
-          onOpen={open}
-          onCreate={() => setCreating(true)}
-        />
+        <TasksTable scope={scope} search={search} setSearch={setSearch} onCreate={() => setCreating(true)} />
       )}
       <TaskCreateDialog
         open={creating}
@@ -163,13 +157,7 @@ function QuickAdd({ defaults }: { defaults: Partial<TTaskFormInput> }) {
   );
 }
 
-function TasksTable({
-  scope,
-  search,
-  setSearch,
-  onOpen,
-  onCreate,
-}: TTasksViewProps & { onOpen: (id: string) => void; onCreate: () => void }) {
+function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { onCreate: () => void }) {
   const canEdit = useCan('tasks.edit');
   const format = useFormat();
   const input = tasksListInput(search, scope);
@@ -182,9 +170,9 @@ function TasksTable({
       header: 'Title',
       sortable: true,
       className: 'whitespace-normal min-w-56',
-      cell: (t) => (
-        <span className="flex flex-wrap items-center gap-1.5">
-          <span className="font-medium text-fg">{t.title}</span>
+      cell: (t) => <span className="font-medium text-fg">{t.title}</span>,
+      after: (t) => (
+        <>
           {t.forClient ? <Badge tone="primary">Client</Badge> : null}
           {t.tags.slice(0, 3).map((tag) => (
             <Link
@@ -199,7 +187,7 @@ function TasksTable({
               </Badge>
             </Link>
           ))}
-        </span>
+        </>
       ),
     },
     {
@@ -227,6 +215,7 @@ function TasksTable({
           {
             id: 'client',
             header: 'Client',
+            truncate: true,
             cell: (t: TTaskRow) => t.client?.name ?? <span className="text-muted-fg">—</span>,
           },
         ]),
@@ -290,7 +279,7 @@ function TasksTable({
       onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
       onSortChange={(sort, dir) => setSearch({ sort: sort as TTasksSearch['sort'], dir, page: undefined })}
       pageSizeOptions={[25, 50, 100]}
-      onRowClick={(t) => onOpen(t.id)}
+      rowLink={(t) => ({ to: '.', search: (prev) => ({ ...prev, task: t.id }), replace: true })}
       {...(canEdit
         ? {
             selectedIds: selected,

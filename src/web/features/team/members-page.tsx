@@ -39,7 +39,7 @@ export function MembersPage() {
   if (!can('team.view')) {
     return (
       <div className="mx-auto max-w-6xl p-4 sm:p-6">
-        <PageHeader title="Members" />
+        <PageHeader trail={[{ label: 'Members' }]} title="Members" />
         <EmptyState
           icon={Lock}
           title="You do not have access to the team"
@@ -51,6 +51,7 @@ export function MembersPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Members' }]}
         title="Members"
         description={`The people of ${profile.org.name}, their roles and their access.`}
         actions={
@@ -96,7 +97,15 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
         </div>
       ),
     },
-    { id: 'email', header: 'Email', sortable: true, cell: (m) => m.email, className: 'hidden md:table-cell' },
+    {
+      id: 'email',
+      header: 'Email',
+      sortable: true,
+      truncate: true,
+      minWidth: 10,
+      cell: (m) => m.email,
+      className: 'hidden md:table-cell',
+    },
     { id: 'role', header: 'Role', sortable: true, cell: (m) => m.role.name },
     {
       id: 'status',

@@ -92,6 +92,7 @@ export function MyTimesheetPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Timesheet' }]}
         title="Timesheet"
         description="Type hours like 1:30 or 1.5; Enter and the arrow keys move between days."
         actions={

@@ -89,6 +89,7 @@ function TeamWeek() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Timesheets' }]}
         title="Timesheets"
         description={
           week.data ? `${notSubmitted} of ${members.length} members have not submitted this week` : undefined

@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import {
   Badge,
   Button,
+  CellText,
   confirm,
   DataTable,
   type DataTableColumn,
@@ -42,6 +43,7 @@ export function PasswordsPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
+        trail={[{ label: 'Passwords' }]}
         title="Passwords"
         description="Logins to the firm’s and its clients’ portals, encrypted; every reveal and copy is logged."
         actions={
@@ -120,34 +122,36 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
       id: 'title',
       header: 'Title',
       sortable: true,
-      cell: (r) => (
-        <span className="flex flex-col">
-          <span className="font-medium text-fg">{r.title}</span>
-          {r.url ? (
-            isValidLink(r.url) ? (
-              <a
-                href={r.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="max-w-56 truncate text-xs text-primary hover:underline"
-              >
-                {r.url}
-              </a>
-            ) : (
-              <span className="max-w-56 truncate text-xs text-muted-fg">{r.url}</span>
-            )
-          ) : null}
-        </span>
-      ),
+      minWidth: 10,
+      cell: (r) => <CellText className="font-medium text-fg">{r.title}</CellText>,
+      // The address opens the site itself, so it sits beside the row's button, not in it.
+      after: (r) =>
+        r.url ? (
+          isValidLink(r.url) ? (
+            <a
+              href={r.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="min-w-0 basis-full text-xs text-primary hover:underline"
+            >
+              <CellText>{r.url}</CellText>
+            </a>
+          ) : (
+            <CellText className="basis-full text-xs text-muted-fg">{r.url}</CellText>
+          )
+        ) : null,
     },
     {
       id: 'client',
       header: 'Client',
+      truncate: true,
       cell: (r) => r.client?.name ?? <span className="text-muted-fg">Firm-wide</span>,
     },
     {
       id: 'username',
       header: 'Username',
+      truncate: true,
+      minWidth: 6,
       cell: (r) => r.username ?? <span className="text-muted-fg">—</span>,
     },
     {
