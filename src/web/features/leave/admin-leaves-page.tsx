@@ -2,7 +2,6 @@ import { ACCRUAL_LABELS, formatAmountWithUnit, LEAVE_UNIT_LABELS } from '@domain
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
-  Breadcrumbs,
   Button,
   confirm,
   type DataTableColumn,
@@ -31,7 +30,7 @@ export function AdminLeavesPage() {
         <PageHeader
           title="Leave types"
           description="The firm's leave types, working week and approvals, and each member's allowance."
-          breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Leave types' }]} />}
+          trail={[{ label: 'Admin', to: '/admin' }, { label: 'Leave types' }]}
         />
         <Tabs defaultValue="types">
           <TabsList>

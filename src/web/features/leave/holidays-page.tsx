@@ -2,7 +2,6 @@ import { dayIn } from '@domain/dashboard';
 import { HOLIDAY_PART_LABELS } from '@domain/leave';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Breadcrumbs,
   Button,
   confirm,
   type DataTableColumn,
@@ -118,7 +117,7 @@ function HolidaysScreen() {
       <PageHeader
         title="Holidays"
         description="Days off for everyone, or for one office; half days count as half."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Admin', to: '/admin' }, { label: 'Holidays' }]} />}
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Holidays' }]}
         actions={
           canEdit ? (
             <>

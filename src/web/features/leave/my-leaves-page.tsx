@@ -9,7 +9,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -55,7 +54,7 @@ export function MyLeavesPage() {
       <PageHeader
         title="My leaves"
         description={`Your balances and requests for ${year}.`}
-        breadcrumbs={<Breadcrumbs items={[{ label: 'My account' }, { label: 'Leaves' }]} />}
+        trail={[{ label: 'My leaves' }]}
       />
       <Balances mine={mine.data} loading={mine.isPending} />
       {canApply && mine.data && mine.data.balances.length > 0 ? <ApplyForm mine={mine.data} /> : null}

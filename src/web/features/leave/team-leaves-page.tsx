@@ -2,7 +2,6 @@ import { formatAmountWithUnit } from '@domain/leave';
 import { useQuery } from '@tanstack/react-query';
 import {
   Badge,
-  Breadcrumbs,
   Button,
   type DataTableColumn,
   EmptyState,
@@ -26,7 +25,7 @@ export function TeamLeavesPage() {
       <PageHeader
         title="Team leaves"
         description="Approve or reject your team's leave; see who else is away before you decide."
-        breadcrumbs={<Breadcrumbs items={[{ label: 'Team' }, { label: 'Leaves' }]} />}
+        trail={[{ label: 'Team leaves' }]}
       />
       <Tabs value={tab} onValueChange={(v) => setTab(v as 'pending' | 'decided')}>
         <TabsList>
