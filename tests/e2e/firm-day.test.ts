@@ -169,7 +169,7 @@ describe('a day in the firm', () => {
     await nav(member, 'Tasks').click();
     await member
       .getByRole('table', { name: 'Tasks' })
-      .getByRole('row', { name: /GSTR-3B for November/ })
+      .getByRole('link', { name: 'GSTR-3B for November' })
       .click();
     const task = member.getByRole('dialog', { name: 'GSTR-3B for November' });
     await task.getByRole('combobox', { name: 'Status' }).click();
