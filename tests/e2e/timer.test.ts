@@ -88,6 +88,10 @@ describe('the timer in the browser', () => {
       .toBe(0);
     const entries = await api.timesheets.timer.current.query();
     expect(entries).toEqual({ running: null, waiting: [] });
+    // On a phone the top bar keeps the timer to its icon.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await header.getByRole('button', { name: 'Start timer' }).waitFor();
+    await screenshot(page, 'timer-phone-header');
     expect(console.errors).toEqual([]);
   });
 });

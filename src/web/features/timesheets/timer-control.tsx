@@ -60,9 +60,15 @@ export function TimerControl() {
   return (
     <>
       {waiting ? (
-        <Button variant="outline" size="sm" className="text-warning" onClick={() => setEnding(waiting)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-warning"
+          aria-label="Timer stopped: give the end time"
+          onClick={() => setEnding(waiting)}
+        >
           <AlertTriangle aria-hidden />
-          Timer stopped: give the end time
+          <span className="hidden sm:inline">Timer stopped: give the end time</span>
         </Button>
       ) : null}
       {running ? (
@@ -91,9 +97,9 @@ export function TimerControl() {
           </DropdownMenuContent>
         </DropdownMenu>
       ) : (
-        <Button variant="ghost" size="sm" onClick={() => setStarting(true)}>
+        <Button variant="ghost" size="sm" aria-label="Start timer" onClick={() => setStarting(true)}>
           <Play aria-hidden />
-          Start timer
+          <span className="hidden sm:inline">Start timer</span>
         </Button>
       )}
       {starting ? <StartDialog onClose={() => setStarting(false)} /> : null}
