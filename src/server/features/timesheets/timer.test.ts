@@ -132,6 +132,20 @@ describe('the timer', () => {
 });
 
 describe('the timer jobs', () => {
+  it('find the end of the working day in the firm’s own time zone', () => {
+    // 18:00 in Kolkata is 12:30 UTC; a timer started after it is told the next evening.
+    expect(noticeDue(new Date('2026-03-17T05:00:00Z'), 'Asia/Kolkata')).toEqual(
+      new Date('2026-03-17T12:30:00Z'),
+    );
+    expect(noticeDue(new Date('2026-03-17T13:00:00Z'), 'Asia/Kolkata')).toEqual(
+      new Date('2026-03-18T12:30:00Z'),
+    );
+    // Started late in the evening UTC but already the next day in Auckland.
+    expect(noticeDue(new Date('2026-03-17T20:00:00Z'), 'Pacific/Auckland')).toEqual(
+      new Date('2026-03-18T05:00:00Z'),
+    );
+  });
+
   it('tell once at the end of the day, stop at 16 hours, and a second run changes nothing', async () => {
     const f = await firm('Sweep & Co');
     const { id } = await f.me.timesheets.timer.start.mutate({ taskId: f.task.id });
