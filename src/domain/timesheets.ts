@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInt, zString, zText } from './fields';
+import { zDate, zInt, zString, zText } from './fields';
 
 export { todayIn } from './periods';
 
@@ -197,3 +197,33 @@ export const ZRowOptionsInput = z.object({
   search: zText({ max: 100, label: 'Search' }).optional(),
   clientId: zOptionalId('This client link is not valid'),
 });
+
+// ---- the timer ---------------------------------------------------------------------------------------
+
+/** A timer still running at this firm time brings its member a notice, once. */
+export const TIMER_NOTICE_AT = '18:00';
+/** A timer left this long stops itself and waits for the real end time. */
+export const TIMER_AUTO_STOP_MINUTES = 16 * 60;
+export const TIMER_RUNNING = 'Your timer is already running: stop it before starting another';
+export const TIMER_TOO_LONG = 'The timer ran more than 12 hours: give the time you stopped work';
+
+export const ZTimerStart = z
+  .object({
+    taskId: zOptionalId('This task link is not valid'),
+    clientId: zOptionalId('This client link is not valid'),
+    note: ZEntryNote.default(''),
+  })
+  .superRefine(requireNote);
+export type TTimerStart = z.output<typeof ZTimerStart>;
+
+export const ZTimerRef = z.object({ timerId: z.uuid('This timer link is not valid') });
+
+/** The real end of a timer's work, for one that ran too long or stopped itself. */
+export const ZTimerFinish = ZTimerRef.extend({
+  endedAt: zDate({ message: 'Give the time you stopped work' }),
+});
+
+/** Whole minutes between two instants, at least one: a timer that ran is never an empty entry. */
+export function timerMinutes(startedAt: Date, endedAt: Date): number {
+  return Math.max(1, Math.round((endedAt.getTime() - startedAt.getTime()) / 60_000));
+}

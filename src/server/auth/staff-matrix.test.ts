@@ -820,6 +820,20 @@ const ROWS: Record<string, TRow> = {
   'timesheets.setLock': { input: () => ({ lockDate: '2020-01-31', graceDays: 3 }), cross: 'none' },
   'timesheets.submitWeek': { input: () => ({ weekStart: '2026-03-09' }), cross: 'none' },
   'timesheets.teamWeek': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
+  'timesheets.timer.current': { input: () => undefined, cross: 'none' },
+  'timesheets.timer.discard': { input: (_, c) => ({ timerId: c.doomedTimer.id }), cross: 'ids' },
+  'timesheets.timer.finish': {
+    input: (_, c) => ({ timerId: c.timer.id, endedAt: new Date('2026-03-17T10:30:00Z') }),
+    cross: 'ids',
+  },
+  'timesheets.timer.start': {
+    input: (_, c) => ({ taskId: c.task.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, taskId: b.assigned.task.id })],
+  },
+  // After timer.start above (rows run in order): the owner's running timer becomes an entry.
+  'timesheets.timer.stop': { input: () => undefined, cross: 'none' },
   'timesheets.update': {
     input: (_, c) => ({ entryId: c.timeEntry.id, date: '2026-03-03', minutes: 120, clientId: c.client.id }),
     cross: 'ids',

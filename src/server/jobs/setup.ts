@@ -5,6 +5,7 @@ import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
 import { audit } from '../features/system-log';
+import { registerTimesheetJobs } from '../features/timesheets';
 import type { TStorage } from '../files/storage';
 import { registerMailJob } from '../mail';
 import { purgeSettled } from './queue';
@@ -57,6 +58,9 @@ export function registerJobs(storage: TStorage) {
 
   // Leave: yearly allocations, monthly accruals, the year end and carried-balance expiry, per firm.
   registerLeaveJobs();
+
+  // Timers: the end-of-day notice and the 16-hour stop.
+  registerTimesheetJobs();
 
   registerMailJobs();
 

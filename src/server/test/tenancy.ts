@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
-import { members, roles } from '../db/schema';
+import { members, roles, timesheetTimers } from '../db/schema';
 import type { TTestApp } from './app';
 import { seedPortalUser } from './portal';
 import { seedFirmWithRoles } from './seeded-firm';
@@ -177,6 +177,26 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     clientId: client.id,
   });
 
+  // Timers the system stopped, waiting for their owner's end time (a week no row submits).
+  const stoppedTimer = async () => {
+    const [row] = await t.db
+      .insert(timesheetTimers)
+      .values({
+        orgId: firm.org.id,
+        memberId: firm.owner.id,
+        startedAt: new Date('2026-03-17T09:00:00Z'),
+        stoppedAt: new Date('2026-03-18T01:00:00Z'),
+        autoStopped: true,
+        taskId: task.id,
+        clientId: client.id,
+      })
+      .returning();
+    if (!row) throw new Error('timer not created');
+    return row;
+  };
+  const timer = await stoppedTimer();
+  const doomedTimer = await stoppedTimer();
+
   return {
     client,
     archivable,
@@ -209,6 +229,8 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     doomedClientUser,
     timeEntry,
     doomedTimeEntry,
+    timer,
+    doomedTimer,
   };
 }
 

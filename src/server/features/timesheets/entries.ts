@@ -68,31 +68,34 @@ async function assertDayTotal(
 const summaryOf = (minutes: number, day: string) => `${formatMinutes(minutes)} on ${day}`;
 
 export async function createEntry(db: TDb, scope: TScope, input: TEntryInput, meta: TRequestMeta) {
-  return db.transaction(async (tx) => {
-    await assertChangeable(tx, scope, scope.memberId, input.date);
-    const links = await resolveLinks(tx, scope, input);
-    await assertDayTotal(tx, scope, scope.memberId, input.date, input.minutes);
-    const [row] = await tx
-      .insert(timesheetEntries)
-      .values({
-        orgId: scope.orgId,
-        memberId: scope.memberId,
-        date: input.date,
-        minutes: input.minutes,
-        ...links,
-        billable: input.billable ?? defaultBillable(links),
-        note: input.note,
-      })
-      .returning({ id: timesheetEntries.id });
-    if (!row) throw new Error('entry not created');
-    await audit(tx, actorOf(scope, meta), {
-      action: 'timesheet.create',
-      recordType: 'timesheetEntry',
-      recordId: row.id,
-      summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
-    });
-    return { id: row.id };
+  return db.transaction((tx) => insertEntry(tx, scope, input, meta));
+}
+
+/** A new entry of the caller's, inside the caller's transaction (the timer makes one too). */
+export async function insertEntry(tx: TExecutor, scope: TScope, input: TEntryInput, meta: TRequestMeta) {
+  await assertChangeable(tx, scope, scope.memberId, input.date);
+  const links = await resolveLinks(tx, scope, input);
+  await assertDayTotal(tx, scope, scope.memberId, input.date, input.minutes);
+  const [row] = await tx
+    .insert(timesheetEntries)
+    .values({
+      orgId: scope.orgId,
+      memberId: scope.memberId,
+      date: input.date,
+      minutes: input.minutes,
+      ...links,
+      billable: input.billable ?? defaultBillable(links),
+      note: input.note,
+    })
+    .returning({ id: timesheetEntries.id });
+  if (!row) throw new Error('entry not created');
+  await audit(tx, actorOf(scope, meta), {
+    action: 'timesheet.create',
+    recordType: 'timesheetEntry',
+    recordId: row.id,
+    summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
   });
+  return { id: row.id };
 }
 
 export async function updateEntry(

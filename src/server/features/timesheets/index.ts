@@ -1,3 +1,4 @@
 // The timesheets feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { timesheetsRouter } from './router';
+export { registerTimesheetJobs } from './timer-jobs';

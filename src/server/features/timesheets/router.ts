@@ -6,6 +6,9 @@ import {
   ZLockSettings,
   ZRowOptionsInput,
   ZTeamWeekInput,
+  ZTimerFinish,
+  ZTimerRef,
+  ZTimerStart,
   ZWeekDecision,
   ZWeekInput,
   ZWeekReject,
@@ -22,11 +25,29 @@ import {
   teamWeek,
 } from './approval';
 import { createEntry, deleteEntry, setCell, updateEntry } from './entries';
+import { currentTimers, discardTimer, finishTimer, startTimer, stopTimer } from './timer';
 import { myWeek, rowOptions } from './week';
 
 // A member records their own time with timesheets.create; timesheets.approve sees the team's weeks,
 // decides them and may change entries after approval or the lock (each change logged).
+const timerRouter = router({
+  current: permissionProcedure('timesheets.create').query(({ ctx }) => currentTimers(ctx.db, ctx.scope)),
+  start: permissionProcedure('timesheets.create')
+    .input(ZTimerStart)
+    .mutation(({ ctx, input }) => startTimer(ctx.db, ctx.scope, input, ctx.meta)),
+  stop: permissionProcedure('timesheets.create').mutation(({ ctx }) =>
+    stopTimer(ctx.db, ctx.scope, ctx.meta),
+  ),
+  finish: permissionProcedure('timesheets.create')
+    .input(ZTimerFinish)
+    .mutation(({ ctx, input }) => finishTimer(ctx.db, ctx.scope, input, ctx.meta)),
+  discard: permissionProcedure('timesheets.create')
+    .input(ZTimerRef)
+    .mutation(({ ctx, input }) => discardTimer(ctx.db, ctx.scope, input.timerId, ctx.meta)),
+});
+
 export const timesheetsRouter = router({
+  timer: timerRouter,
   myWeek: permissionProcedure('timesheets.view')
     .input(ZWeekInput)
     .query(({ ctx, input }) => myWeek(ctx.db, ctx.scope, input.weekStart)),

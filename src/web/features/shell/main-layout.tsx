@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { identifyChatUser } from '../../lib/chat-widget';
 import { ProfileDialogHost } from '../account/profile-dialog';
 import { NotificationBell } from '../notifications/notification-bell';
+import { TimerControl } from '../timesheets/timer-control';
 import { Sidebar } from './sidebar';
 import { useProfile } from './use-profile';
 import { UserMenu } from './user-menu';
@@ -44,6 +45,7 @@ export function MainLayout() {
             </Dialog.Portal>
           </Dialog.Root>
           <div className="flex-1" />
+          <TimerControl />
           <NotificationBell />
           <ThemeToggle />
           <UserMenu profile={profile} />

@@ -27,6 +27,7 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { StartTimerButton } from '../timesheets/start-timer-button';
 import { TaskAttachments } from './task-attachments';
 import { TaskChecklist } from './task-checklist';
 import { TaskComments } from './task-comments';
@@ -272,6 +273,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
           Created {format.date(task.createdAt)}
           {task.createdBy ? ` by ${task.createdBy.name}` : ''}
         </span>
+        <StartTimerButton taskId={task.id} />
         {canDelete ? (
           <Button
             variant="outline"

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timesheetTimers } from '../../src/server/db/schema';
+import { seedClient } from '../../src/server/test/fixtures';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const MINUTE = 60_000;
+
+describe('the timer in the browser', () => {
+  it('starts from a task, runs in the top bar, stops into the week, and asks for a stopped timer’s end', async () => {
+    const firm = await app.seedFirm('Timer & Co');
+    const client = await seedClient(app, firm.org.id, { name: 'Kapoor Exports' });
+    const api = app.client(firm.owner.token);
+    const task = await api.tasks.create.mutate({ title: 'Reconcile the bank', clientId: client.id });
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/tasks?task=${task.id}`);
+    const drawer = page.getByRole('dialog', { name: 'Reconcile the bank' });
+    await drawer.getByRole('button', { name: 'Start timer' }).click();
+    await drawer.getByRole('button', { name: 'Timer running' }).waitFor();
+    await screenshot(page, 'timer-running-drawer');
+    // The drawer is modal: the top bar is there for the eye, and for the keyboard once it closes.
+    await page.keyboard.press('Escape');
+    const header = page.getByRole('banner');
+    const elapsed = header.getByTestId('timer-elapsed');
+    await expect.poll(() => elapsed.textContent()).toMatch(/^0:00:\d\d$/);
+
+    // Five minutes in: what the entry will hold.
+    const [timer] = await app.db
+      .select()
+      .from(timesheetTimers)
+      .where(eq(timesheetTimers.memberId, firm.owner.id));
+    if (!timer) throw new Error('no timer');
+    await app.db
+      .update(timesheetTimers)
+      .set({ startedAt: new Date(Date.now() - 5 * MINUTE - 10_000) })
+      .where(eq(timesheetTimers.id, timer.id));
+    await page.goto(`${app.url}/my-account/timesheet`);
+    await expect.poll(() => elapsed.textContent()).toMatch(/^0:05:/);
+    await header.getByRole('button', { name: /Timer running/ }).click();
+    await screenshot(page, 'timer-menu');
+    await page.getByRole('menuitem', { name: 'Stop and record' }).click();
+    await page.getByText('Time recorded').waitFor();
+    await header.getByRole('button', { name: 'Start timer' }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Reconcile the bank' })
+      .filter({ hasText: '0:05' })
+      .waitFor();
+    await screenshot(page, 'timer-entry-in-week');
+
+    // A timer the system stopped after 16 hours waits in the top bar for the real end time.
+    const started = new Date(Date.now() - 20 * 60 * MINUTE);
+    await app.db.insert(timesheetTimers).values({
+      orgId: firm.org.id,
+      memberId: firm.owner.id,
+      startedAt: started,
+      stoppedAt: new Date(started.getTime() + 16 * 60 * MINUTE),
+      autoStopped: true,
+      note: 'Year-end close',
+    });
+    await page.reload();
+    await header.getByRole('button', { name: 'Timer stopped: give the end time' }).click();
+    const dialog = page.getByRole('dialog', { name: 'When did you stop work?' });
+    await expect
+      .poll(() => dialog.getByLabel('Stopped at').inputValue())
+      .toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    await screenshot(page, 'timer-end-time');
+    await dialog.getByRole('button', { name: 'Record time' }).click();
+    await page.getByText('Time recorded').first().waitFor();
+    await expect
+      .poll(() => header.getByRole('button', { name: 'Timer stopped: give the end time' }).count())
+      .toBe(0);
+    const entries = await api.timesheets.timer.current.query();
+    expect(entries).toEqual({ running: null, waiting: [] });
+    // On a phone the top bar keeps the timer to its icon.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await header.getByRole('button', { name: 'Start timer' }).waitFor();
+    await screenshot(page, 'timer-phone-header');
+    expect(console.errors).toEqual([]);
+  });
+});
