@@ -9,8 +9,6 @@ import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../src/server/aut
 import {
   clientGroups,
   clients,
-  clientUserClients,
-  clientUsers,
   documentFolders,
   members,
   projects,
@@ -54,22 +52,23 @@ async function seedWorld(t: TE2eApp) {
     t.db.select({ sub: members.sub }).from(members).where(eq(members.id, demo.owner.memberId)),
     'owner',
   );
-  // A client with documents, a folder of theirs shared with the portal, and a portal user.
+  // A client with documents and a folder of theirs shared with the portal. The demo's work is
+  // random; what a screen needs beyond its catalogue and documents is added here.
   const shared = await one(
     t.db
       .select({ id: documentFolders.id, clientId: documentFolders.clientId })
       .from(documentFolders)
-      .innerJoin(clientUserClients, eq(clientUserClients.clientId, documentFolders.clientId))
       .where(
         and(
           eq(documentFolders.orgId, orgId),
           eq(documentFolders.visibleToPortal, true),
           isNotNull(documentFolders.parentId),
+          isNotNull(documentFolders.clientId),
         ),
       )
       .orderBy(asc(documentFolders.name))
       .limit(1),
-    'shared folder of a portal client',
+    'shared client folder',
   );
   const clientId = shared.clientId as string;
   const project = await one(
@@ -84,13 +83,20 @@ async function seedWorld(t: TE2eApp) {
       .limit(1),
     'task',
   );
+  const tag = 'documents';
   const clientTask = await one(
     t.db
-      .select({ id: tasks.id, tags: tasks.tags })
-      .from(tasks)
-      .where(and(eq(tasks.orgId, orgId), eq(tasks.clientId, clientId), eq(tasks.forClient, true)))
-      .limit(1),
-    'client to-do of the portal client',
+      .insert(tasks)
+      .values({
+        orgId,
+        clientId,
+        title: 'Upload the signed engagement letter and last year’s acknowledgement',
+        forClient: true,
+        dueDate: addDay(dayIn('Asia/Kolkata'), 5),
+        tags: [tag],
+      })
+      .returning(),
+    'client to-do',
   );
   // Work due for the owner with long names, so the home's lists have rows that must wrap.
   const today = dayIn('Asia/Kolkata');
@@ -121,11 +127,6 @@ async function seedWorld(t: TE2eApp) {
     .insert(taskAssignees)
     .values(due.map((d) => ({ orgId, taskId: d.id, memberId: demo.owner.memberId, dueDate: d.dueDate })));
 
-  const tag = 'documents';
-  await t.db
-    .update(tasks)
-    .set({ tags: sql`array_append(${tasks.tags}, ${tag})` })
-    .where(eq(tasks.id, clientTask.id));
   const vaultFolder = await one(
     t.db
       .select({ id: documentFolders.id })
@@ -171,14 +172,12 @@ async function seedWorld(t: TE2eApp) {
     email: 'director@client.test',
     name: 'Rohan Kapoor',
   });
-  const portalUser = await one(
-    t.db
-      .select({ email: clientUsers.email })
-      .from(clientUsers)
-      .innerJoin(clientUserClients, eq(clientUserClients.clientUserId, clientUsers.id))
-      .where(eq(clientUserClients.clientId, clientId)),
-    'portal user of the client',
-  );
+  const portalUser = await seedPortalUser(t, {
+    orgId,
+    clientIds: [clientId],
+    email: 'anita@client.test',
+    name: 'Anita Desai',
+  });
 
   // Invitations, for the screens that open them.
   const ownerToken = await t.tokenFor(owner.sub ?? '', demo.owner.email);
@@ -213,7 +212,7 @@ async function seedWorld(t: TE2eApp) {
     serviceId: service.id,
     templateId: template.id,
     director: director.user.email,
-    portalUser: portalUser.email,
+    portalUser: portalUser.user.email,
     memberInvite,
     portalInvite,
   };
@@ -305,10 +304,20 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/auth/logout': () => '/clientportal/auth/logout',
 };
 
+/**
+ * A test's name: the route with `:name` for `{name}`, so `-t` takes it as a regular expression
+ * unchanged (`-t '/clients/:id/documents$'`).
+ */
+function named<T>(entries: [string, T][]): [string, T][] {
+  return entries.map(([route, value]) => [route.replace(/\{(\w+)\}/g, ':$1'), value]);
+}
+
 /** Opens a screen and waits until it has loaded: no call in flight, no loading state. */
 async function visit(page: Page, path: string) {
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'));
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin'),
+  );
 }
 
 /** One page per kind of visitor, opened on first use and kept for the file. */
@@ -346,7 +355,7 @@ const publicPortalPage = visitor(() => browser.newContext({ viewport: PHONE }));
 
 describe('staff screens at 1280 px', () => {
   const built = Object.entries(STAFF).filter((e): e is [string, (w: TWorld) => string] => e[1] !== null);
-  it.each(built)('%s', async (_route, path) => {
+  it.each(named(built))('%s', async (_route, path) => {
     const page = await staffPage();
     await visit(page, path(world));
     await expectAccessible(page);
@@ -377,14 +386,14 @@ describe('staff screens at 1280 px', () => {
     .filter((route) => route !== '/onboarding');
   it.each(missing)('%s is not built yet', async (route) => {
     const page = await staffPage();
-    const path = route.replace(/\{[^}]+\}/g, 'x');
+    const path = route.replace(/\{\w+\}/g, 'x');
     await visit(page, path);
     await page.getByText(`Page not found: ${path}`).waitFor({ timeout: 5_000 });
   });
 });
 
 describe('staff sign-in screens at 1280 px', () => {
-  it.each(Object.entries(STAFF_AUTH))('%s', async (_route, path) => {
+  it.each(named(Object.entries(STAFF_AUTH)))('%s', async (_route, path) => {
     const page = await publicStaffPage();
     await visit(page, path(world));
     await expectAccessible(page);
@@ -392,7 +401,7 @@ describe('staff sign-in screens at 1280 px', () => {
 });
 
 describe('the client portal at 375 px', () => {
-  it.each(Object.entries(PORTAL).filter(([route]) => !route.startsWith('/clientportal/auth')))(
+  it.each(named(Object.entries(PORTAL).filter(([route]) => !route.startsWith('/clientportal/auth'))))(
     '%s',
     async (route, path) => {
       const page = route === '/clientportal' ? await directorPage() : await portalPage();
@@ -401,14 +410,14 @@ describe('the client portal at 375 px', () => {
     },
   );
 
-  it('/clientportal/{clientId}/tasks with a to-do open', async () => {
+  it('/clientportal/:clientId/tasks with a to-do open', async () => {
     const page = await portalPage();
     await visit(page, `/clientportal/${world.clientId}/tasks?task=${world.clientTaskId}`);
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page);
   });
 
-  it.each(Object.entries(PORTAL).filter(([route]) => route.startsWith('/clientportal/auth')))(
+  it.each(named(Object.entries(PORTAL).filter(([route]) => route.startsWith('/clientportal/auth'))))(
     '%s',
     async (_route, path) => {
       const page = await publicPortalPage();
@@ -457,7 +466,7 @@ describe('the staff home and a client on a phone (375 px)', () => {
     await expectAccessible(page);
   });
 
-  it('/clients/{id} shows that its tabs scroll', async () => {
+  it('/clients/:id shows that its tabs scroll', async () => {
     const page = await staffPhonePage();
     await visit(page, `/clients/${world.clientId}`);
     const sections = page.getByRole('navigation', { name: 'Client sections' });

@@ -39,7 +39,11 @@ export function ScrollStrip({ children, className }: { children: ReactElement; c
   })`;
   return (
     <div className={cn('relative min-w-0', className)} data-overflow={more.end || more.start || undefined}>
-      <Slot.Root ref={ref} style={more.start || more.end ? { maskImage: mask } : undefined}>
+      {/* Scroll padding as wide as the fade: a tab focused at the edge scrolls clear of it. */}
+      <Slot.Root
+        ref={ref}
+        style={more.start || more.end ? { maskImage: mask, scrollPaddingInline: fade } : undefined}
+      >
         {children}
       </Slot.Root>
       {more.start ? (

@@ -11,15 +11,16 @@ import { routePattern } from './routes';
  * target size and 2.1's label in name) on each screen, in the light and the dark theme. Serious
  * and critical violations fail; every violation is written to test-results/a11y/ for a person.
  *
- * A screen is audited on a copy: its DOM (with the live values of its fields, without scripts) is
- * served at its own address in a separate browser context and axe runs there, once per theme. So
- * the test's own page, timing and theme are never touched, and a slow audit delays nobody.
+ * A screen is audited on a copy: its DOM (with the live values of its fields and its styles inline,
+ * without scripts) is served at its own address in a separate browser context and axe runs there,
+ * once per theme. So the test's own page, timing and theme are never touched, and a slow audit
+ * delays nobody.
  *
- * Every page a test opens with newPage() is watched (watchPage): the first time it shows a route
- * pattern (SPEC.md §2, support/routes.ts) at a width (phone or wider), once the screen is still, it
- * is copied and audited, and the test fails at its end on what the audit found. Each browser (one
- * per test file) audits a pattern once, so a file's result does not depend on the files run before
- * it. tests/e2e/a11y.test.ts walks every screen on purpose (expectAccessible).
+ * Every page a test opens with newPage() is watched (watchPage): the first time in the run that a
+ * route pattern (SPEC.md §2, support/routes.ts) shows at a width (phone or wider), once the screen
+ * is still, it is copied and audited, and the test fails at its end on what the audit found. So
+ * axe runs once per screen and theme, not on every step. tests/e2e/a11y.test.ts walks every screen
+ * on purpose (expectAccessible), the same in every run.
  */
 
 export type TTheme = 'light' | 'dark';
@@ -30,7 +31,12 @@ const FAILING = new Set(['serious', 'critical']);
 /** What one sees on a screen: the DOM with the live state of its form fields, without scripts. */
 type TSnapshot = { url: string; html: string; width: number; height: number };
 
-const audited = new WeakMap<Browser, Set<string>>();
+/**
+ * Route patterns (and widths) audited so far in this run. The browser suite's files share one
+ * worker's modules (isolate: false), so a screen is audited once per run, by the first test that
+ * shows it or by the walk, however many files visit it.
+ */
+const audited = new Set<string>();
 const auditContexts = new WeakMap<Browser, Promise<BrowserContext>>();
 
 function widthClass(width: number) {
@@ -39,15 +45,6 @@ function widthClass(width: number) {
 
 function keyOf(url: string, width: number) {
   return `${routePattern(new URL(url).pathname)} @${widthClass(width)}`;
-}
-
-function seen(browser: Browser): Set<string> {
-  let set = audited.get(browser);
-  if (!set) {
-    set = new Set();
-    audited.set(browser, set);
-  }
-  return set;
 }
 
 /** Runs in the page: a copy of the document to render elsewhere. */
@@ -71,6 +68,14 @@ function copyDocument(): { url: string; html: string } {
     }
   });
   for (const node of clone.querySelectorAll('script, noscript')) node.remove();
+  // The styles travel with the copy, so it renders the same after the test's server has closed.
+  for (const link of clone.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    const sheet = [...document.styleSheets].find((s) => s.href === link.href);
+    if (!sheet) continue;
+    const style = document.createElement('style');
+    style.textContent = [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
+    link.replaceWith(style);
+  }
   // A frame's own page (a PDF preview) is no screen of ours and would load without the session.
   for (const frame of clone.querySelectorAll('iframe')) {
     frame.removeAttribute('srcdoc');
@@ -193,7 +198,7 @@ export async function expectAccessible(page: Page): Promise<TFinding[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error('the page has no browser');
   const shot = await snapshot(page);
-  seen(browser).add(keyOf(shot.url, shot.width));
+  audited.add(keyOf(shot.url, shot.width));
   const findings = await auditSnapshot(browser, shot);
   assertPasses(findings);
   return findings;
@@ -225,7 +230,8 @@ function snapshotter(copyDocument: () => { url: string; html: string }, quietMs:
     inFlight > 0 ||
     document.readyState === 'loading' ||
     !document.getElementById('app')?.childElementCount ||
-    !!document.querySelector('[aria-busy="true"], .animate-pulse');
+    // A screen still loading (a busy table, a skeleton, a spinner) is not the screen yet.
+    !!document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin');
 
   const take = async (): Promise<void> => {
     const path = location.pathname;
@@ -298,7 +304,7 @@ function flushBeforeClose(page: Page, flush: () => Promise<void>) {
 }
 
 /**
- * Watches a test's page: each route pattern it shows (per browser and width) is audited once, and
+ * Watches a test's page: each route pattern it shows first in the run (per width) is audited, and
  * the test fails at its end on what the audit found. A test that closes its page straight after
  * reaching a new screen waits (3 s at most) for it to be still first; a screen left before it is
  * still is audited on a later visit, if there is one.
@@ -306,7 +312,6 @@ function flushBeforeClose(page: Page, flush: () => Promise<void>) {
 export async function watchPage(page: Page): Promise<void> {
   const browser = page.context().browser();
   if (!browser) return;
-  const done = seen(browser);
   const audits: Promise<TFinding[]>[] = [];
   try {
     onTestFinished(async () => {
@@ -333,8 +338,8 @@ export async function watchPage(page: Page): Promise<void> {
   await page.exposeBinding('__a11ySnapshot', (_source, shot: { url: string; html: string }) => {
     if (networkBusy()) return false;
     const key = keyOf(shot.url, width());
-    if (!done.has(key)) {
-      done.add(key);
+    if (!audited.has(key)) {
+      audited.add(key);
       audits.push(
         auditSnapshot(browser, { ...shot, width: width(), height: page.viewportSize()?.height ?? 720 }),
       );
@@ -347,7 +352,7 @@ export async function watchPage(page: Page): Promise<void> {
     const until = Date.now() + 3_000;
     while (Date.now() < until && !page.isClosed()) {
       const url = page.url();
-      if (!url.startsWith('http') || done.has(keyOf(url, width()))) return;
+      if (!url.startsWith('http') || audited.has(keyOf(url, width()))) return;
       const state = await page
         .evaluate(() => (window as unknown as TWatchedWindow).__a11yState?.())
         .catch(() => undefined);
