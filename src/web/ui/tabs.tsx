@@ -33,7 +33,8 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('pt-4 focus-visible:outline-none', className)} {...props} />;
+  // A panel Radix makes a tab stop keeps the focus ring every focusable element has.
+  return <TabsPrimitive.Content className={cn('pt-4', className)} {...props} />;
 }
 
 /**

@@ -151,7 +151,8 @@ export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
       className="flex flex-col gap-3"
     >
       {toolbar}
-      <TabsContent value={view} className="flex flex-col gap-3 pt-0">
+      {/* Not a tab stop of its own: what it holds (quick add, filters) is reached by Tab anyway. */}
+      <TabsContent value={view} tabIndex={-1} className="flex flex-col gap-3 pt-0">
         {tasks}
       </TabsContent>
       {dialogs}
