@@ -90,7 +90,7 @@ describe('on the production host', () => {
     await expect.poll(() => page.locator('script[data-tag-manager="GTM-TEST1"]').count()).toBe(1);
 
     // Sign out (a full page load to the login), then a route change inside the app.
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/auth/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -140,7 +140,7 @@ describe('on the production host', () => {
       user: { name: 'Olivia Owner', email: firm.owner.email },
     });
 
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/auth/login`);
     await expect.poll(() => calls().filter((c) => c.op === 'reset').length).toBeGreaterThanOrEqual(1);

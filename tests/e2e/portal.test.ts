@@ -113,6 +113,24 @@ describe('the client portal at 375 px', () => {
     await panel.getByRole('button', { name: 'Mark as done' }).click();
     await panel.locator('[data-status="COMPLETED"]').waitFor();
     await panel.getByRole('button', { name: 'Mark as done' }).waitFor({ state: 'detached' });
+    // The toast it raises sits below the drawer's header: its title and close button stay in view.
+    const headerBottom = Math.max(
+      ...(await Promise.all(
+        [
+          panel.getByRole('heading', { name: 'Send bank statements for Mehta Traders' }),
+          panel.getByRole('button', { name: 'Close', exact: true }),
+        ].map(async (l) => {
+          const box = await l.boundingBox();
+          return (box?.y ?? 0) + (box?.height ?? 0);
+        }),
+      )),
+    );
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Marked as done' });
+    await toast.waitFor();
+    // Polled while it slides in; it lasts 4 s, so a missing one fails fast rather than waiting.
+    await expect
+      .poll(async () => (await toast.boundingBox({ timeout: 1_000 }))?.y ?? -1)
+      .toBeGreaterThanOrEqual(headerBottom);
     await screenshot(page, 'portal-task-done');
     await page.keyboard.press('Escape');
     await page.getByText('Nothing to do right now').waitFor();

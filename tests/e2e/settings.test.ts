@@ -215,7 +215,7 @@ describe('notifications', () => {
     }
     const { page, console, context } = await signedIn(firm.staff, { width: 390, height: 760 });
     await page.goto(`${app.url}/`);
-    await page.getByRole('button', { name: /Account menu for Sam Staff/ }).click();
+    await page.getByRole('button', { name: /account menu for Sam Staff/ }).click();
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
     await page.waitForURL(`${app.url}/my-account/notifications`);
     await page.getByRole('link', { name: 'Notifications, 3 unread' }).waitFor();
@@ -224,7 +224,7 @@ describe('notifications', () => {
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     await page.getByText('You are all caught up.').waitFor();
 
-    await page.getByRole('button', { name: /Account menu for Sam Staff/ }).click();
+    await page.getByRole('button', { name: /account menu for Sam Staff/ }).click();
     await page.getByRole('menuitem', { name: 'My profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'My profile' });
     await dialog.getByLabel('Last name').waitFor();
@@ -238,7 +238,7 @@ describe('notifications', () => {
     await screenshot(page, 'my-profile');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: /Account menu for Sam Iyer/ }).waitFor();
+    await page.getByRole('button', { name: /account menu for Sam Iyer/ }).waitFor();
     // At 390 px the top-centre toast lies over the header's bell, and a pointer resting on a toast
     // keeps it open: let "Profile saved" go first, as a person would.
     await page.getByText('Profile saved').waitFor({ state: 'detached', timeout: 15_000 });

@@ -68,7 +68,7 @@ describe('staff identity in the browser', () => {
 
     // Sign out from the user menu: back to the login, and the guard no longer lets the browser in.
     await page.goto(`${app.url}/`);
-    await page.getByRole('button', { name: /Account menu for Asha Rao/ }).click();
+    await page.getByRole('button', { name: /account menu for Asha Rao/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/auth/login`);
     await expect.poll(async () => staffCookie(await context.cookies(app.url))).toBe(false);

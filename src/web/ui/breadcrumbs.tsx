@@ -22,8 +22,9 @@ export type BreadcrumbsProps = {
 // on /admin/roles, as the router's default, fuzzy matching would mark it.
 const exact = { exact: true };
 
+// At least 24 px tall (and the home icon 24 px wide): WCAG 2.5.8's smallest target.
 const linkClasses =
-  'inline-flex items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
+  'inline-flex min-h-6 items-center gap-1 rounded-sm text-muted-fg transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
 /** SPEC.md §2: Home (home icon, leads to the index), then a list of links (label, icon, to). */
 export function Breadcrumbs({ items, className, home = { to: '/' } }: BreadcrumbsProps) {
@@ -35,7 +36,7 @@ export function Breadcrumbs({ items, className, home = { to: '/' } }: Breadcrumb
             to={home.to}
             params={home.params}
             activeOptions={exact}
-            className={linkClasses}
+            className={cn(linkClasses, 'min-w-6 justify-center')}
             aria-current={items.length === 0 ? 'page' : undefined}
           >
             <Home aria-hidden="true" className="size-4" />

@@ -7,6 +7,10 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
   );
 }
 
+/** A link in a card's header ("View all"): the primary colour, and a 24 px target (WCAG 2.5.8). */
+export const cardLinkClasses =
+  'inline-flex min-h-6 shrink-0 items-center text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring';
+
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div className={cn('flex items-start justify-between gap-3 px-4 pt-4 pb-2', className)} {...props} />

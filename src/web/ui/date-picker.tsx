@@ -169,7 +169,7 @@ export function DatePicker(props: DatePickerProps) {
           type="button"
           aria-label="Clear date"
           onClick={() => onChange(null)}
-          className="absolute top-1/2 right-1.5 grid size-5 -translate-y-1/2 place-items-center rounded-sm text-muted-fg hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          className="absolute top-1/2 right-1 grid size-6 -translate-y-1/2 place-items-center rounded-sm text-muted-fg hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
         >
           <X aria-hidden="true" className="size-3.5" />
         </button>

@@ -48,7 +48,8 @@ export function DrawerContent({
       >
         <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
           <div className="min-w-0">
-            <DialogPrimitive.Title className="truncate text-base font-semibold">
+            {/* Wrapped, never cut off: on a phone a one-line title would hide most of itself. */}
+            <DialogPrimitive.Title className="break-words text-base font-semibold">
               {title}
             </DialogPrimitive.Title>
             {description ? (

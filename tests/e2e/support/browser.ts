@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchPage } from './a11y';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,12 +26,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type TConsoleLog = { errors: string[] };
 
-/** A page that records console errors so a test can assert there were none. */
+/**
+ * A page that records console errors so a test can assert there were none, and whose screens are
+ * audited for accessibility (support/a11y.ts) unless `audit: false` (a test that audits by itself).
+ */
 export async function newPage(
   context: BrowserContext,
-  options: { allowErrors?: RegExp[] } = {},
+  options: { allowErrors?: RegExp[]; audit?: boolean } = {},
 ): Promise<{ page: Page; console: TConsoleLog }> {
   const page = await context.newPage();
+  if (options.audit !== false) await watchPage(page);
   const log: TConsoleLog = { errors: [] };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

@@ -20,19 +20,22 @@ export function AuthLayout() {
 export function StandalonePage({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full">
-      <section className="hidden flex-1 flex-col justify-between bg-primary p-12 text-primary-fg lg:flex">
+      <aside
+        aria-label="About Practice"
+        className="hidden flex-1 flex-col justify-between bg-primary p-12 text-primary-fg lg:flex"
+      >
         <div className="flex items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-9 rounded-md ring-2 ring-white/30" />
           <span className="text-xl font-semibold">Practice</span>
         </div>
         <div className="max-w-md">
           <p className="text-3xl font-semibold leading-tight">Your whole practice, in one place.</p>
-          <p className="mt-4 text-primary-fg/80">
+          <p className="mt-4 text-primary-fg/90">
             Clients, compliance work, documents and your team — with a portal your clients will actually use.
           </p>
         </div>
-        <p className="text-sm text-primary-fg/70">For tax and accounting firms</p>
-      </section>
+        <p className="text-sm text-primary-fg/90">For tax and accounting firms</p>
+      </aside>
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <div className="w-full max-w-sm">{children}</div>
       </main>

@@ -1,15 +1,21 @@
 import { greeting } from '@domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton, StatusBadge, useFormat } from '@web/ui';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cardLinkClasses,
+  Skeleton,
+  StatusBadge,
+  useFormat,
+} from '@web/ui';
 import { Building2 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { FileRow, Progress, TaskRow } from './parts';
 
 const route = getRouteApi('/clientportal/$clientId/');
-
-const more =
-  'text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 /** The client's home: what the firm needs, recent files, work in progress, and who the firm is. */
 export function PortalHomePage() {
@@ -32,7 +38,7 @@ export function PortalHomePage() {
       <Card>
         <CardHeader>
           <CardTitle>What we need from you</CardTitle>
-          <Link to="/clientportal/$clientId/tasks" params={{ clientId }} className={more}>
+          <Link to="/clientportal/$clientId/tasks" params={{ clientId }} className={cardLinkClasses}>
             All tasks
           </Link>
         </CardHeader>
@@ -52,7 +58,7 @@ export function PortalHomePage() {
       <Card>
         <CardHeader>
           <CardTitle>Recent documents</CardTitle>
-          <Link to="/clientportal/$clientId/documents" params={{ clientId }} className={more}>
+          <Link to="/clientportal/$clientId/documents" params={{ clientId }} className={cardLinkClasses}>
             All documents
           </Link>
         </CardHeader>
@@ -72,7 +78,7 @@ export function PortalHomePage() {
       <Card>
         <CardHeader>
           <CardTitle>Projects in progress</CardTitle>
-          <Link to="/clientportal/$clientId/projects" params={{ clientId }} className={more}>
+          <Link to="/clientportal/$clientId/projects" params={{ clientId }} className={cardLinkClasses}>
             All projects
           </Link>
         </CardHeader>

@@ -61,10 +61,7 @@ function TaskPanel({ clientId, taskId }: { clientId: string; taskId: string }) {
   return (
     <DrawerContent
       size="lg"
-      // The whole title, wrapped: on a phone the drawer's one-line title would cut it off.
-      title={
-        <span className="whitespace-normal">{t?.title ?? (task.isError ? 'Task not found' : 'Task')}</span>
-      }
+      title={t?.title ?? (task.isError ? 'Task not found' : 'Task')}
       footer={
         t && !done ? (
           <Button

@@ -1,7 +1,7 @@
 import { PORTAL_PAGE_SIZE, type TPortalTaskView } from '@domain/client-portal';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Card, cn, EmptyState, Pagination, Skeleton } from '@web/ui';
+import { Card, cn, EmptyState, Pagination, ScrollStrip, Skeleton } from '@web/ui';
 import { CheckSquare } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { TaskRow } from './parts';
@@ -74,27 +74,29 @@ function PortalTasks({
         ))}
       </div>
       {list.data?.tags.length ? (
-        <nav aria-label="Tags" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
-          <Link
-            to="/clientportal/$clientId/tasks"
-            params={{ clientId }}
-            search={view === 'completed' ? { view } : {}}
-            className={cn(chip, !tag && 'border-primary bg-primary/10 font-medium text-primary')}
-          >
-            All
-          </Link>
-          {list.data.tags.map((t) => (
+        <ScrollStrip className="-mx-4">
+          <nav aria-label="Tags" className="flex gap-2 overflow-x-auto px-4 pb-1">
             <Link
-              key={t}
-              to="/clientportal/$clientId/tasks/$tag"
-              params={{ clientId, tag: t }}
+              to="/clientportal/$clientId/tasks"
+              params={{ clientId }}
               search={view === 'completed' ? { view } : {}}
-              className={cn(chip, tag === t && 'border-primary bg-primary/10 font-medium text-primary')}
+              className={cn(chip, !tag && 'border-primary bg-primary/10 font-medium text-primary')}
             >
-              {t}
+              All
             </Link>
-          ))}
-        </nav>
+            {list.data.tags.map((t) => (
+              <Link
+                key={t}
+                to="/clientportal/$clientId/tasks/$tag"
+                params={{ clientId, tag: t }}
+                search={view === 'completed' ? { view } : {}}
+                className={cn(chip, tag === t && 'border-primary bg-primary/10 font-medium text-primary')}
+              >
+                {t}
+              </Link>
+            ))}
+          </nav>
+        </ScrollStrip>
       ) : null}
       {!list.data ? (
         <Skeleton className="h-48" />

@@ -1,7 +1,7 @@
 import { CLIENT_TYPE_LABELS } from '@domain/clients';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
-import { Badge, PageHeader, Spinner } from '@web/ui';
+import { Badge, PageHeader, Spinner, TabNav, tabClasses } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 
@@ -46,28 +46,23 @@ export function ClientLayout() {
         }
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
       />
-      <nav
-        aria-label="Client sections"
-        className="flex items-center gap-4 overflow-x-auto border-b border-border"
-      >
+      <TabNav label="Client sections">
         {TABS.map((tab) => (
           <Link
             key={tab.to}
             to={tab.to}
             params={{ id }}
             activeOptions={{ exact: tab.exact }}
-            className="-mb-px inline-flex h-9 shrink-0 items-center border-b-2 border-transparent px-0.5 text-sm font-medium text-muted-fg hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[status=active]:border-primary data-[status=active]:text-fg"
+            className={tabClasses}
           >
             {tab.label}
-            {tab.label === 'Team' ? (
-              <span className="ml-1.5 text-xs text-muted-fg">{c.counts.team}</span>
-            ) : null}
+            {tab.label === 'Team' ? <span className="text-xs text-muted-fg">{c.counts.team}</span> : null}
             {tab.label === 'Services' ? (
-              <span className="ml-1.5 text-xs text-muted-fg">{c.counts.services}</span>
+              <span className="text-xs text-muted-fg">{c.counts.services}</span>
             ) : null}
           </Link>
         ))}
-      </nav>
+      </TabNav>
       <Outlet />
     </div>
   );

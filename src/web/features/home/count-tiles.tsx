@@ -7,7 +7,10 @@ import type { TDashboard } from './use-dashboard';
 
 type TTile = { key: string; label: string; value: number; href: string; icon: LucideIcon; alert?: boolean };
 
-/** The numbers of the day; each opens the list it counts. */
+/**
+ * The numbers of the day; each opens the list it counts. A tile is named by what it shows ("My
+ * overdue tasks 6"), so a voice user can say what they see.
+ */
 export function CountTiles({ data }: { data: TDashboard }) {
   const format = useFormat();
   const links = dashboardLinks(data);
@@ -65,7 +68,6 @@ export function CountTiles({ data }: { data: TDashboard }) {
         <li key={tile.key}>
           <HrefLink
             href={tile.href}
-            aria-label={`${tile.label}: ${tile.value}`}
             data-count={tile.key}
             className="group flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-xs outline-none transition-colors hover:border-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
           >

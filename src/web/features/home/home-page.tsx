@@ -41,7 +41,8 @@ function Dashboard() {
   return (
     <>
       <CountTiles data={data} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* minmax(0, 1fr) columns: a long title wraps inside its card rather than widening the page. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
         <UpcomingDeadlines data={data} allHref={links.upcoming} />
         <RecentActivity activity={data.activity} />

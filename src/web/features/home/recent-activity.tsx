@@ -1,5 +1,5 @@
 import { relativeDate } from '@domain/dates';
-import { Card, CardContent, CardHeader, CardTitle, EmptyState } from '@web/ui';
+import { Card, CardContent, CardHeader, CardTitle, cardLinkClasses, EmptyState } from '@web/ui';
 import { History } from 'lucide-react';
 import { HrefLink } from './href-link';
 import type { TDashboard } from './use-dashboard';
@@ -11,7 +11,7 @@ export function RecentActivity({ activity }: { activity: TDashboard['activity'] 
       <CardHeader>
         <CardTitle>{firm ? 'Recent activity' : 'My recent activity'}</CardTitle>
         {firm ? (
-          <HrefLink href="/admin/systemlog" className="text-sm text-primary hover:underline">
+          <HrefLink href="/admin/systemlog" className={cardLinkClasses}>
             System log
           </HrefLink>
         ) : null}

@@ -1,7 +1,16 @@
 import { taskHref } from '@domain/dashboard';
 import type { TFormatter } from '@domain/format';
 import { Link } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader, CardTitle, EmptyState, StatusBadge, useFormat } from '@web/ui';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cardLinkClasses,
+  EmptyState,
+  StatusBadge,
+  useFormat,
+} from '@web/ui';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { CalendarCheck, CalendarRange, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -33,7 +42,7 @@ function ListCard(props: {
           {props.title} <span className="font-normal text-muted-fg">({format.number(props.total)})</span>
         </CardTitle>
         {props.total > props.shown ? (
-          <HrefLink href={props.allHref} className="text-sm text-primary hover:underline">
+          <HrefLink href={props.allHref} className={cardLinkClasses}>
             View all
           </HrefLink>
         ) : null}
@@ -43,28 +52,43 @@ function ListCard(props: {
   );
 }
 
+/**
+ * A task or project in a list: its whole title and context (wrapped, never cut off), then when it
+ * is due and its status, beside it when there is room and on a line of their own on a phone.
+ */
+function WorkRow(props: { href: string; title: string; context: string; due: string; status: string }) {
+  return (
+    <li>
+      <HrefLink
+        href={props.href}
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-1 py-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="min-w-0 flex-1 basis-48 break-words">
+          <span className="block text-sm font-medium text-fg">{props.title}</span>
+          <span className="block text-xs text-muted-fg">{props.context}</span>
+        </span>
+        <span className="flex shrink-0 items-center gap-3">
+          <span className="text-xs text-muted-fg">{props.due}</span>
+          <StatusBadge status={props.status} />
+        </span>
+      </HrefLink>
+    </li>
+  );
+}
+
 function TaskRows({ rows, today }: { rows: TTask[]; today: string }) {
   const format = useFormat();
   return (
     <ul className="divide-y divide-border">
       {rows.map((task) => (
-        <li key={task.id}>
-          <HrefLink
-            href={taskHref(task.id)}
-            className="flex items-center gap-3 rounded-md px-1 py-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-fg">{task.title}</span>
-              <span className="block truncate text-xs text-muted-fg">
-                {[task.clientName, task.projectName].filter(Boolean).join(' · ') || 'Internal'}
-              </span>
-            </span>
-            <span className="hidden text-xs text-muted-fg sm:inline">
-              {dueLabel(task.dueDate, today, format)}
-            </span>
-            <StatusBadge status={task.status} />
-          </HrefLink>
-        </li>
+        <WorkRow
+          key={task.id}
+          href={taskHref(task.id)}
+          title={task.title}
+          context={[task.clientName, task.projectName].filter(Boolean).join(' · ') || 'Internal'}
+          due={dueLabel(task.dueDate, today, format)}
+          status={task.status}
+        />
       ))}
     </ul>
   );
@@ -120,23 +144,14 @@ export function UpcomingDeadlines({ data, allHref }: { data: TDashboard; allHref
       {upcoming.rows.length ? (
         <ul className="divide-y divide-border">
           {upcoming.rows.map((project: TProject) => (
-            <li key={project.id}>
-              <HrefLink
-                href={`/projects/${project.id}`}
-                className="flex items-center gap-3 rounded-md px-1 py-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-fg">{project.name}</span>
-                  <span className="block truncate text-xs text-muted-fg">
-                    {[project.clientName, project.serviceName].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="hidden text-xs text-muted-fg sm:inline">
-                  {dueLabel(project.dueDate, data.today, format)}
-                </span>
-                <StatusBadge status={project.status} />
-              </HrefLink>
-            </li>
+            <WorkRow
+              key={project.id}
+              href={`/projects/${project.id}`}
+              title={project.name}
+              context={[project.clientName, project.serviceName].filter(Boolean).join(' · ')}
+              due={dueLabel(project.dueDate, data.today, format)}
+              status={project.status}
+            />
           ))}
         </ul>
       ) : (
@@ -145,7 +160,7 @@ export function UpcomingDeadlines({ data, allHref }: { data: TDashboard; allHref
           title="No deadlines in the next two weeks"
           message="Projects appear here as their due dates come near."
           action={
-            <Link to="/clients" className="text-sm text-primary hover:underline">
+            <Link to="/clients" className={cardLinkClasses}>
               Go to clients
             </Link>
           }

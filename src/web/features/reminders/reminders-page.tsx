@@ -18,6 +18,8 @@ import {
   PageHeader,
   SearchBox,
   Select,
+  TabNav,
+  tabClasses,
   useFormat,
 } from '@web/ui';
 import { BellRing, Plus, Search } from 'lucide-react';
@@ -61,21 +63,13 @@ export function RemindersPage() {
           ) : null
         }
       />
-      <nav
-        aria-label="Reminder types"
-        className="flex items-center gap-4 overflow-x-auto border-b border-border"
-      >
+      <TabNav label="Reminder types">
         {REMINDER_TYPES.map((t) => (
-          <Link
-            key={t}
-            to="/reminders/$type"
-            params={{ type: t }}
-            className="-mb-px inline-flex h-9 shrink-0 items-center border-b-2 border-transparent px-0.5 text-sm font-medium text-muted-fg hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[status=active]:border-primary data-[status=active]:text-fg"
-          >
+          <Link key={t} to="/reminders/$type" params={{ type: t }} className={tabClasses}>
             {REMINDER_TYPE_LABELS[t].label}
           </Link>
         ))}
-      </nav>
+      </TabNav>
       <ReminderFormDialog open={creating} onOpenChange={setCreating} type={type} reminder={null} />
       <RemindersTable type={type} onCreate={canCreate ? () => setCreating(true) : undefined} />
     </div>

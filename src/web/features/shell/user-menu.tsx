@@ -6,6 +6,7 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  initials,
 } from '@web/ui';
 import { Bell, LogOut, UserRound } from 'lucide-react';
 import { signOutStaff } from '../../lib/session';
@@ -16,7 +17,8 @@ export function UserMenu({ profile }: { profile: TProfileView }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={`Account menu for ${profile.fullName}`}
+        // Begins with the initials the avatar shows, so "click MS" works for a voice user.
+        aria-label={`${initials(profile.fullName)}, account menu for ${profile.fullName}`}
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted"
       >
         <Avatar name={profile.fullName} src={profile.picture ?? undefined} size="sm" />

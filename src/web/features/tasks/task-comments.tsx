@@ -121,8 +121,9 @@ export function TaskComments({ taskId, canEdit }: { taskId: string; canEdit: boo
               value={body}
               maxLength={5000}
               aria-autocomplete="list"
+              // A textbox takes no aria-expanded (ARIA 1.2); the list it controls and the
+              // active option are what a screen reader follows.
               aria-controls={open ? listId : undefined}
-              aria-expanded={open}
               aria-activedescendant={open ? `${listId}-${active}` : undefined}
               // The drawer reads this to leave Escape to the picker while it is open.
               data-mention-open={open ? 'true' : undefined}

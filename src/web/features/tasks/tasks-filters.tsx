@@ -32,9 +32,15 @@ function MultiFilter<T extends string>(props: {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" aria-label={`${props.label} filter`}>
+        {/* Named by what it shows ("Status 2 chosen"), so a voice user can say what they see. */}
+        <Button variant="outline">
           {props.label}
-          {count ? <span className="rounded bg-primary/10 px-1 text-xs text-primary">{count}</span> : null}
+          {count ? (
+            <span className="rounded bg-primary/10 px-1 text-xs text-primary">
+              {count}
+              <span className="sr-only"> chosen</span>
+            </span>
+          ) : null}
           <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>

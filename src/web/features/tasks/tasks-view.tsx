@@ -11,6 +11,7 @@ import {
   Input,
   StatusBadge,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
   toast,
@@ -55,50 +56,50 @@ export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
     ...(view === 'mine' ? { assigneeIds: [profile.id] } : {}),
   };
 
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-3">
-        {scope.clientId ? null : (
-          <Tabs value={view} onValueChange={(v) => setSearch({ view: v as TTaskView, page: undefined })}>
-            <TabsList aria-label="Which tasks">
-              {TASK_VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {VIEW_LABELS[v]}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
-        )}
-        <div className="ml-auto flex items-center gap-2">
-          <fieldset className="flex rounded-md border border-border">
-            <legend className="sr-only">Layout</legend>
-            <Button
-              variant={board ? 'ghost' : 'secondary'}
-              size="sm"
-              aria-pressed={!board}
-              onClick={() => setSearch({ layout: undefined })}
-            >
-              <ListIcon aria-hidden />
-              List
-            </Button>
-            <Button
-              variant={board ? 'secondary' : 'ghost'}
-              size="sm"
-              aria-pressed={board}
-              onClick={() => setSearch({ layout: 'board', page: undefined })}
-            >
-              <Kanban aria-hidden />
-              Board
-            </Button>
-          </fieldset>
-          {canCreate ? (
-            <Button size="sm" onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              New task
-            </Button>
-          ) : null}
-        </div>
+  const toolbar = (
+    <div className="flex flex-wrap items-center gap-3">
+      {scope.clientId ? null : (
+        <TabsList aria-label="Which tasks">
+          {TASK_VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {VIEW_LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      )}
+      <div className="ml-auto flex items-center gap-2">
+        <fieldset className="flex rounded-md border border-border">
+          <legend className="sr-only">Layout</legend>
+          <Button
+            variant={board ? 'ghost' : 'secondary'}
+            size="sm"
+            aria-pressed={!board}
+            onClick={() => setSearch({ layout: undefined })}
+          >
+            <ListIcon aria-hidden />
+            List
+          </Button>
+          <Button
+            variant={board ? 'secondary' : 'ghost'}
+            size="sm"
+            aria-pressed={board}
+            onClick={() => setSearch({ layout: 'board', page: undefined })}
+          >
+            <Kanban aria-hidden />
+            Board
+          </Button>
+        </fieldset>
+        {canCreate ? (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            New task
+          </Button>
+        ) : null}
       </div>
+    </div>
+  );
+  const tasks = (
+    <>
       {canCreate ? <QuickAdd defaults={defaults} /> : null}
       {board ? (
         <>
@@ -110,6 +111,10 @@ export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
       ) : (
         <TasksTable scope={scope} search={search} setSearch={setSearch} onCreate={() => setCreating(true)} />
       )}
+    </>
+  );
+  const dialogs = (
+    <>
       <TaskCreateDialog
         open={creating}
         onOpenChange={setCreating}
@@ -120,7 +125,32 @@ export function TasksView({ scope, search, setSearch }: TTasksViewProps) {
         }}
       />
       <TaskDrawer taskId={search.task} onClose={() => setSearch({ task: undefined })} />
-    </div>
+    </>
+  );
+
+  // A client's tasks have no views; elsewhere the tasks below are the selected view's tab panel.
+  if (scope.clientId) {
+    return (
+      <div className="flex flex-col gap-3">
+        {toolbar}
+        {tasks}
+        {dialogs}
+      </div>
+    );
+  }
+  return (
+    <Tabs
+      value={view}
+      onValueChange={(v) => setSearch({ view: v as TTaskView, page: undefined })}
+      className="flex flex-col gap-3"
+    >
+      {toolbar}
+      {/* Not a tab stop of its own: what it holds (quick add, filters) is reached by Tab anyway. */}
+      <TabsContent value={view} tabIndex={-1} className="flex flex-col gap-3 pt-0">
+        {tasks}
+      </TabsContent>
+      {dialogs}
+    </Tabs>
   );
 }
 
