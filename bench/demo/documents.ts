@@ -26,7 +26,7 @@ trailer<</Root 1 0 R>>
 %%EOF`);
 }
 
-const pdfFile = (name: string, text: string): TDemoFile => ({
+export const pdfFile = (name: string, text: string): TDemoFile => ({
   name,
   contentType: 'application/pdf',
   bytes: pdf(text),

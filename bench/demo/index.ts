@@ -10,7 +10,7 @@ import { createDemoClients, type TDemoClient } from './clients';
 import { replayClock } from './clock';
 import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
 import { createDemoOrg, createDemoPeople, DEMO_PASSWORD, type TDemoPerson } from './people';
-import { invitePortalUsers, portalPlan, type TDemoPortalUser } from './portal';
+import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
 import { openSession, type TPersonSession } from './session';
 import { replayWork } from './work';
@@ -56,9 +56,9 @@ export type TDemoResult = {
 export const DEMO_SIZE: TDemoSize = {
   clients: 300,
   groups: 25,
-  weeks: 26,
+  weeks: 20,
   comments: 250,
-  tasksPerWeek: 4,
+  tasksPerWeek: 6,
   documented: 10,
 };
 
@@ -124,6 +124,7 @@ export async function fillDemo(
       return found;
     };
     let clients: TDemoClient[] = [];
+    let plan: ReturnType<typeof portalPlan> = [];
     let portalUsers: TDemoPortalUser[] = [];
     let documented: TDemoClient[] = [];
     await clock.during(
@@ -140,7 +141,7 @@ export async function fillDemo(
         clients = await createDemoClients(boss, people, size, n);
         await createDemoEngagements(boss, catalogue, clients, engagedFrom, n);
         await linkDemoTemplates(boss, catalogue, catalogue.templateOf);
-        const plan = portalPlan(clients, domain);
+        plan = portalPlan(clients, domain);
         portalUsers = await invitePortalUsers(session, boss, plan);
         // Every client someone acts for in the portal has documents there, and a few more clients.
         documented = [...new Set([...plan.flatMap((p) => p.for), ...clients.slice(0, size.documented)])];
@@ -161,6 +162,7 @@ export async function fillDemo(
           }
         },
       },
+      { at: new Date(now.getTime() - 3 * DAY_MS), run: () => portalRound(session, plan) },
       {
         // People read what they were told until a fortnight ago; the last two weeks are unread.
         at: new Date(now.getTime() - 14 * DAY_MS),

@@ -1,4 +1,5 @@
 import type { TDemoClient } from './clients';
+import { pdfFile } from './documents';
 import type { TPersonSession, TSession } from './session';
 
 export type TDemoPortalUser = { name: string; email: string; clients: string[] };
@@ -47,4 +48,35 @@ export async function invitePortalUsers(
     }
   }
   return plan.map((p) => ({ name: p.name, email: p.email, clients: p.for.map((c) => c.name) }));
+}
+
+/**
+ * The portal in use, late in the replay: each person signs in with a mailed code and, for each of
+ * their clients, sends what the firm asked for on the next open to-do (a file attached to it, a
+ * note) and marks it done; the firm is told as the portal tells it.
+ */
+export async function portalRound(session: TSession, plan: ReturnType<typeof portalPlan>) {
+  for (const person of plan) {
+    const portal = await session.portalSignIn(person.email);
+    for (const client of person.for) {
+      const open = await portal.query<{ rows: { id: string; title: string }[] }>('clientPortalTasks.list', {
+        clientId: client.id,
+        view: 'open',
+        page: 1,
+        pageSize: 5,
+      });
+      const todo = open.rows[0];
+      if (!todo) continue;
+      await portal.upload(
+        { clientId: client.id, taskId: todo.id },
+        pdfFile(`${todo.title} - ${client.name}.pdf`, `${todo.title}: ${client.name}`),
+      );
+      await portal.mutate('clientPortalTasks.comment', {
+        clientId: client.id,
+        taskId: todo.id,
+        body: 'Uploaded here. Please tell me if anything else is needed.',
+      });
+      await portal.mutate('clientPortalTasks.complete', { clientId: client.id, taskId: todo.id });
+    }
+  }
 }

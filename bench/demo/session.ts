@@ -1,14 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { portalUploadUrl } from '../../src/domain/client-portal';
 import { DOCUMENT_UPLOAD_PATH } from '../../src/domain/documents';
 import { buildApp } from '../../src/server/app';
+import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import type { TConfig } from '../../src/server/config';
 import type { TDatabase } from '../../src/server/db/client';
 import { registerReminderJobs } from '../../src/server/features/reminders';
 import { AMZ_JSON } from '../../src/server/idp/endpoint';
 import { registerMailJobs } from '../../src/server/jobs/setup';
 import { createWorker } from '../../src/server/jobs/worker';
-import type { TMailMessage } from '../../src/server/mail';
-import { MAIL_SEND } from '../../src/server/mail';
+import { MAIL_SEND, readOutbox, type TMailMessage } from '../../src/server/mail';
 import type { TContext } from '../../src/server/trpc/context';
 import { createCallerFactory } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
@@ -17,7 +21,8 @@ import { appRouter } from '../../src/server/trpc/router';
 // (its jobs off, so nothing runs behind the demo's back). People sign in with their password at the
 // embedded identity provider and then call the very procedures the screens call, through the
 // router with their own session (permissions, visibility, validation, system log and
-// notifications included); uploads go through the upload route as the browser sends them.
+// notifications included); uploads go through the upload route as the browser sends them. The
+// portal's people sign in with the code mailed to them and use the portal's own calls.
 
 const createCaller = createCallerFactory(appRouter);
 export type TCaller = ReturnType<typeof createCaller>;
@@ -27,9 +32,25 @@ export type TSentMail = TMailMessage;
 
 export type TDemoFile = { name: string; contentType: string; bytes: Buffer };
 
+/** A file as a browser sends it: multipart/form-data with one part. */
+function multipart(file: TDemoFile) {
+  const boundary = `----demo${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+      `Content-Type: ${file.contentType}\r\n\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+}
+
 export async function openSession(database: TDatabase, config: TConfig, orgId: string) {
+  // The codes the portal mails at once go to an outbox of the demo's own, not the firm's.
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-demo-mail-'));
   const quiet: TConfig = {
     ...config,
+    mail: { ...config.mail, smtpUrl: undefined, outboxDir },
     logLevel: 'silent',
     jobs: { ...config.jobs, enabled: false },
     // The demo's own calls are not a flood to guard against.
@@ -90,21 +111,13 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
 
     /** POST /api/documents/upload, one file, multipart as the browser sends it. */
     async function upload(target: { folderId: string } | { taskId: string }, file: TDemoFile) {
-      const boundary = `----demo${Math.random().toString(16).slice(2)}`;
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      );
-      const payload = Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const body = multipart(file);
       const query = 'folderId' in target ? `folderId=${target.folderId}` : `taskId=${target.taskId}`;
       const res = await app.inject({
         method: 'POST',
         url: `${DOCUMENT_UPLOAD_PATH}?${query}`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+        payload: body.payload,
       });
       if (res.statusCode !== 201)
         throw new Error(`upload of ${file.name} refused (${res.statusCode}): ${res.body}`);
@@ -113,17 +126,58 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
     return { api, upload };
   }
 
+  /** A tRPC call over HTTP, as the portal's pages make it (its session is a cookie). */
+  async function trpc<T>(
+    procedure: string,
+    input: unknown,
+    cookie?: string,
+    kind: 'query' | 'mutation' = 'mutation',
+  ) {
+    const json = JSON.stringify({ json: input });
+    const res = await app.inject({
+      method: kind === 'query' ? 'GET' : 'POST',
+      url: `/api/trpc/${procedure}${kind === 'query' ? `?input=${encodeURIComponent(json)}` : ''}`,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      ...(kind === 'mutation' ? { payload: json } : {}),
+    });
+    if (res.statusCode !== 200) throw new Error(`${procedure} refused (${res.statusCode}): ${res.body}`);
+    const session = res.cookies.find((c) => c.name === PORTAL_SESSION_COOKIE);
+    const data = (res.json() as { result: { data: { json: T } } }).result.data.json;
+    return { data, cookie: session ? `${session.name}=${session.value}` : cookie };
+  }
+
   /** Accepts a portal invitation from its link, as the invited person does in their browser. */
   async function acceptPortalInvite(link: string) {
-    const key = new URL(link).pathname.split('/').at(-1) ?? '';
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/trpc/clientPortalAuth.acceptInvite',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: { key } }),
-    });
-    if (res.statusCode !== 200)
-      throw new Error(`portal invitation not accepted (${res.statusCode}): ${res.body}`);
+    await trpc('clientPortalAuth.acceptInvite', { key: new URL(link).pathname.split('/').at(-1) ?? '' });
+  }
+
+  /** Signs a portal user in with the code mailed to them: the portal's calls and upload route. */
+  async function portalSignIn(email: string) {
+    await trpc('clientPortalAuth.requestCode', { email });
+    let code: string | undefined;
+    // The code is mailed just after the answer.
+    for (let tries = 0; !code && tries < 200; tries++) {
+      code = (await readOutbox(outboxDir)).filter((m) => m.to === email).at(-1)?.notes.code;
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    if (!code) throw new Error(`no sign-in code reached ${email}`);
+    const { cookie } = await trpc('clientPortalAuth.verifyCode', { email, code });
+    if (!cookie) throw new Error(`${email} could not sign in to the portal`);
+    return {
+      query: <T>(procedure: string, input: unknown) =>
+        trpc<T>(procedure, input, cookie, 'query').then((r) => r.data),
+      mutate: <T>(procedure: string, input: unknown) => trpc<T>(procedure, input, cookie).then((r) => r.data),
+      async upload(target: { clientId: string; folderId?: string; taskId?: string }, file: TDemoFile) {
+        const body = multipart(file);
+        const res = await app.inject({
+          method: 'POST',
+          url: portalUploadUrl(target),
+          headers: { cookie, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        if (res.statusCode !== 201) throw new Error(`portal upload refused (${res.statusCode}): ${res.body}`);
+      },
+    };
   }
 
   /**
@@ -143,6 +197,7 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
   return {
     as,
     acceptPortalInvite,
+    portalSignIn,
     runJobs,
     /** Sends the queued mail; answers what went out since the last call. */
     async deliverMail() {
@@ -151,6 +206,7 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
     },
     async close() {
       await app.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

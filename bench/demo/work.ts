@@ -58,6 +58,7 @@ const workingHour = (day: string, h: number) =>
 
 type TOpenTask = {
   id: string;
+  position: number;
   status: TStoredStatus;
   due: string;
   projectId: string | null;
@@ -75,17 +76,21 @@ type TMove = {
 
 /**
  * When each of a task's moves happens, in order. Most work is started two to five days before it
- * is done, a third of it sent for review on the way, and done up to three days before its due date;
- * about one task in ten is done late, and one in twenty is never finished (the late work on the
- * dashboard).
+ * is done, a third of it sent for review on the way, and done up to three days before its due date.
+ * A project's tasks share its fate: about one project in ten runs late (all its tasks some days
+ * after their dates), and one in twenty-five stalls at one of its tasks and is still open (the
+ * late work on the dashboard), the tasks after it waiting.
  */
 function movesOf(task: TOpenTask, actor: string): TMove[] {
   const h = hashOf(task.id);
-  const late = h % 100;
-  const stuck = late >= 95;
-  const doneDay = late < 10 ? addDaysIso(task.due, 1 + (h % 12)) : addDaysIso(task.due, -(h % 4));
+  const fate = task.projectId ? hashOf(task.projectId) : h;
+  const delay = fate % 100 < 10 ? 1 + ((fate >>> 8) % 12) : -(h % 4);
+  const stallsAt = fate % 100 >= 96 ? (task.projectId ? (fate >>> 16) % 4 : 0) : Number.POSITIVE_INFINITY;
+  if (task.position > stallsAt) return [];
+  const doneDay = addDaysIso(task.due, delay);
   const startBefore = 2 + ((h >>> 4) % 4);
-  const reviewed = (h >>> 8) % 3 === 0;
+  // A stalled task waits half the time on the client, half the time on its review.
+  const reviewed = task.position === stallsAt ? (fate >>> 24) % 2 === 0 : (h >>> 8) % 3 === 0;
   const moves: TMove[] = [];
   const move = (day: string, status: TStoredStatus, hour: number) =>
     moves.push({
@@ -97,16 +102,11 @@ function movesOf(task: TOpenTask, actor: string): TMove[] {
       clientId: task.clientId,
     });
   const rank = { SCHEDULED: 0, IN_PROGRESS: 1, IN_REVIEW: 2, COMPLETED: 3 } as const;
-  if (stuck) {
-    if (rank[task.status] < 1 && h % 3 > 0) move(addDaysIso(task.due, -startBefore), 'IN_PROGRESS', h);
-    if (rank[task.status] < 2 && h % 3 === 2) move(task.due, 'IN_REVIEW', h + 1);
-    return moves;
-  }
   if (rank[task.status] < 1) move(addDaysIso(doneDay, -startBefore), 'IN_PROGRESS', h);
   if (reviewed && rank[task.status] < 2) {
     move(addDaysIso(doneDay, -(1 + ((h >>> 12) % (startBefore - 1)))), 'IN_REVIEW', h + 1);
   }
-  move(doneDay, 'COMPLETED', h + 2);
+  if (task.position < stallsAt) move(doneDay, 'COMPLETED', h + 2);
   return moves;
 }
 
@@ -126,7 +126,7 @@ export type TWorkContext = {
 /** The open tasks that may move before `before`: due within a week after it at the latest. */
 async function openTasks(db: TDb, orgId: string, before: string): Promise<TOpenTask[]> {
   const result = await db.execute(sql`
-    select t.id, t.status, t.due_date::text as due, t.project_id as "projectId", t.client_id as "clientId",
+    select t.id, t.position, t.status, t.due_date::text as due, t.project_id as "projectId", t.client_id as "clientId",
       (select a.member_id from task_assignees a where a.org_id = t.org_id and a.task_id = t.id
        order by a.member_id limit 1) as assignee
     from tasks t
@@ -249,21 +249,40 @@ async function comment(
   }
 }
 
+const OWN = [
+  { title: 'Sign the audit report', priority: 'high' as const },
+  { title: 'Approve the fee proposal', priority: 'medium' as const },
+];
+
 /**
  * Work that comes up during the week outside the recurring projects: a manager puts a task on a
- * client for its preparer (who is notified), with themselves as the reviewer.
+ * client for its preparer (who is notified), with themselves as the reviewer; now and then the
+ * owner notes one for herself.
  */
 async function newTasks(ctx: TWorkContext, weekStart: Date, count: number, week: number) {
+  const owner = ctx.people.find((p) => p.role === 'Owner');
   for (let i = 0; i < count; i++) {
     const n = week * count + i;
     const client = ctx.clients[(n * 37) % ctx.clients.length];
     if (!client) return;
+    const dueDate = addDaysIso(dayOf(weekStart), 3 + (n % 9));
+    if (owner && n % 3 === 2) {
+      const what = OWN[n % OWN.length] as (typeof OWN)[number];
+      await ctx.sessionOf(owner.memberId).api.tasks.create({
+        title: what.title,
+        clientId: client.id,
+        priority: what.priority,
+        dueDate,
+        assigneeIds: [owner.memberId],
+      });
+      continue;
+    }
     const what = STANDALONE[n % STANDALONE.length] as (typeof STANDALONE)[number];
     await ctx.sessionOf(client.reviewer.memberId).api.tasks.create({
       title: what.title,
       clientId: client.id,
       priority: what.priority,
-      dueDate: addDaysIso(dayOf(weekStart), 3 + (n % 9)),
+      dueDate,
       assigneeIds: [client.preparer.memberId],
       reviewerId: client.reviewer.memberId,
     });
