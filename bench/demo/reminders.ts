@@ -134,7 +134,8 @@ export async function createUpcomingReminders(ctx: TReminderContext) {
   const { owner, manager, staff, client, api } = cast(ctx);
   const today = todayIn(FIRM_TIME_ZONE, ctx.now);
   const ahead = (n: number, time = '10:00') => inMumbai(addDaysIso(today, n), time);
-  const monday = ahead(((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7) + 1, '09:30');
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const monday = ahead((8 - weekday) % 7 || 7, '09:30');
   const gst = client(0);
   const [project] = (
     await api(owner).projects.list({

@@ -25,10 +25,6 @@ import { appRouter } from '../../src/server/trpc/router';
 // portal's people sign in with the code mailed to them and use the portal's own calls.
 
 const createCaller = createCallerFactory(appRouter);
-export type TCaller = ReturnType<typeof createCaller>;
-
-/** What the demo's mail "delivered": the history's mail went out at the time, to nobody real. */
-export type TSentMail = TMailMessage;
 
 export type TDemoFile = { name: string; contentType: string; bytes: Buffer };
 
@@ -58,7 +54,9 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
   };
   const { app, staffAuth } = await buildApp({ config: quiet, database, logger: false });
   await app.ready();
-  const sent: TSentMail[] = [];
+  // The mail the firm's changes queue is sent by the product's mail job, to this mailer: the
+  // history's mail went out at the time, to nobody real (the portal invitation is read from it).
+  const sent: TMailMessage[] = [];
   const mailer = {
     async send(message: TMailMessage) {
       sent.push(message);

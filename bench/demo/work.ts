@@ -13,13 +13,13 @@ import type { TPersonSession } from './session';
 // The firm's months of work, replayed a week at a time. Each week the recurring-work job runs (the
 // product's, with that week as its clock) and the people move their tasks the way the task screens
 // do: started a few days before the due date, some sent for review, most done on time, some late,
-// a few still open. A project is moved on when its tasks are: in progress with the first, completed
-// with the last. Every move is a call to the product, stamped by the replay clock with its week.
+// a few still open. A project is completed with its last task (and shown in progress when its work
+// is under way at the end). Every move is a call to the product, stamped by the replay clock with
+// its week.
 
 const DAY_MS = 86_400_000;
 const FIRM_TIME_ZONE = 'Asia/Kolkata';
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const hashes = new Map<string, number>();
 const BULK = 500;
 
 const COMMENTS = [
@@ -42,15 +42,8 @@ const STANDALONE = [
   { title: 'Check the advance-tax estimate', priority: 'high' as const },
 ];
 
-/** A number from an id, the same on every run: decides how each task's work goes. */
-const hashOf = (id: string) => {
-  let h = hashes.get(id);
-  if (h === undefined) {
-    h = createHash('sha1').update(id).digest().readUInt32BE(0);
-    hashes.set(id, h);
-  }
-  return h;
-};
+/** A number from an id, the same every week: decides how that task's (or project's) work goes. */
+const hashOf = (id: string) => createHash('sha1').update(id).digest().readUInt32BE(0);
 
 /** 10:00 to 17:00 in Mumbai on that calendar day. */
 const workingHour = (day: string, h: number) =>
@@ -118,7 +111,7 @@ export type TWorkContext = {
   clients: TDemoClient[];
   sessionOf: (memberId: string) => TPersonSession;
   /** Runs after the week's work, inside its window (reminders, documents…). */
-  onWeek?: (week: { from: Date; to: Date; last: boolean }) => Promise<void>;
+  onWeek?: (week: { from: Date; to: Date }) => Promise<void>;
   /** Mail queued by the week's changes goes out within it. */
   deliverMail: () => Promise<unknown>;
 };
@@ -170,7 +163,8 @@ export async function replayWork(
   for (let w = 0; w < weeks; w++) {
     const start = new Date(from.getTime() + w * 7 * DAY_MS);
     const end = w === weeks - 1 ? to : new Date(start.getTime() + 7 * DAY_MS);
-    const last = end.getTime() >= to.getTime() - 21 * DAY_MS;
+    // The last three weeks: what is under way now shows as under way.
+    const closing = end.getTime() >= to.getTime() - 21 * DAY_MS;
     await ctx.clock.during(start, end, async () => {
       // The recurring-work job, as it runs through the week.
       await generateRecurringProjects(db, { orgId, through: defaultThrough(end), now: end });
@@ -214,17 +208,17 @@ export async function replayWork(
       const touched = [
         ...new Set([...weekEnd.values()].map((m) => m.projectId).filter((p): p is string => !!p)),
       ];
-      for (const p of await projectMoves(db, orgId, last ? 'all' : touched)) {
+      for (const p of await projectMoves(db, orgId, closing ? 'all' : touched)) {
         const next: TStoredStatus | null = p.done
           ? 'COMPLETED'
-          : last && p.started && p.status === 'SCHEDULED'
+          : closing && p.started && p.status === 'SCHEDULED'
             ? 'IN_PROGRESS'
             : null;
         if (!next || next === p.status) continue;
         const manager = clientById.get(p.clientId)?.reviewer.memberId ?? owner.memberId;
         await ctx.sessionOf(manager).api.projects.setStatus({ projectId: p.id, status: next });
       }
-      await ctx.onWeek?.({ from: start, to: end, last: w === weeks - 1 });
+      await ctx.onWeek?.({ from: start, to: end });
       await ctx.deliverMail();
     });
   }
@@ -250,8 +244,8 @@ async function comment(
 }
 
 const OWN = [
-  { title: 'Sign the audit report', priority: 'high' as const },
   { title: 'Approve the fee proposal', priority: 'medium' as const },
+  { title: 'Sign off the year-end review', priority: 'high' as const },
 ];
 
 /**
