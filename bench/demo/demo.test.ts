@@ -69,6 +69,13 @@ describe('npm run demo', () => {
       'Staff',
     ]);
 
+    // The firm was made on the onboarding form and its people joined by invitation.
+    const [made] = await rows<Record<string, number>>(sql`select
+      count(*) filter (where action = 'org.create')::int as firm,
+      count(*) filter (where action = 'member.join')::int as joined
+      from system_log where org_id = ${demo.orgId}::uuid`);
+    expect(made).toEqual({ firm: 1, joined: 7 });
+
     const owner = await signIn(demo.owner.email, demo.password);
     expect(owner.status).toBe(200);
     const ownerApi = t.client(owner.body.AuthenticationResult?.AccessToken);

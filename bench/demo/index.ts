@@ -9,7 +9,7 @@ import { createDemoCatalogue, createDemoEngagements, linkDemoTemplates } from '.
 import { createDemoClients, type TDemoClient } from './clients';
 import { replayClock } from './clock';
 import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
-import { createDemoOrg, createDemoPeople, DEMO_PASSWORD, type TDemoPerson } from './people';
+import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
 import { openSession, type TPersonSession } from './session';
@@ -96,11 +96,7 @@ export async function fillDemo(
   const firmName = n === 1 ? 'Sharma & Associates' : `Sharma & Associates ${n}`;
   const poolName = config.idp.userPoolId.split('_')[1] ?? '';
 
-  const { orgId, roleIds } = await createDemoOrg(db, firmName);
-  const people = await createDemoPeople(db, poolName, orgId, roleIds, domain);
-  const owner = people.find((p) => p.role === 'Owner');
-  const staff = people.find((p) => p.role === 'Staff');
-  if (!owner || !staff) throw new Error('demo people missing');
+  const accounts = await createDemoAccounts(db, poolName, domain);
 
   // The replay: the firm set up in the fortnight before its first week with Practice, then worked
   // `weeks` weeks up to a few minutes ago; what it does today (reminders ahead) happens now.
@@ -114,15 +110,17 @@ export async function fillDemo(
     addDaysIso(todayIn(FIRM_TIME_ZONE, since), -365),
   ).start;
 
-  const session = await openSession(database, config, orgId);
+  const session = await openSession(database, config);
   try {
-    const clock = await replayClock(db, orgId);
+    const clock = await replayClock(db);
     const as = new Map<string, TPersonSession>();
     const sessionOf = (memberId: string) => {
       const found = as.get(memberId);
       if (!found) throw new Error(`no session for member ${memberId}`);
       return found;
     };
+    let orgId = '';
+    let people: TDemoPerson[] = [];
     let clients: TDemoClient[] = [];
     let plan: ReturnType<typeof portalPlan> = [];
     let portalUsers: TDemoPortalUser[] = [];
@@ -131,12 +129,15 @@ export async function fillDemo(
       new Date(since.getTime() - 14 * DAY_MS),
       new Date(since.getTime() - 3_600_000),
       async () => {
+        const firm = await openDemoFirm(session, accounts, firmName);
+        orgId = firm.orgId;
+        people = firm.people;
+        clock.forFirm(orgId);
+        const { Manager, Staff } = firm.roleIds;
+        if (!Manager || !Staff) throw new Error('the seeded roles are missing');
         for (const person of people) as.set(person.memberId, await session.as(person.email, DEMO_PASSWORD));
-        const boss = sessionOf(owner.memberId);
-        const catalogue = await createDemoCatalogue(boss, {
-          Manager: roleIds.Manager,
-          Staff: roleIds.Staff,
-        });
+        const boss = sessionOf(people[0]?.memberId ?? '');
+        const catalogue = await createDemoCatalogue(boss, { Manager, Staff });
         await setDemoDefaultFolders(boss);
         clients = await createDemoClients(boss, people, size, n);
         await createDemoEngagements(boss, catalogue, clients, engagedFrom, n);
@@ -151,6 +152,9 @@ export async function fillDemo(
         await session.deliverMail();
       },
     );
+    const owner = people.find((p) => p.role === 'Owner');
+    const staff = people.find((p) => p.role === 'Staff');
+    if (!owner || !staff) throw new Error('demo people missing');
     const ctx = { session, sessionOf, people, clients, now };
     const events: TDemoEvent[] = [
       ...pastReminderEvents(ctx),

@@ -41,7 +41,9 @@ function multipart(file: TDemoFile) {
   };
 }
 
-export async function openSession(database: TDatabase, config: TConfig, orgId: string) {
+export async function openSession(database: TDatabase, config: TConfig) {
+  // The firm whose queued jobs the demo runs: known once its owner has made it.
+  let orgId: string | undefined;
   // The codes the portal mails at once go to an outbox of the demo's own, not the firm's.
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-demo-mail-'));
   const quiet: TConfig = {
@@ -183,6 +185,7 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
    * none is left. Only the demo firm's: another firm's mail is the server's to send.
    */
   async function runJobs(kinds: readonly string[]) {
+    if (!orgId) throw new Error('the demo firm is not made yet');
     const worker = createWorker(
       { db: database.db, config: quiet, mailer, log: { info() {}, warn() {}, error() {} } },
       { pollMs: 50, kinds, batchSize: 20, orgId },
@@ -193,6 +196,9 @@ export async function openSession(database: TDatabase, config: TConfig, orgId: s
   registerMailJobs();
   registerReminderJobs();
   return {
+    forFirm(id: string) {
+      orgId = id;
+    },
     as,
     acceptPortalInvite,
     portalSignIn,
