@@ -135,7 +135,7 @@ export async function fillDemo(
         clock.forFirm(orgId);
         const { Manager, Staff } = firm.roleIds;
         if (!Manager || !Staff) throw new Error('the seeded roles are missing');
-        for (const person of people) as.set(person.memberId, await session.as(person.email, DEMO_PASSWORD));
+        for (const [memberId, signedIn] of firm.sessions) as.set(memberId, signedIn);
         const boss = sessionOf(people[0]?.memberId ?? '');
         const catalogue = await createDemoCatalogue(boss, { Manager, Staff });
         await setDemoDefaultFolders(boss);

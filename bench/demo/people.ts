@@ -59,8 +59,8 @@ export async function openDemoFirm(
 ) {
   const [owner, ...team] = accounts;
   if (!owner) throw new Error('no demo owner');
-  const newcomer = await session.as(owner.email, DEMO_PASSWORD);
-  const firm = await newcomer.api.onboarding.createFirm({
+  const boss = await session.as(owner.email, DEMO_PASSWORD);
+  const firm = await boss.api.onboarding.createFirm({
     firmName,
     firstName: owner.first,
     lastName: owner.last,
@@ -70,7 +70,7 @@ export async function openDemoFirm(
     fiscalYearStartMonth: 4,
   });
   session.forFirm(firm.orgId);
-  const boss = await session.as(owner.email, DEMO_PASSWORD);
+  boss.refresh();
   await boss.api.settings.update({
     name: firmName,
     legalName: `${firmName} LLP`,
@@ -89,6 +89,7 @@ export async function openDemoFirm(
   const people: TDemoPerson[] = [
     { memberId: firm.memberId, email: owner.email, name: `${owner.first} ${owner.last}`, role: owner.role },
   ];
+  const sessions = new Map([[firm.memberId, boss]]);
   for (const person of team) {
     const roleId = roles.get(person.role);
     if (!roleId) throw new Error(`no ${person.role} role`);
@@ -97,6 +98,8 @@ export async function openDemoFirm(
     if (!link) throw new Error(`no invitation reached ${person.email}`);
     const invited = await session.as(person.email, DEMO_PASSWORD);
     const joined = await invited.api.invites.accept({ key: new URL(link).pathname.split('/').at(-1) ?? '' });
+    invited.refresh();
+    sessions.set(joined.memberId, invited);
     people.push({
       memberId: joined.memberId,
       email: person.email,
@@ -104,5 +107,11 @@ export async function openDemoFirm(
       role: person.role,
     });
   }
-  return { orgId: firm.orgId, people, roleIds: { Manager: roles.get('Manager'), Staff: roles.get('Staff') } };
+  return {
+    orgId: firm.orgId,
+    people,
+    /** Everyone, signed in. */
+    sessions,
+    roleIds: { Manager: roles.get('Manager'), Staff: roles.get('Staff') },
+  };
 }

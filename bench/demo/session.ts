@@ -93,6 +93,7 @@ export async function openSession(database: TDatabase, config: TConfig) {
   async function as(email: string, password: string) {
     const token = await signIn(email, password);
     const req = { headers: { authorization: `Bearer ${token}` }, ip: meta.ip } as unknown as FastifyRequest;
+    // Looked up once, like a page's calls in a request: the demo's people do not change firm or role.
     let identity: ReturnType<typeof staffAuth.resolve> | undefined;
     const ctx: TContext = {
       db: database.db,
@@ -123,7 +124,14 @@ export async function openSession(database: TDatabase, config: TConfig) {
         throw new Error(`upload of ${file.name} refused (${res.statusCode}): ${res.body}`);
       return res.json() as { id: string; name: string };
     }
-    return { api, upload };
+    return {
+      api,
+      upload,
+      /** After joining or making a firm: who this is is looked up again, as the app does then. */
+      refresh() {
+        identity = undefined;
+      },
+    };
   }
 
   /** A tRPC call over HTTP, as the portal's pages make it (its session is a cookie). */
