@@ -15,10 +15,11 @@ import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './
 import { openSession, type TPersonSession } from './session';
 import { replayWork } from './work';
 
-// The demo firm. Its people and the firm itself are made as onboarding makes them; everything else
-// is done through the product, as the firm would have done it on screen over its months with
-// Practice: set up the catalogue and the book, then week after week the recurring-work job and the
-// people's work, replayed on the clock (clock.ts) so every date is where that work would have put it.
+// The demo firm. Past its people's accounts at the identity provider, everything is done through
+// the product (session.ts), as the firm would have done it on screen over its months with Practice:
+// the owner makes the firm and invites the team, they set up the catalogue and the book, then week
+// after week the recurring-work job and the people's work, replayed on the clock (clock.ts) so
+// every date is where that work would have put it.
 
 export class DemoRefusedError extends Error {}
 
