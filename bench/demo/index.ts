@@ -28,7 +28,7 @@ export type TDemoSize = {
   groups: number;
   /** How many weeks of work the firm has done with Practice. */
   weeks: number;
-  /** Comments on tasks over those weeks. */
+  /** Notes on work under way over those weeks (work sent for review always says so too). */
   comments: number;
   /** Tasks outside the recurring projects that come up each week. */
   tasksPerWeek: number;

@@ -70,20 +70,20 @@ type TMove = {
 /**
  * When each of a task's moves happens, in order. Most work is started two to five days before it
  * is done, a third of it sent for review on the way, and done up to three days before its due date.
- * A project's tasks share its fate: about one project in ten runs late (all its tasks some days
- * after their dates), and one in twenty-five stalls at one of its tasks and is still open (the
- * late work on the dashboard), the tasks after it waiting.
+ * A project's tasks share its fate, dealt in the order its work comes up: one project in ten runs
+ * late (all its tasks some days after their dates), one in twenty-five stalls at one of its tasks
+ * and is still open (the late work on the dashboard), the tasks after it waiting.
  */
-function movesOf(task: TOpenTask, actor: string): TMove[] {
+function movesOf(task: TOpenTask, actor: string, fate: number): TMove[] {
   const h = hashOf(task.id);
-  const fate = task.projectId ? hashOf(task.projectId) : h;
-  const delay = fate % 100 < 10 ? 1 + ((fate >>> 8) % 12) : -(h % 4);
-  const stallsAt = fate % 100 >= 96 ? (task.projectId ? (fate >>> 16) % 4 : 0) : Number.POSITIVE_INFINITY;
+  const f = hashOf(task.projectId ?? task.id);
+  const delay = fate % 10 === 3 ? 1 + (f % 12) : -(h % 4);
+  const stallsAt = fate % 25 === 24 ? (task.projectId ? (f >>> 8) % 4 : 0) : Number.POSITIVE_INFINITY;
   if (task.position > stallsAt) return [];
   const doneDay = addDaysIso(task.due, delay);
   const startBefore = 2 + ((h >>> 4) % 4);
   // A stalled task waits half the time on the client, half the time on its review.
-  const reviewed = task.position === stallsAt ? (fate >>> 24) % 2 === 0 : (h >>> 8) % 3 === 0;
+  const reviewed = task.position === stallsAt ? (f >>> 16) % 2 === 0 : (h >>> 8) % 3 === 0;
   const moves: TMove[] = [];
   const move = (day: string, status: TStoredStatus, hour: number) =>
     moves.push({
@@ -123,7 +123,8 @@ async function openTasks(db: TDb, orgId: string, before: string): Promise<TOpenT
       (select a.member_id from task_assignees a where a.org_id = t.org_id and a.task_id = t.id
        order by a.member_id limit 1) as assignee
     from tasks t
-    where t.org_id = ${orgId}::uuid and t.status <> 'COMPLETED' and t.due_date <= ${before}::date`);
+    where t.org_id = ${orgId}::uuid and t.status <> 'COMPLETED' and t.due_date <= ${before}::date
+    order by t.due_date, t.id`);
   return rowsOf<TOpenTask>(result);
 }
 
@@ -160,6 +161,12 @@ export async function replayWork(
   const weeks = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / (7 * DAY_MS)));
   const commentsPerWeek = Math.max(1, Math.ceil(options.comments / weeks));
   let standalone = 0;
+  // Each project's (or lone task's) place in the order its work came up: its fate.
+  const fates = new Map<string, number>();
+  const fateOf = (key: string) => {
+    if (!fates.has(key)) fates.set(key, fates.size);
+    return fates.get(key) as number;
+  };
   for (let w = 0; w < weeks; w++) {
     const start = new Date(from.getTime() + w * 7 * DAY_MS);
     const end = w === weeks - 1 ? to : new Date(start.getTime() + 7 * DAY_MS);
@@ -175,7 +182,7 @@ export async function replayWork(
       for (const t of await openTasks(db, orgId, addDaysIso(today, 8))) {
         const client = t.clientId ? clientById.get(t.clientId) : undefined;
         const actor = t.assignee ?? client?.preparer.memberId ?? owner.memberId;
-        const moves = movesOf(t, actor).filter((m) => m.at < end);
+        const moves = movesOf(t, actor, fateOf(t.projectId ?? t.id)).filter((m) => m.at < end);
         const final = moves[moves.length - 1];
         if (final) weekEnd.set(t.id, final);
       }
@@ -199,9 +206,10 @@ export async function replayWork(
             action: { kind: 'setStatus', status: first.status },
           });
         }
+        // Work sent for review says so to the reviewer; work under way gets a note now and then.
         const client = first.clientId ? clientById.get(first.clientId) : undefined;
-        if (first.status !== 'COMPLETED' && comments > 0 && client) {
-          comments -= 1;
+        if (client && (first.status === 'IN_REVIEW' || (first.status === 'IN_PROGRESS' && comments > 0))) {
+          if (first.status === 'IN_PROGRESS') comments -= 1;
           await comment(ctx, first.actor, first.taskId, first.status, client);
         }
       }
