@@ -82,8 +82,8 @@ function movesOf(task: TOpenTask, actor: string, fate: number): TMove[] {
   if (task.position > stallsAt) return [];
   const doneDay = addDaysIso(task.due, delay);
   const startBefore = 2 + ((h >>> 4) % 4);
-  // A stalled task waits half the time on the client, half the time on its review.
-  const reviewed = task.position === stallsAt ? (f >>> 16) % 2 === 0 : (h >>> 8) % 3 === 0;
+  // Stalled tasks wait in turn on the client (in progress) and on their review.
+  const reviewed = task.position === stallsAt ? Math.floor(fate / 25) % 2 === 1 : (h >>> 8) % 3 === 0;
   const moves: TMove[] = [];
   const move = (day: string, status: TStoredStatus, hour: number) =>
     moves.push({
