@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DirLockedError } from '../src/server/db/dir-lock';
-import { createStorage } from '../src/server/files/storage';
 import { DemoRefusedError, fillDemo } from './demo/index';
 
 async function main() {
@@ -23,9 +22,7 @@ async function main() {
   const started = performance.now();
   const database = await openDatabase(config);
   try {
-    const poolName = config.idp.userPoolId.split('_')[1] ?? '';
-    const storage = await createStorage(config);
-    const demo = await fillDemo(database.db, { poolName, force: values.force, storage });
+    const demo = await fillDemo(database, config, { force: values.force });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const { counts } = demo;
     console.log(

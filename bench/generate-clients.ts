@@ -5,7 +5,7 @@ import { arr, rng } from './generate-util';
 
 export type TClientBook = { clients: number; groups: number; services: number; engagements: number };
 
-const FIRST = [
+export const FIRST = [
   'Aarav',
   'Priya',
   'Rohan',
@@ -27,7 +27,7 @@ const FIRST = [
   'Nikhil',
   'Sneha',
 ];
-const LAST = [
+export const LAST = [
   'Mehta',
   'Sharma',
   'Iyer',
@@ -49,7 +49,7 @@ const LAST = [
   'Shah',
   'Verma',
 ];
-const FIRM_WORDS = [
+export const FIRM_WORDS = [
   'Textiles',
   'Exports',
   'Logistics',

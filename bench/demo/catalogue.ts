@@ -1,9 +1,16 @@
-import { sql } from 'drizzle-orm';
-import type { TDb } from '../../src/server/db/client';
-import { projectTemplates, services, templateTasks } from '../../src/server/db/schema';
+import type { TClientType } from '../../src/domain/clients';
+import type { TServiceValues } from '../../src/domain/services';
+import { rng } from '../generate-util';
+import type { TDemoClient } from './clients';
+import type { TPersonSession } from './session';
+
+// The service catalogue, its project templates and the clients' engagements, entered on the admin
+// and client screens. Recurring work is then the product's: each engagement of a service with a
+// template gets one project per period, named, dated and staffed by the recurrence rule.
 
 type TBlueprint = {
   title: string;
+  /** Days after the period ends. */
   offset: number;
   role: 'Manager' | 'Staff';
   forClient?: boolean;
@@ -11,26 +18,26 @@ type TBlueprint = {
 };
 
 type TDemoService = {
-  name: string;
-  code: string;
-  category: string;
-  frequency: 'monthly' | 'quarterly' | 'yearly' | 'half_yearly' | 'one_time';
-  due: { dayOfMonth: number; monthsAfterPeriod: number };
-  fee: number;
-  /** Clients engaged, as a share of the book. */
-  share: number;
+  input: Omit<TServiceValues, 'projectTemplateId'>;
+  /** Who takes it: the client types and the share of them. */
+  takenBy: Partial<Record<TClientType, number>>;
   template?: { name: string; tasks: TBlueprint[] };
 };
 
+const BUSINESS = { proprietor: 0.45, partnership: 0.6, llp: 0.6, company: 0.65 };
+
 const SERVICES: TDemoService[] = [
   {
-    name: 'GST Return (GSTR-3B)',
-    code: 'GST3B',
-    category: 'Indirect tax',
-    frequency: 'monthly',
-    due: { dayOfMonth: 20, monthsAfterPeriod: 1 },
-    fee: 3000,
-    share: 0.5,
+    input: {
+      name: 'GST Return (GSTR-3B)',
+      code: 'GST3B',
+      category: 'Indirect tax',
+      description: 'The monthly GST return',
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 20, monthsAfterPeriod: 1 },
+      defaultFee: '3000',
+    },
+    takenBy: BUSINESS,
     template: {
       name: 'Monthly GST return',
       tasks: [
@@ -48,13 +55,16 @@ const SERVICES: TDemoService[] = [
     },
   },
   {
-    name: 'TDS Return',
-    code: 'TDS',
-    category: 'Direct tax',
-    frequency: 'quarterly',
-    due: { dayOfMonth: 31, monthsAfterPeriod: 1 },
-    fee: 4500,
-    share: 0.25,
+    input: {
+      name: 'TDS Return',
+      code: 'TDS',
+      category: 'Direct tax',
+      description: 'Quarterly TDS statements (Form 24Q / 26Q)',
+      frequency: 'quarterly',
+      dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 1 },
+      defaultFee: '4500',
+    },
+    takenBy: { partnership: 0.4, llp: 0.5, company: 0.6 },
     template: {
       name: 'Quarterly TDS return',
       tasks: [
@@ -65,13 +75,16 @@ const SERVICES: TDemoService[] = [
     },
   },
   {
-    name: 'Income Tax Return',
-    code: 'ITR',
-    category: 'Direct tax',
-    frequency: 'yearly',
-    due: { dayOfMonth: 31, monthsAfterPeriod: 4 },
-    fee: 7500,
-    share: 0.6,
+    input: {
+      name: 'Income Tax Return',
+      code: 'ITR',
+      category: 'Direct tax',
+      description: 'The yearly return of income',
+      frequency: 'yearly',
+      dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 4 },
+      defaultFee: '7500',
+    },
+    takenBy: { individual: 0.85, huf: 0.9, proprietor: 0.7, partnership: 0.4, trust: 0.6 },
     template: {
       name: 'Annual income tax return',
       tasks: [
@@ -88,17 +101,20 @@ const SERVICES: TDemoService[] = [
     },
   },
   {
-    name: 'Statutory Audit',
-    code: 'AUDIT',
-    category: 'Assurance',
-    frequency: 'yearly',
-    due: { dayOfMonth: 30, monthsAfterPeriod: 6 },
-    fee: 60000,
-    share: 0.1,
+    input: {
+      name: 'Statutory Audit',
+      code: 'AUDIT',
+      category: 'Assurance',
+      description: 'The yearly audit of the accounts',
+      frequency: 'yearly',
+      dueDateRule: { dayOfMonth: 30, monthsAfterPeriod: 6 },
+      defaultFee: '60000',
+    },
+    takenBy: { llp: 0.3, company: 0.5, trust: 0.5 },
     template: {
       name: 'Statutory audit',
       tasks: [
-        { title: 'Send the audit requirement list', offset: 15, role: 'Manager', forClient: false },
+        { title: 'Send the audit requirement list', offset: 15, role: 'Manager' },
         { title: 'Upload trial balance and ledgers', offset: 45, role: 'Staff', forClient: true },
         { title: 'Vouching and verification', offset: 120, role: 'Staff' },
         { title: 'Draft audit report', offset: 160, role: 'Manager' },
@@ -106,95 +122,121 @@ const SERVICES: TDemoService[] = [
     },
   },
   {
-    name: 'Bookkeeping',
-    code: 'BOOKS',
-    category: 'Accounting',
-    frequency: 'monthly',
-    due: { dayOfMonth: 10, monthsAfterPeriod: 1 },
-    fee: 5000,
-    share: 0.3,
+    input: {
+      name: 'Bookkeeping',
+      code: 'BOOKS',
+      category: 'Accounting',
+      description: null,
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 10, monthsAfterPeriod: 1 },
+      defaultFee: '5000',
+    },
+    takenBy: { proprietor: 0.4, partnership: 0.4, llp: 0.3, company: 0.3 },
   },
   {
-    name: 'Payroll',
-    code: 'PAYROLL',
-    category: 'Accounting',
-    frequency: 'monthly',
-    due: { dayOfMonth: 7, monthsAfterPeriod: 1 },
-    fee: 2500,
-    share: 0.12,
+    input: {
+      name: 'Payroll',
+      code: 'PAYROLL',
+      category: 'Accounting',
+      description: null,
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
+      defaultFee: '2500',
+    },
+    takenBy: { company: 0.3, llp: 0.2 },
   },
   {
-    name: 'ROC Annual Filing',
-    code: 'ROC',
-    category: 'Company law',
-    frequency: 'yearly',
-    due: { dayOfMonth: 30, monthsAfterPeriod: 7 },
-    fee: 12000,
-    share: 0.15,
+    input: {
+      name: 'ROC Annual Filing',
+      code: 'ROC',
+      category: 'Company law',
+      description: null,
+      frequency: 'yearly',
+      dueDateRule: { dayOfMonth: 30, monthsAfterPeriod: 7 },
+      defaultFee: '12000',
+    },
+    takenBy: { llp: 0.8, company: 0.9 },
   },
 ];
 
-/** The catalogue: services with their due-date rules, the usual ones with a template of tasks. */
+export type TDemoCatalogue = { services: Array<{ id: string; code: string; input: TDemoService['input'] }> };
+
+/** Templates with their tasks (by role), and the services, first without their templates. */
 export async function createDemoCatalogue(
-  db: TDb,
-  orgId: string,
+  owner: TPersonSession,
   roleIds: Record<'Manager' | 'Staff', string>,
-) {
-  const serviceIds: Array<{ id: string; share: number }> = [];
+): Promise<TDemoCatalogue & { templateOf: Map<string, string> }> {
+  const services: TDemoCatalogue['services'] = [];
+  const templateOf = new Map<string, string>();
   for (const service of SERVICES) {
-    let templateId: string | null = null;
     if (service.template) {
-      const [template] = await db
-        .insert(projectTemplates)
-        .values({ orgId, name: service.template.name, description: `The steps of a ${service.name}` })
-        .returning({ id: projectTemplates.id });
-      if (!template) throw new Error('template not created');
-      templateId = template.id;
-      await db.insert(templateTasks).values(
-        service.template.tasks.map((task, position) => ({
-          orgId,
-          templateId: template.id,
-          position,
+      const { id } = await owner.api.projectTemplates.create({
+        name: service.template.name,
+        description: `The steps of a ${service.input.name}`,
+      });
+      for (const task of service.template.tasks) {
+        await owner.api.projectTemplates.blueprints.add({
+          templateId: id,
           title: task.title,
           dueOffsetDays: task.offset,
+          assigneeKind: 'role',
           assigneeRoleId: roleIds[task.role],
           checklist: task.checklist ?? [],
           forClient: task.forClient ?? false,
-          tags: [service.code.toLowerCase()],
-        })),
-      );
+          tags: [service.input.code.toLowerCase()],
+        });
+      }
+      templateOf.set(service.input.code, id);
     }
-    const [row] = await db
-      .insert(services)
-      .values({
-        orgId,
-        name: service.name,
-        code: service.code,
-        category: service.category,
-        frequency: service.frequency,
-        dueDateRule: service.due,
-        defaultFee: String(service.fee),
-        projectTemplateId: templateId,
-      })
-      .returning({ id: services.id });
-    if (!row) throw new Error('service not created');
-    serviceIds.push({ id: row.id, share: service.share });
+    const { id } = await owner.api.services.create({ ...service.input, projectTemplateId: null });
+    services.push({ id, code: service.input.code, input: service.input });
   }
-  return serviceIds;
+  return { services, templateOf };
 }
 
-/** Engagements: each client takes each service with the service's share, from the start of the fiscal year. */
+/**
+ * Each client's engagements, from `startDate`, with its team as the assignees (the preparer for the
+ * staff's tasks, the manager for the review).
+ */
 export async function createDemoEngagements(
-  db: TDb,
-  orgId: string,
-  catalogue: Array<{ id: string; share: number }>,
+  owner: TPersonSession,
+  catalogue: TDemoCatalogue,
+  clients: TDemoClient[],
+  startDate: string,
+  seed: number,
 ) {
-  for (const [i, service] of catalogue.entries()) {
-    await db.execute(sql`
-      insert into client_services (id, org_id, client_id, service_id, start_date, fee)
-      select gen_random_uuid(), c.org_id, c.id, ${service.id}::uuid, '2025-04-01', s.default_fee
-      from clients c join services s on s.org_id = c.org_id and s.id = ${service.id}::uuid
-      where c.org_id = ${orgId}::uuid
-        and (hashtext(c.id::text || ${String(i)}) & 2147483647) % 1000 < ${Math.round(service.share * 1000)}`);
+  const random = rng(seed * 104_729);
+  let made = 0;
+  for (const client of clients) {
+    for (const [i, service] of catalogue.services.entries()) {
+      const share = SERVICES[i]?.takenBy[client.type] ?? 0;
+      if (random() >= share) continue;
+      await owner.api.engagements.create({
+        clientId: client.id,
+        serviceId: service.id,
+        startDate,
+        fee: service.input.defaultFee,
+        assigneeIds: [client.preparer.memberId, client.reviewer.memberId],
+      });
+      made += 1;
+    }
+  }
+  return made;
+}
+
+/** Links each service to its template: from now on its engagements owe a project per period. */
+export async function linkDemoTemplates(
+  owner: TPersonSession,
+  catalogue: TDemoCatalogue,
+  templateOf: Map<string, string>,
+) {
+  for (const service of catalogue.services) {
+    const templateId = templateOf.get(service.code);
+    if (!templateId) continue;
+    await owner.api.services.update({
+      serviceId: service.id,
+      ...service.input,
+      projectTemplateId: templateId,
+    });
   }
 }

@@ -1,29 +1,45 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { TDb } from '../../src/server/db/client';
+import { addDaysIso, periodContaining, todayIn } from '../../src/domain/periods';
+import type { TConfig } from '../../src/server/config';
+import type { TDatabase, TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
-import type { TStorage } from '../../src/server/files/storage';
+import { rowsOf } from '../../src/server/db/sql';
 import { usernameKey } from '../../src/server/idp/users';
-import { generateClientBook } from '../generate-clients';
-import { generateWork } from '../generate-work';
-import { createDemoCatalogue, createDemoEngagements } from './catalogue';
-import { createDemoActivity, createDemoComments } from './extras';
-import { createDemoOrg, createDemoPeople, DEMO_PASSWORD, type TDemoPerson } from './people';
-import { createDemoPortalUsers, type TDemoPortalUser } from './portal';
-import { createDemoDocuments, createDemoReminders } from './reminders-documents';
+import { createDemoCatalogue, createDemoEngagements, linkDemoTemplates } from './catalogue';
+import { createDemoClients, type TDemoClient } from './clients';
+import { replayClock } from './clock';
+import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
+import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
+import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
+import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
+import { openSession, type TPersonSession } from './session';
+import { replayWork } from './work';
 
-// The demo firm, one function per area so later features (reminders, documents, …) add theirs:
-// people → clients → catalogue → engagements → work → conversations → activity → portal users.
+// The demo firm. Past its people's accounts at the identity provider, everything is done through
+// the product (session.ts), as the firm would have done it on screen over its months with Practice:
+// the owner makes the firm and invites the team, they set up the catalogue and the book, then week
+// after week the recurring-work job and the people's work, replayed on the clock (clock.ts) so
+// every date is where that work would have put it.
 
 export class DemoRefusedError extends Error {}
 
+export type TDemoSize = {
+  clients: number;
+  groups: number;
+  /** How many weeks of work the firm has done with Practice. */
+  weeks: number;
+  /** Notes on work under way over those weeks (work sent for review always says so too). */
+  comments: number;
+  /** Tasks outside the recurring projects that come up each week. */
+  tasksPerWeek: number;
+  /** Clients with documents, besides those of the portal's people. */
+  documented: number;
+};
+
 export type TDemoOptions = {
-  /** The identity provider's pool name (the part of IDP_USER_POOL_ID after '_'): it enters SRP. */
-  poolName: string;
   /** Add another demo firm to a database that already has a firm. */
   force?: boolean;
-  size?: { clients: number; groups: number; projects: number; tasks: number; comments: number };
-  /** Where the demo's files go (DATA_DIR/files or S3); without it the firm gets no documents. */
-  storage?: TStorage;
+  size?: TDemoSize;
 };
 
 export type TDemoResult = {
@@ -38,7 +54,18 @@ export type TDemoResult = {
   counts: { clients: number; engagements: number; projects: number; tasks: number };
 };
 
-export const DEMO_SIZE = { clients: 300, groups: 25, projects: 900, tasks: 6000, comments: 250 };
+export const DEMO_SIZE: TDemoSize = {
+  clients: 300,
+  groups: 25,
+  weeks: 20,
+  comments: 250,
+  tasksPerWeek: 6,
+  documented: 10,
+};
+
+const FIRM_TIME_ZONE = 'Asia/Kolkata';
+const DAY_MS = 86_400_000;
+const FISCAL_YEAR_START_MONTH = 4;
 
 /** A firm number whose addresses nobody holds yet: 1 is sharma-associates.test, 2 sharma-associates-2.test… */
 async function freeFirmNumber(db: TDb, from: number) {
@@ -52,7 +79,12 @@ async function freeFirmNumber(db: TDb, from: number) {
   }
 }
 
-export async function fillDemo(db: TDb, options: TDemoOptions): Promise<TDemoResult> {
+export async function fillDemo(
+  database: TDatabase,
+  config: TConfig,
+  options: TDemoOptions = {},
+): Promise<TDemoResult> {
+  const db = database.db;
   const [existing] = await db.select({ n: count() }).from(orgs);
   const firms = Number(existing?.n ?? 0);
   if (firms > 0 && !options.force) {
@@ -63,38 +95,124 @@ export async function fillDemo(db: TDb, options: TDemoOptions): Promise<TDemoRes
   const size = options.size ?? DEMO_SIZE;
   const { n, domain } = await freeFirmNumber(db, firms + 1);
   const firmName = n === 1 ? 'Sharma & Associates' : `Sharma & Associates ${n}`;
+  const poolName = config.idp.userPoolId.split('_')[1] ?? '';
 
-  const { orgId, roleIds } = await createDemoOrg(db, firmName);
-  const people = await createDemoPeople(db, options.poolName, orgId, roleIds, domain);
-  const owner = people.find((p) => p.role === 'Owner');
-  const staff = people.find((p) => p.role === 'Staff');
-  if (!owner || !staff) throw new Error('demo people missing');
-  // Clients are shared among everyone but the owner, so each staff member has a book of their own.
-  const team = people.filter((p) => p.role !== 'Owner').map((p) => p.memberId);
-  await generateClientBook(
-    db,
-    orgId,
-    team,
-    { clients: size.clients, groups: size.groups, services: 0, engagements: 0 },
-    n,
-  );
-  const catalogue = await createDemoCatalogue(db, orgId, { Manager: roleIds.Manager, Staff: roleIds.Staff });
-  await createDemoEngagements(db, orgId, catalogue);
-  await generateWork(db, orgId, { projects: size.projects, tasks: size.tasks });
-  await createDemoComments(db, orgId, size.comments);
-  await createDemoActivity(db, orgId, owner.memberId);
-  const portalUsers = await createDemoPortalUsers(db, orgId, owner.memberId, domain);
-  await createDemoReminders(db, orgId, people);
-  if (options.storage) await createDemoDocuments(db, options.storage, orgId, owner.memberId);
+  const accounts = await createDemoAccounts(db, poolName, domain);
 
-  const counted = await db.execute(sql`select
-    (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,
-    (select count(*) from client_services where org_id = ${orgId}::uuid)::int as engagements,
-    (select count(*) from projects where org_id = ${orgId}::uuid)::int as projects,
-    (select count(*) from tasks where org_id = ${orgId}::uuid)::int as tasks`);
-  const rows = (
-    Array.isArray(counted) ? counted : (counted as { rows: unknown[] }).rows
-  ) as TDemoResult['counts'][];
-  const counts = rows[0] ?? { clients: 0, engagements: 0, projects: 0, tasks: 0 };
-  return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, portalUsers, counts };
+  // The replay: the firm set up in the fortnight before its first week with Practice, then worked
+  // `weeks` weeks up to a few minutes ago; what it does today (reminders ahead) happens now.
+  const now = new Date();
+  const until = new Date(now.getTime() - 10 * 60_000);
+  const since = new Date(until.getTime() - size.weeks * 7 * DAY_MS);
+  // The engagements run from the fiscal year before, so the last year's returns are due in it.
+  const engagedFrom = periodContaining(
+    'yearly',
+    FISCAL_YEAR_START_MONTH,
+    addDaysIso(todayIn(FIRM_TIME_ZONE, since), -365),
+  ).start;
+
+  const session = await openSession(database, config);
+  try {
+    const clock = await replayClock(db);
+    const as = new Map<string, TPersonSession>();
+    const sessionOf = (memberId: string) => {
+      const found = as.get(memberId);
+      if (!found) throw new Error(`no session for member ${memberId}`);
+      return found;
+    };
+    let orgId = '';
+    let people: TDemoPerson[] = [];
+    let clients: TDemoClient[] = [];
+    let plan: ReturnType<typeof portalPlan> = [];
+    let portalUsers: TDemoPortalUser[] = [];
+    let documented: TDemoClient[] = [];
+    await clock.during(
+      new Date(since.getTime() - 14 * DAY_MS),
+      new Date(since.getTime() - 3_600_000),
+      async () => {
+        const firm = await openDemoFirm(session, accounts, firmName);
+        orgId = firm.orgId;
+        people = firm.people;
+        clock.forFirm(orgId);
+        const { Manager, Staff } = firm.roleIds;
+        if (!Manager || !Staff) throw new Error('the seeded roles are missing');
+        for (const [memberId, signedIn] of firm.sessions) as.set(memberId, signedIn);
+        const boss = sessionOf(people[0]?.memberId ?? '');
+        const catalogue = await createDemoCatalogue(boss, { Manager, Staff });
+        await setDemoDefaultFolders(boss);
+        clients = await createDemoClients(boss, people, size, n);
+        await createDemoEngagements(boss, catalogue, clients, engagedFrom, n);
+        await linkDemoTemplates(boss, catalogue, catalogue.templateOf);
+        plan = portalPlan(clients, domain);
+        portalUsers = await invitePortalUsers(session, boss, plan);
+        // Every client someone acts for in the portal has documents there, and a few more clients.
+        documented = [...new Set([...plan.flatMap((p) => p.for), ...clients.slice(0, size.documented)])];
+        for (const client of documented)
+          await fileClientDocuments(sessionOf(client.preparer.memberId), client);
+        await fileVault(boss);
+        await session.deliverMail();
+      },
+    );
+    const owner = people.find((p) => p.role === 'Owner');
+    const staff = people.find((p) => p.role === 'Staff');
+    if (!owner || !staff) throw new Error('demo people missing');
+    const ctx = { session, sessionOf, people, clients, now };
+    const events: TDemoEvent[] = [
+      ...pastReminderEvents(ctx),
+      {
+        at: new Date(now.getTime() - 2 * DAY_MS),
+        run: async () => {
+          for (const client of documented) {
+            await fileLatestWork(db, orgId, sessionOf(client.preparer.memberId), client);
+          }
+        },
+      },
+      { at: new Date(now.getTime() - 3 * DAY_MS), run: () => portalRound(session, plan) },
+      {
+        // People read what they were told until a fortnight ago; the last two weeks are unread.
+        at: new Date(now.getTime() - 14 * DAY_MS),
+        run: async () => {
+          for (const person of people) await sessionOf(person.memberId).api.notifications.markAllRead();
+        },
+      },
+    ].sort((a, b) => a.at.getTime() - b.at.getTime());
+    await replayWork(
+      {
+        db,
+        orgId,
+        clock,
+        people,
+        clients,
+        sessionOf,
+        deliverMail: session.deliverMail,
+        onWeek: async ({ from, to }) => {
+          for (const event of events.filter((e) => e.at >= from && e.at < to)) {
+            await clock.during(event.at, new Date(event.at.getTime() + 10 * 60_000), async () => {
+              await event.run();
+              await session.deliverMail();
+            });
+          }
+        },
+      },
+      since,
+      until,
+      { comments: size.comments, tasksPerWeek: size.tasksPerWeek },
+    );
+    await createUpcomingReminders(ctx);
+
+    const counted = await db.execute(sql`select
+      (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,
+      (select count(*) from client_services where org_id = ${orgId}::uuid)::int as engagements,
+      (select count(*) from projects where org_id = ${orgId}::uuid)::int as projects,
+      (select count(*) from tasks where org_id = ${orgId}::uuid)::int as tasks`);
+    const counts = rowsOf<TDemoResult['counts']>(counted)[0] ?? {
+      clients: 0,
+      engagements: 0,
+      projects: 0,
+      tasks: 0,
+    };
+    return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, portalUsers, counts };
+  } finally {
+    await session.close();
+  }
 }

@@ -1,95 +1,82 @@
-import { and, asc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
-import type { TDb } from '../../src/server/db/client';
-import { clients, clientUserClients, clientUsers, systemLog } from '../../src/server/db/schema';
+import type { TDemoClient } from './clients';
+import { pdfFile } from './documents';
+import type { TPersonSession, TSession } from './session';
 
 export type TDemoPortalUser = { name: string; email: string; clients: string[] };
 
 /**
- * The firm's client portal, in use: a director acting for two companies of one group, and two
- * people with one client each. All active (as if they had accepted their invitations); they sign in
- * with a one-time code, which the outbox (or the server log) shows.
+ * Who the firm asks into its client portal: a director acting for two companies of one business
+ * group, and two people with one client each.
  */
-export async function createDemoPortalUsers(
-  db: TDb,
-  orgId: string,
-  ownerId: string,
-  domain: string,
-): Promise<TDemoPortalUser[]> {
-  const clientDomain = `clients.${domain}`;
-  const [group] = await db
-    .select({ groupId: clients.groupId })
-    .from(clients)
-    .where(and(eq(clients.orgId, orgId), isNotNull(clients.groupId), isNull(clients.archivedAt)))
-    .groupBy(clients.groupId)
-    .having(sql`count(*) >= 2`)
-    .orderBy(asc(clients.groupId))
-    .limit(1);
-  const grouped = group?.groupId
-    ? await db
-        .select({ id: clients.id, name: clients.name })
-        .from(clients)
-        .where(and(eq(clients.orgId, orgId), eq(clients.groupId, group.groupId), isNull(clients.archivedAt)))
-        .orderBy(asc(clients.name))
-        .limit(2)
-    : [];
-  const singles = await db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.orgId, orgId),
-        isNull(clients.archivedAt),
-        grouped.length
-          ? notInArray(
-              clients.id,
-              grouped.map((c) => c.id),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(clients.code))
-    .limit(2);
-  const plan = [
-    { name: 'Rohan Kapoor', email: `rohan@${clientDomain}`, phone: '+91 98200 11111', for: grouped },
-    {
-      name: 'Anita Desai',
-      email: `anita@${clientDomain}`,
-      phone: '+91 98200 22222',
-      for: singles.slice(0, 1),
-    },
-    { name: 'Vikram Joshi', email: `vikram@${clientDomain}`, phone: null, for: singles.slice(1, 2) },
+export function portalPlan(clients: TDemoClient[], domain: string) {
+  const companies = clients.filter((c) => c.groupId && (c.type === 'company' || c.type === 'llp'));
+  const groupId = companies.find(
+    (c) => companies.filter((o) => o.groupId === c.groupId).length >= 2,
+  )?.groupId;
+  const grouped = companies.filter((c) => c.groupId === groupId).slice(0, 2);
+  const singles = clients.filter((c) => !grouped.includes(c)).slice(0, 2);
+  const at = `clients.${domain}`;
+  return [
+    { name: 'Rohan Kapoor', email: `rohan@${at}`, phone: '+91 98200 11111', for: grouped },
+    { name: 'Anita Desai', email: `anita@${at}`, phone: '+91 98200 22222', for: singles.slice(0, 1) },
+    { name: 'Vikram Joshi', email: `vikram@${at}`, phone: '', for: singles.slice(1, 2) },
   ].filter((p) => p.for.length > 0);
+}
 
-  const made: TDemoPortalUser[] = [];
+/**
+ * The invitations, as the client-users tab sends them, and their acceptance: each person opens the
+ * link in the mail (which signs them in). A second client for someone already in is a note, not a
+ * new invitation.
+ */
+export async function invitePortalUsers(
+  session: TSession,
+  inviter: TPersonSession,
+  plan: ReturnType<typeof portalPlan>,
+): Promise<TDemoPortalUser[]> {
   for (const person of plan) {
-    const [user] = await db
-      .insert(clientUsers)
-      .values({
-        orgId,
+    for (const client of person.for) {
+      await inviter.api.clientUsers.invite({
+        clientId: client.id,
         email: person.email,
         name: person.name,
         phone: person.phone,
-        status: 'active',
-        invitedBy: ownerId,
-      })
-      .returning({ id: clientUsers.id });
-    if (!user) throw new Error('demo client user not created');
-    await db
-      .insert(clientUserClients)
-      .values(person.for.map((c) => ({ orgId, clientUserId: user.id, clientId: c.id })));
-    // The entries the invitations would have written.
-    await db.insert(systemLog).values(
-      person.for.map((c) => ({
-        orgId,
-        actorKind: 'member' as const,
-        actorMemberId: ownerId,
-        action: 'client_user.invite',
-        recordType: 'client_user',
-        recordId: user.id,
-        summary: `Invited ${person.name} (${person.email}) to the portal for ${c.name}`,
-      })),
-    );
-    made.push({ name: person.name, email: person.email, clients: person.for.map((c) => c.name) });
+      });
+      const mail = await session.deliverMail();
+      const link = mail.find((m) => m.to === person.email && m.notes?.link?.includes('/auth/invite/'))?.notes
+        ?.link;
+      if (link) await session.acceptPortalInvite(link);
+    }
   }
-  return made;
+  return plan.map((p) => ({ name: p.name, email: p.email, clients: p.for.map((c) => c.name) }));
+}
+
+/**
+ * The portal in use, late in the replay: each person signs in with a mailed code and, for each of
+ * their clients, sends what the firm asked for on the next open to-do (a file attached to it, a
+ * note) and marks it done; the firm is told as the portal tells it.
+ */
+export async function portalRound(session: TSession, plan: ReturnType<typeof portalPlan>) {
+  for (const person of plan) {
+    const portal = await session.portalSignIn(person.email);
+    for (const client of person.for) {
+      const open = await portal.query<{ rows: { id: string; title: string }[] }>('clientPortalTasks.list', {
+        clientId: client.id,
+        view: 'open',
+        page: 1,
+        pageSize: 5,
+      });
+      const todo = open.rows[0];
+      if (!todo) continue;
+      await portal.upload(
+        { clientId: client.id, taskId: todo.id },
+        pdfFile(`${todo.title} - ${client.name}.pdf`, `${todo.title}: ${client.name}`),
+      );
+      await portal.mutate('clientPortalTasks.comment', {
+        clientId: client.id,
+        taskId: todo.id,
+        body: 'Uploaded here. Please tell me if anything else is needed.',
+      });
+      await portal.mutate('clientPortalTasks.complete', { clientId: client.id, taskId: todo.id });
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import type { TDatabase } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs, orgs } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { createTestDatabase } from '../test/database';
 import { backoffMs, claimJobs, enqueue } from './queue';
@@ -105,6 +105,26 @@ describe('two workers', () => {
     expect(new Set(seen).size).toBe(40);
     const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
     expect(rows.every((r) => r.status === 'done' && r.attempts === 1 && r.lockedBy === null)).toBe(true);
+  });
+});
+
+describe('a firm’s worker', () => {
+  it('runs that firm’s jobs only', async () => {
+    const ran: string[] = [];
+    registerJob('test.firm', async (job) => {
+      ran.push(job.id);
+    });
+    const [mine, theirs] = await database.db
+      .insert(orgs)
+      .values([{ name: 'Mine' }, { name: 'Theirs' }])
+      .returning({ id: orgs.id });
+    if (!mine || !theirs) throw new Error('firms not created');
+    const own = await enqueue(database.db, 'test.firm', {}, { orgId: mine.id });
+    const other = await enqueue(database.db, 'test.firm', {}, { orgId: theirs.id });
+    const worker = createWorker(ctx, { pollMs: 10, kinds: ['test.firm'], orgId: mine.id });
+    while ((await worker.tick()) > 0) {}
+    expect(ran).toEqual([own?.id]);
+    expect((await jobById(other?.id ?? ''))?.status).toBe('queued');
   });
 });
 

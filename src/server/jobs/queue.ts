@@ -80,6 +80,8 @@ export async function claimJobs(
   limit: number,
   /** The lease of each kind this worker runs, in milliseconds. */
   leases: Record<string, number>,
+  /** Only this firm's jobs. */
+  orgId?: string,
 ): Promise<TJob[]> {
   const kinds = Object.keys(leases);
   if (kinds.length === 0) return [];
@@ -87,6 +89,7 @@ export async function claimJobs(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   );
+  const firm = orgId ? sql`and org_id = ${orgId}` : sql``;
   const result = await db.execute(sql`
     update ${jobs} set
       status = 'running',
@@ -96,7 +99,7 @@ export async function claimJobs(
       updated_at = now()
     where id in (
       select id from ${jobs}
-      where kind in (${kindList})
+      where kind in (${kindList}) ${firm}
         and ((status = 'queued' and run_at <= now())
           or (status = 'running' and locked_until < now() and attempts < max_attempts))
       order by run_at, id
@@ -108,14 +111,20 @@ export async function claimJobs(
 }
 
 /** Running jobs whose lease ran out on their last attempt: failed, with the reason. */
-export async function failAbandoned(db: TExecutor, kinds?: readonly string[]): Promise<TJob[]> {
+export async function failAbandoned(
+  db: TExecutor,
+  kinds?: readonly string[],
+  orgId?: string,
+): Promise<TJob[]> {
   if (kinds?.length === 0) return [];
-  const only = kinds
-    ? sql`and kind in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const only = sql`${
+    kinds
+      ? sql`and kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql``
+  } ${orgId ? sql`and org_id = ${orgId}` : sql``}`;
   const result = await db.execute(sql`
     update ${jobs} set
       status = 'failed',

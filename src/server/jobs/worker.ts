@@ -18,6 +18,11 @@ export type TWorkerOptions = {
   id?: string;
   /** Only these kinds (default: every registered kind); tests run one kind's due jobs this way. */
   kinds?: readonly string[];
+  /**
+   * Only this firm's jobs, and no periodic ones: the demo, filling its firm beside others, runs
+   * what its own changes queued and leaves everyone else's to the server.
+   */
+  orgId?: string;
 };
 
 export type TWorker = {
@@ -42,6 +47,7 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
   const mine = (kind: string) => !options.kinds || options.kinds.includes(kind);
 
   async function schedulePeriodic(now: Date) {
+    if (options.orgId) return;
     for (const [kind, intervalMs] of periodicJobs()) {
       if (!registeredJob(kind) || !mine(kind)) continue;
       const { dedupeKey, runAt } = periodBucket(kind, intervalMs, now);
@@ -82,7 +88,7 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
 
   async function tick(): Promise<number> {
     await schedulePeriodic(new Date());
-    for (const job of await failAbandoned(ctx.db, options.kinds)) {
+    for (const job of await failAbandoned(ctx.db, options.kinds, options.orgId)) {
       await registeredJob(job.kind)
         ?.onFailed?.(job, 'The worker stopped before finishing its last attempt', ctx)
         .catch((e) => ctx.log.error({ jobId: job.id, err: errorText(e) }, 'job failure hook failed'));
@@ -92,7 +98,7 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
         .filter(mine)
         .map((k) => [k, registeredJob(k)?.leaseMs ?? 0]),
     );
-    const claimed = await claimJobs(ctx.db, id, batchSize, leases);
+    const claimed = await claimJobs(ctx.db, id, batchSize, leases, options.orgId);
     await Promise.all(claimed.map(run));
     return claimed.length;
   }

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../src/server/db/client';
+import { rowsOf } from '../../src/server/db/sql';
+
+// The demo replays a firm's months in a few seconds. Every change goes through the product, which
+// stamps it with the moment it ran (created_at, completed_date, the system log's at, a delivery's
+// sent_at…); the replay then moves what one step wrote onto the days that step stands for. Only
+// rows the step wrote move (one of their instants falls within the step), and in them only the
+// instants from the step's start on: those within it are spread over the step's window in the order
+// they happened, later ones (an invitation's expiry a week on) keep their distance after the
+// window's end. A due date or a send time chosen in the past stays as chosen.
+
+type TTable = { table: string; columns: string[] };
+
+/** Every timestamp column of the firm's tables (those with org_id), by table. */
+async function firmTimestampColumns(db: TDb): Promise<TTable[]> {
+  const result = await db.execute(sql`
+    select c.table_name as "table", array_agg(c.column_name::text order by c.column_name) as columns
+    from information_schema.columns c
+    where c.table_schema = current_schema() and c.data_type = 'timestamp with time zone'
+      and exists (select 1 from information_schema.columns o where o.table_schema = c.table_schema
+                  and o.table_name = c.table_name and o.column_name = 'org_id')
+    group by c.table_name order by 1`);
+  return rowsOf<TTable>(result);
+}
+
+export type TClock = Awaited<ReturnType<typeof replayClock>>;
+
+export async function replayClock(db: TDb) {
+  const tables = await firmTimestampColumns(db);
+  // The firm whose rows move: the first step may be the one that makes it.
+  let orgId: string | undefined;
+  const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+
+  /**
+   * Runs `step` and moves what it wrote onto [from, to): the step's moments are spread evenly over
+   * that window in the order they happened.
+   */
+  async function during<T>(from: Date, to: Date, step: () => Promise<T>): Promise<T> {
+    const started = new Date(Date.now() - 1).toISOString();
+    const result = await step();
+    const ended = new Date(Date.now() + 1).toISOString();
+    if (!orgId) throw new Error('the demo firm is not made yet');
+    const factor = (to.getTime() - from.getTime()) / (Date.parse(ended) - Date.parse(started));
+    for (const { table, columns } of tables) {
+      const within = (c: string) =>
+        sql`${ident(c)} between ${started}::timestamptz and ${ended}::timestamptz`;
+      const moved = columns.map(
+        (c) => sql`${ident(c)} = case
+          when ${within(c)} then ${from.toISOString()}::timestamptz + (${ident(c)} - ${started}::timestamptz) * ${factor}::float8
+          when ${ident(c)} > ${ended}::timestamptz then ${ident(c)} + (${to.toISOString()}::timestamptz - ${ended}::timestamptz)
+          else ${ident(c)} end`,
+      );
+      await db.execute(sql`
+        update ${ident(table)} set ${sql.join(moved, sql`, `)}
+        where org_id = ${orgId}::uuid and (${sql.join(columns.map(within), sql` or `)})`);
+    }
+    return result;
+  }
+  return {
+    forFirm(id: string) {
+      orgId = id;
+    },
+    during,
+  };
+}
