@@ -36,11 +36,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 
 async function seedWorld(t: TE2eApp) {
-  const poolName = t.config.idp.userPoolId.split('_')[1] ?? '';
-  const demo = await fillDemo(t.db, {
-    poolName,
-    size: { clients: 12, groups: 3, projects: 24, tasks: 120, comments: 10 },
-    storage: t.storage,
+  const demo = await fillDemo(t.database, t.config, {
+    size: { clients: 12, groups: 3, weeks: 3, comments: 10, tasksPerWeek: 2, documented: 3 },
   });
   const orgId = demo.orgId;
   const one = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
