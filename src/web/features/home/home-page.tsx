@@ -3,6 +3,7 @@ import { greeting } from '@domain/dates';
 import { Card, CardContent, Skeleton, useFormat } from '@web/ui';
 import { useProfile } from '../shell/use-profile';
 import { CountTiles } from './count-tiles';
+import { DueWhileAway } from './due-while-away';
 import { RecentActivity } from './recent-activity';
 import { useDashboard } from './use-dashboard';
 import { MyWeek, UpcomingDeadlines } from './work-lists';
@@ -42,6 +43,7 @@ function Dashboard() {
     <>
       <CountTiles data={data} />
       <div className="grid gap-4 lg:grid-cols-2">
+        <DueWhileAway />
         <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
         <UpcomingDeadlines data={data} allHref={links.upcoming} />
         <RecentActivity activity={data.activity} />
