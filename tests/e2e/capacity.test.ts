@@ -61,7 +61,7 @@ describe('capacity in the browser', () => {
       endDate: day,
     });
     await admin.leave.requests.decide.mutate({ requestId: request.id, approve: true });
-    await admin.tasks.create.mutate({
+    const gst = await admin.tasks.create.mutate({
       title: 'GST return for Kapoor',
       dueDate: day,
       assigneeIds: [firm.staff.id],
@@ -107,6 +107,19 @@ describe('capacity in the browser', () => {
         return rows.find((t) => t.title === 'Payroll for March')?.assignees.map((a) => a.name);
       })
       .toEqual(['Olivia Owner']);
+
+    // The drawer warns the same way about a task already with Sam, and the swap saves at once.
+    await page.goto(`${app.url}/tasks?task=${gst.id}`);
+    const drawer = page.getByRole('dialog', { name: 'GST return for Kapoor' });
+    const drawerWarning = drawer.getByRole('status').filter({ hasText: 'is away on' });
+    await drawerWarning.getByText(/Sam Staff is away on .* \(Annual leave\)/).waitFor();
+    await screenshot(page, 'capacity-drawer-warning');
+    await drawerWarning.getByRole('button', { name: 'Assign Olivia Owner instead' }).click();
+    await expect
+      .poll(async () => (await admin.tasks.get.query({ taskId: gst.id })).assignees.map((a) => a.name))
+      .toEqual(['Olivia Owner']);
+    await expect.poll(() => drawerWarning.count()).toBe(0);
+    await admin.tasks.update.mutate({ taskId: gst.id, patch: { assigneeIds: [firm.staff.id] } });
     expect(faults(console.errors)).toEqual([]);
 
     // Sam's home: what falls due while he is away, before the leave starts.
