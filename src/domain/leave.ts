@@ -280,3 +280,5 @@ export const ZTeamLeaveList = z.object({
   status: z.enum(['pending', 'decided']).default('pending'),
 });
 export const ZLeaveCalendar = z.object({ from: ZDay, to: ZDay });
+/** Who can work on a day (the assignee picker): the whole firm, or the members named. */
+export const ZAvailability = z.object({ day: ZDay, memberIds: z.array(zId()).max(1000).optional() });

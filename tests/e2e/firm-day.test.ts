@@ -118,7 +118,7 @@ describe('a day in the firm', () => {
     await owner.getByRole('button', { name: 'New task' }).click();
     const form = owner.getByRole('dialog', { name: 'New task' });
     await form.getByRole('textbox', { name: 'Title' }).fill('GSTR-3B for November');
-    await form.getByRole('button', { name: 'Nobody' }).click();
+    await form.getByRole('button', { name: 'Assignees' }).click();
     await owner.getByRole('menuitemcheckbox', { name: 'Ravi Kumar' }).click();
     await owner.keyboard.press('Escape');
     await form.getByRole('button', { name: 'Create task' }).click();

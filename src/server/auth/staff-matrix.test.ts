@@ -208,6 +208,7 @@ const ROWS: Record<string, TRow> = {
   },
 
   'dashboard.summary': { input: () => undefined, cross: 'none', client: 'filter' },
+  'dashboard.dueWhileAway': { input: () => undefined, cross: 'none' },
 
   'documents.contents': { input: (_, c) => ({ folderId: c.folder.id }), cross: 'ids', client: true },
   'documents.createFolder': {
@@ -241,6 +242,10 @@ const ROWS: Record<string, TRow> = {
       (a, b) => ({ folderId: a.assigned.movable.id, targetId: b.assigned.folder.id }),
       (a, b) => ({ folderId: b.assigned.movable.id, targetId: a.assigned.folder.id }),
     ],
+  },
+  'leave.availability': {
+    input: (f) => ({ day: `${LEAVE_YEAR}-03-04`, memberIds: [f.staff.id, f.owner.id] }),
+    cross: 'filter',
   },
   'leave.holidays.list': { input: () => ({ year: LEAVE_YEAR }), cross: 'none' },
   'leave.holidays.create': {

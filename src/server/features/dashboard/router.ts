@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
+import { dueWhileAway } from './away';
 import { dashboardSummary } from './service';
 
 export const dashboardRouter = router({
@@ -8,4 +9,6 @@ export const dashboardRouter = router({
    * to a member holding its view right (tasks, projects, system log), inside their client scope.
    */
   summary: staffProcedure.query(({ ctx }) => dashboardSummary(ctx.db, ctx.scope)),
+  /** The caller's own leave and tasks only: null without the tasks right or a leave coming. */
+  dueWhileAway: staffProcedure.query(({ ctx }) => dueWhileAway(ctx.db, ctx.scope)),
 });

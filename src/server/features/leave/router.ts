@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZAllocationInput,
+  ZAvailability,
   ZBalancesInput,
   ZHolidayCopy,
   ZHolidayFields,
@@ -22,6 +23,7 @@ import {
 } from '../../../domain/leave';
 import { router } from '../../trpc/init';
 import { permissionProcedure, staffProcedure } from '../../trpc/procedures';
+import { availabilityOn } from './availability';
 import { decideLeave } from './decide';
 import {
   copyHolidaysToNextYear,
@@ -124,4 +126,13 @@ const requests = router({
     .query(({ ctx, input }) => teamCalendar(ctx.db, ctx.scope, input.from, input.to)),
 });
 
-export const leaveRouter = router({ holidays, types, setup, requests });
+export const leaveRouter = router({
+  holidays,
+  types,
+  setup,
+  requests,
+  // Whoever may see and assign tasks sees who is free on a day: names are already on every task.
+  availability: permissionProcedure('tasks.view')
+    .input(ZAvailability)
+    .query(({ ctx, input }) => availabilityOn(ctx.db, ctx.scope.orgId, input.day, input.memberIds)),
+});

@@ -3,6 +3,7 @@ import { greeting } from '@domain/dates';
 import { Card, CardContent, Skeleton, useFormat } from '@web/ui';
 import { useProfile } from '../shell/use-profile';
 import { CountTiles } from './count-tiles';
+import { DueWhileAway } from './due-while-away';
 import { RecentActivity } from './recent-activity';
 import { useDashboard } from './use-dashboard';
 import { MyWeek, UpcomingDeadlines } from './work-lists';
@@ -43,6 +44,7 @@ function Dashboard() {
       <CountTiles data={data} />
       {/* minmax(0, 1fr) columns: a long title wraps inside its card rather than widening the page. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <DueWhileAway />
         <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
         <UpcomingDeadlines data={data} allHref={links.upcoming} />
         <RecentActivity activity={data.activity} />

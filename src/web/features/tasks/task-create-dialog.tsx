@@ -14,10 +14,6 @@ import {
   DialogClose,
   DialogContent,
   Dialog as DialogRoot,
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
   Field,
   Input,
   Select,
@@ -25,11 +21,11 @@ import {
   Textarea,
   toast,
 } from '@web/ui';
-import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { AssigneePicker } from './task-assignee-picker';
 import { parseTags } from './task-format';
 import { useTasksRefresh } from './use-tasks';
 
@@ -92,6 +88,7 @@ function CreateForm({
   });
   const { errors } = form.formState;
   const clientId = form.watch('clientId');
+  const dueDate = form.watch('dueDate');
   const projects = useQuery({
     ...trpc.tasks.projects.queryOptions({ clientId: clientId ?? '' }),
     enabled: Boolean(clientId),
@@ -205,40 +202,14 @@ function CreateForm({
           <Controller
             control={form.control}
             name="assigneeIds"
-            render={({ field }) => {
-              const ids = field.value ?? [];
-              return (
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button variant="outline" className="w-full justify-between">
-                      <span className="truncate">
-                        {ids.length
-                          ? members
-                              .filter((m) => ids.includes(m.id))
-                              .map((m) => m.name)
-                              .join(', ')
-                          : 'Nobody'}
-                      </span>
-                      <ChevronDown aria-hidden />
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="start" className="max-h-72 overflow-y-auto">
-                    {members.map((m) => (
-                      <DropdownMenuCheckboxItem
-                        key={m.id}
-                        checked={ids.includes(m.id)}
-                        onSelect={(e) => e.preventDefault()}
-                        onCheckedChange={(on) =>
-                          field.onChange(on ? [...ids, m.id] : ids.filter((id) => id !== m.id))
-                        }
-                      >
-                        {m.name}
-                      </DropdownMenuCheckboxItem>
-                    ))}
-                  </DropdownMenuContent>
-                </DropdownMenu>
-              );
-            }}
+            render={({ field }) => (
+              <AssigneePicker
+                members={members}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                dueDate={dueDate ?? null}
+              />
+            )}
           />
         </Field>
         <Field label="Reviewer" error={errors.reviewerId?.message}>

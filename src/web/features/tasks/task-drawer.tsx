@@ -9,10 +9,6 @@ import {
   DatePicker,
   Drawer,
   DrawerContent,
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
   Field,
   Input,
   Select,
@@ -23,11 +19,12 @@ import {
   toast,
   useFormat,
 } from '@web/ui';
-import { ChevronDown, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
+import { AssigneePicker } from './task-assignee-picker';
 import { TaskAttachments } from './task-attachments';
 import { TaskChecklist } from './task-checklist';
 import { TaskComments } from './task-comments';
@@ -171,32 +168,14 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
           <DatePicker value={task.dueDate} disabled={!canEdit} onChange={(v) => patch({ dueDate: v })} />
         </Field>
         <Field label="Assignees">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="w-full justify-between" disabled={!canEdit}>
-                <span className="truncate">
-                  {task.assignees.length ? task.assignees.map((a) => a.name).join(', ') : 'Nobody'}
-                </span>
-                <ChevronDown aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="max-h-72 overflow-y-auto">
-              {members.map((m) => (
-                <DropdownMenuCheckboxItem
-                  key={m.id}
-                  checked={assigneeIds.includes(m.id)}
-                  onSelect={(e) => e.preventDefault()}
-                  onCheckedChange={(on) =>
-                    patch({
-                      assigneeIds: on ? [...assigneeIds, m.id] : assigneeIds.filter((id) => id !== m.id),
-                    })
-                  }
-                >
-                  {m.name}
-                </DropdownMenuCheckboxItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <AssigneePicker
+            members={members}
+            names={task.assignees}
+            value={assigneeIds}
+            onChange={(ids) => patch({ assigneeIds: ids })}
+            dueDate={task.dueDate}
+            disabled={!canEdit}
+          />
         </Field>
         <Field label="Reviewer">
           <Select

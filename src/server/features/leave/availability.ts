@@ -1,0 +1,119 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { isWorkingDay } from '../../../domain/leave-rules';
+import type { TExecutor } from '../../db/client';
+import { leaveRequests, leaveTypes, members } from '../../db/schema';
+import { memberName } from '../../db/sql';
+import { holidaysBetween } from './holidays';
+import { availableMinutes } from './lists';
+import { patternsOf } from './work';
+
+export type TAbsence = { kind: 'leave' | 'holiday'; name: string };
+
+export type TMemberAvailability = {
+  memberId: string;
+  name: string;
+  /** Minutes the member can work that day. */
+  minutes: number;
+  /** A working day with nothing left of it: on leave or a holiday (a day off by pattern is not "away"). */
+  away: boolean;
+  /** Why some or all of the day is gone, when it is approved leave or a holiday. */
+  absence: TAbsence | null;
+};
+
+/**
+ * Each active member's capacity on one day, by name: what the assignee picker shows beside each
+ * person. Ids of another firm, or of members who are not active, are simply not answered.
+ */
+export async function availabilityOn(
+  db: TExecutor,
+  orgId: string,
+  day: string,
+  memberIds?: readonly string[],
+): Promise<TMemberAvailability[]> {
+  const people = await db
+    .select({ id: members.id, name: memberName })
+    .from(members)
+    .where(
+      and(
+        eq(members.orgId, orgId),
+        eq(members.status, 'active'),
+        memberIds ? inArray(members.id, [...memberIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(memberName));
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.id);
+  const [minutes, patterns, holidays, leave] = await Promise.all([
+    availableMinutes(db, orgId, ids, day, day),
+    patternsOf(db, orgId, ids),
+    holidaysBetween(db, orgId, day, day),
+    db
+      .select({ memberId: leaveRequests.memberId, typeName: leaveTypes.name })
+      .from(leaveRequests)
+      .innerJoin(
+        leaveTypes,
+        and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
+      )
+      .where(
+        and(
+          eq(leaveRequests.orgId, orgId),
+          eq(leaveRequests.status, 'approved'),
+          lte(leaveRequests.startDate, day),
+          gte(leaveRequests.endDate, day),
+          inArray(leaveRequests.memberId, ids),
+        ),
+      ),
+  ]);
+  return people.map((p) => {
+    const pattern = patterns.get(p.id);
+    const free = minutes.get(p.id)?.[day] ?? 0;
+    const own = leave.find((l) => l.memberId === p.id);
+    const holiday = holidays.find((h) => h.office === null || h.office === pattern?.office);
+    const absence: TAbsence | null = own
+      ? { kind: 'leave', name: own.typeName }
+      : holiday
+        ? { kind: 'holiday', name: holiday.name }
+        : null;
+    const working = pattern ? isWorkingDay(day, pattern) : false;
+    return {
+      memberId: p.id,
+      name: p.name,
+      minutes: free,
+      away: working && free === 0 && absence !== null,
+      absence,
+    };
+  });
+}
+
+/** A member's approved leave starting between two days (both included), soonest first. */
+export function approvedLeaveStarting(
+  db: TExecutor,
+  orgId: string,
+  memberId: string,
+  from: string,
+  to: string,
+) {
+  return db
+    .select({
+      id: leaveRequests.id,
+      typeName: leaveTypes.name,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      part: leaveRequests.part,
+    })
+    .from(leaveRequests)
+    .innerJoin(
+      leaveTypes,
+      and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
+    )
+    .where(
+      and(
+        eq(leaveRequests.orgId, orgId),
+        eq(leaveRequests.memberId, memberId),
+        eq(leaveRequests.status, 'approved'),
+        gte(leaveRequests.startDate, from),
+        lte(leaveRequests.startDate, to),
+      ),
+    )
+    .orderBy(asc(leaveRequests.startDate));
+}
