@@ -1,10 +1,11 @@
-import { addDays, format, getDay, getYear, parseISO } from 'date-fns';
+import { addDays, format, getDay, getYear } from 'date-fns';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { pickDay } from './support/date-picker';
 
 let app: TE2eApp;
 let browser: Browser;
@@ -18,17 +19,6 @@ afterAll(async () => {
 });
 
 const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
-
-/** Opens the date picker labelled `label` and picks `day`, moving month by month to it. */
-async function pickDay(page: Page, scope: ReturnType<Page['getByRole']> | Page, label: string, day: string) {
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const calendar = page.locator('[data-radix-popper-content-wrapper]').last();
-  const name = new RegExp(format(parseISO(day), 'MMMM do, yyyy'));
-  for (let i = 0; i < 14 && !(await calendar.getByRole('button', { name }).isVisible()); i++) {
-    await calendar.getByRole('button', { name: /next month/i }).click();
-  }
-  await calendar.getByRole('button', { name }).click();
-}
 
 describe('leave in the browser', () => {
   it('owner sets a type and a holiday; a member applies around them; the owner approves; the member sees it', async () => {

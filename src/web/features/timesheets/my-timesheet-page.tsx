@@ -1,11 +1,12 @@
 import { addDays, ENTRY_STATUS_LABELS, formatMinutes, todayIn, weekStartOf } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
 import { Badge, Button, EmptyState, Input, PageHeader, Select, Skeleton, useFormat } from '@web/ui';
 import { CalendarClock, Copy, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { trpc } from '../../lib/trpc';
+import { type AppRouter, trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { type TGridRow, WeekGrid } from './week-grid';
 import { WeekNav } from './week-nav';
@@ -19,19 +20,7 @@ const WEEK_STATUS_TEXT = {
   rejected: 'Sent back',
 };
 
-type TEntry = {
-  date: string;
-  minutes: number;
-  clientId: string | null;
-  clientName: string | null;
-  projectId: string | null;
-  projectName: string | null;
-  taskId: string | null;
-  taskTitle: string | null;
-  serviceId: string | null;
-  serviceName: string | null;
-  note: string;
-};
+type TEntry = inferRouterOutputs<AppRouter>['timesheets']['myWeek']['entries'][number];
 
 const keyOf = (l: TGridRow['links']) =>
   [l.clientId, l.projectId, l.taskId, l.serviceId].map((v) => v ?? '').join('|');
@@ -235,11 +224,7 @@ function AddRow({ onAdd }: { onAdd: (row: TGridRow) => void }) {
   );
 }
 
-function DayList({
-  entries,
-}: {
-  entries: (TEntry & { id: string; status: keyof typeof ENTRY_STATUS_LABELS })[];
-}) {
+function DayList({ entries }: { entries: TEntry[] }) {
   const format = useFormat();
   if (!entries.length) return null;
   return (
