@@ -73,6 +73,9 @@ export function DatePicker(props: DatePickerProps) {
     ref,
     className,
     'aria-describedby': describedBy,
+    // ARIA allows aria-required on inputs and comboboxes, not on a button (the trigger): a required
+    // date is said by the Field's label.
+    'aria-required': _required,
     ...aria
   } = useFieldControl(props);
   const [open, setOpen] = useState(false);

@@ -116,6 +116,7 @@ function TypesTab() {
           {canEdit ? (
             <Button size="sm" variant="outline" onClick={() => setEditing(t)}>
               Edit
+              <span className="sr-only"> {t.name}</span>
             </Button>
           ) : null}
           {canDelete ? (
@@ -136,6 +137,7 @@ function TypesTab() {
               }}
             >
               Archive
+              <span className="sr-only"> {t.name}</span>
             </Button>
           ) : null}
         </span>

@@ -85,6 +85,7 @@ function HolidaysScreen() {
           {canEdit ? (
             <Button size="sm" variant="outline" onClick={() => setEditing(h)}>
               Edit
+              <span className="sr-only"> {h.name}</span>
             </Button>
           ) : null}
           {canDelete ? (
@@ -105,6 +106,7 @@ function HolidaysScreen() {
               }}
             >
               Delete
+              <span className="sr-only"> {h.name}</span>
             </Button>
           ) : null}
         </span>
