@@ -15,7 +15,8 @@ import { registerDocumentRoutes } from './features/documents';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
-import { confirmInvitedSignUp, logMemberSignIn } from './features/team';
+import { confirmInvitedSignUp, logMemberSecurityEvent, logMemberSignIn } from './features/team';
+import { secretBox } from './features/vault';
 import { createStorage } from './files/storage';
 import { registerRateLimit } from './http/rate-limit';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
@@ -94,7 +95,9 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       config,
       keys,
       mailer,
+      secrets: secretBox(config),
       onSignIn: logMemberSignIn,
+      onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,
     });
   }

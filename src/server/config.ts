@@ -126,6 +126,11 @@ const ZEnv = z.object({
   /** Cognito mode only: overrides of the pool's issuer and API endpoint (private endpoints, tests). */
   IDP_ISSUER: optionalUrl('IDP_ISSUER'),
   IDP_ENDPOINT: optionalUrl('IDP_ENDPOINT'),
+  /**
+   * Embedded only: the pool's MFA configuration, as Cognito's MfaConfiguration. OPTIONAL: each person
+   * chooses; ON: everyone sets up TOTP at their next sign-in; OFF: no TOTP at all.
+   */
+  IDP_MFA: z.enum(['OFF', 'OPTIONAL', 'ON']).default('OPTIONAL'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Whether this instance runs background jobs (reminders, recurring work). */
   JOBS_ENABLED: boolOn,
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           userPoolId: e.IDP_USER_POOL_ID,
           clientId: e.IDP_CLIENT_ID,
           issuer: `${publicUrl}/api/idp/${e.IDP_USER_POOL_ID}`,
+          mfa: e.IDP_MFA,
           /** Where the browser posts the protocol: same origin, so no CORS. */
           endpoint: null,
         }

@@ -2,12 +2,14 @@ import { Amplify } from 'aws-amplify';
 import {
   autoSignIn,
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   confirmUserAttribute,
   deleteUser,
   deleteUserAttributes,
   fetchAuthSession,
   fetchDevices,
+  fetchMFAPreference,
   fetchUserAttributes,
   forgetDevice,
   getCurrentUser,
@@ -15,16 +17,20 @@ import {
   resendSignUpCode,
   resetPassword,
   sendUserAttributeVerificationCode,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
   updatePassword,
   updateUserAttributes,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeAuthLinkKey } from '../../domain/auth-links';
-import { idpDevices, idpUsers } from '../db/schema';
+import { idpDevices, idpUsers, systemLog } from '../db/schema';
 import { createIdpTestApp } from './test-helpers';
 
 // The real aws-amplify v6 Auth client against the embedded identity provider. Sign-in state is
@@ -274,6 +280,83 @@ describe('aws-amplify against the embedded identity provider', () => {
     expect(after).not.toBe(before);
   });
 
+  let totpSecret = '';
+  /** The authenticator app's code, `offsetMs` from now (by the clock both sides read). */
+  const totpAt = (offsetMs = 0) =>
+    new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate({ timestamp: Date.now() + offsetMs });
+  /** The clock moved on by `ms` (client and provider share it): a fresh TOTP step. */
+  const later = <T>(ms: number, run: () => Promise<T>) => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+    return run().finally(() => vi.useRealTimers());
+  };
+
+  it('sets up TOTP (setUpTOTP, verifyTOTPSetup) and turns it on (updateMFAPreference)', async () => {
+    const setup = await setUpTOTP();
+    totpSecret = setup.sharedSecret;
+    expect(setup.getSetupUri('Practice').href).toContain(`secret=${totpSecret}`);
+    const [stored] = await t.db.select().from(idpUsers);
+    // Sealed at rest with the vault's key, never in clear.
+    expect(stored?.totpPendingSecret).toMatch(/^v1\$/);
+    expect(stored?.totpPendingSecret).not.toContain(totpSecret);
+    const wrong = totpAt() === '000000' ? '111111' : '000000';
+    await expect(verifyTOTPSetup({ code: wrong })).rejects.toMatchObject({
+      name: 'EnableSoftwareTokenMFAException',
+    });
+    await verifyTOTPSetup({ code: totpAt(), options: { friendlyDeviceName: 'Ada’s phone' } });
+    // Verified, not yet on: Cognito turns it on with SetUserMFAPreference.
+    expect(await fetchMFAPreference()).toEqual({ preferred: undefined, enabled: undefined });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    expect(await fetchMFAPreference()).toEqual({ preferred: 'TOTP', enabled: ['TOTP'] });
+  });
+
+  it('asks for the TOTP code at sign-in, refuses a wrong or reused one, and signs in', async () => {
+    await signOut();
+    const first = await signIn({ username: email, password });
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    const wrong = totpAt(30_000) === '000000' ? '111111' : '000000';
+    await expect(confirmSignIn({ challengeResponse: wrong })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+      message: 'Invalid code received for user',
+    });
+    // The next step's code: a phone a little ahead is fine (one step of drift).
+    const code = totpAt(30_000);
+    expect((await confirmSignIn({ challengeResponse: code })).isSignedIn).toBe(true);
+    await signOut();
+    await signIn({ username: email, password });
+    await expect(confirmSignIn({ challengeResponse: code })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    const done = await later(60_000, () => confirmSignIn({ challengeResponse: totpAt() }));
+    expect(done.isSignedIn).toBe(true);
+  });
+
+  it('skips the code on a remembered device, and asks again once it is forgotten', async () => {
+    await rememberDevice();
+    await signOut();
+    expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
+    await forgetDevice();
+    await signOut();
+    const asked = await signIn({ username: email, password });
+    expect(asked.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    const done = await later(90_000, () => confirmSignIn({ challengeResponse: totpAt() }));
+    expect(done.isSignedIn).toBe(true);
+  });
+
+  it('turns TOTP off, and the firm’s system log has the sign-ins, failures and MFA changes', async () => {
+    await updateMFAPreference({ totp: 'DISABLED' });
+    expect(await fetchMFAPreference()).toEqual({ preferred: undefined, enabled: undefined });
+    await signOut();
+    expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
+    const actions = (
+      await t.db
+        .select({ action: systemLog.action })
+        .from(systemLog)
+        .where(inArray(systemLog.action, ['member.sign_in_failed', 'member.mfa_changed']))
+    ).map((r) => r.action);
+    expect(actions.filter((a) => a === 'member.sign_in_failed').length).toBeGreaterThanOrEqual(2);
+    expect(actions.filter((a) => a === 'member.mfa_changed')).toHaveLength(3);
+  });
+
   it('deletes the user: tokens refused, sign-in impossible', async () => {
     const token = await accessToken();
     await deleteUser();
@@ -281,8 +364,10 @@ describe('aws-amplify against the embedded identity provider', () => {
       data: { code: 'UNAUTHORIZED' },
     });
     expect(await t.db.select().from(idpUsers)).toHaveLength(0);
+    // As a wrong password: nobody learns who has an account.
     await expect(signIn({ username: email, password })).rejects.toMatchObject({
-      name: 'UserNotFoundException',
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { TExecutor } from '../db/client';
 import { idpAttempts } from '../db/schema';
 
@@ -12,8 +12,6 @@ import { idpAttempts } from '../db/schema';
 export type TLimit = { limit: number; windowS: number; lockS: number };
 
 export const LIMITS = {
-  /** Wrong passwords per user. */
-  password: { limit: 5, windowS: 15 * 60, lockS: 15 * 60 },
   /** Codes mailed per user and purpose. */
   codeSend: { limit: 5, windowS: 60 * 60, lockS: 60 * 60 },
 } satisfies Record<string, TLimit>;
@@ -76,6 +74,48 @@ export async function takeAttempt(db: TExecutor, key: string, l: TLimit): Promis
 }
 
 /**
+ * Cognito's lock for wrong passwords (and MFA codes): five failures go free; the fifth locks the
+ * key for a second, and each further failure doubles the lock, up to about 15 minutes. Attempts
+ * while locked are refused and change nothing. Fifteen quiet minutes, or a success, forget it all.
+ */
+export const SIGN_IN_LOCK = { free: 5, maxLockS: 15 * 60, forgetS: 15 * 60 };
+
+/**
+ * Takes a slot for a password or MFA-code check, counted as a failure until `releaseAttempts`
+ * forgives it, in one statement (see takeAttempt). `last`: this attempt started a lock, so a wrong
+ * answer says the attempts are exceeded.
+ */
+export async function takeSignInAttempt(db: TExecutor, key: string): Promise<TSlot> {
+  const t = idpAttempts;
+  const l = SIGN_IN_LOCK;
+  const locked = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} > now())`;
+  const n = sql`(case when ${t.windowStartedAt} < now() - make_interval(secs => ${l.forgetS}) then 1 else ${t.count} + 1 end)`;
+  const lockFor = sql`least(${l.maxLockS}, power(2, ${n} - ${l.free}))`;
+  // windowStartedAt is the time of the last counted attempt: the quiet period runs from it.
+  const [row] = await db
+    .insert(t)
+    .values({ key, count: 1 })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`case when ${locked} then ${t.count} else ${n} end`,
+        windowStartedAt: sql`case when ${locked} then ${t.windowStartedAt} else now() end`,
+        lockedUntil: sql`case when ${locked} then ${t.lockedUntil}
+          when ${n} >= ${l.free} then now() + make_interval(secs => ${lockFor}) else null end`,
+      },
+    })
+    .returning({
+      count: t.count,
+      // A refused attempt left the row as it was; a counted one stamped it with this statement's now().
+      counted: sql<boolean>`${t.windowStartedAt} = now()`,
+      retryS: sql<number>`greatest(0, ceil(extract(epoch from (${t.lockedUntil} - now()))))::int`,
+    });
+  const count = row?.count ?? 1;
+  const counted = row?.counted !== false;
+  return { allowed: counted, last: counted && count >= l.free, count, retryS: Number(row?.retryS ?? 0) };
+}
+
+/**
  * After a success (a right password): the earlier failures are forgiven — unless another event
  * took a slot after this one, which keeps its count (a burst around a right password cannot buy
  * itself fresh slots).
@@ -84,6 +124,15 @@ export async function releaseAttempts(db: TExecutor, key: string, slot: TSlot): 
   await db.delete(idpAttempts).where(and(eq(idpAttempts.key, key), eq(idpAttempts.count, slot.count)));
 }
 
-export async function clearAttempts(db: TExecutor, key: string): Promise<void> {
-  await db.delete(idpAttempts).where(eq(idpAttempts.key, key));
+/** Every password and MFA-code lock of a user: the account's, its trusted sources', its codes'. */
+export async function clearSignInLocks(db: TExecutor, userId: string): Promise<void> {
+  await db
+    .delete(idpAttempts)
+    .where(
+      or(
+        eq(idpAttempts.key, `pw:${userId}`),
+        like(idpAttempts.key, `pw:${userId}:%`),
+        eq(idpAttempts.key, `mfa:${userId}`),
+      ),
+    );
 }

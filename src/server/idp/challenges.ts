@@ -8,14 +8,22 @@ import { idpChallenges } from '../db/schema';
 
 export const CHALLENGE_TTL_S = 5 * 60;
 
-export type TChallengeKind = 'srp' | 'device_srp' | 'device_challenge' | 'new_password';
+export type TChallengeKind =
+  | 'srp'
+  | 'device_srp'
+  | 'device_challenge'
+  | 'new_password'
+  | 'software_token_mfa'
+  | 'select_mfa_type'
+  | 'mfa_setup'
+  | 'mfa_setup_done';
 
 const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Stores a step and returns its opaque token (standard base64: usable as a SECRET_BLOCK too). */
 export async function createChallenge(
   db: TExecutor,
-  input: { userId: string; kind: TChallengeKind; data: Record<string, string> },
+  input: { userId: string | null; kind: TChallengeKind; data: Record<string, string> },
 ): Promise<string> {
   const token = randomBytes(96).toString('base64');
   await db.insert(idpChallenges).values({
@@ -57,7 +65,7 @@ export async function restoreChallenge(
   db: TExecutor,
   token: string,
   kind: TChallengeKind,
-  row: { userId: string; data: Record<string, string>; expiresAt: Date },
+  row: { userId: string | null; data: Record<string, string>; expiresAt: Date },
 ): Promise<void> {
   await db
     .insert(idpChallenges)

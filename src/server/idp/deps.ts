@@ -3,11 +3,25 @@ import type { TDb, TExecutor } from '../db/client';
 import type { TMailer } from '../mail';
 import type { IdpKeys } from './keys';
 
+/** Seals secrets at rest (the vault's envelope encryption, handed over by app.ts). */
+export type TIdpSecrets = {
+  seal(plaintext: string, context: string): Promise<string>;
+  open(sealed: string, context: string): Promise<string>;
+  mac(data: string): Promise<string>;
+};
+
+/** What the app may log of a person's security: the provider itself knows nothing of firms. */
+export type TIdpEvent =
+  | { kind: 'sign_in_failed'; reason: 'password' | 'mfa_code' }
+  | { kind: 'locked_out'; reason: 'password' | 'mfa_code'; seconds: number }
+  | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' };
+
 export type TIdpDeps = {
   db: TDb;
   config: TConfig;
   keys: IdpKeys;
   mailer: TMailer;
+  secrets: TIdpSecrets;
   /**
    * Called in the transaction that starts a sign-in (a password or device sign-in, not a refresh),
    * with the user's sub and the caller: the app writes the firms' system-log rows here, so the
@@ -20,6 +34,19 @@ export type TIdpDeps = {
    * the email verified.
    */
   preSignUp?: (db: TExecutor, request: TPreSignUpRequest) => Promise<TPreSignUpResponse>;
+  /**
+   * Called with the user's sub after a failed password or MFA code, a lock-out and an MFA change,
+   * in the transaction of that change where there is one.
+   */
+  onEvent?: (
+    tx: TExecutor,
+    event: TIdpEvent & { sub: string; ip: string; userAgent: string | null },
+  ) => Promise<void>;
+  /**
+   * Whether this user must have MFA although the pool's MFA is OPTIONAL (the app's per-firm rule);
+   * with IDP_MFA=ON everyone must.
+   */
+  mfaRequired?: (db: TExecutor, sub: string) => Promise<boolean>;
 };
 
 /** What a pre sign-up trigger is told: Cognito's `request` of that event. */

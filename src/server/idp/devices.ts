@@ -39,6 +39,12 @@ export async function findDevice(db: TExecutor, userId: string, deviceKey: strin
   return row ?? null;
 }
 
+/** A confirmed device of this user that they chose to remember: it stands in for MFA. */
+export async function isRemembered(db: TExecutor, userId: string, deviceKey: string): Promise<boolean> {
+  const device = await findDevice(db, userId, deviceKey);
+  return device?.rememberedStatus === 'remembered';
+}
+
 export async function requireDevice(db: TExecutor, userId: string, deviceKey: string) {
   const device = await findDevice(db, userId, deviceKey);
   if (!device) throw E.deviceNotFound();

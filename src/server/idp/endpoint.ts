@@ -22,6 +22,12 @@ import {
   ListDevices,
   UpdateDeviceStatus,
 } from './operations/devices';
+import {
+  AssociateSoftwareToken,
+  SetUserMFAPreference,
+  SetUserSettings,
+  VerifySoftwareToken,
+} from './operations/mfa';
 import { ConfirmSignUp, ResendConfirmationCode, SignUp } from './operations/signup';
 import { idpIssuer } from './staff-auth';
 
@@ -51,6 +57,10 @@ export const OPERATIONS: Record<string, TOperation> = {
   ListDevices,
   UpdateDeviceStatus,
   ForgetDevice,
+  AssociateSoftwareToken,
+  VerifySoftwareToken,
+  SetUserMFAPreference,
+  SetUserSettings,
 };
 
 function sendError(reply: FastifyReply, error: unknown) {
@@ -118,7 +128,11 @@ export async function registerIdp(app: FastifyInstance, deps: TIdpDeps) {
           new IdpError('SerializationException', 'Start of structure or map found where not expected.'),
         );
       }
-      const ctx: TIdpContext = { ...base, ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
+      const ctx: TIdpContext = {
+        ...base,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      };
       try {
         const result = await operation(ctx, body);
         return reply.code(200).header('content-type', AMZ_JSON).send(JSON.stringify(result));

@@ -39,7 +39,9 @@ export const E = {
   aliasExists: () => new IdpError('AliasExistsException', 'An account with the given email already exists.'),
   attemptLimit: () =>
     new IdpError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
-  passwordAttempts: () => new IdpError('TooManyRequestsException', 'Password attempts exceeded'),
+  /** Cognito's lock answer: NotAuthorized, so clients do not take it for throttling and retry. */
+  passwordAttempts: () => notAuthorized('Password attempts exceeded'),
+  mfaCodeMismatch: () => new IdpError('CodeMismatchException', 'Invalid code received for user'),
   deviceNotFound: () => resourceNotFound('Device does not exist.'),
 };
 

@@ -33,6 +33,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+let standIn: Promise<string> | undefined;
+
+/**
+ * The same scrypt work as a real check, for a user name nobody has: the answer (a wrong password)
+ * takes as long as for a real user, so timing does not tell who has an account.
+ */
+export async function checkStandInPassword(password: string): Promise<false> {
+  standIn ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await standIn);
+  return false;
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -63,6 +63,14 @@ export function makeVerifier(
   return { salt, verifier: padHex(modPow(g, computeX(salt, poolName, userId, password), N)) };
 }
 
+/**
+ * A salt and verifier for a user name nobody has, from a keyed hash of that name: the same name
+ * always gets the same salt (as a real user does), and no password matches.
+ */
+export function standInVerifier(macHex: string): { salt: string; verifier: string } {
+  return { salt: padHex(toBig(macHex.slice(0, 32))), verifier: padHex(toBig(macHex.repeat(12)) % N) };
+}
+
 export type TServerSrp = { b: string; B: string };
 
 /** The server's ephemeral pair: random b (256 bits), B = (k·v + g^b) mod N, never 0. */

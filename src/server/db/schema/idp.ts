@@ -53,6 +53,17 @@ export const idpUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     srpSalt: text('srp_salt').notNull(),
     srpVerifier: text('srp_verifier').notNull(),
+    /** The verified TOTP key (base32), sealed with the vault's master key: see idp/mfa.ts. */
+    totpSecret: text('totp_secret'),
+    /** A key from AssociateSoftwareToken waiting for VerifySoftwareToken; the verified one works meanwhile. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The 30-second step of the last TOTP code accepted: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    totpDeviceName: text('totp_device_name'),
+    /** SetUserMFAPreference's Enabled for SOFTWARE_TOKEN_MFA: sign-ins ask for a code. */
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** SOFTWARE_TOKEN_MFA when preferred, else null. */
+    mfaPreferred: text('mfa_preferred'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -109,9 +120,8 @@ export const idpChallenges = pgTable(
   'idp_challenges',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    /** Null for the stand-in step an unknown user name gets (it can only end in a wrong password). */
+    userId: uuid('user_id').references(() => idpUsers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

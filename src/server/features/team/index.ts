@@ -2,4 +2,4 @@
 // import from here, never from the files beside it.
 export { confirmInvitedSignUp } from './invite-signup';
 export { invitesRouter, teamRouter } from './router';
-export { logMemberSignIn } from './sign-in';
+export { logMemberSecurityEvent, logMemberSignIn } from './sign-in';

@@ -2,7 +2,34 @@ import { and, eq } from 'drizzle-orm';
 import { actorOf } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { members } from '../../db/schema';
+import type { TIdpEvent } from '../../idp/deps';
 import { audit } from '../system-log';
+
+/**
+ * A staff sign-in through the embedded identity provider (its `onSignIn`, in the transaction that
+ * starts the session): one `member.sign_in` row per firm the person is an active member of, with
+ * the address and user agent. A person with no active membership (still onboarding, disabled)
+ * leaves no row: there is no firm to log it in.
+ */
+async function activeMemberships(tx: TExecutor, sub: string) {
+  return tx
+    .select({
+      orgId: members.orgId,
+      memberId: members.id,
+      email: members.email,
+      firstName: members.firstName,
+      lastName: members.lastName,
+    })
+    .from(members)
+    .where(and(eq(members.sub, sub), eq(members.status, 'active')));
+}
+
+type TMembership = Awaited<ReturnType<typeof activeMemberships>>[number];
+
+const who = (m: TMembership) => {
+  const name = `${m.firstName} ${m.lastName}`.trim();
+  return name ? `${name} (${m.email})` : m.email;
+};
 
 /**
  * A staff sign-in through the embedded identity provider (its `onSignIn`, in the transaction that
@@ -14,23 +41,55 @@ export async function logMemberSignIn(
   tx: TExecutor,
   signIn: { sub: string; ip: string; userAgent: string | null },
 ) {
-  const memberships = await tx
-    .select({
-      orgId: members.orgId,
-      memberId: members.id,
-      email: members.email,
-      firstName: members.firstName,
-      lastName: members.lastName,
-    })
-    .from(members)
-    .where(and(eq(members.sub, signIn.sub), eq(members.status, 'active')));
-  for (const m of memberships) {
-    const name = `${m.firstName} ${m.lastName}`.trim();
+  for (const m of await activeMemberships(tx, signIn.sub)) {
     await audit(tx, actorOf(m, { ip: signIn.ip, userAgent: signIn.userAgent }), {
       action: 'member.sign_in',
       recordType: 'member',
       recordId: m.memberId,
-      summary: name ? `${name} (${m.email}) signed in` : `${m.email} signed in`,
+      summary: `${who(m)} signed in`,
+    });
+  }
+}
+
+const TOTP_CHANGES: Record<Extract<TIdpEvent, { kind: 'mfa_changed' }>['totp'], string> = {
+  verified: 'added an authenticator app',
+  enabled: 'turned on two-step sign-in (authenticator app)',
+  disabled: 'turned off two-step sign-in',
+  preferred: 'made the authenticator app their preferred second step',
+  not_preferred: 'no longer prefers the authenticator app',
+};
+
+function describe(event: TIdpEvent): { action: string; summary: string } {
+  const what =
+    event.kind === 'mfa_changed' ? '' : event.reason === 'password' ? 'password' : 'authenticator code';
+  switch (event.kind) {
+    case 'sign_in_failed':
+      return { action: 'member.sign_in_failed', summary: `failed to sign in (wrong ${what})` };
+    case 'locked_out':
+      return {
+        action: 'member.locked_out',
+        summary: `was locked out for ${event.seconds} s after repeated wrong ${what}s`,
+      };
+    case 'mfa_changed':
+      return { action: 'member.mfa_changed', summary: TOTP_CHANGES[event.totp] };
+  }
+}
+
+/**
+ * The identity provider's other security events (its `onEvent`): failed sign-ins, lock-outs and
+ * MFA changes, one row per firm the person is an active member of, like sign-ins.
+ */
+export async function logMemberSecurityEvent(
+  tx: TExecutor,
+  event: TIdpEvent & { sub: string; ip: string; userAgent: string | null },
+) {
+  const { action, summary } = describe(event);
+  for (const m of await activeMemberships(tx, event.sub)) {
+    await audit(tx, actorOf(m, { ip: event.ip, userAgent: event.userAgent }), {
+      action,
+      recordType: 'member',
+      recordId: m.memberId,
+      summary: `${who(m)} ${summary}`,
     });
   }
 }

@@ -2,3 +2,4 @@
 // import from here, never from the files beside it.
 export { vaultKeyring } from './keys';
 export { vaultRouter } from './router';
+export { secretBox, type TSecretBox } from './secret-box';

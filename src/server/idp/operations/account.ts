@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
 import { authenticate } from '../access';
-import { clearAttempts, LIMITS, releaseAttempts, takeAttempt } from '../attempts';
+import { clearSignInLocks, releaseAttempts, takeSignInAttempt } from '../attempts';
 import { consumeCode, issueCode } from '../codes';
 import type { TOperation } from '../deps';
-import { E, invalidParameter } from '../errors';
+import { E, IdpError, invalidParameter } from '../errors';
 import { attributeList, checkClient, reqString, stringList } from '../input';
 import { sendAttributeCode, sendResetCode } from '../mail';
+import { mfaSettingsOf } from '../mfa';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
 import { revokeRefreshToken, revokeUserSessions } from '../sessions';
+import { standInDelivery } from '../stand-in';
 import {
   attributesOf,
+  checkUsername,
   emailDelivery,
   emailTaken,
   findUserByName,
@@ -23,7 +26,7 @@ const accessToken = (body: Record<string, unknown>) => reqString(body, 'AccessTo
 
 export const GetUser: TOperation = async (ctx, body) => {
   const { user } = await authenticate(ctx, accessToken(body));
-  return { Username: user.username, UserAttributes: attributesOf(user) };
+  return { Username: user.username, UserAttributes: attributesOf(user), ...mfaSettingsOf(user) };
 };
 
 export const UpdateUserAttributes: TOperation = async (ctx, body) => {
@@ -91,8 +94,8 @@ export const ChangePassword: TOperation = async (ctx, body) => {
   const proposed = reqString(body, 'ProposedPassword', 256);
   const { user } = await authenticate(ctx, token);
   const key = `pw:${user.id}`;
-  // The slot is taken before the check, in one statement: see takeAttempt.
-  const slot = await takeAttempt(ctx.db, key, LIMITS.password);
+  // The slot is taken before the check, in one statement: see takeSignInAttempt.
+  const slot = await takeSignInAttempt(ctx.db, key);
   if (!slot.allowed) throw E.passwordAttempts();
   if (!(await verifyPassword(previous, user.passwordHash))) {
     throw slot.last ? E.passwordAttempts() : E.wrongPassword();
@@ -105,8 +108,10 @@ export const ChangePassword: TOperation = async (ctx, body) => {
 
 export const ForgotPassword: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
-  const user = await findUserByName(ctx.db, reqString(body, 'Username', 128));
-  if (!user) throw E.userNotFound();
+  const username = reqString(body, 'Username', 128);
+  checkUsername(username);
+  const user = await findUserByName(ctx.db, username);
+  if (!user) return standInDelivery(ctx, username, 'reset');
   if (!user.enabled) throw E.userDisabled();
   if (!user.email) {
     throw invalidParameter(
@@ -123,15 +128,18 @@ export const ConfirmForgotPassword: TOperation = async (ctx, body) => {
   const username = reqString(body, 'Username', 128);
   const code = reqString(body, 'ConfirmationCode', 2048);
   const password = reqString(body, 'Password', 256);
+  checkUsername(username);
   const user = await findUserByName(ctx.db, username);
-  if (!user) throw E.userNotFound();
-  if (!user.enabled) throw E.userDisabled();
   checkPasswordPolicy(password);
+  // Nobody by that name: the answer to a wrong code (no account is revealed).
+  if (!user) throw E.codeMismatch();
+  if (!user.enabled) throw E.userDisabled();
   await consumeCode(ctx.db, user.id, 'reset', code);
   // The code came by mail: the address is proven, and the account is usable again.
   await setPassword(ctx.db, ctx.poolName, user, password, 'CONFIRMED');
   await ctx.db.update(idpUsers).set({ emailVerified: true }).where(eq(idpUsers.id, user.id));
-  await clearAttempts(ctx.db, `pw:${user.id}`);
+  // A new password ends every lock of the person (Cognito: a reset clears it).
+  await clearSignInLocks(ctx.db, user.id);
   // A reset usually means the old password is not trusted: end every sign-in.
   await revokeUserSessions(ctx.db, user.id);
   return {};
@@ -146,8 +154,12 @@ export const GlobalSignOut: TOperation = async (ctx, body) => {
 export const RevokeToken: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
   const token = reqString(body, 'Token', 2048);
-  // An unknown or already revoked token answers the same: revocation is idempotent.
-  await revokeRefreshToken(ctx.db, token);
+  // Only refresh tokens are revoked; an access or id token (a JWT) is refused for its type.
+  if (token.split('.').length === 3)
+    throw new IdpError('UnsupportedTokenTypeException', 'Unsupported token type');
+  // A token this pool never issued is refused; an already revoked one answers 200 (idempotent).
+  if (!(await revokeRefreshToken(ctx.db, token)))
+    throw new IdpError('UnauthorizedException', 'Invalid refresh token');
   return {};
 };
 

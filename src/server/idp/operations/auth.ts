@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
-import { isLocked, LIMITS, releaseAttempts, type TSlot, takeAttempt } from '../attempts';
+import { isLocked, releaseAttempts, type TSlot, takeSignInAttempt } from '../attempts';
 import { createChallenge, restoreChallenge, takeChallenge } from '../challenges';
 import type { TIdpContext, TOperation } from '../deps';
-import { findDevice, newDevice, requireDevice, touchDevice, trustedSource } from '../devices';
-import { E, invalidParameter } from '../errors';
+import { findDevice, isRemembered, newDevice, requireDevice, touchDevice, trustedSource } from '../devices';
+import { E, IdpError, invalidParameter } from '../errors';
 import { checkClient, optRecord, optString, reqString } from '../input';
-import { checkPasswordPolicy, verifyPassword } from '../passwords';
+import { checkTotpCode, emit, enabledFactors, mfaRequired, SOFTWARE_TOKEN_MFA } from '../mfa';
+import { checkPasswordPolicy, checkStandInPassword, verifyPassword } from '../passwords';
 import { refreshSession, startSession } from '../sessions';
-import { parseA, serverEphemeral, verifyClaim } from '../srp';
+import { parseA, serverEphemeral, standInVerifier, verifyClaim } from '../srp';
+import { standInId } from '../stand-in';
 import {
   assertUsable,
   attributesOf,
@@ -16,6 +18,7 @@ import {
   findUserByName,
   passwordColumns,
   type TIdpUser,
+  usernameKey,
   writableAttributes,
 } from '../users';
 
@@ -48,7 +51,7 @@ type TPasswordSlot = TSlot & { key: string };
 
 /**
  * Every password check first takes a slot (counted and decided in one statement), so however many
- * arrive at once, at most LIMITS.password.limit of them are ever checked in a window.
+ * arrive at once, none is checked while the key is locked.
  */
 async function takePasswordSlot(
   ctx: TIdpContext,
@@ -56,13 +59,52 @@ async function takePasswordSlot(
   deviceKey: string | undefined,
 ): Promise<TPasswordSlot> {
   const key = await lockKey(ctx, user, deviceKey);
-  const slot = await takeAttempt(ctx.db, key, LIMITS.password);
+  const slot = await takeSignInAttempt(ctx.db, key);
   if (!slot.allowed) throw E.passwordAttempts();
   return { ...slot, key };
 }
 
-function wrongPassword(slot: TSlot): never {
-  throw slot.last ? E.passwordAttempts() : E.wrongPassword();
+async function wrongPassword(ctx: TIdpContext, user: TIdpUser, slot: TSlot): Promise<never> {
+  if (slot.last) {
+    await emit(ctx, user.id, { kind: 'locked_out', reason: 'password', seconds: slot.retryS });
+    throw E.passwordAttempts();
+  }
+  await emit(ctx, user.id, { kind: 'sign_in_failed', reason: 'password' });
+  throw E.wrongPassword();
+}
+
+// A user name nobody has is answered as a real user with a wrong password would be (Cognito's
+// PreventUserExistenceErrors): the same challenge, the same work, the same lock, the same error.
+
+const standInKey = async (ctx: TIdpContext, name: string) => `pw:?${await standInId(ctx, name)}`;
+
+async function standInSlot(ctx: TIdpContext, name: string): Promise<TSlot> {
+  const slot = await takeSignInAttempt(ctx.db, await standInKey(ctx, name));
+  if (!slot.allowed) throw E.passwordAttempts();
+  return slot;
+}
+
+const standInFailure = (slot: TSlot) => (slot.last ? E.passwordAttempts() : E.wrongPassword());
+
+async function standInPasswordVerifier(ctx: TIdpContext, name: string, A: bigint) {
+  if (await isLocked(ctx.db, await standInKey(ctx, name))) throw E.passwordAttempts();
+  const { salt, verifier } = standInVerifier(await ctx.secrets.mac(`idp.srp-salt\u0000${usernameKey(name)}`));
+  const { b, B } = serverEphemeral(verifier);
+  const secretBlock = await createChallenge(ctx.db, {
+    userId: null,
+    kind: 'srp',
+    data: { A: A.toString(16), b, B, verifier, name },
+  });
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: salt,
+      SRP_B: B,
+      SECRET_BLOCK: secretBlock,
+      USER_ID_FOR_SRP: name,
+      USERNAME: name,
+    },
+  };
 }
 
 /** After a right password: the user's state decides between an error, a challenge and tokens. */
@@ -96,11 +138,45 @@ async function afterPassword(
       },
     };
   }
-  return authenticated(ctx, user, deviceKey);
+  return secondFactor(ctx, user, deviceKey);
 }
 
-/** Fully authenticated by password: a known device must prove itself; otherwise tokens and a new device. */
-async function authenticated(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
+/**
+ * After the password: a remembered device stands in for MFA (it still proves itself by device
+ * SRP); otherwise a person with TOTP on answers SOFTWARE_TOKEN_MFA, and one who must have MFA but
+ * has none sets it up (MFA_SETUP). This pool has one MFA type, so SELECT_MFA_TYPE never arises.
+ */
+async function secondFactor(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
+  if (deviceKey && (await isRemembered(ctx.db, user.id, deviceKey))) return deviceStep(ctx, user, deviceKey);
+  const data = { deviceKey: deviceKey ?? '' };
+  if (enabledFactors(user).length > 0) {
+    const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'software_token_mfa', data });
+    return {
+      ChallengeName: SOFTWARE_TOKEN_MFA,
+      Session,
+      ChallengeParameters: {
+        FRIENDLY_DEVICE_NAME: user.totpDeviceName || 'TOTP device',
+        USER_ID_FOR_SRP: user.username,
+      },
+    };
+  }
+  if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa !== 'OFF' && (await mfaRequired(ctx, user))) {
+    const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'mfa_setup', data });
+    return {
+      ChallengeName: 'MFA_SETUP',
+      Session,
+      // A JSON list in a string, as Cognito sends it.
+      ChallengeParameters: {
+        MFAS_CAN_SETUP: JSON.stringify([SOFTWARE_TOKEN_MFA]),
+        USER_ID_FOR_SRP: user.username,
+      },
+    };
+  }
+  return deviceStep(ctx, user, deviceKey);
+}
+
+/** Fully authenticated: a known device must prove itself; otherwise tokens and a new device. */
+async function deviceStep(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
   if (deviceKey) {
     const device = await findDevice(ctx.db, user.id, deviceKey);
     if (!device) throw E.deviceNotFound();
@@ -124,7 +200,9 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
   if (flow === 'USER_SRP_AUTH') {
     const A = parseA(need(params, 'SRP_A'));
     if (A === null) throw invalidParameter('SRP_A is invalid.');
-    const user = await findUserByName(ctx.db, need(params, 'USERNAME'));
+    const name = need(params, 'USERNAME');
+    const user = await findUserByName(ctx.db, name);
+    if (!user) return standInPasswordVerifier(ctx, name, A);
     assertUsable(user);
     await checkNotLocked(ctx, user, params.DEVICE_KEY);
     const { b, B } = serverEphemeral(user.srpVerifier);
@@ -146,10 +224,17 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
   }
   if (flow === 'USER_PASSWORD_AUTH') {
     const password = need(params, 'PASSWORD');
-    const user = await findUserByName(ctx.db, need(params, 'USERNAME'));
+    const name = need(params, 'USERNAME');
+    const user = await findUserByName(ctx.db, name);
+    if (!user) {
+      const slot = await standInSlot(ctx, name);
+      await checkStandInPassword(password.slice(0, 256));
+      throw standInFailure(slot);
+    }
     assertUsable(user);
     const slot = await takePasswordSlot(ctx, user, params.DEVICE_KEY);
-    if (password.length > 256 || !(await verifyPassword(password, user.passwordHash))) wrongPassword(slot);
+    if (password.length > 256 || !(await verifyPassword(password, user.passwordHash)))
+      return wrongPassword(ctx, user, slot);
     return afterPassword(ctx, user, params.DEVICE_KEY, slot);
   }
   throw invalidParameter('Initiate Auth method not supported.');
@@ -161,6 +246,19 @@ export const GetTokensFromRefreshToken: TOperation = async (ctx, body) => {
   optString(body, 'DeviceKey', 55);
   return refreshSession(ctx, token, (id) => findUserById(ctx.db, id));
 };
+
+/** A step of this kind for a user that still exists and may sign in. */
+async function stepUser(
+  ctx: TIdpContext,
+  session: string | undefined,
+  kind: Parameters<typeof takeChallenge>[2],
+) {
+  const step = await takeChallenge(ctx.db, session, kind);
+  if (!step?.userId) throw E.sessionExpired();
+  const user = await findUserById(ctx.db, step.userId);
+  assertUsable(user);
+  return { step, user };
+}
 
 export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
@@ -174,26 +272,49 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
       const signature = need(r, 'PASSWORD_CLAIM_SIGNATURE');
       const step = await takeChallenge(ctx.db, secretBlock, 'srp');
       if (!step) throw E.sessionExpired();
-      const user = await findUserById(ctx.db, step.userId);
-      assertUsable(user);
-      const slot = await takePasswordSlot(ctx, user, r.DEVICE_KEY);
-      const ok = verifyClaim({
+      const claim = {
         A: step.data.A ?? '',
         B: step.data.B ?? '',
         b: step.data.b ?? '',
-        verifier: user.srpVerifier,
         poolName: ctx.poolName,
-        userId: user.username,
         secretBlock,
         timestamp,
         signature,
-      });
-      if (!ok) wrongPassword(slot);
+      };
+      if (!step.userId) {
+        const standIn = step.data.name ?? '';
+        const slot = await standInSlot(ctx, standIn);
+        verifyClaim({ ...claim, verifier: step.data.verifier ?? '', userId: standIn });
+        throw standInFailure(slot);
+      }
+      const user = await findUserById(ctx.db, step.userId);
+      assertUsable(user);
+      const slot = await takePasswordSlot(ctx, user, r.DEVICE_KEY);
+      if (!verifyClaim({ ...claim, verifier: user.srpVerifier, userId: user.username }))
+        return wrongPassword(ctx, user, slot);
       if (r.DEVICE_KEY && !(await findDevice(ctx.db, user.id, r.DEVICE_KEY))) {
         await restoreChallenge(ctx.db, secretBlock, 'srp', step);
         throw E.deviceNotFound();
       }
       return afterPassword(ctx, user, r.DEVICE_KEY, slot);
+    }
+    case 'SOFTWARE_TOKEN_MFA': {
+      const code = need(r, 'SOFTWARE_TOKEN_MFA_CODE');
+      const { step, user } = await stepUser(ctx, session, 'software_token_mfa');
+      try {
+        await checkTotpCode(ctx, user, code);
+      } catch (error) {
+        // A mistyped code may be typed again in the same sign-in, until the lock says otherwise.
+        if (error instanceof IdpError && error.type === 'CodeMismatchException' && session)
+          await restoreChallenge(ctx.db, session, 'software_token_mfa', step);
+        throw error;
+      }
+      return deviceStep(ctx, user, step.data.deviceKey || undefined);
+    }
+    case 'MFA_SETUP': {
+      // VerifySoftwareToken handed out this session once the new authenticator's code was right.
+      const { step, user } = await stepUser(ctx, session, 'mfa_setup_done');
+      return deviceStep(ctx, user, step.data.deviceKey || undefined);
     }
     case 'NEW_PASSWORD_REQUIRED': {
       const password = need(r, 'NEW_PASSWORD');
@@ -203,10 +324,7 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
           .filter(([k]) => k.startsWith('userAttributes.'))
           .map(([k, v]) => ({ Name: k.slice('userAttributes.'.length), Value: v })),
       );
-      const step = await takeChallenge(ctx.db, session, 'new_password');
-      if (!step) throw E.sessionExpired();
-      const user = await findUserById(ctx.db, step.userId);
-      assertUsable(user);
+      const { step, user } = await stepUser(ctx, session, 'new_password');
       const { email, ...rest } = attributes;
       await ctx.db
         .update(idpUsers)
@@ -221,16 +339,14 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
         .where(eq(idpUsers.id, user.id));
       const updated = await findUserById(ctx.db, user.id);
       assertUsable(updated);
-      return authenticated(ctx, updated, step.data.deviceKey || r.DEVICE_KEY);
+      return secondFactor(ctx, updated, step.data.deviceKey || r.DEVICE_KEY);
     }
     case 'DEVICE_SRP_AUTH': {
       const A = parseA(need(r, 'SRP_A'));
       const deviceKey = need(r, 'DEVICE_KEY');
       if (A === null) throw invalidParameter('SRP_A is invalid.');
-      const step = await takeChallenge(ctx.db, session, 'device_challenge');
-      if (!step || step.data.deviceKey !== deviceKey) throw E.sessionExpired();
-      const user = await findUserById(ctx.db, step.userId);
-      assertUsable(user);
+      const { step, user } = await stepUser(ctx, session, 'device_challenge');
+      if (step.data.deviceKey !== deviceKey) throw E.sessionExpired();
       const device = await requireDevice(ctx.db, user.id, deviceKey);
       const { b, B } = serverEphemeral(device.verifier ?? '');
       const secretBlock = await createChallenge(ctx.db, {
@@ -253,10 +369,7 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
       const secretBlock = need(r, 'PASSWORD_CLAIM_SECRET_BLOCK');
       const timestamp = need(r, 'TIMESTAMP');
       const signature = need(r, 'PASSWORD_CLAIM_SIGNATURE');
-      const step = await takeChallenge(ctx.db, secretBlock, 'device_srp');
-      if (!step) throw E.sessionExpired();
-      const user = await findUserById(ctx.db, step.userId);
-      assertUsable(user);
+      const { step, user } = await stepUser(ctx, secretBlock, 'device_srp');
       const device = await requireDevice(ctx.db, user.id, step.data.deviceKey ?? '');
       const ok = verifyClaim({
         A: step.data.A ?? '',

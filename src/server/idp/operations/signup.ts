@@ -6,6 +6,7 @@ import { E, IdpError, invalidParameter, notAuthorized } from '../errors';
 import { attributeList, checkClient, optRecord, reqString } from '../input';
 import { sendSignUpCode } from '../mail';
 import { checkPasswordPolicy } from '../passwords';
+import { standInDelivery } from '../stand-in';
 import {
   checkUsername,
   createUser,
@@ -73,7 +74,8 @@ export const ConfirmSignUp: TOperation = async (ctx, body) => {
   const code = reqString(body, 'ConfirmationCode', 2048);
   const forceAlias = body.ForceAliasCreation === true;
   const user = await findUserByName(ctx.db, username);
-  if (!user) throw E.userNotFound();
+  // Nobody by that name: the answer to a wrong code (no account is revealed).
+  if (!user) throw E.codeMismatch();
   if (user.status !== 'UNCONFIRMED')
     throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
   // An alias clash is reported before the code is spent, so the same code works after a forced retry.
@@ -100,8 +102,9 @@ export async function confirmEmail(ctx: TIdpContext, userId: string, email: stri
 export const ResendConfirmationCode: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
   const username = reqString(body, 'Username', 128);
+  checkUsername(username);
   const user = await findUserByName(ctx.db, username);
-  if (!user) throw E.userNotFound();
+  if (!user) return standInDelivery(ctx, username, 'signup');
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
   if (!user.email) throw invalidParameter('Cannot deliver the code: the user has no email address.');
   const code = await issueCode(ctx.db, user.id, 'signup');

@@ -1,0 +1,119 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { idpUsers } from '../db/schema';
+import { releaseAttempts, takeSignInAttempt } from './attempts';
+import type { TIdpContext, TIdpEvent } from './deps';
+import { E, IdpError, invalidParameter } from './errors';
+import { newTotpSecret, totpStep } from './totp';
+import type { TIdpUser } from './users';
+
+// TOTP MFA as Cognito keeps it: AssociateSoftwareToken hands out a key (pending), VerifySoftwareToken
+// proves the app has it (verified), SetUserMFAPreference turns it on for sign-in. Keys are sealed
+// with the vault's master key, bound to their user; a code is accepted once (its step is kept).
+
+export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+
+const sealContext = (userId: string) => `idp.totp\u0000${userId}`;
+
+export function assertTotpConfigured(ctx: TIdpContext): void {
+  if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa === 'OFF')
+    throw new IdpError(
+      'SoftwareTokenMFANotFoundException',
+      'Software Token MFA has not been enabled by the userPool.',
+    );
+}
+
+/** The MFA types a sign-in asks for (only TOTP here: this pool sends no SMS). */
+export function enabledFactors(user: TIdpUser): string[] {
+  return user.totpEnabled && user.totpSecret ? [SOFTWARE_TOKEN_MFA] : [];
+}
+
+/** GetUser's MFA fields; Cognito leaves them out when there is nothing to say. */
+export function mfaSettingsOf(user: TIdpUser) {
+  const list = enabledFactors(user);
+  return {
+    ...(list.length ? { UserMFASettingList: list } : {}),
+    ...(user.mfaPreferred && list.includes(user.mfaPreferred)
+      ? { PreferredMfaSetting: user.mfaPreferred }
+      : {}),
+  };
+}
+
+/** The pool's MFA is ON, or the app requires it of this person. */
+export async function mfaRequired(ctx: TIdpContext, user: TIdpUser): Promise<boolean> {
+  if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa === 'ON') return true;
+  return (await ctx.mfaRequired?.(ctx.db, user.id)) ?? false;
+}
+
+export async function emit(ctx: TIdpContext, sub: string, event: TIdpEvent): Promise<void> {
+  await ctx.onEvent?.(ctx.db, { ...event, sub, ip: ctx.ip, userAgent: ctx.userAgent });
+}
+
+/** A new pending key for the user (the verified one, if any, keeps working until this is verified). */
+export async function associateTotp(ctx: TIdpContext, user: TIdpUser): Promise<string> {
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(idpUsers)
+    .set({ totpPendingSecret: await ctx.secrets.seal(secret, sealContext(user.id)) })
+    .where(eq(idpUsers.id, user.id));
+  return secret;
+}
+
+/** Marks the step used, once: false when this step (or a later one) was used already. */
+async function spendStep(ctx: TIdpContext, userId: string, step: number, extra: Partial<TIdpUser> = {}) {
+  const rows = await ctx.db
+    .update(idpUsers)
+    .set({ totpLastStep: step, ...extra })
+    .where(and(eq(idpUsers.id, userId), or(isNull(idpUsers.totpLastStep), lt(idpUsers.totpLastStep, step))))
+    .returning({ id: idpUsers.id });
+  return rows.length > 0;
+}
+
+const setupMismatch = () =>
+  new IdpError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+
+/**
+ * VerifySoftwareToken: the pending key becomes the user's key. `enable` (the MFA_SETUP of a
+ * sign-in) also turns TOTP on and prefers it; otherwise SetUserMFAPreference does that.
+ */
+export async function verifyPendingTotp(
+  ctx: TIdpContext,
+  user: TIdpUser,
+  code: string,
+  opts: { friendlyName?: string; enable: boolean },
+): Promise<void> {
+  if (!user.totpPendingSecret)
+    throw invalidParameter('User has not associated a software token: call AssociateSoftwareToken first.');
+  const secret = await ctx.secrets.open(user.totpPendingSecret, sealContext(user.id));
+  const step = totpStep(secret, code);
+  if (step === null) throw setupMismatch();
+  const used = await spendStep(ctx, user.id, step, {
+    totpSecret: user.totpPendingSecret,
+    totpPendingSecret: null,
+    totpDeviceName: opts.friendlyName || null,
+    ...(opts.enable ? { totpEnabled: true, mfaPreferred: SOFTWARE_TOKEN_MFA } : {}),
+  });
+  if (!used) throw setupMismatch();
+  await emit(ctx, user.id, { kind: 'mfa_changed', totp: opts.enable ? 'enabled' : 'verified' });
+}
+
+/**
+ * A sign-in's SOFTWARE_TOKEN_MFA answer. Wrong codes count towards the same growing lock as
+ * wrong passwords (Cognito locks after five wrong MFA codes too), in a counter of their own.
+ */
+export async function checkTotpCode(ctx: TIdpContext, user: TIdpUser, code: string): Promise<void> {
+  const key = `mfa:${user.id}`;
+  const slot = await takeSignInAttempt(ctx.db, key);
+  if (!slot.allowed) throw E.passwordAttempts();
+  const secret = user.totpSecret ? await ctx.secrets.open(user.totpSecret, sealContext(user.id)) : null;
+  const step = secret ? totpStep(secret, code) : null;
+  if (step !== null && (await spendStep(ctx, user.id, step))) {
+    await releaseAttempts(ctx.db, key, slot);
+    return;
+  }
+  if (slot.last) {
+    await emit(ctx, user.id, { kind: 'locked_out', reason: 'mfa_code', seconds: slot.retryS });
+    throw E.passwordAttempts();
+  }
+  await emit(ctx, user.id, { kind: 'sign_in_failed', reason: 'mfa_code' });
+  throw E.mfaCodeMismatch();
+}
