@@ -84,7 +84,7 @@ describe("a stranger's wrong passwords", () => {
     for (let i = 0; i < 6; i++)
       home.push((await passwordAuth('home@example.test', 'Wrong-Pass-1', HOME)).body.message);
     expect(home.at(-1)).toBe('Password attempts exceeded');
-  });
+  }, 90_000);
 
   it('do not lock out the person on a device they remembered, wherever they are', async () => {
     await person('laptop@example.test');
@@ -113,5 +113,5 @@ describe("a stranger's wrong passwords", () => {
     expect(
       (await passwordAuth('laptop@example.test', 'Valid-Pass-1', '192.0.2.44', 'x_unknown')).body.message,
     ).toBe('Password attempts exceeded');
-  });
+  }, 90_000);
 });

@@ -1,18 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmDeviceCommand,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgetDeviceCommand,
+  ForgotPasswordCommand,
   GetDeviceCommand,
   GetUserCommand,
   InitiateAuthCommand,
   ListDevicesCommand,
+  ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  SetUserSettingsCommand,
   SignUpCommand,
   UpdateDeviceStatusCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpUsers } from '../db/schema';
 import { createIdpTestApp } from './test-helpers';
@@ -214,6 +222,13 @@ describe('AWS SDK client against the embedded identity provider', () => {
 
   it('revokes a refresh token: refresh refused, access token refused', async () => {
     const result = await passwordSignIn();
+    // Only a refresh token this pool issued is revoked.
+    await expect(
+      sdk.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.AccessToken })),
+    ).rejects.toMatchObject({ name: 'UnsupportedTokenTypeException' });
+    await expect(
+      sdk.send(new RevokeTokenCommand({ ClientId: clientId, Token: 'not-a-token' })),
+    ).rejects.toMatchObject({ name: 'UnauthorizedException' });
     await sdk.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken }));
     await expect(
       sdk.send(
@@ -297,5 +312,199 @@ describe('AWS SDK client against the embedded identity provider', () => {
     expect(users.find((u) => u.username === 'invitee@example.test')?.attributes).toMatchObject({
       given_name: 'Ivy',
     });
+  });
+});
+
+describe('MFA and existence hiding over the AWS SDK', () => {
+  const code = (secret: string, offsetMs = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+
+  it('answers SetUserSettings and SetUserMFAPreference as Cognito does', async () => {
+    const { AccessToken } = await passwordSignIn();
+    expect(await sdk.send(new SetUserSettingsCommand({ AccessToken, MFAOptions: [] }))).toBeTruthy();
+    await expect(
+      sdk.send(
+        new SetUserSettingsCommand({
+          AccessToken,
+          MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    await expect(
+      sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true } })),
+    ).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'User has not verified software token mfa',
+    });
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await expect(
+      sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: '12345a' })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    expect(
+      (
+        await sdk.send(
+          new VerifySoftwareTokenCommand({
+            AccessToken,
+            UserCode: code(SecretCode),
+            FriendlyDeviceName: 'phone',
+          }),
+        )
+      ).Status,
+    ).toBe('SUCCESS');
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    expect(await sdk.send(new GetUserCommand({ AccessToken }))).toMatchObject({
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+      PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+    });
+    const challenge = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const signedIn = await sdk.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code(SecretCode, 30_000) },
+      }),
+    );
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: false } }),
+    );
+    expect((await sdk.send(new GetUserCommand({ AccessToken }))).UserMFASettingList).toBeUndefined();
+  });
+
+  it('sets TOTP up during sign-in (MFA_SETUP) when the pool requires MFA', async () => {
+    const on = await createIdpTestApp({ IDP_MFA: 'ON' });
+    try {
+      const client = new CognitoIdentityProviderClient({
+        region: 'local-1',
+        endpoint: on.endpoint,
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        maxAttempts: 1,
+      });
+      await createUser(on.db, {
+        poolName: on.config.idp.userPoolId.split('_')[1] ?? '',
+        username: 'mia@example.test',
+        password: 'Must-Have-Mfa-1',
+        attributes: { email: 'mia@example.test' },
+        status: 'CONFIRMED',
+        emailVerified: true,
+      });
+      const first = await client.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'mia@example.test', PASSWORD: 'Must-Have-Mfa-1' },
+        }),
+      );
+      expect(first.ChallengeName).toBe('MFA_SETUP');
+      expect(JSON.parse(first.ChallengeParameters?.MFAS_CAN_SETUP ?? '[]')).toEqual(['SOFTWARE_TOKEN_MFA']);
+      const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
+      const secret = associated.SecretCode ?? '';
+      await expect(
+        client.send(
+          new VerifySoftwareTokenCommand({
+            Session: associated.Session,
+            UserCode: code(secret) === '000000' ? '111111' : '000000',
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
+      const verified = await client.send(
+        new VerifySoftwareTokenCommand({
+          Session: associated.Session,
+          UserCode: code(secret),
+          FriendlyDeviceName: 'phone',
+        }),
+      );
+      expect(verified.Status).toBe('SUCCESS');
+      const done = await client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'MFA_SETUP',
+          Session: verified.Session,
+          ChallengeResponses: { USERNAME: 'mia@example.test' },
+        }),
+      );
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      expect(
+        await client.send(new GetUserCommand({ AccessToken: done.AuthenticationResult?.AccessToken })),
+      ).toMatchObject({
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      });
+      // Required by the pool: it cannot be turned off.
+      await expect(
+        client.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: done.AuthenticationResult?.AccessToken,
+            SoftwareTokenMfaSettings: { Enabled: false },
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    } finally {
+      await on.close();
+    }
+  });
+
+  it('answers an unknown user as it answers a real one', async () => {
+    const nobody = 'nobody@example.test';
+    await expect(
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: nobody, PASSWORD: 'Whatever-Pass-1' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    const srp = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_SRP_AUTH',
+        AuthParameters: { USERNAME: nobody, SRP_A: 'abcdef0123456789' },
+      }),
+    );
+    expect(srp.ChallengeName).toBe('PASSWORD_VERIFIER');
+    const again = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_SRP_AUTH',
+        AuthParameters: { USERNAME: nobody, SRP_A: 'abcdef0123456789' },
+      }),
+    );
+    // The same salt every time, as for a real user.
+    expect(again.ChallengeParameters?.SALT).toBe(srp.ChallengeParameters?.SALT);
+    expect(await sdk.send(new ForgotPasswordCommand({ ClientId: clientId, Username: nobody }))).toMatchObject(
+      {
+        CodeDeliveryDetails: { Destination: 'n***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+      },
+    );
+    expect(
+      await sdk.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: nobody })),
+    ).toMatchObject({
+      CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' },
+    });
+    await expect(
+      sdk.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: clientId,
+          Username: nobody,
+          ConfirmationCode: '123456',
+          Password: 'New-Password-1',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    expect((await t.readOutbox()).filter((m) => m.to === nobody)).toHaveLength(0);
   });
 });
