@@ -90,6 +90,15 @@ describe('numbers', () => {
     expect(india.money('lots')).toBe('-');
   });
 
+  it('writes amounts held in minor units with the currency’s own digits', () => {
+    expect(india.moneyMinor(150050)).toBe('₹1,500.50');
+    expect(india.currencyDigits).toBe(2);
+    const japan = createFormatter({ country: 'JP', timeZone: 'Asia/Tokyo', currency: 'JPY' });
+    expect(japan.currencyDigits).toBe(0);
+    expect(japan.moneyMinor(1500)).toBe('¥1,500');
+    expect(india.moneyMinor(null)).toBe('-');
+  });
+
   it('writes file sizes with the locale’s decimal mark', () => {
     expect(india.bytes(0)).toBe('0 B');
     expect(india.bytes(1536)).toBe('1.5 KB');

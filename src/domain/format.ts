@@ -111,6 +111,10 @@ export type TFormatter = {
   number(value: number, options?: Intl.NumberFormatOptions): string;
   /** An amount (a decimal string as stored, or a number) in the firm's currency: "₹1,500.00". */
   money(value: string | number | null | undefined): string;
+  /** The digits of the currency's minor unit: 2 for INR and USD (paise, cents), 0 for JPY. */
+  currencyDigits: number;
+  /** An amount held in the currency's minor unit (rates, timesheet values): 150050 → "₹1,500.50". */
+  moneyMinor(value: number | null | undefined): string;
   /** A file size: "0 B", "12 KB", "3.4 MB" (1024-based, as file managers count). */
   bytes(value: number): string;
 };
@@ -173,6 +177,7 @@ export function createFormatter(settings: TLocaleSettings): TFormatter {
   });
   const integerFormat = new Intl.NumberFormat(locale);
   const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const currencyDigits = moneyFormat.resolvedOptions().maximumFractionDigits ?? 2;
 
   /** The calendar day a value names: a day string as it is, an instant's day on the firm's clock. */
   const dayOf = (value: TDateValue): Date | null => {
@@ -211,6 +216,11 @@ export function createFormatter(settings: TLocaleSettings): TFormatter {
       if (value === null || value === undefined || value === '') return NO_VALUE;
       const n = typeof value === 'number' ? value : Number(value);
       return Number.isFinite(n) ? moneyFormat.format(n) : NO_VALUE;
+    },
+    currencyDigits,
+    moneyMinor(value) {
+      if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
+      return moneyFormat.format(value / 10 ** currencyDigits);
     },
     bytes: (value) => bytesWith(number, value),
   };

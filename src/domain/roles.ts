@@ -5,6 +5,15 @@ import { ALL_PERMISSIONS, type SPECIAL_PERMISSIONS, type TArea, type TPermission
 /** The seeded role that carries every right; nobody edits or deletes it. */
 export const OWNER_ROLE_NAME = 'Owner';
 
+/**
+ * The rights a role grants. The Owner role grants every right there is, including those added
+ * after the firm was created, whatever its stored list says (as the owner's own checks do:
+ * hasPermission).
+ */
+export function roleGrants(role: { name: string; permissions: readonly string[] }): string[] {
+  return role.name === OWNER_ROLE_NAME ? [...ALL_PERMISSIONS] : [...role.permissions];
+}
+
 export const ROLE_NAME_MAX = 60;
 export const ROLE_DESCRIPTION_MAX = 300;
 

@@ -65,9 +65,31 @@ describe('timesheets in the browser', () => {
     const samRow = owner.getByRole('row', { name: /Sam Staff/ });
     await samRow.getByText('3:00 / 40:00').waitFor();
     await screenshot(owner, 'timesheet-team-week');
+
+    // The owner sees money: a client's billing rate set on the Rates tab values Sam's week, first as
+    // an estimate, then at the rate frozen by approval.
+    await owner.getByRole('navigation', { name: 'Timesheets' }).getByRole('link', { name: 'Rates' }).click();
+    await owner.getByRole('tab', { name: 'Clients' }).click();
+    await owner.getByRole('button', { name: 'Set rates for Mehta Traders' }).click();
+    const rateDialog = owner.getByRole('dialog', { name: 'Rates for Mehta Traders' });
+    await rateDialog.getByLabel('Billing rate (USD)').fill('1500.5');
+    await rateDialog.getByRole('button', { name: 'Save rates' }).click();
+    await owner.getByText('Rates saved for Mehta Traders').waitFor();
+    await owner
+      .getByRole('row', { name: /Mehta Traders/ })
+      .getByText('US$1,500.50')
+      .waitFor();
+    await screenshot(owner, 'timesheet-rates');
+    await owner.getByRole('navigation', { name: 'Timesheets' }).getByRole('link', { name: 'Weeks' }).click();
+    await samRow.getByText('US$4,501.50').waitFor();
+    await samRow.getByText('estimate').waitFor();
+    await screenshot(owner, 'timesheet-team-money');
+
     await samRow.getByRole('checkbox', { name: 'Select Sam Staff' }).click();
     await owner.getByRole('button', { name: /Approve selected/ }).click();
     await samRow.getByText('Approved').waitFor();
+    await expect.poll(() => samRow.getByText('estimate').count()).toBe(0);
+    await samRow.getByText('US$4,501.50').waitFor();
 
     const oliviaRow = owner.getByRole('row', { name: /Olivia Owner/ });
     await oliviaRow.getByRole('button', { name: 'Send back' }).click();
@@ -77,6 +99,18 @@ describe('timesheets in the browser', () => {
     await dialog.getByRole('button', { name: 'Send back' }).click();
     await oliviaRow.getByText('Sent back').waitFor();
     await samRow.getByText('Approved').waitFor();
+
+    // A task's own rate, in its drawer.
+    const task = await ownerApi.tasks.create.mutate({ title: 'GST return', clientId: client.id });
+    await owner.goto(`${app.url}/tasks?task=${task.id}`);
+    const taskRate = owner.getByRole('dialog').getByLabel('Billing rate per hour (USD)');
+    await taskRate.fill('2000');
+    await taskRate.press('Tab');
+    await owner.getByText('Task rate set to US$2,000.00').waitFor();
+    await screenshot(owner, 'timesheet-task-rate');
+    await expect
+      .poll(async () => (await ownerApi.timesheets.rates.task.query({ taskId: task.id })).rate)
+      .toBe(200000);
 
     // The week sent back is open again for its member, with the comment.
     await owner.goto(`${app.url}/my-account/timesheet?week=${WEEK}`);

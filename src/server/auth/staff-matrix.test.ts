@@ -810,6 +810,20 @@ const ROWS: Record<string, TRow> = {
   'timesheets.delete': { input: (_, c) => ({ entryId: c.doomedTimeEntry.id }), cross: 'ids' },
   'timesheets.lock': { input: () => undefined, cross: 'none' },
   'timesheets.myWeek': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
+  'timesheets.rates.clients': { input: () => ({}), cross: 'none', client: 'filter' },
+  'timesheets.rates.members': { input: () => ({}), cross: 'none' },
+  'timesheets.rates.services': { input: () => ({}), cross: 'none' },
+  'timesheets.rates.set': {
+    input: (_, c) => ({ kind: 'client', refId: c.client.id, rate: 150000 }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (_, b) => ({ kind: 'cost', refId: b.staff.id, rate: 80000 }),
+      (_, b) => ({ kind: 'service', refId: b.service.id, rate: 80000 }),
+      (_, b) => ({ kind: 'task', refId: b.assigned.task.id, rate: 80000 }),
+    ],
+  },
+  'timesheets.rates.task': { input: (_, c) => ({ taskId: c.task.id }), cross: 'ids', client: true },
   'timesheets.reject': {
     input: (f) => ({ weekStart: '2026-03-02', memberId: f.staff.id, comment: 'Missing Friday' }),
     own: 'PRECONDITION_FAILED',

@@ -1,17 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, dropDatabase } from '../test/templates';
+import { migrationsBefore, openMigrationTarget, type TMigrationTarget } from '../test/migration-target';
 import { migrationsFolder } from './client';
 
 // Migration 0017 (firm foreign keys) on a database that the old schema let go wrong: it must stop,
@@ -19,66 +8,11 @@ import { migrationsFolder } from './client';
 
 const MIGRATION = '0017_firm_foreign_keys';
 
-/** The migrations folder as it was before MIGRATION (the journal cut before it). */
-function foldersBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-migrations-'));
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-type TTarget = {
-  run(query: string): Promise<Record<string, unknown>[]>;
-  /** Several statements at once. */
-  exec(script: string): Promise<void>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-};
-
-async function openTarget(): Promise<TTarget> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const client = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
-    const db = drizzlePglite({ client, casing: 'snake_case' });
-    return {
-      run: async (query) => (await client.query<Record<string, unknown>>(query)).rows,
-      exec: async (script) => {
-        await client.exec(script);
-      },
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `test_fks_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await createDatabase(url, name);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const db = drizzlePg({ client, casing: 'snake_case' });
-  return {
-    run: async (query) => (await client.query(query)).rows,
-    exec: async (script) => {
-      await client.query(script);
-    },
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    async close() {
-      await client.end();
-      await dropDatabase(url, name);
-    },
-  };
-}
-
-let target: TTarget;
+let target: TMigrationTarget;
 let before: string;
 beforeAll(async () => {
-  before = foldersBefore();
-  target = await openTarget();
+  before = migrationsBefore(MIGRATION);
+  target = await openMigrationTarget();
   await target.migrate(before);
   // Two firms with a role and a member each; firm A's task names firm B's member as its creator
   // (crossing) and firm A's other task a member that does not exist (an orphan).

@@ -3,6 +3,7 @@ import { JwtBaseError } from 'aws-jwt-verify/error';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { roleGrants } from '../../domain/roles';
 import { LAST_ACTIVE_THROTTLE_MS } from '../../domain/team';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
@@ -136,6 +137,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       org_id: string | null;
       is_owner: boolean | null;
       status: TStaffMember['status'] | null;
+      role_name: string | null;
       permissions: string[] | null;
       assigned_clients_only: boolean | null;
       last_active_at: Date | string | null;
@@ -145,7 +147,8 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       select exists(
                select 1 from idp_sessions s where s.origin_jti = ${originJti} and s.revoked_at is not null
              ) as revoked,
-             m.id as member_id, m.org_id, m.is_owner, m.status, r.permissions, r.assigned_clients_only,
+             m.id as member_id, m.org_id, m.is_owner, m.status, r.name as role_name, r.permissions,
+             r.assigned_clients_only,
              m.last_active_at
       from (select 1) as one
       left join lateral (
@@ -165,7 +168,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
             orgId: row.org_id,
             isOwner: row.is_owner === true,
             status: row.status,
-            permissions: row.permissions ?? [],
+            permissions: roleGrants({ name: row.role_name ?? '', permissions: row.permissions ?? [] }),
             assignedClientsOnly: row.assigned_clients_only === true,
           }
         : null;

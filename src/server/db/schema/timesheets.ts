@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RATE_KINDS } from '../../../domain/timesheet-rates';
 import { ENTRY_STATUSES, WEEK_STATUSES } from '../../../domain/timesheets';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
@@ -168,8 +169,6 @@ export const timesheetTimers = pgTable(
     }).onDelete('set null'), // SET NULL (task_id)
   ],
 );
-
-export const RATE_KINDS = ['cost', 'member', 'client', 'service', 'task'] as const;
 
 /**
  * Hourly rates in the currency's minor unit: a member's cost (`cost`, ref = member), and billing

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
+import { roleGrants } from '../../../domain/roles';
 import type { TExecutor } from '../../db/client';
 import { members, orgs, roles } from '../../db/schema';
 
@@ -46,7 +47,7 @@ export async function getProfile(db: TExecutor, scope: { orgId: string; memberId
       currency: row.orgCurrency,
     },
     role: { id: row.roleId, name: row.roleName },
-    permissions: row.isOwner ? ['*'] : row.permissions,
+    permissions: row.isOwner ? ['*'] : roleGrants({ name: row.roleName, permissions: row.permissions }),
   };
 }
 export type TProfile = Awaited<ReturnType<typeof getProfile>>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../domain/permissions';
-import { memberInvites, systemLog } from '../../db/schema';
+import { memberInvites, roles, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedFirmWithRoles, type TSeededRoleName } from '../../test/seeded-firm';
 
@@ -121,6 +121,23 @@ describe('roles', () => {
     });
     const owner = await api.roles.get.query({ id: firm.roles.owner.id });
     expect(owner.permissions).toHaveLength(ALL_PERMISSIONS.length);
+  });
+
+  it('gives the Owner role every right, even one added after the firm stored its list', async () => {
+    const firm = await seedFirmWithRoles(t, 'Older & Co');
+    const stale = ALL_PERMISSIONS.filter((p) => !p.startsWith('timesheets.'));
+    await t.db.update(roles).set({ permissions: stale }).where(eq(roles.id, firm.roles.owner.id));
+    const api = t.client(firm.owner.token);
+    expect((await api.roles.get.query({ id: firm.roles.owner.id })).permissions).toEqual([
+      ...ALL_PERMISSIONS,
+    ]);
+    const listed = (await api.roles.list.query(page)).rows.find((r) => r.isOwnerRole);
+    expect(listed?.permissions).toEqual([...ALL_PERMISSIONS]);
+    // And its holder may use them: approving a week, seeing the team's money.
+    await expect(api.timesheets.rates.members.query(page)).resolves.toMatchObject({ total: 4 });
+    await expect(
+      api.timesheets.approve.mutate({ weekStart: '2026-03-02', memberIds: [firm.staff.id] }),
+    ).rejects.toMatchObject({ data: { code: 'PRECONDITION_FAILED' } });
   });
 
   it('lets the seeded non-owner roles be edited', async () => {

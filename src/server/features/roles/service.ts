@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import { hasPermission } from '../../../domain/permissions';
-import { OWNER_ROLE_NAME, type TRoleUpdate, type TRoleValues } from '../../../domain/roles';
+import { OWNER_ROLE_NAME, roleGrants, type TRoleUpdate, type TRoleValues } from '../../../domain/roles';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { memberInvites, members, roles } from '../../db/schema';
@@ -67,7 +67,12 @@ export async function listRoles(
       .offset((input.page - 1) * input.pageSize),
     db.select({ total: count() }).from(roles).where(filter),
   ]);
-  return { rows, total: totals?.total ?? 0, page: input.page, pageSize: input.pageSize };
+  return {
+    rows: rows.map((r) => ({ ...r, permissions: roleGrants(r) })),
+    total: totals?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 export async function getRole(db: TExecutor, scope: Pick<TScope, 'orgId'>, id: string): Promise<TRoleRow> {
@@ -77,7 +82,7 @@ export async function getRole(db: TExecutor, scope: Pick<TScope, 'orgId'>, id: s
     .where(and(eq(roles.orgId, scope.orgId), eq(roles.id, id)))
     .limit(1);
   if (!row) throw notFound();
-  return row;
+  return { ...row, permissions: roleGrants(row) };
 }
 
 /** Nobody hands out a right they do not hold themselves; the owner holds them all. */

@@ -13,8 +13,9 @@ import { members, timesheetEntries, timesheetSettings, timesheetWeeks } from '..
 import { memberName } from '../../db/sql';
 import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
-import { ratesFor, resolveRate } from './rates';
+import { currentBillRate, currentCostRate, seesMoney } from './rates';
 import { expectedMinutes, firmClock, weekStatus } from './rules';
+import { type TWeekMoney, weekMoney } from './week-money';
 
 const link = (weekStart: string) => `/my-account/timesheet?week=${weekStart}`;
 
@@ -113,35 +114,11 @@ export async function approveWeeks(
     if (!ready.size)
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted week to approve' });
     const ids = [...ready];
-    const entries = await tx
-      .select({
-        id: timesheetEntries.id,
-        memberId: timesheetEntries.memberId,
-        taskId: timesheetEntries.taskId,
-        serviceId: timesheetEntries.serviceId,
-        clientId: timesheetEntries.clientId,
-      })
-      .from(timesheetEntries)
+    // One statement: every entry of the week takes the rates in force now (rates.ts holds the rule).
+    await tx
+      .update(timesheetEntries)
+      .set({ status: 'approved', billRate: currentBillRate, costRate: currentCostRate })
       .where(weekEntries(scope.orgId, ids, input.weekStart));
-    const rates = await ratesFor(tx, scope.orgId, entries);
-    // Entries grouped by their pair of rates: one update per distinct pair, not per entry.
-    const byRate = new Map<string, string[]>();
-    for (const e of entries) {
-      const r = resolveRate(rates, e);
-      const key = `${r.billRate ?? ''}|${r.costRate ?? ''}`;
-      byRate.set(key, [...(byRate.get(key) ?? []), e.id]);
-    }
-    for (const [key, entryIds] of byRate) {
-      const [bill, cost] = key.split('|');
-      await tx
-        .update(timesheetEntries)
-        .set({
-          status: 'approved',
-          billRate: bill ? Number(bill) : null,
-          costRate: cost ? Number(cost) : null,
-        })
-        .where(and(eq(timesheetEntries.orgId, scope.orgId), inArray(timesheetEntries.id, entryIds)));
-    }
     const now = new Date();
     const actor = actorOf(scope, meta);
     for (const person of people.filter((p) => ready.has(p.id))) {
@@ -216,7 +193,12 @@ export async function rejectWeek(
   });
 }
 
-/** Every active member × the week's days: hours recorded against hours expected, and the week's state. */
+const NO_MONEY: TWeekMoney = { billable: 0, cost: 0, estimate: false, unratedMinutes: 0 };
+
+/**
+ * Every active member × the week's days: hours recorded against hours expected, and the week's
+ * state; and, only for a caller who sees money, what each week is worth and costs.
+ */
 export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) {
   const last = addDays(weekStart, 6);
   const people = await db
@@ -224,7 +206,7 @@ export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) 
     .from(members)
     .where(and(eq(members.orgId, scope.orgId), eq(members.status, 'active')))
     .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
-  const [totals, weeks, expected] = await Promise.all([
+  const [totals, weeks, expected, money] = await Promise.all([
     db
       .select({
         memberId: timesheetEntries.memberId,
@@ -255,6 +237,7 @@ export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) 
       weekStart,
       last,
     ),
+    seesMoney(scope) ? weekMoney(db, scope.orgId, weekStart, last) : null,
   ]);
   const recorded = new Map<string, Map<string, number>>();
   for (const t of totals) {
@@ -277,6 +260,8 @@ export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) 
         minutes: recorded.get(p.id)?.get(date) ?? 0,
         expected: expected.get(p.id)?.get(date) ?? 0,
       })),
+      // Absent, not empty, for a caller without the right: the answer carries no money at all.
+      ...(money ? { money: money.get(p.id) ?? NO_MONEY } : {}),
     })),
   };
 }

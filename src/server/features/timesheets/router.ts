@@ -1,3 +1,4 @@
+import { ZRateListInput, ZRateSet, ZTaskRateInput } from '../../../domain/timesheet-rates';
 import {
   ZCellInput,
   ZEntryInput,
@@ -25,6 +26,7 @@ import {
   teamWeek,
 } from './approval';
 import { createEntry, deleteEntry, setCell, updateEntry } from './entries';
+import { clientRates, memberRates, serviceRates, setRate, taskRate } from './rate-settings';
 import { currentTimers, discardTimer, finishTimer, startTimer, stopTimer } from './timer';
 import { myWeek, rowOptions } from './week';
 
@@ -46,8 +48,28 @@ const timerRouter = router({
     .mutation(({ ctx, input }) => discardTimer(ctx.db, ctx.scope, input.timerId, ctx.meta)),
 });
 
+// Money is timesheets.rates alone: these set rates, and teamWeek adds amounts only for its holders.
+const ratesRouter = router({
+  members: permissionProcedure('timesheets.rates')
+    .input(ZRateListInput)
+    .query(({ ctx, input }) => memberRates(ctx.db, ctx.scope, input)),
+  clients: permissionProcedure('timesheets.rates')
+    .input(ZRateListInput)
+    .query(({ ctx, input }) => clientRates(ctx.db, ctx.scope, input)),
+  services: permissionProcedure('timesheets.rates')
+    .input(ZRateListInput)
+    .query(({ ctx, input }) => serviceRates(ctx.db, ctx.scope, input)),
+  task: permissionProcedure('timesheets.rates')
+    .input(ZTaskRateInput)
+    .query(({ ctx, input }) => taskRate(ctx.db, ctx.scope, input.taskId)),
+  set: permissionProcedure('timesheets.rates')
+    .input(ZRateSet)
+    .mutation(({ ctx, input }) => setRate(ctx.db, ctx.scope, input, ctx.meta)),
+});
+
 export const timesheetsRouter = router({
   timer: timerRouter,
+  rates: ratesRouter,
   myWeek: permissionProcedure('timesheets.view')
     .input(ZWeekInput)
     .query(({ ctx, input }) => myWeek(ctx.db, ctx.scope, input.weekStart)),

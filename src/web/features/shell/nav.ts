@@ -65,7 +65,12 @@ export const MAIN_NAV: TNavGroup[] = [
     label: 'Team',
     items: [
       { to: '/team/members', label: 'Members', icon: Users, permission: 'team.view' },
-      { to: '/team/timesheets', label: 'Timesheets', icon: Clock, permission: 'timesheets.approve' },
+      {
+        to: '/team/timesheets',
+        label: 'Timesheets',
+        icon: Clock,
+        permission: ['timesheets.approve', 'timesheets.rates'],
+      },
       { to: '/team/leaves', label: 'Leaves', icon: CalendarCheck, permission: 'leaves.approve' },
     ],
   },

@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
+import { TaskRateField } from '../timesheets/task-rate-field';
 import { AssigneePicker } from './task-assignee-picker';
 import { TaskAttachments } from './task-attachments';
 import { TaskChecklist } from './task-checklist';
@@ -224,6 +225,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
             }}
           />
         </Field>
+        <TaskRateField taskId={task.id} />
       </div>
       <Switch
         label="The client does this task (shown in the portal)"

@@ -1,6 +1,6 @@
 import { formatMinutes, todayIn, weekStartOf } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   Badge,
   Button,
@@ -10,14 +10,18 @@ import {
   DialogFooter,
   PageHeader,
   Skeleton,
+  TabNav,
   Textarea,
+  tabClasses,
   useFormat,
 } from '@web/ui';
 import { BellRing, Check, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
+import { RatesPanel } from './rates-panel';
+import { MoneyCells, MoneyTotals } from './week-money';
 import { WeekNav } from './week-nav';
 
 const route = getRouteApi('/_main/team/timesheets');
@@ -28,13 +32,44 @@ const STATUS_TEXT = {
   rejected: 'Sent back',
 };
 
+/** /team/timesheets: the team's weeks for approvers; the firm's rates (?view=rates) for those who see money. */
 export function TeamTimesheetsPage() {
   const canApprove = useCan('timesheets.approve');
-  if (!canApprove) return <NoAccess message="Only members who approve timesheets see the team's weeks." />;
-  return <TeamWeek />;
+  const canRates = useCan('timesheets.rates');
+  const search = route.useSearch();
+  if (!canApprove && !canRates)
+    return <NoAccess message="Only members who approve timesheets or manage rates see this page." />;
+  const tabs = canApprove && canRates ? <TimesheetTabs /> : null;
+  if (!canApprove || search.view === 'rates')
+    return (
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
+        <PageHeader trail={[{ label: 'Timesheets' }]} title="Timesheets" />
+        {tabs}
+        <RatesPanel />
+      </div>
+    );
+  return <TeamWeek tabs={tabs} canRates={canRates} />;
 }
 
-function TeamWeek() {
+function TimesheetTabs() {
+  return (
+    <TabNav label="Timesheets">
+      <Link
+        to="/team/timesheets"
+        search={(s) => ({ week: s.week, view: undefined })}
+        activeOptions={{ explicitUndefined: true }}
+        className={tabClasses}
+      >
+        Weeks
+      </Link>
+      <Link to="/team/timesheets" search={(s) => ({ week: s.week, view: 'rates' })} className={tabClasses}>
+        Rates
+      </Link>
+    </TabNav>
+  );
+}
+
+function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
   const format = useFormat();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -102,6 +137,7 @@ function TeamWeek() {
           />
         }
       />
+      {tabs}
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
@@ -148,6 +184,16 @@ function TeamWeek() {
                 <th scope="col" className="p-2 text-right font-medium">
                   Week
                 </th>
+                {canRates ? (
+                  <>
+                    <th scope="col" className="p-2 text-right font-medium">
+                      Billable value
+                    </th>
+                    <th scope="col" className="p-2 text-right font-medium">
+                      Cost
+                    </th>
+                  </>
+                ) : null}
                 <th scope="col" className="p-2 font-medium">
                   Status
                 </th>
@@ -184,6 +230,7 @@ function TeamWeek() {
                     <td className="p-2 text-right tabular-nums">
                       {formatMinutes(total) || '0:00'} / {formatMinutes(expected) || '0:00'}
                     </td>
+                    {canRates ? <MoneyCells money={m.money} /> : null}
                     <td className="p-2">
                       <Badge title={m.comment ?? undefined}>{STATUS_TEXT[m.status]}</Badge>
                     </td>
@@ -202,9 +249,18 @@ function TeamWeek() {
                 );
               })}
             </tbody>
+            {canRates && members.length ? (
+              <MoneyTotals members={members} columnsBefore={3 + (week.data?.days.length ?? 0)} />
+            ) : null}
           </table>
         </div>
       )}
+      {canRates && members.length ? (
+        <p className="text-xs text-muted-fg">
+          Approved weeks are valued at the rates frozen when they were approved; the rest are estimates at
+          today's rates.
+        </p>
+      ) : null}
       <Dialog open={!!rejecting} onOpenChange={(open) => !open && setRejecting(null)}>
         <DialogContent
           title={`Send back ${rejecting?.name ?? ''}'s week`}

@@ -1,6 +1,11 @@
 import { weekStartOf } from '@domain/timesheets';
 
-export type TWeekSearch = { week?: string };
+export type TWeekSearch = { week?: string; view?: 'rates' };
+
+/** /team/timesheets?view=rates: the firm's rates instead of the team's week. */
+export function parseTeamSearch(search: Record<string, unknown>): TWeekSearch {
+  return { ...parseWeekSearch(search), ...(search.view === 'rates' ? { view: 'rates' as const } : {}) };
+}
 
 /** ?week= a Monday: the week shown; anything else falls back to this week. */
 export function parseWeekSearch(search: Record<string, unknown>): TWeekSearch {
