@@ -91,6 +91,7 @@ export async function getTemplate(db: TExecutor, scope: TScope, templateId: stri
         checklist: templateTasks.checklist,
         forClient: templateTasks.forClient,
         tags: templateTasks.tags,
+        budgetMinutes: templateTasks.budgetMinutes,
       })
       .from(templateTasks)
       .where(and(eq(templateTasks.orgId, scope.orgId), eq(templateTasks.templateId, templateId)))
@@ -250,6 +251,7 @@ function blueprintColumns(input: TBlueprintValues) {
     checklist: input.checklist,
     forClient: input.forClient,
     tags: [...new Set(input.tags)],
+    budgetMinutes: input.budgetMinutes,
   };
 }
 
