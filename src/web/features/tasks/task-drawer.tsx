@@ -26,6 +26,7 @@ import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
 import { AssigneePicker } from './task-assignee-picker';
 import { TaskAttachments } from './task-attachments';
+import { TaskBudget } from './task-budget';
 import { TaskChecklist } from './task-checklist';
 import { TaskComments } from './task-comments';
 import { parseTags } from './task-format';
@@ -224,6 +225,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
             }}
           />
         </Field>
+        <TaskBudget task={task} canEdit={canEdit} onSave={(budgetMinutes) => patch({ budgetMinutes })} />
       </div>
       <Switch
         label="The client does this task (shown in the portal)"
