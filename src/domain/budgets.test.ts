@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { budgetCrossing, budgetLevel, budgetShare, budgetText, parseBudget, ZBudget } from './budgets';
+import {
+  budgetCrossing,
+  budgetLevel,
+  budgetShare,
+  budgetText,
+  changedFields,
+  parseBudget,
+  ZBudget,
+} from './budgets';
 
 describe('parseBudget', () => {
   it.each([
@@ -19,9 +27,12 @@ describe('parseBudget', () => {
     for (const text of ['lots', '1:75', '-3', '123456', '1.5.5']) expect(parseBudget(text)).toBeUndefined();
   });
 
-  it('writes a budget back as h:mm, empty for none', () => {
+  it('writes a budget back as h:mm, empty for none, and a change in words', () => {
     expect(budgetText(750)).toBe('12:30');
     expect(budgetText(null)).toBe('');
+    expect(
+      changedFields({ dueDate: { from: null, to: '2026-03-31' }, budgetMinutes: { from: 600, to: null } }),
+    ).toBe('dueDate, hours budget 10:00 → none');
   });
 });
 

@@ -28,6 +28,18 @@ export function parseBudget(input: string): number | null | undefined {
 /** "12:30" for a budget field's value; empty for none. */
 export const budgetText = (minutes: number | null | undefined) => (minutes ? formatMinutes(minutes) : '');
 
+/** A log line's words for a budget change: "hours budget 10:00 → 1:45" ("none" for no budget). */
+export const budgetChange = (change: { from?: unknown; to?: unknown } | undefined) =>
+  change
+    ? `hours budget ${budgetText(change.from as number | null) || 'none'} → ${budgetText(change.to as number | null) || 'none'}`
+    : '';
+
+/** The changed fields of a log line, a budget change in words. */
+export const changedFields = (changes: Record<string, { from?: unknown; to?: unknown }>) =>
+  Object.keys(changes)
+    .map((k) => (k === 'budgetMinutes' ? budgetChange(changes[k]) : k))
+    .join(', ');
+
 /**
  * An optional budget: minutes as a number, or hours as typed; blank or null is no budget. The form
  * and the procedure share it, so "12:30" means the same on both sides.

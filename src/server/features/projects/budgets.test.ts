@@ -238,6 +238,7 @@ describe('budget against actual, and its notices', () => {
     expect(await budgetNotices(f.org.id)).toEqual([]);
     const log = (await logRows(t, f.org.id, projectId)).find((r) => r.action === 'project.update');
     expect(log?.changes).toMatchObject({ budgetMinutes: { from: null, to: 600 } });
+    expect(log?.summary).toBe('Updated the project Payroll: hours budget none → 10:00');
 
     // The next crossing (100 %) is the one that notifies.
     await f.me.timesheets.setCell.mutate({
@@ -258,6 +259,7 @@ describe('budget against actual, and its notices', () => {
     });
     const taskLog = (await logRows(t, f.org.id, taskId)).find((r) => r.action === 'task.update');
     expect(taskLog?.changes).toMatchObject({ budgetMinutes: { from: null, to: 150 } });
+    expect(taskLog?.summary).toBe('Updated task “Payslips”: hours budget none → 2:30');
 
     expect(await codeOf(f.owner.tasks.update.mutate({ taskId, patch: { budgetMinutes: 'lots' } }))).toBe(
       'BAD_REQUEST: patch.budgetMinutes: Type hours like 40, 12:30 or 7.5',

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { budgetChange, changedFields } from '../../../domain/budgets';
 import { addDaysIso } from '../../../domain/periods';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
 import { STATUS_DISPLAY } from '../../../domain/status';
@@ -86,6 +87,7 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
       if (!template) throw new TRPCError({ code: 'NOT_FOUND', message: 'Template not found' });
       templateBudget = template.budgetMinutes;
     }
+    const budgetMinutes = input.budgetMinutes ?? templateBudget;
     const memberIds = [...new Set([...(input.ownerId ? [input.ownerId] : []), ...input.memberIds])];
     const team = await activeMembers(tx, scope.orgId, memberIds);
     const [row] = await tx
@@ -100,7 +102,7 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
         startDate: input.startDate,
         dueDate: input.dueDate,
         ownerId: input.ownerId,
-        budgetMinutes: input.budgetMinutes ?? templateBudget,
+        budgetMinutes,
       })
       .returning({ id: projects.id });
     if (!row) throw new Error('project not created');
@@ -122,7 +124,9 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
       action: 'project.create',
       recordType: 'project',
       recordId: row.id,
-      summary: `Created the project ${input.name} for ${client.name}${taskCount ? ` with ${taskCount} tasks` : ''}`,
+      summary: `Created the project ${input.name} for ${client.name}${taskCount ? ` with ${taskCount} tasks` : ''}${
+        budgetMinutes ? `, ${budgetChange({ from: null, to: budgetMinutes })}` : ''
+      }`,
     });
     await notify(tx, {
       orgId: scope.orgId,
@@ -173,7 +177,7 @@ export async function updateProject(
       action: 'project.update',
       recordType: 'project',
       recordId: project.id,
-      summary: `Updated the project ${input.name}: ${Object.keys(changes).join(', ')}`,
+      summary: `Updated the project ${input.name}: ${changedFields(changes)}`,
       changes,
     });
     return { id: project.id };

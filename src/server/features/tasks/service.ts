@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { changedFields } from '../../../domain/budgets';
 import type { TStoredStatus } from '../../../domain/status';
 import {
   checklistBlocksCompletion,
@@ -207,7 +208,7 @@ export async function updateTask(
       action: 'task.update',
       recordType: 'task',
       recordId: taskId,
-      summary: `Updated task “${title}”: ${Object.keys(changes).join(', ')}`,
+      summary: `Updated task “${title}”: ${changedFields(changes)}`,
       changes,
     });
     await notifyAssigned(tx, scope, { id: taskId, title }, added);
