@@ -276,6 +276,26 @@ describe('budget against actual, and its notices', () => {
   });
 });
 
+describe('concurrent time', () => {
+  it('two members crossing the same threshold at once make one notice, not two or a deadlock', async () => {
+    const f = await firm('Races');
+    const { id: projectId } = await f.owner.projects.create.mutate({
+      name: 'Race',
+      clientId: f.client.id,
+      ownerId: f.manager.id,
+      budgetMinutes: '10',
+    });
+    await Promise.all(
+      [f.me, f.owner].map((api) =>
+        api.timesheets.setCell.mutate({ date: W1, minutes: '4', clientId: f.client.id, projectId }),
+      ),
+    );
+    expect((await budgetNotices(f.org.id)).map((n) => [n.memberId, n.title])).toEqual([
+      [f.manager.id, 'Race has used 80% of its budget'],
+    ]);
+  });
+});
+
 describe('cross-org', () => {
   it('another firm’s project, task or template answers NOT_FOUND, budget and all', async () => {
     const a = await firm('Budget firm A');
