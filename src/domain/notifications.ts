@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'timesheet.reminder',
   'timesheet.decided',
   'timesheet.timer',
+  'budget.threshold',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +49,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'timesheet.timer': {
     label: 'Timer still running',
     description: 'Your timer is still running at the end of the day, or stopped itself',
+  },
+  'budget.threshold': {
+    label: 'Budget used',
+    description: 'Logged time on a project or task of yours reaches 80% or 100% of its hours budget',
   },
 };
 

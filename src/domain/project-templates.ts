@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBudget } from './budgets';
 import { zNumber, zString } from './fields';
 
 // Project templates (/admin/templates/projects): the ordered task blueprints a service's projects
@@ -14,6 +15,8 @@ const optionalText = (max: number, label: string) =>
 export const ZTemplateInput = z.object({
   name: zString().trim().min(1, 'Enter the template name').max(120, 'Name must be at most 120 characters'),
   description: optionalText(2000, 'Description'),
+  /** The hours budget its projects start with. */
+  budgetMinutes: ZBudget,
 });
 export type TTemplateInput = z.input<typeof ZTemplateInput>;
 
@@ -66,6 +69,8 @@ export const ZBlueprintFields = z.object({
     .array(zString().trim().min(1, 'A tag cannot be empty').max(40, 'Tags are at most 40 characters'))
     .max(20, 'At most 20 tags')
     .default([]),
+  /** The hours budget the task made from it starts with. */
+  budgetMinutes: ZBudget,
 });
 
 const assigneeChosen = (v: z.output<typeof ZBlueprintFields>) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBudget } from './budgets';
 import { ZIsoDate } from './engagements';
 import { zNumber, zString } from './fields';
 import { STORED_STATUSES } from './status';
@@ -68,6 +69,8 @@ export const ZProjectFields = z.object({
     .nullish()
     .transform((v) => v ?? null),
   memberIds: z.array(z.uuid('Choose members from the list')).max(50, 'At most 50 members').default([]),
+  /** Hours budget; a new project left blank takes its template's. */
+  budgetMinutes: ZBudget,
 });
 
 export const ZProjectCreate = ZProjectFields.extend({

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
+import { ZBudget } from './budgets';
 import { MAX_PAGE_SIZE } from './constants';
 import { zNumber, zString } from './fields';
 import { STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from './status';
@@ -108,6 +109,7 @@ export const ZTaskInput = z.object({
     .default([]),
   /** The client's own to-do (shown in the portal); needs a client. */
   forClient: z.boolean().default(false),
+  budgetMinutes: ZBudget,
 });
 export type TTaskFormInput = z.input<typeof ZTaskInput>;
 export type TTaskInput = z.output<typeof ZTaskInput>;
@@ -129,6 +131,7 @@ export const ZTaskUpdate = z.object({
       reviewerId: ZOptionalId('Choose a reviewer from the list'),
       tags: ZTags,
       forClient: z.boolean(),
+      budgetMinutes: ZBudget,
     })
     .partial()
     .refine((p) => Object.keys(p).length > 0, 'Nothing to change'),

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../src/server/db/schema';
+import { clients, timesheetTimers } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -41,20 +42,22 @@ describe('project templates and recurring projects', () => {
     await page.getByRole('button', { name: 'New template' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New project template' });
     await dialog.getByLabel('Name').fill('Monthly GST');
+    await dialog.getByLabel('Hours budget').fill('10');
     await dialog.getByRole('button', { name: 'Create template' }).click();
     await page.waitForURL(/\/admin\/templates\/projects\/[0-9a-f-]{36}$/);
     await page.getByText('No tasks yet').waitFor();
 
-    const addTask = async (title: string, offset: string, checklist: string) => {
+    const addTask = async (title: string, offset: string, checklist: string, budget = '') => {
       await page.getByRole('button', { name: 'Add task' }).click();
       const form = page.getByRole('dialog', { name: 'Add a task' });
       await form.getByLabel('Title').fill(title);
       await form.getByLabel(/Due, in days/).fill(offset);
       await form.getByLabel('Checklist').fill(checklist);
+      await form.getByLabel('Hours budget').fill(budget);
       await form.getByRole('button', { name: 'Add task' }).click();
       await form.waitFor({ state: 'hidden' });
     };
-    await addTask('File the return', '20', 'Upload JSON');
+    await addTask('File the return', '20', 'Upload JSON', '1:30');
     // An empty title is refused in the form.
     await page.getByRole('button', { name: 'Add task' }).click();
     const empty = page.getByRole('dialog', { name: 'Add a task' });
@@ -70,6 +73,7 @@ describe('project templates and recurring projects', () => {
       .poll(async () => (await blueprints.first().textContent()) ?? '')
       .toContain('Collect invoices');
     await expect.poll(() => blueprints.first().textContent()).toContain('2 days before the period ends');
+    await expect.poll(() => blueprints.last().textContent()).toContain('1:30 h budget');
     await screenshot(page, 'projects-template');
 
     // A monthly service using the template.
@@ -130,6 +134,49 @@ describe('project templates and recurring projects', () => {
       .getByRole('list', { name: 'Activity' })
       .getByText(/Created GST return/)
       .waitFor();
+
+    // Its budget comes from the template. An hour and a half from the task's timer uses the task's
+    // whole budget; the project's, edited down to 1:45, is then at 86 %.
+    const budget = page.getByRole('progressbar', { name: 'Project hours against budget' });
+    await expect.poll(() => budget.getAttribute('aria-valuetext')).toBe('0:00 of 10:00 hours');
+    const projectUrl = page.url();
+    const taskHref = await tasks.getByRole('link', { name: /File the return/ }).getAttribute('href');
+    await page.goto(`${app.url}${taskHref}`);
+    const taskDrawer = page.getByRole('dialog', { name: 'File the return' });
+    await taskDrawer.getByRole('button', { name: 'Start timer' }).click();
+    await taskDrawer.getByRole('button', { name: 'Timer running' }).waitFor();
+    await app.db
+      .update(timesheetTimers)
+      .set({ startedAt: new Date(Date.now() - 90 * 60_000 - 5_000) })
+      .where(eq(timesheetTimers.memberId, firm.owner.id));
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Timer running/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Stop and record' }).click();
+    await page.getByText('Time recorded').waitFor();
+    await page.goto(`${app.url}${taskHref}`);
+    const taskBudget = page.getByRole('progressbar', { name: 'Task hours against budget' });
+    await expect.poll(() => taskBudget.getAttribute('aria-valuetext')).toBe('1:30 of 1:30 hours');
+    await screenshot(page, 'projects-task-budget');
+
+    await page.goto(projectUrl);
+    await expect.poll(() => budget.getAttribute('aria-valuetext')).toBe('1:30 of 10:00 hours');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit project' });
+    await expect.poll(() => edit.getByLabel('Hours budget').inputValue()).toBe('10:00');
+    await edit.getByLabel('Hours budget').fill('1:45');
+    await screenshot(page, 'projects-edit-budget');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Project saved').waitFor();
+    await expect.poll(() => budget.getAttribute('aria-valuetext')).toBe('1:30 of 1:45 hours');
+    await page.getByText('(86%)').waitFor();
+    const byTask = page.getByRole('table', { name: 'Budget against actual by task' });
+    await expect
+      .poll(() => byTask.getByRole('row', { name: /File the return/ }).textContent())
+      .toMatch(/1:30.*1:30.*100%/);
+    await screenshot(page, 'projects-budget');
 
     // Change its status: Completed stamps the completed date.
     await page.getByRole('combobox', { name: 'Project status' }).click();

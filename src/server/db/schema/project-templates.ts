@@ -22,6 +22,8 @@ export const projectTemplates = pgTable(
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** The hours budget (minutes) its projects start with. */
+    budgetMinutes: integer('budget_minutes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +54,8 @@ export const templateTasks = pgTable(
     checklist: jsonb('checklist').$type<string[]>().notNull().default([]),
     forClient: boolean('for_client').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The hours budget (minutes) the task made from it starts with. */
+    budgetMinutes: integer('budget_minutes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

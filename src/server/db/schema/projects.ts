@@ -3,6 +3,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -42,6 +43,9 @@ export const projects = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     completedDate: timestamp('completed_date', { withTimezone: true }),
     ownerId: uuid('owner_id'),
+    /** Hours budget in minutes (null: none); `budgetNotified` is the threshold last announced (budgets.ts). */
+    budgetMinutes: integer('budget_minutes'),
+    budgetNotified: integer('budget_notified').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -48,6 +49,9 @@ export const tasks = pgTable(
     checklist: jsonb('checklist').$type<TChecklistItem[]>().notNull().default([]),
     forClient: boolean('for_client').notNull().default(false),
     position: doublePrecision('position').notNull().default(0),
+    /** Hours budget in minutes (null: none); `budgetNotified` is the threshold last announced. */
+    budgetMinutes: integer('budget_minutes'),
+    budgetNotified: integer('budget_notified').notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

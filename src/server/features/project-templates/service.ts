@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { budgetChange } from '../../../domain/budgets';
 import type {
   TBlueprintValues,
   ZBlueprintCreate,
@@ -91,6 +92,7 @@ export async function getTemplate(db: TExecutor, scope: TScope, templateId: stri
         checklist: templateTasks.checklist,
         forClient: templateTasks.forClient,
         tags: templateTasks.tags,
+        budgetMinutes: templateTasks.budgetMinutes,
       })
       .from(templateTasks)
       .where(and(eq(templateTasks.orgId, scope.orgId), eq(templateTasks.templateId, templateId)))
@@ -154,7 +156,7 @@ export async function updateTemplate(
         action: 'projectTemplate.update',
         recordType: 'projectTemplate',
         recordId: templateId,
-        summary: `Updated the project template ${input.name}`,
+        summary: `Updated the project template ${input.name}${changes.budgetMinutes ? `: ${budgetChange(changes.budgetMinutes)}` : ''}`,
         changes,
       });
       return { id: templateId };
@@ -250,6 +252,7 @@ function blueprintColumns(input: TBlueprintValues) {
     checklist: input.checklist,
     forClient: input.forClient,
     tags: [...new Set(input.tags)],
+    budgetMinutes: input.budgetMinutes,
   };
 }
 
@@ -330,7 +333,7 @@ export async function updateBlueprint(
       action: 'projectTemplate.task.update',
       recordType: 'projectTemplate',
       recordId: blueprint.templateId,
-      summary: `Updated the task ${input.title} of ${templateName}`,
+      summary: `Updated the task ${input.title} of ${templateName}${changes.budgetMinutes ? `: ${budgetChange(changes.budgetMinutes)}` : ''}`,
       changes,
     });
     return { id: blueprint.id };

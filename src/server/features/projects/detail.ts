@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { firmToday, visibleProject } from './access';
+import { projectBudget } from './budgets';
 
 export async function getProject(db: TExecutor, scope: TScope, projectId: string) {
   const { project, clientName, clientCode } = await visibleProject(db, scope, projectId);
@@ -48,6 +49,7 @@ export async function getProject(db: TExecutor, scope: TScope, projectId: string
         dueDate: tasks.dueDate,
         completedDate: tasks.completedDate,
         forClient: tasks.forClient,
+        budgetMinutes: tasks.budgetMinutes,
       })
       .from(tasks)
       .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.projectId, projectId)))
@@ -95,6 +97,7 @@ export async function getProject(db: TExecutor, scope: TScope, projectId: string
         )
         .orderBy(asc(members.firstName))
     : [];
+  const budget = await projectBudget(db, scope.orgId, project, taskRows);
   const owner = project.ownerId
     ? ((
         await db
@@ -116,6 +119,7 @@ export async function getProject(db: TExecutor, scope: TScope, projectId: string
     })),
     progress: { done: taskRows.filter((t) => t.status === 'COMPLETED').length, total: taskRows.length },
     activity,
+    budget,
     today,
   };
 }

@@ -52,6 +52,7 @@ type TServiceRow = {
   frequency: TRecurringFrequency | 'one_time';
   dueDateRule: TDueDateRule | null;
   templateId: string;
+  budgetMinutes: number | null;
   fiscalYearStartMonth: number;
   timeZone: string;
 };
@@ -84,6 +85,7 @@ export async function generateRecurringProjects(
       frequency: services.frequency,
       dueDateRule: services.dueDateRule,
       templateId: projectTemplates.id,
+      budgetMinutes: projectTemplates.budgetMinutes,
       fiscalYearStartMonth: orgs.fiscalYearStartMonth,
       timeZone: orgs.timeZone,
     })
@@ -221,9 +223,9 @@ async function insertBatch(
     ),
     ins as (
       insert into projects (id, org_id, client_id, service_id, client_service_id, template_id, name, period_key,
-                            period_start, period_end, start_date, due_date, owner_id)
+                            period_start, period_end, start_date, due_date, owner_id, budget_minutes)
       select ${uuidv7}, cand.org_id, cand.client_id, ${service.id}::uuid, cand.cs_id, ${service.templateId}::uuid, cand.name,
-             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due, o.member_id
+             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due, o.member_id, ${service.budgetMinutes}::int
       from candidates cand
       left join owners o on o.cs_id = cand.cs_id
       order by cand.cs_id, cand.key
@@ -239,7 +241,7 @@ async function insertBatch(
     blueprint as (
       -- Checklist item ids need only be unique within a task: made once per template task here.
       select tt.id, tt.title, tt.description, tt.tags, tt.for_client, tt.position, tt.due_offset_days,
-             tt.assignee_member_id, tt.assignee_role_id,
+             tt.assignee_member_id, tt.assignee_role_id, tt.budget_minutes,
              (select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'text', x.item, 'done', false)
                                         order by x.n), '[]'::jsonb)
                 from jsonb_array_elements_text(tt.checklist) with ordinality as x(item, n)) as checklist
@@ -250,14 +252,15 @@ async function insertBatch(
       -- Task ids are made here, so the assignees below need no join back to the inserted tasks.
       select ${uuidv7} as task_id, ins.org_id, ins.id as project_id, ins.client_id, ins.client_service_id,
              ins.period_end + b.due_offset_days as due_date, b.id as template_task_id, b.title, b.description,
-             b.tags, b.checklist, b.for_client, b.position, b.assignee_member_id, b.assignee_role_id
+             b.tags, b.checklist, b.for_client, b.position, b.assignee_member_id, b.assignee_role_id,
+             b.budget_minutes
       from ins cross join blueprint b
     ),
     task_ins as (
       insert into tasks (id, org_id, project_id, client_id, template_task_id, title, description, due_date, tags,
-                         checklist, for_client, position)
+                         checklist, for_client, position, budget_minutes)
       select pl.task_id, pl.org_id, pl.project_id, pl.client_id, pl.template_task_id, pl.title, pl.description,
-             pl.due_date, pl.tags, pl.checklist, pl.for_client, pl.position
+             pl.due_date, pl.tags, pl.checklist, pl.for_client, pl.position, pl.budget_minutes
       from planned pl
       returning 1
     ),

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { budgetChange, changedFields } from '../../../domain/budgets';
 import { addDaysIso } from '../../../domain/periods';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
 import { STATUS_DISPLAY } from '../../../domain/status';
@@ -19,6 +20,7 @@ import { visibleClient } from '../clients';
 import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
 import { visibleProject } from './access';
+import { levelForBudget } from './budgets';
 import { activeMembers } from './members';
 
 /** Tasks from a template for a project made by hand: offsets count from the project's due date. */
@@ -50,6 +52,7 @@ async function tasksFromTemplate(
         checklist: b.checklist.map((text) => ({ id: crypto.randomUUID(), text, done: false })),
         forClient: b.forClient,
         position: b.position,
+        budgetMinutes: b.budgetMinutes,
       })),
     )
     .returning({ id: tasks.id, templateTaskId: tasks.templateTaskId, dueDate: tasks.dueDate });
@@ -74,14 +77,17 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
         .limit(1);
       if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
     }
+    let templateBudget: number | null = null;
     if (input.templateId) {
       const [template] = await tx
-        .select({ id: projectTemplates.id })
+        .select({ id: projectTemplates.id, budgetMinutes: projectTemplates.budgetMinutes })
         .from(projectTemplates)
         .where(and(eq(projectTemplates.orgId, scope.orgId), eq(projectTemplates.id, input.templateId)))
         .limit(1);
       if (!template) throw new TRPCError({ code: 'NOT_FOUND', message: 'Template not found' });
+      templateBudget = template.budgetMinutes;
     }
+    const budgetMinutes = input.budgetMinutes ?? templateBudget;
     const memberIds = [...new Set([...(input.ownerId ? [input.ownerId] : []), ...input.memberIds])];
     const team = await activeMembers(tx, scope.orgId, memberIds);
     const [row] = await tx
@@ -96,6 +102,7 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
         startDate: input.startDate,
         dueDate: input.dueDate,
         ownerId: input.ownerId,
+        budgetMinutes,
       })
       .returning({ id: projects.id });
     if (!row) throw new Error('project not created');
@@ -117,7 +124,9 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
       action: 'project.create',
       recordType: 'project',
       recordId: row.id,
-      summary: `Created the project ${input.name} for ${client.name}${taskCount ? ` with ${taskCount} tasks` : ''}`,
+      summary: `Created the project ${input.name} for ${client.name}${taskCount ? ` with ${taskCount} tasks` : ''}${
+        budgetMinutes ? `, ${budgetChange({ from: null, to: budgetMinutes })}` : ''
+      }`,
     });
     await notify(tx, {
       orgId: scope.orgId,
@@ -146,12 +155,17 @@ export async function updateProject(
       startDate: input.startDate,
       dueDate: input.dueDate,
       ownerId: input.ownerId,
+      budgetMinutes: input.budgetMinutes,
     };
     const changes = diff(project as unknown as Record<string, unknown>, next);
     if (!changes) return { id: project.id };
+    // A new budget starts from what the logged time has reached, so only a later crossing notifies.
+    const budgetNotified = changes.budgetMinutes
+      ? await levelForBudget(tx, scope.orgId, { projectId: project.id }, input.budgetMinutes)
+      : project.budgetNotified;
     await tx
       .update(projects)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, budgetNotified, updatedAt: new Date() })
       .where(and(eq(projects.orgId, scope.orgId), eq(projects.id, project.id)));
     if (input.ownerId && input.ownerId !== project.ownerId) {
       await tx
@@ -163,7 +177,7 @@ export async function updateProject(
       action: 'project.update',
       recordType: 'project',
       recordId: project.id,
-      summary: `Updated the project ${input.name}: ${Object.keys(changes).join(', ')}`,
+      summary: `Updated the project ${input.name}: ${changedFields(changes)}`,
       changes,
     });
     return { id: project.id };

@@ -10,13 +10,14 @@ import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';
 import { memberName, rowsOf } from '../../db/sql';
 import { visibleClient } from '../clients';
+import { taskBudget } from '../projects';
 import { audit } from '../system-log';
 import { firmOf, visibleTask } from './access';
 
 /** Everything the drawer shows but the comments (their own query, refreshed on their own). */
 export async function getTask(db: TExecutor, scope: TScope, taskId: string) {
   const task = await visibleTask(db, scope, taskId);
-  const [firm, assignees, client, project, people] = await Promise.all([
+  const [firm, assignees, client, project, people, budget] = await Promise.all([
     firmOf(db, scope.orgId),
     db
       .select({ id: members.id, name: memberName })
@@ -52,6 +53,7 @@ export async function getTask(db: TExecutor, scope: TScope, taskId: string) {
             ),
           )
       : [],
+    taskBudget(db, scope.orgId, task),
   ]);
   const today = todayIn(firm.timeZone);
   const person = (id: string | null) => (id ? (people.find((p) => p.id === id) ?? null) : null);
@@ -67,6 +69,7 @@ export async function getTask(db: TExecutor, scope: TScope, taskId: string) {
     tags: task.tags,
     checklist: task.checklist,
     forClient: task.forClient,
+    budget,
     client,
     project,
     assignees,

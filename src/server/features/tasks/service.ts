@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { changedFields } from '../../../domain/budgets';
 import type { TStoredStatus } from '../../../domain/status';
 import {
   checklistBlocksCompletion,
@@ -12,6 +13,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
 import { notify } from '../notifications';
+import { levelForBudget } from '../projects';
 import { audit, diff } from '../system-log';
 import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
@@ -89,6 +91,7 @@ export async function createTask(
         tags: input.tags,
         checklist,
         forClient: input.forClient,
+        budgetMinutes: input.budgetMinutes,
         createdBy: scope.memberId,
       })
       .returning({ id: tasks.id, title: tasks.title, reviewerId: tasks.reviewerId });
@@ -130,6 +133,7 @@ export async function updateTask(
     if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;
     if (patch.tags !== undefined) next.tags = patch.tags;
     if (patch.forClient !== undefined) next.forClient = patch.forClient;
+    if (patch.budgetMinutes !== undefined) next.budgetMinutes = patch.budgetMinutes;
     if (patch.reviewerId !== undefined) {
       if (patch.reviewerId) await activeMembers(tx, scope.orgId, [patch.reviewerId], 'reviewer');
       next.reviewerId = patch.reviewerId;
@@ -183,6 +187,9 @@ export async function updateTask(
       if (added.length || removed.length) changes.assignees = { from: current, to: patch.assigneeIds };
     }
     if (Object.keys(changes).length === 0) return { id: taskId, changed: false };
+    // A new budget starts from what the logged time has reached, so only a later crossing notifies.
+    if (changes.budgetMinutes)
+      next.budgetNotified = await levelForBudget(tx, scope.orgId, { taskId }, next.budgetMinutes ?? null);
     if (Object.keys(next).length) {
       await tx
         .update(tasks)
@@ -201,7 +208,7 @@ export async function updateTask(
       action: 'task.update',
       recordType: 'task',
       recordId: taskId,
-      summary: `Updated task “${title}”: ${Object.keys(changes).join(', ')}`,
+      summary: `Updated task “${title}”: ${changedFields(changes)}`,
       changes,
     });
     await notifyAssigned(tx, scope, { id: taskId, title }, added);

@@ -5,6 +5,7 @@ import { formatMinutes, type TCellInput, type TEntryInput } from '../../../domai
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
+import { afterTimeLogged } from '../projects';
 import { audit, diff } from '../system-log';
 import {
   assertOpenDay,
@@ -95,6 +96,7 @@ export async function insertEntry(tx: TExecutor, scope: TScope, input: TEntryInp
     recordId: row.id,
     summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
   });
+  await afterTimeLogged(tx, scope.orgId, { projectIds: [links.projectId], taskIds: [links.taskId] });
   return { id: row.id };
 }
 
@@ -133,6 +135,10 @@ export async function updateEntry(
       }`,
       changes,
     });
+    await afterTimeLogged(tx, scope.orgId, {
+      projectIds: [before.projectId, links.projectId],
+      taskIds: [before.taskId, links.taskId],
+    });
     return { id: entryId };
   });
 }
@@ -151,6 +157,7 @@ export async function deleteEntry(db: TDb, scope: TScope, entryId: string, meta:
       summary: `Deleted the time ${summaryOf(before.minutes, before.date)}`,
       changes: { minutes: { from: before.minutes, to: null }, status: { from: before.status, to: null } },
     });
+    await afterTimeLogged(tx, scope.orgId, { projectIds: [before.projectId], taskIds: [before.taskId] });
     return { id: entryId };
   });
 }
@@ -188,6 +195,8 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
       });
     const [before] = existing;
     const actor = actorOf(scope, meta);
+    const logged = () =>
+      afterTimeLogged(tx, scope.orgId, { projectIds: [links.projectId], taskIds: [links.taskId] });
     if (input.minutes === 0) {
       if (!before) return { id: null };
       await tx.delete(timesheetEntries).where(eq(timesheetEntries.id, before.id));
@@ -198,6 +207,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
         summary: `Deleted the time ${summaryOf(before.minutes, before.date)}`,
         changes: { minutes: { from: before.minutes, to: null } },
       });
+      await logged();
       return { id: null };
     }
     await assertDayTotal(tx, scope, scope.memberId, input.date, input.minutes, before?.id);
@@ -214,6 +224,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
         summary: `Changed the time on ${input.date} to ${formatMinutes(input.minutes)}`,
         changes: { minutes: { from: before.minutes, to: input.minutes } },
       });
+      await logged();
       return { id: before.id };
     }
     const [row] = await tx
@@ -235,6 +246,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
       recordId: row.id,
       summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
     });
+    await logged();
     return { id: row.id };
   });
 }

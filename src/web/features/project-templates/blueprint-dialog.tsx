@@ -1,3 +1,4 @@
+import { BUDGET_HELP, budgetText } from '@domain/budgets';
 import {
   offsetLabel,
   type TBlueprintFormInput,
@@ -32,6 +33,7 @@ export type TBlueprint = {
   checklist: string[];
   forClient: boolean;
   tags: string[];
+  budgetMinutes: number | null;
 };
 
 const EMPTY: TBlueprintFormInput = {
@@ -44,6 +46,7 @@ const EMPTY: TBlueprintFormInput = {
   checklist: '',
   forClient: false,
   tags: '',
+  budgetMinutes: '',
 };
 
 const fromBlueprint = (b: TBlueprint): TBlueprintFormInput => ({
@@ -56,6 +59,7 @@ const fromBlueprint = (b: TBlueprint): TBlueprintFormInput => ({
   checklist: b.checklist.join('\n'),
   forClient: b.forClient,
   tags: b.tags.join(', '),
+  budgetMinutes: budgetText(b.budgetMinutes),
 });
 
 /** Adds a task blueprint to a template, or edits the one given. */
@@ -140,6 +144,9 @@ export function BlueprintDialog({
               max={366}
               {...form.register('dueOffsetDays', { valueAsNumber: true })}
             />
+          </Field>
+          <Field label="Hours budget" hint={BUDGET_HELP} error={errors.budgetMinutes?.message}>
+            <Input inputMode="decimal" {...form.register('budgetMinutes')} />
           </Field>
           <Field label="Assign to" error={errors.assigneeKind?.message} required>
             <Controller

@@ -1,3 +1,4 @@
+import { budgetText } from '@domain/budgets';
 import { offsetLabel } from '@domain/project-templates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -114,7 +115,9 @@ function TemplateScreen() {
             {t.archivedAt ? <Badge tone="grey">Archived</Badge> : null}
           </span>
         }
-        description={t.description ?? 'The tasks every project made from this template starts with.'}
+        description={`${t.description ?? 'The tasks every project made from this template starts with.'}${
+          t.budgetMinutes ? ` Hours budget: ${budgetText(t.budgetMinutes)} h.` : ''
+        }`}
         trail={[
           { label: 'Admin', to: '/admin' },
           { label: 'Project templates', to: '/admin/templates/projects' },
@@ -212,6 +215,7 @@ function TemplateScreen() {
                       {b.checklist.length
                         ? ` · ${b.checklist.length} checklist item${b.checklist.length === 1 ? '' : 's'}`
                         : ''}
+                      {b.budgetMinutes ? ` · ${budgetText(b.budgetMinutes)} h budget` : ''}
                     </p>
                     {b.description ? <p className="mt-1 text-sm text-fg">{b.description}</p> : null}
                   </div>

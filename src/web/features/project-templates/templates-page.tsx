@@ -1,3 +1,4 @@
+import { BUDGET_HELP, budgetText } from '@domain/budgets';
 import { type TTemplateInput, ZTemplateInput } from '@domain/project-templates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -151,16 +152,21 @@ export function TemplateDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  template?: { id: string; name: string; description: string | null } | null;
+  template?: { id: string; name: string; description: string | null; budgetMinutes: number | null } | null;
   onCreated?: (id: string) => void;
 }) {
   const queryClient = useQueryClient();
   const form = useForm<TTemplateInput, unknown, z.output<typeof ZTemplateInput>>({
     resolver: zodResolver(ZTemplateInput),
-    defaultValues: { name: '', description: '' },
+    defaultValues: { name: '', description: '', budgetMinutes: '' },
   });
   useEffect(() => {
-    if (open) form.reset({ name: template?.name ?? '', description: template?.description ?? '' });
+    if (open)
+      form.reset({
+        name: template?.name ?? '',
+        description: template?.description ?? '',
+        budgetMinutes: budgetText(template?.budgetMinutes),
+      });
   }, [open, template, form]);
   const done = async (message: string) => {
     toast.success(message);
@@ -207,6 +213,13 @@ export function TemplateDialog({
           </Field>
           <Field label="Description" error={errors.description?.message}>
             <Textarea rows={3} {...form.register('description')} />
+          </Field>
+          <Field
+            label="Hours budget"
+            hint={`${BUDGET_HELP}; its projects start with it`}
+            error={errors.budgetMinutes?.message}
+          >
+            <Input inputMode="decimal" {...form.register('budgetMinutes')} />
           </Field>
         </form>
       </DialogContent>

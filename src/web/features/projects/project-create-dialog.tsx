@@ -1,3 +1,4 @@
+import { BUDGET_HELP } from '@domain/budgets';
 import { type TProjectCreateInput, type TProjectCreateValues, ZProjectCreate } from '@domain/projects';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -46,6 +47,7 @@ export function ProjectCreateDialog({
     dueDate: null,
     ownerId: null,
     memberIds: [],
+    budgetMinutes: '',
   };
   const form = useForm<TProjectCreateInput, unknown, TProjectCreateValues>({
     resolver: zodResolver(ZProjectCreate),
@@ -165,13 +167,22 @@ export function ProjectCreateDialog({
               />
             </Field>
           </div>
-          <Field label="Owner" error={errors.ownerId?.message}>
-            <Controller
-              control={form.control}
-              name="ownerId"
-              render={({ field }) => <OwnerSelect field={field} members={members} />}
-            />
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Owner" error={errors.ownerId?.message}>
+              <Controller
+                control={form.control}
+                name="ownerId"
+                render={({ field }) => <OwnerSelect field={field} members={members} />}
+              />
+            </Field>
+            <Field
+              label="Hours budget"
+              hint={`${BUDGET_HELP}; left blank, the template's`}
+              error={errors.budgetMinutes?.message}
+            >
+              <Input inputMode="decimal" {...form.register('budgetMinutes')} />
+            </Field>
+          </div>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Members</legend>
             <Controller

@@ -1,3 +1,4 @@
+import { BUDGET_HELP, budgetText } from '@domain/budgets';
 import { ZProjectUpdate } from '@domain/projects';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ import { OwnerSelect } from './owner-select';
 import type { TProjectDetail } from './project-page';
 import { useProjectsRefresh } from './use-project-actions';
 
-/** Edits a project's name, description, dates and owner. */
+/** Edits a project's name, description, dates, owner and hours budget. */
 export function ProjectEditDialog({
   open,
   onOpenChange,
@@ -45,6 +46,7 @@ export function ProjectEditDialog({
         startDate: project.startDate,
         dueDate: project.dueDate,
         ownerId: project.ownerId,
+        budgetMinutes: budgetText(project.budgetMinutes),
       });
     }
   }, [open, project, form]);
@@ -98,13 +100,18 @@ export function ProjectEditDialog({
               />
             </Field>
           </div>
-          <Field label="Owner" error={errors.ownerId?.message}>
-            <Controller
-              control={form.control}
-              name="ownerId"
-              render={({ field }) => <OwnerSelect field={field} members={members} />}
-            />
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Owner" error={errors.ownerId?.message}>
+              <Controller
+                control={form.control}
+                name="ownerId"
+                render={({ field }) => <OwnerSelect field={field} members={members} />}
+              />
+            </Field>
+            <Field label="Hours budget" hint={BUDGET_HELP} error={errors.budgetMinutes?.message}>
+              <Input inputMode="decimal" {...form.register('budgetMinutes')} />
+            </Field>
+          </div>
           <Field label="Description" error={errors.description?.message}>
             <Textarea rows={3} {...form.register('description')} />
           </Field>

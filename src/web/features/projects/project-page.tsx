@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
+import { ProjectBudget } from './project-budget';
 import { ProjectEditDialog } from './project-edit-dialog';
 import { Progress } from './project-progress';
 import { useProjectsRefresh, useSetProjectStatus } from './use-project-actions';
@@ -31,7 +32,7 @@ import { useProjectsRefresh, useSetProjectStatus } from './use-project-actions';
 const route = getRouteApi('/_main/projects/$id');
 export type TProjectDetail = inferRouterOutputs<AppRouter>['projects']['get'];
 
-/** /projects/{id}: a project's status, dates, people, tasks, timeline and activity. */
+/** /projects/{id}: a project's status, dates, people, budget, tasks, timeline and activity. */
 export function ProjectPage() {
   const canView = useCan('projects.view');
   if (!canView) return <NoAccess message="Your role does not include projects." />;
@@ -239,6 +240,8 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
           </CardContent>
         </Card>
       </div>
+
+      <ProjectBudget budget={p.budget} />
 
       <Card>
         <CardHeader>

@@ -1,3 +1,4 @@
+import { BUDGET_HELP } from '@domain/budgets';
 import { STATUS_DISPLAY, STORED_STATUSES } from '@domain/status';
 import {
   PRIORITY_LABELS,
@@ -83,6 +84,7 @@ function CreateForm({
       tags: [],
       checklist: [],
       forClient: false,
+      budgetMinutes: '',
       ...defaults,
     },
   });
@@ -236,6 +238,9 @@ function CreateForm({
               form.setValue('tags', parseTags(e.target.value));
             }}
           />
+        </Field>
+        <Field label="Hours budget" hint={BUDGET_HELP} error={errors.budgetMinutes?.message}>
+          <Input inputMode="decimal" {...form.register('budgetMinutes')} />
         </Field>
         <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
           <Textarea rows={3} {...form.register('description')} />

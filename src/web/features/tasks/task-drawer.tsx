@@ -27,6 +27,7 @@ import { StartTimerButton } from '../timesheets/start-timer-button';
 import { TaskRateField } from '../timesheets/task-rate-field';
 import { AssigneePicker } from './task-assignee-picker';
 import { TaskAttachments } from './task-attachments';
+import { TaskBudget } from './task-budget';
 import { TaskChecklist } from './task-checklist';
 import { TaskComments } from './task-comments';
 import { parseTags } from './task-format';
@@ -225,6 +226,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
             }}
           />
         </Field>
+        <TaskBudget task={task} canEdit={canEdit} onSave={(budgetMinutes) => patch({ budgetMinutes })} />
         <TaskRateField taskId={task.id} />
       </div>
       <Switch
