@@ -3,7 +3,7 @@
 export { checkTree, liveDocument } from './access';
 export { storeVersion, type TStoredUpload } from './files';
 export { clientTreeReach, ensureTree, openTree } from './folders';
-export { registerDocumentRoutes, sendStoredFile, type TStoredFile } from './http-files';
+export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
 export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from './portal-visibility';
 export { documentsRouter } from './router';
