@@ -203,6 +203,8 @@ export const ZLeaveTypeFields = z.object({
   countWeekends: z.boolean().default(false),
   countHolidays: z.boolean().default(false),
   maxConsecutiveDays: zInt().min(1, 'Enter 1 or more').max(365).nullable().default(null),
+  /** A request taking more days than this needs a file (a medical certificate); null: never. */
+  attachmentAfterDays: zInt().min(0, 'Enter 0 or more').max(365).nullable().default(null),
 });
 export const ZLeaveTypeUpdate = ZLeaveTypeFields.extend({ leaveTypeId: zId() });
 export const ZLeaveTypeRef = z.object({ leaveTypeId: zId() });
@@ -244,6 +246,8 @@ export const ZLeaveRequestFields = z
       .multipleOf(15)
       .nullish(),
     reason: zText({ max: 1000, label: 'Reason' }).optional(),
+    /** A file uploaded to LEAVE_ATTACHMENT_UPLOAD_PATH for this request. */
+    attachmentId: zId().nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.endDate < v.startDate) {
@@ -270,6 +274,23 @@ export const ZLeaveRequestFields = z
 export type TLeaveRequestInput = z.input<typeof ZLeaveRequestFields>;
 export type TLeaveRequestFields = z.output<typeof ZLeaveRequestFields>;
 export const ZLeaveRequestRef = z.object({ requestId: zId() });
+
+// ——— Attachments ———
+
+/** Multipart, one file: answers the attachment's id, which the request then names. */
+export const LEAVE_ATTACHMENT_UPLOAD_PATH = '/api/leave/attachments';
+export const LEAVE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const leaveAttachmentUrl = (attachmentId: string, purpose: 'download' | 'preview' = 'download') =>
+  `${LEAVE_ATTACHMENT_UPLOAD_PATH}/${attachmentId}/${purpose}`;
+
+/** Whether a request taking `dayCount` days of a type needs a file. */
+export const needsAttachment = (type: { attachmentAfterDays: number | null }, dayCount: number) =>
+  type.attachmentAfterDays !== null && dayCount > type.attachmentAfterDays;
+
+export const dayCountText = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+export const attachmentRequiredMessage = (typeName: string, afterDays: number) =>
+  `${typeName} longer than ${dayCountText(afterDays)} needs an attachment, such as a medical certificate`;
 export const ZLeaveDecision = z.object({
   requestId: zId(),
   approve: z.boolean(),

@@ -12,6 +12,7 @@ import type { TDatabase } from './db/client';
 import { registerPortalDocumentRoutes } from './features/client-portal';
 import { registerClientExport, registerClientImportRoutes } from './features/clients';
 import { registerDocumentRoutes } from './features/documents';
+import { registerLeaveAttachmentRoutes } from './features/leave';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
     uploadTargetForTask,
   });
   registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
+  registerLeaveAttachmentRoutes(app, { db: database.db, storage });
   registerClientExport(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });
 

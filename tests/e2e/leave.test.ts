@@ -58,6 +58,7 @@ describe('leave in the browser', () => {
     await typeDialog.getByRole('textbox', { name: 'Name' }).fill('Annual leave');
     await typeDialog.getByRole('textbox', { name: /Allowance a year/ }).fill('10');
     await typeDialog.getByRole('textbox', { name: /Carry forward at most/ }).fill('5');
+    await typeDialog.getByRole('textbox', { name: /Attachment required for requests longer than/ }).fill('1');
     await screenshot(o, 'leave-type-dialog');
     await typeDialog.getByRole('button', { name: 'Add leave type' }).click();
     await o.getByText('Leave type added').waitFor();
@@ -121,7 +122,19 @@ describe('leave in the browser', () => {
     await pickDay(m, m, 'Last day', end);
     await expect
       .poll(() => m.getByTestId('leave-preview').textContent())
-      .toBe('Deducts 2 days · balance after 8 days');
+      .toBe('Deducts 2 days · balance after 8 days · needs an attachment');
+    // Two days is beyond the type's one: the form says a file is needed, and holds the request back.
+    await m.getByText('Required beyond 1 day of Annual leave', { exact: false }).waitFor();
+    await m.getByRole('button', { name: 'Submit request' }).click();
+    await m
+      .getByText('Annual leave longer than 1 day needs an attachment, such as a medical certificate')
+      .waitFor();
+    await m.getByLabel('Attachment').setInputFiles({
+      name: 'certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await m.getByTestId('leave-attachment-chosen').getByText('certificate.pdf').waitFor();
     await screenshot(m, 'my-leaves-apply');
     await m.getByRole('button', { name: 'Submit request' }).click();
     await m.getByText('Leave requested').waitFor();
@@ -142,6 +155,12 @@ describe('leave in the browser', () => {
       .click();
     const drawer = o.getByRole('dialog', { name: 'Sam Staff: Annual leave' });
     await drawer.getByText('Founders Day').waitFor();
+    await drawer.getByRole('button', { name: 'Download certificate.pdf' }).waitFor();
+    const [saved] = await Promise.all([
+      o.waitForEvent('download'),
+      drawer.getByRole('button', { name: 'Download certificate.pdf' }).click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe('certificate.pdf');
     await drawer.getByRole('textbox', { name: 'Comment' }).fill('Enjoy the long weekend');
     await screenshot(o, 'team-leaves-decide');
     await drawer.getByRole('button', { name: 'Approve' }).click();

@@ -20,11 +20,15 @@ afterAll(async () => {
 const MINUTE = 60_000;
 
 describe('the timer in the browser', () => {
-  it('starts from a task, runs in the top bar, stops into the week, and asks for a stopped timer’s end', async () => {
+  it('starts from a task’s drawer or card, runs in the top bar, stops into the week, and asks for a stopped timer’s end', async () => {
     const firm = await app.seedFirm('Timer & Co');
     const client = await seedClient(app, firm.org.id, { name: 'Kapoor Exports' });
     const api = app.client(firm.owner.token);
-    const task = await api.tasks.create.mutate({ title: 'Reconcile the bank', clientId: client.id });
+    const task = await api.tasks.create.mutate({
+      title: 'Reconcile the bank',
+      clientId: client.id,
+      assigneeIds: [firm.owner.id],
+    });
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await signInWithCookies(context, app, firm.owner);
@@ -50,13 +54,30 @@ describe('the timer in the browser', () => {
       .update(timesheetTimers)
       .set({ startedAt: new Date(Date.now() - 5 * MINUTE - 10_000) })
       .where(eq(timesheetTimers.id, timer.id));
-    await page.goto(`${app.url}/my-account/timesheet`);
+    // The board: the task's card shows the timer running and stops it; any card starts one.
+    await page.goto(`${app.url}/tasks?layout=board`);
     await expect.poll(() => elapsed.textContent()).toMatch(/^0:05:/);
+    const card = page.getByRole('article', { name: 'Reconcile the bank' });
+    await expect.poll(() => card.getByTestId('card-timer-elapsed').textContent()).toMatch(/^0:05:/);
     await header.getByRole('button', { name: /Timer running/ }).click();
     await screenshot(page, 'timer-menu');
-    await page.getByRole('menuitem', { name: 'Stop and record' }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'timer-running-card');
+    await card.getByRole('button', { name: 'Stop timer for Reconcile the bank' }).click();
     await page.getByText('Time recorded').waitFor();
     await header.getByRole('button', { name: 'Start timer' }).waitFor();
+    // Starting from the card neither opens the drawer nor moves the card; the top bar shows it.
+    await card.getByRole('button', { name: 'Start timer for Reconcile the bank' }).click();
+    await expect.poll(() => elapsed.textContent()).toMatch(/^0:00:\d\d$/);
+    await card.getByRole('button', { name: 'Stop timer for Reconcile the bank' }).waitFor();
+    expect(page.url()).not.toContain('task=');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await header.getByRole('button', { name: /Timer running/ }).click();
+    await page.getByRole('menuitem', { name: 'Discard' }).click();
+    await page.getByText('Timer discarded').waitFor();
+    await card.getByRole('button', { name: 'Start timer for Reconcile the bank' }).waitFor();
+
+    await page.goto(`${app.url}/my-account/timesheet`);
     await page
       .getByRole('listitem')
       .filter({ hasText: 'Reconcile the bank' })

@@ -13,7 +13,11 @@ import { staffScope, type TScope } from './scope';
  * Who may call a plain HTTP route (uploads, downloads, zips, exports, imports, the logo): every
  * route under /api/ declares it in its config, and one hook enforces it before the body is read.
  */
-export type TRouteAuth = 'public' | 'portal' | { staff: TPermission };
+export type TRouteAuth =
+  | 'public'
+  | 'portal'
+  /** null: any active member, the handler deciding per record (as a bare staffProcedure does). */
+  | { staff: TPermission | null };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,7 +70,7 @@ export function registerRouteAuth(
         deps.secureCookies,
       );
     } else {
-      req.staffScope = staffScope(await deps.staffAuth.resolve(req), auth.staff);
+      req.staffScope = staffScope(await deps.staffAuth.resolve(req), auth.staff ?? undefined);
     }
   });
 

@@ -323,6 +323,14 @@ const ROWS: Record<string, TRow> = {
       endDate: `${LEAVE_YEAR}-05-05`,
     }),
     cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        leaveTypeId: a.leave.type.id,
+        startDate: `${LEAVE_YEAR}-05-11`,
+        endDate: `${LEAVE_YEAR}-05-11`,
+        attachmentId: b.leave.spareAttachment.id,
+      }),
+    ],
   },
   'leave.requests.cancel': { input: (f) => ({ requestId: f.leave.ownRequest.id }), cross: 'ids' },
   'leave.requests.team': { input: () => ({ status: 'pending' }), cross: 'none' },
@@ -1196,6 +1204,28 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     own: 200,
     cross: 'ids',
     client: true,
+  },
+  'POST /api/leave/attachments': {
+    kind: 'staff',
+    request: (f) => ({
+      path: '/api/leave/attachments',
+      method: 'POST',
+      body: uploadBody(`${f.marker} note.png`, 'note'),
+    }),
+    own: 201,
+    cross: 'none',
+  },
+  'GET /api/leave/attachments/:id/download': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/leave/attachments/${f.leave.attachment.id}/download` }),
+    own: 200,
+    cross: 'ids',
+  },
+  'GET /api/leave/attachments/:id/preview': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/leave/attachments/${f.leave.attachment.id}/preview` }),
+    own: 200,
+    cross: 'ids',
   },
   'GET /api/clients/export.csv': {
     kind: 'staff',

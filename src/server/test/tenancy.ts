@@ -353,6 +353,19 @@ async function seedFirmBase(t: TTestApp, marker: string) {
   };
 }
 
+async function leaveAttachment(t: TTestApp, token: string, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG]), name);
+  const res = await fetch(`${t.url}/api/leave/attachments`, {
+    method: 'POST',
+    headers: bearer(token),
+    body: form,
+  });
+  const body = (await res.json()) as { id: string; message?: string };
+  if (res.status !== 201) throw new Error(`leave attachment ${name}: ${res.status} ${body.message}`);
+  return body;
+}
+
 /** The year the matrix's leave falls in: next year, so requests are in the future and cancellable. */
 export const LEAVE_YEAR = new Date().getUTCFullYear() + 1;
 
@@ -379,17 +392,22 @@ async function seedLeave(t: TTestApp, firm: Awaited<ReturnType<typeof seedFirmWi
     date: `${LEAVE_YEAR}-08-15`,
     name: `${marker} gone`,
   });
+  // The staff member's request carries a file (an image, so it previews too); a spare upload waits
+  // for a request, for the matrix's attempts to put it on another firm's.
+  const attachment = await leaveAttachment(t, firm.staff.token, `${marker} certificate.png`);
+  const spareAttachment = await leaveAttachment(t, firm.owner.token, `${marker} spare.png`);
   const request = await t.client(firm.staff.token).leave.requests.submit.mutate({
     leaveTypeId: type.id,
     startDate: `${LEAVE_YEAR}-03-02`,
     endDate: `${LEAVE_YEAR}-03-04`,
+    attachmentId: attachment.id,
   });
   const ownRequest = await api.leave.requests.submit.mutate({
     leaveTypeId: type.id,
     startDate: `${LEAVE_YEAR}-04-06`,
     endDate: `${LEAVE_YEAR}-04-06`,
   });
-  return { type, doomedType, holiday, doomedHoliday, request, ownRequest };
+  return { type, doomedType, holiday, doomedHoliday, request, ownRequest, attachment, spareAttachment };
 }
 type TFirmBase = Awaited<ReturnType<typeof seedFirmBase>>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   foreignKey,
@@ -111,6 +112,7 @@ export const leaveTypes = pgTable(
     countWeekends: boolean('count_weekends').notNull().default(false),
     countHolidays: boolean('count_holidays').notNull().default(false),
     maxConsecutiveDays: integer('max_consecutive_days'),
+    attachmentAfterDays: integer('attachment_after_days'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -171,6 +173,45 @@ export const leaveRequests = pgTable(
       columns: [t.orgId, t.decidedBy],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('set null'), // SET NULL (decided_by)
+  ],
+);
+
+/**
+ * A file a member sent with a leave request (a medical certificate), kept apart from the firm's
+ * documents: only the member and whoever decides their leave see it. It is uploaded before the
+ * request exists (`request_id` null) and linked when the request is submitted; an upload never
+ * linked is deleted by the `leave.run` job after a day, and its stored bytes by the orphan sweep.
+ */
+export const leaveAttachments = pgTable(
+  'leave_attachments',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull(),
+    requestId: uuid('request_id'),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    checksumSha256: text('checksum_sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('leave_attachments_org_id_id_key').on(t.orgId, t.id),
+    unique('leave_attachments_storage_key').on(t.storageKey),
+    // One file per request.
+    uniqueIndex('leave_attachments_org_request_idx').on(t.orgId, t.requestId),
+    index('leave_attachments_unlinked_idx').on(t.createdAt).where(sql`${t.requestId} is null`),
+    foreignKey({
+      name: 'leave_attachments_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'leave_attachments_request_fk',
+      columns: [t.orgId, t.requestId],
+      foreignColumns: [leaveRequests.orgId, leaveRequests.id],
+    }).onDelete('cascade'),
   ],
 );
 

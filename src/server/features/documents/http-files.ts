@@ -28,20 +28,26 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not fou
 /** A response that can never run as a page of our origin, whatever the bytes are. */
 const LOCKED_DOWN_CSP = "default-src 'none'; sandbox";
 
+/** What serving a stored file needs of its record: a document's version, or a leave attachment. */
+export type TStoredFile = Pick<
+  typeof documentVersions.$inferSelect,
+  'storageKey' | 'size' | 'contentType' | 'checksumSha256'
+> & { version?: number };
+
 /**
  * Streams one stored version as a download (always an attachment) or a preview (inline, locked
- * down). Shared with the client portal's download route.
+ * down). Shared with the client portal's download route and leave attachments.
  */
 export async function sendStoredFile(
   req: FastifyRequest,
   reply: FastifyReply,
   storage: TStorage,
-  { doc, version }: { doc: { id: string; name: string }; version: typeof documentVersions.$inferSelect },
+  { doc, version }: { doc: { id: string; name: string }; version: TStoredFile },
   purpose: 'download' | 'preview',
 ) {
   const body = await storage.get(version.storageKey);
   if (!body) {
-    req.log.error({ documentId: doc.id, version: version.version }, 'stored file is missing');
+    req.log.error({ fileId: doc.id, version: version.version }, 'stored file is missing');
     throw notFound();
   }
   reply

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { documentVersions } from '../../db/schema';
+import { documentVersions, leaveAttachments } from '../../db/schema';
 import type { TStorage, TStoredObject } from '../../files/driver';
 
 /** How old a leftover must be before the sweep touches it: no upload, nor its recording, lasts a day. */
@@ -8,8 +8,8 @@ export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60_000;
 const BATCH = 500;
 
 /**
- * Removes what storage holds and no document version names: the part files (local) or multipart
- * uploads (S3) of uploads cut off by a crash or a kill, and complete files whose version row was
+ * Removes what storage holds and no document version (or leave attachment) names: the part files
+ * (local) or multipart uploads (S3) of uploads cut off by a crash or a kill, and complete files whose version row was
  * never written (the process died between the store and the commit) or whose delete failed.
  * Only what was last written more than `minAgeMs` before `now`, and never a key this process is
  * still writing, so an upload in progress (or one about to be recorded) is never taken.
@@ -27,6 +27,7 @@ export async function sweepOrphanFiles(
     const candidates = batch;
     batch = [];
     const complete = [...new Set(candidates.filter((o) => !o.partial).map((o) => o.key))];
+    // Every table that names a stored file: document versions, and leave requests' attachments.
     const named = new Set(
       complete.length
         ? (
@@ -34,6 +35,12 @@ export async function sweepOrphanFiles(
               .select({ key: documentVersions.storageKey })
               .from(documentVersions)
               .where(inArray(documentVersions.storageKey, complete))
+              .union(
+                db
+                  .select({ key: leaveAttachments.storageKey })
+                  .from(leaveAttachments)
+                  .where(inArray(leaveAttachments.storageKey, complete)),
+              )
           ).map((r) => r.key)
         : [],
     );

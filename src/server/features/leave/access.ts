@@ -26,6 +26,14 @@ export function mayDecide(
   return canApproveAny(scope) || request.managerId === scope.memberId;
 }
 
+/**
+ * Who sees a request's details (its attachment): the member, their manager and `leaves.approve`
+ * holders, whether or not it is still theirs to decide (a first approver keeps seeing it).
+ */
+export function mayView(scope: TScope, request: { memberId: string; managerId: string | null }): boolean {
+  return request.memberId === scope.memberId || canApproveAny(scope) || request.managerId === scope.memberId;
+}
+
 /** Active members whose role grants a permission (the owner always does). */
 export async function membersWith(db: TExecutor, orgId: string, permission: TPermission) {
   const rows = await db

@@ -1,5 +1,7 @@
 // The leave feature's public surface: holidays, work patterns, leave types, the balance ledger and
 // requests. Capacity and timesheets read `availableMinutes`.
+
+export { registerLeaveAttachmentRoutes } from './attachments-http';
 export { approvedLeaveStarting, availabilityOn, type TMemberAvailability } from './availability';
 export { registerLeaveJobs } from './jobs';
 export { availableMinutes } from './lists';

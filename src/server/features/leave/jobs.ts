@@ -12,6 +12,7 @@ import { every, registerJob } from '../../jobs/registry';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { membersWith } from './access';
+import { dropUnlinkedAttachments } from './attachments';
 import { post, type TLedgerEntry } from './ledger';
 
 // Accrual and year end run once a day on the job queue, per firm. Every entry they write carries a
@@ -245,6 +246,7 @@ export function registerLeaveJobs() {
     async (_job, ctx) => {
       const result = await runLeaveForAll(ctx.db);
       if (result.failed) ctx.log.warn(result, 'leave runs failed for some firms');
+      await dropUnlinkedAttachments(ctx.db, new Date());
     },
     { leaseMs: 30 * 60_000 },
   );

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { availableMinutesByDay, daysBetween } from '../../../domain/leave-rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { leaveRequests, leaveTypes, members, memberWork } from '../../db/schema';
+import { leaveAttachments, leaveRequests, leaveTypes, members, memberWork } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { canApproveAny, mayDecide } from './access';
 import { holidaysBetween, holidaysForOffice } from './holidays';
@@ -30,6 +30,12 @@ const requestColumns = {
   decisionComment: leaveRequests.decisionComment,
   decidedAt: leaveRequests.decidedAt,
   createdAt: leaveRequests.createdAt,
+  attachment: {
+    id: leaveAttachments.id,
+    name: leaveAttachments.name,
+    size: leaveAttachments.size,
+    contentType: leaveAttachments.contentType,
+  },
 };
 
 const joined = (db: TExecutor) =>
@@ -44,6 +50,10 @@ const joined = (db: TExecutor) =>
     .leftJoin(
       memberWork,
       and(eq(memberWork.orgId, leaveRequests.orgId), eq(memberWork.memberId, leaveRequests.memberId)),
+    )
+    .leftJoin(
+      leaveAttachments,
+      and(eq(leaveAttachments.orgId, leaveRequests.orgId), eq(leaveAttachments.requestId, leaveRequests.id)),
     );
 
 /** The caller's requests of a year and their balance of each active type. */
@@ -72,6 +82,7 @@ export async function myLeave(db: TExecutor, scope: TScope, year: number) {
         name: t.name,
         unit: t.unit,
         paid: t.paid,
+        attachmentAfterDays: t.attachmentAfterDays,
         balance: b?.balance ?? 0,
         taken: b?.taken ?? 0,
         pending: b?.pending ?? 0,

@@ -1,6 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { formatAmountWithUnit, type TLeavePart, type TLeaveRequestFields } from '../../../domain/leave';
+import {
+  attachmentRequiredMessage,
+  formatAmountWithUnit,
+  needsAttachment,
+  type TLeavePart,
+  type TLeaveRequestFields,
+} from '../../../domain/leave';
 import { daysBetween, deduction, type TDeduction } from '../../../domain/leave-rules';
 import { todayIn } from '../../../domain/periods';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
@@ -10,6 +16,7 @@ import { memberName } from '../../db/sql';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { approversFor } from './access';
+import { linkLeaveAttachment } from './attachments';
 import { holidaysBetween, holidaysForOffice } from './holidays';
 import { balanceOf, post } from './ledger';
 import { leaveTypeOf, type TLeaveTypeRow } from './types';
@@ -33,6 +40,8 @@ export type TLeavePreview = TDeduction & {
   after: number;
   allowNegative: boolean;
   needsSecondLevel: boolean;
+  /** The type asks for a file with a request this long. */
+  attachmentRequired: boolean;
 };
 
 /**
@@ -91,6 +100,7 @@ export async function previewLeave(
     after: b.balance - pending - d.amount,
     allowNegative: type.allowNegative,
     needsSecondLevel: settings.secondLevelAfterDays !== null && dayCount > settings.secondLevelAfterDays,
+    attachmentRequired: needsAttachment(type, dayCount),
   };
 }
 
@@ -144,6 +154,9 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
     await refuseOverlap(tx, scope.orgId, scope.memberId, input);
     refuseOverdraw(p);
     const type = await leaveTypeOf(tx, scope.orgId, input.leaveTypeId);
+    if (p.attachmentRequired && !input.attachmentId) {
+      throw bad(attachmentRequiredMessage(type.name, type.attachmentAfterDays ?? 0));
+    }
     const [row] = await tx
       .insert(leaveRequests)
       .values({
@@ -160,6 +173,9 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
       })
       .returning({ id: leaveRequests.id });
     if (!row) throw new Error('leave request not created');
+    const attachment = input.attachmentId
+      ? await linkLeaveAttachment(tx, scope, input.attachmentId, row.id)
+      : null;
     const [me] = await tx
       .select({ name: memberName })
       .from(members)
@@ -169,7 +185,7 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
       action: 'leave.apply',
       recordType: 'leaveRequest',
       recordId: row.id,
-      summary: `Applied for ${what}`,
+      summary: `Applied for ${what}${attachment ? `, with “${attachment.name}”` : ''}`,
     });
     await notify(tx, {
       orgId: scope.orgId,

@@ -24,6 +24,7 @@ const columns = {
   countWeekends: leaveTypes.countWeekends,
   countHolidays: leaveTypes.countHolidays,
   maxConsecutiveDays: leaveTypes.maxConsecutiveDays,
+  attachmentAfterDays: leaveTypes.attachmentAfterDays,
   archived: leaveTypes.archivedAt,
 };
 

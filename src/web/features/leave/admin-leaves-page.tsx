@@ -1,4 +1,4 @@
-import { ACCRUAL_LABELS, formatAmountWithUnit, LEAVE_UNIT_LABELS } from '@domain/leave';
+import { ACCRUAL_LABELS, dayCountText, formatAmountWithUnit, LEAVE_UNIT_LABELS } from '@domain/leave';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
@@ -106,6 +106,13 @@ function TypesTab() {
           : t.carryForwardCap === 0
             ? 'None'
             : `Up to ${formatAmountWithUnit(t.carryForwardCap, t.unit)}`,
+    },
+    {
+      id: 'attachment',
+      header: 'Attachment',
+      className: 'hidden lg:table-cell whitespace-nowrap',
+      cell: (t) =>
+        t.attachmentAfterDays === null ? 'Not required' : `Beyond ${dayCountText(t.attachmentAfterDays)}`,
     },
     {
       id: 'actions',

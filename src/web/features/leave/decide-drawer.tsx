@@ -4,6 +4,7 @@ import { Button, Drawer, DrawerContent, Field, Skeleton, Textarea, toast, useFor
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { LeaveAttachmentFile } from './leave-attachment';
 import { LeaveDates, LeaveStatusBadge, levelOf, overAwayShare, type TTeamRequest } from './parts';
 
 /** Deciding one request: what it is, who else is away and which holidays fall in it, and a comment. */
@@ -67,6 +68,8 @@ export function DecideDrawer({
               <dd>{request.reason ?? '-'}</dd>
               <dt className="text-muted-fg">Approval</dt>
               <dd>{levelOf(request) ?? 'One approval'}</dd>
+              <dt className="text-muted-fg">Attachment</dt>
+              <dd>{request.attachment ? <LeaveAttachmentFile attachment={request.attachment} /> : 'None'}</dd>
             </dl>
             {overAwayShare(request, warnPercent) ? (
               <p

@@ -38,6 +38,7 @@ type TDraft = {
   countWeekends: boolean;
   countHolidays: boolean;
   maxConsecutiveDays: string;
+  attachmentAfterDays: string;
 };
 
 const BLANK: TDraft = {
@@ -53,6 +54,7 @@ const BLANK: TDraft = {
   countWeekends: false,
   countHolidays: false,
   maxConsecutiveDays: '',
+  attachmentAfterDays: '',
 };
 
 const draftOf = (t: TLeaveTypeRow): TDraft => ({
@@ -61,6 +63,7 @@ const draftOf = (t: TLeaveTypeRow): TDraft => ({
   carryForwardCap: t.carryForwardCap === null ? '' : formatAmount(t.carryForwardCap),
   carryForwardExpiryMonths: t.carryForwardExpiryMonths?.toString() ?? '',
   maxConsecutiveDays: t.maxConsecutiveDays?.toString() ?? '',
+  attachmentAfterDays: t.attachmentAfterDays?.toString() ?? '',
 });
 
 /** An empty box is "none" (no cap, no limit); anything else must read as a number. */
@@ -95,6 +98,7 @@ export function LeaveTypeDialog({
     carryForwardCap: numberOrNull(draft.carryForwardCap),
     carryForwardExpiryMonths: numberOrNull(draft.carryForwardExpiryMonths),
     maxConsecutiveDays: numberOrNull(draft.maxConsecutiveDays),
+    attachmentAfterDays: numberOrNull(draft.attachmentAfterDays),
   };
   const parsed = ZLeaveTypeFields.safeParse(input);
   const errorOf = (path: keyof TDraft) =>
@@ -202,6 +206,17 @@ export function LeaveTypeDialog({
               inputMode="numeric"
               value={draft.maxConsecutiveDays}
               onChange={(e) => set('maxConsecutiveDays', e.target.value)}
+            />
+          </Field>
+          <Field
+            label="Attachment required for requests longer than (days)"
+            hint="A medical certificate, say. Empty: never required"
+            error={errorOf('attachmentAfterDays')}
+          >
+            <Input
+              inputMode="numeric"
+              value={draft.attachmentAfterDays}
+              onChange={(e) => set('attachmentAfterDays', e.target.value)}
             />
           </Field>
           <fieldset className="flex flex-col gap-2 sm:col-span-2">

@@ -1,6 +1,9 @@
 import { dayIn } from '@domain/dashboard';
 import {
+  attachmentRequiredMessage,
+  dayCountText,
   formatAmountWithUnit,
+  LEAVE_ATTACHMENT_MAX_BYTES,
   LEAVE_PART_LABELS,
   type TLeavePart,
   type TLeaveUnit,
@@ -32,6 +35,7 @@ import { useState } from 'react';
 import type { AppRouter } from '../../lib/trpc';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { AttachmentField, LeaveAttachmentFile, type TLeaveAttachment } from './leave-attachment';
 import { LeaveDates, LeaveStatusBadge, LocalTable } from './parts';
 
 type TMine = inferRouterOutputs<AppRouter>['leave']['requests']['mine'];
@@ -113,9 +117,11 @@ const EMPTY_DRAFT = {
   part: 'full' as TLeavePart,
   hours: '',
   reason: '',
+  attachment: null as TLeaveAttachment | null,
 };
 
 function ApplyForm({ mine }: { mine: TMine }) {
+  const format = useFormat();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [tried, setTried] = useState(false);
@@ -126,6 +132,7 @@ function ApplyForm({ mine }: { mine: TMine }) {
     part: draft.part,
     minutes: draft.part === 'hours' ? Math.round(Number(draft.hours) * 60) : null,
     reason: draft.reason || undefined,
+    attachmentId: draft.attachment?.id ?? null,
   });
   const errorOf = (path: string) =>
     tried && !candidate.success ? candidate.error.issues.find((i) => i.path[0] === path)?.message : undefined;
@@ -144,7 +151,12 @@ function ApplyForm({ mine }: { mine: TMine }) {
       },
     }),
   );
-  const unit = mine.balances.find((t) => t.leaveTypeId === draft.leaveTypeId)?.unit ?? 'day';
+  const type = mine.balances.find((t) => t.leaveTypeId === draft.leaveTypeId);
+  const unit = type?.unit ?? 'day';
+  // The preview knows the request's working days; before it has them, the type's rule is enough.
+  const attachmentRequired = !!preview.data?.attachmentRequired;
+  const missingAttachment = attachmentRequired && !draft.attachment;
+  const afterDays = type?.attachmentAfterDays ?? null;
   return (
     <Card>
       <CardHeader>
@@ -157,7 +169,7 @@ function ApplyForm({ mine }: { mine: TMine }) {
           onSubmit={(e) => {
             e.preventDefault();
             setTried(true);
-            if (candidate.success) submit.mutate(candidate.data);
+            if (candidate.success && !missingAttachment) submit.mutate(candidate.data);
           }}
         >
           <Field label="Leave type" required error={errorOf('leaveTypeId')}>
@@ -206,6 +218,23 @@ function ApplyForm({ mine }: { mine: TMine }) {
               onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
             />
           </Field>
+          <div className="sm:col-span-2 lg:col-span-4">
+            <AttachmentField
+              value={draft.attachment}
+              onChange={(attachment) => setDraft({ ...draft, attachment })}
+              required={attachmentRequired}
+              hint={`${
+                type && afterDays !== null
+                  ? `Required beyond ${dayCountText(afterDays)} of ${type.name}`
+                  : 'Optional'
+              }: a file for your approver, such as a medical certificate, up to ${format.bytes(LEAVE_ATTACHMENT_MAX_BYTES)}`}
+              error={
+                tried && missingAttachment && type
+                  ? attachmentRequiredMessage(type.name, afterDays ?? 0)
+                  : undefined
+              }
+            />
+          </div>
           <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
             <Button type="submit" loading={submit.isPending}>
               Submit request
@@ -217,6 +246,7 @@ function ApplyForm({ mine }: { mine: TMine }) {
                   {' · '}balance after{' '}
                   <strong>{formatAmountWithUnit(preview.data.after, preview.data.unit)}</strong>
                   {preview.data.needsSecondLevel ? ' · needs two approvals' : ''}
+                  {preview.data.attachmentRequired ? ' · needs an attachment' : ''}
                 </>
               ) : preview.error ? (
                 <span className="text-danger">{preview.error.message}</span>
@@ -256,6 +286,12 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
       header: 'Comment',
       className: 'hidden md:table-cell',
       cell: (r) => <span className="text-muted-fg">{r.decisionComment ?? r.reason ?? '-'}</span>,
+    },
+    {
+      id: 'attachment',
+      header: 'Attachment',
+      className: 'hidden lg:table-cell',
+      cell: (r) => (r.attachment ? <LeaveAttachmentFile attachment={r.attachment} /> : null),
     },
     {
       id: 'actions',

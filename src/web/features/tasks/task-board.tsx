@@ -18,9 +18,11 @@ import {
   useFormat,
 } from '@web/ui';
 import { ArrowDown, ArrowUp, MoreHorizontal } from 'lucide-react';
-import { type DragEvent, useState } from 'react';
+import { type ComponentProps, type DragEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
+import { TaskTimerButton } from '../timesheets/task-timer-button';
+import { useTimers } from '../timesheets/use-timer';
 import { BOARD_PAGE_SIZE } from './tasks-search';
 import { type TTaskRow, useTasksRefresh } from './use-tasks';
 
@@ -34,6 +36,9 @@ const DRAG_TYPE = 'application/x-practice-task';
  */
 export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (id: string) => void }) {
   const canEdit = useCan('tasks.edit');
+  const canTime = useCan('timesheets.create');
+  // One read of the member's timer for the whole board; each card only compares task ids.
+  const timers = useTimers(canTime);
   const refresh = useTasksRefresh();
   const { number } = useFormat();
   const columns = useQueries({
@@ -134,6 +139,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
                   key={task.id}
                   task={task}
                   canEdit={canEdit}
+                  timers={canTime ? timers.data : undefined}
                   onOpen={onOpen}
                   onMove={moveTo}
                   first={index === 0}
@@ -168,6 +174,7 @@ export function TaskBoard({ input, onOpen }: { input: TTaskListInput; onOpen: (i
 function TaskCard({
   task,
   canEdit,
+  timers,
   onOpen,
   onMove,
   onStep,
@@ -176,6 +183,7 @@ function TaskCard({
 }: {
   task: TTaskRow;
   canEdit: boolean;
+  timers: ComponentProps<typeof TaskTimerButton>['current'];
   onOpen: (id: string) => void;
   onMove: (id: string, status: TStoredStatus) => void;
   onStep: (step: -1 | 1) => void;
@@ -195,6 +203,7 @@ function TaskCard({
       className={cn(
         'flex flex-col gap-1.5 rounded-md border border-border bg-surface p-2.5 shadow-xs',
         canEdit && 'cursor-grab active:cursor-grabbing',
+        timers?.running?.taskId === task.id && 'border-primary/60',
       )}
     >
       <div className="flex items-start justify-between gap-2">
@@ -205,32 +214,35 @@ function TaskCard({
         >
           {task.title}
         </button>
-        {canEdit ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <IconButton aria-label={`Move ${task.title}`} size="sm" className="-mt-1 -mr-1 text-muted-fg">
-                <MoreHorizontal />
-              </IconButton>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem disabled={first} onSelect={() => onStep(-1)}>
-                <ArrowUp aria-hidden />
-                Move up
-              </DropdownMenuItem>
-              <DropdownMenuItem disabled={last} onSelect={() => onStep(1)}>
-                <ArrowDown aria-hidden />
-                Move down
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuLabel>Move to</DropdownMenuLabel>
-              {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
-                <DropdownMenuItem key={s} onSelect={() => onMove(task.id, s)}>
-                  {STATUS_DISPLAY[s].label}
+        <span className="-mt-1 -mr-1 flex shrink-0 items-center gap-0.5">
+          <TaskTimerButton task={task} current={timers} />
+          {canEdit ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <IconButton aria-label={`Move ${task.title}`} size="sm" className="text-muted-fg">
+                  <MoreHorizontal />
+                </IconButton>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem disabled={first} onSelect={() => onStep(-1)}>
+                  <ArrowUp aria-hidden />
+                  Move up
                 </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
-        ) : null}
+                <DropdownMenuItem disabled={last} onSelect={() => onStep(1)}>
+                  <ArrowDown aria-hidden />
+                  Move down
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuLabel>Move to</DropdownMenuLabel>
+                {STORED_STATUSES.filter((s) => s !== task.status).map((s) => (
+                  <DropdownMenuItem key={s} onSelect={() => onMove(task.id, s)}>
+                    {STATUS_DISPLAY[s].label}
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </span>
       </div>
       {task.client ? <p className="truncate text-xs text-muted-fg">{task.client.name}</p> : null}
       {/* The project names the period: two "Reconcile with GSTR-2B" cards differ by it. */}

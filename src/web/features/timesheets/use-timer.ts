@@ -1,3 +1,4 @@
+import { MAX_ENTRY_MINUTES } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/ui';
 import { useEffect, useState } from 'react';
@@ -9,6 +10,8 @@ export function useTimers(enabled = true) {
     trpc.timesheets.timer.current.queryOptions(undefined, { enabled, refetchInterval: 60_000 }),
   );
 }
+
+export type TTimer = { id: string; startedAt: Date; stoppedAt: Date | null; note: string };
 
 /** Whatever changed the timer also changed the week's entries. */
 export function useTimerRefresh() {
@@ -24,6 +27,21 @@ export function useStartTimer() {
       onSettled: refresh,
     }),
   );
+}
+
+export function useStopTimer() {
+  const refresh = useTimerRefresh();
+  return useMutation(
+    trpc.timesheets.timer.stop.mutationOptions({
+      onSuccess: () => toast.success('Time recorded'),
+      onSettled: refresh,
+    }),
+  );
+}
+
+/** Past 12 hours the server asks for the real end time: the screen asks for it straight away. */
+export function needsEndTime(timer: TTimer): boolean {
+  return Date.now() - timer.startedAt.getTime() > MAX_ENTRY_MINUTES * 60_000;
 }
 
 /** "1:05:09" since `since`, ticking every second. */
