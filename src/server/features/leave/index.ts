@@ -1,6 +1,6 @@
 // The leave feature's public surface: holidays, work patterns, leave types, the balance ledger and
 // requests. Capacity and timesheets read `availableMinutes`.
 export { approvedLeaveStarting, availabilityOn, type TMemberAvailability } from './availability';
-export { registerLeaveJobs } from './jobs';
+export { registerLeaveJobs, runLeaveForOrg } from './jobs';
 export { availableMinutes } from './lists';
 export { leaveRouter } from './router';
