@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCodeSequence } from '../../src/domain/clients';
-import { dueDateFor, periodContaining, projectNameFor } from '../../src/domain/periods';
+import { addDaysIso, dueDateFor, periodContaining, projectNameFor, todayIn } from '../../src/domain/periods';
 import { expiryRemindAt } from '../../src/domain/reminders';
 import type { TDueDateRule } from '../../src/domain/services';
+import { weekStartOf } from '../../src/domain/timesheets';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { rowsOf } from '../../src/server/db/sql';
+import { availableMinutes } from '../../src/server/features/leave';
 import { defaultThrough, generateRecurringProjects } from '../../src/server/features/projects';
 import { createIdpTestApp, idpCall } from '../../src/server/idp/test-helpers';
 import { portalClient } from '../../src/server/test/portal';
@@ -13,7 +15,15 @@ import { DemoRefusedError, fillDemo, type TDemoResult, type TDemoSize } from './
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;
 let demo: TDemoResult;
-const SMALL: TDemoSize = { clients: 40, groups: 5, weeks: 8, comments: 20, tasksPerWeek: 2, documented: 3 };
+const SMALL: TDemoSize = {
+  clients: 40,
+  groups: 5,
+  weeks: 8,
+  timeWeeks: 5,
+  comments: 20,
+  tasksPerWeek: 2,
+  documented: 3,
+};
 
 beforeAll(async () => {
   t = await createIdpTestApp();
@@ -305,6 +315,188 @@ describe('npm run demo', () => {
       select count(*)::int as n from notifications where org_id = ${demo.orgId}::uuid
         and member_id = ${failed?.createdBy}::uuid and title like 'Reminder not sent:%'`);
     expect(told?.n).toBe(1);
+  });
+
+  it('records time as the grid allows it: nothing on holidays or approved leave, no day past 12 hours, believable days', async () => {
+    const org = demo.orgId;
+    const today = todayIn('Asia/Kolkata');
+    const days = await rows<{ memberId: string; date: string; minutes: number }>(sql`
+      select member_id as "memberId", date::text as date, sum(minutes)::int as minutes
+      from timesheet_entries where org_id = ${org}::uuid group by 1, 2`);
+    // Five weeks of eight people.
+    expect(days.length).toBeGreaterThan(100);
+    expect(days.filter((d) => d.minutes > 12 * 60)).toEqual([]);
+    expect(days.filter((d) => d.date > today)).toEqual([]);
+
+    // Against what the product expects of each person each day (pattern less holidays and leave).
+    const from = days.reduce((min, d) => (d.date < min ? d.date : min), today);
+    const expected = await availableMinutes(
+      t.db,
+      org,
+      demo.people.map((p) => p.memberId),
+      from,
+      today,
+    );
+    const off = days.filter((d) => !expected.get(d.memberId)?.[d.date]);
+    expect(off, 'time on a day off, a holiday or a day of approved leave').toEqual([]);
+    const full = days.filter((d) => expected.get(d.memberId)?.[d.date] === 480);
+    const usual = full.filter((d) => d.minutes >= 360 && d.minutes <= 510);
+    expect(usual.length / full.length).toBeGreaterThan(0.8);
+
+    // The same, read straight from the holidays and the approved leave.
+    const onHoliday = await rows<{ date: string }>(sql`
+      select e.date::text as date from timesheet_entries e
+      join holidays h on h.org_id = e.org_id and h.date = e.date and h.part = 'full'
+      where e.org_id = ${org}::uuid`);
+    expect(onHoliday).toEqual([]);
+    const onLeave = await rows<{ date: string }>(sql`
+      select e.date::text as date from timesheet_entries e
+      join leave_requests r on r.org_id = e.org_id and r.member_id = e.member_id and r.status = 'approved'
+        and r.part = 'full' and e.date between r.start_date and r.end_date
+      where e.org_id = ${org}::uuid`);
+    expect(onLeave).toEqual([]);
+
+    // Client time is billable as the product defaults it (the admin's fee follow-ups are not); the
+    // firm's own time says what it was.
+    const [kinds] = await rows<Record<string, number>>(sql`select
+      count(*) filter (where client_id is null and task_id is null and note = '')::int as "unexplained",
+      count(*) filter (where client_id is null and billable)::int as "internalBilled",
+      count(*) filter (where client_id is not null and not billable and note not like 'Fee follow-up%')::int as "clientUnbilled",
+      count(*) filter (where task_id is not null)::int as "onTasks",
+      count(*) filter (where client_id is null)::int as "internal",
+      count(*) filter (where not billable and client_id is not null)::int as "feeFollowUps"
+      from timesheet_entries where org_id = ${org}::uuid`);
+    expect(kinds).toMatchObject({ unexplained: 0, internalBilled: 0, clientUnbilled: 0 });
+    expect(kinds?.onTasks).toBeGreaterThan(0);
+    expect(kinds?.internal).toBeGreaterThan(0);
+    expect(kinds?.feeFollowUps).toBeGreaterThan(0);
+  });
+
+  it('has every week before last approved (one sent back and sent again), last week partly sent, this week in draft', async () => {
+    const org = demo.orgId;
+    const thisWeek = weekStartOf(todayIn('Asia/Kolkata'));
+    const lastWeek = addDaysIso(thisWeek, -7);
+    const weeks = await rows<{
+      memberId: string;
+      week: string;
+      entries: string[];
+      status: string | null;
+    }>(sql`
+      select e.member_id as "memberId", w.week::text as week, array_agg(distinct e.status) as entries, tw.status
+      from timesheet_entries e
+      cross join lateral (select (e.date - ((extract(isodow from e.date)::int - 1)))::date as week) w
+      left join timesheet_weeks tw on tw.org_id = e.org_id and tw.member_id = e.member_id and tw.week_start = w.week
+      where e.org_id = ${org}::uuid group by 1, 2, 4`);
+    const older = weeks.filter((w) => w.week < lastWeek);
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.filter((w) => w.status !== 'approved' || w.entries.join() !== 'approved')).toEqual([]);
+    const current = weeks.filter((w) => w.week === thisWeek);
+    expect(current.filter((w) => w.status !== null || w.entries.join() !== 'draft')).toEqual([]);
+    const last = weeks.filter((w) => w.week === lastWeek);
+    expect(last.some((w) => w.status === 'submitted')).toBe(true);
+    expect(last.some((w) => w.status === null)).toBe(true);
+    expect(last.some((w) => w.status === 'approved')).toBe(false);
+
+    // The lock closes last month's time, all of it approved.
+    const [lock] = await rows<{ lockDate: string | null }>(sql`
+      select lock_date::text as "lockDate" from timesheet_settings where org_id = ${org}::uuid`);
+    expect(lock?.lockDate).toBeTruthy();
+    const [open] = await rows<{ n: number }>(sql`select count(*)::int as n from timesheet_entries
+      where org_id = ${org}::uuid and date <= ${lock?.lockDate}::date and status <> 'approved'`);
+    expect(open?.n).toBe(0);
+
+    // A week was sent back with a comment and is approved now it was corrected.
+    const sentBack = await rows<{ memberId: string; summary: string }>(sql`
+      select record_id as "memberId", summary from system_log
+      where org_id = ${org}::uuid and action = 'timesheet.reject'`);
+    expect(sentBack.length).toBeGreaterThan(0);
+    for (const r of sentBack) {
+      const week = /week of (\d{4}-\d{2}-\d{2}):/.exec(r.summary)?.[1];
+      expect(weeks.find((w) => w.memberId === r.memberId && w.week === week)?.status).toBe('approved');
+    }
+    // Someone's timer is running now.
+    const [timers] = await rows<{ n: number }>(sql`select count(*)::int as n from timesheet_timers
+      where org_id = ${org}::uuid and stopped_at is null`);
+    expect(timers?.n).toBe(1);
+  });
+
+  it('has the holidays, leave types and a year of leave: decided by managers, never overlapping, never overdrawn', async () => {
+    const org = demo.orgId;
+    const today = todayIn('Asia/Kolkata');
+    const [holidays] = await rows<{ thisYear: number; halfDays: number }>(sql`select
+      count(*) filter (where extract(year from date) = ${Number(today.slice(0, 4))})::int as "thisYear",
+      count(*) filter (where part <> 'full')::int as "halfDays"
+      from holidays where org_id = ${org}::uuid`);
+    expect(holidays?.thisYear).toBeGreaterThanOrEqual(10);
+    expect(holidays?.halfDays).toBeGreaterThan(0);
+    const types = await rows<{ name: string }>(
+      sql`select name from leave_types where org_id = ${org}::uuid order by name`,
+    );
+    expect(types.map((x) => x.name)).toEqual(['Casual leave', 'Earned leave', 'Sick leave', 'Unpaid leave']);
+
+    const requests = await rows<{
+      memberId: string;
+      status: string;
+      start: string;
+      end: string;
+      part: string;
+      comment: string | null;
+    }>(sql`
+      select member_id as "memberId", status, start_date::text as start, end_date::text as "end", part,
+        decision_comment as comment
+      from leave_requests where org_id = ${org}::uuid order by start_date`);
+    expect(new Set(requests.map((r) => r.status))).toEqual(
+      new Set(['approved', 'rejected', 'cancelled', 'pending']),
+    );
+    expect(requests.filter((r) => r.status === 'rejected' && !r.comment)).toEqual([]);
+    expect(requests.filter((r) => r.status === 'pending' && r.start <= today)).toEqual([]);
+    expect(requests.some((r) => r.status === 'approved' && r.start > today)).toBe(true);
+    expect([...new Set(requests.map((r) => r.part))]).toEqual(
+      expect.arrayContaining(['full', 'second_half', 'hours']),
+    );
+    const standing = requests.filter((r) => r.status === 'approved' || r.status === 'pending');
+    const halves = (a: string, b: string) =>
+      (a === 'first_half' && b === 'second_half') || (a === 'second_half' && b === 'first_half');
+    for (const [i, a] of standing.entries()) {
+      for (const b of standing.slice(i + 1)) {
+        const overlap =
+          a.memberId === b.memberId && a.start <= b.end && b.start <= a.end && !halves(a.part, b.part);
+        expect(overlap, `${a.start}–${a.end} and ${b.start}–${b.end}`).toBe(false);
+      }
+    }
+    // Long leave went to a second approver.
+    const [second] = await rows<{ n: number }>(sql`select count(*)::int as n from system_log
+      where org_id = ${org}::uuid and action = 'leave.approveFirst'`);
+    expect(second?.n).toBeGreaterThan(0);
+
+    // Balances come from the product's job (accruals, allocations) and never go below zero where
+    // the type forbids it, counting what is still pending.
+    const overdrawn = await rows<{ name: string; year: number; balance: number }>(sql`
+      with ledger as (
+        select member_id, leave_type_id, extract(year from effective_on)::int as year, sum(amount)::int as balance
+        from leave_ledger where org_id = ${org}::uuid group by 1, 2, 3),
+      pending as (
+        select member_id, leave_type_id, extract(year from start_date)::int as year, sum(amount)::int as pending
+        from leave_requests where org_id = ${org}::uuid and status = 'pending' group by 1, 2, 3)
+      select t.name, l.year, l.balance - coalesce(p.pending, 0) as balance
+      from ledger l join leave_types t on t.id = l.leave_type_id
+      left join pending p using (member_id, leave_type_id, year)
+      where not t.allow_negative and l.balance - coalesce(p.pending, 0) < 0`);
+    expect(overdrawn).toEqual([]);
+    const [ledger] = await rows<Record<string, number>>(sql`select
+      count(*) filter (where run_key like 'accrual:%')::int as accruals,
+      count(*) filter (where run_key like 'allocation:%')::int as allocations,
+      count(*) filter (where kind = 'taken')::int as taken,
+      count(*) filter (where kind = 'reversal')::int as reversals,
+      (select count(*) from leave_runs where org_id = ${org}::uuid and status = 'done')::int as runs
+      from leave_ledger where org_id = ${org}::uuid`);
+    for (const n of Object.values(ledger ?? {})) expect(n).toBeGreaterThan(0);
+
+    // The staff member printed for sign-in is away soon, with work due meanwhile on their home.
+    const staff = await signIn(demo.staff.email, demo.password);
+    const staffApi = t.client(staff.body.AuthenticationResult?.AccessToken);
+    const away = await staffApi.dashboard.dueWhileAway.query();
+    expect(away?.[0]?.tasks.length).toBeGreaterThan(0);
   });
 
   it('refuses a database that already has a firm, and adds a second demo firm with --force', async () => {

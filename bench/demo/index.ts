@@ -1,14 +1,18 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { addDaysIso, periodContaining, todayIn } from '../../src/domain/periods';
+import { weekStartOf } from '../../src/domain/timesheets';
 import type { TConfig } from '../../src/server/config';
 import type { TDatabase, TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/db/sql';
 import { usernameKey } from '../../src/server/idp/users';
+import { DemoCalendar, inMumbai } from './calendar';
 import { createDemoCatalogue, createDemoEngagements, linkDemoTemplates } from './catalogue';
 import { createDemoClients, type TDemoClient } from './clients';
-import { replayClock } from './clock';
+import { replayClock, type TClockStep } from './clock';
 import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
+import { FIRM_WEEK, FOUR_DAY_WEEK, partTimer, planLeave, setUpLeave, type TLeaveTypeIds } from './leave';
+import { openOffice } from './office';
 import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
@@ -19,7 +23,8 @@ import { replayWork } from './work';
 // the product (session.ts), as the firm would have done it on screen over its months with Practice:
 // the owner makes the firm and invites the team, they set up the catalogue and the book, then week
 // after week the recurring-work job and the people's work, replayed on the clock (clock.ts) so
-// every date is where that work would have put it.
+// every date is where that work would have put it. Day by day the people record their time, send
+// their weeks and take leave (office.ts), their managers approve both.
 
 export class DemoRefusedError extends Error {}
 
@@ -28,6 +33,8 @@ export type TDemoSize = {
   groups: number;
   /** How many weeks of work the firm has done with Practice. */
   weeks: number;
+  /** The last of those weeks in which its people recorded time and took leave (unset: all). */
+  timeWeeks?: number;
   /** Notes on work under way over those weeks (work sent for review always says so too). */
   comments: number;
   /** Tasks outside the recurring projects that come up each week. */
@@ -57,8 +64,9 @@ export type TDemoResult = {
 export const DEMO_SIZE: TDemoSize = {
   clients: 300,
   groups: 25,
-  weeks: 20,
-  comments: 250,
+  weeks: 52,
+  timeWeeks: 52,
+  comments: 650,
   tasksPerWeek: 6,
   documented: 10,
 };
@@ -126,6 +134,8 @@ export async function fillDemo(
     let plan: ReturnType<typeof portalPlan> = [];
     let portalUsers: TDemoPortalUser[] = [];
     let documented: TDemoClient[] = [];
+    let leaveTypes: TLeaveTypeIds | undefined;
+    const setUpOn = todayIn(FIRM_TIME_ZONE, since);
     await clock.during(
       new Date(since.getTime() - 14 * DAY_MS),
       new Date(since.getTime() - 3_600_000),
@@ -150,6 +160,16 @@ export async function fillDemo(
         for (const client of documented)
           await fileClientDocuments(sessionOf(client.preparer.memberId), client);
         await fileVault(boss);
+        const admin = people.find((p) => p.role === 'Admin');
+        const managers = people.filter((p) => p.role === 'Manager').map((p) => sessionOf(p.memberId));
+        if (!admin) throw new Error('demo admin missing');
+        leaveTypes = await setUpLeave(
+          boss,
+          sessionOf(admin.memberId),
+          managers,
+          people,
+          Number(setUpOn.slice(0, 4)),
+        );
         await session.deliverMail();
       },
     );
@@ -157,6 +177,37 @@ export async function fillDemo(
     const staff = people.find((p) => p.role === 'Staff');
     if (!owner || !staff) throw new Error('demo people missing');
     const ctx = { session, sessionOf, people, clients, now };
+    const today = todayIn(FIRM_TIME_ZONE, until);
+    const firstDay = todayIn(
+      FIRM_TIME_ZONE,
+      new Date(until.getTime() - Math.min(size.weeks, size.timeWeeks ?? size.weeks) * 7 * DAY_MS),
+    );
+    const firstWeek = weekStartOf(firstDay) === firstDay ? firstDay : addDaysIso(weekStartOf(firstDay), 7);
+    const setUpYear = Number(setUpOn.slice(0, 4));
+    const years = Array.from({ length: Number(today.slice(0, 4)) + 2 - setUpYear }, (_, i) => setUpYear + i);
+    const fourDays = partTimer(people)?.memberId;
+    const calendar = new DemoCalendar(years, (id) => (id === fourDays ? FOUR_DAY_WEEK : FIRM_WEEK));
+    const clientsOf = (memberId: string) => {
+      const person = people.find((p) => p.memberId === memberId);
+      if (person?.role === 'Staff') return clients.filter((c) => c.preparer.memberId === memberId);
+      if (person?.role === 'Manager') return clients.filter((c) => c.reviewer.memberId === memberId);
+      return clients;
+    };
+    const office = openOffice({
+      db,
+      orgId,
+      clock,
+      people,
+      sessionOf,
+      calendar,
+      leaveTypes: leaveTypes as TLeaveTypeIds,
+      plans: planLeave(people, calendar, firstWeek, today),
+      clientsOf,
+      firstWeek,
+      today,
+      until,
+    });
+    office.imported([setUpYear, setUpYear + 1]);
     const events: TDemoEvent[] = [
       ...pastReminderEvents(ctx),
       {
@@ -186,18 +237,34 @@ export async function fillDemo(
         sessionOf,
         deliverMail: session.deliverMail,
         onWeek: async ({ from, to }) => {
+          // The week's days and its events, in the order they happened, each on its own moment.
+          const steps: TClockStep[] = [];
+          for (
+            let day = todayIn(FIRM_TIME_ZONE, from);
+            inMumbai(day, '09:30') < to;
+            day = addDaysIso(day, 1)
+          ) {
+            const step = inMumbai(day, '09:30') >= from ? office.day(day) : null;
+            if (step) steps.push(step);
+          }
           for (const event of events.filter((e) => e.at >= from && e.at < to)) {
-            await clock.during(event.at, new Date(event.at.getTime() + 10 * 60_000), async () => {
-              await event.run();
-              await session.deliverMail();
+            steps.push({
+              from: event.at,
+              to: new Date(event.at.getTime() + 10 * 60_000),
+              run: async () => {
+                await event.run();
+                await session.deliverMail();
+              },
             });
           }
+          await clock.inTurn(steps.sort((a, b) => a.from.getTime() - b.from.getTime()));
         },
       },
       since,
       until,
       { comments: size.comments, tasksPerWeek: size.tasksPerWeek },
     );
+    await office.finish(now);
     await createUpcomingReminders(ctx);
 
     const counted = await db.execute(sql`select

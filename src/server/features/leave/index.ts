@@ -3,6 +3,6 @@
 
 export { registerLeaveAttachmentRoutes } from './attachments-http';
 export { approvedLeaveStarting, availabilityOn, type TMemberAvailability } from './availability';
-export { registerLeaveJobs } from './jobs';
+export { registerLeaveJobs, runLeaveForOrg } from './jobs';
 export { availableMinutes } from './lists';
 export { leaveRouter } from './router';
