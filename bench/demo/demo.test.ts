@@ -340,8 +340,10 @@ describe('npm run demo', () => {
     const off = days.filter((d) => !expected.get(d.memberId)?.[d.date]);
     expect(off, 'time on a day off, a holiday or a day of approved leave').toEqual([]);
     const full = days.filter((d) => expected.get(d.memberId)?.[d.date] === 480);
-    const usual = full.filter((d) => d.minutes >= 360 && d.minutes <= 510);
-    expect(usual.length / full.length).toBeGreaterThan(0.8);
+    // Six to eight and a half hours most days, up to ten before a deadline; people are drawn
+    // afresh each run, so how many crunch days the window holds varies and the bound is 6–10 h.
+    const usual = full.filter((d) => d.minutes >= 360 && d.minutes <= 600);
+    expect(usual.length / full.length).toBeGreaterThan(0.9);
 
     // The same, read straight from the holidays and the approved leave.
     const onHoliday = await rows<{ date: string }>(sql`

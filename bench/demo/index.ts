@@ -161,15 +161,8 @@ export async function fillDemo(
           await fileClientDocuments(sessionOf(client.preparer.memberId), client);
         await fileVault(boss);
         const admin = people.find((p) => p.role === 'Admin');
-        const managers = people.filter((p) => p.role === 'Manager').map((p) => sessionOf(p.memberId));
         if (!admin) throw new Error('demo admin missing');
-        leaveTypes = await setUpLeave(
-          boss,
-          sessionOf(admin.memberId),
-          managers,
-          people,
-          Number(setUpOn.slice(0, 4)),
-        );
+        leaveTypes = await setUpLeave(boss, sessionOf(admin.memberId), people, Number(setUpOn.slice(0, 4)));
         await session.deliverMail();
       },
     );

@@ -1,5 +1,4 @@
 import { addDaysIso } from '../../src/domain/periods';
-import type { TPermission } from '../../src/domain/permissions';
 import { rng } from '../generate-util';
 import { type DemoCalendar, hashOf, type TDayPart } from './calendar';
 import { holidayCsv } from './holidays';
@@ -77,24 +76,9 @@ export const partTimer = (people: TDemoPerson[]) => people.filter((p) => p.role 
 export async function setUpLeave(
   owner: TPersonSession,
   admin: TPersonSession,
-  managerSessions: TPersonSession[],
   people: TDemoPerson[],
   year: number,
 ): Promise<TLeaveTypeIds> {
-  // Managers take leave too: the seeded Manager role may decide leave but not apply for it.
-  const roles = await owner.api.roles.list({ page: 1, pageSize: 50 });
-  const managerRole = roles.rows.find((r) => r.name === 'Manager');
-  if (!managerRole) throw new Error('no Manager role');
-  const role = await owner.api.roles.get({ id: managerRole.id });
-  await owner.api.roles.update({
-    id: role.id,
-    name: role.name,
-    description: role.description ?? '',
-    assignedClientsOnly: role.assignedClientsOnly,
-    permissions: [...(role.permissions as TPermission[]), 'leaves.create'],
-  });
-  for (const s of managerSessions) s.refresh();
-
   await admin.api.leave.setup.update({
     workingDays: FIRM_WEEK,
     minutesPerDay: 480,

@@ -81,6 +81,8 @@ export const SEEDED_ROLES: ReadonlyArray<{
         viewOnly,
       ),
       'vault.reveal',
+      // A manager takes leave too; the demo's owner had to grant this by hand.
+      'leaves.create',
       'leaves.approve',
       'clients.all',
       'timesheets.approve',

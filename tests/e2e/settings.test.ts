@@ -183,7 +183,7 @@ describe('notifications', () => {
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
 
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
-    await page.getByRole('button', { name: 'Mark “Priya joined the firm” as read' }).click();
+    await page.getByRole('button', { name: 'Mark read: “Priya joined the firm”' }).click();
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('unread-count').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);

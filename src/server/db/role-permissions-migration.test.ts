@@ -29,7 +29,7 @@ beforeAll(async () => {
     insert into roles (id, org_id, name, permissions) values
       (gen_random_uuid(), '${A}', 'Owner', ${pgArray(oldList('Owner'))}),
       (gen_random_uuid(), '${A}', 'Admin', ${pgArray(oldList('Admin', ['clients.delete']))}),
-      (gen_random_uuid(), '${A}', 'Manager', ${pgArray([...oldList('Manager'), 'timesheets.approve'])}),
+      (gen_random_uuid(), '${A}', 'Manager', ${pgArray([...oldList('Manager', ['leaves.create']), 'timesheets.approve'])}),
       (gen_random_uuid(), '${A}', 'Staff', ${pgArray(oldList('Staff'))}),
       (gen_random_uuid(), '${A}', 'Partners', ${pgArray(['clients.view'])});`);
 });
@@ -46,8 +46,12 @@ it('gives the seeded roles the rights their definitions gained, and takes nothin
   // The firm took clients.delete from its Admin: it stays away.
   expect(of('Admin')).toEqual([...oldList('Admin', ['clients.delete']), ...NEW]);
   expect(of('Admin')).not.toContain('clients.delete');
-  // Already there: not added twice; and Manager's definition has no rates.
-  expect(of('Manager')).toEqual([...oldList('Manager'), 'timesheets.approve']);
+  // Already there: not added twice; Manager's definition has no rates, and gained leaves.create.
+  expect(of('Manager')).toEqual([
+    ...oldList('Manager', ['leaves.create']),
+    'timesheets.approve',
+    'leaves.create',
+  ]);
   expect(of('Staff')).toEqual(oldList('Staff'));
   expect(of('Partners')).toEqual(['clients.view']);
   // Every seeded role now holds what its definition holds (less what the firm removed).

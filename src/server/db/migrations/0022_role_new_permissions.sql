@@ -1,6 +1,6 @@
 -- Rights added after a firm was created reach its seeded roles, as their seeded definitions now
 -- have them (src/domain/permissions.ts SEEDED_ROLES): timesheets.approve for Owner, Admin and
--- Manager; timesheets.rates for Owner and Admin. Roles are matched by their seeded names; a right
+-- Manager; timesheets.rates for Owner and Admin; leaves.create for Manager (a manager takes leave too). Roles are matched by their seeded names; a right
 -- a role already holds is not added twice, and nothing is taken away. (The Owner role holds every
 -- right at runtime anyway; this keeps what is stored honest.)
 UPDATE "roles" AS r
@@ -11,6 +11,6 @@ SET "permissions" = r."permissions" || array(
 FROM (VALUES
   ('Owner', ARRAY['timesheets.approve', 'timesheets.rates']::text[]),
   ('Admin', ARRAY['timesheets.approve', 'timesheets.rates']::text[]),
-  ('Manager', ARRAY['timesheets.approve']::text[])
+  ('Manager', ARRAY['timesheets.approve', 'leaves.create']::text[])
 ) AS g(name, keys)
 WHERE r."name" = g.name AND NOT (r."permissions" @> g.keys);

@@ -161,7 +161,7 @@ function NotificationItem({
         </span>
       </button>
       {unread ? (
-        <Button variant="ghost" size="sm" onClick={onMarkRead} aria-label={`Mark “${row.title}” as read`}>
+        <Button variant="ghost" size="sm" onClick={onMarkRead} aria-label={`Mark read: “${row.title}”`}>
           Mark read
         </Button>
       ) : null}
