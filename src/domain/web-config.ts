@@ -1,6 +1,8 @@
 /** Deployment settings the server hands the web app at load time (window.__PRACTICE_CONFIG__). */
 export type TWebConfig = {
   idp: { userPoolId: string; clientId: string; endpointPath: string | null };
+  /** Hosted sign-in (Amplify's signInWithRedirect): the OAuth domain and the external providers. */
+  oauth: { domain: string; providers: string[] } | null;
   productionHost: string | null;
   posthog: { key: string; host: string } | null;
   gtmId: string | null;

@@ -131,6 +131,28 @@ const ZEnv = z.object({
    * chooses; ON: everyone sets up TOTP at their next sign-in; OFF: no TOTP at all.
    */
   IDP_MFA: z.enum(['OFF', 'OPTIONAL', 'ON']).default('OPTIONAL'),
+  /**
+   * Embedded only: where hosted sign-in (/oauth2/authorize) may send a code, and /logout may send
+   * the browser, comma-separated exact URLs. Unset: any address on the app's own origin(s).
+   */
+  IDP_CALLBACK_URLS: optional.pipe(z.string().transform(urlList('IDP_CALLBACK_URLS')).optional()),
+  IDP_LOGOUT_URLS: optional.pipe(z.string().transform(urlList('IDP_LOGOUT_URLS')).optional()),
+  /**
+   * Embedded only: external OpenID Connect providers for hosted sign-in, a JSON list of
+   * `{"name","issuer","clientId","clientSecret"}`; `identity_provider=<name>` on /oauth2/authorize.
+   */
+  IDP_OIDC_PROVIDERS: optional.pipe(z.string().transform(parseProviders).optional()),
+  /** The host[:port][/path] Amplify's hosted sign-in uses (https:// is added); derived when unset. */
+  IDP_OAUTH_DOMAIN: optional,
+  /** A second, HTTPS listener with a self-signed certificate made at first start (laptops). */
+  HTTPS_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'HTTPS_PORT must be a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Whether this instance runs background jobs (reminders, recurring work). */
   JOBS_ENABLED: boolOn,
@@ -140,6 +162,68 @@ const ZEnv = z.object({
   /** The vault's master keys, `id:base64key,…`, the first one current (features/vault/keys.ts). */
   VAULT_KEYS: optional.pipe(z.string().transform(parseVaultKeys).optional()),
 });
+
+function urlList(name: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const bad = list.find((v) => !URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an absolute http(s) URL (${name})` });
+      return z.NEVER;
+    }
+    return list;
+  };
+}
+
+const ZProvider = z.object({
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,31}$/, 'name: letters, digits, space . _ -, at most 32')
+    .refine((v) => v.toUpperCase() !== 'COGNITO', 'name: COGNITO is the pool itself'),
+  // Plain http only on this machine (a test's or a developer's provider).
+  issuer: z
+    .string()
+    .refine(
+      (v) =>
+        URL.canParse(v) &&
+        (new URL(v).protocol === 'https:' ||
+          (new URL(v).protocol === 'http:' &&
+            ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname))),
+      'issuer must be an https:// URL (http:// only on localhost)',
+    ),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+
+export type TOidcProvider = z.infer<typeof ZProvider>;
+
+function parseProviders(value: string, ctx: z.RefinementCtx): TOidcProvider[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a JSON list of {name, issuer, clientId, clientSecret}',
+    });
+    return z.NEVER;
+  }
+  const parsed = z.array(ZProvider).safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.')}: ${issue?.message}` });
+    return z.NEVER;
+  }
+  const names = parsed.data.map((p) => p.name.toLowerCase());
+  if (new Set(names).size !== names.length) {
+    ctx.addIssue({ code: 'custom', message: 'two providers share a name' });
+    return z.NEVER;
+  }
+  return parsed.data;
+}
 
 export type TVaultMasterKey = { id: string; key: Buffer };
 
@@ -219,6 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           clientId: e.IDP_CLIENT_ID,
           issuer: `${publicUrl}/api/idp/${e.IDP_USER_POOL_ID}`,
           mfa: e.IDP_MFA,
+          hosted: {
+            callbackUrls: e.IDP_CALLBACK_URLS ?? null,
+            logoutUrls: e.IDP_LOGOUT_URLS ?? null,
+            providers: e.IDP_OIDC_PROVIDERS ?? [],
+          },
           /** Where the browser posts the protocol: same origin, so no CORS. */
           endpoint: null,
         }
@@ -229,8 +318,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           issuer: e.IDP_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${e.IDP_USER_POOL_ID}`,
           endpoint: e.IDP_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com/`,
         };
+  // The HTTPS listener serves the same app on the public URL's host; Amplify needs an https:// domain.
+  const httpsOrigin = e.HTTPS_PORT ? `https://${new URL(publicUrl).hostname}:${e.HTTPS_PORT}` : null;
+  const oauthDomain =
+    e.IDP_OAUTH_DOMAIN ??
+    (e.IDP_MODE !== 'embedded'
+      ? null
+      : publicUrl.startsWith('https:')
+        ? `${new URL(publicUrl).host}/api/idp`
+        : httpsOrigin
+          ? `${new URL(httpsOrigin).host}/api/idp`
+          : null);
   return {
     env: e.NODE_ENV,
+    https: e.HTTPS_PORT
+      ? { port: e.HTTPS_PORT, origin: httpsOrigin ?? '', certDir: path.join(dataDir, 'tls') }
+      : null,
+    oauthDomain,
     port: e.PORT,
     host: e.HOST,
     publicUrl,

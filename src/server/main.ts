@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
 import { vaultKeyring } from './features/vault';
+import { listenHttps } from './http/https-listener';
 
 async function main() {
   const config = loadConfig();
@@ -56,6 +57,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await listenHttps(app, config);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Practice is running at http://localhost:${port} (database: ${database.engine})`);

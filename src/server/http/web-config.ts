@@ -13,6 +13,12 @@ export function webConfig(config: TConfig): TWebConfig {
       // Amplify posts to the embedded provider on this origin; for a Cognito pool it finds the endpoint itself.
       endpointPath: config.idp.mode === 'embedded' ? '/api/idp' : null,
     },
+    oauth: config.oauthDomain
+      ? {
+          domain: config.oauthDomain,
+          providers: config.idp.mode === 'embedded' ? config.idp.hosted.providers.map((p) => p.name) : [],
+        }
+      : null,
     productionHost: config.web.productionHost ?? null,
     posthog: config.web.posthog ?? null,
     gtmId: config.web.gtmId ?? null,

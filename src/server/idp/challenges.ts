@@ -16,7 +16,10 @@ export type TChallengeKind =
   | 'software_token_mfa'
   | 'select_mfa_type'
   | 'mfa_setup'
-  | 'mfa_setup_done';
+  | 'mfa_setup_done'
+  | 'oauth_code'
+  | 'hosted_mfa'
+  | 'oauth_federation';
 
 const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

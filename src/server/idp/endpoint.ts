@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TBody, TIdpContext, TIdpDeps, TOperation } from './deps';
 import { errorResponse, IdpError } from './errors';
+import { HOSTED_SCOPES } from './hosted/request';
+import { registerHostedSignIn } from './hosted/routes';
 import {
   ChangePassword,
   ConfirmForgotPassword,
@@ -82,6 +84,9 @@ export async function registerIdp(app: FastifyInstance, deps: TIdpDeps) {
   const poolId = deps.config.idp.userPoolId;
   const [region = '', poolName = ''] = poolId.split('_');
   const base = { ...deps, issuer, poolName, region };
+  // Hosted sign-in lives beside the JSON protocol: `<public URL>/api/idp/oauth2/…`.
+  const hostedBase = `${deps.config.publicUrl}/api/idp`;
+  registerHostedSignIn(app, base);
 
   await app.register(async (scope) => {
     // Only this scope parses Amazon's JSON type; the body stays a string until the handler parses it.
@@ -152,8 +157,14 @@ export async function registerIdp(app: FastifyInstance, deps: TIdpDeps) {
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
+        authorization_endpoint: `${hostedBase}/oauth2/authorize`,
+        token_endpoint: `${hostedBase}/oauth2/token`,
+        end_session_endpoint: `${hostedBase}/logout`,
+        userinfo_endpoint: `${hostedBase}/oauth2/userInfo`,
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: ['none'],
-        scopes_supported: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+        scopes_supported: HOSTED_SCOPES,
         claims_supported: [
           'sub',
           'iss',

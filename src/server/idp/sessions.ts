@@ -26,10 +26,11 @@ function idClaimsOf(user: TIdpUser): Record<string, unknown> {
 async function tokensFor(
   ctx: TIdpContext,
   user: TIdpUser,
-  s: { originJti: string; authTime: number; deviceKey?: string | null },
+  s: { originJti: string; authTime: number; deviceKey?: string | null; scope?: string; nonce?: string },
 ) {
   return signTokens(ctx.keys, {
     issuer: ctx.issuer,
+    scope: s.scope,
     clientId: ctx.config.idp.clientId,
     subject: {
       sub: user.id,
@@ -39,7 +40,7 @@ async function tokensFor(
       authTime: s.authTime,
       originJti: s.originJti,
       deviceKey: s.deviceKey ?? undefined,
-      idClaims: idClaimsOf(user),
+      idClaims: { ...idClaimsOf(user), ...(s.nonce ? { nonce: s.nonce } : {}) },
     },
   });
 }
@@ -48,11 +49,18 @@ async function tokensFor(
 export async function startSession(
   ctx: TIdpContext,
   user: TIdpUser,
-  opts: { deviceKey?: string | null; newDevice?: { DeviceKey: string; DeviceGroupKey: string } } = {},
+  opts: {
+    deviceKey?: string | null;
+    newDevice?: { DeviceKey: string; DeviceGroupKey: string };
+    /** A hosted sign-in's granted scopes (the access token's `scope`) and its authentication time. */
+    scope?: string;
+    authTime?: number;
+    nonce?: string;
+  } = {},
 ) {
   const refreshToken = randomBytes(48).toString('base64url');
   const originJti = randomUUID();
-  const authTime = Math.floor(Date.now() / 1000);
+  const authTime = opts.authTime ?? Math.floor(Date.now() / 1000);
   const deviceKey = opts.newDevice?.DeviceKey ?? opts.deviceKey ?? null;
   // The session row and the sign-in's system-log rows (ctx.onSignIn) commit together.
   await ctx.db.transaction(async (tx) => {
@@ -70,7 +78,13 @@ export async function startSession(
   if (Math.random() < 0.02) {
     await ctx.db.delete(idpSessions).where(lt(idpSessions.expiresAt, sql`now() - interval '1 day'`));
   }
-  const t = await tokensFor(ctx, user, { originJti, authTime, deviceKey });
+  const t = await tokensFor(ctx, user, {
+    originJti,
+    authTime,
+    deviceKey,
+    scope: opts.scope,
+    nonce: opts.nonce,
+  });
   return {
     AuthenticationResult: {
       AccessToken: t.accessToken,

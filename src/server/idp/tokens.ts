@@ -19,7 +19,7 @@ export type TTokenSubject = {
 /** Id and access tokens with Cognito's claims (IDP.md §5). */
 export async function signTokens(
   keys: IdpKeys,
-  opts: { issuer: string; clientId: string; subject: TTokenSubject; now?: number },
+  opts: { issuer: string; clientId: string; subject: TTokenSubject; now?: number; scope?: string },
 ) {
   const { kid, privateKey } = keys.signingKey();
   const iat = opts.now ?? Math.floor(Date.now() / 1000);
@@ -29,7 +29,7 @@ export async function signTokens(
   const accessToken = await new SignJWT({
     client_id: opts.clientId,
     token_use: 'access',
-    scope: 'aws.cognito.signin.user.admin',
+    scope: opts.scope ?? 'aws.cognito.signin.user.admin',
     username: s.username,
     auth_time: s.authTime,
     origin_jti: s.originJti,

@@ -22,7 +22,21 @@ export function configureAuth(): void {
         userPoolClientId: idp.clientId,
         ...(idp.endpointPath ? { userPoolEndpoint: `${window.location.origin}${idp.endpointPath}` } : {}),
         signUpVerificationMethod: 'link',
-        loginWith: { email: true },
+        loginWith: {
+          email: true,
+          // Hosted sign-in: back to the login page, whose Amplify listener completes the flow.
+          ...(appConfig.oauth
+            ? {
+                oauth: {
+                  domain: appConfig.oauth.domain,
+                  scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                  redirectSignIn: [`${window.location.origin}/auth/login`],
+                  redirectSignOut: [`${window.location.origin}/auth/login`],
+                  responseType: 'code' as const,
+                },
+              }
+            : {}),
+        },
       },
     },
   });

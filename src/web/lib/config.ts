@@ -8,6 +8,7 @@ declare global {
 
 const fallback: TWebConfig = {
   idp: { userPoolId: 'local-1_Practice', clientId: 'practiceweb', endpointPath: '/api/idp' },
+  oauth: null,
   productionHost: null,
   posthog: null,
   gtmId: null,

@@ -190,6 +190,37 @@ async function deviceStep(ctx: TIdpContext, user: TIdpUser, deviceKey: string | 
   return startSession(ctx, user, { newDevice: await newDevice(ctx.db, user.id, ctx.region, ctx.ip) });
 }
 
+/** USER_PASSWORD_AUTH's check, with its lock and its answer to an unknown name. */
+async function checkUserPassword(ctx: TIdpContext, name: string, password: string, deviceKey?: string) {
+  const user = await findUserByName(ctx.db, name);
+  if (!user) {
+    const slot = await standInSlot(ctx, name);
+    await checkStandInPassword(password.slice(0, 256));
+    throw standInFailure(slot);
+  }
+  assertUsable(user);
+  const slot = await takePasswordSlot(ctx, user, deviceKey);
+  if (password.length > 256 || !(await verifyPassword(password, user.passwordHash)))
+    return wrongPassword(ctx, user, slot);
+  return { user, slot };
+}
+
+/**
+ * The hosted sign-in page's password check: the same lock, errors and events as
+ * USER_PASSWORD_AUTH; answers the user, whose status the page then reads (it issues nothing here).
+ */
+export async function hostedPasswordCheck(
+  ctx: TIdpContext,
+  name: string,
+  password: string,
+): Promise<TIdpUser> {
+  const { user, slot } = await checkUserPassword(ctx, name, password);
+  await releaseAttempts(ctx.db, slot.key, slot);
+  if (user.status === 'UNCONFIRMED') throw E.userNotConfirmed();
+  if (user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD') throw E.resetRequired();
+  return user;
+}
+
 export const InitiateAuth: TOperation = async (ctx, body) => {
   checkClient(ctx, body);
   const flow = reqString(body, 'AuthFlow', 64);
@@ -223,18 +254,12 @@ export const InitiateAuth: TOperation = async (ctx, body) => {
     };
   }
   if (flow === 'USER_PASSWORD_AUTH') {
-    const password = need(params, 'PASSWORD');
-    const name = need(params, 'USERNAME');
-    const user = await findUserByName(ctx.db, name);
-    if (!user) {
-      const slot = await standInSlot(ctx, name);
-      await checkStandInPassword(password.slice(0, 256));
-      throw standInFailure(slot);
-    }
-    assertUsable(user);
-    const slot = await takePasswordSlot(ctx, user, params.DEVICE_KEY);
-    if (password.length > 256 || !(await verifyPassword(password, user.passwordHash)))
-      return wrongPassword(ctx, user, slot);
+    const { user, slot } = await checkUserPassword(
+      ctx,
+      need(params, 'USERNAME'),
+      need(params, 'PASSWORD'),
+      params.DEVICE_KEY,
+    );
     return afterPassword(ctx, user, params.DEVICE_KEY, slot);
   }
   throw invalidParameter('Initiate Auth method not supported.');

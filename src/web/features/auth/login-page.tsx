@@ -10,6 +10,7 @@ import { trpcClient } from '../../lib/trpc';
 import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 import { NewPasswordForm } from './new-password-form';
+import { ProviderSignIn } from './provider-sign-in';
 
 type TStep = 'credentials' | 'new-password' | 'unconfirmed';
 
@@ -92,6 +93,7 @@ export function LoginPage() {
               Sign in
             </Button>
           </form>
+          <ProviderSignIn />
           <p className="mt-6 text-center text-sm text-muted-fg">
             New to Practice?{' '}
             <Link

@@ -1,0 +1,52 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '@web/ui';
+import { signInWithRedirect } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { useEffect, useState } from 'react';
+import { appConfig } from '../../lib/config';
+import { showAuthError } from './auth-errors';
+
+/**
+ * "Sign in with <provider>" for each external identity provider the deployment names: Amplify's
+ * signInWithRedirect through the hosted sign-in. Back on this page, Amplify's listener finishes
+ * the flow (state checked: "Invalid state in OAuth flow") and says how it went on the Hub.
+ */
+export function ProviderSignIn() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<string | null>(null);
+  const providers = appConfig.oauth?.providers ?? [];
+
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signInWithRedirect') void navigate({ to: '/' });
+        if (payload.event === 'signInWithRedirect_failure') showAuthError(payload.data?.error);
+      }),
+    [navigate],
+  );
+
+  if (!providers.length) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-2">
+      <p className="text-center text-sm text-muted-fg">or</p>
+      {providers.map((name) => (
+        <Button
+          key={name}
+          variant="outline"
+          loading={busy === name}
+          onClick={async () => {
+            setBusy(name);
+            try {
+              await signInWithRedirect({ provider: { custom: name } });
+            } catch (error) {
+              showAuthError(error);
+              setBusy(null);
+            }
+          }}
+        >
+          Sign in with {name}
+        </Button>
+      ))}
+    </div>
+  );
+}
