@@ -41,7 +41,7 @@ export function SecurityDeleteAccount({ isOwner }: { isOwner: boolean }) {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           title="Delete your account?"
-          description="This cannot be undone. To rejoin, you would need a new invitation and a new sign-up."
+          description="This cannot be undone: your sign-in is removed for good."
         >
           {open ? <DeleteAccountForm /> : null}
         </DialogContent>

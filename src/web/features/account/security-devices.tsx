@@ -158,7 +158,7 @@ export function SecurityDevices() {
                 disabled={forgetOthers.isPending}
                 loading={forgetOne.isPending && forgetOne.variables?.id === device.id}
                 onClick={() => void askForget(device)}
-                aria-label={`Forget ${device.name}${device.current ? ' (this browser)' : ''}`}
+                aria-label={`Forget ${device.name}${device.current ? ' (this browser)' : `, last signed in ${format.dateTime(device.lastSignIn)}`}`}
               >
                 Forget
               </Button>
