@@ -16,7 +16,12 @@ import { registerLeaveAttachmentRoutes } from './features/leave';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
-import { confirmInvitedSignUp, logMemberSecurityEvent, logMemberSignIn } from './features/team';
+import {
+  confirmInvitedSignUp,
+  leaveFirmsOnAccountDeletion,
+  logMemberSecurityEvent,
+  logMemberSignIn,
+} from './features/team';
 import { secretBox } from './features/vault';
 import { createStorage } from './files/storage';
 import { registerRateLimit } from './http/rate-limit';
@@ -100,6 +105,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       onSignIn: logMemberSignIn,
       onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,
+      beforeDeleteUser: leaveFirmsOnAccountDeletion,
     });
   }
 

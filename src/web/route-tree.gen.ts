@@ -26,6 +26,7 @@ import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/ind
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
 import { Route as MainMyAccountLeavesRouteImport } from './routes/_main/my-account/leaves'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
+import { Route as MainMyAccountSecurityRouteImport } from './routes/_main/my-account/security'
 import { Route as MainMyAccountTimesheetRouteImport } from './routes/_main/my-account/timesheet'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
@@ -185,6 +186,13 @@ const MainMyAccountNotificationsRoute =
   } as any).lazy(() =>
     import('./routes/_main/my-account/notifications.lazy').then((d) => d.Route),
   )
+const MainMyAccountSecurityRoute = MainMyAccountSecurityRouteImport.update({
+  id: '/my-account/security',
+  path: '/my-account/security',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/my-account/security.lazy').then((d) => d.Route),
+)
 const MainMyAccountTimesheetRoute = MainMyAccountTimesheetRouteImport.update({
   id: '/my-account/timesheet',
   path: '/my-account/timesheet',
@@ -539,6 +547,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/my-account/security': typeof MainMyAccountSecurityRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
@@ -597,6 +606,7 @@ export interface FileRoutesByTo {
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/my-account/security': typeof MainMyAccountSecurityRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
@@ -660,6 +670,7 @@ export interface FileRoutesById {
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/_main/my-account/notifications': typeof MainMyAccountNotificationsRoute
+  '/_main/my-account/security': typeof MainMyAccountSecurityRoute
   '/_main/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
@@ -722,6 +733,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/my-account/leaves'
     | '/my-account/notifications'
+    | '/my-account/security'
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
@@ -780,6 +792,7 @@ export interface FileRouteTypes {
     | '/admin/systemlog'
     | '/my-account/leaves'
     | '/my-account/notifications'
+    | '/my-account/security'
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
@@ -842,6 +855,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id'
     | '/_main/my-account/leaves'
     | '/_main/my-account/notifications'
+    | '/_main/my-account/security'
     | '/_main/my-account/timesheet'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
@@ -1018,6 +1032,13 @@ declare module '@tanstack/react-router' {
       path: '/my-account/notifications'
       fullPath: '/my-account/notifications'
       preLoaderRoute: typeof MainMyAccountNotificationsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/my-account/security': {
+      id: '/_main/my-account/security'
+      path: '/my-account/security'
+      fullPath: '/my-account/security'
+      preLoaderRoute: typeof MainMyAccountSecurityRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/my-account/timesheet': {
@@ -1386,6 +1407,7 @@ interface MainRouteChildren {
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountLeavesRoute: typeof MainMyAccountLeavesRoute
   MainMyAccountNotificationsRoute: typeof MainMyAccountNotificationsRoute
+  MainMyAccountSecurityRoute: typeof MainMyAccountSecurityRoute
   MainMyAccountTimesheetRoute: typeof MainMyAccountTimesheetRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
@@ -1419,6 +1441,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountLeavesRoute: MainMyAccountLeavesRoute,
   MainMyAccountNotificationsRoute: MainMyAccountNotificationsRoute,
+  MainMyAccountSecurityRoute: MainMyAccountSecurityRoute,
   MainMyAccountTimesheetRoute: MainMyAccountTimesheetRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,

@@ -256,6 +256,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/team/timesheets': () => '/team/timesheets',
   '/my-account/leaves': () => '/my-account/leaves',
   '/my-account/notifications': () => '/my-account/notifications',
+  '/my-account/security': () => '/my-account/security',
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_CANNOT_DELETE } from '../../src/domain/security';
 import { startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -16,6 +17,31 @@ afterAll(async () => {
 
 const PASSWORD = 'Ledger#2026';
 const staffCookie = (cookies: { name: string }[]) => cookies.some((c) => c.name.endsWith('.LastAuthUser'));
+
+/** A sign-in outside the browser, as another app would make it: answers its access token. */
+async function idpSignIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${app.url}/api/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: app.config.idp.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult: { AccessToken: string } };
+  return body.AuthenticationResult.AccessToken;
+}
+
+const signInsStatus = async (accessToken: string) =>
+  (
+    await fetch(`${app.url}/api/trpc/security.signIns?input=${encodeURIComponent('{"json":{}}')}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+  ).status;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${app.url}/auth/login`);
@@ -89,6 +115,26 @@ describe('staff identity in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.getByRole('heading', { name: /Asha$/ }).waitFor();
+
+    // My account → Security: this browser's device, the failure and the sign-in just made.
+    await page.getByRole('button', { name: /account menu for Asha Rao/ }).click();
+    await page.getByRole('menuitem', { name: 'Security' }).click();
+    await page.waitForURL(`${app.url}/my-account/security`);
+    await page.getByRole('list', { name: 'Devices' }).getByText('This browser').waitFor();
+    const signIns = page.getByRole('list', { name: 'Sign-ins' }).getByRole('listitem');
+    await expect
+      .poll(() => signIns.allTextContents())
+      .toEqual([expect.stringMatching(/^Signed in.*Chrome/), expect.stringMatching(/^Failed.*Chrome/)]);
+    await page.getByText(OWNER_CANNOT_DELETE).waitFor();
+    await screenshot(page, 'auth-security');
+
+    // Sign out everywhere: another session (an app elsewhere) is refused afterwards, not only this one.
+    const elsewhere = await idpSignIn('asha@rao.test', PASSWORD);
+    expect(await signInsStatus(elsewhere)).toBe(200);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${app.url}/auth/login`);
+    expect(await signInsStatus(elsewhere)).toBe(401);
     await context.close();
   });
 

@@ -633,6 +633,9 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
   },
 
+  // The owner cannot delete their account (the others' deletion: features/security/security.test.ts).
+  'security.deleteAccount': { input: () => ({ password: 'Not#theRight1' }), own: 'FORBIDDEN', cross: 'none' },
+  'security.signIns': { input: () => ({}), cross: 'none' },
   'services.archive': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
   'services.clients': { input: (f) => ({ serviceId: f.service.id }), cross: 'ids', client: 'filter' },
   'services.create': {

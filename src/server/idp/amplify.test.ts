@@ -30,7 +30,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeAuthLinkKey } from '../../domain/auth-links';
-import { idpDevices, idpUsers, systemLog } from '../db/schema';
+import { OWNER_CANNOT_DELETE } from '../../domain/security';
+import { idpDevices, idpUsers, members, systemLog } from '../db/schema';
 import { createIdpTestApp } from './test-helpers';
 
 // The real aws-amplify v6 Auth client against the embedded identity provider. Sign-in state is
@@ -357,9 +358,18 @@ describe('aws-amplify against the embedded identity provider', () => {
     expect(actions.filter((a) => a === 'member.mfa_changed')).toHaveLength(3);
   });
 
-  it('deletes the user: tokens refused, sign-in impossible', async () => {
+  it('refuses to delete a firm’s owner, then deletes the user: tokens refused, sign-in impossible', async () => {
     const token = await accessToken();
+    await expect(deleteUser()).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: OWNER_CANNOT_DELETE,
+    });
+    // No longer the owner (as after a transfer): they leave the firm, deactivated.
+    await t.db.update(members).set({ isOwner: false }).where(eq(members.sub, sub));
     await deleteUser();
+    expect((await t.db.select().from(members).where(eq(members.sub, sub))).map((m) => m.status)).toEqual([
+      'disabled',
+    ]);
     await expect(t.client(token).profile.me.query()).rejects.toMatchObject({
       data: { code: 'UNAUTHORIZED' },
     });

@@ -14,7 +14,13 @@ export type TIdpSecrets = {
 export type TIdpEvent =
   | { kind: 'sign_in_failed'; reason: 'password' | 'mfa_code' }
   | { kind: 'locked_out'; reason: 'password' | 'mfa_code'; seconds: number }
-  | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' };
+  | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' }
+  | {
+      kind: 'device_changed';
+      change: 'remembered' | 'not_remembered' | 'forgotten';
+      deviceName: string | null;
+    }
+  | { kind: 'signed_out_everywhere' };
 
 export type TIdpDeps = {
   db: TDb;
@@ -35,13 +41,21 @@ export type TIdpDeps = {
    */
   preSignUp?: (db: TExecutor, request: TPreSignUpRequest) => Promise<TPreSignUpResponse>;
   /**
-   * Called with the user's sub after a failed password or MFA code, a lock-out and an MFA change,
-   * in the transaction of that change where there is one.
+   * Called with the user's sub after a failed password or MFA code, a lock-out, an MFA or device
+   * change and a global sign-out, in the transaction of that change where there is one.
    */
   onEvent?: (
     tx: TExecutor,
     event: TIdpEvent & { sub: string; ip: string; userAgent: string | null },
   ) => Promise<void>;
+  /**
+   * Asked by DeleteUser in its transaction, before the user goes: the app does what it does when a
+   * person leaves, or answers why they may not (the answer is refused as NotAuthorizedException).
+   */
+  beforeDeleteUser?: (
+    tx: TExecutor,
+    request: { sub: string; ip: string; userAgent: string | null },
+  ) => Promise<{ refused: string } | null>;
   /**
    * Whether this user must have MFA although the pool's MFA is OPTIONAL (the app's per-firm rule);
    * with IDP_MFA=ON everyone must.

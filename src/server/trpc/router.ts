@@ -21,6 +21,7 @@ import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
 import { remindersRouter } from '../features/reminders';
 import { rolesRouter } from '../features/roles';
+import { securityRouter } from '../features/security';
 import { servicesRouter } from '../features/services';
 import { settingsRouter } from '../features/settings';
 import { systemLogRouter } from '../features/system-log';
@@ -47,6 +48,7 @@ export const appRouter = router({
   settings: settingsRouter,
   notifications: notificationsRouter,
   account: accountRouter,
+  security: securityRouter,
   services: servicesRouter,
   clientGroups: clientGroupsRouter,
   engagements: engagementsRouter,

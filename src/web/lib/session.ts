@@ -7,15 +7,18 @@ import { trpcClient } from './trpc';
 /**
  * Ends the staff session: the server records it and clears what it can, Amplify revokes the
  * refresh token and drops its cookies, then a full page load to the login leaves no cached query
- * of the previous person behind.
+ * of the previous person behind. Only this browser, unless the person chose `everywhere`: then
+ * the identity provider ends every sign-in of theirs first (GlobalSignOut, which it logs), while
+ * this browser's token still works, and this browser leaves as usual.
  */
-export async function signOutStaff(): Promise<void> {
+export async function signOutStaff(options: { everywhere?: boolean } = {}): Promise<void> {
+  if (options.everywhere) await signOutIdentity({ global: true });
   try {
     await trpcClient.auth.logout.mutate();
   } catch {
     // The call already showed its toast; the browser still leaves the session.
   }
-  await signOutIdentity();
+  if (!options.everywhere) await signOutIdentity();
   resetChat();
   resetAnalytics();
   window.location.assign(ROUTE_PATHS['auth-login']);

@@ -29,6 +29,7 @@ export const STAFF_ROUTES = [
   '/team/timesheets',
   '/my-account/leaves',
   '/my-account/notifications',
+  '/my-account/security',
   '/my-account/timesheet',
   '/vault/documents',
   '/vault/documents/{folderId}',

@@ -59,25 +59,39 @@ const TOTP_CHANGES: Record<Extract<TIdpEvent, { kind: 'mfa_changed' }>['totp'], 
   not_preferred: 'no longer prefers the authenticator app',
 };
 
+const DEVICE_CHANGES: Record<Extract<TIdpEvent, { kind: 'device_changed' }>['change'], string> = {
+  remembered: 'remembered a device',
+  not_remembered: 'stopped remembering a device',
+  forgotten: 'forgot a device',
+};
+
+const wrong = (reason: 'password' | 'mfa_code') =>
+  reason === 'password' ? 'password' : 'authenticator code';
+
 function describe(event: TIdpEvent): { action: string; summary: string } {
-  const what =
-    event.kind === 'mfa_changed' ? '' : event.reason === 'password' ? 'password' : 'authenticator code';
   switch (event.kind) {
     case 'sign_in_failed':
-      return { action: 'member.sign_in_failed', summary: `failed to sign in (wrong ${what})` };
+      return { action: 'member.sign_in_failed', summary: `failed to sign in (wrong ${wrong(event.reason)})` };
     case 'locked_out':
       return {
         action: 'member.locked_out',
-        summary: `was locked out for ${event.seconds} s after repeated wrong ${what}s`,
+        summary: `was locked out for ${event.seconds} s after repeated wrong ${wrong(event.reason)}s`,
       };
     case 'mfa_changed':
       return { action: 'member.mfa_changed', summary: TOTP_CHANGES[event.totp] };
+    case 'device_changed':
+      return {
+        action: `member.device_${event.change}`,
+        summary: `${DEVICE_CHANGES[event.change]}${event.deviceName ? ` (${event.deviceName.slice(0, 120)})` : ''}`,
+      };
+    case 'signed_out_everywhere':
+      return { action: 'member.signed_out_everywhere', summary: 'signed out on every device' };
   }
 }
 
 /**
- * The identity provider's other security events (its `onEvent`): failed sign-ins, lock-outs and
- * MFA changes, one row per firm the person is an active member of, like sign-ins.
+ * The identity provider's other security events (its `onEvent`): failed sign-ins, lock-outs, MFA
+ * and device changes, global sign-outs, one row per firm the person is an active member of.
  */
 export async function logMemberSecurityEvent(
   tx: TExecutor,

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { idpUsers } from '../../db/schema';
 import { authenticate } from '../access';
+import { deleteIdentity } from '../account-deletion';
 import { clearSignInLocks, releaseAttempts, takeSignInAttempt } from '../attempts';
 import { consumeCode, issueCode } from '../codes';
 import type { TOperation } from '../deps';
-import { E, IdpError, invalidParameter } from '../errors';
+import { E, IdpError, invalidParameter, notAuthorized } from '../errors';
 import { attributeList, checkClient, reqString, stringList } from '../input';
 import { sendAttributeCode, sendResetCode } from '../mail';
 import { mfaSettingsOf } from '../mfa';
@@ -147,7 +148,15 @@ export const ConfirmForgotPassword: TOperation = async (ctx, body) => {
 
 export const GlobalSignOut: TOperation = async (ctx, body) => {
   const { user } = await authenticate(ctx, accessToken(body));
-  await revokeUserSessions(ctx.db, user.id);
+  await ctx.db.transaction(async (tx) => {
+    await revokeUserSessions(tx, user.id);
+    await ctx.onEvent?.(tx, {
+      kind: 'signed_out_everywhere',
+      sub: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+  });
   return {};
 };
 
@@ -165,8 +174,12 @@ export const RevokeToken: TOperation = async (ctx, body) => {
 
 export const DeleteUser: TOperation = async (ctx, body) => {
   const { user } = await authenticate(ctx, accessToken(body));
-  // Sessions are revoked first and outlive the user, so its tokens stay refused.
-  await revokeUserSessions(ctx.db, user.id);
-  await ctx.db.delete(idpUsers).where(eq(idpUsers.id, user.id));
+  await ctx.db.transaction(async (tx) => {
+    // The app may refuse (a firm's owner) and does what it does when a person leaves, in this
+    // transaction, so a person is never gone from the pool but still a member, or the reverse.
+    const answer = await ctx.beforeDeleteUser?.(tx, { sub: user.id, ip: ctx.ip, userAgent: ctx.userAgent });
+    if (answer) throw notAuthorized(answer.refused);
+    await deleteIdentity(tx, user.id);
+  });
   return {};
 };

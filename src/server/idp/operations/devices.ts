@@ -1,10 +1,28 @@
 import { and, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../db/client';
 import { idpDevices } from '../../db/schema';
 import { authenticate } from '../access';
-import type { TBody, TOperation } from '../deps';
+import type { TBody, TIdpContext, TOperation } from '../deps';
 import { deviceShape, findDevice, listDevices, requireDevice } from '../devices';
 import { E, invalidParameter } from '../errors';
 import { optInteger, optString, reqString } from '../input';
+
+/** The app logs what a person does to their devices (the system log's device changes). */
+const deviceChanged = (
+  ctx: TIdpContext,
+  tx: TExecutor,
+  sub: string,
+  change: 'remembered' | 'not_remembered' | 'forgotten',
+  deviceName: string | null,
+) =>
+  ctx.onEvent?.(tx, {
+    kind: 'device_changed',
+    change,
+    deviceName,
+    sub,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
 
 const accessToken = (body: TBody) => reqString(body, 'AccessToken', 8192);
 const deviceKey = (body: TBody) => reqString(body, 'DeviceKey', 55);
@@ -73,11 +91,15 @@ export const UpdateDeviceStatus: TOperation = async (ctx, body) => {
     );
   }
   const { user } = await authenticate(ctx, token);
-  await requireDevice(ctx.db, user.id, key);
-  await ctx.db
-    .update(idpDevices)
-    .set({ rememberedStatus: status, updatedAt: new Date() })
-    .where(eq(idpDevices.deviceKey, key));
+  const device = await requireDevice(ctx.db, user.id, key);
+  if (device.rememberedStatus === status) return {};
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(idpDevices)
+      .set({ rememberedStatus: status, updatedAt: new Date() })
+      .where(eq(idpDevices.deviceKey, key));
+    await deviceChanged(ctx, tx, user.id, status, device.name);
+  });
   return {};
 };
 
@@ -85,10 +107,13 @@ export const ForgetDevice: TOperation = async (ctx, body) => {
   const token = accessToken(body);
   const key = deviceKey(body);
   const { user } = await authenticate(ctx, token);
-  const deleted = await ctx.db
-    .delete(idpDevices)
-    .where(and(eq(idpDevices.deviceKey, key), eq(idpDevices.userId, user.id)))
-    .returning({ key: idpDevices.deviceKey });
-  if (deleted.length === 0) throw E.deviceNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(idpDevices)
+      .where(and(eq(idpDevices.deviceKey, key), eq(idpDevices.userId, user.id)))
+      .returning({ name: idpDevices.name });
+    if (!deleted) throw E.deviceNotFound();
+    await deviceChanged(ctx, tx, user.id, 'forgotten', deleted.name);
+  });
   return {};
 };

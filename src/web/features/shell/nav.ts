@@ -16,6 +16,7 @@ import {
   KeyRound,
   LayoutTemplate,
   ListChecks,
+  LockKeyhole,
   type LucideIcon,
   ShieldCheck,
   Users,
@@ -79,6 +80,7 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/my-account/timesheet', label: 'Timesheet', icon: Clock, permission: 'timesheets.view' },
       { to: '/my-account/leaves', label: 'Leaves', icon: CalendarDays, permission: 'leaves.view' },
+      { to: '/my-account/security', label: 'Security', icon: LockKeyhole },
     ],
   },
 ];

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
   initials,
 } from '@web/ui';
-import { Bell, LogOut, UserRound } from 'lucide-react';
+import { Bell, LockKeyhole, LogOut, UserRound } from 'lucide-react';
 import { signOutStaff } from '../../lib/session';
 import { openProfileDialog } from '../account/profile-dialog';
 import type { TProfileView } from './use-profile';
@@ -41,6 +41,12 @@ export function UserMenu({ profile }: { profile: TProfileView }) {
           <Link to="/my-account/notifications">
             <Bell aria-hidden />
             Notifications
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/my-account/security">
+            <LockKeyhole aria-hidden />
+            Security
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

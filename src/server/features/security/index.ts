@@ -1,0 +1,2 @@
+// The security feature's public surface: the root router imports from here.
+export { securityRouter } from './router';
