@@ -197,7 +197,15 @@ export const leaveLedger = pgTable(
   (t) => [
     unique('leave_ledger_org_id_id_key').on(t.orgId, t.id),
     unique('leave_ledger_org_run_key').on(t.orgId, t.runKey),
-    index('leave_ledger_org_effective_idx').on(t.orgId, t.effectiveOn, t.memberId, t.leaveTypeId),
+    // Balances of a year sum amounts by member and type from the index alone (an index-only scan).
+    index('leave_ledger_org_effective_amount_idx').on(
+      t.orgId,
+      t.effectiveOn,
+      t.memberId,
+      t.leaveTypeId,
+      t.kind,
+      t.amount,
+    ),
     index('leave_ledger_org_member_idx').on(t.orgId, t.memberId, t.leaveTypeId, t.effectiveOn),
     foreignKey({
       name: 'leave_ledger_member_fk',
