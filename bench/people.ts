@@ -160,23 +160,27 @@ async function explain(
       left join services s on s.org_id = e.org_id and s.id = e.service_id
       where e.org_id = ${orgId} and e.member_id = ${memberId} and e.date >= ${weekStart} and e.date <= ${last}
       order by e.date, e.id`,
-    'teamWeek: minutes by member and day': sql`
+    'teamWeek: minutes by day and member': sql`
       select member_id, date, sum(minutes)::int from timesheet_entries
       where org_id = ${orgId} and date >= ${weekStart} and date <= ${last}
-      group by member_id, date`,
+      group by date, member_id`,
     'teamWeek: approved leave touching the week': sql`
       select id, member_id, start_date, end_date, part, minutes from leave_requests
       where org_id = ${orgId} and status in ('approved') and start_date <= ${last} and end_date >= ${weekStart}`,
-    'balances: the ledger by member and type': sql`
-      select member_id, leave_type_id, sum(amount)::int,
-             coalesce(-sum(amount) filter (where kind in ('taken', 'reversal')), 0)::int
-      from leave_ledger
-      where org_id = ${orgId} and effective_on >= ${`${year}-01-01`} and effective_on <= ${`${year}-12-31`}
-      group by member_id, leave_type_id`,
-    'balances: pending requests by member and type': sql`
-      select member_id, leave_type_id, sum(amount)::int from leave_requests
-      where org_id = ${orgId} and status = 'pending' and start_date >= ${`${year}-01-01`} and start_date <= ${`${year}-12-31`}
-      group by member_id, leave_type_id`,
+    'balances: the ledger and the pending requests by member and type': sql`
+      with ledger as (
+        select member_id, leave_type_id, sum(amount)::int as balance,
+               coalesce(-sum(amount) filter (where kind in ('taken', 'reversal')), 0)::int as taken
+        from leave_ledger
+        where org_id = ${orgId} and effective_on >= ${`${year}-01-01`} and effective_on <= ${`${year}-12-31`}
+        group by 1, 2
+      ), pending as (
+        select member_id, leave_type_id, sum(amount)::int as pending from leave_requests
+        where org_id = ${orgId} and status = 'pending' and start_date >= ${`${year}-01-01`} and start_date <= ${`${year}-12-31`}
+        group by 1, 2
+      )
+      select member_id, leave_type_id, coalesce(balance, 0), coalesce(taken, 0), coalesce(pending, 0)
+      from ledger full join pending using (member_id, leave_type_id)`,
   };
   for (const [name, statement] of Object.entries(statements)) {
     const plan = rowsOf<Record<string, string>>(

@@ -151,6 +151,9 @@ export const leaveRequests = pgTable(
     unique('leave_requests_org_id_id_key').on(t.orgId, t.id),
     index('leave_requests_org_member_start_idx').on(t.orgId, t.memberId, t.startDate),
     index('leave_requests_org_status_start_idx').on(t.orgId, t.status, t.startDate),
+    // Approved leave touching a week (availability, expected hours): those ending on or after its
+    // first day are the few recent and future ones; by start date it would be every past request.
+    index('leave_requests_org_status_end_idx').on(t.orgId, t.status, t.endDate),
     foreignKey({
       name: 'leave_requests_member_fk',
       columns: [t.orgId, t.memberId],
