@@ -153,6 +153,9 @@ export const leaveRequests = pgTable(
     unique('leave_requests_org_id_id_key').on(t.orgId, t.id),
     index('leave_requests_org_member_start_idx').on(t.orgId, t.memberId, t.startDate),
     index('leave_requests_org_status_start_idx').on(t.orgId, t.status, t.startDate),
+    // Approved leave touching a week (availability, expected hours): those ending on or after its
+    // first day are the few recent and future ones; by start date it would be every past request.
+    index('leave_requests_org_status_end_idx').on(t.orgId, t.status, t.endDate),
     foreignKey({
       name: 'leave_requests_member_fk',
       columns: [t.orgId, t.memberId],
@@ -238,7 +241,15 @@ export const leaveLedger = pgTable(
   (t) => [
     unique('leave_ledger_org_id_id_key').on(t.orgId, t.id),
     unique('leave_ledger_org_run_key').on(t.orgId, t.runKey),
-    index('leave_ledger_org_effective_idx').on(t.orgId, t.effectiveOn, t.memberId, t.leaveTypeId),
+    // Balances of a year sum amounts by member and type from the index alone (an index-only scan).
+    index('leave_ledger_org_effective_amount_idx').on(
+      t.orgId,
+      t.effectiveOn,
+      t.memberId,
+      t.leaveTypeId,
+      t.kind,
+      t.amount,
+    ),
     index('leave_ledger_org_member_idx').on(t.orgId, t.memberId, t.leaveTypeId, t.effectiveOn),
     foreignKey({
       name: 'leave_ledger_member_fk',

@@ -50,9 +50,11 @@ export const timesheetEntries = pgTable(
   },
   (t) => [
     unique('timesheet_entries_org_id_id_key').on(t.orgId, t.id),
-    // My week and the team's week both read by (org, member, date).
+    // My week reads by (org, member, date).
     index('timesheet_entries_member_date_idx').on(t.orgId, t.memberId, t.date),
-    index('timesheet_entries_org_date_idx').on(t.orgId, t.date),
+    // The team's week sums minutes by member and day from the index alone (an index-only scan):
+    // reading the table instead costs a heap visit per entry, 50,000 of them for a firm of 500.
+    index('timesheet_entries_org_date_minutes_idx').on(t.orgId, t.date, t.memberId, t.minutes),
     index('timesheet_entries_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
     index('timesheet_entries_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
     foreignKey({

@@ -4,7 +4,7 @@ import type { TExecutor } from '../../db/client';
 import { leaveRequests, leaveTypes, members } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { holidaysBetween } from './holidays';
-import { availableMinutes } from './lists';
+import { minutesFrom } from './lists';
 import { patternsOf } from './work';
 
 export type TAbsence = { kind: 'leave' | 'holiday'; name: string };
@@ -43,12 +43,19 @@ export async function availabilityOn(
     .orderBy(asc(memberName));
   if (people.length === 0) return [];
   const ids = people.map((p) => p.id);
-  const [minutes, patterns, holidays, leave] = await Promise.all([
-    availableMinutes(db, orgId, ids, day, day),
+  // One read of patterns, holidays and the day's leave serves both the minutes and the reasons.
+  const [patterns, holidays, leave] = await Promise.all([
     patternsOf(db, orgId, ids),
     holidaysBetween(db, orgId, day, day),
     db
-      .select({ memberId: leaveRequests.memberId, typeName: leaveTypes.name })
+      .select({
+        memberId: leaveRequests.memberId,
+        typeName: leaveTypes.name,
+        startDate: leaveRequests.startDate,
+        endDate: leaveRequests.endDate,
+        part: leaveRequests.part,
+        minutes: leaveRequests.minutes,
+      })
       .from(leaveRequests)
       .innerJoin(
         leaveTypes,
@@ -64,6 +71,7 @@ export async function availabilityOn(
         ),
       ),
   ]);
+  const minutes = minutesFrom({ patterns, holidays, leave }, ids, day, day);
   return people.map((p) => {
     const pattern = patterns.get(p.id);
     const free = minutes.get(p.id)?.[day] ?? 0;

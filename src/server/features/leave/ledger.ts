@@ -4,7 +4,7 @@ import { formatAmountWithUnit, type TLedgerKind } from '../../../domain/leave';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveLedger, leaveRequests, leaveTypes, members } from '../../db/schema';
-import { memberName } from '../../db/sql';
+import { memberName, rowsOf } from '../../db/sql';
 import { audit } from '../system-log';
 import { leaveTypeOf } from './types';
 
@@ -24,7 +24,12 @@ export type TBalance = {
 
 const yearBounds = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
-/** Balances of members × active types for a year: two grouped scans on indexed columns. */
+/**
+ * Balances of members × active types for a year: the ledger's sums (an index-only scan) joined to
+ * the pending requests' in one statement, its rows read as they come. 500 members × 10 types is
+ * 5,000 rows, where mapping each through the query builder and merging two results in JavaScript
+ * cost more than the database's work.
+ */
 export async function balances(
   db: TExecutor,
   orgId: string,
@@ -32,52 +37,36 @@ export async function balances(
   memberIds?: readonly string[],
 ): Promise<TBalance[]> {
   const { from, to } = yearBounds(year);
-  const forMembers = memberIds ? inArray(leaveLedger.memberId, [...memberIds]) : undefined;
-  const [ledger, pending] = await Promise.all([
-    db
-      .select({
-        memberId: leaveLedger.memberId,
-        leaveTypeId: leaveLedger.leaveTypeId,
-        balance: sql<number>`sum(${leaveLedger.amount})::int`,
-        taken: sql<number>`coalesce(-sum(${leaveLedger.amount}) filter (where ${leaveLedger.kind} in ('taken', 'reversal')), 0)::int`,
-      })
-      .from(leaveLedger)
-      .where(
-        and(
-          eq(leaveLedger.orgId, orgId),
-          gte(leaveLedger.effectiveOn, from),
-          lte(leaveLedger.effectiveOn, to),
-          forMembers,
-        ),
-      )
-      .groupBy(leaveLedger.memberId, leaveLedger.leaveTypeId),
-    db
-      .select({
-        memberId: leaveRequests.memberId,
-        leaveTypeId: leaveRequests.leaveTypeId,
-        pending: sql<number>`sum(${leaveRequests.amount})::int`,
-      })
-      .from(leaveRequests)
-      .where(
-        and(
-          eq(leaveRequests.orgId, orgId),
-          eq(leaveRequests.status, 'pending'),
-          gte(leaveRequests.startDate, from),
-          lte(leaveRequests.startDate, to),
-          memberIds ? inArray(leaveRequests.memberId, [...memberIds]) : undefined,
-        ),
-      )
-      .groupBy(leaveRequests.memberId, leaveRequests.leaveTypeId),
-  ]);
-  const key = (m: string, t: string) => `${m}:${t}`;
-  const out = new Map<string, TBalance>();
-  for (const r of ledger) out.set(key(r.memberId, r.leaveTypeId), { ...r, pending: 0 });
-  for (const p of pending) {
-    const k = key(p.memberId, p.leaveTypeId);
-    const had = out.get(k) ?? { memberId: p.memberId, leaveTypeId: p.leaveTypeId, balance: 0, taken: 0 };
-    out.set(k, { ...had, pending: p.pending });
-  }
-  return [...out.values()];
+  const result = await db.execute(sql`
+    with ledger as (
+      select ${leaveLedger.memberId} as member_id, ${leaveLedger.leaveTypeId} as leave_type_id,
+             sum(${leaveLedger.amount})::int as balance,
+             coalesce(-sum(${leaveLedger.amount}) filter (where ${leaveLedger.kind} in ('taken', 'reversal')), 0)::int as taken
+      from ${leaveLedger}
+      where ${and(
+        eq(leaveLedger.orgId, orgId),
+        gte(leaveLedger.effectiveOn, from),
+        lte(leaveLedger.effectiveOn, to),
+        memberIds ? inArray(leaveLedger.memberId, [...memberIds]) : undefined,
+      )}
+      group by 1, 2
+    ), pending as (
+      select ${leaveRequests.memberId} as member_id, ${leaveRequests.leaveTypeId} as leave_type_id,
+             sum(${leaveRequests.amount})::int as pending
+      from ${leaveRequests}
+      where ${and(
+        eq(leaveRequests.orgId, orgId),
+        eq(leaveRequests.status, 'pending'),
+        gte(leaveRequests.startDate, from),
+        lte(leaveRequests.startDate, to),
+        memberIds ? inArray(leaveRequests.memberId, [...memberIds]) : undefined,
+      )}
+      group by 1, 2
+    )
+    select member_id as "memberId", leave_type_id as "leaveTypeId", coalesce(balance, 0) as balance,
+           coalesce(taken, 0) as taken, coalesce(pending, 0) as pending
+    from ledger full join pending using (member_id, leave_type_id)`);
+  return rowsOf<TBalance>(result);
 }
 
 /** One member's balance of one type in a year (what an apply or approve checks). */

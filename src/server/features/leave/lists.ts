@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import type { TLeavePart } from '../../../domain/leave';
 import { availableMinutesByDay, daysBetween } from '../../../domain/leave-rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
@@ -9,7 +10,7 @@ import { holidaysBetween, holidaysForOffice } from './holidays';
 import { balances } from './ledger';
 import { requestsTouching } from './requests';
 import { listLeaveTypes } from './types';
-import { getLeaveSettings, patternsOf } from './work';
+import { getLeaveSettings, patternsOf, type TMemberPattern } from './work';
 
 const requestColumns = {
   id: leaveRequests.id,
@@ -213,6 +214,13 @@ export async function teamCalendar(db: TExecutor, scope: TScope, from: string, t
   return { requests, holidays };
 }
 
+export type TAvailabilityInputs = {
+  patterns: Map<string, TMemberPattern>;
+  holidays: Awaited<ReturnType<typeof holidaysBetween>>;
+  /** Approved leave touching from..to. */
+  leave: { memberId: string; startDate: string; endDate: string; part: TLeavePart; minutes: number | null }[];
+};
+
 /**
  * Minutes each member can work each day from `from` to `to`: their work pattern, less their
  * office's holidays, less approved leave. Capacity planning and timesheets read this.
@@ -229,19 +237,29 @@ export async function availableMinutes(
     holidaysBetween(db, orgId, from, to),
     requestsTouching(db, orgId, from, to, ['approved'], memberIds),
   ]);
+  return minutesFrom({ patterns, holidays, leave }, memberIds, from, to);
+}
+
+/** availableMinutes over inputs already read (a caller that needs them for more reads them once). */
+export function minutesFrom(
+  { patterns, holidays, leave }: TAvailabilityInputs,
+  memberIds: readonly string[],
+  from: string,
+  to: string,
+): Map<string, Record<string, number>> {
+  const leaveOf = new Map<string, TAvailabilityInputs['leave']>();
+  for (const l of leave) leaveOf.set(l.memberId, [...(leaveOf.get(l.memberId) ?? []), l]);
   const out = new Map<string, Record<string, number>>();
   for (const id of memberIds) {
     const pattern = patterns.get(id);
     if (!pattern) continue;
-    const days = leave
-      .filter((l) => l.memberId === id)
-      .flatMap((l) =>
-        daysBetween(l.startDate < from ? from : l.startDate, l.endDate > to ? to : l.endDate).map((date) => ({
-          date,
-          part: l.part,
-          minutes: l.minutes,
-        })),
-      );
+    const days = (leaveOf.get(id) ?? []).flatMap((l) =>
+      daysBetween(l.startDate < from ? from : l.startDate, l.endDate > to ? to : l.endDate).map((date) => ({
+        date,
+        part: l.part,
+        minutes: l.minutes,
+      })),
+    );
     out.set(id, availableMinutesByDay(from, to, pattern, holidaysForOffice(holidays, pattern.office), days));
   }
   return out;

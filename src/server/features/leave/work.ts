@@ -142,13 +142,15 @@ export async function patternsOf(
   orgId: string,
   memberIds: readonly string[],
 ): Promise<Map<string, TMemberPattern>> {
-  const firm = await getLeaveSettings(db, orgId);
-  const rows = memberIds.length
-    ? await db
-        .select()
-        .from(memberWork)
-        .where(and(eq(memberWork.orgId, orgId), inArray(memberWork.memberId, [...memberIds])))
-    : [];
+  const [firm, rows] = await Promise.all([
+    getLeaveSettings(db, orgId),
+    memberIds.length
+      ? db
+          .select()
+          .from(memberWork)
+          .where(and(eq(memberWork.orgId, orgId), inArray(memberWork.memberId, [...memberIds])))
+      : [],
+  ]);
   const own = new Map(rows.map((r) => [r.memberId, r]));
   return new Map(
     memberIds.map((id) => {
