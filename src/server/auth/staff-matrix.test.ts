@@ -1173,6 +1173,44 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: () => ({ path: '/api/idp/local-1_Practice/.well-known/openid-configuration' }),
     expected: 200,
   },
+  // Hosted sign-in (the identity provider's own door): with no client, no code or no token each
+  // refuses before touching any firm's data.
+  'GET /api/idp/oauth2/authorize': {
+    kind: 'public',
+    request: () => ({ path: '/api/idp/oauth2/authorize' }),
+    expected: 400,
+  },
+  'POST /api/idp/login': {
+    kind: 'public',
+    request: () => ({
+      path: '/api/idp/login',
+      method: 'POST',
+      body: () => 'email=a%40b.test&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expected: 400,
+  },
+  'POST /api/idp/oauth2/token': {
+    kind: 'public',
+    request: () => ({
+      path: '/api/idp/oauth2/token',
+      method: 'POST',
+      body: () => 'grant_type=authorization_code',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expected: 401, // invalid_client: no client_id
+  },
+  'GET /api/idp/oauth2/userInfo': {
+    kind: 'public',
+    request: () => ({ path: '/api/idp/oauth2/userInfo' }),
+    expected: 401,
+  },
+  'GET /api/idp/oauth2/idpresponse': {
+    kind: 'public',
+    request: () => ({ path: '/api/idp/oauth2/idpresponse' }),
+    expected: 400,
+  },
+  'GET /api/idp/logout': { kind: 'public', request: () => ({ path: '/api/idp/logout' }), expected: 400 },
   'ALL /api/*': { kind: 'public', request: () => ({ path: '/api/no-such-thing' }), expected: 404 },
   'ALL /api/trpc/:path': { kind: 'trpc' },
 
