@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { registerRouteAuth } from './auth';
+import { firmRequiresMfa, registerRouteAuth } from './auth';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerPortalDocumentRoutes } from './features/client-portal';
@@ -100,6 +100,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       onSignIn: logMemberSignIn,
       onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,
+      mfaRequired: firmRequiresMfa,
     });
   }
 

@@ -14,7 +14,8 @@ export type TIdpSecrets = {
 export type TIdpEvent =
   | { kind: 'sign_in_failed'; reason: 'password' | 'mfa_code' }
   | { kind: 'locked_out'; reason: 'password' | 'mfa_code'; seconds: number }
-  | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' };
+  | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' }
+  | { kind: 'recovery_code_used'; left: number };
 
 export type TIdpDeps = {
   db: TDb;
@@ -44,9 +45,10 @@ export type TIdpDeps = {
   ) => Promise<void>;
   /**
    * Whether this user must have MFA although the pool's MFA is OPTIONAL (the app's per-firm rule);
-   * with IDP_MFA=ON everyone must.
+   * with IDP_MFA=ON everyone must. `sign_in`: set it up now (MFA_SETUP), e.g. once a grace period is
+   * over; `turn_off`: may they turn it off (a rule still in its grace already forbids that).
    */
-  mfaRequired?: (db: TExecutor, sub: string) => Promise<boolean>;
+  mfaRequired?: (db: TExecutor, sub: string, when: 'sign_in' | 'turn_off') => Promise<boolean>;
 };
 
 /** What a pre sign-up trigger is told: Cognito's `request` of that event. */

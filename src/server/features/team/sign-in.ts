@@ -61,7 +61,11 @@ const TOTP_CHANGES: Record<Extract<TIdpEvent, { kind: 'mfa_changed' }>['totp'], 
 
 function describe(event: TIdpEvent): { action: string; summary: string } {
   const what =
-    event.kind === 'mfa_changed' ? '' : event.reason === 'password' ? 'password' : 'authenticator code';
+    event.kind === 'mfa_changed' || event.kind === 'recovery_code_used'
+      ? ''
+      : event.reason === 'password'
+        ? 'password'
+        : 'authenticator code';
   switch (event.kind) {
     case 'sign_in_failed':
       return { action: 'member.sign_in_failed', summary: `failed to sign in (wrong ${what})` };
@@ -72,6 +76,11 @@ function describe(event: TIdpEvent): { action: string; summary: string } {
       };
     case 'mfa_changed':
       return { action: 'member.mfa_changed', summary: TOTP_CHANGES[event.totp] };
+    case 'recovery_code_used':
+      return {
+        action: 'member.recovery_code_used',
+        summary: `signed in with a recovery code (${event.left} left)`,
+      };
   }
 }
 

@@ -160,7 +160,11 @@ async function secondFactor(ctx: TIdpContext, user: TIdpUser, deviceKey: string 
       },
     };
   }
-  if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa !== 'OFF' && (await mfaRequired(ctx, user))) {
+  if (
+    ctx.config.idp.mode === 'embedded' &&
+    ctx.config.idp.mfa !== 'OFF' &&
+    (await mfaRequired(ctx, user, 'sign_in'))
+  ) {
     const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'mfa_setup', data });
     return {
       ChallengeName: 'MFA_SETUP',
