@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TMfaPolicy } from '../../../domain/mfa';
 import { actorOf, refreshMfaRuleSince, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
@@ -19,8 +19,18 @@ async function readPolicy(db: TExecutor, orgId: string, lock = false): Promise<T
   return row;
 }
 
-/** The firm's two-step sign-in rule (Firm settings). */
-export const getMfaPolicy = (db: TExecutor, scope: TScope) => readPolicy(db, scope.orgId);
+/** The firm's two-step sign-in rule (Firm settings), with the roles it may name. */
+export async function getMfaPolicy(db: TExecutor, scope: TScope) {
+  const [policy, roleOptions] = await Promise.all([
+    readPolicy(db, scope.orgId),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(eq(roles.orgId, scope.orgId))
+      .orderBy(asc(roles.name)),
+  ]);
+  return { ...policy, roleOptions };
+}
 
 const describe = (p: TMfaPolicy, roleNames: string[]) =>
   p.policy === 'off'
