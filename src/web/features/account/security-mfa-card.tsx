@@ -76,8 +76,10 @@ export function SecurityMfaCard() {
   return (
     <Card aria-labelledby="mfa-card-title">
       <CardHeader>
-        <CardTitle id="mfa-card-title">Two-step sign-in</CardTitle>
-        <CardDescription>A code from an authenticator app after your password.</CardDescription>
+        <div>
+          <CardTitle id="mfa-card-title">Two-step sign-in</CardTitle>
+          <CardDescription>A code from an authenticator app after your password.</CardDescription>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!s ? (
