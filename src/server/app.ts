@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { registerRouteAuth } from './auth';
+import { firmRequiresMfa, registerRouteAuth } from './auth';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerPortalDocumentRoutes } from './features/client-portal';
@@ -106,6 +106,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,
       beforeDeleteUser: leaveFirmsOnAccountDeletion,
+      mfaRequired: firmRequiresMfa,
     });
   }
 

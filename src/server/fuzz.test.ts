@@ -86,7 +86,8 @@ const ALL_PROCEDURES = Object.keys(procedures).sort();
 /**
  * Procedures that would break the shared fixture for the cases after them: signing the owner out,
  * handing the firm to someone else, deactivating a member or changing roles (the owner's own
- * included). Each runs after everything else, on a firm of its own built for it.
+ * included), or requiring MFA with no grace (the owner has no authenticator). Each runs after
+ * everything else, on a firm of its own built for it.
  */
 const DESTRUCTIVE = new Set([
   'auth.logout',
@@ -95,6 +96,7 @@ const DESTRUCTIVE = new Set([
   'team.changeRole',
   'roles.update',
   'roles.delete',
+  'settings.updateMfaPolicy',
   'clientPortalAuth.logout',
 ]);
 const isPortal = (p: string) => p.startsWith('clientPortal');

@@ -20,6 +20,7 @@ import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as ClientportalClientIdRouteImport } from './routes/clientportal/$clientId'
 import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/forgotpassword'
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
+import { Route as AuthAuthMfaSetupRouteImport } from './routes/_auth/auth/mfa-setup'
 import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/clientportal/index'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
@@ -129,6 +130,13 @@ const AuthAuthLogoutRoute = AuthAuthLogoutRouteImport.update({
   path: '/auth/logout',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuthMfaSetupRoute = AuthAuthMfaSetupRouteImport.update({
+  id: '/auth/mfa-setup',
+  path: '/auth/mfa-setup',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/auth/mfa-setup.lazy').then((d) => d.Route),
+)
 const AuthClientportalIndexRoute = AuthClientportalIndexRouteImport.update({
   id: '/clientportal/',
   path: '/clientportal/',
@@ -543,6 +551,7 @@ export interface FileRoutesByFullPath {
   '/clientportal/$clientId': typeof ClientportalClientIdRouteWithChildren
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
@@ -603,6 +612,7 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
+  '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
@@ -666,6 +676,7 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
+  '/_auth/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/leaves': typeof MainMyAccountLeavesRoute
@@ -729,6 +740,7 @@ export interface FileRouteTypes {
     | '/clientportal/$clientId'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/auth/mfa-setup'
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/leaves'
@@ -789,6 +801,7 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/forgotpassword'
     | '/auth/logout'
+    | '/auth/mfa-setup'
     | '/admin/systemlog'
     | '/my-account/leaves'
     | '/my-account/notifications'
@@ -851,6 +864,7 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
+    | '/_auth/auth/mfa-setup'
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/leaves'
@@ -976,6 +990,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/logout'
       fullPath: '/auth/logout'
       preLoaderRoute: typeof AuthAuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/auth/mfa-setup': {
+      id: '/_auth/auth/mfa-setup'
+      path: '/auth/mfa-setup'
+      fullPath: '/auth/mfa-setup'
+      preLoaderRoute: typeof AuthAuthMfaSetupRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/clientportal/': {
@@ -1349,6 +1370,7 @@ interface AuthRouteChildren {
   AuthOnboardingRoute: typeof AuthOnboardingRoute
   AuthAuthForgotpasswordRoute: typeof AuthAuthForgotpasswordRoute
   AuthAuthLogoutRoute: typeof AuthAuthLogoutRoute
+  AuthAuthMfaSetupRoute: typeof AuthAuthMfaSetupRoute
   AuthClientportalIndexRoute: typeof AuthClientportalIndexRoute
   AuthAuthInviteKeyRoute: typeof AuthAuthInviteKeyRoute
   AuthAuthResetpasswordKeyRoute: typeof AuthAuthResetpasswordKeyRoute
@@ -1362,6 +1384,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOnboardingRoute: AuthOnboardingRoute,
   AuthAuthForgotpasswordRoute: AuthAuthForgotpasswordRoute,
   AuthAuthLogoutRoute: AuthAuthLogoutRoute,
+  AuthAuthMfaSetupRoute: AuthAuthMfaSetupRoute,
   AuthClientportalIndexRoute: AuthClientportalIndexRoute,
   AuthAuthInviteKeyRoute: AuthAuthInviteKeyRoute,
   AuthAuthResetpasswordKeyRoute: AuthAuthResetpasswordKeyRoute,

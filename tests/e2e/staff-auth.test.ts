@@ -1,6 +1,8 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_CANNOT_DELETE } from '../../src/domain/security';
+import { orgs } from '../../src/server/db/schema';
 import { startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -174,6 +176,51 @@ describe('staff identity in the browser', () => {
     await page
       .getByText('Page Not Found: /auth/resetpassword/not!a!key?from=mail', { exact: true })
       .waitFor();
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('firm rule past grace: set-up with the QR code, a TOTP code at the next sign-in, then a remembered device skips it', async () => {
+    await app.db.update(orgs).set({ mfaPolicy: 'all', mfaGraceDays: 0 });
+    const context = await browser.newContext();
+    const { page, console } = await newPage(context);
+    const codeAt = (secret: string, offsetMs = 0) =>
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+    const signOutFromMenu = async () => {
+      await page.getByRole('button', { name: /account menu for Asha Rao/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(`${app.url}/auth/login`);
+    };
+
+    await signIn(page, 'asha@rao.test', 'Better#2027');
+    await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    await page.getByTestId('totp-qr').waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'auth-mfa-setup');
+    await page.getByLabel('Code from the app').fill(codeAt(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    await expect.poll(() => page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('button', { name: 'Not on this device' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: /Asha$/ }).waitFor();
+    await signOutFromMenu();
+
+    // The code of the next step (one step of drift is allowed; the set-up's code is spent).
+    await signIn(page, 'asha@rao.test', 'Better#2027');
+    await page.getByLabel('Authentication code').fill(codeAt(secret, 30_000));
+    await screenshot(page, 'auth-mfa-code');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Remember this device' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await signOutFromMenu();
+
+    // Remembered: the password alone signs in on this browser.
+    await signIn(page, 'asha@rao.test', 'Better#2027');
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: /Asha$/ }).waitFor();
     expect(console.errors).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ export {
   sendHttpError,
   type TRouteAuth,
 } from './http';
+export { firmRequiresMfa, mfaRuleOfMember, refreshMfaRuleSince } from './mfa-rule';
 export { portalClientAccess, portalScope, portalSessionOf } from './portal';
 export {
   clearPortalCookies,

@@ -17,6 +17,7 @@ const member = (over: Partial<NonNullable<TStaffIdentity['member']>> = {}): TSta
     status: 'active',
     permissions: ['documents.view'],
     assignedClientsOnly: false,
+    mfaOverdue: false,
     ...over,
   },
 });

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '../../domain/mfa';
 import { hasPermission, type TPermission } from '../../domain/permissions';
 import { ACCESS_TURNED_OFF_MESSAGE } from '../../domain/signed-out';
 import type { TStaffIdentity } from '../idp/staff-auth';
@@ -27,14 +28,23 @@ export type TScope = {
 
 /**
  * The staff check, the same for a tRPC procedure and a plain HTTP route: a live sign-in, a firm,
- * active membership, and (when asked) one permission. Throws the TRPCError the caller answers.
+ * active membership, two-step sign-in set up when the firm's rule says so and the grace is over
+ * (only the few calls of the set-up itself pass `allowMfaSetup`), and (when asked) one permission.
+ * Throws the TRPCError the caller answers.
  */
-export function staffScope(identity: TStaffIdentity | null, needed?: TPermission): TScope {
+export function staffScope(
+  identity: TStaffIdentity | null,
+  needed?: TPermission,
+  opts: { allowMfaSetup?: boolean } = {},
+): TScope {
   if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   const member = identity.member;
   if (!member) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Create your firm to continue' });
   if (member.status !== 'active') {
     throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_TURNED_OFF_MESSAGE });
+  }
+  if (member.mfaOverdue && !opts.allowMfaSetup) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MFA_SETUP_REQUIRED_MESSAGE });
   }
   const scope: TScope = {
     orgId: member.orgId,

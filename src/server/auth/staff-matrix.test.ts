@@ -92,6 +92,9 @@ const region = { country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR', fisca
 
 const ROWS: Record<string, TRow> = {
   'account.get': { input: () => undefined, cross: 'none' },
+  'account.mfa.status': { input: () => undefined, cross: 'none' },
+  // The owner has no authenticator yet: the domain's refusal.
+  'account.mfa.regenerateRecoveryCodes': { input: () => undefined, own: 'BAD_REQUEST', cross: 'none' },
   'account.updateProfile': {
     input: (f) => ({ firstName: f.marker, lastName: 'Owner', phone: '', picture: '' }),
     cross: 'none',
@@ -665,6 +668,11 @@ const ROWS: Record<string, TRow> = {
   },
 
   'settings.get': { input: () => undefined, cross: 'none' },
+  'settings.mfaPolicy': { input: () => undefined, cross: 'none' },
+  'settings.updateMfaPolicy': {
+    input: (f) => ({ policy: 'roles', roleIds: [f.role.id], graceDays: 30 }),
+    cross: 'ids',
+  },
   'settings.removeLogo': { input: () => undefined, cross: 'none' },
   'settings.update': {
     input: (f) => ({
@@ -794,6 +802,8 @@ const ROWS: Record<string, TRow> = {
   'team.invites': { input: () => ({}), cross: 'none' },
   'team.list': { input: () => ({}), cross: 'none' },
   'team.reactivate': { input: (f) => ({ memberId: f.manager.id }), cross: 'ids' },
+  // The seeded manager has no sign-in in the embedded provider: the domain's refusal.
+  'team.resetMfa': { input: (f) => ({ memberId: f.manager.id }), own: 'BAD_REQUEST', cross: 'ids' },
   'team.resendInvite': { input: (f) => ({ inviteId: f.memberInvite.id }), cross: 'ids' },
   'team.revokeInvite': { input: (f) => ({ inviteId: f.doomedInvite.id }), cross: 'ids' },
   'team.roles': { input: () => undefined, cross: 'none' },

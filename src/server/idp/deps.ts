@@ -20,7 +20,8 @@ export type TIdpEvent =
       change: 'remembered' | 'not_remembered' | 'forgotten';
       deviceName: string | null;
     }
-  | { kind: 'signed_out_everywhere' };
+  | { kind: 'signed_out_everywhere' }
+  | { kind: 'recovery_code_used'; left: number };
 
 export type TIdpDeps = {
   db: TDb;
@@ -58,9 +59,10 @@ export type TIdpDeps = {
   ) => Promise<{ refused: string } | null>;
   /**
    * Whether this user must have MFA although the pool's MFA is OPTIONAL (the app's per-firm rule);
-   * with IDP_MFA=ON everyone must.
+   * with IDP_MFA=ON everyone must. `sign_in`: set it up now (MFA_SETUP), e.g. once a grace period is
+   * over; `turn_off`: may they turn it off (a rule still in its grace already forbids that).
    */
-  mfaRequired?: (db: TExecutor, sub: string) => Promise<boolean>;
+  mfaRequired?: (db: TExecutor, sub: string, when: 'sign_in' | 'turn_off') => Promise<boolean>;
 };
 
 /** What a pre sign-up trigger is told: Cognito's `request` of that event. */

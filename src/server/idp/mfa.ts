@@ -1,8 +1,10 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { isRecoveryCodeShape } from '../../domain/mfa';
 import { idpUsers } from '../db/schema';
 import { releaseAttempts, takeSignInAttempt } from './attempts';
 import type { TIdpContext, TIdpEvent } from './deps';
 import { E, IdpError, invalidParameter } from './errors';
+import { spendRecoveryCode } from './recovery-codes';
 import { newTotpSecret, totpStep } from './totp';
 import type { TIdpUser } from './users';
 
@@ -39,9 +41,13 @@ export function mfaSettingsOf(user: TIdpUser) {
 }
 
 /** The pool's MFA is ON, or the app requires it of this person. */
-export async function mfaRequired(ctx: TIdpContext, user: TIdpUser): Promise<boolean> {
+export async function mfaRequired(
+  ctx: TIdpContext,
+  user: TIdpUser,
+  when: 'sign_in' | 'turn_off',
+): Promise<boolean> {
   if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa === 'ON') return true;
-  return (await ctx.mfaRequired?.(ctx.db, user.id)) ?? false;
+  return (await ctx.mfaRequired?.(ctx.db, user.id, when)) ?? false;
 }
 
 export async function emit(ctx: TIdpContext, sub: string, event: TIdpEvent): Promise<void> {
@@ -97,13 +103,22 @@ export async function verifyPendingTotp(
 }
 
 /**
- * A sign-in's SOFTWARE_TOKEN_MFA answer. Wrong codes count towards the same growing lock as
- * wrong passwords (Cognito locks after five wrong MFA codes too), in a counter of their own.
+ * A sign-in's SOFTWARE_TOKEN_MFA answer: the authenticator's code, or one of the user's recovery
+ * codes (spent by this use). Wrong codes count towards the same growing lock as wrong passwords
+ * (Cognito locks after five wrong MFA codes too), in a counter of their own.
  */
 export async function checkTotpCode(ctx: TIdpContext, user: TIdpUser, code: string): Promise<void> {
   const key = `mfa:${user.id}`;
   const slot = await takeSignInAttempt(ctx.db, key);
   if (!slot.allowed) throw E.passwordAttempts();
+  if (code.length <= 20 && isRecoveryCodeShape(code)) {
+    const left = await spendRecoveryCode(ctx.db, ctx.secrets, user.id, code);
+    if (left !== null) {
+      await releaseAttempts(ctx.db, key, slot);
+      await emit(ctx, user.id, { kind: 'recovery_code_used', left });
+      return;
+    }
+  }
   const secret = user.totpSecret ? await ctx.secrets.open(user.totpSecret, sealContext(user.id)) : null;
   const step = secret ? totpStep(secret, code) : null;
   if (step !== null && (await spendStep(ctx, user.id, step))) {

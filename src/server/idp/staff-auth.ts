@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import { roleGrants } from '../../domain/roles';
 import { LAST_ACTIVE_THROTTLE_MS } from '../../domain/team';
+import { mfaPastGrace } from '../auth/mfa-rule';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import { rowsOf } from '../db/sql';
@@ -38,6 +39,8 @@ export type TStaffMember = {
   status: 'invited' | 'active' | 'disabled';
   permissions: string[];
   assignedClientsOnly: boolean;
+  /** The firm requires MFA of them, their grace is over and they have no authenticator yet. */
+  mfaOverdue: boolean;
 };
 
 /** Who is calling: a live sign-in, and their membership of a firm if they have one. */
@@ -141,7 +144,13 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
       permissions: string[] | null;
       assigned_clients_only: boolean | null;
       last_active_at: Date | string | null;
+      mfa_overdue: boolean | null;
     };
+    // Only the embedded provider knows whether the person has an authenticator.
+    const hasTotp =
+      config.idp.mode === 'embedded'
+        ? sql`coalesce((select u.totp_enabled from idp_users u where u.id = cast(${sub} as uuid)), false)`
+        : sql`true`;
     // Both drivers answer { rows }; the generic database type cannot say so.
     const result = await db.execute(sql`
       select exists(
@@ -149,11 +158,13 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
              ) as revoked,
              m.id as member_id, m.org_id, m.is_owner, m.status, r.name as role_name, r.permissions,
              r.assigned_clients_only,
-             m.last_active_at
+             m.last_active_at,
+             m.mfa_overdue
       from (select 1) as one
       left join lateral (
-        select m.id, m.org_id, m.is_owner, m.status, m.role_id, m.last_active_at
-        from members m
+        select m.id, m.org_id, m.is_owner, m.status, m.role_id, m.last_active_at,
+               (${mfaPastGrace} and not ${hasTotp}) as mfa_overdue
+        from members m join orgs o on o.id = m.org_id
         where m.sub = ${sub}
         order by (m.status = 'active') desc, m.created_at asc
         limit 1
@@ -170,6 +181,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
             status: row.status,
             permissions: roleGrants({ name: row.role_name ?? '', permissions: row.permissions ?? [] }),
             assignedClientsOnly: row.assigned_clients_only === true,
+            mfaOverdue: row.mfa_overdue === true,
           }
         : null;
     return { revoked: row.revoked === true, member, lastActiveAt: row.last_active_at };

@@ -17,6 +17,14 @@ export const staffProcedure = identifiedProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, scope: staffScope(ctx.identity) } }),
 );
 
+/**
+ * A staff procedure a member may call while the firm's two-step sign-in rule holds their other
+ * calls back: only the set-up itself (status, recovery codes).
+ */
+export const mfaSetupProcedure = identifiedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, scope: staffScope(ctx.identity, undefined, { allowMfaSetup: true }) } }),
+);
+
 /** A staff procedure that also needs one permission key. */
 export function permissionProcedure(needed: TPermission) {
   return staffProcedure.use(({ ctx, next }) => {

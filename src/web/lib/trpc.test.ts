@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '../../domain/mfa';
 
 const toastError = vi.fn();
 vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
@@ -56,6 +57,25 @@ describe('reportCallError', () => {
     await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));
     // The invalid staff session is signed out first, so the guard does not bounce back.
     expect(clearStaffSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a member held back by the firm’s MFA rule to the set-up page, once, without a toast', () => {
+    const forbidden = new TRPCClientError(MFA_SETUP_REQUIRED_MESSAGE, {
+      result: {
+        error: {
+          message: MFA_SETUP_REQUIRED_MESSAGE,
+          code: -32003,
+          data: { code: 'FORBIDDEN', httpStatus: 403 },
+        },
+      } as never,
+    });
+    reportCallError(forbidden, 'profile.me');
+    expect(redirect).toHaveBeenLastCalledWith('/auth/mfa-setup');
+    expect(toastError).not.toHaveBeenCalled();
+    location.pathname = '/auth/mfa-setup';
+    redirect.mockClear();
+    reportCallError(forbidden, 'notifications.unreadCount');
+    expect(redirect).not.toHaveBeenCalled();
   });
 
   it('does not redirect to the page it is already on', () => {

@@ -1,4 +1,5 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa';
 import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
 import { ACCESS_TURNED_OFF_MESSAGE } from '@domain/signed-out';
 import { QueryClient } from '@tanstack/react-query';
@@ -59,6 +60,17 @@ export function isAccessTurnedOff(error: unknown): boolean {
   );
 }
 
+/** The firm's two-step sign-in rule holds the member's calls back until they set it up. */
+export function isMfaSetupRequired(error: unknown): boolean {
+  return (
+    errorData(error)?.code === 'FORBIDDEN' &&
+    error instanceof TRPCClientError &&
+    error.message === MFA_SETUP_REQUIRED_MESSAGE
+  );
+}
+
+export const MFA_SETUP_PATH = '/auth/mfa-setup';
+
 /** Where a turned-off member lands: the staff login, which says why. */
 export const ACCESS_TURNED_OFF_LOGIN = `${ROUTE_PATHS['auth-login']}?reason=access-off`;
 
@@ -90,6 +102,11 @@ export function reportCallError(error: unknown, procedurePath: string): void {
     return;
   }
   const message = errorMessage(error);
+  if (isMfaSetupRequired(error) && !isPortalProcedure(procedurePath)) {
+    // Not a failure of this screen: the set-up page says why, once.
+    if (window.location.pathname !== MFA_SETUP_PATH) handlers.redirect(MFA_SETUP_PATH);
+    return;
+  }
   if (isAccessTurnedOff(error) && !isPortalProcedure(procedurePath)) {
     toast.error(message, { id: message, duration: ERROR_TOAST_MS });
     if (window.location.pathname !== ROUTE_PATHS['auth-login']) endStaffSession(ACCESS_TURNED_OFF_LOGIN);

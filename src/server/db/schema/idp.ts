@@ -95,6 +95,23 @@ export const idpSessions = pgTable(
   ],
 );
 
+/**
+ * Recovery codes (not a Cognito feature): ten per user, each usable once in place of a TOTP code.
+ * Only a keyed hash (HMAC under the vault's master key) is stored; a new set replaces the old.
+ */
+export const idpRecoveryCodes = pgTable(
+  'idp_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
 /** Confirmation, reset and attribute codes: hashed, expiring, with an attempt count. */
 export const idpCodes = pgTable(
   'idp_codes',

@@ -35,6 +35,13 @@ export const orgs = pgTable('orgs', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /** Bumped when the logo changes, so its URL changes and caches refresh. */
   logoVersion: smallint('logo_version').notNull().default(0),
+  /** Who must use two-step sign-in: nobody, all staff, or the roles in mfa_role_ids (domain/mfa.ts). */
+  mfaPolicy: text('mfa_policy', { enum: ['off', 'all', 'roles'] })
+    .notNull()
+    .default('off'),
+  mfaRoleIds: uuid('mfa_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  /** Days a member has from when the rule first applied to them (members.mfa_required_since). */
+  mfaGraceDays: smallint('mfa_grace_days').notNull().default(7),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -96,6 +103,11 @@ export const members = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /**
+     * When the firm's MFA rule started to apply to this member (the grace days count from here);
+     * null while it does not. Kept by server/auth/mfa-rule.ts.
+     */
+    mfaRequiredSince: timestamp('mfa_required_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,8 @@ import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
 import { audit } from '../system-log';
 
+const DEVICE_COOKIE = /\.(deviceKey|deviceGroupKey|randomPasswordKey)$/;
+
 export const authRouter = router({
   /**
    * Ends the staff session on this browser. Public on purpose: the 500 screen calls it when the
@@ -27,7 +29,9 @@ export const authRouter = router({
     });
     const prefix = amplifyCookiePrefix(ctx.config.idp.clientId);
     for (const name of Object.keys(ctx.req.cookies ?? {})) {
-      if (name.startsWith(prefix)) ctx.res.clearCookie(name, { path: '/' });
+      // The device's own keys stay, as Amplify's sign-out keeps them: they name this browser, not
+      // the sign-in, and a remembered device must still skip MFA next time.
+      if (name.startsWith(prefix) && !DEVICE_COOKIE.test(name)) ctx.res.clearCookie(name, { path: '/' });
     }
     return { ok: true as const };
   }),

@@ -17,6 +17,7 @@ import {
 } from '../../trpc/procedures';
 import { acceptInvite, previewInvite } from './invite-accept';
 import { inviteMember, listInvites, resendInvite, revokeInvite } from './invites';
+import { resetMemberMfa } from './mfa-reset';
 import {
   assignableRoles,
   changeRole,
@@ -55,6 +56,11 @@ export const teamRouter = router({
   reactivate: permissionProcedure('team.edit')
     .input(ZMemberRef)
     .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.scope, input.memberId, ctx.meta)),
+  resetMfa: permissionProcedure('team.edit')
+    .input(ZMemberRef)
+    .mutation(({ ctx, input }) =>
+      resetMemberMfa(ctx.db, ctx.config.idp.mode, ctx.scope, input.memberId, ctx.meta),
+    ),
   /** Owner only: checked in the service, since the owner's permissions are every permission. */
   transferOwnership: staffProcedure
     .input(ZMemberRef)

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TPage } from '../../../domain/pagination';
 import { OWNER_ROLE_NAME, type TChangeRole, type TTeamListQuery } from '../../../domain/team';
-import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import { actorOf, refreshMfaRuleSince, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, roles } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
@@ -117,7 +117,7 @@ export async function assignableRole(db: TExecutor, orgId: string, roleId: strin
 }
 
 /** The member, locked for the rest of the transaction; NOT_FOUND for another firm's or a missing one. */
-async function memberForUpdate(tx: TExecutor, orgId: string, memberId: string) {
+export async function memberForUpdate(tx: TExecutor, orgId: string, memberId: string) {
   const [row] = await tx
     .select({
       id: members.id,
@@ -154,6 +154,8 @@ export async function changeRole(db: TDb, scope: TScope, input: TChangeRole, met
       .update(members)
       .set({ roleId: role.id })
       .where(and(eq(members.orgId, scope.orgId), eq(members.id, member.id)));
+    // A role the firm's MFA rule names starts (or ends) the member's grace.
+    await refreshMfaRuleSince(tx, scope.orgId);
     await audit(tx, actorOf(scope, meta), {
       action: 'member.changeRole',
       recordType: 'member',

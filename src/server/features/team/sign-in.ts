@@ -86,6 +86,11 @@ function describe(event: TIdpEvent): { action: string; summary: string } {
       };
     case 'signed_out_everywhere':
       return { action: 'member.signed_out_everywhere', summary: 'signed out on every device' };
+    case 'recovery_code_used':
+      return {
+        action: 'member.recovery_code_used',
+        summary: `signed in with a recovery code (${event.left} left)`,
+      };
   }
 }
 

@@ -160,7 +160,11 @@ async function secondFactor(ctx: TIdpContext, user: TIdpUser, deviceKey: string 
       },
     };
   }
-  if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa !== 'OFF' && (await mfaRequired(ctx, user))) {
+  if (
+    ctx.config.idp.mode === 'embedded' &&
+    ctx.config.idp.mfa !== 'OFF' &&
+    (await mfaRequired(ctx, user, 'sign_in'))
+  ) {
     const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'mfa_setup', data });
     return {
       ChallengeName: 'MFA_SETUP',
@@ -339,7 +343,13 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
     case 'MFA_SETUP': {
       // VerifySoftwareToken handed out this session once the new authenticator's code was right.
       const { step, user } = await stepUser(ctx, session, 'mfa_setup_done');
-      return deviceStep(ctx, user, step.data.deviceKey || undefined);
+      // No DEVICE_SRP_AUTH after a set-up: Amplify's MFA_SETUP answer does not handle one (Cognito
+      // sends none), and the person has just proved the password and the new authenticator. A
+      // device it knows keeps its key; otherwise a new one, as after any sign-in.
+      const known = step.data.deviceKey ? await findDevice(ctx.db, user.id, step.data.deviceKey) : null;
+      return known
+        ? startSession(ctx, user, { deviceKey: known.deviceKey })
+        : startSession(ctx, user, { newDevice: await newDevice(ctx.db, user.id, ctx.region, ctx.ip) });
     }
     case 'NEW_PASSWORD_REQUIRED': {
       const password = need(r, 'NEW_PASSWORD');

@@ -119,7 +119,7 @@ export const SetUserMFAPreference: TOperation = async (ctx, body) => {
   const enable = totp.Enabled ?? user.totpEnabled;
   if (enable && !user.totpSecret) throw invalidParameter('User has not verified software token mfa');
   if (!enable && totp.PreferredMfa) throw invalidParameter('Cannot set a disabled MFA type as preferred.');
-  if (!enable && user.totpEnabled && (await mfaRequired(ctx, user)))
+  if (!enable && user.totpEnabled && (await mfaRequired(ctx, user, 'turn_off')))
     throw invalidParameter('MFA is required for this user: the software token cannot be turned off.');
   const preferred = !enable
     ? null

@@ -3,25 +3,38 @@ import { SIGNED_OUT_REASONS } from '@domain/signed-out';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, toast } from '@web/ui';
-import { signIn } from 'aws-amplify/auth';
+import { confirmSignIn, type SetUpTOTPOutput, signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { trpcClient } from '../../lib/trpc';
 import { resendVerificationLink, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
+import { freshRecoveryCodes, RememberDeviceStep, TotpCodeForm } from './mfa-sign-in-steps';
 import { NewPasswordForm } from './new-password-form';
 import { ProviderSignIn } from './provider-sign-in';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { TOTP_ISSUER, TotpSetupPanel } from './totp-setup-panel';
 
-type TStep = 'credentials' | 'new-password' | 'unconfirmed';
+type TStep =
+  | 'credentials'
+  | 'new-password'
+  | 'unconfirmed'
+  | 'totp'
+  | 'totp-setup'
+  | 'recovery-codes'
+  | 'remember';
 
 /**
- * Back to the invitation a person came from; otherwise home for a member of a firm, onboarding for
+ * Back to the invitation a person came from; otherwise home for a member of a firm (or the
+ * authenticator set-up first, when the firm requires one and it is missing), onboarding for
  * someone who has not created one yet.
  */
 async function landingAfterSignIn(invite: string | undefined): Promise<string> {
   if (invite) return `/auth/invite/${invite}`;
   const { hasFirm } = await trpcClient.onboarding.status.query();
-  return hasFirm ? '/' : '/onboarding';
+  if (!hasFirm) return '/onboarding';
+  const mfa = await trpcClient.account.mfa.status.query();
+  return mfa.required && !mfa.enabled ? '/auth/mfa-setup' : '/';
 }
 
 const route = getRouteApi('/auth/login');
@@ -31,6 +44,8 @@ export function LoginPage() {
   const { invite, reason } = route.useSearch();
   const [step, setStep] = useState<TStep>('credentials');
   const [email, setEmail] = useState('');
+  const [totpSetup, setTotpSetup] = useState<SetUpTOTPOutput | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
   // Signed out by the app (access turned off): the reason stays beside the form until the next try.
   const [failure, setFailure] = useState<string | null>(reason ? SIGNED_OUT_REASONS[reason] : null);
   const form = useForm<TSignIn>({
@@ -53,6 +68,13 @@ export function LoginPage() {
         case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
           setStep('new-password');
           return;
+        case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+          setStep('totp');
+          return;
+        case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+          setTotpSetup(nextStep.totpSetupDetails);
+          setStep('totp-setup');
+          return;
         case 'RESET_PASSWORD':
           toast.info('Your password must be reset before you can sign in.');
           await navigate({ to: '/auth/forgotpassword' });
@@ -64,6 +86,22 @@ export function LoginPage() {
       showAuthError(error);
       // Also beside the form: the toast fades, the reason should not.
       setFailure(error instanceof Error && error.message ? error.message : 'Network Error');
+    }
+  }
+
+  const land = async () => navigate({ href: await landingAfterSignIn(invite) });
+
+  async function verifySetup(code: string) {
+    const { nextStep } = await confirmSignIn({ challengeResponse: code });
+    if (nextStep.signInStep !== 'DONE')
+      throw new Error(`This sign-in step is not supported yet: ${nextStep.signInStep}`);
+    try {
+      setRecoveryCodes(await freshRecoveryCodes());
+      setStep('recovery-codes');
+    } catch (error) {
+      // Signed in all the same: the codes can be made later under My account → Security.
+      showAuthError(error);
+      setStep('remember');
     }
   }
 
@@ -128,10 +166,41 @@ export function LoginPage() {
             title="Choose a new password"
             description="Your account needs a new password before you continue."
           />
-          <NewPasswordForm
-            mode="challenge"
-            onDone={async () => navigate({ href: await landingAfterSignIn(invite) })}
+          <NewPasswordForm mode="challenge" onDone={land} />
+        </>
+      )}
+      {step === 'totp' && (
+        <>
+          <AuthHeading title="Two-step sign-in" description="Enter the code from your authenticator app." />
+          <TotpCodeForm onSignedIn={() => setStep('remember')} />
+        </>
+      )}
+      {step === 'totp-setup' && totpSetup && (
+        <>
+          <AuthHeading
+            title="Set up two-step sign-in"
+            description="Your firm requires an authenticator app to sign in."
           />
+          <TotpSetupPanel
+            secret={totpSetup.sharedSecret}
+            uri={totpSetup.getSetupUri(TOTP_ISSUER, email).toString()}
+            onVerify={verifySetup}
+          />
+        </>
+      )}
+      {step === 'recovery-codes' && (
+        <>
+          <AuthHeading title="Save your recovery codes" />
+          <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setStep('remember')} />
+        </>
+      )}
+      {step === 'remember' && (
+        <>
+          <AuthHeading
+            title="Remember this device?"
+            description="On a remembered device you will not be asked for a code again. Only on a device you alone use."
+          />
+          <RememberDeviceStep onDone={land} />
         </>
       )}
     </StandalonePage>

@@ -25,6 +25,7 @@ import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { TaskSettingsCard } from '../tasks/task-settings-card';
 import { LogoField } from './logo-field';
+import { MfaPolicyCard } from './mfa-policy-card';
 import { SelectField } from './select-field';
 import { TaxIdsField } from './tax-ids-field';
 
@@ -34,6 +35,7 @@ export const SECTIONS = [
   { id: 'tax-identifiers', label: 'Tax identifiers' },
   { id: 'documents', label: 'Client documents' },
   { id: 'work', label: 'Work' },
+  { id: 'security', label: 'Security' },
 ] as const;
 
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
@@ -237,6 +239,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
           </form>
           <DefaultFoldersCard canEdit={canEdit} />
           <TaskSettingsCard canEdit={canEdit} />
+          <MfaPolicyCard canEdit={canEdit} />
         </div>
       </div>
     </div>

@@ -9,7 +9,7 @@ import {
   IconButton,
   toast,
 } from '@web/ui';
-import { Crown, Ellipsis, ShieldCheck, UserCheck, UserX } from 'lucide-react';
+import { Crown, Ellipsis, KeyRound, ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useProfile } from '../shell/use-profile';
@@ -37,6 +37,11 @@ export function MemberActions({ member }: { member: TMemberRow }) {
         toast.success(`${member.name} is active again`);
         await refresh();
       },
+    }),
+  );
+  const resetMfa = useMutation(
+    trpc.team.resetMfa.mutationOptions({
+      onSuccess: () => toast.success(`${member.name}’s two-step sign-in is reset`),
     }),
   );
   const transfer = useMutation(
@@ -67,6 +72,22 @@ export function MemberActions({ member }: { member: TMemberRow }) {
             <DropdownMenuItem onSelect={() => setChangingRole(true)}>
               <ShieldCheck aria-hidden />
               Change role
+            </DropdownMenuItem>
+          ) : null}
+          {editable && member.status === 'active' ? (
+            <DropdownMenuItem
+              onSelect={async () => {
+                const ok = await confirm({
+                  title: `Reset ${member.name}’s two-step sign-in?`,
+                  message: `Their authenticator app and recovery codes stop working. If the firm requires two-step sign-in, they set it up again at their next sign-in.`,
+                  confirmLabel: 'Reset',
+                  danger: true,
+                });
+                if (ok) resetMfa.mutate({ memberId: member.id });
+              }}
+            >
+              <KeyRound aria-hidden />
+              Reset two-step sign-in
             </DropdownMenuItem>
           ) : null}
           {editable && member.status === 'active' ? (

@@ -1,0 +1,78 @@
+import { type TSecondFactorCode, ZSecondFactorCode } from '@domain/mfa';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Field, Input } from '@web/ui';
+import { confirmSignIn, rememberDevice } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { trpcClient } from '../../lib/trpc';
+import { showAuthError } from './auth-errors';
+
+/**
+ * The sign-in's SOFTWARE_TOKEN_MFA step: the authenticator's six digits, or one of the person's
+ * recovery codes (the identity provider accepts either in the same answer).
+ */
+export function TotpCodeForm({ onSignedIn }: { onSignedIn: () => Promise<void> | void }) {
+  const form = useForm<TSecondFactorCode>({
+    resolver: zodResolver(ZSecondFactorCode),
+    defaultValues: { code: '' },
+  });
+
+  async function onSubmit({ code }: TSecondFactorCode) {
+    try {
+      const { nextStep } = await confirmSignIn({ challengeResponse: code });
+      if (nextStep.signInStep === 'DONE') await onSignedIn();
+      else showAuthError(new Error(`This sign-in step is not supported yet: ${nextStep.signInStep}`));
+    } catch (error) {
+      showAuthError(error);
+      form.reset({ code: '' });
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+      <Field
+        label="Authentication code"
+        hint="The six digits from your authenticator app, or a recovery code"
+        error={form.formState.errors.code?.message}
+      >
+        <Input autoComplete="one-time-code" autoFocus {...form.register('code')} />
+      </Field>
+      <Button type="submit" loading={form.formState.isSubmitting}>
+        Verify
+      </Button>
+    </form>
+  );
+}
+
+/** After the second step: a remembered device skips it next time (Cognito's remembered devices). */
+export function RememberDeviceStep({ onDone }: { onDone: () => Promise<void> | void }) {
+  const [busy, setBusy] = useState<'yes' | 'no' | null>(null);
+
+  async function answer(remember: boolean) {
+    setBusy(remember ? 'yes' : 'no');
+    try {
+      if (remember) await rememberDevice();
+      await onDone();
+    } catch (error) {
+      showAuthError(error);
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Button onClick={() => answer(true)} loading={busy === 'yes'} disabled={busy !== null}>
+        Remember this device
+      </Button>
+      <Button variant="ghost" onClick={() => answer(false)} loading={busy === 'no'} disabled={busy !== null}>
+        Not on this device
+      </Button>
+    </div>
+  );
+}
+
+/** The recovery codes of a new authenticator (the server shows them once). */
+export async function freshRecoveryCodes(): Promise<string[]> {
+  const { codes } = await trpcClient.account.mfa.regenerateRecoveryCodes.mutate();
+  return codes;
+}
