@@ -122,6 +122,9 @@ describe('staff identity in the browser', () => {
     await page.getByRole('button', { name: /account menu for Asha Rao/ }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
     await page.waitForURL(`${app.url}/my-account/security`);
+    const mfa = page.getByRole('region', { name: 'Two-step sign-in' });
+    await mfa.getByText('Off', { exact: true }).waitFor();
+    await mfa.getByRole('button', { name: 'Set up' }).waitFor();
     await page.getByRole('list', { name: 'Devices' }).getByText('This browser').waitFor();
     const signIns = page.getByRole('list', { name: 'Sign-ins' }).getByRole('listitem');
     await expect

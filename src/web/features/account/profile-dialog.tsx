@@ -6,7 +6,6 @@ import { useSyncExternalStore } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
-import { SecurityMfaCard } from './security-mfa-card';
 
 // The dialog lives in the layout, not in the user menu: the menu unmounts its items when it closes.
 let isOpen = false;
@@ -45,12 +44,6 @@ export function ProfileDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="My profile" description="How you appear to your firm.">
         {open ? <ProfileForm onDone={() => onOpenChange(false)} /> : null}
-        {/* Here until My account → Security exists (another branch builds it): the merge moves it there. */}
-        {open ? (
-          <div className="mt-6">
-            <SecurityMfaCard />
-          </div>
-        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -5,9 +5,10 @@ import { signOutStaff } from '../../lib/session';
 import { useProfile } from '../shell/use-profile';
 import { SecurityDeleteAccount } from './security-delete-account';
 import { SecurityDevices } from './security-devices';
+import { SecurityMfaCard } from './security-mfa-card';
 import { SecuritySignIns } from './security-sign-ins';
 
-/** /my-account/security: the member's devices, sign-ins, signing out everywhere and leaving. */
+/** /my-account/security: two-step sign-in, the member's devices, sign-ins, signing out everywhere and leaving. */
 export function SecurityPage() {
   const profile = useProfile();
   return (
@@ -18,11 +19,7 @@ export function SecurityPage() {
         description="How you sign in, where you are signed in, and your account."
         className="pb-0"
       />
-      {/*
-        MFA CARD GOES HERE, first on the page: `security-mfa-card.tsx` in this folder (TOTP set
-        up / replace / turn off, recovery codes; issue #20) is built separately. Nothing renders
-        in its place until it lands.
-      */}
+      <SecurityMfaCard />
       <SecurityDevices />
       <SignOutEverywhere />
       <SecuritySignIns />
