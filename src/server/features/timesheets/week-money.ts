@@ -1,7 +1,8 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
-import { billRateOfEntry, costRateOfEntry } from './rates';
+import { rowsOf } from '../../db/sql';
+import { rateJoins } from './rates';
 
 /** What a member's week is worth, in the currency's minor unit. */
 export type TWeekMoney = {
@@ -20,26 +21,23 @@ export type TWeekMoney = {
  * the rest at the rates in force now (rates.ts). Only for callers who see money.
  */
 export async function weekMoney(db: TExecutor, orgId: string, from: string, to: string) {
-  const bill = sql`${timesheetEntries.minutes}::bigint * ${billRateOfEntry}`;
-  const cost = sql`${timesheetEntries.minutes}::bigint * ${costRateOfEntry}`;
-  const rows = await db
-    .select({
-      memberId: timesheetEntries.memberId,
-      billable: sql<number>`coalesce(round(sum(${bill}) filter (where ${timesheetEntries.billable}) / 60.0), 0)::float8`,
-      cost: sql<number>`coalesce(round(sum(${cost}) / 60.0), 0)::float8`,
-      estimate: sql<boolean>`bool_or(${timesheetEntries.status} <> 'approved')`,
-      unratedMinutes: sql<number>`coalesce(sum(${timesheetEntries.minutes}) filter (where ${timesheetEntries.billable} and ${billRateOfEntry} is null), 0)::int`,
-    })
-    .from(timesheetEntries)
-    .where(
-      and(
-        eq(timesheetEntries.orgId, orgId),
-        gte(timesheetEntries.date, from),
-        lte(timesheetEntries.date, to),
-      ),
-    )
-    .groupBy(timesheetEntries.memberId);
+  const e = (column: string) => sql.raw(`"timesheet_entries"."${column}"`);
+  const { joins, billRate, costRate } = rateJoins;
+  const rows = rowsOf<{ member_id: string } & Omit<TWeekMoney, 'unratedMinutes'> & { unrated: number }>(
+    await db.execute(sql`
+      select ${e('member_id')} as member_id,
+        coalesce(round(sum(${e('minutes')}::bigint * ${billRate}) filter (where ${e('billable')}) / 60.0), 0)::float8 as billable,
+        coalesce(round(sum(${e('minutes')}::bigint * ${costRate}) / 60.0), 0)::float8 as cost,
+        bool_or(${e('status')} <> 'approved') as estimate,
+        coalesce(sum(${e('minutes')}) filter (where ${e('billable')} and ${billRate} is null), 0)::int as unrated
+      from ${timesheetEntries} ${joins}
+      where ${e('org_id')} = ${orgId} and ${e('date')} between ${from} and ${to}
+      group by ${e('member_id')}`),
+  );
   return new Map<string, TWeekMoney>(
-    rows.map(({ memberId, ...money }) => [memberId, { ...money, estimate: money.estimate === true }]),
+    rows.map((r) => [
+      r.member_id,
+      { billable: r.billable, cost: r.cost, estimate: r.estimate === true, unratedMinutes: r.unrated },
+    ]),
   );
 }
