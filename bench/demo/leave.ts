@@ -69,12 +69,11 @@ export const FOUR_DAY_WEEK = [1, 2, 3, 4];
 export const partTimer = (people: TDemoPerson[]) => people.filter((p) => p.role === 'Staff').at(-1);
 
 /**
- * The firm's leave set-up, by its owner and admin: the work pattern, the types, each member's
+ * The firm's leave set-up, by its admin: the work pattern, the types, each member's
  * manager and office, this year's and next year's holidays, and the opening balances of earned
  * leave from the register the firm kept before.
  */
 export async function setUpLeave(
-  owner: TPersonSession,
   admin: TPersonSession,
   people: TDemoPerson[],
   year: number,

@@ -190,7 +190,11 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
         const session = await createChallenge(ctx.db, { userId: user.id, kind: 'hosted_mfa', data: {} });
         return sendPage(reply, mfaPage({ request, csrf: csrfToken(req, reply), action: LOGIN, session }));
       }
-      if (config.idp.mode === 'embedded' && config.idp.mfa !== 'OFF' && (await mfaRequired(ctx, user, 'sign_in')))
+      if (
+        config.idp.mode === 'embedded' &&
+        config.idp.mfa !== 'OFF' &&
+        (await mfaRequired(ctx, user, 'sign_in'))
+      )
         return sendPage(
           reply,
           messagePage(
