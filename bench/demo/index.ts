@@ -162,7 +162,7 @@ export async function fillDemo(
         await fileVault(boss);
         const admin = people.find((p) => p.role === 'Admin');
         if (!admin) throw new Error('demo admin missing');
-        leaveTypes = await setUpLeave(boss, sessionOf(admin.memberId), people, Number(setUpOn.slice(0, 4)));
+        leaveTypes = await setUpLeave(sessionOf(admin.memberId), people, Number(setUpOn.slice(0, 4)));
         await session.deliverMail();
       },
     );
