@@ -101,7 +101,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       config,
       keys,
       mailer,
-      secrets: secretBox(config),
+      secrets: secretBox(config, database.db),
       onSignIn: logMemberSignIn,
       onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut, updateMFAPreference } from 'aws-amplify/auth';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -5,7 +6,8 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MFA_SETUP_REQUIRED_MESSAGE } from '../../domain/mfa';
-import { idpRecoveryCodes, members, systemLog } from '../db/schema';
+import { idpRecoveryCodes, idpUsers, members, systemLog, vaultServerSecrets } from '../db/schema';
+import { rotateMasterKey } from '../features/vault';
 import { signedUpUser } from '../test/idp-user';
 import { createIdpTestApp } from './test-helpers';
 
@@ -18,6 +20,12 @@ import { createIdpTestApp } from './test-helpers';
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;
 let firm: Awaited<ReturnType<typeof t.seedFirm>>;
+const k1 = { id: 'k1', key: randomBytes(32) };
+const k2 = { id: 'k2', key: randomBytes(32) };
+/** A restart with other VAULT_KEYS: the keyring is loaded per configuration's `vault`. */
+const useKeys = (keys: (typeof k1)[]) => {
+  t.config.vault = { ...t.config.vault, keys };
+};
 const email = 'sam@example.test';
 const password = 'Ledger#2026';
 let secret = '';
@@ -41,7 +49,7 @@ const actions = async (names: string[]) =>
   ).map((r) => r.action);
 
 beforeAll(async () => {
-  t = await createIdpTestApp();
+  t = await createIdpTestApp({ VAULT_KEYS: `${k1.id}:${k1.key.toString('base64')}` });
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -148,6 +156,41 @@ describe('the firm’s MFA rule and recovery codes', () => {
       name: 'CodeMismatchException',
     });
     expect((await confirmSignIn({ challengeResponse: fresh[0] ?? '' })).isSignedIn).toBe(true);
+  });
+
+  it('a master key rotation keeps the authenticator and recovery codes working without the old key', async () => {
+    const fresh = (await (await asSam()).account.mfa.regenerateRecoveryCodes.mutate()).codes;
+    const [before] = await t.db.select({ totp: idpUsers.totpSecret }).from(idpUsers);
+    expect(before?.totp).toMatch(/^v1\$k1\$/);
+    useKeys([k2, k1]);
+    const result = await rotateMasterKey(t.db, {
+      current: k2,
+      byId: new Map([k2, k1].map((k) => [k.id, k.key])),
+    });
+    expect(result.failed).toEqual([]);
+    // Sam's TOTP key and the keyed-hash key, at least; nothing is left under k1.
+    expect(result.rewrapped).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(result.byKey)).toEqual(['k2']);
+    const [after] = await t.db.select({ totp: idpUsers.totpSecret }).from(idpUsers);
+    expect(after?.totp).toMatch(/^v1\$k2\$/);
+    // The secret itself did not change (only its data key's wrapping).
+    expect(after?.totp?.split('$').slice(3)).toEqual(before?.totp?.split('$').slice(3));
+    const [mac] = await t.db.select().from(vaultServerSecrets);
+    expect(mac?.sealed).toMatch(/^v1\$k2\$/);
+    expect((await rotateMasterKey(t.db, { current: k2, byId: new Map([[k2.id, k2.key]]) })).rewrapped).toBe(
+      0,
+    );
+
+    // k1 removed: the authenticator's code and a recovery code still sign in.
+    useKeys([k2]);
+    await signOut();
+    const step = await later(60_000, () => signIn({ username: email, password }));
+    expect(step.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect((await later(60_000, () => confirmSignIn({ challengeResponse: totpAt() }))).isSignedIn).toBe(true);
+    await signOut();
+    await signIn({ username: email, password });
+    expect((await confirmSignIn({ challengeResponse: fresh[0] ?? '' })).isSignedIn).toBe(true);
+    expect((await (await asSam()).account.mfa.status.query()).recoveryCodesLeft).toBe(9);
   });
 
   it('an administrator resets the member’s MFA (logged): set-up again at the next sign-in', async () => {

@@ -14,7 +14,8 @@ import type { TIdpUser } from './users';
 
 export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
 
-const sealContext = (userId: string) => `idp.totp\u0000${userId}`;
+/** Binds a sealed TOTP key (pending or verified) to its user; key rotation re-wraps under the same. */
+export const totpSealContext = (userId: string) => `idp.totp\u0000${userId}`;
 
 export function assertTotpConfigured(ctx: TIdpContext): void {
   if (ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa === 'OFF')
@@ -59,7 +60,7 @@ export async function associateTotp(ctx: TIdpContext, user: TIdpUser): Promise<s
   const secret = newTotpSecret();
   await ctx.db
     .update(idpUsers)
-    .set({ totpPendingSecret: await ctx.secrets.seal(secret, sealContext(user.id)) })
+    .set({ totpPendingSecret: await ctx.secrets.seal(secret, totpSealContext(user.id)) })
     .where(eq(idpUsers.id, user.id));
   return secret;
 }
@@ -89,7 +90,7 @@ export async function verifyPendingTotp(
 ): Promise<void> {
   if (!user.totpPendingSecret)
     throw invalidParameter('User has not associated a software token: call AssociateSoftwareToken first.');
-  const secret = await ctx.secrets.open(user.totpPendingSecret, sealContext(user.id));
+  const secret = await ctx.secrets.open(user.totpPendingSecret, totpSealContext(user.id));
   const step = totpStep(secret, code);
   if (step === null) throw setupMismatch();
   const used = await spendStep(ctx, user.id, step, {
@@ -119,7 +120,7 @@ export async function checkTotpCode(ctx: TIdpContext, user: TIdpUser, code: stri
       return;
     }
   }
-  const secret = user.totpSecret ? await ctx.secrets.open(user.totpSecret, sealContext(user.id)) : null;
+  const secret = user.totpSecret ? await ctx.secrets.open(user.totpSecret, totpSealContext(user.id)) : null;
   const step = secret ? totpStep(secret, code) : null;
   if (step !== null && (await spendStep(ctx, user.id, step))) {
     await releaseAttempts(ctx.db, key, slot);

@@ -6,8 +6,10 @@ import { idpRecoveryCodes, idpUsers } from '../db/schema';
 import type { TIdpSecrets } from './deps';
 
 // Recovery codes (Cognito has none; a lost phone there needs an administrator): ten random codes
-// of 50 bits, shown once, stored as an HMAC under the vault's master key, so a copy of the database
-// alone cannot test guesses. Each is spent by one sign-in; a new set replaces the old.
+// of 50 bits, shown once, stored as an HMAC under the server's keyed-hash key (sealed by the vault's
+// master key): 50 bits under a plain hash would fall to a GPU within hours, so a copy of the database
+// alone must not be able to test guesses. The key outlives master key rotation, and so do the codes.
+// Each is spent by one sign-in; a new set replaces the old.
 
 type TMac = Pick<TIdpSecrets, 'mac'>;
 

@@ -97,7 +97,8 @@ export const idpSessions = pgTable(
 
 /**
  * Recovery codes (not a Cognito feature): ten per user, each usable once in place of a TOTP code.
- * Only a keyed hash (HMAC under the vault's master key) is stored; a new set replaces the old.
+ * Only a keyed hash (HMAC under the server's keyed-hash key, `vault_server_secrets`) is stored; a
+ * new set replaces the old.
  */
 export const idpRecoveryCodes = pgTable(
   'idp_recovery_codes',

@@ -65,3 +65,15 @@ export const vaultEntries = pgTable(
     }).onDelete('set null'), // SET NULL (created_by)
   ],
 );
+
+/**
+ * Secrets of the server itself, sealed like one-line secrets (features/vault/secret-box.ts,
+ * `v1$keyId$…`). `mac` is the key of keyed hashes (recovery codes, unknown users' stand-ins): a
+ * random key of its own rather than one derived from the master key, so rotating the master key
+ * re-wraps it and every hash made with it stays valid.
+ */
+export const vaultServerSecrets = pgTable('vault_server_secrets', {
+  name: text('name').primaryKey(),
+  sealed: text('sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -38,7 +38,7 @@ export async function regenerateRecoveryCodes(db: TDb, { scope, sub, config }: T
         code: 'BAD_REQUEST',
         message: 'Turn on two-step sign-in before making recovery codes',
       });
-    const codes = await replaceRecoveryCodes(tx, secretBox(config), sub);
+    const codes = await replaceRecoveryCodes(tx, secretBox(config, tx), sub);
     await audit(tx, actorOf(scope, meta), {
       action: 'member.recovery_codes',
       recordType: 'member',

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client';
 import { vaultEntries } from '../../db/schema';
 import { audit } from '../system-log';
 import { rewrap, type TKeyring, VaultCryptoError } from './crypto';
+import { rotateSealedSecrets } from './rotate-sealed';
 import { sealContext } from './service';
 
 const BATCH = 200;
@@ -80,4 +81,21 @@ export async function rotateVaultKeys(db: TDb, keyring: TKeyring) {
     .from(vaultEntries)
     .groupBy(vaultEntries.keyId);
   return { current, rewrapped, failed, byKey: Object.fromEntries(remaining.map((r) => [r.keyId, r.total])) };
+}
+
+/**
+ * `npm run vault:rotate`: every data key the vault and the secret box hold, re-wrapped with the
+ * current master key. An older key may go once `byKey` names only the current one.
+ */
+export async function rotateMasterKey(db: TDb, keyring: TKeyring) {
+  const vault = await rotateVaultKeys(db, keyring);
+  const sealed = await rotateSealedSecrets(db, keyring);
+  const byKey = { ...vault.byKey };
+  for (const [id, n] of Object.entries(sealed.byKey)) byKey[id] = (byKey[id] ?? 0) + n;
+  return {
+    current: vault.current,
+    rewrapped: vault.rewrapped + sealed.rewrapped,
+    failed: [...vault.failed.map((f) => ({ ...f, what: 'vault entry' })), ...sealed.failed],
+    byKey,
+  };
 }
