@@ -82,14 +82,7 @@ export async function staffAuthHeaders(): Promise<Record<string, string>> {
  * caller must not navigate elsewhere meanwhile). Past 3 s: "Signout timeout fail", and the login.
  */
 export async function signOutIdentity(options: { global?: boolean } = {}): Promise<boolean> {
-  let hosted = false;
-  try {
-    hosted =
-      appConfig.oauth !== null &&
-      (await cognitoUserPoolsTokenProvider.tokenOrchestrator.getOAuthMetadata())?.oauthSignIn === true;
-  } catch {
-    // No tokens to read: nothing hosted to end.
-  }
+  const hosted = appConfig.oauth !== null && signedInThroughRedirect();
   try {
     await signOut({ global: options.global ?? false });
   } catch {
@@ -98,6 +91,22 @@ export async function signOutIdentity(options: { global?: boolean } = {}): Promi
   }
   if (hosted) watchSignOutRedirect();
   return hosted;
+}
+
+/**
+ * What Amplify itself reads to decide to go through /logout (its `oauthSignIn` marks, in local
+ * storage and beside the tokens): its token provider's own getter did not see the cookie one.
+ */
+function signedInThroughRedirect(): boolean {
+  const prefix = `CognitoIdentityServiceProvider.${appConfig.idp.clientId}`;
+  try {
+    if (window.localStorage.getItem(`${prefix}.oauthSignIn`)?.startsWith('true')) return true;
+  } catch {
+    // Storage refused (privacy settings): the cookie mark still tells.
+  }
+  return document.cookie
+    .split('; ')
+    .some((c) => c.startsWith(prefix) && /\.oauthMetadata=.*oauthSignIn%22:true/.test(c));
 }
 
 function watchSignOutRedirect(): void {
