@@ -22,7 +22,7 @@ font:inherit;background:#fff;color:inherit}
 button,.provider{display:block;width:100%;box-sizing:border-box;margin-top:1.5rem;height:2.25rem;line-height:2.25rem;
 padding:0 1rem;border:0;border-radius:.375rem;background:#4f46e5;color:#fff;font:inherit;font-weight:500;
 text-align:center;text-decoration:none;cursor:pointer}
-button:hover{background:#4338ca}.provider{background:#fff;color:#0f172a;border:1px solid #e2e8f0;margin-top:.75rem}
+button:hover{background:#4338ca}.provider{background:#fff;color:#0f172a;border:1px solid #e2e8f0;margin-top:.75rem;line-height:calc(2.25rem - 2px)}
 .provider:hover{background:#f1f5f9}a{color:#4f46e5}
 :focus-visible{outline:2px solid #6366f1;outline-offset:2px}input:focus-visible{outline-offset:0}
 [role=alert]{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;padding:.625rem .75rem;border-radius:.375rem;margin:0 0 1rem}
