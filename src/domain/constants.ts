@@ -1,6 +1,8 @@
 // Business constants of SPEC.md §9, word for word where the spec names them.
 
 export const ERROR_TOAST_MS = 4000;
+/** How long the hosted sign-out (the provider's /logout) may take before "Signout timeout fail". */
+export const SIGN_OUT_REDIRECT_TIMEOUT_MS = 3000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
 /** Tailwind's default breakpoints, which are the spec's (px). */

@@ -35,7 +35,10 @@ async function certificate(dir: string, host: string): Promise<{ key: string; ce
   return { key: pems.private, cert: pems.cert };
 }
 
-/** Serves the same app over HTTPS on config.https.port; closed with the app. */
+/**
+ * Serves the same app over HTTPS on config.https.port; closed with the app. Call it before
+ * `app.listen`: Fastify takes no hook once it has started.
+ */
 export async function listenHttps(app: FastifyInstance, config: TConfig): Promise<https.Server | null> {
   if (!config.https) return null;
   const { port, certDir } = config.https;
@@ -43,13 +46,15 @@ export async function listenHttps(app: FastifyInstance, config: TConfig): Promis
     await certificate(certDir, new URL(config.publicUrl).hostname),
     (req, res) => app.routing(req, res),
   );
+  app.addHook('onClose', async () => {
+    if (!server.listening) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  await app.ready();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, config.host, resolve);
-  });
-  app.addHook('onClose', async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
   });
   app.log.info(`HTTPS (self-signed, ${path.join(certDir, 'cert.pem')}) at ${config.https.origin}`);
   return server;

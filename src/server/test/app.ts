@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
+import { listenHttps } from '../http/https-listener';
 import { signTokens } from '../idp/tokens';
 import { registerMailJobs } from '../jobs/setup';
 import { createWorker, type TWorker } from '../jobs/worker';
@@ -42,6 +43,8 @@ export async function createTestApp(
     database,
     logger: false,
   });
+  // As main.ts: the HTTPS listener (HTTPS_PORT) before the plain one.
+  await listenHttps(app, config);
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

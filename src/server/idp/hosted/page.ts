@@ -10,16 +10,23 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#111;margin:0}
-main{max-width:24rem;margin:4rem auto;background:#fff;border:1px solid #dde;border-radius:.5rem;padding:2rem}
-h1{font-size:1.4rem;margin:0 0 1rem}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #99a;border-radius:.3rem;font-size:1rem}
-button,.provider{display:block;width:100%;box-sizing:border-box;margin-top:1.25rem;padding:.6rem;border:0;
-border-radius:.3rem;background:#1d4ed8;color:#fff;font-size:1rem;text-align:center;text-decoration:none;cursor:pointer}
-.provider{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8;margin-top:.75rem}
-:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-[role=alert]{background:#fee2e2;color:#7f1d1d;padding:.6rem;border-radius:.3rem}
-.or{text-align:center;color:#555;margin-top:1.25rem}`;
+// The product's light theme (web/styles.css): its colours, radius, type sizes and focus ring.
+const STYLE = `body{font-family:ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;font-size:.875rem}
+.brand{display:flex;align-items:center;justify-content:center;gap:.5rem;margin:3.5rem 0 1.5rem;font-weight:700;font-size:1.125rem}
+.mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:.5rem;background:#4f46e5;color:#fff}
+main{max-width:22rem;margin:0 auto 3rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:2rem;
+box-shadow:0 1px 2px rgb(15 23 42/.06)}
+h1{font-size:1.5rem;margin:0 0 1.25rem;letter-spacing:-.01em}label{display:block;font-weight:500;margin:1rem 0 .375rem}
+input{width:100%;box-sizing:border-box;height:2.25rem;padding:0 .75rem;border:1px solid #e2e8f0;border-radius:.375rem;
+font:inherit;background:#fff;color:inherit}
+button,.provider{display:block;width:100%;box-sizing:border-box;margin-top:1.5rem;height:2.25rem;line-height:2.25rem;
+padding:0 1rem;border:0;border-radius:.375rem;background:#4f46e5;color:#fff;font:inherit;font-weight:500;
+text-align:center;text-decoration:none;cursor:pointer}
+button:hover{background:#4338ca}.provider{background:#fff;color:#0f172a;border:1px solid #e2e8f0;margin-top:.75rem;line-height:calc(2.25rem - 2px)}
+.provider:hover{background:#f1f5f9}a{color:#4f46e5}
+:focus-visible{outline:2px solid #6366f1;outline-offset:2px}input:focus-visible{outline-offset:0}
+[role=alert]{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;padding:.625rem .75rem;border-radius:.375rem;margin:0 0 1rem}
+.or{text-align:center;color:#576579;margin:1.25rem 0 0}`;
 
 export function pagePolicy(formTargets: string[]): string {
   return [
@@ -34,7 +41,8 @@ export function pagePolicy(formTargets: string[]): string {
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
-<style>${STYLE}</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
+<style>${STYLE}</style></head><body><p class="brand"><span class="mark" aria-hidden="true">P</span>Practice</p>
+<main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }
 
 const hidden = (fields: Record<string, string>) =>

@@ -45,12 +45,17 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
   };
 
   function sendPage(reply: FastifyReply, html: string, status = 200) {
-    return reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', pagePolicy(callbackOrigins()))
-      .send(html);
+    return (
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', pagePolicy(callbackOrigins()))
+        // The app's no-referrer makes a browser post the form with `Origin: null`, which csrfOk
+        // refuses; same-origin keeps the real origin on the form's post and nothing beyond.
+        .header('referrer-policy', 'same-origin')
+        .send(html)
+    );
   }
 
   function providerLinks(request: TAuthorizeRequest) {

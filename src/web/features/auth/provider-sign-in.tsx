@@ -1,15 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@web/ui';
 import { signInWithRedirect } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
+import { onRedirectSignIn } from '../../lib/auth';
 import { appConfig } from '../../lib/config';
 import { showAuthError } from './auth-errors';
 
 /**
  * "Sign in with <provider>" for each external identity provider the deployment names: Amplify's
  * signInWithRedirect through the hosted sign-in. Back on this page, Amplify's listener finishes
- * the flow (state checked: "Invalid state in OAuth flow") and says how it went on the Hub.
+ * the flow (state checked: "Invalid state in OAuth flow"); lib/auth.ts tells how it went.
  */
 export function ProviderSignIn() {
   const navigate = useNavigate();
@@ -18,9 +18,9 @@ export function ProviderSignIn() {
 
   useEffect(
     () =>
-      Hub.listen('auth', ({ payload }) => {
-        if (payload.event === 'signInWithRedirect') void navigate({ to: '/' });
-        if (payload.event === 'signInWithRedirect_failure') showAuthError(payload.data?.error);
+      onRedirectSignIn((outcome) => {
+        if (outcome.ok) void navigate({ to: '/' });
+        else showAuthError(outcome.error);
       }),
     [navigate],
   );
