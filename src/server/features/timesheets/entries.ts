@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { hasPermission } from '../../../domain/permissions';
 import { formatMinutes, type TCellInput, type TEntryInput } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
@@ -17,7 +18,7 @@ import {
   weekStatus,
 } from './rules';
 
-const mayApprove = (scope: TScope) => scope.isOwner || scope.permissions.includes('timesheets.approve');
+const mayApprove = (scope: TScope) => hasPermission(scope, 'timesheets.approve');
 
 async function entryOf(tx: TExecutor, scope: TScope, entryId: string) {
   const [row] = await tx

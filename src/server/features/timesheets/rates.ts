@@ -10,7 +10,7 @@ import { timesheetRates } from '../../db/schema';
 // timesheet_entries alone drizzle writes them bare, and inside the subquery a bare name would bind
 // to timesheet_rates.
 
-const entry = (column: string) => sql.raw(`"timesheet_entries"."${column}"`);
+export const entry = (column: string) => sql.raw(`"timesheet_entries"."${column}"`);
 
 /** The billing rate's precedence, most specific first; the cost rate is the member's. */
 const BILL_ORDER: ReadonlyArray<readonly [TRateKind, string]> = [

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { rateJoins } from './rates';
+import { entry, rateJoins } from './rates';
 
 /** What a member's week is worth, in the currency's minor unit. */
 export type TWeekMoney = {
@@ -21,18 +21,17 @@ export type TWeekMoney = {
  * the rest at the rates in force now (rates.ts). Only for callers who see money.
  */
 export async function weekMoney(db: TExecutor, orgId: string, from: string, to: string) {
-  const e = (column: string) => sql.raw(`"timesheet_entries"."${column}"`);
   const { joins, billRate, costRate } = rateJoins;
   const rows = rowsOf<{ member_id: string } & Omit<TWeekMoney, 'unratedMinutes'> & { unrated: number }>(
     await db.execute(sql`
-      select ${e('member_id')} as member_id,
-        coalesce(round(sum(${e('minutes')}::bigint * ${billRate}) filter (where ${e('billable')}) / 60.0), 0)::float8 as billable,
-        coalesce(round(sum(${e('minutes')}::bigint * ${costRate}) / 60.0), 0)::float8 as cost,
-        bool_or(${e('status')} <> 'approved') as estimate,
-        coalesce(sum(${e('minutes')}) filter (where ${e('billable')} and ${billRate} is null), 0)::int as unrated
+      select ${entry('member_id')} as member_id,
+        coalesce(round(sum(${entry('minutes')}::bigint * ${billRate}) filter (where ${entry('billable')}) / 60.0), 0)::float8 as billable,
+        coalesce(round(sum(${entry('minutes')}::bigint * ${costRate}) / 60.0), 0)::float8 as cost,
+        bool_or(${entry('status')} <> 'approved') as estimate,
+        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')} and ${billRate} is null), 0)::int as unrated
       from ${timesheetEntries} ${joins}
-      where ${e('org_id')} = ${orgId} and ${e('date')} between ${from} and ${to}
-      group by ${e('member_id')}`),
+      where ${entry('org_id')} = ${orgId} and ${entry('date')} between ${from} and ${to}
+      group by ${entry('member_id')}`),
   );
   return new Map<string, TWeekMoney>(
     rows.map((r) => [
