@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -27,8 +28,21 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // The design system's modules (src/web/ui, imported through its index) do nothing on import:
+      // a screen gets only the widgets it uses, so the date picker comes with the screens that
+      // show one rather than with the first page.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.startsWith(path.join(root, 'ui') + path.sep),
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true } },

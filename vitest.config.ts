@@ -1,11 +1,36 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const alias = {
   '@domain': path.resolve(import.meta.dirname, 'src/domain'),
   '@web': path.resolve(import.meta.dirname, 'src/web'),
 };
+
+const integration: TestProjectInlineConfiguration['test'] = {
+  include: ['src/server/**/*.test.ts', 'bench/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Two files at once: each spends most of its time in its own database (PGlite in the worker,
+  // or the PostgreSQL server), so two workers use both cores.
+  maxWorkers: 2,
+  globalSetup: ['src/server/test/global-setup.ts'],
+};
+
+// Integration files that need a module cache of their own: they mock fastify to read its route
+// table (staff-matrix, fuzz), or register job kinds and periodic jobs that other files' job
+// workers would otherwise run (jobs).
+const ISOLATED = [
+  'src/server/auth/staff-matrix.test.ts',
+  'src/server/fuzz.test.ts',
+  'src/server/jobs/jobs.test.ts',
+];
+
+const UNIT = ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'];
+// Unit files that need a module cache of their own: one stubs the browser's globals and mocks a
+// module; the DOM tests rely on Testing Library's cleanup, which registers itself once per import.
+const UNIT_ISOLATED = ['src/web/lib/trpc.test.ts', 'src/web/**/*.test.tsx'];
 
 export default defineConfig({
   resolve: { alias },
@@ -15,24 +40,36 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: UNIT,
+          exclude: UNIT_ISOLATED,
           environment: 'node',
+          // Shared module cache, as in the integration suite: these files neither mock modules, stub
+          // globals nor render into a DOM (fake timers are put back by each test).
+          isolate: false,
         },
         plugins: [react()],
       },
       {
         resolve: { alias },
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node' },
+        plugins: [react()],
+      },
+      {
+        resolve: { alias },
         test: {
+          ...integration,
           name: 'integration',
-          include: ['src/server/**/*.test.ts', 'bench/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Two files at once: each spends most of its time in its own database (PGlite in the
-          // worker, or the PostgreSQL server), so two workers use both cores.
-          maxWorkers: 2,
-          globalSetup: ['src/server/test/global-setup.ts'],
+          exclude: ISOLATED,
+          // The files share each worker's module cache, so the server is imported once per worker
+          // rather than once per file (about 3 s a file, more than half of the suite's time). Safe
+          // for these files: none mocks a module or registers a job kind of its own, and each
+          // closes the databases and servers it opens.
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { ...integration, name: 'integration-isolated', include: ISOLATED },
       },
       {
         resolve: { alias },

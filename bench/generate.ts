@@ -49,6 +49,26 @@ export async function generateFirms(db: TDb, firms = DEFAULT_FIRMS): Promise<TGe
   return out;
 }
 
+/** The firms a kept bench database already holds (same order as generateFirms), or null if it has none. */
+export async function findFirms(db: TDb, firms = DEFAULT_FIRMS): Promise<TGeneratedFirm[] | null> {
+  const out: TGeneratedFirm[] = [];
+  for (const firm of firms) {
+    const result = await db.execute(sql`
+      select o.id as org_id, m.id as member_id, m.sub from orgs o
+      join members m on m.org_id = o.id and m.is_owner
+      where o.name = ${firm.name} order by m.created_at limit 1`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      org_id: string;
+      member_id: string;
+      sub: string;
+    }[];
+    const [row] = rows;
+    if (!row) return null;
+    out.push({ orgId: row.org_id, name: firm.name, owner: { memberId: row.member_id, sub: row.sub } });
+  }
+  return out;
+}
+
 async function generateFirm(db: TDb, firm: TFirmSize, seed: number): Promise<TGeneratedFirm> {
   const [org] = await db.insert(orgs).values({ name: firm.name }).returning({ id: orgs.id });
   if (!org) throw new Error('org not created');

@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 10 --engine pglite|postgres --profile]
+// npm run bench [-- --duration 10 --engine pglite|postgres --profile --case text --database name --pglite-dir dir]
 // Starts bench/server.ts in a child process per engine and loads it from here with autocannon.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,12 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     engine: { type: 'string', multiple: true },
     profile: { type: 'boolean', default: false },
+    /** Only the single cases whose name contains this (the system-log pairs are skipped). */
+    case: { type: 'string' },
+    /** PostgreSQL: use this database and keep it; the firms are generated only if it has none. */
+    database: { type: 'string' },
+    /** PGlite: the same with this directory. */
+    'pglite-dir': { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -68,6 +74,8 @@ async function main() {
 }
 
 async function withPglite(run: (env: Record<string, string>) => Promise<TCase[]>) {
+  const kept = args['pglite-dir'];
+  if (kept) return run({ BENCH_PGLITE_DIR: path.resolve(kept), BENCH_REUSE: '1' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   try {
     return await run({ BENCH_PGLITE_DIR: path.join(dir, 'db') });
@@ -77,7 +85,8 @@ async function withPglite(run: (env: Record<string, string>) => Promise<TCase[]>
 }
 
 async function withPostgres(run: (env: Record<string, string>) => Promise<TCase[]>) {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const kept = args.database;
+  const name = kept ?? `bench_${randomBytes(5).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
@@ -90,12 +99,18 @@ async function withPostgres(run: (env: Record<string, string>) => Promise<TCase[
   try {
     await admin(`create database "${name}"`);
   } catch (error) {
-    console.log(`PostgreSQL at ${new URL(PG_URL).host} not available (${(error as Error).message}): skipped`);
-    return [];
+    const exists = kept && (error as { code?: string }).code === '42P04';
+    if (!exists) {
+      console.log(
+        `PostgreSQL at ${new URL(PG_URL).host} not available (${(error as Error).message}): skipped`,
+      );
+      return [];
+    }
   }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  if (kept) return run({ BENCH_DATABASE_URL: url.toString(), BENCH_REUSE: '1' });
   try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
     return await run({ BENCH_DATABASE_URL: url.toString() });
   } finally {
     await admin(`drop database if exists "${name}" with (force)`);
@@ -115,7 +130,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     console.log(`${engine}: generated the firms in ${(ready.generateMs / 1000).toFixed(1)} s`);
     const base = `http://127.0.0.1:${ready.port}`;
     const cases: TCase[] = [];
-    for (const firm of BENCH_FIRMS) {
+    for (const firm of args.case === undefined ? BENCH_FIRMS : []) {
       const auth = { authorization: `Bearer ${ready.tokens[firm]}` };
       const bare = { url: `${base}/bench/system-log/${firm}`, headers: {} };
       const trpc = { url: `${base}${trpcPath}`, headers: auth };
@@ -136,7 +151,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
         await profile(child, trpc, `${engine}-${firm}-trpc`);
       }
     }
-    for (const single of SINGLE_CASES) {
+    for (const single of chosenCases()) {
       const target = {
         url: `${base}${queryPath(single.procedure, single.input)}`,
         headers: { authorization: `Bearer ${ready.tokens[single.firm]}` },
@@ -166,6 +181,9 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     fs.rmSync(logFile, { force: true });
   }
 }
+
+const chosenCases = () =>
+  args.case === undefined ? SINGLE_CASES : SINGLE_CASES.filter((c) => c.name.includes(args.case ?? ''));
 
 type TTarget = { url: string; headers: Record<string, string> };
 
@@ -266,7 +284,7 @@ function printTable(cases: TCase[]) {
   console.log(
     `server LOG_LEVEL=${LOG_LEVEL}. ratio = tRPC / bare, in req/s and in server CPU per request.\n`,
   );
-  for (const single of SINGLE_CASES) console.log(`${single.name}: ${single.target}.`);
+  for (const single of chosenCases()) console.log(`${single.name}: ${single.target}.`);
   console.log('');
   console.log(
     '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio | alone p50 / p99 ms |',

@@ -21,7 +21,7 @@ const run = (label, env) => {
   console.log(`\n▶ fuzz on ${label}\n`);
   const result = spawnSync(
     'npx',
-    ['vitest', 'run', '--project', 'integration', 'src/server/fuzz.test.ts', ...positionals],
+    ['vitest', 'run', '--project', 'integration-isolated', 'src/server/fuzz.test.ts', ...positionals],
     // Each target's batch grows with the runs: the per-test timeout grows with it.
     { stdio: 'inherit', env: { ...env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed) } },
   );

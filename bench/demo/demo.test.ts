@@ -501,6 +501,24 @@ describe('npm run demo', () => {
     expect(away?.[0]?.tasks.length).toBeGreaterThan(0);
   });
 
+  it('has broadcast templates and a broadcast sent a week ago, every delivery accounted for', async () => {
+    const [t1] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from broadcast_templates where org_id = ${demo.orgId}::uuid`);
+    expect(t1?.n).toBe(2);
+    const [b] = await rows<{ id: string; status: string; recipients: number; sent: number; ago: number }>(sql`
+      select b.id, b.status, b.recipient_count as recipients,
+        (select count(*)::int from broadcast_deliveries d where d.broadcast_id = b.id and d.state = 'sent') as sent,
+        extract(epoch from now() - b.send_at) / 86400 as ago
+      from broadcasts b where b.org_id = ${demo.orgId}::uuid`);
+    expect(b?.status).toBe('completed');
+    expect(b?.recipients).toBeGreaterThan(10);
+    expect(b?.sent).toBe(b?.recipients);
+    expect(Number(b?.ago)).toBeGreaterThan(6);
+    const log = await rows<{ action: string }>(sql`
+      select action from system_log where org_id = ${demo.orgId}::uuid and record_id = ${b?.id} order by at`);
+    expect(log.map((l) => l.action)).toEqual(['broadcast.created', 'broadcast.completed']);
+  });
+
   it('refuses a database that already has a firm, and adds a second demo firm with --force', async () => {
     await expect(fillDemo(t.database, t.config, { size: SMALL })).rejects.toBeInstanceOf(DemoRefusedError);
     const second = await fillDemo(t.database, t.config, { size: { ...SMALL, weeks: 2 }, force: true });

@@ -6,6 +6,7 @@ import type { TDatabase, TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/db/sql';
 import { usernameKey } from '../../src/server/idp/users';
+import { pastBroadcastEvents } from './broadcasts';
 import { DemoCalendar, inMumbai } from './calendar';
 import { createDemoCatalogue, createDemoEngagements, linkDemoTemplates } from './catalogue';
 import { createDemoClients, type TDemoClient } from './clients';
@@ -203,6 +204,7 @@ export async function fillDemo(
     office.imported([setUpYear, setUpYear + 1]);
     const events: TDemoEvent[] = [
       ...pastReminderEvents(ctx),
+      ...pastBroadcastEvents(ctx),
       {
         at: new Date(now.getTime() - 2 * DAY_MS),
         run: async () => {

@@ -103,6 +103,26 @@ function movesOf(task: TOpenTask, actor: string, fate: number): TMove[] {
   return moves;
 }
 
+function startOneIfNoneUnderWay(
+  open: TOpenTask[],
+  weekEnd: Map<string, TMove>,
+  actorOf: (t: TOpenTask) => string,
+  end: Date,
+) {
+  const standing = (t: TOpenTask) => weekEnd.get(t.id)?.status ?? t.status;
+  if (open.some((t) => standing(t) === 'IN_PROGRESS')) return;
+  const next = open.find((t) => standing(t) === 'SCHEDULED');
+  if (!next) return;
+  weekEnd.set(next.id, {
+    at: new Date(end.getTime() - 60 * 60_000),
+    taskId: next.id,
+    status: 'IN_PROGRESS',
+    actor: actorOf(next),
+    projectId: next.projectId,
+    clientId: next.clientId,
+  });
+}
+
 export type TWorkContext = {
   db: TDb;
   orgId: string;
@@ -179,13 +199,19 @@ export async function replayWork(
       const today = todayIn(FIRM_TIME_ZONE, end);
       // Where each task stands at the end of the week: its last move in it.
       const weekEnd = new Map<string, TMove>();
-      for (const t of await openTasks(db, orgId, addDaysIso(today, 8))) {
-        const client = t.clientId ? clientById.get(t.clientId) : undefined;
-        const actor = t.assignee ?? client?.preparer.memberId ?? owner.memberId;
-        const moves = movesOf(t, actor, fateOf(t.projectId ?? t.id)).filter((m) => m.at < end);
+      const open = await openTasks(db, orgId, addDaysIso(today, 8));
+      const actorOf = (t: TOpenTask) =>
+        t.assignee ??
+        (t.clientId ? clientById.get(t.clientId) : undefined)?.preparer.memberId ??
+        owner.memberId;
+      for (const t of open) {
+        const moves = movesOf(t, actorOf(t), fateOf(t.projectId ?? t.id)).filter((m) => m.at < end);
         const final = moves[moves.length - 1];
         if (final) weekEnd.set(t.id, final);
       }
+      // The firm shows work under way today, whatever the calendar: on a day when no task's dates
+      // put one in progress, the one due soonest has just been started.
+      if (w === weeks - 1) startOneIfNoneUnderWay(open, weekEnd, actorOf, end);
       // Each person moves their tasks in one go per status, earliest work first.
       const groups = new Map<string, TMove[]>();
       for (const m of weekEnd.values()) {

@@ -9,7 +9,9 @@ export type TAdminSection = {
     | 'clientGroups'
     | 'projectTemplates'
     | 'leaveTypes'
-    | 'holidays';
+    | 'holidays'
+    | 'broadcasts'
+    | 'broadcastTemplates';
   to: string;
   permission: TPermission;
 };
@@ -22,6 +24,8 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'services', to: '/admin/services', permission: 'services.view' },
   { key: 'clientGroups', to: '/admin/clientgroups', permission: 'clientGroups.view' },
   { key: 'projectTemplates', to: '/admin/templates/projects', permission: 'templates.view' },
+  { key: 'broadcasts', to: '/admin/broadcasts', permission: 'broadcasts.view' },
+  { key: 'broadcastTemplates', to: '/admin/templates/broadcasts', permission: 'templates.view' },
   // Staff read leave set-up to apply for leave: only those who change it find it in the admin area.
   { key: 'leaveTypes', to: '/admin/hrms/leaves', permission: 'leaves.edit' },
   { key: 'holidays', to: '/admin/hrms/holidays', permission: 'leaves.edit' },

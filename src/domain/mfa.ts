@@ -68,7 +68,12 @@ export type TTotpCode = z.infer<typeof ZTotpCode>;
 
 /** The MFA state of the signed-in member, for the set-up redirect and the Security card. */
 export type TMfaStatus = {
+  /** Either second step is on (what the firm's rule asks for). */
   enabled: boolean;
+  /** The authenticator app (TOTP). */
+  totpEnabled: boolean;
+  /** A code mailed to the verified email (EMAIL_OTP). */
+  emailEnabled: boolean;
   /** The firm's rule applies to this member. */
   required: boolean;
   /** When their grace ends (null when not required or already set up). */

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet.decided',
   'timesheet.timer',
   'budget.threshold',
+  'backup.failed',
+  'firm.export',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +55,14 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'budget.threshold': {
     label: 'Budget used',
     description: 'Logged time on a project or task of yours reaches 80% or 100% of its hours budget',
+  },
+  'backup.failed': {
+    label: 'Backup failed',
+    description: "The instance's scheduled backup fails (for the firm's owner)",
+  },
+  'firm.export': {
+    label: 'Firm export',
+    description: 'The export of all the firm’s data you started is ready to download, or failed',
   },
 };
 

@@ -33,6 +33,8 @@ export const SPECIAL_PERMISSIONS = [
   'settings.billing',
   'timesheets.approve',
   'timesheets.rates',
+  // Mailing the firm's clients in bulk is weightier than drafting a broadcast (broadcasts.create).
+  'broadcasts.send',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];

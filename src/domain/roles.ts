@@ -90,4 +90,8 @@ export const SPECIAL_PERMISSION_LABELS: Record<
     label: 'See rates and amounts',
     hint: 'See and set cost and billing rates, and the money value of time',
   },
+  'broadcasts.send': {
+    label: 'Send broadcasts',
+    hint: "Mail the firm's clients in bulk; pause, resume, cancel and retry broadcasts; set the sending pace",
+  },
 };

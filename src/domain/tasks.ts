@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { z } from 'zod';
 import { ZBudget } from './budgets';
 import { MAX_PAGE_SIZE } from './constants';
@@ -238,10 +236,8 @@ export function taskSettingsOf(settings: Record<string, unknown> | null | undefi
   return { requireChecklistToComplete: settings?.[REQUIRE_CHECKLIST_SETTING] === true };
 }
 
-/** Today's calendar day in a time zone: the firm's "today" decides what is overdue. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
-}
+// The firm's "today" decides what is overdue: one rule, in periods.ts.
+export { todayIn } from './periods';
 
 /** OVERDUE: not completed and due before today in the firm's time zone (a task due today is not). */
 export function isOverdue(

@@ -1,18 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { negotiate } from '@fastify/accept-negotiator';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { firmRequiresMfa, registerRouteAuth } from './auth';
+import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerBroadcastRoutes } from './features/broadcasts';
 import { registerPortalDocumentRoutes } from './features/client-portal';
 import { registerClientExport, registerClientImportRoutes } from './features/clients';
+import { watchDashboardChanges } from './features/dashboard';
 import { registerDocumentRoutes } from './features/documents';
+import { registerFirmExportRoutes } from './features/firm-export';
 import { registerLeaveAttachmentRoutes } from './features/leave';
+import { registerReportExports } from './features/reports';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
 import { uploadTargetForTask } from './features/tasks';
@@ -32,14 +37,19 @@ import { createStaffAuth } from './idp/staff-auth';
 import { registerJobs } from './jobs/setup';
 import { createWorker, type TWorker } from './jobs/worker';
 import { createMailer } from './mail';
+import { webDistDir } from './paths';
 import { makeCreateContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export type TAppDeps = {
+  config: TConfig;
+  database: TDatabase;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve (npm run build's dist/web unless a test gives its own). */
+  webDir?: string;
+};
 
-export type TAppDeps = { config: TConfig; database: TDatabase; logger?: FastifyServerOptions['logger'] };
-
-export async function buildApp({ config, database, logger }: TAppDeps) {
+export async function buildApp({ config, database, logger, webDir = webDistDir }: TAppDeps) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -61,16 +71,21 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   const keys = config.idp.mode === 'embedded' ? new IdpKeys(database.db) : null;
   await keys?.load();
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
+  // Home-page summaries are cached until the firm changes what they show (dashboard/cache.ts).
+  const stopDashboardWatch = await watchDashboardChanges(database);
+  app.addHook('onClose', stopDashboardWatch);
   // The one mailer of this process: the job that sends queued mail uses it, and so do the codes
   // sent at the moment of the request (the identity provider's, the portal's sign-in code).
   const mailer = createMailer(config.mail, app.log);
 
   await app.register(cookie);
   // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
+  const secrets = secretBox(config, database.db);
   registerRouteAuth(app, {
     db: database.db,
     staffAuth,
     secureCookies: config.publicUrl.startsWith('https:'),
+    linkMac: (data) => secrets.mac(data),
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -101,7 +116,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
       config,
       keys,
       mailer,
-      secrets: secretBox(config, database.db),
+      secrets,
       onSignIn: logMemberSignIn,
       onEvent: logMemberSecurityEvent,
       preSignUp: confirmInvitedSignUp,
@@ -123,6 +138,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   });
 
   registerSystemLogExport(app, { db: database.db });
+  registerBroadcastRoutes(app, { db: database.db, config });
   registerLogoRoute(app, database.db);
   const storage = await createStorage(config);
   registerDocumentRoutes(app, {
@@ -134,13 +150,15 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerLeaveAttachmentRoutes(app, { db: database.db, storage });
   registerClientExport(app, { db: database.db });
+  registerFirmExportRoutes(app, { db: database.db, storage });
+  registerReportExports(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });
 
   app.all('/api/*', { config: { auth: 'public' } }, async (req, reply) =>
     reply.code(404).send({ error: 'Not Found', path: req.url }),
   );
 
-  await registerWeb(app);
+  await registerWeb(app, webDir);
 
   // Background jobs run in every instance that has them on; the queue keeps instances from
   // doing the same work twice. They start once the server is ready and stop (finishing the jobs
@@ -148,6 +166,7 @@ export async function buildApp({ config, database, logger }: TAppDeps) {
   let worker: TWorker | null = null;
   if (config.jobs.enabled) {
     registerJobs(storage);
+    registerBackupJob({ config, database, storage });
     worker = createWorker({ db: database.db, config, mailer, log: app.log }, { pollMs: config.jobs.pollMs });
     const started = worker;
     app.addHook('onReady', async () => started.start());
@@ -163,18 +182,19 @@ function trustHops(hops: number) {
 }
 
 /** Serves the built SPA; every non-API, non-asset path gets index.html so the router decides. */
-async function registerWeb(app: FastifyInstance) {
-  const indexFile = path.join(webDistDir, 'index.html');
+async function registerWeb(app: FastifyInstance, webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    app.log.warn(
-      `No built web app at ${webDistDir}: run "npm run build" (npm run dev serves it through Vite).`,
-    );
+    app.log.warn(`No built web app at ${webDir}: run "npm run build" (npm run dev serves it through Vite).`);
     return;
   }
   await app.register(fastifyStatic, {
-    root: webDistDir,
+    root: webDir,
     wildcard: false,
     index: false,
+    // The .br and .gz files written at build time (scripts/precompress.ts), chosen by the
+    // request's Accept-Encoding, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -182,12 +202,24 @@ async function registerWeb(app: FastifyInstance) {
     },
   });
   const index = fs.readFileSync(indexFile);
+  // The app page, sent by the not-found handler for every client-side path, in the build-time
+  // variant the browser accepts.
+  const encoded = new Map<string, Buffer>();
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (fs.existsSync(indexFile + suffix)) encoded.set(encoding, fs.readFileSync(indexFile + suffix));
+  }
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     // A missing hashed chunk must be a real 404, not HTML: the chunk-reload guard depends on it.
     if (req.method !== 'GET' || pathname.startsWith('/assets/') || pathname.startsWith('/api/')) {
       return reply.code(404).send({ error: 'Not Found' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...encoded.keys()]);
+    const body = encoding ? encoded.get(encoding) : undefined;
+    return body ? reply.header('content-encoding', encoding).send(body) : reply.send(index);
   });
 }

@@ -159,6 +159,17 @@ const ZEnv = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
   /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Embedded (PGlite) only: hours between scheduled backups; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
+  /** How many scheduled backups are kept (the oldest beyond this are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Where scheduled backups are written; DATA_DIR/backups when unset. */
+  BACKUP_DIR: optional,
   /** The vault's master keys, `id:base64key,…`, the first one current (features/vault/keys.ts). */
   VAULT_KEYS: optional.pipe(z.string().transform(parseVaultKeys).optional()),
 });
@@ -361,6 +372,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idp,
     vault: { keys: e.VAULT_KEYS ?? null, keyFile: path.join(dataDir, 'vault.key') },
+    backup: {
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    },
     web: {
       productionHost: e.PRODUCTION_HOST,
       posthog: e.POSTHOG_KEY

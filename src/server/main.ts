@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startBackupSocket } from './backup/socket';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
@@ -7,13 +9,30 @@ import { listenHttps } from './http/https-listener';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // Beside the bundle, npm run build leaves a migrated empty PGlite database (scripts/build-server.mjs)
+  // that a new data directory starts from; run from the sources, there is none and initdb runs.
+  const database = await openDatabase(config, {
+    pgliteTemplate: fileURLToPath(new URL('pglite-template.tar.gz', import.meta.url)),
+  });
   // The vault's key file is created (or its permissions refused) now, not at the first reveal.
   await vaultKeyring(config).catch(async (error) => {
     await database.close();
     throw error;
   });
   const { app, storage } = await buildApp({ config, database });
+  // PGlite: `npm run backup` asks this process for the archive (the directory is ours while we run).
+  const backupSocket =
+    database.engine === 'pglite'
+      ? await startBackupSocket({ config, database, storage, log: app.log }).catch((error) => {
+          // A socket it cannot open (a DATA_DIR path past the ~100 bytes a Unix socket allows) is
+          // no reason not to serve: the backup command then says it cannot reach the server.
+          app.log.warn(
+            { err: error },
+            'npm run backup cannot reach this server (no backup socket in DATA_DIR)',
+          );
+          return null;
+        })
+      : null;
 
   let closing = false;
   /**
@@ -45,6 +64,7 @@ async function main() {
       clearInterval(idle);
       clearTimeout(cut);
       await storage.settle();
+      await backupSocket?.close();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

@@ -98,7 +98,7 @@ describe('stopping the server', () => {
         .on('error', reject),
     );
     const upload = slowUpload(url, token, folderId);
-    await expect.poll(() => partsUnder(filesDir)).toHaveLength(1);
+    await expect.poll(() => partsUnder(filesDir), { timeout: 20_000 }).toHaveLength(1);
 
     const started = Date.now();
     server.child.kill('SIGTERM');
@@ -124,7 +124,7 @@ describe('stopping the server', () => {
     const kept = await filesUnder(filesDir);
     expect(kept).toHaveLength(1);
     const slow = slowUpload(url, token, folderId);
-    await expect.poll(() => partsUnder(filesDir)).toHaveLength(1);
+    await expect.poll(() => partsUnder(filesDir), { timeout: 20_000 }).toHaveLength(1);
     server.child.kill('SIGKILL');
     expect(await server.exited).toBe('SIGKILL');
     slow.stop();

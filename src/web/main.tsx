@@ -4,11 +4,11 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageLoading } from './features/shell/page-loading';
-import { resetAnalytics, startAnalytics, trackRouteChange } from './lib/analytics';
-import { configureAuth, signOutIdentity, staffAuthHeaders } from './lib/auth';
-import { resetChat } from './lib/chat-widget';
+import { startAnalytics, trackRouteChange } from './lib/analytics';
+import { staffAuthHeaders, startStaffAuth } from './lib/auth';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { installFatalErrorHandlers } from './lib/fatal-error';
+import { signOutStaff } from './lib/session';
 import { startTagManager } from './lib/tag-manager';
 import { configureTrpc, queryClient, trpc } from './lib/trpc';
 import { routeTree } from './route-tree.gen';
@@ -35,15 +35,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-configureAuth();
+startStaffAuth();
 configureTrpc({
   redirect: (path) => void router.navigate({ href: path, replace: true }),
   staffHeaders: staffAuthHeaders,
-  clearStaffSession: async () => {
-    await signOutIdentity();
-    resetChat();
-    resetAnalytics();
+  // The session is already refused: the one sign-out path, without its server call and without
+  // a page load (the router opens the login, so the failure's toast stays in view).
+  clearStaffSession: async (target) => {
     queryClient.clear();
+    return signOutStaff({ server: false, returnTo: target, load: false });
   },
 });
 

@@ -32,6 +32,7 @@ import { Route as MainMyAccountTimesheetRouteImport } from './routes/_main/my-ac
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
+import { Route as MainReportsIndexRouteImport } from './routes/_main/reports/index'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamLeavesRouteImport } from './routes/_main/team/leaves'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
@@ -54,6 +55,9 @@ import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/cli
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
+import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
+import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
+import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
@@ -70,7 +74,13 @@ import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/
 import { Route as MainClientsIdDocumentsFolderIdRouteImport } from './routes/_main/clients/$id/documents/$folderId'
 
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
+const MainAdminBroadcastsLazyRouteImport = createFileRoute(
+  '/_main/admin/broadcasts',
+)()
 const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
+const MainAdminTemplatesBroadcastsLazyRouteImport = createFileRoute(
+  '/_main/admin/templates/broadcasts',
+)()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
   '/_main/clients/$id/',
 )()
@@ -151,6 +161,13 @@ const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/index.lazy').then((d) => d.Route),
 )
+const MainAdminBroadcastsLazyRoute = MainAdminBroadcastsLazyRouteImport.update({
+  id: '/admin/broadcasts',
+  path: '/admin/broadcasts',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/broadcasts.lazy').then((d) => d.Route),
+)
 const MainAdminRolesLazyRoute = MainAdminRolesLazyRouteImport.update({
   id: '/admin/roles',
   path: '/admin/roles',
@@ -229,6 +246,13 @@ const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/reminders/$type.lazy').then((d) => d.Route),
 )
+const MainReportsIndexRoute = MainReportsIndexRouteImport.update({
+  id: '/reports/',
+  path: '/reports/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/reports/index.lazy').then((d) => d.Route),
+)
 const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
   id: '/tasks/',
   path: '/tasks/',
@@ -294,12 +318,16 @@ const AuthAuthResetpasswordKeyRoute =
     id: '/auth/resetpassword/$key',
     path: '/auth/resetpassword/$key',
     getParentRoute: () => AuthRoute,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/_auth/auth/resetpassword.$key.lazy').then((d) => d.Route),
+  )
 const AuthAuthVerifyKeyRoute = AuthAuthVerifyKeyRouteImport.update({
   id: '/auth/verify/$key',
   path: '/auth/verify/$key',
   getParentRoute: () => AuthRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/_auth/auth/verify.$key.lazy').then((d) => d.Route),
+)
 const AuthClientportalAuthLoginRoute =
   AuthClientportalAuthLoginRouteImport.update({
     id: '/clientportal/auth/login',
@@ -357,6 +385,16 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainAdminTemplatesBroadcastsLazyRoute =
+  MainAdminTemplatesBroadcastsLazyRouteImport.update({
+    id: '/admin/templates/broadcasts',
+    path: '/admin/templates/broadcasts',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/broadcasts.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
   id: '/',
   path: '/',
@@ -407,6 +445,29 @@ const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
   getParentRoute: () => MainClientsIdRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
+)
+const MainReportsClientSummaryRoute =
+  MainReportsClientSummaryRouteImport.update({
+    id: '/reports/client/summary',
+    path: '/reports/client/summary',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/client/summary.lazy').then((d) => d.Route),
+  )
+const MainReportsServicesSummaryRoute =
+  MainReportsServicesSummaryRouteImport.update({
+    id: '/reports/services/summary',
+    path: '/reports/services/summary',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/services/summary.lazy').then((d) => d.Route),
+  )
+const MainReportsTeamSummaryRoute = MainReportsTeamSummaryRouteImport.update({
+  id: '/reports/team/summary',
+  path: '/reports/team/summary',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/reports/team/summary.lazy').then((d) => d.Route),
 )
 const MainTasksFiltersTagRoute = MainTasksFiltersTagRouteImport.update({
   id: '/tasks/filters/$tag',
@@ -565,10 +626,12 @@ export interface FileRoutesByFullPath {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
+  '/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
+  '/reports/': typeof MainReportsIndexRoute
   '/tasks/': typeof MainTasksIndexRoute
   '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
@@ -585,10 +648,14 @@ export interface FileRoutesByFullPath {
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
+  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -625,10 +692,12 @@ export interface FileRoutesByTo {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
+  '/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
   '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
+  '/reports': typeof MainReportsIndexRoute
   '/tasks': typeof MainTasksIndexRoute
   '/clientportal/$clientId': typeof ClientportalClientIdIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
@@ -645,10 +714,14 @@ export interface FileRoutesByTo {
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
+  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
@@ -690,10 +763,12 @@ export interface FileRoutesById {
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
+  '/_main/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
   '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
+  '/_main/reports/': typeof MainReportsIndexRoute
   '/_main/tasks/': typeof MainTasksIndexRoute
   '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
@@ -710,10 +785,14 @@ export interface FileRoutesById {
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
+  '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -754,10 +833,12 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
+    | '/admin/broadcasts'
     | '/admin/roles'
     | '/clientportal/'
     | '/clients/'
     | '/projects/'
+    | '/reports/'
     | '/tasks/'
     | '/clientportal/$clientId/'
     | '/admin/'
@@ -774,10 +855,14 @@ export interface FileRouteTypes {
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/client/summary'
+    | '/reports/services/summary'
+    | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
+    | '/admin/templates/broadcasts'
     | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
@@ -814,10 +899,12 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
+    | '/admin/broadcasts'
     | '/admin/roles'
     | '/clientportal'
     | '/clients'
     | '/projects'
+    | '/reports'
     | '/tasks'
     | '/clientportal/$clientId'
     | '/admin'
@@ -834,10 +921,14 @@ export interface FileRouteTypes {
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/client/summary'
+    | '/reports/services/summary'
+    | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
+    | '/admin/templates/broadcasts'
     | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups'
@@ -878,10 +969,12 @@ export interface FileRouteTypes {
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/projects'
+    | '/_main/admin/broadcasts'
     | '/_main/admin/roles'
     | '/_auth/clientportal/'
     | '/_main/clients/'
     | '/_main/projects/'
+    | '/_main/reports/'
     | '/_main/tasks/'
     | '/clientportal/$clientId/'
     | '/_main/admin/'
@@ -898,10 +991,14 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/tasks'
+    | '/_main/reports/client/summary'
+    | '/_main/reports/services/summary'
+    | '/_main/reports/team/summary'
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
+    | '/_main/admin/templates/broadcasts'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
@@ -1013,6 +1110,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminIndexLazyRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/broadcasts': {
+      id: '/_main/admin/broadcasts'
+      path: '/admin/broadcasts'
+      fullPath: '/admin/broadcasts'
+      preLoaderRoute: typeof MainAdminBroadcastsLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/roles': {
       id: '/_main/admin/roles'
       path: '/admin/roles'
@@ -1088,6 +1192,13 @@ declare module '@tanstack/react-router' {
       path: '/reminders/$type'
       fullPath: '/reminders/$type'
       preLoaderRoute: typeof MainRemindersTypeRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reports/': {
+      id: '/_main/reports/'
+      path: '/reports'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof MainReportsIndexRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/tasks/': {
@@ -1216,6 +1327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/templates/broadcasts': {
+      id: '/_main/admin/templates/broadcasts'
+      path: '/admin/templates/broadcasts'
+      fullPath: '/admin/templates/broadcasts'
+      preLoaderRoute: typeof MainAdminTemplatesBroadcastsLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/clients/$id/': {
       id: '/_main/clients/$id/'
       path: '/'
@@ -1264,6 +1382,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/clients/$id/team'
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/reports/client/summary': {
+      id: '/_main/reports/client/summary'
+      path: '/reports/client/summary'
+      fullPath: '/reports/client/summary'
+      preLoaderRoute: typeof MainReportsClientSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reports/services/summary': {
+      id: '/_main/reports/services/summary'
+      path: '/reports/services/summary'
+      fullPath: '/reports/services/summary'
+      preLoaderRoute: typeof MainReportsServicesSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reports/team/summary': {
+      id: '/_main/reports/team/summary'
+      path: '/reports/team/summary'
+      fullPath: '/reports/team/summary'
+      preLoaderRoute: typeof MainReportsTeamSummaryRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/tasks/filters/$tag': {
       id: '/_main/tasks/filters/$tag'
@@ -1438,17 +1577,23 @@ interface MainRouteChildren {
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
+  MainAdminBroadcastsLazyRoute: typeof MainAdminBroadcastsLazyRoute
   MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
+  MainReportsIndexRoute: typeof MainReportsIndexRoute
   MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
+  MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
+  MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
+  MainAdminTemplatesBroadcastsLazyRoute: typeof MainAdminTemplatesBroadcastsLazyRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
@@ -1472,17 +1617,23 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
+  MainAdminBroadcastsLazyRoute: MainAdminBroadcastsLazyRoute,
   MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
+  MainReportsIndexRoute: MainReportsIndexRoute,
   MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
+  MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
+  MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
+  MainAdminTemplatesBroadcastsLazyRoute: MainAdminTemplatesBroadcastsLazyRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,

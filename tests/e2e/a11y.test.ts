@@ -247,10 +247,10 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/tasks': () => '/tasks',
   '/tasks/filters/{tag}': (w) => `/tasks/filters/${w.tag}`,
   '/reminders/{type}': () => '/reminders/client',
-  '/reports': null,
-  '/reports/client/summary': null,
-  '/reports/services/summary': null,
-  '/reports/team/summary': null,
+  '/reports': () => '/reports',
+  '/reports/client/summary': () => '/reports/client/summary',
+  '/reports/services/summary': (w) => `/reports/services/summary?view=grid&serviceId=${w.serviceId}`,
+  '/reports/team/summary': () => '/reports/team/summary',
   '/team/leaves': () => '/team/leaves',
   '/team/members': () => '/team/members',
   '/team/timesheets': () => '/team/timesheets',
@@ -262,7 +262,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,
   '/vault/passwords': () => '/vault/passwords',
   '/admin': () => '/admin',
-  '/admin/broadcasts': null,
+  '/admin/broadcasts': () => '/admin/broadcasts',
   '/admin/clientgroups': () => '/admin/clientgroups',
   '/admin/clientgroups/{id}': (w) => `/admin/clientgroups/${w.groupId}`,
   '/admin/hrms/holidays': () => '/admin/hrms/holidays',
@@ -273,7 +273,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/admin/services/{id}/projects': (w) => `/admin/services/${w.serviceId}/projects`,
   '/admin/settings/org': () => '/admin/settings/org',
   '/admin/systemlog': () => '/admin/systemlog',
-  '/admin/templates/broadcasts': null,
+  '/admin/templates/broadcasts': () => '/admin/templates/broadcasts',
   '/admin/templates/projects': () => '/admin/templates/projects',
   '/admin/templates/projects/{id}': (w) => `/admin/templates/projects/${w.templateId}`,
 };
@@ -310,12 +310,39 @@ function named<T>(entries: [string, T][]): [string, T][] {
   return entries.map(([route, value]) => [route.replace(/\{(\w+)\}/g, ':$1'), value]);
 }
 
-/** Opens a screen and waits until it has loaded: no call in flight, no loading state. */
+/**
+ * Opens a screen and waits until it has loaded: nothing on the network for a moment (a route's
+ * code, then its calls), then no loading state. Playwright's `networkidle` waits a fixed 500 ms
+ * after the last request; a screen's next request follows the last answer within milliseconds.
+ */
 async function visit(page: Page, path: string) {
-  await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  const network = trafficOf(page);
+  await page.goto(`${app.url}${path}`);
+  await expect.poll(() => network.quietFor(), { interval: 25 }).toBeGreaterThanOrEqual(150);
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin'),
   );
+}
+
+const traffic = new WeakMap<Page, { quietFor: () => number }>();
+
+/** The page's requests in flight, as the browser sees them (scripts and styles too). */
+function trafficOf(page: Page) {
+  let watched = traffic.get(page);
+  if (!watched) {
+    let inFlight = 0;
+    let last = Date.now();
+    const step = (delta: number) => () => {
+      inFlight = Math.max(0, inFlight + delta);
+      last = Date.now();
+    };
+    page.on('request', step(1));
+    page.on('requestfinished', step(-1));
+    page.on('requestfailed', step(-1));
+    watched = { quietFor: () => (inFlight > 0 ? 0 : Date.now() - last) };
+    traffic.set(page, watched);
+  }
+  return watched;
 }
 
 /** One page per kind of visitor, opened on first use and kept for the file. */

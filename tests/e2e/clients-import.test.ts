@@ -133,7 +133,7 @@ describe('client import and export in the browser', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Nair Logistics');
     expect(lines[1]).toContain('PAN:AAAPN1234C');
-    await page.getByText('Exported 1 client').waitFor();
+    await page.getByText('Export started: your browser saves the file').waitFor();
 
     // The same search as an Excel workbook.
     await page.getByRole('button', { name: 'Export' }).click();

@@ -73,13 +73,15 @@ describe('documents in the browser', () => {
     }
     await screenshot(page, 'documents-uploaded');
 
-    // Preview the PDF: shown from a blob in a frame, never from our origin.
+    // Preview the PDF: the frame opens the sandboxed preview route by a short-lived signed link.
     await page.getByRole('button', { name: 'Actions for return.pdf' }).click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'return.pdf' });
     const frame = preview.locator('iframe[title="Preview of return.pdf"]');
     await frame.waitFor();
-    await expect.poll(() => frame.getAttribute('src')).toMatch(/^blob:/);
+    await expect
+      .poll(() => frame.getAttribute('src'))
+      .toMatch(/^\/api\/documents\/[0-9a-f-]+\/preview\?link=/);
     await screenshot(page, 'documents-preview');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });

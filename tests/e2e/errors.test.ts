@@ -118,9 +118,15 @@ describe('a member whose access is turned off while signed in', () => {
     await page.getByText('No clients yet').waitFor();
 
     await app.client(firm.owner.token).team.deactivate.mutate({ memberId: firm.staff.id });
-    // The next screen's calls are refused: signed out, not an empty list or the 500 screen.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
-    await page.waitForURL(`${app.url}/auth/login?reason=access-off`);
+    // The next screen's calls are refused: signed out, not an empty list or the 500 screen. A call
+    // the open screen makes by itself (a refetch) may be refused first and sign out before the
+    // click lands; either way the member ends on the login with the reason.
+    const signedOut = page.waitForURL(`${app.url}/auth/login?reason=access-off`);
+    await Promise.any([
+      signedOut,
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click(),
+    ]);
+    await signedOut;
     await page.getByRole('alert').getByText('Your access to this firm has been turned off').waitFor();
     expect(await page.getByText('Server Error').count()).toBe(0);
     await screenshot(page, 'errors-access-turned-off');

@@ -76,6 +76,11 @@ describe('hosted sign-in in the browser', () => {
       status: 'CONFIRMED',
       emailVerified: true,
     });
+    // An invitation for someone else, opened later by Ada (made while the owner's token still holds).
+    await app
+      .client(firm.owner.token)
+      .team.invite.mutate({ email: 'grace@hopper.test', roleId: firm.roles.staff.id });
+    const invitePath = await app.lastLinkPath('grace@hopper.test');
     await app.db
       .update(members)
       .set({ sub: user.id, email: EMAIL, firstName: 'Ada', lastName: 'Lovelace' })
@@ -132,6 +137,22 @@ describe('hosted sign-in in the browser', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(page.url()).toContain('/api/idp/oauth2/authorize?');
     await screenshot(page, 'idp-hosted-sign-in');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await home.waitFor();
+
+    // The invitation page's "Sign out" takes the same way out, through /logout, and comes back.
+    await page.goto(`${base}${invitePath}`);
+    await page.getByText('but this invitation is for').waitFor();
+    const inviteLogout = page.waitForResponse((r) => r.url().startsWith(`${base}/api/idp/logout?`));
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    expect((await inviteLogout).status()).toBe(302);
+    await page.waitForURL(`${base}${invitePath}`);
+    await page.getByRole('link', { name: 'Create account' }).waitFor();
+    // The hosted session ended: the hosted page asks again.
+    await page.goto(`${base}/auth/login`);
+    await page.getByRole('button', { name: 'Sign in with Workspace' }).click();
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

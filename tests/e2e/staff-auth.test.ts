@@ -124,7 +124,7 @@ describe('staff identity in the browser', () => {
     await page.waitForURL(`${app.url}/my-account/security`);
     const mfa = page.getByRole('region', { name: 'Two-step sign-in' });
     await mfa.getByText('Off', { exact: true }).waitFor();
-    await mfa.getByRole('button', { name: 'Set up' }).waitFor();
+    await mfa.getByRole('button', { name: 'Set up authenticator' }).waitFor();
     await page.getByRole('list', { name: 'Devices' }).getByText('This browser').waitFor();
     const signIns = page.getByRole('list', { name: 'Sign-ins' }).getByRole('listitem');
     await expect
@@ -197,6 +197,9 @@ describe('staff identity in the browser', () => {
 
     await signIn(page, 'asha@rao.test', 'Better#2027');
     await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    // The pool offers an authenticator app or email codes.
+    await page.getByRole('button', { name: /Email code/ }).waitFor();
+    await page.getByRole('button', { name: /Authenticator app/ }).click();
     await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -224,6 +227,21 @@ describe('staff identity in the browser', () => {
     await signIn(page, 'asha@rao.test', 'Better#2027');
     await page.waitForURL(`${app.url}/`);
     await page.getByRole('heading', { name: /Asha$/ }).waitFor();
+
+    // The owner lifts the rule in Firm settings, then turns two-step sign-in off under Security.
+    await page.goto(`${app.url}/admin/settings/org#security`);
+    const rule = page.getByRole('region', { name: 'Security' });
+    await rule.getByRole('combobox', { name: 'Two-step sign-in' }).click();
+    await page.getByRole('option', { name: 'Not required' }).click();
+    await rule.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByText('Two-step sign-in rule saved').waitFor();
+    await page.goto(`${app.url}/my-account/security`);
+    const mfa = page.getByRole('region', { name: 'Two-step sign-in' });
+    await mfa.getByText('On', { exact: true }).waitFor();
+    await mfa.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click();
+    await page.getByText('Two-step sign-in is off').waitFor();
+    await mfa.getByText('Off', { exact: true }).waitFor();
     expect(console.errors).toEqual([]);
     await context.close();
   });

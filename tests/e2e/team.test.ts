@@ -118,6 +118,12 @@ describe('team members and invitations in the browser', () => {
     await roleDialog.getByRole('button', { name: 'Save role' }).click();
     await owner.getByText('Nina Nair is now Manager').waitFor();
     await row.getByText('Manager').waitFor();
+
+    // The owner resets Nina's two-step sign-in (a lost phone).
+    await row.getByRole('button', { name: 'Actions for Nina Nair' }).click();
+    await owner.getByRole('menuitem', { name: 'Reset two-step sign-in' }).click();
+    await owner.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+    await owner.getByText('Nina Nair’s two-step sign-in is reset').waitFor();
     await screenshot(owner, 'team-members-role-changed');
 
     // Nina's screen follows: as a Manager she sees the team.

@@ -2,9 +2,11 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TPermission } from '../../domain/permissions';
+import { SIGNED_LINK_PARAM, type TLinkPurpose } from '../../domain/signed-links';
 import type { TDb } from '../db/client';
 import { inputErrorOf } from '../db/errors';
-import type { TStaffAuth } from '../idp/staff-auth';
+import { canonicalResource, type TLinkMac, verifyLink } from '../http/signed-links';
+import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
 import { portalClientAccess, portalScope, portalSessionOf } from './portal';
 import type { TPortalClientAccess, TPortalSession } from './portal-session';
 import { staffScope, type TScope } from './scope';
@@ -22,6 +24,11 @@ export type TRouteAuth =
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: TRouteAuth;
+    /**
+     * A staff file route the browser may also open by a signed link of this purpose (`?link=`),
+     * so the file streams to disk: see http/signed-links.ts and features/links.
+     */
+    link?: TLinkPurpose;
   }
   interface FastifyRequest {
     staffScope: TScope | null;
@@ -47,7 +54,7 @@ export function sendHttpError(reply: FastifyReply, error: TRPCError) {
  */
 export function registerRouteAuth(
   app: FastifyInstance,
-  deps: { db: TDb; staffAuth: TStaffAuth; secureCookies: boolean },
+  deps: { db: TDb; staffAuth: TStaffAuth; secureCookies: boolean; linkMac: TLinkMac },
 ) {
   app.decorateRequest('staffScope', null);
   app.decorateRequest('portalSession', null);
@@ -70,7 +77,8 @@ export function registerRouteAuth(
         deps.secureCookies,
       );
     } else {
-      req.staffScope = staffScope(await deps.staffAuth.resolve(req), auth.staff ?? undefined);
+      const linked = await linkedIdentity(req, deps);
+      req.staffScope = staffScope(linked ?? (await deps.staffAuth.resolve(req)), auth.staff ?? undefined);
     }
   });
 
@@ -103,6 +111,34 @@ export function registerRouteAuth(
       }),
     );
   });
+}
+
+const LINK_REFUSED = 'This link has expired or is not valid: open the file again from Practice';
+
+/**
+ * The member a signed link speaks for, when the request carries one (and no bearer token) on a
+ * route that takes links of its purpose: the link must be genuine, unexpired and issued for this
+ * very path and query, and its sign-in still live. The member's status and rights are then checked
+ * as for any call, and the handler runs its own checks on the object as usual.
+ */
+async function linkedIdentity(
+  req: FastifyRequest,
+  deps: { staffAuth: TStaffAuth; linkMac: TLinkMac },
+): Promise<TStaffIdentity | null> {
+  const purpose = req.routeOptions.config.link;
+  const token = (req.query as Record<string, unknown> | undefined)?.[SIGNED_LINK_PARAM];
+  if (token === undefined || req.headers.authorization) return null;
+  const resource = canonicalResource(req.url);
+  const claims =
+    purpose && typeof token === 'string' && resource
+      ? await verifyLink(deps.linkMac, token, { purpose, resource })
+      : null;
+  if (!claims) throw new TRPCError({ code: 'FORBIDDEN', message: LINK_REFUSED });
+  const identity = await deps.staffAuth.resolveSignIn(claims.s, claims.j);
+  if (!identity?.member || identity.member.memberId !== claims.m || identity.member.orgId !== claims.o) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: LINK_REFUSED });
+  }
+  return identity;
 }
 
 /** What a person is told for a plugin's 4xx (the plugin's own text names parser internals). */

@@ -25,7 +25,7 @@ const member = (over: Partial<NonNullable<TStaffIdentity['member']>> = {}): TSta
 async function appWith(identity: TStaffIdentity | null) {
   const app = Fastify();
   const staffAuth = { resolve: async () => identity } as unknown as TStaffAuth;
-  registerRouteAuth(app, { db: {} as TDb, staffAuth, secureCookies: false });
+  registerRouteAuth(app, { db: {} as TDb, staffAuth, secureCookies: false, linkMac: async (d) => d });
   app.get('/api/open', { config: { auth: 'public' } }, async () => ({ ok: true }));
   app.get('/api/files', { config: { auth: { staff: 'documents.view' } } }, async (req) =>
     routeStaffScope(req),
@@ -43,7 +43,12 @@ async function appWith(identity: TStaffIdentity | null) {
 describe('the door for routes that are not tRPC', () => {
   it('refuses to start with an /api/ route that does not say who may call it', async () => {
     const app = Fastify();
-    registerRouteAuth(app, { db: {} as TDb, staffAuth: {} as TStaffAuth, secureCookies: false });
+    registerRouteAuth(app, {
+      db: {} as TDb,
+      staffAuth: {} as TStaffAuth,
+      secureCookies: false,
+      linkMac: async (d) => d,
+    });
     expect(() => app.get('/api/forgot', async () => 'x')).toThrow(/must declare config.auth/);
     // Procedures and the identity provider answer for themselves; pages are not the API.
     expect(() => app.get('/api/trpc/:path', async () => 'x')).not.toThrow();

@@ -101,6 +101,57 @@ const ROWS: Record<string, TRow> = {
   },
   'auth.logout': { kind: 'public', input: undefined, expected: 'ok' },
 
+  'broadcastTemplates.create': {
+    input: (f) => ({ name: `${f.marker} new`, subject: 'Hi', bodyHtml: '<p>Hi</p>' }),
+    cross: 'none',
+  },
+  'broadcastTemplates.delete': { input: (f) => ({ id: f.broadcasts.doomedTemplate.id }), cross: 'ids' },
+  'broadcastTemplates.get': { input: (f) => ({ id: f.broadcasts.template.id }), cross: 'ids' },
+  'broadcastTemplates.list': { input: () => ({}), cross: 'none' },
+  'broadcastTemplates.preview': {
+    input: (_, c) => ({ subject: 'Hi {{client_name}}', bodyHtml: '<p>Hi</p>', clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'broadcastTemplates.update': {
+    input: (f) => ({
+      id: f.broadcasts.template.id,
+      name: `${f.marker} edited`,
+      subject: 'Hi',
+      bodyHtml: '<p>Hi</p>',
+    }),
+    cross: 'ids',
+  },
+  'broadcasts.audience': { input: () => ({ audience: {} }), cross: 'none', client: 'filter' },
+  'broadcasts.cancel': { input: (f) => ({ id: f.broadcasts.doomed.id }), cross: 'ids' },
+  'broadcasts.create': {
+    input: () => ({ subject: 'Hi', bodyHtml: '<p>Hi</p>', audience: {} }),
+    cross: 'none',
+  },
+  'broadcasts.deliveries': { input: (f) => ({ id: f.broadcasts.sending.id }), cross: 'ids' },
+  'broadcasts.forClient': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'broadcasts.get': { input: (f) => ({ id: f.broadcasts.sending.id }), cross: 'ids' },
+  'broadcasts.list': { input: () => ({}), cross: 'none' },
+  'broadcasts.pause': { input: (f) => ({ id: f.broadcasts.sending.id }), cross: 'ids' },
+  'broadcasts.preview': {
+    input: (_, c) => ({ subject: 'Hi', bodyHtml: '<p>Hi</p>', clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'broadcasts.resume': { input: (f) => ({ id: f.broadcasts.paused.id }), cross: 'ids' },
+  // Nothing has failed yet: the domain's answer.
+  'broadcasts.retryFailed': {
+    input: (f) => ({ id: f.broadcasts.sending.id }),
+    own: 'CONFLICT',
+    cross: 'ids',
+  },
+  'broadcasts.settings': { input: () => undefined, cross: 'none' },
+  'broadcasts.testSend': {
+    input: (_, c) => ({ subject: 'Hi', bodyHtml: '<p>Hi</p>', clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'broadcasts.updateSettings': { input: () => ({ ratePerSecond: 5, dailyCap: 500 }), cross: 'none' },
   'clientGroups.addClients': {
     input: (f, c) => ({ groupId: f.group.id, clientIds: [c.client.id] }),
     cross: 'ids',
@@ -617,6 +668,41 @@ const ROWS: Record<string, TRow> = {
     ],
   },
 
+  'reports.options': { input: () => undefined, cross: 'none' },
+  'reports.headlines': { input: () => undefined, cross: 'none', client: 'filter' },
+  'reports.clientSummary': {
+    input: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+    cross: 'none',
+    client: 'filter',
+  },
+  'reports.teamSummary': {
+    input: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+    cross: 'none',
+    client: 'filter',
+  },
+  'reports.servicesSummary': {
+    input: () => ({ from: '2026-01-01', to: '2026-03-31' }),
+    cross: 'none',
+    client: 'filter',
+  },
+  'reports.notStarted': {
+    input: (f) => ({ from: '2026-01-01', to: '2026-03-31', serviceId: f.service.id }),
+    cross: 'filter',
+    client: 'filter',
+  },
+  'reports.complianceGrid': {
+    input: (f) => ({ from: '2026-01-01', to: '2026-03-31', serviceId: f.service.id }),
+    cross: 'ids',
+    client: 'filter',
+  },
+  'reports.views.list': { input: () => ({ report: 'client' }), cross: 'none' },
+  'reports.views.save': {
+    input: (f) => ({ report: 'client', name: `${f.marker} view`, search: {} }),
+    cross: 'none',
+  },
+  // Nobody's view by that id: a view is its member's alone.
+  'reports.views.delete': { input: () => ({ viewId: randomUUID() }), own: 'NOT_FOUND', cross: 'none' },
+
   'roles.create': {
     input: (f) => ({
       name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,
@@ -637,6 +723,13 @@ const ROWS: Record<string, TRow> = {
   },
 
   // The owner cannot delete their account (the others' deletion: features/security/security.test.ts).
+  'firmExport.list': { input: () => undefined, cross: 'none' },
+  'firmExport.start': { input: () => ({ includeVault: false }), cross: 'none' },
+  'links.issue': {
+    input: (_, c) => ({ path: `/api/documents/${c.document.id}/download` }),
+    cross: 'ids',
+    client: true,
+  },
   'security.deleteAccount': { input: () => ({ password: 'Not#theRight1' }), own: 'FORBIDDEN', cross: 'none' },
   'security.signIns': { input: () => ({}), cross: 'none' },
   'services.archive': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
@@ -1145,6 +1238,20 @@ const uploadBody = (name: string, bytes: Uint8Array | string) => () => {
 };
 
 const ROUTE_ROWS: Record<string, TRouteRow> = {
+  'GET /api/broadcasts/unsubscribe/:token': {
+    // The link in every broadcast: its own keyed-hash token is the key; a made-up one changes nothing.
+    kind: 'public',
+    request: () => ({ path: `/api/broadcasts/unsubscribe/${randomUUID()}.${'a'.repeat(32)}` }),
+    expected: 404,
+  },
+  'POST /api/broadcasts/unsubscribe/:token': {
+    kind: 'public',
+    request: () => ({
+      path: `/api/broadcasts/unsubscribe/${randomUUID()}.${'a'.repeat(32)}`,
+      method: 'POST',
+    }),
+    expected: 404,
+  },
   'GET /api/health': { kind: 'public', request: () => ({ path: '/api/health' }), expected: 200 },
   'GET /api/config.js': { kind: 'public', request: () => ({ path: '/api/config.js' }), expected: 200 },
   'GET /api/orgs/:orgId/logo': {
@@ -1305,6 +1412,48 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: (f) => ({ path: `/api/clients/import/${f.importId}/errors.csv` }),
     own: 200,
     cross: 'ids',
+  },
+  'GET /api/firm-exports/:id/download': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/firm-exports/${f.firmExport.id}/download` }),
+    own: 200,
+    cross: 'ids',
+  },
+  'GET /api/reports/client/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/client/export.csv?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/client/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/client/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/team/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/team/export.csv?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/team/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/team/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/services/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/services/export.csv?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/services/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/services/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
   },
   'GET /api/systemlog/export.csv': {
     kind: 'staff',

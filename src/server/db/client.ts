@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import { acquireDirLock } from './dir-lock';
 import * as schema from './schema';
 
@@ -23,11 +23,28 @@ export type TExecutor = TDb | TTx;
 export type TDatabase = {
   db: TDb;
   engine: 'pglite' | 'postgres';
+  /** PGlite only: the engine itself and its data directory (none in memory), for backups. */
+  pglite?: { client: PGlite; dir?: string };
+  /** PostgreSQL only: the connection string, for backups (pg_dump). */
+  url?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each committed NOTIFY's payload. On PostgreSQL this is a
+   * connection of its own: `onLost` says it dropped (notifications may have been missed) and
+   * `onListening` that it listens again after a reconnect. Resolves once listening; the function it
+   * resolves to stops.
+   */
+  listen(
+    channel: string,
+    handlers: { onMessage(payload: string): void; onLost(): void; onListening(): void },
+  ): Promise<() => Promise<void>>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** How long a lost LISTEN connection waits before connecting again. */
+const RELISTEN_MS = 2_000;
+
+export { migrationsFolder };
 
 // Two instances starting together on PostgreSQL must not both run the migrations.
 const MIGRATION_LOCK_KEY = 7_240_611;
@@ -52,11 +69,47 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     engine: 'postgres',
+    url,
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       await pool.end();
+    },
+    async listen(channel, handlers) {
+      let stopped = false;
+      let current: pg.Client | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (msg) => {
+          if (msg.channel === channel) handlers.onMessage(msg.payload ?? '');
+        });
+        const lost = () => {
+          if (current !== client) return;
+          current = null;
+          client.removeAllListeners('end');
+          client.end().catch(() => {});
+          if (stopped) return;
+          handlers.onLost();
+          timer = setTimeout(() => {
+            connect().then(handlers.onListening, lost);
+          }, RELISTEN_MS);
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        current = client;
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        const client = current;
+        current = null;
+        await client?.end().catch(() => {});
+      };
     },
   };
 }
@@ -66,7 +119,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
  * `dumpDataDir()` that seeds a database not yet created; the migrations still run over it, so a
  * template missing the newest migration is brought up to date rather than trusted.
  */
-export async function openPglite(dir?: string, options: { template?: Blob } = {}): Promise<TDatabase> {
+export async function openPglite(
+  dir?: string,
+  options: { template?: Blob; templateFile?: string } = {},
+): Promise<TDatabase> {
   let release = async () => {};
   if (dir) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -76,7 +132,7 @@ export async function openPglite(dir?: string, options: { template?: Blob } = {}
     // Extensions the migrations create must be bundled into PGlite up front.
     const extensions = { pg_trgm, btree_gin };
     const fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const loadDataDir = fresh ? options.template : undefined;
+    const loadDataDir = fresh ? (options.template ?? readTemplate(options.templateFile)) : undefined;
     const client = dir
       ? await PGlite.create(dir, { extensions, loadDataDir })
       : await PGlite.create({ extensions, loadDataDir });
@@ -85,6 +141,7 @@ export async function openPglite(dir?: string, options: { template?: Blob } = {}
     return {
       db: db as unknown as TDb,
       engine: 'pglite',
+      pglite: { client, dir },
       async ping() {
         await client.query('select 1');
       },
@@ -93,6 +150,13 @@ export async function openPglite(dir?: string, options: { template?: Blob } = {}
         await client.close();
         await release();
       },
+      // One process owns the database, so its notifications never go missing.
+      async listen(channel, handlers) {
+        const stop = await client.listen(channel, handlers.onMessage);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
     };
   } catch (error) {
     await release();
@@ -100,6 +164,16 @@ export async function openPglite(dir?: string, options: { template?: Blob } = {}
   }
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+function readTemplate(file: string | undefined): Blob | undefined {
+  return file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/** `pgliteTemplate`: a tarball file to start a new PGlite data directory from (see openPglite). */
+export function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  options: { pgliteTemplate?: string } = {},
+): Promise<TDatabase> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.join(config.dataDir, 'db'), { templateFile: options.pgliteTemplate });
 }

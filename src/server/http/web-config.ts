@@ -35,8 +35,8 @@ export function contentSecurityPolicy(config: TConfig) {
   const origin = (u: string) => new URL(u).origin;
   const script = ["'self'"];
   const connect = ["'self'"];
-  // The documents preview shows a fetched PDF from a blob: URL (a frame cannot send the staff token).
-  const frame: string[] = ['blob:'];
+  // The documents preview frames the preview route itself, opened by a signed link (same origin).
+  const frame: string[] = ["'self'"];
   const img = ["'self'", 'data:', 'blob:', 'https:'];
   const { posthog, gtmId, chat } = config.web;
   if (config.idp.endpoint) connect.push(origin(config.idp.endpoint));

@@ -37,7 +37,10 @@ import { createIdpTestApp } from './test-helpers';
 // The real aws-amplify v6 Auth client against the embedded identity provider. Sign-in state is
 // module-level in Amplify: this file drives one user from sign-up to deletion, in order.
 
+// Amplify names a remembered device after navigator.userAgent: Node 21 and later have a navigator
+// of their own ("Node.js/24"), Node 20 none, so the test gives one where it is missing.
 (globalThis as { navigator?: unknown }).navigator ??= { userAgent: 'test' };
+const deviceName = (globalThis as unknown as { navigator: { userAgent: string } }).navigator.userAgent;
 
 let t: Awaited<ReturnType<typeof createIdpTestApp>>;
 const email = 'ada@example.test';
@@ -143,7 +146,7 @@ describe('aws-amplify against the embedded identity provider', () => {
     const devices = await fetchDevices();
     expect(devices).toHaveLength(1);
     const deviceKey = (await fetchAuthSession()).tokens?.accessToken.payload.device_key;
-    expect(devices[0]).toMatchObject({ id: deviceKey, name: 'test' });
+    expect(devices[0]).toMatchObject({ id: deviceKey, name: deviceName });
     expect(devices[0]?.attributes['dev:device_remembered_status']).toBe('remembered');
 
     await signOut();

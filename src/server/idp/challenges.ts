@@ -14,11 +14,14 @@ export type TChallengeKind =
   | 'device_challenge'
   | 'new_password'
   | 'software_token_mfa'
+  | 'email_otp'
   | 'select_mfa_type'
   | 'mfa_setup'
   | 'mfa_setup_done'
   | 'oauth_code'
   | 'hosted_mfa'
+  | 'hosted_mfa_setup'
+  | 'hosted_mfa_done'
   | 'oauth_federation';
 
 const idOf = (token: string) => createHash('sha256').update(token).digest('hex');

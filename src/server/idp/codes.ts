@@ -8,9 +8,15 @@ import { E } from './errors';
 // Six-digit codes for sign-up confirmation, password reset and attribute verification: one live
 // code per user and purpose, stored hashed, expiring, five wrong tries at most.
 
-export type TCodePurpose = 'signup' | 'reset' | 'attr:email';
+export type TCodePurpose = 'signup' | 'reset' | 'attr:email' | 'mfa:email';
 
-const TTL_S: Record<TCodePurpose, number> = { signup: 24 * 3600, reset: 3600, 'attr:email': 24 * 3600 };
+// An EMAIL_OTP sign-in code lives as long as the sign-in's challenge (Cognito: 5 minutes by default).
+const TTL_S: Record<TCodePurpose, number> = {
+  signup: 24 * 3600,
+  reset: 3600,
+  'attr:email': 24 * 3600,
+  'mfa:email': 5 * 60,
+};
 export const CODE_MAX_ATTEMPTS = 5;
 
 const hashCode = (userId: string, purpose: string, code: string) =>

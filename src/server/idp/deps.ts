@@ -12,16 +12,18 @@ export type TIdpSecrets = {
 
 /** What the app may log of a person's security: the provider itself knows nothing of firms. */
 export type TIdpEvent =
-  | { kind: 'sign_in_failed'; reason: 'password' | 'mfa_code' }
-  | { kind: 'locked_out'; reason: 'password' | 'mfa_code'; seconds: number }
+  | { kind: 'sign_in_failed'; reason: 'password' | 'mfa_code' | 'email_code' }
+  | { kind: 'locked_out'; reason: 'password' | 'mfa_code' | 'email_code'; seconds: number }
   | { kind: 'mfa_changed'; totp: 'verified' | 'enabled' | 'disabled' | 'preferred' | 'not_preferred' }
+  | { kind: 'email_mfa_changed'; change: 'enabled' | 'disabled' | 'preferred' | 'not_preferred' }
   | {
       kind: 'device_changed';
       change: 'remembered' | 'not_remembered' | 'forgotten';
       deviceName: string | null;
     }
   | { kind: 'signed_out_everywhere' }
-  | { kind: 'recovery_code_used'; left: number };
+  | { kind: 'recovery_code_used'; left: number }
+  | { kind: 'recovery_codes_made' };
 
 export type TIdpDeps = {
   db: TDb;

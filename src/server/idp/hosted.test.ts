@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, systemLog } from '../db/schema';
 import { createIdpTestApp, idpCall } from './test-helpers';
 
 // Hosted sign-in over HTTP as a browser and Amplify use it, and federation against a real OpenID
@@ -252,7 +254,11 @@ describe('hosted sign-in', () => {
       refresh_token: good.body.refresh_token ?? '',
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.access_token).toBeTruthy();
+    // As Cognito: the refreshed access token keeps the scopes granted at authorization.
+    const scopeOf = (jwt = '') =>
+      JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).scope as string;
+    expect(scopeOf(good.body.access_token)).toBe('openid email aws.cognito.signin.user.admin');
+    expect(scopeOf(refreshed.body.access_token)).toBe('openid email aws.cognito.signin.user.admin');
     expect(
       (await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: 'nope' })).body.error,
     ).toBe('invalid_grant');
@@ -315,6 +321,98 @@ describe('hosted sign-in', () => {
     const done = await post(b, `${appUrl}${action}`, { ...again, code: now() });
     expect(done.res.status).toBe(302);
     expect(new URL(done.location).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('mails the code to a person with email MFA only', async () => {
+    const email = 'mailed@example.test';
+    await confirmedUser(email);
+    const signIn = await idpCall(t.endpoint, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Valid-Pass-1' },
+    });
+    const AccessToken = (signIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    expect(
+      (
+        await idpCall(t.endpoint, 'SetUserMFAPreference', {
+          AccessToken,
+          EmailMfaSettings: { Enabled: true },
+        })
+      ).status,
+    ).toBe(200);
+    const b = browser();
+    const mfa = await hostedSignIn(b, email, pkce().challenge);
+    expect(mfa.text).toContain('Code from the email we sent you');
+    const done = await post(b, `${appUrl}${formOf(mfa.text).action}`, {
+      ...formOf(mfa.text).fields,
+      code: await t.lastCode(email),
+    });
+    expect(done.res.status).toBe(302);
+    expect(new URL(done.location).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('sets up a firm-required authenticator on the page, shows recovery codes, and takes one later', async () => {
+    const email = 'required@example.test';
+    await confirmedUser(email);
+    const user = await idpCall(t.endpoint, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Valid-Pass-1' },
+    });
+    const access = (user.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    const firm = await t.seedFirm();
+    const sub = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString()).sub;
+    await t.db.update(members).set({ sub }).where(eq(members.id, firm.staff.id));
+    await t
+      .client(firm.owner.token)
+      .settings.updateMfaPolicy.mutate({ policy: 'all', roleIds: [], graceDays: 0 });
+
+    const b = browser();
+    const setup = await hostedSignIn(b, email, pkce().challenge);
+    expect(setup.res.status).toBe(200);
+    expect(setup.text).toContain('Set up two-step sign-in');
+    expect(setup.text).toContain('<svg');
+    const secret = /<code id="secret"[^>]*>([A-Z2-7]+)<\/code>/.exec(setup.text)?.[1] ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const now = (offset = 0) =>
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+    const { action, fields } = formOf(setup.text);
+    const wrong = await post(b, `${appUrl}${action}`, {
+      ...fields,
+      code: now() === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.res.status).toBe(400);
+    expect(wrong.text).toContain('That code is not right');
+    expect(/<code id="secret"[^>]*>([A-Z2-7]+)<\/code>/.exec(wrong.text)?.[1]).toBe(secret);
+    const saved = await post(b, `${appUrl}${action}`, { ...formOf(wrong.text).fields, code: now(-30_000) });
+    expect(saved.res.status).toBe(200);
+    const codes = [...saved.text.matchAll(/<li><code>([a-z0-9-]+)<\/code><\/li>/g)].map((m) => m[1] ?? '');
+    expect(codes).toHaveLength(10);
+    const done = await post(b, `${appUrl}${action}`, formOf(saved.text).fields);
+    expect(done.res.status).toBe(302);
+    expect(new URL(done.location).searchParams.get('code')).toBeTruthy();
+    expect((await idpCall(t.endpoint, 'GetUser', { AccessToken: access })).body).toMatchObject({
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+      PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+    });
+    const logged = await t.db
+      .select({ action: systemLog.action })
+      .from(systemLog)
+      .where(eq(systemLog.orgId, firm.org.id));
+    expect(logged.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['member.mfa_changed', 'member.recovery_codes']),
+    );
+
+    // A later hosted sign-in asks for the code and takes a recovery code instead.
+    const b2 = browser();
+    const next = await hostedSignIn(b2, email, pkce().challenge);
+    expect(next.text).toContain('recovery codes');
+    const viaCode = await post(b2, `${appUrl}${action}`, {
+      ...formOf(next.text).fields,
+      code: codes[0] ?? '',
+    });
+    expect(viaCode.res.status).toBe(302);
+    expect(new URL(viaCode.location).searchParams.get('code')).toBeTruthy();
   });
 });
 

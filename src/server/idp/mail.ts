@@ -24,6 +24,15 @@ export async function sendResetCode(ctx: TIdpContext, to: string, username: stri
   });
 }
 
+export async function sendSignInCode(ctx: TIdpContext, to: string, code: string) {
+  await ctx.mailer.send({
+    to,
+    subject: 'Your sign-in code',
+    text: `Your sign-in code is ${code}. It works once, for 5 minutes.\n\nIf you are not signing in, someone knows your password: change it now.\n`,
+    notes: { code },
+  });
+}
+
 export async function sendAttributeCode(ctx: TIdpContext, to: string, code: string) {
   await ctx.mailer.send({
     to,

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, fetchAuthSession, signIn, signOut, updateMFAPreference } from 'aws-amplify/auth';
+import {
+  confirmSignIn,
+  fetchAuthSession,
+  fetchMFAPreference,
+  setUpTOTP,
+  signIn,
+  signOut,
+  updateMFAPreference,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
 import { and, eq, inArray } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -105,7 +114,13 @@ describe('the firm’s MFA rule and recovery codes', () => {
     expect(await sam.account.mfa.status.query()).toMatchObject({ overdue: true });
 
     await signOut();
-    const step = await signIn({ username: email, password });
+    const choice = await signIn({ username: email, password });
+    // The pool offers both kinds of second step: Amplify asks which to set up.
+    expect(choice.nextStep).toMatchObject({
+      signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
+      allowedMFATypes: ['TOTP', 'EMAIL'],
+    });
+    const step = await confirmSignIn({ challengeResponse: 'TOTP' });
     expect(step.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
     if (step.nextStep.signInStep !== 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') return;
     secret = step.nextStep.totpSetupDetails.sharedSecret;
@@ -207,7 +222,23 @@ describe('the firm’s MFA rule and recovery codes', () => {
     });
     await signOut();
     const step = await later(30_000, () => signIn({ username: email, password }));
-    expect(step.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    expect(step.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION');
+    // This time by email: the code goes to the account's verified address, and staff calls work.
+    expect((await confirmSignIn({ challengeResponse: 'EMAIL' })).nextStep.signInStep).toBe(
+      'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP',
+    );
+    const emailed = await confirmSignIn({ challengeResponse: email });
+    expect(emailed.nextStep).toMatchObject({
+      signInStep: 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
+      codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: expect.stringMatching(/^s\*+@/) },
+    });
+    expect((await confirmSignIn({ challengeResponse: await t.lastCode(email) })).isSignedIn).toBe(true);
+    await expect((await asSam()).profile.me.query()).resolves.toMatchObject({ id: firm.staff.id });
+    expect(await fetchMFAPreference()).toMatchObject({ enabled: ['EMAIL'], preferred: 'EMAIL' });
+    // Required by the firm: the only second step cannot be turned off.
+    await expect(updateMFAPreference({ email: 'DISABLED' })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
   });
 
   it('the rule off again: no set-up asked, staff calls work', async () => {
@@ -219,7 +250,30 @@ describe('the firm’s MFA rule and recovery codes', () => {
       .from(members)
       .where(eq(members.id, firm.staff.id));
     expect(row?.since).toBeNull();
+    // No longer required: it can be turned off.
+    await updateMFAPreference({ email: 'DISABLED' });
+    await signOut();
     expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
     await expect((await asSam()).profile.me.query()).resolves.toMatchObject({ id: firm.staff.id });
+  });
+
+  it('with email codes and an authenticator on and neither preferred, sign-in asks which (SELECT_MFA_TYPE)', async () => {
+    await updateMFAPreference({ email: 'ENABLED' });
+    const setup = await setUpTOTP();
+    secret = setup.sharedSecret;
+    await later(90_000, () => verifyTOTPSetup({ code: totpAt() }));
+    await updateMFAPreference({ totp: 'ENABLED' });
+    expect(await fetchMFAPreference()).toEqual({ enabled: ['TOTP', 'EMAIL'] });
+    await signOut();
+    const step = await signIn({ username: email, password });
+    expect(step.nextStep).toMatchObject({
+      signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION',
+      allowedMFATypes: ['TOTP', 'EMAIL'],
+    });
+    expect((await confirmSignIn({ challengeResponse: 'EMAIL' })).nextStep.signInStep).toBe(
+      'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
+    );
+    expect((await confirmSignIn({ challengeResponse: await t.lastCode(email) })).isSignedIn).toBe(true);
+    expect(await actions(['member.mfa_changed'])).toContain('member.mfa_changed');
   });
 });

@@ -2,8 +2,10 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { isRecoveryCodeShape } from '../../domain/mfa';
 import { idpUsers } from '../db/schema';
 import { releaseAttempts, takeSignInAttempt } from './attempts';
+import { consumeCode, issueCode } from './codes';
 import type { TIdpContext, TIdpEvent } from './deps';
 import { E, IdpError, invalidParameter } from './errors';
+import { sendSignInCode } from './mail';
 import { spendRecoveryCode } from './recovery-codes';
 import { newTotpSecret, totpStep } from './totp';
 import type { TIdpUser } from './users';
@@ -13,6 +15,8 @@ import type { TIdpUser } from './users';
 // with the vault's master key, bound to their user; a code is accepted once (its step is kept).
 
 export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+export const EMAIL_OTP = 'EMAIL_OTP';
+export type TMfaType = typeof SOFTWARE_TOKEN_MFA | typeof EMAIL_OTP;
 
 /** Binds a sealed TOTP key (pending or verified) to its user; key rotation re-wraps under the same. */
 export const totpSealContext = (userId: string) => `idp.totp\u0000${userId}`;
@@ -25,9 +29,60 @@ export function assertTotpConfigured(ctx: TIdpContext): void {
     );
 }
 
-/** The MFA types a sign-in asks for (only TOTP here: this pool sends no SMS). */
-export function enabledFactors(user: TIdpUser): string[] {
-  return user.totpEnabled && user.totpSecret ? [SOFTWARE_TOKEN_MFA] : [];
+/**
+ * The MFA types a sign-in may ask for: TOTP and a code mailed to the verified email (this pool
+ * sends no SMS). Email MFA needs the email verified, as in Cognito.
+ */
+export function enabledFactors(user: TIdpUser): TMfaType[] {
+  return [
+    ...(user.totpEnabled && user.totpSecret ? [SOFTWARE_TOKEN_MFA] : []),
+    ...(user.emailMfaEnabled && user.email && user.emailVerified ? [EMAIL_OTP] : []),
+  ] as TMfaType[];
+}
+
+/** Email MFA is on offer with TOTP: unless the pool's MFA is OFF. */
+export function emailMfaAvailable(ctx: TIdpContext): boolean {
+  return ctx.config.idp.mode === 'embedded' && ctx.config.idp.mfa !== 'OFF';
+}
+
+/** Mails a fresh sign-in code to the user's verified email (counted: LimitExceededException). */
+export async function sendEmailOtp(ctx: TIdpContext, user: TIdpUser): Promise<void> {
+  if (!user.email || !user.emailVerified) throw invalidParameter('User does not have a verified email.');
+  const code = await issueCode(ctx.db, user.id, 'mfa:email');
+  await sendSignInCode(ctx, user.email, code);
+}
+
+/**
+ * A sign-in's EMAIL_OTP answer: the mailed code (each once, five wrong tries per code) or a
+ * recovery code; wrong answers count in the same growing `mfa:<user>` lock as TOTP codes.
+ */
+export async function checkEmailOtp(ctx: TIdpContext, user: TIdpUser, code: string): Promise<void> {
+  const key = `mfa:${user.id}`;
+  const slot = await takeSignInAttempt(ctx.db, key);
+  if (!slot.allowed) throw E.passwordAttempts();
+  if (code.length <= 20 && isRecoveryCodeShape(code)) {
+    const left = await spendRecoveryCode(ctx.db, ctx.secrets, user.id, code);
+    if (left !== null) {
+      await releaseAttempts(ctx.db, key, slot);
+      await emit(ctx, user.id, { kind: 'recovery_code_used', left });
+      return;
+    }
+  }
+  try {
+    if (!/^\d{6,8}$/.test(code)) throw E.codeMismatch();
+    await consumeCode(ctx.db, user.id, 'mfa:email', code);
+  } catch (error) {
+    if (!(error instanceof IdpError)) throw error;
+    if (slot.last) {
+      await emit(ctx, user.id, { kind: 'locked_out', reason: 'email_code', seconds: slot.retryS });
+      throw E.passwordAttempts();
+    }
+    await emit(ctx, user.id, { kind: 'sign_in_failed', reason: 'email_code' });
+    // An expired or exhausted code: the sign-in must start again (Cognito's answers).
+    if (error.type !== 'CodeMismatchException') throw error;
+    throw E.mfaCodeMismatch();
+  }
+  await releaseAttempts(ctx.db, key, slot);
 }
 
 /** GetUser's MFA fields; Cognito leaves them out when there is nothing to say. */
@@ -35,7 +90,7 @@ export function mfaSettingsOf(user: TIdpUser) {
   const list = enabledFactors(user);
   return {
     ...(list.length ? { UserMFASettingList: list } : {}),
-    ...(user.mfaPreferred && list.includes(user.mfaPreferred)
+    ...(user.mfaPreferred && list.includes(user.mfaPreferred as TMfaType)
       ? { PreferredMfaSetting: user.mfaPreferred }
       : {}),
   };

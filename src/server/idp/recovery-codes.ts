@@ -68,10 +68,14 @@ export async function recoveryCodesLeft(db: TExecutor, userId: string): Promise<
 /** The user's authenticator state, for the app's account screen. */
 export async function totpStateOf(db: TExecutor, userId: string) {
   const [row] = await db
-    .select({ enabled: idpUsers.totpEnabled })
+    .select({ enabled: idpUsers.totpEnabled, email: idpUsers.emailMfaEnabled })
     .from(idpUsers)
     .where(eq(idpUsers.id, userId));
-  return { enabled: row?.enabled === true, recoveryCodesLeft: row ? await recoveryCodesLeft(db, userId) : 0 };
+  return {
+    enabled: row?.enabled === true,
+    emailEnabled: row?.email === true,
+    recoveryCodesLeft: row ? await recoveryCodesLeft(db, userId) : 0,
+  };
 }
 
 /**
@@ -85,6 +89,7 @@ export async function resetUserMfa(tx: TExecutor, userId: string): Promise<boole
       totpSecret: null,
       totpPendingSecret: null,
       totpEnabled: false,
+      emailMfaEnabled: false,
       mfaPreferred: null,
       totpDeviceName: null,
     })

@@ -409,7 +409,10 @@ describe('MFA and existence hiding over the AWS SDK', () => {
         }),
       );
       expect(first.ChallengeName).toBe('MFA_SETUP');
-      expect(JSON.parse(first.ChallengeParameters?.MFAS_CAN_SETUP ?? '[]')).toEqual(['SOFTWARE_TOKEN_MFA']);
+      expect(JSON.parse(first.ChallengeParameters?.MFAS_CAN_SETUP ?? '[]')).toEqual([
+        'SOFTWARE_TOKEN_MFA',
+        'EMAIL_OTP',
+      ]);
       const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
       const secret = associated.SecretCode ?? '';
       await expect(
@@ -452,9 +455,145 @@ describe('MFA and existence hiding over the AWS SDK', () => {
           }),
         ),
       ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+
+      // The other choice: email. MFA_SETUP answered with the account's verified address mails a
+      // code (EMAIL_OTP), whose answer turns email MFA on and signs in.
+      await createUser(on.db, {
+        poolName: on.config.idp.userPoolId.split('_')[1] ?? '',
+        username: 'noah@example.test',
+        password: 'Must-Have-Mfa-1',
+        attributes: { email: 'noah@example.test' },
+        status: 'CONFIRMED',
+        emailVerified: true,
+      });
+      const setup = await client.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'noah@example.test', PASSWORD: 'Must-Have-Mfa-1' },
+        }),
+      );
+      const respond = (ChallengeName: string, Session: string | undefined, r: Record<string, string>) =>
+        client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: ChallengeName as 'MFA_SETUP',
+            Session,
+            ChallengeResponses: { USERNAME: 'noah@example.test', ...r },
+          }),
+        );
+      await expect(respond('MFA_SETUP', setup.Session, { EMAIL: 'someone@else.test' })).rejects.toMatchObject(
+        {
+          name: 'InvalidParameterException',
+        },
+      );
+      const emailStep = await respond('MFA_SETUP', setup.Session, { EMAIL: 'Noah@example.test' });
+      expect(emailStep.ChallengeName).toBe('EMAIL_OTP');
+      expect(emailStep.ChallengeParameters).toMatchObject({
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+        CODE_DELIVERY_DESTINATION: expect.stringMatching(/^n\*+@/),
+      });
+      const mailed = await on.lastCode('noah@example.test');
+      await expect(
+        respond('EMAIL_OTP', emailStep.Session, {
+          EMAIL_OTP_CODE: mailed === '000000' ? '111111' : '000000',
+        }),
+      ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+      const emailDone = await respond('EMAIL_OTP', emailStep.Session, { EMAIL_OTP_CODE: mailed });
+      expect(
+        await client.send(new GetUserCommand({ AccessToken: emailDone.AuthenticationResult?.AccessToken })),
+      ).toMatchObject({ UserMFASettingList: ['EMAIL_OTP'], PreferredMfaSetting: 'EMAIL_OTP' });
     } finally {
       await on.close();
     }
+  });
+
+  it('turns email MFA on, asks one with both on and neither preferred to choose (SELECT_MFA_TYPE)', async () => {
+    const email = 'ada@example.test';
+    await createUser(t.db, {
+      poolName: t.config.idp.userPoolId.split('_')[1] ?? '',
+      username: email,
+      password,
+      attributes: { email },
+      status: 'CONFIRMED',
+      emailVerified: true,
+    });
+    const { AccessToken } = await passwordSignIn(email);
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: code(SecretCode, -30_000) }));
+    await expect(
+      sdk.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+          EmailMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true },
+        EmailMfaSettings: { Enabled: true },
+      }),
+    );
+    const user = await sdk.send(new GetUserCommand({ AccessToken }));
+    expect(user.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP']);
+    expect(user.PreferredMfaSetting).toBeUndefined();
+
+    const start = () =>
+      sdk.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+    const respond = (ChallengeName: string, Session: string | undefined, r: Record<string, string>) =>
+      sdk.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: ChallengeName as 'SELECT_MFA_TYPE',
+          Session,
+          ChallengeResponses: { USERNAME: email, ...r },
+        }),
+      );
+    const select = await start();
+    expect(select.ChallengeName).toBe('SELECT_MFA_TYPE');
+    expect(JSON.parse(select.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '[]')).toEqual([
+      'SOFTWARE_TOKEN_MFA',
+      'EMAIL_OTP',
+    ]);
+    await expect(respond('SELECT_MFA_TYPE', select.Session, { ANSWER: 'SMS_MFA' })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+    const byEmail = await respond('SELECT_MFA_TYPE', select.Session, { ANSWER: 'EMAIL_OTP' });
+    expect(byEmail.ChallengeName).toBe('EMAIL_OTP');
+    const mailed = await t.lastCode(email);
+    const signedIn = await respond('EMAIL_OTP', byEmail.Session, { EMAIL_OTP_CODE: mailed });
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+    // Each code once.
+    const again = await respond('SELECT_MFA_TYPE', (await start()).Session, { ANSWER: 'EMAIL_OTP' });
+    await expect(respond('EMAIL_OTP', again.Session, { EMAIL_OTP_CODE: mailed })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+
+    const byApp = await respond('SELECT_MFA_TYPE', (await start()).Session, { ANSWER: 'SOFTWARE_TOKEN_MFA' });
+    expect(byApp.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(
+      (
+        await respond('SOFTWARE_TOKEN_MFA', byApp.Session, {
+          SOFTWARE_TOKEN_MFA_CODE: code(SecretCode, 30_000),
+        })
+      ).AuthenticationResult?.AccessToken,
+    ).toBeTruthy();
+
+    // Preferred: asked straight away, no choice.
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({ AccessToken, EmailMfaSettings: { PreferredMfa: true } }),
+    );
+    expect((await sdk.send(new GetUserCommand({ AccessToken }))).PreferredMfaSetting).toBe('EMAIL_OTP');
+    expect((await start()).ChallengeName).toBe('EMAIL_OTP');
   });
 
   it('answers an unknown user as it answers a real one', async () => {

@@ -69,6 +69,7 @@ export async function startSession(
       userId: user.id,
       refreshTokenHash: hashRefreshToken(refreshToken),
       deviceKey,
+      scope: opts.scope ?? null,
       authTime: new Date(authTime * 1000),
       expiresAt: new Date((authTime + REFRESH_TOKEN_TTL_S) * 1000),
     });
@@ -97,7 +98,10 @@ export async function startSession(
   };
 }
 
-/** New access and id tokens for a refresh token (not rotated: origin_jti and auth_time survive). */
+/**
+ * New access and id tokens for a refresh token (not rotated: origin_jti, auth_time and, as Cognito
+ * does, the scopes granted at authorization survive).
+ */
 export async function refreshSession(
   ctx: TIdpContext,
   refreshToken: string,
@@ -108,6 +112,7 @@ export async function refreshSession(
       originJti: idpSessions.originJti,
       userId: idpSessions.userId,
       deviceKey: idpSessions.deviceKey,
+      scope: idpSessions.scope,
       authTime: idpSessions.authTime,
       revoked: sql<boolean>`${idpSessions.revokedAt} is not null`,
       expired: sql<boolean>`${idpSessions.expiresAt} <= now()`,
@@ -125,6 +130,7 @@ export async function refreshSession(
     originJti: row.originJti,
     authTime: Math.floor(row.authTime.getTime() / 1000),
     deviceKey: row.deviceKey,
+    scope: row.scope ?? undefined,
   });
   return {
     AuthenticationResult: {

@@ -149,7 +149,7 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     // Only the embedded provider knows whether the person has an authenticator.
     const hasTotp =
       config.idp.mode === 'embedded'
-        ? sql`coalesce((select u.totp_enabled from idp_users u where u.id = cast(${sub} as uuid)), false)`
+        ? sql`coalesce((select u.totp_enabled or u.email_mfa_enabled from idp_users u where u.id = cast(${sub} as uuid)), false)`
         : sql`true`;
     // Both drivers answer { rows }; the generic database type cannot say so.
     const result = await db.execute(sql`
@@ -226,5 +226,15 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     };
   }
 
-  return { resolve, verifyAccessToken, issuer };
+  /**
+   * The identity of a sign-in named by a signed link (its token verified elsewhere): null once that
+   * sign-in is revoked, so signing out everywhere ends the person's links too.
+   */
+  async function resolveSignIn(sub: string, originJti: string): Promise<TStaffIdentity | null> {
+    const { revoked, member } = await lookup(sub, originJti);
+    if (revoked) return null;
+    return { sub, username: sub, accessToken: '', originJti: originJti || null, member };
+  }
+
+  return { resolve, resolveSignIn, verifyAccessToken, issuer };
 }

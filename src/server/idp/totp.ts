@@ -5,6 +5,9 @@ import { Secret, TOTP } from 'otpauth';
 
 export const TOTP_PERIOD_S = 30;
 
+/** The name authenticator apps show beside the code (the web app's set-up screen uses the same). */
+export const TOTP_ISSUER = 'Practice';
+
 /** A fresh 160-bit key, base32 (Cognito's SecretCode; what the QR code's otpauth:// URI carries). */
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
@@ -25,4 +28,9 @@ export function totpStep(secretBase32: string, code: string, now = Date.now()): 
   const delta = totp.validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
   return Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+}
+
+/** The otpauth:// address an authenticator app scans (what Amplify's getSetupUri makes). */
+export function totpUri(secretBase32: string, issuer: string, account: string): string {
+  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secretBase32) }).toString();
 }

@@ -1,5 +1,7 @@
+import { registerBroadcastJobs, registerQueueingJob } from '../features/broadcasts';
 import { purgeClientImports } from '../features/clients';
 import { purgeTrash, sweepOrphanFiles } from '../features/documents';
+import { registerFirmExportJobs } from '../features/firm-export';
 import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
@@ -56,6 +58,11 @@ export function registerJobs(storage: TStorage) {
 
   registerReminderJobs();
 
+  // Broadcasts: one pump per firm at the firm's pace, the scan that restarts a stopped one, and the
+  // queueing of a large audience a chunk at a time.
+  registerBroadcastJobs();
+  registerQueueingJob();
+
   // Leave: yearly allocations, monthly accruals, the year end and carried-balance expiry, per firm.
   registerLeaveJobs();
 
@@ -63,6 +70,9 @@ export function registerJobs(storage: TStorage) {
   registerTimesheetJobs();
 
   registerMailJobs();
+
+  // The owner's whole-firm export, and the removal of exports past their days.
+  registerFirmExportJobs(storage);
 
   // Recurring work: each run creates what the next horizon of periods owes. Idempotent by its
   // unique key per engagement and period, so a run whose worker dies simply runs again.

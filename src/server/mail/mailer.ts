@@ -9,11 +9,20 @@ export type TMailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Copied in (a broadcast to a client copies its portal people). */
+  cc?: string[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a broadcast). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID, so a message sent twice is recognisably the same one. */
+  messageId?: string;
   /** Links and codes worth printing in the log when the message goes to the outbox. */
   notes?: Record<string, string>;
 };
 
-export type TMailer = { send(message: TMailMessage): Promise<void> };
+/** Addresses the server refused while it took the message for the others (none: undefined). */
+export type TMailPartial = { rejected: string[]; answer: string };
+// biome-ignore lint/suspicious/noConfusingVoidType: a mailer that only sends (the demo's, a test's) answers nothing.
+export type TMailer = { send(message: TMailMessage): Promise<TMailPartial | undefined | void> };
 
 type TLog = { info(obj: object, msg: string): void };
 
@@ -27,6 +36,16 @@ type TLog = { info(obj: object, msg: string): void };
  * codes). An SMTP transport keeps its connections between messages.
  */
 export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
+  const envelopeOf = (m: TMailMessage) => ({
+    from: mail.from,
+    to: m.to,
+    ...(m.cc?.length ? { cc: m.cc } : {}),
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    ...(m.headers ? { headers: m.headers } : {}),
+    ...(m.messageId ? { messageId: m.messageId } : {}),
+  });
   if (mail.smtpUrl) {
     // Timeouts well inside the mail job's lease (queue.ts), so a hung server fails the attempt
     // rather than letting another instance send the same message beside it. The URL's own
@@ -39,13 +58,14 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
     });
     return {
       async send(m) {
-        await transport.sendMail({
-          from: mail.from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-        });
+        const info = await transport.sendMail(envelopeOf(m));
+        // Some addresses refused, others taken: the message went out, and the caller hears which.
+        const rejected = ((info.rejected ?? []) as (string | { address: string })[]).map((r) =>
+          typeof r === 'string' ? r : r.address,
+        );
+        return rejected.length
+          ? { rejected, answer: info.rejectedErrors?.map((e) => e.message).join('; ') ?? '' }
+          : undefined;
       },
     };
   }
@@ -53,13 +73,7 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await stream.sendMail({
-        from: mail.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-      });
+      const info = await stream.sendMail(envelopeOf(m));
       const eml = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
       await fs.mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
       // Time, then a per-process sequence: names sort in sending order within one instance.

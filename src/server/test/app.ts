@@ -21,7 +21,7 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   env: Record<string, string> = {},
   /** dataDir: a PGlite directory to open (or create); database: one already open (closed with the app). */
-  options: { dataDir?: string; port?: number; database?: TDatabase } = {},
+  options: { dataDir?: string; port?: number; database?: TDatabase; webDir?: string } = {},
 ) {
   const database: TDatabase =
     options.database ??
@@ -42,6 +42,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
+    ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   // As main.ts: the HTTPS listener (HTTPS_PORT) before the plain one.
   await listenHttps(app, config);

@@ -11,17 +11,29 @@ export const readable = (m: TReceivedMail | undefined) =>
 /**
  * A real SMTP server (the `smtp-server` package) on loopback for tests: it keeps what it receives
  * and can refuse the next recipients with a permanent 550, as a mail provider refusing a delivery
- * would.
+ * would, or put them off with a temporary 451, as a throttling one would.
  */
 export async function startSmtpServer() {
   const received: TReceivedMail[] = [];
   let refuse = 0;
+  let refuseOnly: ((address: string) => boolean) | null = null;
+  let defer = 0;
+  let deferOnly: string | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refuse > 0) {
+    onRcptTo(address, _session, callback) {
+      if (defer > 0 && (!deferOnly || address.address === deferOnly)) {
+        defer--;
+        const error = new Error('Try again later (throttled by the test server)') as Error & {
+          responseCode: number;
+        };
+        error.responseCode = 451;
+        callback(error);
+        return;
+      }
+      if (refuse > 0 && (!refuseOnly || refuseOnly(address.address))) {
         refuse--;
         const error = new Error('Mailbox unavailable (refused by the test server)') as Error & {
           responseCode: number;
@@ -52,9 +64,15 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Refuses the next `n` recipients. */
-    refuseNext(n = 1) {
+    /** Answers the next `n` recipients (or only those at `only`) with a temporary 451, as a throttling provider would. */
+    deferNext(n = 1, only: string | null = null) {
+      defer = n;
+      deferOnly = only;
+    },
+    /** Refuses the next `n` recipients (or only those `only` picks). */
+    refuseNext(n = 1, only: ((address: string) => boolean) | null = null) {
       refuse = n;
+      refuseOnly = only;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

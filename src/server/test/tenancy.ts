@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
-import { members, roles, timesheetTimers } from '../db/schema';
+import { firmExports, members, roles, timesheetTimers } from '../db/schema';
 import type { TTestApp } from './app';
 import { seedPortalUser } from './portal';
 import { seedFirmWithRoles } from './seeded-firm';
@@ -430,10 +431,41 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     clientIds: [assigned.client.id, unassigned.client.id],
   });
   const portal = await seedPortalUser(t, { orgId: base.org.id, clientIds: [assigned.client.id] });
+  // A finished whole-firm export (an empty zip), as the export job leaves one.
+  const exportKey = `${base.org.id}/${randomUUID()}`;
+  const emptyZip = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+  await t.storage.put(exportKey, Readable.from([emptyZip]));
+  const [firmExport] = await t.db
+    .insert(firmExports)
+    .values({
+      orgId: base.org.id,
+      requestedBy: base.owner.id,
+      status: 'ready',
+      storageKey: exportKey,
+      size: emptyZip.length,
+      finishedAt: new Date(),
+      expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60_000),
+    })
+    .returning({ id: firmExports.id });
+  if (!firmExport) throw new Error('firm export not seeded');
   // "Last active" is written (throttled, not awaited) by a member's first call: done now, so that
   // the matrix's before/after snapshots see only what a call itself changed.
   await t.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.orgId, base.org.id));
-  return { ...base, assigned, unassigned, portal };
+  const broadcasts = await seedBroadcasts(base.api, base.marker);
+  return { ...base, assigned, unassigned, portal, firmExport, broadcasts };
+}
+
+/** A broadcast template (and one to delete), and broadcasts sending, paused and to cancel. */
+async function seedBroadcasts(api: TFirmBase['api'], marker: string) {
+  const content = { subject: `${marker} news for {{client_name}}`, bodyHtml: `<p>${marker} news</p>` };
+  const template = await api.broadcastTemplates.create.mutate({ name: `${marker} template`, ...content });
+  const doomedTemplate = await api.broadcastTemplates.create.mutate({ name: `${marker} doomed`, ...content });
+  const make = () => api.broadcasts.create.mutate({ ...content, audience: {}, templateId: template.id });
+  const sending = await make();
+  const paused = await make();
+  await api.broadcasts.pause.mutate({ id: paused.id });
+  const doomed = await make();
+  return { template, doomedTemplate, sending, paused, doomed };
 }
 export type TTenancyFirm = Awaited<ReturnType<typeof seedTenancyFirm>>;
 export type TClientBundle = TTenancyFirm['assigned'];

@@ -1,5 +1,6 @@
 import { accountRouter } from '../features/account';
 import { authRouter } from '../features/auth';
+import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
 import { clientGroupsRouter } from '../features/client-groups';
 import {
   clientPortalDocumentsRouter,
@@ -12,7 +13,9 @@ import { clientsRouter } from '../features/clients';
 import { dashboardRouter } from '../features/dashboard';
 import { documentsRouter } from '../features/documents';
 import { engagementsRouter } from '../features/engagements';
+import { firmExportRouter } from '../features/firm-export';
 import { leaveRouter } from '../features/leave';
+import { linksRouter } from '../features/links';
 import { notificationsRouter } from '../features/notifications';
 import { onboardingRouter } from '../features/onboarding';
 import { clientPortalAuthRouter } from '../features/portal-auth';
@@ -20,6 +23,7 @@ import { clientPortalProfileRouter, profileRouter } from '../features/profile';
 import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
 import { remindersRouter } from '../features/reminders';
+import { reportsRouter } from '../features/reports';
 import { rolesRouter } from '../features/roles';
 import { securityRouter } from '../features/security';
 import { servicesRouter } from '../features/services';
@@ -58,11 +62,16 @@ export const appRouter = router({
   projectTemplates: projectTemplatesRouter,
   tasks: tasksRouter,
   reminders: remindersRouter,
+  reports: reportsRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
   timesheets: timesheetsRouter,
   leave: leaveRouter,
+  firmExport: firmExportRouter,
+  links: linksRouter,
+  broadcasts: broadcastsRouter,
+  broadcastTemplates: broadcastTemplatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

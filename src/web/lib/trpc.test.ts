@@ -45,7 +45,7 @@ describe('reportCallError', () => {
   });
 
   it('sends a 401 on a portal procedure to the portal login, any other to the staff login', async () => {
-    const clearStaffSession = vi.fn(async () => {});
+    const clearStaffSession = vi.fn(async (_target: string) => false);
     configureTrpc({ redirect, clearStaffSession });
     documentStub.cookie = '';
     reportCallError(trpcError('Please sign in', 401), 'clientPortalProfile.me');
@@ -57,6 +57,14 @@ describe('reportCallError', () => {
     await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));
     // The invalid staff session is signed out first, so the guard does not bounce back.
     expect(clearStaffSession).toHaveBeenCalledTimes(1);
+    expect(clearStaffSession).toHaveBeenCalledWith('/auth/login');
+    // Leaving through the provider's /logout (hosted sign-in): no in-app redirect cuts it short.
+    redirect.mockClear();
+    clearStaffSession.mockResolvedValueOnce(true);
+    reportCallError(trpcError('Please sign in', 401), 'profile.me');
+    await vi.waitFor(() => expect(clearStaffSession).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(redirect).not.toHaveBeenCalled();
   });
 
   it('takes a member held back by the firm’s MFA rule to the set-up page, once, without a toast', () => {
@@ -215,7 +223,7 @@ describe('a member whose access was turned off', () => {
 
   it('is signed out to the login with the reason, and told in a toast', async () => {
     const redirect = vi.fn();
-    const clearStaffSession = vi.fn(async () => {});
+    const clearStaffSession = vi.fn(async (_target: string) => false);
     configureTrpc({ redirect, clearStaffSession });
     toastError.mockClear();
     location.pathname = '/clients';

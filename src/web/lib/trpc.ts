@@ -17,15 +17,18 @@ export type { AppRouter };
 type THandlers = {
   /** Sends the browser to a page (login, onboarding). */
   redirect: (path: string) => void;
-  /** Drops the staff session this browser holds, so the guard stops treating it as signed in. */
-  clearStaffSession: () => Promise<void>;
+  /**
+   * Drops the staff session this browser holds, so the guard stops treating it as signed in, and
+   * answers true when it has taken the browser to `target` itself (the one sign-out path does).
+   */
+  clearStaffSession: (target: string) => Promise<boolean | undefined>;
   /** The staff access token header; portal calls carry their own httpOnly cookie instead. */
   staffHeaders: () => Promise<Record<string, string>> | Record<string, string>;
 };
 
 const handlers: THandlers = {
   redirect: (path) => window.location.assign(path),
-  clearStaffSession: async () => {},
+  clearStaffSession: async () => false,
   staffHeaders: () => ({}),
 };
 
@@ -76,16 +79,19 @@ export const ACCESS_TURNED_OFF_LOGIN = `${ROUTE_PATHS['auth-login']}?reason=acce
 
 let leaving = false;
 
+/** Signs out, then to `target` unless the sign-out took the browser there (or through /logout). */
+async function signOutTo(target: string): Promise<void> {
+  const took = await handlers.clearStaffSession(target).catch(() => false);
+  if (!took) handlers.redirect(target);
+}
+
 /** Signs the staff session out, then opens `target` (once, however many calls failed alike). */
 function endStaffSession(target: string): void {
   if (leaving) return;
   leaving = true;
-  void handlers
-    .clearStaffSession()
-    .finally(() => handlers.redirect(target))
-    .finally(() => {
-      leaving = false;
-    });
+  void signOutTo(target).finally(() => {
+    leaving = false;
+  });
 }
 
 /**
@@ -126,7 +132,7 @@ export function reportCallError(error: unknown, procedurePath: string): void {
       // the portal login straight back to the page that failed, whatever the answer carried.
       clearPortalCookie();
       handlers.redirect(target);
-    } else void handlers.clearStaffSession().finally(() => handlers.redirect(target));
+    } else void signOutTo(target);
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { watchPage } from './a11y';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +45,31 @@ export async function newPage(
     log.errors.push(text);
   });
   page.on('pageerror', (error) => log.errors.push(String(error)));
+  keepScreenOnFailure(page);
   return { page, console: log };
+}
+
+let failedShots = 0;
+
+/**
+ * When the test that opened the page fails, what the page showed then is saved under
+ * test-results/failed/, with its address: a failure far from a person (CI) can still be looked at.
+ */
+function keepScreenOnFailure(page: Page) {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const dir = path.resolve('test-results/failed');
+      fs.mkdirSync(dir, { recursive: true });
+      const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${++failedShots}`;
+      fs.writeFileSync(path.join(dir, `${name}.txt`), `${page.url()}\n`);
+      await page
+        .screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, timeout: 5_000 })
+        .catch(() => {});
+    });
+  } catch {
+    // Opened outside a test (a file's beforeAll): there is no test to fail.
+  }
 }
 
 /** Saves a screenshot under test-results/ so a person can look at what the test saw. */

@@ -62,7 +62,9 @@ export const idpUsers = pgTable(
     totpDeviceName: text('totp_device_name'),
     /** SetUserMFAPreference's Enabled for SOFTWARE_TOKEN_MFA: sign-ins ask for a code. */
     totpEnabled: boolean('totp_enabled').notNull().default(false),
-    /** SOFTWARE_TOKEN_MFA when preferred, else null. */
+    /** SetUserMFAPreference's Enabled for EMAIL_OTP: sign-ins mail a code to the verified email. */
+    emailMfaEnabled: boolean('email_mfa_enabled').notNull().default(false),
+    /** SOFTWARE_TOKEN_MFA or EMAIL_OTP when preferred, else null. */
     mfaPreferred: text('mfa_preferred'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -84,6 +86,8 @@ export const idpSessions = pgTable(
     userId: uuid('user_id').references(() => idpUsers.id, { onDelete: 'set null' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     deviceKey: text('device_key'),
+    /** The scopes a hosted sign-in granted (null: the SDK's default), kept for its refreshes. */
+    scope: text('scope'),
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

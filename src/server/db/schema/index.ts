@@ -1,7 +1,9 @@
+export * from './broadcasts';
 export * from './client-imports';
 export * from './clients';
 export * from './documents';
 export * from './engagements';
+export * from './firm-exports';
 export * from './idp';
 export * from './jobs';
 export * from './leave';
@@ -11,6 +13,7 @@ export * from './portal';
 export * from './project-templates';
 export * from './projects';
 export * from './reminders';
+export * from './reports';
 export * from './services';
 export * from './system-log';
 export * from './tasks';

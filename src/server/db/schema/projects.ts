@@ -62,6 +62,8 @@ export const projects = pgTable(
     index('projects_open_due_idx')
       .on(t.orgId, t.dueDate)
       .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW') and ${t.archivedAt} is null`),
+    // Projects not archived by due date, any status: the dashboard's "due this week", index-only.
+    index('projects_live_due_idx').on(t.orgId, t.dueDate).where(sql`${t.archivedAt} is null`),
     foreignKey({
       name: 'projects_client_fk',
       columns: [t.orgId, t.clientId],

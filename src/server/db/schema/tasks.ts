@@ -62,6 +62,22 @@ export const tasks = pgTable(
     // The lists' default: open work by due date (completed only on request), so the first page of
     // a firm whose tasks are mostly completed does not walk past them.
     index('tasks_org_open_due_idx').on(t.orgId, t.dueDate, t.id).where(sql`${t.status} <> 'COMPLETED'`),
+    // The reports' tasks due in a period, by client and status, read from the index alone (an
+    // index-only scan): the heap visit per task was most of a client summary's time on a large firm.
+    index('tasks_org_due_report_idx').on(
+      t.orgId,
+      t.dueDate,
+      t.clientId,
+      t.status,
+      t.completedDate,
+      t.projectId,
+    ),
+    // The client summary's open client to-dos per client.
+    index('tasks_org_open_todo_idx')
+      .on(t.orgId, t.clientId)
+      .where(sql`${t.forClient} and ${t.status} <> 'COMPLETED'`),
+    // The team summary's tasks completed in a period.
+    index('tasks_org_completed_idx').on(t.orgId, t.completedDate).where(sql`${t.completedDate} is not null`),
     // The list's "date added" sort.
     index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),
@@ -112,12 +128,21 @@ export const taskAssignees = pgTable(
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id').notNull(),
     memberId: uuid('member_id').notNull(),
-    /** Copied from the task so "my tasks by due date" is one index range, not a join and sort. */
+    /**
+     * Copied from the task so "my tasks by due date" is one index range, not a join and sort. The
+     * database keeps both copies (migration 0028's triggers: set on insert, followed on every change
+     * of the task's status or due date), whatever statement makes the change.
+     */
     dueDate: date('due_date', { mode: 'string' }),
+    status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.taskId, t.memberId] }),
     index('task_assignees_member_due_idx').on(t.orgId, t.memberId, t.dueDate, t.taskId),
+    // The home page's "my open" and "my overdue": an index-only count of the member's open tasks.
+    index('task_assignees_member_open_due_idx')
+      .on(t.orgId, t.memberId, t.dueDate)
+      .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`),
     foreignKey({
       name: 'task_assignees_task_fk',
       columns: [t.orgId, t.taskId],
@@ -164,5 +189,44 @@ export const taskComments = pgTable(
       columns: [t.orgId, t.authorClientUserId],
       foreignColumns: [clientUsers.orgId, clientUsers.id],
     }).onDelete('set null'), // SET NULL (author_client_user_id)
+  ],
+);
+
+/**
+ * Every change of a task's status from the reports feature on (who, when, from, to): cycle time and
+ * "who completed which stage, when" are read from it. Written only by tasks/status-history.ts, in
+ * the transaction of the change. `fromStatus` is null for the status a task was created with.
+ */
+export const taskStatusChanges = pgTable(
+  'task_status_changes',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').notNull(),
+    fromStatus: text('from_status', { enum: STORED_STATUSES }),
+    toStatus: text('to_status', { enum: STORED_STATUSES }).notNull(),
+    memberId: uuid('member_id'),
+    clientUserId: uuid('client_user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('task_status_changes_task_idx').on(t.orgId, t.taskId, t.at),
+    // "Completed in the period" by who completed: the team summary's range.
+    index('task_status_changes_org_to_at_idx').on(t.orgId, t.toStatus, t.at, t.memberId),
+    foreignKey({
+      name: 'task_status_changes_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_status_changes_member_fk',
+      columns: [t.orgId, t.memberId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (member_id)
+    foreignKey({
+      name: 'task_status_changes_client_user_fk',
+      columns: [t.orgId, t.clientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (client_user_id)
   ],
 );

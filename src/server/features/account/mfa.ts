@@ -16,12 +16,17 @@ type TCaller = { scope: TScope; sub: string; config: TConfig };
 export async function mfaStatus(db: TExecutor, { scope, sub, config }: TCaller): Promise<TMfaStatus> {
   const rule = await mfaRuleOfMember(db, scope.orgId, scope.memberId);
   const available = config.idp.mode === 'embedded';
-  const state = available ? await totpStateOf(db, sub) : { enabled: false, recoveryCodesLeft: 0 };
+  const state = available
+    ? await totpStateOf(db, sub)
+    : { enabled: false, emailEnabled: false, recoveryCodesLeft: 0 };
+  const enabled = state.enabled || state.emailEnabled;
   return {
-    enabled: state.enabled,
+    enabled,
+    totpEnabled: state.enabled,
+    emailEnabled: state.emailEnabled,
     required: rule.covered,
-    dueAt: state.enabled ? null : rule.dueAt,
-    overdue: !state.enabled && rule.pastGrace,
+    dueAt: enabled ? null : rule.dueAt,
+    overdue: !enabled && rule.pastGrace,
     recoveryCodesLeft: state.recoveryCodesLeft,
     available,
   };
@@ -32,8 +37,8 @@ export async function regenerateRecoveryCodes(db: TDb, { scope, sub, config }: T
   if (config.idp.mode !== 'embedded')
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Recovery codes need the built-in sign-in' });
   return db.transaction(async (tx) => {
-    const { enabled } = await totpStateOf(tx, sub);
-    if (!enabled)
+    const { enabled, emailEnabled } = await totpStateOf(tx, sub);
+    if (!enabled && !emailEnabled)
       throw new TRPCError({
         code: 'BAD_REQUEST',
         message: 'Turn on two-step sign-in before making recovery codes',

@@ -15,6 +15,7 @@ import {
 import { rowsOf } from '../../db/sql';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
+import { recordStatusChanges } from '../tasks';
 import { portalTask, visibleDocument, whoActs } from './access';
 import { portalAudience } from './audience';
 
@@ -190,6 +191,12 @@ export async function completePortalTask(
       .update(tasks)
       .set({ status: 'COMPLETED', completedDate, updatedAt: completedDate })
       .where(and(eq(tasks.orgId, access.orgId), eq(tasks.id, before.id)));
+    await recordStatusChanges(
+      tx,
+      { orgId: access.orgId, clientUserId: access.clientUserId },
+      [{ taskId: before.id, from: before.status, to: 'COMPLETED' }],
+      completedDate,
+    );
     const who = await whoActs(tx, access);
     await audit(tx, portalActorOf(access, meta), {
       action: 'task.status',

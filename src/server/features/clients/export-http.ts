@@ -160,66 +160,72 @@ const FORMATS = {
  */
 export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
   for (const [ext, format] of Object.entries(FORMATS)) {
-    app.get(format.path, { config: { auth: { staff: 'clients.view' } } }, async (req, reply) => {
-      const scope = routeStaffScope(req);
-      const parsed = ZClientExportQuery.safeParse(req.query ?? {});
-      if (!parsed.success) {
-        return reply.code(400).send({
-          error: 'BAD_REQUEST',
-          message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
-        });
-      }
-      const filter = parsed.data;
-      const until = new Date();
-      const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
-      const [totals] = await deps.db
-        .select({ total: count() })
-        .from(clients)
-        .where(and(where, lte(clients.createdAt, until)));
-      const total = totals?.total ?? 0;
-      const [org] = await deps.db
-        .select({ timeZone: orgs.timeZone })
-        .from(orgs)
-        .where(eq(orgs.id, scope.orgId));
-      await deps.db.transaction((tx) =>
-        audit(tx, actorOf(scope, requestMeta(req)), {
-          action: 'client.export',
-          recordType: 'client',
-          summary: `Exported ${total} client${total === 1 ? '' : 's'} to ${format.label} (${describeFilter(filter)})`,
-        }),
-      );
-      const headers = IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]);
-      const records = async function* () {
-        for await (const batch of exportRows(deps.db, where, filter, until)) {
-          for (const row of batch) yield record(row);
+    app.get(
+      format.path,
+      { config: { auth: { staff: 'clients.view' }, link: 'clients.export' } },
+      async (req, reply) => {
+        const scope = routeStaffScope(req);
+        const parsed = ZClientExportQuery.safeParse(req.query ?? {});
+        if (!parsed.success) {
+          return reply.code(400).send({
+            error: 'BAD_REQUEST',
+            message: parsed.error.issues[0]?.message ?? 'The filter is not valid',
+          });
         }
-      };
-      reply
-        .type(format.type)
-        .header(
-          'content-disposition',
-          // Named for the firm's day, as every date the firm reads.
-          `attachment; filename="clients-${dayIn(org?.timeZone ?? 'UTC', until)}.${ext}"`,
-        )
-        .header('cache-control', 'no-store')
-        .header('x-total-count', String(total));
-      if (ext === 'xlsx') {
-        const xlsx = xlsxWriter('Clients', headers);
-        (async () => {
-          for await (const cells of records()) xlsx.add(cells);
-          await xlsx.end();
-        })().catch((err) => {
-          // Cut the download rather than end it as a valid but short workbook.
-          req.log.error({ err }, 'client export failed');
-          xlsx.stream.destroy(err);
-        });
-        return reply.send(xlsx.stream);
-      }
-      const csv = csvWriter(headers);
-      // pipeline() destroys both streams if the database fails half-way, so the download is cut
-      // rather than silently short.
-      pipeline(Readable.from(records()), csv).catch((err) => req.log.error({ err }, 'client export failed'));
-      return reply.send(csv);
-    });
+        const filter = parsed.data;
+        const until = new Date();
+        const where = await searchWhere(deps.db, clientListWhere(deps.db, scope, filter), filter.search);
+        const [totals] = await deps.db
+          .select({ total: count() })
+          .from(clients)
+          .where(and(where, lte(clients.createdAt, until)));
+        const total = totals?.total ?? 0;
+        const [org] = await deps.db
+          .select({ timeZone: orgs.timeZone })
+          .from(orgs)
+          .where(eq(orgs.id, scope.orgId));
+        await deps.db.transaction((tx) =>
+          audit(tx, actorOf(scope, requestMeta(req)), {
+            action: 'client.export',
+            recordType: 'client',
+            summary: `Exported ${total} client${total === 1 ? '' : 's'} to ${format.label} (${describeFilter(filter)})`,
+          }),
+        );
+        const headers = IMPORT_FIELDS.map((f) => FIELD_HEADERS[f]);
+        const records = async function* () {
+          for await (const batch of exportRows(deps.db, where, filter, until)) {
+            for (const row of batch) yield record(row);
+          }
+        };
+        reply
+          .type(format.type)
+          .header(
+            'content-disposition',
+            // Named for the firm's day, as every date the firm reads.
+            `attachment; filename="clients-${dayIn(org?.timeZone ?? 'UTC', until)}.${ext}"`,
+          )
+          .header('cache-control', 'no-store')
+          .header('x-total-count', String(total));
+        if (ext === 'xlsx') {
+          const xlsx = xlsxWriter('Clients', headers);
+          (async () => {
+            for await (const cells of records()) xlsx.add(cells);
+            await xlsx.end();
+          })().catch((err) => {
+            // Cut the download rather than end it as a valid but short workbook.
+            req.log.error({ err }, 'client export failed');
+            xlsx.stream.destroy(err);
+          });
+          return reply.send(xlsx.stream);
+        }
+        const csv = csvWriter(headers);
+        // pipeline() destroys both streams if the database fails half-way, so the download is cut
+        // rather than silently short.
+        pipeline(Readable.from(records()), csv).catch((err) =>
+          req.log.error({ err }, 'client export failed'),
+        );
+        return reply.send(csv);
+      },
+    );
   }
 }

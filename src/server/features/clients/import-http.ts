@@ -67,7 +67,7 @@ export async function registerClientImportRoutes(app: FastifyInstance, deps: { d
 
   app.get<{ Params: { id: string } }>(
     '/api/clients/import/:id/errors.csv',
-    { config: { auth: { staff: 'clients.create' } } },
+    { config: { auth: { staff: 'clients.create' }, link: 'clients.importErrors' } },
     async (req, reply) => {
       if (!UUID.test(req.params.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Import not found' });
       const batches = unimportedRows(deps.db, routeStaffScope(req), req.params.id);

@@ -1,7 +1,7 @@
-import { parseCsv } from '../../../domain/client-import';
+import { CLIENT_IMPORT_MAX_ROWS, parseCsv } from '../../../domain/client-import';
 import { hasForbiddenCharacter } from '../../../domain/fields';
 import { bad } from './import-access';
-import { isZip, readXlsx } from './xlsx';
+import { isZip, readXlsx, TooManyRowsError } from './xlsx';
 
 /**
  * The file's text: UTF-8 (with or without a BOM), UTF-16 as Excel's "Unicode text" saves it, or
@@ -35,8 +35,12 @@ export async function readSheet(fileName: string, bytes: Uint8Array): Promise<st
 async function readCells(fileName: string, bytes: Uint8Array): Promise<string[][]> {
   if (isZip(bytes)) {
     try {
-      return await readXlsx(bytes);
-    } catch {
+      return await readXlsx(bytes, CLIENT_IMPORT_MAX_ROWS);
+    } catch (error) {
+      if (error instanceof TooManyRowsError)
+        throw bad(
+          `The file has more than ${error.limit} rows: import at most ${CLIENT_IMPORT_MAX_ROWS} at a time`,
+        );
       throw bad('This file could not be read as an Excel workbook: save it again as .xlsx or as CSV');
     }
   }

@@ -107,6 +107,21 @@ describe('XLSX import', () => {
   });
 });
 
+describe('XLSX import limits', () => {
+  it('reads the workbook as a stream and stops at the row limit, staging nothing', async () => {
+    const firm = await t.seedFirm('Big workbooks');
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Clients');
+    sheet.addRow(['Code', 'Name']);
+    for (let i = 1; i <= 10_001; i++) sheet.addRow([`C${i}`, `Client ${i}`]);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const { status, body } = await upload(firm.owner.token, bytes, 'big.xlsx');
+    expect(status).toBe(400);
+    expect(body.message).toBe('The file has more than 10000 rows: import at most 10000 at a time');
+    expect(await t.db.select().from(clients).where(eq(clients.orgId, firm.org.id))).toEqual([]);
+  });
+});
+
 describe('XLSX export', () => {
   it('streams the list’s filter as a workbook in the import’s columns, logged', async () => {
     const firm = await t.seedFirm('Excel exporters');

@@ -1,6 +1,13 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from '../../../domain/client-import';
+
+/** The sheet holds more data rows than an import takes: reading stopped there. */
+export class TooManyRowsError extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} rows`);
+  }
+}
 
 /** A zip's local file header: every XLSX file starts with it, whatever its name says. */
 export const isZip = (bytes: Uint8Array) =>
@@ -8,22 +15,41 @@ export const isZip = (bytes: Uint8Array) =>
 
 /**
  * The first worksheet's cells as text, row by row as the sheet numbers them (row 1 is the header),
- * so the rest of the import treats it exactly as a CSV file. Throws when it is no workbook.
+ * so the rest of the import treats it exactly as a CSV file. Read with exceljs's streaming reader, a
+ * row at a time: the workbook is never built whole in memory, and reading stops (TooManyRowsError)
+ * at the first data row past `maxRows` that holds anything. Throws when it is no workbook.
  */
-export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  // A copy as its own ArrayBuffer, which is what exceljs's typings take.
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const grid: string[][] = [];
-  sheet.eachRow((row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell((cell, col) => {
-      cells[col - 1] = cellText(cell.value, cell.numFmt);
-    });
-    grid[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
+export async function readXlsx(source: Uint8Array | Readable, maxRows: number): Promise<string[][]> {
+  const input = source instanceof Readable ? source : Readable.from([Buffer.from(source)]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    // Number formats tell a date or a zero-padded code from a plain number.
+    styles: 'cache',
+    hyperlinks: 'cache',
+    worksheets: 'emit',
   });
+  const grid: string[][] = [];
+  let dataRows = 0;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        row.eachCell((cell, col) => {
+          cells[col - 1] = cellText(cell.value, cell.numFmt);
+        });
+        const texts = Array.from(cells, (c) => c ?? '');
+        if (row.number > 1 && texts.some((c) => c.trim() !== '')) {
+          dataRows += 1;
+          if (dataRows > maxRows) throw new TooManyRowsError(maxRows);
+        }
+        grid[row.number - 1] = texts;
+      }
+      // The first worksheet only.
+      break;
+    }
+  } finally {
+    input.destroy();
+  }
   return Array.from(grid, (r) => r ?? []);
 }
 

@@ -9,11 +9,12 @@ import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { onMyClientTeam } from '../clients';
+import { dashboardCacheFor } from './cache';
 
 // The home dashboard in a fixed number of statements whatever the firm's size: the firm's time
 // zone, then (in parallel) every count in one statement, my tasks of the week, the upcoming
-// deadlines and the recent activity. Each count is an index range: open statuses and a due range
-// over (org_id, status, due_date) for the firm, (org_id, member_id, due_date) for "mine".
+// deadlines and the recent activity. Each count is an index-only range (see counts below). A member's
+// summary is then kept until the firm changes something it shows (cache.ts).
 
 type TDashScope = Pick<TScope, 'orgId' | 'memberId' | 'isOwner' | 'permissions' | 'assignedClientsOnly'>;
 
@@ -73,13 +74,9 @@ const OPEN = sql.raw(`('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`);
 const onMyClients = (scope: TDashScope, clientId: SQL) =>
   scope.assignedClientsOnly ? sql`and ${onMyClientTeam(scope, clientId)}` : sql``;
 
-/**
- * Whether the assignee's task is open, looked up by key for each of the member's rows. Written as a
- * lateral LIMIT 1 so the planner keeps it a key lookup: as a plain join it preferred hashing every
- * open task of the firm (230,000 index entries for the large firm) against a member's 2,000 rows.
- */
-const openTask = sql`cross join lateral (select 1 from tasks t
-  where t.org_id = a.org_id and t.id = a.task_id and t.status in ${OPEN} limit 1) open_task`;
+/** The member's own open tasks: assignee rows carry their task's status (migration 0028's triggers). */
+const myOpenRows = (scope: TDashScope) =>
+  sql`task_assignees a where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and a.status in ${OPEN}`;
 
 /** The firm's open tasks due before today, or for a restricted member those of their clients and their own. */
 function firmOverdue(scope: TDashScope, today: string): SQL {
@@ -92,16 +89,16 @@ function firmOverdue(scope: TDashScope, today: string): SQL {
         where t.org_id = ${scope.orgId} and ${onMyClientTeam(scope, sql`t.client_id`)} and t.status in ${OPEN}
           and t.due_date < ${today}
       union
-      select a.task_id from task_assignees a ${openTask}
-        where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and a.due_date < ${today}
+      select a.task_id from ${myOpenRows(scope)} and a.due_date < ${today}
     ) x`;
 }
 
 /**
- * Every count in one statement, each table read once: my open tasks (the overdue among them
- * filtered from the same rows), the firm's overdue tasks, and the projects up to the end of the
- * upcoming window: open and late, due this week (any status, as /projects lists them), open and
- * upcoming.
+ * Every count in one statement, each an index-only range: my open tasks (the overdue among them
+ * counted from the same rows) over the open part of (org_id, member_id, due_date); the firm's overdue
+ * tasks over (org_id, status, due_date); open projects late or upcoming over the open projects'
+ * partial index, and projects due this week (any status, as /projects lists them) over the
+ * not-archived one. One count per index: OR-ed into one scan, the planner read the projects' rows.
  */
 async function counts(
   db: TExecutor,
@@ -113,19 +110,18 @@ async function counts(
   const parts: SQL[] = [];
   if (tasks) {
     parts.push(sql`(select count(*) filter (where a.due_date < ${days.today}) as my_overdue, count(*) as my_open
-      from task_assignees a ${openTask}
-      where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId}) mine`);
+      from ${myOpenRows(scope)}) mine`);
     parts.push(sql`(${firmOverdue(scope, days.today)}) firm`);
   }
   if (projects) {
     const mine = onMyClients(scope, sql`p.client_id`);
-    parts.push(sql`(select
-        count(*) filter (where p.status in ${OPEN} and p.due_date < ${days.today}) as projects_overdue,
-        count(*) filter (where p.due_date >= ${days.today} and p.due_date <= ${days.weekEnd}) as projects_week,
-        count(*) filter (where p.status in ${OPEN} and p.due_date >= ${days.today}) as projects_upcoming
-      from projects p
-      where p.org_id = ${scope.orgId} and p.due_date <= ${days.upcomingEnd}
-        and (p.status in ${OPEN} or p.due_date >= ${days.today}) and p.archived_at is null ${mine}) proj`);
+    const live = sql`projects p where p.org_id = ${scope.orgId} and p.archived_at is null ${mine}`;
+    parts.push(sql`(select count(*) as projects_overdue from ${live}
+      and p.status in ${OPEN} and p.due_date < ${days.today}) late`);
+    parts.push(sql`(select count(*) as projects_week from ${live}
+      and p.due_date between ${days.today} and ${days.weekEnd}) week`);
+    parts.push(sql`(select count(*) as projects_upcoming from ${live}
+      and p.status in ${OPEN} and p.due_date between ${days.today} and ${days.upcomingEnd}) soon`);
   }
   const result = await db.execute(sql`select * from ${sql.join(parts, sql`, `)}`);
   const [row] = rowsOf<Record<string, string | number | null>>(result);
@@ -167,7 +163,7 @@ async function myWeek(db: TExecutor, scope: TDashScope, days: TDashboardDays) {
       left join clients c on c.org_id = t.org_id and c.id = t.client_id
       left join projects p on p.org_id = t.org_id and p.id = t.project_id
       where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId}
-        and a.due_date between ${days.today} and ${days.weekEnd} and t.status in ${OPEN}
+        and a.due_date between ${days.today} and ${days.weekEnd} and a.status in ${OPEN}
     ) x where n <= ${DASHBOARD_LIST_LIMIT} order by due_date, id`);
   const rows = rowsOf<TTaskRow>(result);
   const section = (today: boolean) => {
@@ -273,19 +269,35 @@ export async function dashboardSummary(
   scope: TDashScope,
   now: Date = new Date(),
 ): Promise<TDashboardSummary> {
+  const cache = dashboardCacheFor<TDashboardSummary>(db);
+  // Taken before any statement: a change committed from here on keeps this summary out of the cache.
+  const ticket = cache?.ticket(scope.orgId);
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, scope.orgId));
   if (!org) throw new TRPCError({ code: 'NOT_FOUND', message: 'This firm no longer exists' });
   const days = dashboardDays(org.timeZone, now);
   const seeTasks = hasPermission(scope, 'tasks.view');
   const seeProjects = hasPermission(scope, 'projects.view');
   const firmLog = hasPermission(scope, 'systemLog.view');
+  // Everything the summary depends on besides the firm's data.
+  const key = [
+    scope.orgId,
+    scope.memberId,
+    scope.assignedClientsOnly,
+    seeTasks,
+    seeProjects,
+    firmLog,
+    org.timeZone,
+    days.today,
+  ].join('|');
+  const cached = cache?.get(key, scope.orgId);
+  if (cached) return cached;
   const [n, week, soon, log] = await Promise.all([
     seeTasks || seeProjects ? counts(db, scope, days, seeTasks, seeProjects) : null,
     seeTasks ? myWeek(db, scope, days) : null,
     seeProjects ? upcoming(db, scope, days) : null,
     activity(db, scope, firmLog),
   ]);
-  return {
+  const summary: TDashboardSummary = {
     ...days,
     timeZone: org.timeZone,
     assignedClientsOnly: scope.assignedClientsOnly,
@@ -303,4 +315,6 @@ export async function dashboardSummary(
         : null,
     activity: { scope: firmLog ? 'firm' : 'mine', rows: log },
   };
+  if (cache && ticket) cache.put(key, ticket, summary);
+  return summary;
 }

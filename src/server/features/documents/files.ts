@@ -360,11 +360,11 @@ export async function recordUpload(
  * The stored version a download or preview reads (the current one unless asked), after the same
  * checks as every procedure; the read is written to the system log.
  */
-export async function versionForDownload(
-  db: TDb,
+/** The version a caller may download or preview (the current one by default), else NOT_FOUND. */
+export async function downloadableVersion(
+  db: TExecutor,
   scope: TScope,
-  input: { documentId: string; version?: number; purpose: 'download' | 'preview' },
-  meta: TRequestMeta,
+  input: { documentId: string; version?: number },
 ) {
   const { doc } = await liveDocument(db, scope, input.documentId);
   const [version] = await db
@@ -379,6 +379,16 @@ export async function versionForDownload(
     )
     .limit(1);
   if (!version) throw documentNotFound();
+  return { doc, version };
+}
+
+export async function versionForDownload(
+  db: TDb,
+  scope: TScope,
+  input: { documentId: string; version?: number; purpose: 'download' | 'preview' },
+  meta: TRequestMeta,
+) {
+  const { doc, version } = await downloadableVersion(db, scope, input);
   await db.transaction((tx) =>
     audit(tx, actorOf(scope, meta), {
       action: input.purpose === 'download' ? 'documents.file.download' : 'documents.file.preview',

@@ -147,7 +147,7 @@ export function registerDocumentRoutes(
   const serve = (purpose: 'download' | 'preview') =>
     app.get(
       `/api/documents/:id/${purpose}`,
-      { config: { auth: { staff: 'documents.view' } } },
+      { config: { auth: { staff: 'documents.view' }, link: `document.${purpose}` } },
       async (req, reply) => {
         const scope = routeStaffScope(req);
         const params = ZDocumentParams.safeParse(req.params);
@@ -176,7 +176,7 @@ export function registerDocumentRoutes(
   /** GET /api/documents/folders/:id/zip: the folder and everything under it, streamed as a zip. */
   app.get(
     '/api/documents/folders/:id/zip',
-    { config: { auth: { staff: 'documents.view' } } },
+    { config: { auth: { staff: 'documents.view' }, link: 'folder.zip' } },
     async (req, reply) => {
       const scope = routeStaffScope(req);
       const params = ZDocumentParams.safeParse(req.params);

@@ -1,7 +1,7 @@
 // The documents feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
-export { checkTree, liveDocument } from './access';
-export { storeVersion, type TStoredUpload } from './files';
+export { checkTree, liveDocument, liveFolder } from './access';
+export { downloadableVersion, storeVersion, type TStoredUpload } from './files';
 export { clientTreeReach, ensureTree, openTree } from './folders';
 export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
@@ -9,3 +9,4 @@ export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from '
 export { documentsRouter } from './router';
 export { purgeTrash } from './trash';
 export { receiveUpload, registerMultipart } from './upload-stream';
+export { zipSegment } from './zip';

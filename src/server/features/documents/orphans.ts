@@ -1,14 +1,15 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { documentVersions, leaveAttachments } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import type { TStorage, TStoredObject } from '../../files/driver';
+import { namedStoredFiles } from '../../files/references';
 
 /** How old a leftover must be before the sweep touches it: no upload, nor its recording, lasts a day. */
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60_000;
 const BATCH = 500;
 
 /**
- * Removes what storage holds and no document version (or leave attachment) names: the part files
+ * Removes what storage holds and the database does not name (`namedStoredFiles`): the part files
  * (local) or multipart uploads (S3) of uploads cut off by a crash or a kill, and complete files whose version row was
  * never written (the process died between the store and the commit) or whose delete failed.
  * Only what was last written more than `minAgeMs` before `now`, and never a key this process is
@@ -27,20 +28,16 @@ export async function sweepOrphanFiles(
     const candidates = batch;
     batch = [];
     const complete = [...new Set(candidates.filter((o) => !o.partial).map((o) => o.key))];
-    // Every table that names a stored file: document versions, and leave requests' attachments.
     const named = new Set(
       complete.length
-        ? (
-            await db
-              .select({ key: documentVersions.storageKey })
-              .from(documentVersions)
-              .where(inArray(documentVersions.storageKey, complete))
-              .union(
-                db
-                  .select({ key: leaveAttachments.storageKey })
-                  .from(leaveAttachments)
-                  .where(inArray(leaveAttachments.storageKey, complete)),
-              )
+        ? rowsOf<{ key: string }>(
+            await db.execute(
+              sql`select distinct storage_key as key from ${namedStoredFiles} s
+                where storage_key in (${sql.join(
+                  complete.map((k) => sql`${k}`),
+                  sql`, `,
+                )})`,
+            ),
           ).map((r) => r.key)
         : [],
     );

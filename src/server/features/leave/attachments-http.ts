@@ -46,7 +46,12 @@ export function registerLeaveAttachmentRoutes(app: FastifyInstance, deps: { db: 
   const serve = (purpose: 'download' | 'preview') =>
     app.get(
       `${LEAVE_ATTACHMENT_UPLOAD_PATH}/:id/${purpose}`,
-      { config: { auth: { staff: null } } },
+      {
+        config: {
+          auth: { staff: null },
+          link: purpose === 'download' ? 'leave.attachmentDownload' : 'leave.attachmentPreview',
+        },
+      },
       async (req, reply) => {
         const scope = routeStaffScope(req);
         const params = ZAttachmentParams.safeParse(req.params);

@@ -83,12 +83,12 @@ export async function linkLeaveAttachment(
  * The attachment, for its uploader (linked or not) or whoever may decide its request; each read is
  * logged, as it may be a medical record.
  */
-export async function leaveAttachmentForDownload(
-  db: TDb,
+/** An attachment the caller may read (theirs, or of a request they decide), else NOT_FOUND. */
+export async function visibleLeaveAttachment(
+  db: TExecutor,
   scope: TScope,
   attachmentId: string,
   purpose: 'download' | 'preview',
-  meta: TRequestMeta,
 ) {
   const [row] = await db
     .select({
@@ -117,6 +117,17 @@ export async function leaveAttachmentForDownload(
   if (purpose === 'preview' && !isPreviewable(attachment.contentType)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only PDFs and images can be previewed' });
   }
+  return attachment;
+}
+
+export async function leaveAttachmentForDownload(
+  db: TDb,
+  scope: TScope,
+  attachmentId: string,
+  purpose: 'download' | 'preview',
+  meta: TRequestMeta,
+) {
+  const attachment = await visibleLeaveAttachment(db, scope, attachmentId, purpose);
   await db.transaction((tx) =>
     audit(tx, actorOf(scope, meta), {
       action: purpose === 'download' ? 'leave.attachmentDownload' : 'leave.attachmentPreview',

@@ -1,6 +1,7 @@
 // The leave feature's public surface: holidays, work patterns, leave types, the balance ledger and
 // requests. Capacity and timesheets read `availableMinutes`.
 
+export { visibleLeaveAttachment } from './attachments';
 export { registerLeaveAttachmentRoutes } from './attachments-http';
 export { approvedLeaveStarting, availabilityOn, type TMemberAvailability } from './availability';
 export { registerLeaveJobs, runLeaveForOrg } from './jobs';

@@ -69,54 +69,58 @@ function describeFilter(filter: TSystemLogFilter): string {
  * a staff procedure does (Bearer token, active member, `systemLog.view`), and every export is logged.
  */
 export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb }) {
-  app.get(SYSTEM_LOG_EXPORT_PATH, { config: { auth: { staff: 'systemLog.view' } } }, async (req, reply) => {
-    const scope = routeStaffScope(req);
-    const parsed = ZSystemLogExportQuery.safeParse(req.query ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'The filter is not valid';
-      return reply.code(400).send({ error: 'BAD_REQUEST', message });
-    }
-    const filter = parsed.data;
-    const until = new Date();
-    const [org] = await deps.db
-      .select({ timeZone: orgs.timeZone })
-      .from(orgs)
-      .where(eq(orgs.id, scope.orgId));
-    const timeZone = org?.timeZone ?? 'UTC';
-    const total = await countSystemLog(deps.db, scope, filter, until);
-    await deps.db.transaction((tx) =>
-      audit(tx, actorOf(scope, requestMeta(req)), {
-        action: 'systemLog.export',
-        recordType: 'systemLog',
-        summary: `Exported ${total} system log ${total === 1 ? 'entry' : 'entries'} to CSV (${describeFilter(filter)})`,
-      }),
-    );
+  app.get(
+    SYSTEM_LOG_EXPORT_PATH,
+    { config: { auth: { staff: 'systemLog.view' }, link: 'systemLog.export' } },
+    async (req, reply) => {
+      const scope = routeStaffScope(req);
+      const parsed = ZSystemLogExportQuery.safeParse(req.query ?? {});
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'The filter is not valid';
+        return reply.code(400).send({ error: 'BAD_REQUEST', message });
+      }
+      const filter = parsed.data;
+      const until = new Date();
+      const [org] = await deps.db
+        .select({ timeZone: orgs.timeZone })
+        .from(orgs)
+        .where(eq(orgs.id, scope.orgId));
+      const timeZone = org?.timeZone ?? 'UTC';
+      const total = await countSystemLog(deps.db, scope, filter, until);
+      await deps.db.transaction((tx) =>
+        audit(tx, actorOf(scope, requestMeta(req)), {
+          action: 'systemLog.export',
+          recordType: 'systemLog',
+          summary: `Exported ${total} system log ${total === 1 ? 'entry' : 'entries'} to CSV (${describeFilter(filter)})`,
+        }),
+      );
 
-    const csv = stringify({
-      header: true,
-      columns: csvColumns(timeZone),
-      bom: true,
-      record_delimiter: 'windows',
-      // RFC 4180 quotes a field holding a CR or LF; the library only quotes the whole CRLF by itself.
-      quoted_match: /[\r\n]/,
-      escape_formulas: true,
-    });
-    const source = Readable.from(
-      (async function* () {
-        for await (const batch of systemLogRowsForExport(deps.db, scope, filter, until)) {
-          for (const row of batch) yield csvRecord(row, timeZone);
-        }
-      })(),
-    );
-    const stamp = dayIn(timeZone, until);
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)
-      .header('cache-control', 'no-store')
-      .header('x-total-count', String(total));
-    // pipeline() destroys both streams if the database fails half-way, so the client sees a cut
-    // response rather than a silently short file.
-    pipeline(source, csv).catch((err) => req.log.error({ err }, 'system log export failed'));
-    return reply.send(csv);
-  });
+      const csv = stringify({
+        header: true,
+        columns: csvColumns(timeZone),
+        bom: true,
+        record_delimiter: 'windows',
+        // RFC 4180 quotes a field holding a CR or LF; the library only quotes the whole CRLF by itself.
+        quoted_match: /[\r\n]/,
+        escape_formulas: true,
+      });
+      const source = Readable.from(
+        (async function* () {
+          for await (const batch of systemLogRowsForExport(deps.db, scope, filter, until)) {
+            for (const row of batch) yield csvRecord(row, timeZone);
+          }
+        })(),
+      );
+      const stamp = dayIn(timeZone, until);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total));
+      // pipeline() destroys both streams if the database fails half-way, so the client sees a cut
+      // response rather than a silently short file.
+      pipeline(source, csv).catch((err) => req.log.error({ err }, 'system log export failed'));
+      return reply.send(csv);
+    },
+  );
 }

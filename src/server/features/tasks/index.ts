@@ -3,3 +3,4 @@
 export { assigneeIdsOf } from './access';
 export { uploadTargetForTask } from './attachments';
 export { tasksRouter } from './router';
+export { recordStatusChanges, type TStatusActor } from './status-history';

@@ -17,6 +17,7 @@ import { levelForBudget } from '../projects';
 import { audit, diff } from '../system-log';
 import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
+import { recordStatusChanges } from './status-history';
 
 export const taskLink = (taskId: string) => `/tasks?task=${taskId}`;
 
@@ -96,6 +97,9 @@ export async function createTask(
       })
       .returning({ id: tasks.id, title: tasks.title, reviewerId: tasks.reviewerId });
     if (!created) throw new Error('task not created');
+    // A task begins SCHEDULED at its created_at unless the history says otherwise.
+    if (input.status !== 'SCHEDULED')
+      await recordStatusChanges(tx, scope, [{ taskId: created.id, from: null, to: input.status }], now);
     if (input.assigneeIds.length) {
       await tx.insert(taskAssignees).values(
         input.assigneeIds.map((memberId) => ({
@@ -196,13 +200,7 @@ export async function updateTask(
         .set({ ...next, updatedAt: new Date() })
         .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.id, taskId)));
     }
-    if (changes.dueDate) {
-      // The copy that keeps "my tasks by due date" one index range follows the task.
-      await tx
-        .update(taskAssignees)
-        .set({ dueDate: next.dueDate ?? null })
-        .where(and(eq(taskAssignees.orgId, scope.orgId), eq(taskAssignees.taskId, taskId)));
-    }
+    // The assignees' copy of the due date (and status) follows the task by trigger (migration 0028).
     const title = next.title ?? before.title;
     await audit(tx, actorOf(scope, meta), {
       action: 'task.update',
@@ -234,6 +232,7 @@ export async function setTaskStatus(
       .update(tasks)
       .set({ status: input.status, completedDate, updatedAt: new Date() })
       .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.id, before.id)));
+    await recordStatusChanges(tx, scope, [{ taskId: before.id, from: before.status, to: input.status }]);
     await audit(tx, actorOf(scope, meta), {
       action: 'task.status',
       recordType: 'task',
@@ -283,7 +282,12 @@ export async function bulkTasks(
     switch (action.kind) {
       case 'setStatus': {
         const rows = await tx
-          .select({ id: tasks.id, checklist: tasks.checklist, reviewerId: tasks.reviewerId })
+          .select({
+            id: tasks.id,
+            status: tasks.status,
+            checklist: tasks.checklist,
+            reviewerId: tasks.reviewerId,
+          })
           .from(tasks)
           .where(and(visible, ne(tasks.status, action.status)))
           .for('update');
@@ -314,6 +318,11 @@ export async function bulkTasks(
                 ),
               ),
             );
+          await recordStatusChanges(
+            tx,
+            scope,
+            rows.map((r) => ({ taskId: r.id, from: r.status, to: action.status })),
+          );
         }
         affected = rows.length;
         if (action.status === 'IN_REVIEW') {
@@ -349,6 +358,7 @@ export async function bulkTasks(
                 taskId: tasks.id,
                 memberId: sql<string>`${action.memberId}::uuid`.as('member_id'),
                 dueDate: tasks.dueDate,
+                status: tasks.status,
               })
               .from(tasks)
               .where(visible),

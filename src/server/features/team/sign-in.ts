@@ -59,14 +59,21 @@ const TOTP_CHANGES: Record<Extract<TIdpEvent, { kind: 'mfa_changed' }>['totp'], 
   not_preferred: 'no longer prefers the authenticator app',
 };
 
+const EMAIL_MFA_CHANGES: Record<Extract<TIdpEvent, { kind: 'email_mfa_changed' }>['change'], string> = {
+  enabled: 'turned on two-step sign-in by email code',
+  disabled: 'turned off two-step sign-in by email code',
+  preferred: 'made the email code their preferred second step',
+  not_preferred: 'no longer prefers the email code',
+};
+
 const DEVICE_CHANGES: Record<Extract<TIdpEvent, { kind: 'device_changed' }>['change'], string> = {
   remembered: 'remembered a device',
   not_remembered: 'stopped remembering a device',
   forgotten: 'forgot a device',
 };
 
-const wrong = (reason: 'password' | 'mfa_code') =>
-  reason === 'password' ? 'password' : 'authenticator code';
+const wrong = (reason: 'password' | 'mfa_code' | 'email_code') =>
+  reason === 'password' ? 'password' : reason === 'mfa_code' ? 'authenticator code' : 'email code';
 
 function describe(event: TIdpEvent): { action: string; summary: string } {
   switch (event.kind) {
@@ -79,6 +86,8 @@ function describe(event: TIdpEvent): { action: string; summary: string } {
       };
     case 'mfa_changed':
       return { action: 'member.mfa_changed', summary: TOTP_CHANGES[event.totp] };
+    case 'email_mfa_changed':
+      return { action: 'member.mfa_changed', summary: EMAIL_MFA_CHANGES[event.change] };
     case 'device_changed':
       return {
         action: `member.device_${event.change}`,
@@ -90,6 +99,11 @@ function describe(event: TIdpEvent): { action: string; summary: string } {
       return {
         action: 'member.recovery_code_used',
         summary: `signed in with a recovery code (${event.left} left)`,
+      };
+    case 'recovery_codes_made':
+      return {
+        action: 'member.recovery_codes',
+        summary: 'made a new set of recovery codes (the earlier ones no longer work)',
       };
   }
 }

@@ -149,11 +149,15 @@ describe('the timer jobs', () => {
   it('tell once at the end of the day, stop at 16 hours, and a second run changes nothing', async () => {
     const f = await firm('Sweep & Co');
     const { id } = await f.me.timesheets.timer.start.mutate({ taskId: f.task.id });
-    const [timer] = await t.db.select().from(timesheetTimers).where(eq(timesheetTimers.id, id));
     const [org] = await t.db.select().from(orgs).where(eq(orgs.id, f.org.id));
-    const started = timer?.startedAt ?? new Date();
-    const due = noticeDue(started, org?.timeZone ?? 'UTC');
-    expect(due.getTime()).toBeGreaterThan(started.getTime());
+    const timeZone = org?.timeZone ?? 'UTC';
+    // Started three hours before an end of day two days ago, whatever the time now: a timer started
+    // in the evening reaches 16 hours before the next end of day, and would never get the notice.
+    const earlier = noticeDue(new Date(Date.now() - 48 * HOUR), timeZone);
+    const started = new Date(earlier.getTime() - 3 * HOUR);
+    await t.db.update(timesheetTimers).set({ startedAt: started }).where(eq(timesheetTimers.id, id));
+    const due = noticeDue(started, timeZone);
+    expect(due).toEqual(earlier);
 
     await sweepTimers(t.db, new Date(due.getTime() - 60_000));
     expect(await timerNotices(f.staff.id)).toEqual([]);

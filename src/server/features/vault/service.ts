@@ -347,3 +347,27 @@ export async function listFacets(db: TExecutor, scope: TVaultScope) {
   ]);
   return { clients: clientRows, tags: tagRows.map((r) => r.tag) };
 }
+
+/**
+ * An entry's password in the clear, for the whole-firm export (which the owner asked for with their
+ * password). The export logs that it took them; nothing else may call this.
+ */
+export function openEntryPassword(
+  keyring: TKeyring,
+  entry: Pick<
+    typeof vaultEntries.$inferSelect,
+    'id' | 'orgId' | 'passwordCiphertext' | 'passwordIv' | 'passwordTag' | 'dataKeyWrapped' | 'keyId'
+  >,
+): string {
+  return open(
+    keyring,
+    {
+      ciphertext: entry.passwordCiphertext,
+      iv: entry.passwordIv,
+      tag: entry.passwordTag,
+      wrappedKey: entry.dataKeyWrapped,
+      keyId: entry.keyId,
+    },
+    sealContext(entry.orgId, entry.id),
+  );
+}

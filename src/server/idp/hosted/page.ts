@@ -26,7 +26,9 @@ button:hover{background:#4338ca}.provider{background:#fff;color:#0f172a;border:1
 .provider:hover{background:#f1f5f9}a{color:#4f46e5}
 :focus-visible{outline:2px solid #6366f1;outline-offset:2px}input:focus-visible{outline-offset:0}
 [role=alert]{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;padding:.625rem .75rem;border-radius:.375rem;margin:0 0 1rem}
-.or{text-align:center;color:#576579;margin:1.25rem 0 0}`;
+.or{text-align:center;color:#576579;margin:1.25rem 0 0}.hint{color:#576579;margin:.375rem 0 0;font-size:.8125rem}
+.qr{display:flex;justify-content:center;margin:1rem 0}.secret{word-break:break-all;font-size:.8125rem}
+.codes{display:grid;grid-template-columns:1fr 1fr;gap:.375rem 1rem;padding:0;list-style:none;font-size:.9375rem}`;
 
 export function pagePolicy(formTargets: string[]): string {
   return [
@@ -83,6 +85,8 @@ export function mfaPage(opts: {
   csrf: string;
   action: string;
   session: string;
+  /** The code was mailed (EMAIL_OTP) rather than made by an authenticator app. */
+  email?: boolean;
   error?: string;
 }): string {
   const { request, csrf, error } = opts;
@@ -90,8 +94,51 @@ export function mfaPage(opts: {
     'Enter your code',
     `${alert(error)}<form method="post" action="${esc(opts.action)}">
 ${hidden({ ...authorizeParams(request), _csrf: csrf, step: 'mfa', session: opts.session })}
-<label for="code">Code from your authenticator app</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${describedBy(error)}>
+<label for="code">${opts.email ? 'Code from the email we sent you' : 'Code from your authenticator app'}</label><input id="code" name="code" autocomplete="one-time-code" maxlength="24" required autofocus aria-describedby="code-hint"${error ? ' aria-invalid="true"' : ''}>
+<p class="hint" id="code-hint">Lost your phone? Enter one of your recovery codes instead.</p>
 <button type="submit">Continue</button></form>`,
+  );
+}
+
+/** MFA_SETUP on the hosted page: the key as a QR code (inline SVG) and as text, then a first code. */
+export function mfaSetupPage(opts: {
+  request: TAuthorizeRequest;
+  csrf: string;
+  action: string;
+  session: string;
+  secret: string;
+  qrSvg: string;
+  error?: string;
+}): string {
+  const { request, csrf, error } = opts;
+  return layout(
+    'Set up two-step sign-in',
+    `${alert(error)}<p>Your firm requires an authenticator app to sign in. Scan this code with the app, or enter the key by hand.</p>
+<figure class="qr">${opts.qrSvg}</figure>
+<p>Key: <code id="secret" class="secret">${esc(opts.secret)}</code></p>
+<form method="post" action="${esc(opts.action)}">
+${hidden({ ...authorizeParams(request), _csrf: csrf, step: 'mfa_setup', session: opts.session })}
+<label for="code">Code from your authenticator app</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${describedBy(error)}>
+<button type="submit">Turn on</button></form>`,
+  );
+}
+
+/** The ten recovery codes, shown once, before the sign-in goes on to the app. */
+export function recoveryCodesPage(opts: {
+  request: TAuthorizeRequest;
+  csrf: string;
+  action: string;
+  session: string;
+  codes: string[];
+}): string {
+  const { request, csrf } = opts;
+  return layout(
+    'Save your recovery codes',
+    `<p>Each code signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.</p>
+<ul class="codes" aria-label="Recovery codes">${opts.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
+<form method="post" action="${esc(opts.action)}">
+${hidden({ ...authorizeParams(request), _csrf: csrf, step: 'mfa_done', session: opts.session })}
+<button type="submit">I saved them, continue</button></form>`,
   );
 }
 

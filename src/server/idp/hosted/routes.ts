@@ -3,14 +3,29 @@ import { authenticate } from '../access';
 import { createChallenge, restoreChallenge, takeChallenge } from '../challenges';
 import type { TIdpContext } from '../deps';
 import { IdpError } from '../errors';
-import { checkTotpCode, enabledFactors, mfaRequired } from '../mfa';
+import {
+  associateTotp,
+  checkEmailOtp,
+  checkTotpCode,
+  EMAIL_OTP,
+  emit,
+  enabledFactors,
+  mfaRequired,
+  SOFTWARE_TOKEN_MFA,
+  sendEmailOtp,
+  totpSealContext,
+  verifyPendingTotp,
+} from '../mfa';
 import { hostedPasswordCheck } from '../operations/auth';
+import { replaceRecoveryCodes } from '../recovery-codes';
 import { refreshSession, startSession } from '../sessions';
+import { TOTP_ISSUER, totpUri } from '../totp';
 import { attributesOf, findUserById, type TIdpUser } from '../users';
 import { csrfOk, csrfToken, endHostedSession, hostedSessionUser, startHostedSession } from './browser';
 import { issueCode, redeemCode } from './codes';
 import { CALLBACK_PATH, finishFederation, startFederation } from './federation';
-import { messagePage, mfaPage, pagePolicy, signInPage } from './page';
+import { messagePage, mfaPage, mfaSetupPage, pagePolicy, recoveryCodesPage, signInPage } from './page';
+import { qrCodeSvg } from './qr';
 import {
   allowedRedirect,
   appOrigins,
@@ -74,6 +89,25 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
       ...extra,
     });
     return sendPage(reply, html, 'error' in extra ? 400 : 200);
+  }
+
+  /** The set-up page: the pending key as a QR code and as text (again after a wrong code). */
+  function showSetup(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    request: TAuthorizeRequest,
+    setup: { session: string; secret: string; account: string; error?: string },
+  ) {
+    const html = mfaSetupPage({
+      request,
+      csrf: csrfToken(req, reply),
+      action: LOGIN,
+      session: setup.session,
+      secret: setup.secret,
+      qrSvg: qrCodeSvg(totpUri(setup.secret, TOTP_ISSUER, setup.account)),
+      error: setup.error,
+    });
+    return sendPage(reply, html, setup.error ? 400 : 200);
   }
 
   /** Signed in: the hosted session (a new one unless it goes on), then the code to the app. */
@@ -146,14 +180,50 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
       if (!csrfOk(req, field(body, '_csrf', 64)))
         return showSignIn(req, reply, request, { error: 'Your sign-in form expired. Please sign in again.' });
       const ctx = ctxOf(req);
-      if (field(body, 'step', 16) === 'mfa') {
+      const step = field(body, 'step', 16);
+      if (step === 'mfa_setup' || step === 'mfa_done') {
+        const session = field(body, 'session', 4096);
+        const kind = step === 'mfa_setup' ? 'hosted_mfa_setup' : 'hosted_mfa_done';
+        const taken = await takeChallenge(ctx.db, session, kind);
+        const user = taken?.userId ? await findUserById(ctx.db, taken.userId) : null;
+        if (!taken || !user?.enabled)
+          return showSignIn(req, reply, request, { error: 'Your sign-in expired. Please sign in again.' });
+        if (step === 'mfa_done') return complete(req, reply, user, request, null);
+        try {
+          await verifyPendingTotp(ctx, user, field(body, 'code', 16).trim(), {
+            enable: true,
+            friendlyName: 'Authenticator app',
+          });
+        } catch (error) {
+          if (!(error instanceof IdpError)) throw error;
+          if (!user.totpPendingSecret)
+            return showSignIn(req, reply, request, { error: 'Your sign-in expired. Please sign in again.' });
+          await restoreChallenge(ctx.db, session, 'hosted_mfa_setup', taken);
+          return showSetup(req, reply, request, {
+            session,
+            secret: await ctx.secrets.open(user.totpPendingSecret, totpSealContext(user.id)),
+            account: user.email ?? user.username,
+            error: 'That code is not right. Enter the current code from your authenticator app.',
+          });
+        }
+        const codes = await replaceRecoveryCodes(ctx.db, ctx.secrets, user.id);
+        await emit(ctx, user.id, { kind: 'recovery_codes_made' });
+        const done = await createChallenge(ctx.db, { userId: user.id, kind: 'hosted_mfa_done', data: {} });
+        return sendPage(
+          reply,
+          recoveryCodesPage({ request, csrf: csrfToken(req, reply), action: LOGIN, session: done, codes }),
+        );
+      }
+      if (step === 'mfa') {
         const session = field(body, 'session', 4096);
         const step = await takeChallenge(ctx.db, session, 'hosted_mfa');
         const user = step?.userId ? await findUserById(ctx.db, step.userId) : null;
         if (!step || !user?.enabled)
           return showSignIn(req, reply, request, { error: 'Your sign-in expired. Please sign in again.' });
         try {
-          await checkTotpCode(ctx, user, field(body, 'code', 16).trim());
+          const code = field(body, 'code', 24).trim();
+          if (step.data.type === EMAIL_OTP) await checkEmailOtp(ctx, user, code);
+          else await checkTotpCode(ctx, user, code);
         } catch (error) {
           if (!(error instanceof IdpError)) throw error;
           if (error.type !== 'CodeMismatchException')
@@ -166,7 +236,8 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
             csrf: csrfToken(req, reply),
             action: LOGIN,
             session,
-            error: 'That code is not right. Enter the current code from your authenticator app.',
+            email: step.data.type === EMAIL_OTP,
+            error: 'That code is not right. Enter the current code.',
           });
           return sendPage(reply, html, 400);
         }
@@ -191,23 +262,50 @@ export function registerHostedSignIn(app: FastifyInstance, base: Omit<TIdpContex
                 : 'Incorrect email or password.';
         return showSignIn(req, reply, request, { email, error: message });
       }
-      if (enabledFactors(user).length > 0) {
-        const session = await createChallenge(ctx.db, { userId: user.id, kind: 'hosted_mfa', data: {} });
-        return sendPage(reply, mfaPage({ request, csrf: csrfToken(req, reply), action: LOGIN, session }));
+      const factors = enabledFactors(user);
+      if (factors.length > 0) {
+        // The authenticator when the person has one (the page has no choice step), else the email.
+        const type = factors.includes(SOFTWARE_TOKEN_MFA) ? SOFTWARE_TOKEN_MFA : EMAIL_OTP;
+        if (type === EMAIL_OTP)
+          try {
+            await sendEmailOtp(ctx, user);
+          } catch (error) {
+            if (!(error instanceof IdpError)) throw error;
+            return showSignIn(req, reply, request, {
+              email,
+              error: 'Too many codes sent. Wait a while and try again.',
+            });
+          }
+        const session = await createChallenge(ctx.db, {
+          userId: user.id,
+          kind: 'hosted_mfa',
+          data: { type },
+        });
+        return sendPage(
+          reply,
+          mfaPage({
+            request,
+            csrf: csrfToken(req, reply),
+            action: LOGIN,
+            session,
+            email: type === EMAIL_OTP,
+          }),
+        );
       }
       if (
         config.idp.mode === 'embedded' &&
         config.idp.mfa !== 'OFF' &&
         (await mfaRequired(ctx, user, 'sign_in'))
-      )
-        return sendPage(
-          reply,
-          messagePage(
-            'Set up two-step verification first',
-            'Your firm requires two-step verification. Sign in on the app’s own sign-in page once to set it up.',
-          ),
-          403,
-        );
+      ) {
+        // MFA_SETUP, as the app's own sign-in does it: a fresh key, then its first code.
+        const secret = await associateTotp(ctx, user);
+        const session = await createChallenge(ctx.db, {
+          userId: user.id,
+          kind: 'hosted_mfa_setup',
+          data: {},
+        });
+        return showSetup(req, reply, request, { session, secret, account: user.email ?? user.username });
+      }
       return complete(req, reply, user, request, null);
     });
 

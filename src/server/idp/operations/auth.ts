@@ -6,7 +6,18 @@ import type { TIdpContext, TOperation } from '../deps';
 import { findDevice, isRemembered, newDevice, requireDevice, touchDevice, trustedSource } from '../devices';
 import { E, IdpError, invalidParameter } from '../errors';
 import { checkClient, optRecord, optString, reqString } from '../input';
-import { checkTotpCode, emit, enabledFactors, mfaRequired, SOFTWARE_TOKEN_MFA } from '../mfa';
+import {
+  checkEmailOtp,
+  checkTotpCode,
+  EMAIL_OTP,
+  emailMfaAvailable,
+  emit,
+  enabledFactors,
+  mfaRequired,
+  SOFTWARE_TOKEN_MFA,
+  sendEmailOtp,
+  type TMfaType,
+} from '../mfa';
 import { checkPasswordPolicy, checkStandInPassword, verifyPassword } from '../passwords';
 import { refreshSession, startSession } from '../sessions';
 import { parseA, serverEphemeral, standInVerifier, verifyClaim } from '../srp';
@@ -16,6 +27,7 @@ import {
   attributesOf,
   findUserById,
   findUserByName,
+  maskEmail,
   passwordColumns,
   type TIdpUser,
   usernameKey,
@@ -141,23 +153,51 @@ async function afterPassword(
   return secondFactor(ctx, user, deviceKey);
 }
 
+/** The challenge of one MFA type: SOFTWARE_TOKEN_MFA, or EMAIL_OTP with its code mailed now. */
+async function mfaChallenge(ctx: TIdpContext, user: TIdpUser, type: TMfaType, data: Record<string, string>) {
+  if (type === EMAIL_OTP) {
+    await sendEmailOtp(ctx, user);
+    const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'email_otp', data });
+    return {
+      ChallengeName: EMAIL_OTP,
+      Session,
+      ChallengeParameters: {
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+        CODE_DELIVERY_DESTINATION: maskEmail(user.email ?? ''),
+        USER_ID_FOR_SRP: user.username,
+      },
+    };
+  }
+  const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'software_token_mfa', data });
+  return {
+    ChallengeName: SOFTWARE_TOKEN_MFA,
+    Session,
+    ChallengeParameters: {
+      FRIENDLY_DEVICE_NAME: user.totpDeviceName || 'TOTP device',
+      USER_ID_FOR_SRP: user.username,
+    },
+  };
+}
+
 /**
  * After the password: a remembered device stands in for MFA (it still proves itself by device
- * SRP); otherwise a person with TOTP on answers SOFTWARE_TOKEN_MFA, and one who must have MFA but
- * has none sets it up (MFA_SETUP). This pool has one MFA type, so SELECT_MFA_TYPE never arises.
+ * SRP); otherwise a person with one MFA type on (or a preferred one) answers its challenge, with
+ * both and neither preferred chooses first (SELECT_MFA_TYPE), and one who must have MFA but has
+ * none sets it up (MFA_SETUP, offering each type the pool has).
  */
 async function secondFactor(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
   if (deviceKey && (await isRemembered(ctx.db, user.id, deviceKey))) return deviceStep(ctx, user, deviceKey);
   const data = { deviceKey: deviceKey ?? '' };
-  if (enabledFactors(user).length > 0) {
-    const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'software_token_mfa', data });
+  const factors = enabledFactors(user);
+  const preferred = factors.find((f) => f === user.mfaPreferred);
+  if (preferred || factors.length === 1)
+    return mfaChallenge(ctx, user, preferred ?? factors[0] ?? SOFTWARE_TOKEN_MFA, data);
+  if (factors.length > 1) {
+    const Session = await createChallenge(ctx.db, { userId: user.id, kind: 'select_mfa_type', data });
     return {
-      ChallengeName: SOFTWARE_TOKEN_MFA,
+      ChallengeName: 'SELECT_MFA_TYPE',
       Session,
-      ChallengeParameters: {
-        FRIENDLY_DEVICE_NAME: user.totpDeviceName || 'TOTP device',
-        USER_ID_FOR_SRP: user.username,
-      },
+      ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(factors), USER_ID_FOR_SRP: user.username },
     };
   }
   if (
@@ -171,12 +211,26 @@ async function secondFactor(ctx: TIdpContext, user: TIdpUser, deviceKey: string 
       Session,
       // A JSON list in a string, as Cognito sends it.
       ChallengeParameters: {
-        MFAS_CAN_SETUP: JSON.stringify([SOFTWARE_TOKEN_MFA]),
+        MFAS_CAN_SETUP: JSON.stringify(
+          emailMfaAvailable(ctx) ? [SOFTWARE_TOKEN_MFA, EMAIL_OTP] : [SOFTWARE_TOKEN_MFA],
+        ),
         USER_ID_FOR_SRP: user.username,
       },
     };
   }
   return deviceStep(ctx, user, deviceKey);
+}
+
+/**
+ * After an MFA set-up: tokens, never DEVICE_SRP_AUTH (Amplify's set-up path cannot answer one;
+ * Cognito sends none), the person having just proved the password and the new factor. A device
+ * the sign-in named keeps its key; otherwise a new one, as after any sign-in.
+ */
+async function setupSession(ctx: TIdpContext, user: TIdpUser, deviceKey: string | undefined) {
+  const known = deviceKey ? await findDevice(ctx.db, user.id, deviceKey) : null;
+  return known
+    ? startSession(ctx, user, { deviceKey: known.deviceKey })
+    : startSession(ctx, user, { newDevice: await newDevice(ctx.db, user.id, ctx.region, ctx.ip) });
 }
 
 /** Fully authenticated: a known device must prove itself; otherwise tokens and a new device. */
@@ -340,16 +394,58 @@ export const RespondToAuthChallenge: TOperation = async (ctx, body) => {
       }
       return deviceStep(ctx, user, step.data.deviceKey || undefined);
     }
+    case 'SELECT_MFA_TYPE': {
+      const answer = need(r, 'ANSWER');
+      const { step, user } = await stepUser(ctx, session, 'select_mfa_type');
+      const factors = enabledFactors(user);
+      const chosen = factors.find((f) => f === answer);
+      if (!chosen) {
+        if (session) await restoreChallenge(ctx.db, session, 'select_mfa_type', step);
+        throw invalidParameter(
+          `Invalid MFA type: ${answer.slice(0, 40)}. Choose one of ${factors.join(', ')}.`,
+        );
+      }
+      return mfaChallenge(ctx, user, chosen, step.data);
+    }
+    case 'EMAIL_OTP': {
+      const code = need(r, 'EMAIL_OTP_CODE');
+      const { step, user } = await stepUser(ctx, session, 'email_otp');
+      try {
+        await checkEmailOtp(ctx, user, code.trim());
+      } catch (error) {
+        if (error instanceof IdpError && error.type === 'CodeMismatchException' && session)
+          await restoreChallenge(ctx.db, session, 'email_otp', step);
+        throw error;
+      }
+      if (step.data.setup === '1') {
+        // MFA_SETUP by email: the mailed code proved the address; email MFA is on and preferred.
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .update(idpUsers)
+            .set({ emailMfaEnabled: true, mfaPreferred: EMAIL_OTP })
+            .where(eq(idpUsers.id, user.id));
+          await emit({ ...ctx, db: tx }, user.id, { kind: 'email_mfa_changed', change: 'enabled' });
+        });
+        return setupSession(ctx, user, step.data.deviceKey);
+      }
+      return deviceStep(ctx, user, step.data.deviceKey || undefined);
+    }
     case 'MFA_SETUP': {
+      if (r.EMAIL !== undefined) {
+        // Email MFA chosen at set-up: the address must be the user's own verified email (it is
+        // their sign-in name here, never changed by this step); a code goes there, EMAIL_OTP next.
+        const { step, user } = await stepUser(ctx, session, 'mfa_setup');
+        if (!emailMfaAvailable(ctx)) throw invalidParameter('Email MFA is not enabled for this user pool.');
+        const email = r.EMAIL.trim().toLowerCase();
+        if (!user.email || !user.emailVerified || email !== user.email.toLowerCase()) {
+          if (session) await restoreChallenge(ctx.db, session, 'mfa_setup', step);
+          throw invalidParameter('Enter the verified email address of this account.');
+        }
+        return mfaChallenge(ctx, user, EMAIL_OTP, { ...step.data, setup: '1' });
+      }
       // VerifySoftwareToken handed out this session once the new authenticator's code was right.
       const { step, user } = await stepUser(ctx, session, 'mfa_setup_done');
-      // No DEVICE_SRP_AUTH after a set-up: Amplify's MFA_SETUP answer does not handle one (Cognito
-      // sends none), and the person has just proved the password and the new authenticator. A
-      // device it knows keeps its key; otherwise a new one, as after any sign-in.
-      const known = step.data.deviceKey ? await findDevice(ctx.db, user.id, step.data.deviceKey) : null;
-      return known
-        ? startSession(ctx, user, { deviceKey: known.deviceKey })
-        : startSession(ctx, user, { newDevice: await newDevice(ctx.db, user.id, ctx.region, ctx.ip) });
+      return setupSession(ctx, user, step.data.deviceKey);
     }
     case 'NEW_PASSWORD_REQUIRED': {
       const password = need(r, 'NEW_PASSWORD');

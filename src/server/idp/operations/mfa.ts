@@ -8,6 +8,8 @@ import { optString } from '../input';
 import {
   assertTotpConfigured,
   associateTotp,
+  EMAIL_OTP,
+  emailMfaAvailable,
   emit,
   mfaRequired,
   SOFTWARE_TOKEN_MFA,
@@ -107,42 +109,55 @@ export const SetUserMFAPreference: TOperation = async (ctx, body) => {
       "1 validation error detected: Value at 'accessToken' failed to satisfy constraint: Member must not be null",
     );
   const totp = mfaSettings(body, 'SoftwareTokenMfaSettings');
-  for (const other of ['SMSMfaSettings', 'EmailMfaSettings']) {
-    const s = mfaSettings(body, other);
-    if (s?.Enabled || s?.PreferredMfa)
-      throw invalidParameter(
-        `${other === 'SMSMfaSettings' ? 'SMS' : 'Email'} MFA is not enabled for this user pool.`,
-      );
-  }
+  const email = mfaSettings(body, 'EmailMfaSettings');
+  const sms = mfaSettings(body, 'SMSMfaSettings');
+  if (sms?.Enabled || sms?.PreferredMfa) throw invalidParameter('SMS MFA is not enabled for this user pool.');
+  if ((email?.Enabled || email?.PreferredMfa) && !emailMfaAvailable(ctx))
+    throw invalidParameter('Email MFA is not enabled for this user pool.');
+  if (totp?.PreferredMfa && email?.PreferredMfa)
+    throw invalidParameter('Only one MFA type can be set as preferred.');
   const { user } = await authenticate(ctx, token);
-  if (!totp || (totp.Enabled === undefined && totp.PreferredMfa === undefined)) return {};
-  const enable = totp.Enabled ?? user.totpEnabled;
-  if (enable && !user.totpSecret) throw invalidParameter('User has not verified software token mfa');
-  if (!enable && totp.PreferredMfa) throw invalidParameter('Cannot set a disabled MFA type as preferred.');
-  if (!enable && user.totpEnabled && (await mfaRequired(ctx, user, 'turn_off')))
+  const totpOn = totp?.Enabled ?? user.totpEnabled;
+  const emailOn = email?.Enabled ?? user.emailMfaEnabled;
+  if (totpOn && !user.totpEnabled && !user.totpSecret)
+    throw invalidParameter('User has not verified software token mfa');
+  if (emailOn && !user.emailMfaEnabled && !(user.email && user.emailVerified))
+    throw invalidParameter('User does not have a verified email.');
+  if ((!totpOn && totp?.PreferredMfa) || (!emailOn && email?.PreferredMfa))
+    throw invalidParameter('Cannot set a disabled MFA type as preferred.');
+  const hadAny = user.totpEnabled || user.emailMfaEnabled;
+  if (hadAny && !totpOn && !emailOn && (await mfaRequired(ctx, user, 'turn_off')))
     throw invalidParameter('MFA is required for this user: the software token cannot be turned off.');
-  const preferred = !enable
-    ? null
-    : totp.PreferredMfa === undefined
-      ? user.mfaPreferred
-      : totp.PreferredMfa
-        ? SOFTWARE_TOKEN_MFA
-        : null;
-  if (enable === user.totpEnabled && preferred === user.mfaPreferred) return {};
+  // The preference: a type named preferred wins; one set not preferred, or turned off, is dropped.
+  let preferred: string | null = user.mfaPreferred;
+  if (totp?.PreferredMfa) preferred = SOFTWARE_TOKEN_MFA;
+  else if (email?.PreferredMfa) preferred = EMAIL_OTP;
+  if (preferred === SOFTWARE_TOKEN_MFA && (!totpOn || totp?.PreferredMfa === false)) preferred = null;
+  if (preferred === EMAIL_OTP && (!emailOn || email?.PreferredMfa === false)) preferred = null;
+  if (totpOn === user.totpEnabled && emailOn === user.emailMfaEnabled && preferred === user.mfaPreferred)
+    return {};
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(idpUsers)
-      .set({ totpEnabled: enable, mfaPreferred: preferred })
+      .set({ totpEnabled: totpOn, emailMfaEnabled: emailOn, mfaPreferred: preferred })
       .where(eq(idpUsers.id, user.id));
-    const change =
-      enable !== user.totpEnabled
-        ? enable
-          ? 'enabled'
-          : 'disabled'
-        : preferred
-          ? 'preferred'
-          : 'not_preferred';
-    await emit({ ...ctx, db: tx }, user.id, { kind: 'mfa_changed', totp: change });
+    const c = { ...ctx, db: tx };
+    const was = (type: string) => user.mfaPreferred === type;
+    const is = (type: string) => preferred === type;
+    if (totpOn !== user.totpEnabled)
+      await emit(c, user.id, { kind: 'mfa_changed', totp: totpOn ? 'enabled' : 'disabled' });
+    else if (totpOn && was(SOFTWARE_TOKEN_MFA) !== is(SOFTWARE_TOKEN_MFA))
+      await emit(c, user.id, {
+        kind: 'mfa_changed',
+        totp: is(SOFTWARE_TOKEN_MFA) ? 'preferred' : 'not_preferred',
+      });
+    if (emailOn !== user.emailMfaEnabled)
+      await emit(c, user.id, { kind: 'email_mfa_changed', change: emailOn ? 'enabled' : 'disabled' });
+    else if (emailOn && was(EMAIL_OTP) !== is(EMAIL_OTP))
+      await emit(c, user.id, {
+        kind: 'email_mfa_changed',
+        change: is(EMAIL_OTP) ? 'preferred' : 'not_preferred',
+      });
   });
   return {};
 };

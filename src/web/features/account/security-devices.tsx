@@ -13,6 +13,7 @@ import {
   useFormat,
 } from '@web/ui';
 import { fetchAuthSession, fetchDevices, forgetDevice } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { MonitorSmartphone } from 'lucide-react';
 import { showAuthError } from '../auth/auth-errors';
 

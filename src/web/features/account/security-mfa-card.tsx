@@ -13,6 +13,7 @@ import {
   toast,
 } from '@web/ui';
 import { updateMFAPreference } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { showAuthError } from '../auth/auth-errors';
@@ -32,6 +33,7 @@ export function SecurityMfaCard() {
   const [mode, setMode] = useState<TMode>('idle');
   const [codes, setCodes] = useState<string[]>([]);
   const [turningOff, setTurningOff] = useState(false);
+  const [switchingEmail, setSwitchingEmail] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.mfa.status.queryKey() });
   const regenerate = useMutation(
     trpc.account.mfa.regenerateRecoveryCodes.mutationOptions({
@@ -53,13 +55,27 @@ export function SecurityMfaCard() {
     if (!ok) return;
     setTurningOff(true);
     try {
-      await updateMFAPreference({ totp: 'DISABLED' });
+      await updateMFAPreference({ totp: 'DISABLED', email: 'DISABLED' });
       toast.success('Two-step sign-in is off');
       await refresh();
     } catch (error) {
       showAuthError(error);
     } finally {
       setTurningOff(false);
+    }
+  }
+
+  /** Email codes (EMAIL_OTP) on or off; with both on and neither preferred, sign-in asks which. */
+  async function switchEmail(on: boolean) {
+    setSwitchingEmail(true);
+    try {
+      await updateMFAPreference({ email: on ? 'ENABLED' : 'DISABLED' });
+      toast.success(on ? 'Email codes are on' : 'Email codes are off');
+      await refresh();
+    } catch (error) {
+      showAuthError(error);
+    } finally {
+      setSwitchingEmail(false);
     }
   }
 
@@ -78,7 +94,9 @@ export function SecurityMfaCard() {
       <CardHeader>
         <div>
           <CardTitle id="mfa-card-title">Two-step sign-in</CardTitle>
-          <CardDescription>A code from an authenticator app after your password.</CardDescription>
+          <CardDescription>
+            A code from an authenticator app, or one we email you, after your password.
+          </CardDescription>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -101,6 +119,8 @@ export function SecurityMfaCard() {
           <>
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Badge tone={s.enabled ? 'green' : 'grey'}>{s.enabled ? 'On' : 'Off'}</Badge>
+              {s.totpEnabled && <Badge tone="grey">Authenticator app</Badge>}
+              {s.emailEnabled && <Badge tone="grey">Email codes</Badge>}
               {s.enabled && <span>{s.recoveryCodesLeft} recovery codes left</span>}
               {s.required && !s.enabled && s.dueAt && (
                 <span>
@@ -111,8 +131,20 @@ export function SecurityMfaCard() {
             </div>
             <div className="flex flex-wrap gap-2">
               <Button variant={s.enabled ? 'secondary' : 'primary'} onClick={() => setMode('enrol')}>
-                {s.enabled ? 'Replace authenticator' : 'Set up'}
+                {s.totpEnabled ? 'Replace authenticator' : 'Set up authenticator'}
               </Button>
+              {s.emailEnabled ? (
+                // Required by the firm with no authenticator: email codes are the only step left.
+                !(s.required && !s.totpEnabled) && (
+                  <Button variant="secondary" onClick={() => switchEmail(false)} loading={switchingEmail}>
+                    Turn off email codes
+                  </Button>
+                )
+              ) : (
+                <Button variant="secondary" onClick={() => switchEmail(true)} loading={switchingEmail}>
+                  Use email codes
+                </Button>
+              )}
               {s.enabled && (
                 <Button variant="secondary" onClick={newCodes} loading={regenerate.isPending}>
                   New recovery codes

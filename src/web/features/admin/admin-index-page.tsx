@@ -10,6 +10,8 @@ import {
   ChevronRight,
   LayoutTemplate,
   type LucideIcon,
+  Mail,
+  Megaphone,
   ScrollText,
   ShieldCheck,
   UsersRound,
@@ -47,6 +49,16 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Project templates',
     text: 'The tasks a project starts with; linked to a service, they make each period’s work.',
     icon: LayoutTemplate,
+  },
+  broadcasts: {
+    title: 'Broadcasts',
+    text: 'Mail the firm’s clients in bulk, personal to each, with every delivery accounted for.',
+    icon: Megaphone,
+  },
+  broadcastTemplates: {
+    title: 'Broadcast templates',
+    text: 'Reusable subjects and messages with placeholders filled for each client.',
+    icon: Mail,
   },
   leaveTypes: {
     title: 'Leave types',

@@ -1,6 +1,7 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
 import { toast } from '@web/ui';
 import { resendSignUpCode } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 
 /** The identity provider's and Amplify's own messages are shown as they are (SPEC.md §5). */
 export function showAuthError(error: unknown): void {

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { Button, Field, Input } from '@web/ui';
 import { resetPassword } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showAuthError } from './auth-errors';

@@ -2,6 +2,7 @@ import { type TNewPassword, ZNewPassword } from '@domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, Input } from '@web/ui';
 import { confirmResetPassword, confirmSignIn } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { useForm } from 'react-hook-form';
 import { showAuthError } from './auth-errors';
 

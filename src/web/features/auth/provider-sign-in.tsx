@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@web/ui';
 import { signInWithRedirect } from 'aws-amplify/auth';
 import { useEffect, useState } from 'react';
-import { onRedirectSignIn } from '../../lib/auth';
+import { onRedirectSignIn } from '../../lib/amplify-auth';
 import { appConfig } from '../../lib/config';
 import { showAuthError } from './auth-errors';
 

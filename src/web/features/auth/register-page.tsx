@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, Spinner } from '@web/ui';
 import { autoSignIn, signUp } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,6 @@
 import { Skeleton } from '@web/ui';
 import { type SetUpTOTPOutput, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { useEffect, useRef, useState } from 'react';
 import { showAuthError } from './auth-errors';
 import { freshRecoveryCodes } from './mfa-sign-in-steps';

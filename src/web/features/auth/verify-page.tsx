@@ -2,6 +2,7 @@ import type { TAuthLinkKey } from '@domain/auth-links';
 import { Link } from '@tanstack/react-router';
 import { Button, buttonVariants, Spinner } from '@web/ui';
 import { confirmSignUp } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hasStaffCookie } from '../../lib/cookies';

@@ -5,6 +5,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, confirm, toast
 import { Archive, ExternalLink, MapPin, Pencil, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { ClientBroadcastsCard } from '../broadcasts/client-broadcasts-card';
 import { useCan } from '../shell/access';
 import { ClientFormDrawer } from './client-form';
 import { useClientsRefresh } from './use-clients';
@@ -15,7 +16,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-2 py-1.5">
       <dt className="text-sm text-muted-fg">{label}</dt>
-      <dd className="col-span-2 text-sm break-words text-fg">
+      <dd className="col-span-2 min-w-0 text-sm wrap-anywhere text-fg">
         {children || <span className="text-muted-fg">—</span>}
       </dd>
     </div>
@@ -106,7 +107,7 @@ export function ClientProfile() {
           client={c}
         />
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Details</CardTitle>
@@ -201,6 +202,7 @@ export function ClientProfile() {
             )}
           </CardContent>
         </Card>
+        <ClientBroadcastsCard clientId={c.id} />
       </div>
     </div>
   );

@@ -3,23 +3,12 @@ import { ERROR_TOAST_MS } from '@domain/constants';
 import { Button, DialogContent, toast } from '@web/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { staffAuthHeaders } from '../../lib/auth';
+import { saveFile } from '../documents/file-transfer';
 import { ImportRowsTable } from './import-rows-table';
 import { ImportCounts, type TImportSummary, usePlural } from './import-summary';
 
-async function downloadProblems(importId: string) {
-  const res = await fetch(clientImportErrorsPath(importId), { headers: await staffAuthHeaders() });
-  if (!res.ok) throw new Error('The download failed. Please try again.');
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'import-problems.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const downloadProblems = (importId: string) =>
+  saveFile(clientImportErrorsPath(importId), 'import-problems.csv');
 
 /** The last step: what went in, what was skipped and why, and the skipped rows as CSV. */
 export function ImportReport({ summary, onClose }: { summary: TImportSummary; onClose: () => void }) {

@@ -1,29 +1,26 @@
-import { staffAuthHeaders } from '../../lib/auth';
+import { trpcClient } from '../../lib/trpc';
 
 /**
- * Fetches a file route with the staff token (a bare link cannot carry it) and returns the body as a
- * Blob. Errors carry the server's message.
+ * A short-lived signed link to a staff file route (download, preview, zip, export): the server
+ * checks the route's rules now and the link opens that route and object only, for a few minutes.
+ * The browser then fetches the file itself, streaming it to disk or into a frame: no file is ever
+ * held in page memory, whatever its size.
  */
-export async function fetchFile(path: string): Promise<{ blob: Blob; name: string | null }> {
-  const res = await fetch(path, { headers: await staffAuthHeaders() });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? 'The download failed. Please try again.');
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  return { blob: await res.blob(), name: encoded ? decodeURIComponent(encoded) : null };
+export async function signedLink(path: string): Promise<string> {
+  return (await trpcClient.links.issue.mutate({ path })).url;
 }
 
-/** Saves a file route to the person's computer under the name the server gives. */
+/**
+ * Saves a file route to the person's computer: a link with `download`, which the browser streams
+ * to disk under the name the server gives (Content-Disposition), falling back to `fallbackName`.
+ */
 export async function saveFile(path: string, fallbackName: string): Promise<void> {
-  const { blob, name } = await fetchFile(path);
-  const url = URL.createObjectURL(blob);
+  const url = await signedLink(path);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name ?? fallbackName;
+  link.download = fallbackName;
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

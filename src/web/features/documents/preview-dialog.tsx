@@ -1,11 +1,11 @@
 import { documentPreviewPath } from '@domain/documents';
 import { DialogContent, Dialog as DialogRoot, Spinner } from '@web/ui';
 import { useEffect, useState } from 'react';
-import { fetchFile } from './file-transfer';
+import { signedLink } from './file-transfer';
 
 /**
- * Shows a PDF or an image. The preview route needs the staff token, which a frame cannot send, so
- * the bytes are fetched and shown from a blob URL (which also keeps them off our origin).
+ * Shows a PDF or an image straight from the preview route by a signed link: the browser streams it
+ * into the frame (the route serves it sandboxed, with no script), never through page memory.
  */
 export function PreviewDialog({
   file,
@@ -18,20 +18,16 @@ export function PreviewDialog({
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return;
-    let revoked = false;
-    let objectUrl: string | null = null;
+    let closed = false;
     setUrl(null);
     setError(null);
-    fetchFile(documentPreviewPath(file.id))
-      .then(({ blob }) => {
-        if (revoked) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: file.contentType }));
-        setUrl(objectUrl);
+    signedLink(documentPreviewPath(file.id))
+      .then((link) => {
+        if (!closed) setUrl(link);
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'The preview failed'));
     return () => {
-      revoked = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      closed = true;
     };
   }, [file]);
   const isPdf = file?.contentType === 'application/pdf';

@@ -4,7 +4,7 @@ import { Button, Field, IconButton, Spinner, toast, useFormat } from '@web/ui';
 import { Download, Eye, Paperclip, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';
-import { fetchFile, saveFile } from '../documents/file-transfer';
+import { saveFile, signedLink } from '../documents/file-transfer';
 
 export type TLeaveAttachment = { id: string; name: string; size: number; contentType: string };
 
@@ -93,10 +93,8 @@ export function LeaveAttachmentFile({ attachment }: { attachment: TLeaveAttachme
     // A tab of its own: the server serves the preview locked down (no script, sandboxed).
     const tab = window.open('', '_blank');
     try {
-      const { blob } = await fetchFile(leaveAttachmentUrl(attachment.id, 'preview'));
-      const url = URL.createObjectURL(blob);
+      const url = await signedLink(leaveAttachmentUrl(attachment.id, 'preview'));
       if (tab) tab.location.href = url;
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (e) {
       tab?.close();
       toast.error(e instanceof Error ? e.message : 'Network Error');

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input, Select } from '@web/ui';
 import { fetchUserAttributes } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';

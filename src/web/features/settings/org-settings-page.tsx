@@ -24,6 +24,7 @@ import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { TaskSettingsCard } from '../tasks/task-settings-card';
+import { FirmExportCard } from './firm-export-card';
 import { LogoField } from './logo-field';
 import { MfaPolicyCard } from './mfa-policy-card';
 import { SelectField } from './select-field';
@@ -36,6 +37,7 @@ export const SECTIONS = [
   { id: 'documents', label: 'Client documents' },
   { id: 'work', label: 'Work' },
   { id: 'security', label: 'Security' },
+  { id: 'export', label: 'Export' },
 ] as const;
 
 /** /admin/settings/org: the firm profile. Needs settings.view to see and settings.edit to save. */
@@ -45,10 +47,10 @@ export function OrgSettingsPage() {
     return (
       <NoAccess message="Your role does not let you see the firm's settings. Ask the firm's owner or an admin if you need it." />
     );
-  return <OrgSettings canEdit={hasPermission(profile, 'settings.edit')} />;
+  return <OrgSettings canEdit={hasPermission(profile, 'settings.edit')} isOwner={profile.isOwner} />;
 }
 
-function OrgSettings({ canEdit }: { canEdit: boolean }) {
+function OrgSettings({ canEdit, isOwner }: { canEdit: boolean; isOwner: boolean }) {
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
   const queryClient = useQueryClient();
   const form = useForm<TOrgSettingsInput, unknown, TOrgSettings>({
@@ -240,6 +242,7 @@ function OrgSettings({ canEdit }: { canEdit: boolean }) {
           <DefaultFoldersCard canEdit={canEdit} />
           <TaskSettingsCard canEdit={canEdit} />
           <MfaPolicyCard canEdit={canEdit} />
+          <FirmExportCard isOwner={isOwner} />
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
 import type { ToOptions } from '@tanstack/react-router';
 import {
+  BarChart3,
   BellRing,
   Briefcase,
   BriefcaseBusiness,
@@ -18,6 +19,8 @@ import {
   ListChecks,
   LockKeyhole,
   type LucideIcon,
+  Mail,
+  Megaphone,
   ShieldCheck,
   Users,
   UsersRound,
@@ -53,6 +56,7 @@ export const MAIN_NAV: TNavGroup[] = [
         icon: BellRing,
         permission: 'reminders.view',
       },
+      { to: '/reports', label: 'Reports', icon: BarChart3, permission: 'reports.view' },
     ],
   },
   {
@@ -95,6 +99,13 @@ export const ADMIN_NAV: TNavItem[] = [
     to: '/admin/templates/projects',
     label: 'Project templates',
     icon: LayoutTemplate,
+    permission: 'templates.view',
+  },
+  { to: '/admin/broadcasts', label: 'Broadcasts', icon: Megaphone, permission: 'broadcasts.view' },
+  {
+    to: '/admin/templates/broadcasts',
+    label: 'Broadcast templates',
+    icon: Mail,
     permission: 'templates.view',
   },
   { to: '/admin/hrms/holidays', label: 'Holidays', icon: CalendarHeart, permission: 'leaves.edit' },

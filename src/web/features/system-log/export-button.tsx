@@ -3,11 +3,11 @@ import { SYSTEM_LOG_EXPORT_PATH, systemLogExportSearch } from '@domain/system-lo
 import { Button, toast } from '@web/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { staffAuthHeaders } from '../../lib/auth';
+import { saveFile } from '../documents/file-transfer';
 
 /**
  * Downloads the current filter as CSV. The export is a plain HTTP route that streams (so it can be
- * large); it needs the staff token like any call, which a bare link cannot carry, so it is fetched.
+ * large): the browser fetches it by a signed link and saves it to disk as it comes.
  */
 export function ExportButton({ filter }: { filter: Parameters<typeof systemLogExportSearch>[0] }) {
   const [busy, setBusy] = useState(false);
@@ -15,25 +15,8 @@ export function ExportButton({ filter }: { filter: Parameters<typeof systemLogEx
     setBusy(true);
     try {
       const query = systemLogExportSearch(filter);
-      const res = await fetch(`${SYSTEM_LOG_EXPORT_PATH}${query ? `?${query}` : ''}`, {
-        headers: await staffAuthHeaders(),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(body?.message ?? 'The export failed. Please try again.');
-      }
-      const total = Number(res.headers.get('x-total-count') ?? '0');
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'system-log.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success(`Exported ${total} ${total === 1 ? 'entry' : 'entries'}`);
+      await saveFile(`${SYSTEM_LOG_EXPORT_PATH}${query ? `?${query}` : ''}`, 'system-log.csv');
+      toast.success('Export started: your browser saves the file');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Network Error', { duration: ERROR_TOAST_MS });
     } finally {

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, buttonVariants, Spinner } from '@web/ui';
 import { fetchUserAttributes } from 'aws-amplify/auth';
+import '../../lib/amplify-auth';
 import { CircleX, Clock, MailOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { signOutIdentity } from '../../lib/auth';
 import { hasStaffCookie } from '../../lib/cookies';
+import { signOutStaff } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
 import { useJoinFirm } from './use-join-firm';
@@ -125,10 +126,8 @@ function SignOutButton({ label, variant = 'outline' }: { label: string; variant?
   return (
     <Button
       variant={variant}
-      onClick={async () => {
-        await signOutIdentity();
-        window.location.reload();
-      }}
+      // The one sign-out path (through the provider's /logout after a hosted sign-in), back here.
+      onClick={() => void signOutStaff({ returnTo: window.location.pathname })}
     >
       {label}
     </Button>

@@ -1,6 +1,5 @@
 import { decodeAuthLinkKey } from '@domain/auth-links';
 import { createFileRoute } from '@tanstack/react-router';
-import { VerifyPage } from '../../../features/auth/verify-page';
 import { ensureValidRoute, guard } from '../../../lib/route-guard';
 
 /** Public, and a signed-in member is not sent away from it (SPEC.md §2, §4). */
@@ -10,8 +9,5 @@ export const Route = createFileRoute('/_auth/auth/verify/$key')({
     ensureValidRoute(link !== null);
     guard(location, { isPublic: true, skipRedirect: true });
     return { link: link as NonNullable<typeof link> };
-  },
-  component: function VerifyRoute() {
-    return <VerifyPage link={Route.useRouteContext().link} />;
   },
 });

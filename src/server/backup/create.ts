@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { TDatabase, TDb } from '../db/client';
+import type { TKeyring } from '../features/vault';
+import type { TStorage } from '../files/storage';
+import { entryArgs, projectRoot } from '../paths';
+import { BackupError, membersOf, pack } from './archive';
+import {
+  databaseFacts,
+  FORMAT,
+  productVersion,
+  type TDatabaseFacts,
+  type TManifest,
+  vaultPart,
+} from './manifest';
+import { copyPgliteDir } from './pglite-copy';
+
+export type TBackupResult = { file: string; manifest: TManifest };
+
+/** Runs a child to completion, answering its stdout; its stderr goes into the error. */
+function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.on('error', (error) =>
+      reject(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new BackupError(
+              `${command} is not installed on this machine (the PostgreSQL client tools are needed)`,
+            )
+          : error,
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new BackupError(`${path.basename(command)} failed (${code}): ${err.trim().slice(-2000)}`)),
+    );
+  });
+}
+
+/** The database's part of the archive under `staging/database`, and what it holds. */
+async function snapshotDatabase(
+  database: TDatabase,
+  staging: string,
+): Promise<TDatabaseFacts & { blockedMs: number }> {
+  const target = path.join(staging, 'database');
+  if (database.engine === 'pglite') {
+    const pglite = database.pglite;
+    if (!pglite?.dir) throw new BackupError('An in-memory database cannot be backed up');
+    const pgdata = path.join(target, 'pgdata');
+    const copy = await copyPgliteDir(pglite.client, pglite.dir, pgdata);
+    // Replays the copy's WAL to its consistent moment and reads it, in another process.
+    const facts = JSON.parse(
+      await run(
+        process.execPath,
+        [...entryArgs('backup-inspect', 'src/server/backup/inspect-cli.ts'), pgdata],
+        { cwd: projectRoot },
+      ),
+    ) as TDatabaseFacts;
+    return { ...facts, blockedMs: copy.blockedMs };
+  }
+  if (!database.url) throw new BackupError('The PostgreSQL connection string is unknown');
+  await fs.mkdir(target, { recursive: true, mode: 0o700 });
+  // One REPEATABLE READ snapshot, exported so pg_dump reads exactly what the facts are read from.
+  // Neither takes more than ACCESS SHARE locks: writes go on, only schema changes wait.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+    const snapshot = rows[0]?.id ?? '';
+    const dump = run('pg_dump', [
+      '--format=custom',
+      `--snapshot=${snapshot}`,
+      `--file=${path.join(target, 'postgres.dump')}`,
+      `--dbname=${database.url}`,
+    ]);
+    const facts = await databaseFacts(drizzle({ client }) as unknown as TDb);
+    await dump;
+    await client.query('commit');
+    return { ...facts, blockedMs: 0 };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Copies every stored file the snapshot names into `staging/files/<key>`, checking its size. */
+async function copyFiles(storage: TStorage, keys: TDatabaseFacts['storageKeys'], staging: string) {
+  let bytes = 0;
+  for (const { key, size } of keys) {
+    const body = await storage.get(key);
+    if (!body) {
+      throw new BackupError(
+        `The stored file ${key} that the database names is missing (deleted from the trash during the backup?): run the backup again`,
+      );
+    }
+    const file = path.join(staging, 'files', key);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    let copied = 0;
+    const hash = createHash('sha256');
+    await pipeline(
+      body,
+      new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          copied += chunk.length;
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(file, { mode: 0o600 }),
+    );
+    if (copied !== size)
+      throw new BackupError(`The stored file ${key} has ${copied} bytes, not the ${size} recorded`);
+    bytes += copied;
+  }
+  return { count: keys.length, bytes };
+}
+
+let running: Promise<unknown> | null = null;
+
+/**
+ * Writes one archive of the instance to `out`: the database at one moment, the stored files that
+ * moment names (a file stored later is not named, so not needed), and the manifest. One at a time
+ * per process (PGlite has one backup slot per session).
+ */
+export async function createBackup(deps: {
+  database: TDatabase;
+  storage: TStorage;
+  keyring: TKeyring;
+  out: string;
+}): Promise<TBackupResult> {
+  if (running) throw new BackupError('A backup is already running: try again when it has finished');
+  const work = (async () => {
+    const out = path.resolve(deps.out);
+    await fs.mkdir(path.dirname(out), { recursive: true });
+    const staging = await fs.mkdtemp(path.join(path.dirname(out), '.practice-backup-'));
+    try {
+      const facts = await snapshotDatabase(deps.database, staging);
+      const files = await copyFiles(deps.storage, facts.storageKeys, staging);
+      const roots = ['database', ...(files.count ? ['files'] : [])];
+      const manifest: TManifest = {
+        format: FORMAT,
+        formatVersion: 1,
+        product: productVersion(),
+        createdAt: new Date().toISOString(),
+        engine: deps.database.engine,
+        migration: facts.migration,
+        tables: facts.tables,
+        files,
+        vault: vaultPart(deps.keyring, facts.keyIds),
+        blockedMs: facts.blockedMs,
+        members: await membersOf(staging, roots),
+      };
+      await pack(staging, out, manifest, roots);
+      return { file: out, manifest };
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  })();
+  running = work;
+  try {
+    return await work;
+  } finally {
+    running = null;
+  }
+}

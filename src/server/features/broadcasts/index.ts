@@ -1,0 +1,9 @@
+// The broadcasts feature's public surface.
+
+// The bench (bench/broadcasts.ts) measures the service itself.
+export { summarize } from './audience';
+export { registerBroadcastRoutes } from './http';
+export { BROADCAST_PUMP, registerBroadcastJobs } from './pump';
+export { BROADCAST_QUEUE, queueBroadcast, queueing, registerQueueingJob } from './queueing';
+export { broadcastsRouter, broadcastTemplatesRouter } from './router';
+export { createBroadcast, updateSettings } from './service';

@@ -1,0 +1,119 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  clientGroups,
+  clientServiceAssignees,
+  clientServices,
+  clients,
+  clientTeam,
+  clientUserClients,
+  clientUsers,
+  documentFolders,
+  documents,
+  members,
+  projectMembers,
+  projects,
+  projectTemplates,
+  reminderDeliveries,
+  reminderMembers,
+  reminders,
+  roles,
+  services,
+  systemLog,
+  taskAssignees,
+  taskAttachments,
+  taskComments,
+  tasks,
+  templateTasks,
+} from '../../db/schema';
+
+/**
+ * One file pair of the export (`<name>.csv` and `json/<name>.json`): a firm table read a page at a
+ * time in key order. Columns the firm has no use for outside the product (the identity provider's
+ * subject, search helpers) stay out; the firm's own id is the same on every row, so it goes too.
+ */
+export type TExportTable = {
+  name: string;
+  table: PgTable;
+  /** The columns the pages are ordered and continued by (the primary key, without org_id). */
+  keys: string[];
+  omit?: string[];
+  /** One row per item of a list column instead of the table's rows (a task's checklist). */
+  explode?: { column: string; parent: string; of: string; fields: string[] };
+};
+
+const ALWAYS_OMIT = ['orgId', 'searchText'];
+
+export const EXPORT_TABLES: TExportTable[] = [
+  { name: 'members', table: members, keys: ['id'], omit: ['sub'] },
+  { name: 'roles', table: roles, keys: ['id'] },
+  { name: 'client-groups', table: clientGroups, keys: ['id'] },
+  { name: 'clients', table: clients, keys: ['id'] },
+  { name: 'client-team', table: clientTeam, keys: ['clientId', 'memberId'] },
+  { name: 'contacts', table: clientUsers, keys: ['id'] },
+  { name: 'contact-clients', table: clientUserClients, keys: ['clientUserId', 'clientId'] },
+  { name: 'services', table: services, keys: ['id'] },
+  { name: 'project-templates', table: projectTemplates, keys: ['id'] },
+  { name: 'project-template-tasks', table: templateTasks, keys: ['id'] },
+  { name: 'engagements', table: clientServices, keys: ['id'] },
+  { name: 'engagement-assignees', table: clientServiceAssignees, keys: ['clientServiceId', 'memberId'] },
+  { name: 'projects', table: projects, keys: ['id'] },
+  { name: 'project-members', table: projectMembers, keys: ['projectId', 'memberId'] },
+  { name: 'tasks', table: tasks, keys: ['id'] },
+  {
+    name: 'task-checklists',
+    table: tasks,
+    keys: ['id'],
+    explode: { column: 'checklist', parent: 'taskId', of: 'tasks', fields: ['id', 'text', 'done'] },
+  },
+  { name: 'task-assignees', table: taskAssignees, keys: ['taskId', 'memberId'] },
+  { name: 'task-comments', table: taskComments, keys: ['id'] },
+  { name: 'task-attachments', table: taskAttachments, keys: ['taskId', 'documentId'] },
+  { name: 'reminders', table: reminders, keys: ['id'] },
+  { name: 'reminder-members', table: reminderMembers, keys: ['reminderId', 'memberId'] },
+  { name: 'reminder-deliveries', table: reminderDeliveries, keys: ['id'] },
+  { name: 'document-folders', table: documentFolders, keys: ['id'] },
+  { name: 'documents', table: documents, keys: ['id'] },
+  { name: 'system-log', table: systemLog, keys: ['id'] },
+];
+
+/** The columns a table's file holds, by their TypeScript name (the CSV header), in schema order. */
+export function exportColumns(spec: TExportTable): [string, PgColumn][] {
+  const omit = new Set([...ALWAYS_OMIT, ...(spec.omit ?? [])]);
+  return Object.entries(getTableColumns(spec.table)).filter(([key]) => !omit.has(key));
+}
+
+/** The CSV header of a file. */
+export function exportHeaders(spec: TExportTable): string[] {
+  return spec.explode
+    ? [spec.explode.parent, 'position', ...spec.explode.fields]
+    : exportColumns(spec).map(([key]) => key);
+}
+
+/**
+ * The links between the files, read from the schema's own foreign keys (`tasks.projectId →
+ * projects.id`). Keys to tables the export leaves out, or to the firm itself, are not listed.
+ */
+export function exportLinks(): { from: string; to: string }[] {
+  const byTable = new Map(EXPORT_TABLES.filter((t) => !t.explode).map((t) => [getTableName(t.table), t]));
+  const links: { from: string; to: string }[] = [];
+  for (const spec of EXPORT_TABLES) {
+    if (spec.explode) {
+      links.push({ from: `${spec.name}.${spec.explode.parent}`, to: `${spec.explode.of}.id` });
+      continue;
+    }
+    const keyOf = new Map(exportColumns(spec).map(([key, col]) => [col.name, key]));
+    for (const fk of getTableConfig(spec.table).foreignKeys) {
+      const ref = fk.reference();
+      const target = byTable.get(getTableName(ref.foreignTable));
+      if (!target) continue;
+      const targetKeyOf = new Map(exportColumns(target).map(([key, col]) => [col.name, key]));
+      ref.columns.forEach((col, i) => {
+        const from = keyOf.get(col.name);
+        const to = targetKeyOf.get(ref.foreignColumns[i]?.name ?? '');
+        if (from && to) links.push({ from: `${spec.name}.${from}`, to: `${target.name}.${to}` });
+      });
+    }
+  }
+  return links;
+}

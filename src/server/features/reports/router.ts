@@ -1,0 +1,50 @@
+import {
+  ZClientSummary,
+  ZComplianceGrid,
+  ZNotStarted,
+  ZReportViewList,
+  ZReportViewRef,
+  ZReportViewSave,
+  ZServicesSummary,
+  ZTeamSummary,
+} from '../../../domain/reports';
+import { router } from '../../trpc/init';
+import { permissionProcedure } from '../../trpc/procedures';
+import { clientSummary } from './client-summary';
+import { complianceGrid } from './grid';
+import { reportHeadlines } from './headlines';
+import { reportOptions } from './options';
+import { notStarted, servicesSummary } from './services-summary';
+import { teamSummary } from './team-summary';
+import { deleteView, listViews, saveView } from './views';
+
+// Every report needs `reports.view`; a member limited to assigned clients gets figures for those
+// clients only (scope.ts), and money only with `timesheets.rates`.
+const view = permissionProcedure('reports.view');
+
+const viewsRouter = router({
+  list: view.input(ZReportViewList).query(({ ctx, input }) => listViews(ctx.db, ctx.scope, input.report)),
+  save: view
+    .input(ZReportViewSave)
+    .mutation(({ ctx, input }) => saveView(ctx.db, ctx.scope, input, ctx.meta)),
+  delete: view
+    .input(ZReportViewRef)
+    .mutation(({ ctx, input }) => deleteView(ctx.db, ctx.scope, input.viewId, ctx.meta)),
+});
+
+export const reportsRouter = router({
+  views: viewsRouter,
+  options: view.query(({ ctx }) => reportOptions(ctx.db, ctx.scope)),
+  headlines: view.query(({ ctx }) => reportHeadlines(ctx.db, ctx.scope)),
+  clientSummary: view
+    .input(ZClientSummary)
+    .query(({ ctx, input }) => clientSummary(ctx.db, ctx.scope, input)),
+  teamSummary: view.input(ZTeamSummary).query(({ ctx, input }) => teamSummary(ctx.db, ctx.scope, input)),
+  servicesSummary: view
+    .input(ZServicesSummary)
+    .query(({ ctx, input }) => servicesSummary(ctx.db, ctx.scope, input)),
+  notStarted: view.input(ZNotStarted).query(({ ctx, input }) => notStarted(ctx.db, ctx.scope, input)),
+  complianceGrid: view
+    .input(ZComplianceGrid)
+    .query(({ ctx, input }) => complianceGrid(ctx.db, ctx.scope, input)),
+});

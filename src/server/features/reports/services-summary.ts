@@ -1,0 +1,236 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { periodsBetween } from '../../../domain/periods';
+import { percent, type ZNotStarted, type ZServicesSummary } from '../../../domain/reports';
+import type { TScope } from '../../auth';
+import type { TExecutor } from '../../db/client';
+import { services } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
+import { clientsWhere, num, orderBy, reportContext, type TReportContext } from './scope';
+
+export type TServiceSummaryRow = {
+  id: string;
+  name: string;
+  code: string;
+  frequency: string;
+  engagements: number;
+  /** Engagement-periods of the range: the projects the engagements call for. */
+  expected: number;
+  created: number;
+  completed: number;
+  onTime: number;
+  /** Completed after the due date, or open past it. */
+  late: number;
+  /** Engaged for a period of the range with no project for it: work never started. */
+  notStarted: number;
+  /** Days from a project's creation to its completion, on average (null: none completed). */
+  avgCycleDays: number | null;
+  budgetMinutes: number;
+  actualMinutes: number;
+};
+
+const SORTS: Record<z.output<typeof ZServicesSummary>['sort'], SQL> = {
+  name: sql`name`,
+  engagements: sql`engagements`,
+  expected: sql`expected`,
+  completed: sql`completed`,
+  late: sql`late`,
+  notStarted: sql`not_started`,
+};
+
+/**
+ * The periods of the range for each recurring service, as arrays for unnest(): the period rules
+ * (fiscal quarters, halves, years) live in domain/periods.ts, and the services are a catalogue of
+ * tens, so they are worked out here and the query joins them like a table.
+ */
+async function servicePeriods(
+  db: TExecutor,
+  ctx: TReportContext,
+  from: string,
+  to: string,
+  serviceId?: string,
+) {
+  const list = await db
+    .select({ id: services.id, frequency: services.frequency })
+    .from(services)
+    .where(
+      and(
+        eq(services.orgId, ctx.orgId),
+        isNull(services.archivedAt),
+        serviceId ? eq(services.id, serviceId) : undefined,
+      ),
+    );
+  const cols = { ids: [] as string[], keys: [] as string[], starts: [] as string[], ends: [] as string[] };
+  for (const s of list) {
+    if (s.frequency === 'one_time') continue;
+    for (const p of periodsBetween(s.frequency, ctx.fiscalYearStartMonth, from, to)) {
+      cols.ids.push(s.id);
+      cols.keys.push(p.key);
+      cols.starts.push(p.start);
+      cols.ends.push(p.end);
+    }
+  }
+  return cols;
+}
+
+const arr = (values: string[], type: 'uuid' | 'text' | 'date') =>
+  sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::${sql.raw(type)}[]`;
+
+/** The expected (engagement, period) pairs of the covered clients and the projects made for them. */
+function pairs(
+  scope: TScope,
+  input: z.output<typeof ZServicesSummary>,
+  sp: Awaited<ReturnType<typeof servicePeriods>>,
+) {
+  const o = scope.orgId;
+  return sql`
+    sp as (
+      select * from unnest(${arr(sp.ids, 'uuid')}, ${arr(sp.keys, 'text')}, ${arr(sp.starts, 'date')}, ${arr(sp.ends, 'date')})
+        as sp(service_id, period_key, period_start, period_end)
+    ),
+    ex as (
+      select cs.service_id, cs.id as cs_id, cs.client_id, sp.period_key, sp.period_start, sp.period_end
+      from client_services cs join sp on sp.service_id = cs.service_id
+        and cs.start_date <= sp.period_end and (cs.end_date is null or cs.end_date >= sp.period_start)
+      where cs.org_id = ${o} and cs.client_id in (select c.id from clients c where ${clientsWhere(scope, input)})
+    ),
+    pr as (
+      select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
+        p.created_at, p.budget_minutes
+      from projects p
+      where p.org_id = ${o} and p.archived_at is null and p.client_id in (select c.id from clients c where ${clientsWhere(scope, input)}) and p.service_id is not null
+        and ((p.service_id, p.period_key) in (select service_id, period_key from sp)
+          or (p.period_key = 'once' and p.due_date between ${input.from} and ${input.to}))
+        ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}
+    )`;
+}
+
+export async function servicesSummary(
+  db: TExecutor,
+  scope: TScope,
+  input: z.output<typeof ZServicesSummary>,
+) {
+  const ctx = await reportContext(db, scope, input);
+  const o = scope.orgId;
+  const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
+  const done = sql`(pr.completed_date at time zone ${ctx.timeZone})::date`;
+  const result = await db.execute(sql`
+    with ${pairs(scope, input, sp)},
+    s as (
+      select s.id, s.name, s.code, s.frequency from services s
+      where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
+    ),
+    e as (
+      select ex.service_id, count(distinct ex.cs_id)::int as engagements, count(*)::int as expected,
+        count(*) filter (where not exists (select 1 from projects p where p.org_id = ${o}
+          and p.client_service_id = ex.cs_id and p.period_key = ex.period_key))::int as not_started
+      from ex group by ex.service_id
+    ),
+    pa as (
+      select pr.service_id, count(*)::int as created,
+        count(*) filter (where pr.status = 'COMPLETED')::int as completed,
+        count(*) filter (where pr.completed_date is not null and (pr.due_date is null or ${done} <= pr.due_date))::int as on_time,
+        count(*) filter (where (pr.completed_date is not null and ${done} > pr.due_date)
+          or (pr.completed_date is null and pr.due_date < ${ctx.today}::date))::int as late,
+        avg(extract(epoch from pr.completed_date - pr.created_at) / 86400) filter (where pr.completed_date is not null) as cycle,
+        coalesce(sum(pr.budget_minutes), 0)::int as budget
+      from pr group by pr.service_id
+    ),
+    act as (
+      select pr.service_id, coalesce(sum(te.minutes), 0)::int as actual
+      from pr join timesheet_entries te on te.org_id = ${o} and te.project_id = pr.id
+      where pr.budget_minutes is not null
+      group by pr.service_id
+    ),
+    r as (
+      select s.id, s.name, s.code, s.frequency, coalesce(e.engagements, 0) as engagements,
+        case when s.frequency = 'one_time' then coalesce(pa.created, 0) else coalesce(e.expected, 0) end as expected,
+        coalesce(pa.created, 0) as created, coalesce(pa.completed, 0) as completed, coalesce(pa.on_time, 0) as on_time,
+        coalesce(pa.late, 0) as late, coalesce(e.not_started, 0) as not_started, pa.cycle,
+        coalesce(pa.budget, 0) as budget, coalesce(act.actual, 0) as actual
+      from s left join e on e.service_id = s.id left join pa on pa.service_id = s.id left join act on act.service_id = s.id
+    ),
+    pg as (
+      select r.*, count(*) over () as total, sum(engagements) over () as t_engagements, sum(expected) over () as t_expected,
+        sum(created) over () as t_created, sum(completed) over () as t_completed, sum(on_time) over () as t_on_time,
+        sum(late) over () as t_late, sum(not_started) over () as t_not_started, sum(budget) over () as t_budget,
+        sum(actual) over () as t_actual,
+        row_number() over (order by ${orderBy(SORTS[input.sort], input.direction, sql`name asc, id asc`)}) as rn
+      from r
+    )
+    select * from pg where rn > ${(input.page - 1) * input.pageSize} and rn <= ${input.page * input.pageSize}
+    order by rn`);
+  const raw = rowsOf<Record<string, unknown>>(result);
+  const rows: TServiceSummaryRow[] = raw.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    code: String(r.code),
+    frequency: String(r.frequency),
+    engagements: num(r.engagements),
+    expected: num(r.expected),
+    created: num(r.created),
+    completed: num(r.completed),
+    onTime: num(r.on_time),
+    late: num(r.late),
+    notStarted: num(r.not_started),
+    avgCycleDays: r.cycle === null || r.cycle === undefined ? null : Math.round(Number(r.cycle) * 10) / 10,
+    budgetMinutes: num(r.budget),
+    actualMinutes: num(r.actual),
+  }));
+  const first = raw[0];
+  const totals = first
+    ? {
+        engagements: num(first.t_engagements),
+        expected: num(first.t_expected),
+        created: num(first.t_created),
+        completed: num(first.t_completed),
+        onTime: num(first.t_on_time),
+        onTimeShare: percent(num(first.t_on_time), num(first.t_completed)),
+        late: num(first.t_late),
+        notStarted: num(first.t_not_started),
+        budgetMinutes: num(first.t_budget),
+        actualMinutes: num(first.t_actual),
+      }
+    : null;
+  return {
+    rows,
+    total: first ? num(first.total) : 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    totals,
+    today: ctx.today,
+  };
+}
+
+/** ★ The clients engaged for the service with no project for a period of the range, paged. */
+export async function notStarted(db: TExecutor, scope: TScope, input: z.output<typeof ZNotStarted>) {
+  const ctx = await reportContext(db, scope, input);
+  const o = scope.orgId;
+  const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
+  const result = await db.execute(sql`
+    with ${pairs(scope, { ...input, sort: 'name' }, sp)},
+    m as (
+      select ex.client_id, ex.period_key, ex.period_start, ex.period_end from ex
+      where not exists (select 1 from projects p where p.org_id = ${o}
+        and p.client_service_id = ex.cs_id and p.period_key = ex.period_key)
+    )
+    select m.client_id, c.code, c.name, m.period_key, to_char(m.period_start, 'YYYY-MM-DD') as period_start,
+      to_char(m.period_end, 'YYYY-MM-DD') as period_end, count(*) over () as total
+    from m join clients c on c.org_id = ${o} and c.id = m.client_id
+    order by m.period_start ${sql.raw(input.direction === 'desc' ? 'desc' : 'asc')}, c.name, c.id
+    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+  const raw = rowsOf<Record<string, unknown>>(result);
+  return {
+    rows: raw.map((r) => ({
+      clientId: String(r.client_id),
+      code: String(r.code),
+      name: String(r.name),
+      periodKey: String(r.period_key),
+      periodStart: String(r.period_start),
+      periodEnd: String(r.period_end),
+    })),
+    total: raw[0] ? num(raw[0].total) : 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}

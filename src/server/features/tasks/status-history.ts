@@ -1,0 +1,32 @@
+import type { TStoredStatus } from '../../../domain/status';
+import type { TExecutor } from '../../db/client';
+import { taskStatusChanges } from '../../db/schema';
+
+/** Who made the change: a member, a client user in the portal, or nobody (the product's own jobs). */
+export type TStatusActor = { orgId: string; memberId?: string | null; clientUserId?: string | null };
+
+/**
+ * The one place a task's status change is recorded. Every path that sets a task's status (create,
+ * the drawer and board, bulk and the row menu, the portal's "done") calls it inside its own
+ * transaction, so the history and the status never disagree. One INSERT for any number of tasks.
+ */
+export async function recordStatusChanges(
+  tx: TExecutor,
+  actor: TStatusActor,
+  changes: ReadonlyArray<{ taskId: string; from: TStoredStatus | null; to: TStoredStatus }>,
+  at: Date = new Date(),
+): Promise<void> {
+  const moved = changes.filter((c) => c.from !== c.to);
+  if (!moved.length) return;
+  await tx.insert(taskStatusChanges).values(
+    moved.map((c) => ({
+      orgId: actor.orgId,
+      taskId: c.taskId,
+      fromStatus: c.from,
+      toStatus: c.to,
+      memberId: actor.memberId ?? null,
+      clientUserId: actor.clientUserId ?? null,
+      at,
+    })),
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  PageHeader,
+  Skeleton,
+  useFormat,
+} from '@web/ui';
+import { trpc } from '../../lib/trpc';
+import { NoAccess, useCan } from '../shell/access';
+
+/** /reports: one card per report with its headline figure, over the clients the member sees. */
+export function ReportsIndexPage() {
+  if (!useCan('reports.view')) return <NoAccess message="Your role does not include reports." />;
+  return <ReportsIndex />;
+}
+
+function ReportsIndex() {
+  const format = useFormat();
+  const h = useQuery(trpc.reports.headlines.queryOptions());
+  const n = (v: number | undefined) => (v === undefined ? '' : format.number(v));
+  const cards = [
+    {
+      title: 'Compliance grid',
+      description: 'Each client’s return for each period of a service: filed, due, overdue or not started.',
+      figure: n(h.data?.projectsOverdue),
+      unit: 'projects overdue',
+      link: { to: '/reports/services/summary', search: { view: 'grid' } } as const,
+    },
+    {
+      title: 'Client summary',
+      description: 'Per client: work by status, overdue, on time, client to-dos, hours and budget.',
+      figure: n(h.data?.clientsBehind),
+      unit: 'clients with overdue tasks',
+      link: { to: '/reports/client/summary', search: {} } as const,
+    },
+    {
+      title: 'Services summary',
+      description: 'Per service: expected projects against those made, completed, late and never started.',
+      figure: h.data ? `${n(h.data.projectsDone)} of ${n(h.data.projectsDue)}` : '',
+      unit: 'projects due this month done',
+      link: { to: '/reports/services/summary', search: {} } as const,
+    },
+    {
+      title: 'Team summary',
+      description: 'Per member: open work against capacity, completions, hours, utilisation, the load ahead.',
+      figure: h.data ? format.number(h.data.minutes / 60, { maximumFractionDigits: 0 }) : '',
+      unit: 'hours logged this month',
+      link: { to: '/reports/team/summary', search: {} } as const,
+    },
+  ];
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
+      <PageHeader
+        trail={[{ label: 'Reports' }]}
+        title="Reports"
+        description="How the firm's work stands, at a glance"
+      />
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {cards.map((c) => (
+          <li key={c.title}>
+            <Card className="relative h-full hover:border-primary">
+              <CardHeader>
+                <CardTitle>
+                  <Link
+                    {...c.link}
+                    className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {c.title}
+                  </Link>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-2">
+                {h.isPending ? (
+                  <Skeleton className="h-8 w-24" />
+                ) : (
+                  <p>
+                    <span className="text-2xl font-semibold tabular-nums text-fg">{c.figure}</span>{' '}
+                    <span className="text-sm text-muted-fg">{c.unit}</span>
+                  </p>
+                )}
+                <CardDescription>{c.description}</CardDescription>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

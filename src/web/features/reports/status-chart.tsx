@@ -1,0 +1,117 @@
+import { STATUS_DISPLAY } from '@domain/status';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+// Charts are for looking; every figure in one is also in the table beside it (the page's table),
+// which the figure names for screen readers.
+
+const COLOURS = {
+  scheduled: 'var(--color-muted-fg, #6b7280)',
+  inProgress: 'var(--color-primary, #2563eb)',
+  inReview: '#ca8a04',
+  completed: '#16a34a',
+  overdue: '#dc2626',
+};
+
+export type TStatusBar = {
+  name: string;
+  scheduled: number;
+  inProgress: number;
+  inReview: number;
+  completed: number;
+};
+
+/** Stacked bars of tasks by status, one bar per row (a client, a service): horizontal, so it fits 375 px. */
+export function StatusBars({ rows, tableId, label }: { rows: TStatusBar[]; tableId: string; label: string }) {
+  if (!rows.length) return null;
+  return (
+    <figure aria-describedby={tableId} className="rounded-lg border border-border bg-surface p-3">
+      <figcaption className="mb-2 text-sm font-medium text-fg">{label}</figcaption>
+      {/* The table below is the chart's accessible form: the picture (no keyboard layer) is hidden. */}
+      <div style={{ height: Math.max(160, rows.length * 28 + 60) }} aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 8 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} fontSize={11} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={110}
+              fontSize={11}
+              tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
+            />
+            <Tooltip />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            <Bar
+              dataKey="scheduled"
+              name={STATUS_DISPLAY.SCHEDULED.label}
+              stackId="s"
+              fill={COLOURS.scheduled}
+            />
+            <Bar
+              dataKey="inProgress"
+              name={STATUS_DISPLAY.IN_PROGRESS.label}
+              stackId="s"
+              fill={COLOURS.inProgress}
+            />
+            <Bar
+              dataKey="inReview"
+              name={STATUS_DISPLAY.IN_REVIEW.label}
+              stackId="s"
+              fill={COLOURS.inReview}
+            />
+            <Bar
+              dataKey="completed"
+              name={STATUS_DISPLAY.COMPLETED.label}
+              stackId="s"
+              fill={COLOURS.completed}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="sr-only">The figures of this chart are in the table below.</p>
+    </figure>
+  );
+}
+
+/** Grouped bars of named series, one group per row (expected / created / completed per service). */
+export function SeriesBars({
+  rows,
+  series,
+  tableId,
+  label,
+}: {
+  rows: Array<Record<string, string | number>>;
+  series: { key: string; label: string; colour: string }[];
+  tableId: string;
+  label: string;
+}) {
+  if (!rows.length) return null;
+  return (
+    <figure aria-describedby={tableId} className="rounded-lg border border-border bg-surface p-3">
+      <figcaption className="mb-2 text-sm font-medium text-fg">{label}</figcaption>
+      <div style={{ height: Math.max(160, rows.length * 40 + 60) }} aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 8 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} fontSize={11} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={110}
+              fontSize={11}
+              tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
+            />
+            <Tooltip />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="sr-only">The figures of this chart are in the table below.</p>
+    </figure>
+  );
+}
+
+export { COLOURS as CHART_COLOURS };

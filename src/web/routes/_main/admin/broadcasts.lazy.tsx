@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { BroadcastsPage } from '../../../features/broadcasts/broadcasts-page';
+
+export const Route = createLazyFileRoute('/_main/admin/broadcasts')({ component: BroadcastsPage });

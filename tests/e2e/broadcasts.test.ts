@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../src/server/db/schema';
+import { readOutbox } from '../../src/server/mail';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  // The job queue runs in this server, as in production: the broadcast goes out by itself.
+  app = await startApp({ JOBS_ENABLED: 'true', JOBS_POLL_MS: '200' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
+
+describe('broadcasts in the browser', () => {
+  it('writes a template, sends a broadcast to the audience, follows its deliveries to the client page', async () => {
+    const firm = await app.seedFirm('Kapoor Associates');
+    const [mehta] = await app.db
+      .insert(clients)
+      .values([
+        { orgId: firm.org.id, code: 'M-1', name: 'Rakesh Mehta', email: 'rakesh@mehta.test' },
+        { orgId: firm.org.id, code: 'S-1', name: 'Sharma Traders', email: 'accounts@sharma.test' },
+        { orgId: firm.org.id, code: 'N-1', name: 'No Mail Ltd' },
+      ])
+      .returning();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page, console } = await newPage(context);
+
+    await page.goto(`${app.url}/admin/templates/broadcasts`);
+    await page.getByText('No broadcast templates yet').waitFor();
+    await page.getByRole('button', { name: 'New template' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New broadcast template' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Season documents');
+    await dialog
+      .getByRole('textbox', { name: 'Subject' })
+      .fill('{{client_name}}: documents for {{nickname}}');
+    await dialog
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Dear client, please upload your statements. ');
+    await dialog.getByRole('combobox', { name: 'Insert a placeholder' }).click();
+    await page.getByRole('option', { name: 'Firm name' }).click();
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    // A placeholder that does not exist is refused by the shared schema.
+    await dialog.getByText('The subject uses a placeholder that does not exist: {{nickname}}').waitFor();
+    await dialog
+      .getByRole('textbox', { name: 'Subject' })
+      .fill('{{client_name}}: documents for {{fiscal_year}}');
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    await page.getByText('Template added').waitFor();
+    await page.getByRole('table', { name: 'Broadcast templates' }).getByText('Season documents').waitFor();
+
+    await page.goto(`${app.url}/admin/broadcasts`);
+    await page.getByText('No broadcasts yet').waitFor();
+    await page.getByRole('button', { name: 'New broadcast' }).first().click();
+    const compose = page.getByRole('dialog', { name: 'New broadcast' });
+    await compose.getByRole('combobox', { name: 'Start from a template' }).click();
+    await page.getByRole('option', { name: 'Season documents' }).click();
+    await expect.poll(() => compose.getByTestId('audience-count').textContent()).toBe('2 recipients');
+    await compose.getByText('Left out, no email address: 1').waitFor();
+    await expect
+      .poll(() => compose.getByTestId('preview-subject').textContent())
+      .toMatch(/^Rakesh Mehta: documents for \d{4}$/);
+    await screenshot(page, 'broadcast-compose');
+    await compose.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
+    await page.getByText('Sending to 2 recipients').waitFor();
+
+    const drawer = page.getByRole('dialog', { name: /Rakesh Mehta|documents for/ });
+    await expect.poll(() => drawer.getByTestId('count-sent').textContent(), { timeout: 15_000 }).toBe('2');
+    await drawer.getByText('Completed').waitFor();
+    await screenshot(page, 'broadcast-sent');
+    const mails = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === 'rakesh@mehta.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^Rakesh Mehta: documents for \d{4}$/);
+    expect(mails[0]?.text).toContain('Kapoor Associates');
+    expect(mails[0]?.notes.unsubscribe).toMatch(/\/api\/broadcasts\/unsubscribe\//);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${app.url}/clients/${mehta?.id}`);
+    const received = page.getByRole('list', { name: 'Broadcasts received' });
+    await received.getByText('Sent').waitFor();
+    expect(faults(console.errors)).toEqual([]);
+    await context.close();
+  });
+});
