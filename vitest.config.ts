@@ -85,10 +85,14 @@ export default defineConfig({
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
           maxWorkers: 1,
+          // In CI a failed browser test runs once more: on a busy 2-core machine a screen can miss
+          // a timing the test waits on. Each failure still prints the page it saw
+          // (tests/e2e/support/browser.ts), so a flake shows in the log even when the retry passes.
+          retry: process.env.CI ? 1 : 0,
           // The files share one worker's module cache, so the server and Playwright are imported
           // once rather than per file (about 3 s a file). Safe here: no test mocks a module, and the
           // only module-level state, the jobs registry, is used by the one app that runs jobs. The
-          // integration suite stays isolated: its workers would run other files' periodic jobs.
+          // integration suite's job tests stay isolated: their workers would run other files' jobs.
           isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
         },

@@ -62,7 +62,13 @@ function keepScreenOnFailure(page: Page) {
       const dir = path.resolve('test-results/failed');
       fs.mkdirSync(dir, { recursive: true });
       const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${++failedShots}`;
-      fs.writeFileSync(path.join(dir, `${name}.txt`), `${page.url()}\n`);
+      // CI keeps only its log: what the page showed goes there too, as its accessibility tree.
+      const tree = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch(() => '(no snapshot)');
+      fs.writeFileSync(path.join(dir, `${name}.txt`), `${page.url()}\n${tree}\n`);
+      console.error(`The page when "${task.name}" failed: ${page.url()}\n${tree.slice(0, 6_000)}`);
       await page
         .screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, timeout: 5_000 })
         .catch(() => {});
