@@ -21,8 +21,13 @@ writeWithVariants(path.join(webDir, 'assets/index-AbCd1234.js'), script);
 writeWithVariants(path.join(webDir, 'index.html'), page);
 
 let t: TTestApp;
+let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
 beforeAll(async () => {
   t = await createTestApp({}, { webDir });
+  firm = await t.seedFirm();
+  const owner = t.client(firm.owner.token);
+  for (let i = 0; i < 12; i++)
+    await owner.clients.create.mutate({ code: `CC${i}`, name: `Compression Client ${i}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -50,10 +55,16 @@ describe('compression', () => {
   it('serves a hashed asset as its build-time brotli or gzip file, still immutable', async () => {
     const br = await get('/assets/index-AbCd1234.js', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toContain('javascript');
     expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(script);
+
+    // Only a document reads a page policy; a script keeps what protects it.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const gz = await get('/assets/index-AbCd1234.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -67,9 +78,48 @@ describe('compression', () => {
   it('serves the app page compressed on any path the router owns, never cached', async () => {
     const br = await get('/clientportal/auth/login', 'br');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-security-policy']).toContain("default-src 'self'");
     expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(page);
     expect((await get('/', '')).bytes.toString()).toBe(page);
+  });
+
+  it('compresses a procedure answer over 1 KB for a caller that accepts it, and leaves a small one', async () => {
+    const auth = { authorization: `Bearer ${firm.owner.token}` };
+    const list = `/api/trpc/clients.list?input=${encodeURIComponent('{"json":{"page":1,"pageSize":25}}')}`;
+    const br = await get(list, 'gzip, deflate, br', auth);
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const answer = JSON.parse(zlib.brotliDecompressSync(br.bytes).toString());
+    expect(answer.result.data.json.rows).toHaveLength(12);
+
+    const plain = await get(list, 'identity', auth);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.bytes.toString())).toEqual(answer);
+
+    const small = await get('/api/trpc/notifications.unreadCount', 'br', auth);
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('takes a compressed request body as sent, never inflating it', async () => {
+    const body = zlib.gzipSync(JSON.stringify({ json: { code: 'INF1', name: 'Inflated Client' } }));
+    const res = await fetch(`${t.url}/api/trpc/clients.create`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${firm.owner.token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      body,
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const names = (await t.client(firm.owner.token).clients.list.query({ page: 1, pageSize: 50 })).rows.map(
+      (r) => r.name,
+    );
+    expect(names).not.toContain('Inflated Client');
   });
 });
