@@ -78,6 +78,10 @@ export const tasks = pgTable(
       .where(sql`${t.forClient} and ${t.status} <> 'COMPLETED'`),
     // The team summary's tasks completed in a period.
     index('tasks_org_completed_idx').on(t.orgId, t.completedDate).where(sql`${t.completedDate} is not null`),
+    // The team report's work ahead: the budgeted open tasks only (most tasks carry no budget).
+    index('tasks_open_budgeted_idx')
+      .on(t.orgId, t.id)
+      .where(sql`${t.budgetMinutes} is not null and ${t.status} <> 'COMPLETED'`),
     // The list's "date added" sort.
     index('tasks_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('tasks_org_status_due_idx').on(t.orgId, t.status, t.dueDate, t.id),

@@ -340,6 +340,22 @@ describe('a member limited to assigned clients', () => {
     expect(services.rows.find((x) => x.id === f.gst.id)).toMatchObject({ engagements: 1, notStarted: 0 });
     const team = await staff.reports.teamSummary.query(period);
     expect(team.rows.find((x) => x.id === f.owner.id)?.minutes).toBe(30);
+    // Work on a client outside their list counts for the firm, not in their view of it.
+    const onB = await f.api.tasks.create.mutate({
+      title: 'Bela ledger',
+      clientId: f.b.id,
+      dueDate: past,
+      assigneeIds: [f.staff.id],
+      budgetMinutes: 30,
+    });
+    try {
+      const firmWide = (await f.api.reports.teamSummary.query(period)).rows.find((x) => x.id === f.staff.id);
+      expect(firmWide).toMatchObject({ openTasks: 3, overdue: 2, workAheadMinutes: 210 });
+      const theirs = (await staff.reports.teamSummary.query(period)).rows.find((x) => x.id === f.staff.id);
+      expect(theirs).toMatchObject({ openTasks: 2, overdue: 1, workAheadMinutes: 180 });
+    } finally {
+      await f.api.tasks.delete.mutate({ taskId: onB.id });
+    }
     const headlines = await staff.reports.headlines.query();
     expect(headlines.clientsBehind).toBe(1);
   });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { daysBetween } from '../../../domain/leave-rules';
 import { addDaysIso } from '../../../domain/periods';
 import { HEAT_MAP_DAYS, percent, type ZTeamSummary } from '../../../domain/reports';
+import { STORED_STATUSES } from '../../../domain/status';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -32,6 +33,11 @@ export type TTeamSummaryRow = {
   cost?: number;
 };
 
+/** The open statuses, as the partial index on assignee rows names them (so the planner uses it). */
+const OPEN_LIST = STORED_STATUSES.filter((s) => s !== 'COMPLETED')
+  .map((s) => `'${s}'`)
+  .join(', ');
+
 const SORTS: Record<z.output<typeof ZTeamSummary>['sort'], SQL> = {
   name: sql`name`,
   openTasks: sql`open_tasks`,
@@ -55,6 +61,9 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
   const taskClient = ctx.clientsNarrowed
     ? sql`and t.client_id in (select c.id from clients c where ${clientsWhere(scope, input)})`
     : sql``;
+  const assignedClient = ctx.clientsNarrowed
+    ? sql`and ta.task_id in (select t.id from tasks t where t.org_id = ${o} and t.client_id in (select c.id from clients c where ${clientsWhere(scope, input)}))`
+    : sql``;
   const entryClient = ctx.clientsNarrowed
     ? sql`and ${entry('client_id')} in (select c.id from clients c where ${clientsWhere(scope, input)})`
     : sql``;
@@ -70,23 +79,23 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
       select m.id, trim(m.first_name || ' ' || m.last_name) as name from members m
       where m.org_id = ${o} and m.status = 'active' ${member}
     ),
-    open_work as (
-      -- Every assignee of every open task. Only a budgeted task needs its number of assignees (to
-      -- share the budget), so only those rows count them, by the primary key: a window over every
-      -- row sorted them all by task, most of a second here on 262,000 rows with no budget at all.
-      select ta.member_id, t.due_date, t.budget_minutes,
-        case when t.budget_minutes is null then 1 else (select count(*) from task_assignees x
-          where x.org_id = ta.org_id and x.task_id = ta.task_id) end as n
-      from task_assignees ta
-      join tasks t on t.org_id = ta.org_id and t.id = ta.task_id
-      where ta.org_id = ${o} and t.status <> 'COMPLETED' ${taskClient}
-    ),
     a as (
-      select w.member_id, count(*)::int as open_tasks,
-        count(*) filter (where w.due_date < ${ctx.today}::date)::int as overdue,
-        coalesce(round(sum(w.budget_minutes::numeric / w.n)), 0)::int as work_ahead
-      from open_work w
-      group by w.member_id
+      -- Open and overdue from the assignee rows alone (they carry their task's status and due
+      -- date): an index-only count over task_assignees_member_open_due_idx, no task read.
+      select ta.member_id, count(*)::int as open_tasks,
+        count(*) filter (where ta.due_date < ${ctx.today}::date)::int as overdue
+      from task_assignees ta
+      where ta.org_id = ${o} and ta.status in (${sql.raw(OPEN_LIST)}) ${assignedClient}
+      group by ta.member_id
+    ),
+    w as (
+      -- Work ahead: only budgeted open tasks (tasks_open_budgeted_idx), each budget shared among
+      -- its assignees.
+      select ta.member_id, coalesce(round(sum(t.budget_minutes::numeric / (select count(*)
+        from task_assignees x where x.org_id = t.org_id and x.task_id = t.id))), 0)::int as work_ahead
+      from tasks t join task_assignees ta on ta.org_id = t.org_id and ta.task_id = t.id
+      where t.org_id = ${o} and t.budget_minutes is not null and t.status <> 'COMPLETED' ${taskClient}
+      group by ta.member_id
     ),
     d as (
       select ta.member_id, count(*)::int as completed
@@ -105,10 +114,11 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
     ),
     r as (
       select m.id, m.name, coalesce(a.open_tasks, 0) as open_tasks, coalesce(a.overdue, 0) as overdue,
-        coalesce(a.work_ahead, 0) as work_ahead, coalesce(d.completed, 0) as completed,
+        coalesce(w.work_ahead, 0) as work_ahead, coalesce(d.completed, 0) as completed,
         coalesce(te.minutes, 0) as minutes, coalesce(te.billable, 0) as billable,
         coalesce(te.value, 0) as value, coalesce(te.cost, 0) as cost
-      from m left join a on a.member_id = m.id left join d on d.member_id = m.id left join te on te.member_id = m.id
+      from m left join a on a.member_id = m.id left join w on w.member_id = m.id
+        left join d on d.member_id = m.id left join te on te.member_id = m.id
     ),
     pg as (
       select r.*, count(*) over () as total, sum(open_tasks) over () as t_open, sum(overdue) over () as t_overdue,
