@@ -76,8 +76,11 @@ export const tasks = pgTable(
     index('tasks_org_open_todo_idx')
       .on(t.orgId, t.clientId)
       .where(sql`${t.forClient} and ${t.status} <> 'COMPLETED'`),
-    // The team summary's tasks completed in a period.
-    index('tasks_org_completed_idx').on(t.orgId, t.completedDate).where(sql`${t.completedDate} is not null`),
+    // Completed tasks by date; with the id, the team report joins a period's completed tasks to their
+    // assignees from the index alone (without it, it read 120,000 tasks' rows for their ids).
+    index('tasks_org_completed_id_idx')
+      .on(t.orgId, t.completedDate, t.id)
+      .where(sql`${t.completedDate} is not null`),
     // The team report's work ahead: the budgeted open tasks only (most tasks carry no budget).
     index('tasks_open_budgeted_idx')
       .on(t.orgId, t.id)

@@ -5,7 +5,7 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { entry, rateJoins } from '../timesheets';
-import { clientsWhere, num, orderBy, reportContext } from './scope';
+import { clientsWhere, coveredClient, num, orderBy, reportContext } from './scope';
 
 export type TClientSummaryRow = {
   id: string;
@@ -130,12 +130,7 @@ export async function clientSummary(
         coalesce(t.on_time, 0) as on_time, coalesce(todo.pending, 0) as pending_todos,
         coalesce(te.billable, 0) as billable_minutes, coalesce(te.other, 0) as other_minutes,
         coalesce(te.value, 0) as value, coalesce(p.budget, 0) as budget, coalesce(pa.actual, 0) as actual`;
-  // Unnarrowed, the covered clients are all the firm's live ones: leaving out the few archived ones
-  // costs a small hashed list, where naming the live ones hashed every client to probe each row.
-  const everyCovered = (column: SQL) =>
-    ctx.clientsNarrowed
-      ? sql`${column} in (select c.id from clients c where ${where})`
-      : sql`${column} is not null and ${column} not in (select c.id from clients c where c.org_id = ${o} and c.archived_at is not null)`;
+  const everyCovered = (column: SQL) => coveredClient(ctx, scope, input, column);
   const totalsSql = sql`
       with ${measures(everyCovered, false)}
       select (select count(*) from clients c where ${where}) as total,

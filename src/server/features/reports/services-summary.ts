@@ -6,7 +6,7 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { clientsWhere, num, orderBy, reportContext, type TReportContext } from './scope';
+import { coveredClient, num, orderBy, reportContext, type TReportContext } from './scope';
 
 export type TServiceSummaryRow = {
   id: string;
@@ -78,6 +78,7 @@ const arr = (values: string[], type: 'uuid' | 'text' | 'date') =>
 
 /** The expected (engagement, period) pairs of the covered clients and the projects made for them. */
 function pairs(
+  ctx: TReportContext,
   scope: TScope,
   input: z.output<typeof ZServicesSummary>,
   sp: Awaited<ReturnType<typeof servicePeriods>>,
@@ -92,13 +93,13 @@ function pairs(
       select cs.service_id, cs.id as cs_id, cs.client_id, sp.period_key, sp.period_start, sp.period_end
       from client_services cs join sp on sp.service_id = cs.service_id
         and cs.start_date <= sp.period_end and (cs.end_date is null or cs.end_date >= sp.period_start)
-      where cs.org_id = ${o} and cs.client_id in (select c.id from clients c where ${clientsWhere(scope, input)})
+      where cs.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
     ),
     pr as (
       select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
         p.created_at, p.budget_minutes
       from projects p
-      where p.org_id = ${o} and p.archived_at is null and p.client_id in (select c.id from clients c where ${clientsWhere(scope, input)}) and p.service_id is not null
+      where p.org_id = ${o} and p.archived_at is null and ${coveredClient(ctx, scope, input, sql`p.client_id`)} and p.service_id is not null
         and ((p.service_id, p.period_key) in (select service_id, period_key from sp)
           or (p.period_key = 'once' and p.due_date between ${input.from} and ${input.to}))
         ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}
@@ -115,7 +116,7 @@ export async function servicesSummary(
   const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
   const done = sql`(pr.completed_date at time zone ${ctx.timeZone})::date`;
   const result = await db.execute(sql`
-    with ${pairs(scope, input, sp)},
+    with ${pairs(ctx, scope, input, sp)},
     s as (
       select s.id, s.name, s.code, s.frequency from services s
       where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
@@ -208,7 +209,7 @@ export async function notStarted(db: TExecutor, scope: TScope, input: z.output<t
   const o = scope.orgId;
   const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
   const result = await db.execute(sql`
-    with ${pairs(scope, { ...input, sort: 'name' }, sp)},
+    with ${pairs(ctx, scope, { ...input, sort: 'name' }, sp)},
     m as (
       select ex.client_id, ex.period_key, ex.period_start, ex.period_end from ex
       where not exists (select 1 from projects p where p.org_id = ${o}

@@ -1,1 +1,0 @@
-CREATE INDEX "tasks_open_budgeted_idx" ON "tasks" USING btree ("org_id","id") WHERE "tasks"."budget_minutes" is not null and "tasks"."status" <> 'COMPLETED';
