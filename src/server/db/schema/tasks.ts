@@ -137,7 +137,7 @@ export const taskAssignees = pgTable(
     memberId: uuid('member_id').notNull(),
     /**
      * Copied from the task so "my tasks by due date" is one index range, not a join and sort. The
-     * database keeps both copies (migration 0028's triggers: set on insert, followed on every change
+     * database keeps both copies (migration 0030's triggers: set on insert, followed on every change
      * of the task's status or due date), whatever statement makes the change.
      */
     dueDate: date('due_date', { mode: 'string' }),

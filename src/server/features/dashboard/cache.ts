@@ -2,7 +2,7 @@ import type { TDatabase, TDb, TExecutor } from '../../db/client';
 
 // Members open the home page many times a day and most of those times nothing it shows has changed.
 // A summary is kept per member (and rights, and firm day) until the firm changes anything it shows:
-// migration 0028's statement triggers NOTIFY 'dashboard_changed' with the firm's id at commit, and
+// migration 0030's statement triggers NOTIFY 'dashboard_changed' with the firm's id at commit, and
 // every server instance LISTENs. A summary computed while a change commits is not kept (the firm's
 // generation moved under it), so the only moment a stale summary can be served is between a commit
 // and its notification reaching this process (milliseconds). While the LISTEN connection is down,

@@ -74,7 +74,7 @@ const OPEN = sql.raw(`('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`);
 const onMyClients = (scope: TDashScope, clientId: SQL) =>
   scope.assignedClientsOnly ? sql`and ${onMyClientTeam(scope, clientId)}` : sql``;
 
-/** The member's own open tasks: assignee rows carry their task's status (migration 0028's triggers). */
+/** The member's own open tasks: assignee rows carry their task's status (migration 0030's triggers). */
 const myOpenRows = (scope: TDashScope) =>
   sql`task_assignees a where a.org_id = ${scope.orgId} and a.member_id = ${scope.memberId} and a.status in ${OPEN}`;
 

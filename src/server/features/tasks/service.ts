@@ -200,7 +200,7 @@ export async function updateTask(
         .set({ ...next, updatedAt: new Date() })
         .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.id, taskId)));
     }
-    // The assignees' copy of the due date (and status) follows the task by trigger (migration 0028).
+    // The assignees' copy of the due date (and status) follows the task by trigger (migration 0030).
     const title = next.title ?? before.title;
     await audit(tx, actorOf(scope, meta), {
       action: 'task.update',
