@@ -137,11 +137,12 @@ export const taskAssignees = pgTable(
     memberId: uuid('member_id').notNull(),
     /**
      * Copied from the task so "my tasks by due date" is one index range, not a join and sort. The
-     * database keeps both copies (migration 0030's triggers: set on insert, followed on every change
-     * of the task's status or due date), whatever statement makes the change.
+     * database keeps both copies (migration 0030's triggers, with the completion date since 0035:
+     * set on insert, followed on every change of the task's), whatever statement makes the change.
      */
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
+    completedDate: timestamp('completed_date', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.taskId, t.memberId] }),
@@ -150,6 +151,10 @@ export const taskAssignees = pgTable(
     index('task_assignees_member_open_due_idx')
       .on(t.orgId, t.memberId, t.dueDate)
       .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW')`),
+    // The team report's "completed in the period", per member: one index range over the period.
+    index('task_assignees_completed_idx')
+      .on(t.orgId, t.completedDate, t.memberId)
+      .where(sql`${t.completedDate} is not null`),
     foreignKey({
       name: 'task_assignees_task_fk',
       columns: [t.orgId, t.taskId],

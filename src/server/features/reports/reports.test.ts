@@ -215,6 +215,31 @@ describe('team summary', () => {
       await f.api.tasks.delete.mutate({ taskId: shared.id });
     }
   });
+
+  it('counts a completion in the period for every assignee, whoever joins it, until it is reopened', async () => {
+    const completed = async (id: string) =>
+      (await f.api.reports.teamSummary.query(period)).rows.find((x) => x.id === id)?.completed ?? 0;
+    const [staffBefore, ownerBefore] = [await completed(f.staff.id), await completed(f.owner.id)];
+    const task = await f.api.tasks.create.mutate({
+      title: 'Quarter close',
+      clientId: f.a.id,
+      dueDate: monthEnd,
+      assigneeIds: [f.staff.id],
+    });
+    try {
+      await f.api.tasks.setStatus.mutate({ taskId: task.id, status: 'COMPLETED' });
+      expect(await completed(f.staff.id)).toBe(staffBefore + 1);
+      // An assignee added after the completion carries it too.
+      await f.api.tasks.update.mutate({ taskId: task.id, patch: { assigneeIds: [f.staff.id, f.owner.id] } });
+      expect(await completed(f.owner.id)).toBe(ownerBefore + 1);
+      await f.api.tasks.setStatus.mutate({ taskId: task.id, status: 'IN_PROGRESS' });
+      expect([await completed(f.staff.id), await completed(f.owner.id)]).toEqual([staffBefore, ownerBefore]);
+      await f.api.tasks.bulk.mutate({ ids: [task.id], action: { kind: 'setStatus', status: 'COMPLETED' } });
+      expect(await completed(f.staff.id)).toBe(staffBefore + 1);
+    } finally {
+      await f.api.tasks.delete.mutate({ taskId: task.id });
+    }
+  });
 });
 
 describe('services summary and the compliance grid', () => {

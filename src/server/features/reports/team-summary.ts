@@ -98,10 +98,13 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
       group by ta.member_id
     ),
     d as (
+      -- Completed in the period, from the assignee rows' copy of the completion date: one range
+      -- over task_assignees_completed_idx (joining the period's tasks to every assignee row was
+      -- most of this report's time).
       select ta.member_id, count(*)::int as completed
-      from task_assignees ta join tasks t on t.org_id = ta.org_id and t.id = ta.task_id
-      where ta.org_id = ${o} and t.completed_date >= (${input.from}::date::timestamp at time zone ${ctx.timeZone})
-        and t.completed_date < (${dayAfter}::date::timestamp at time zone ${ctx.timeZone}) ${taskClient}
+      from task_assignees ta
+      where ta.org_id = ${o} and ta.completed_date >= (${input.from}::date::timestamp at time zone ${ctx.timeZone})
+        and ta.completed_date < (${dayAfter}::date::timestamp at time zone ${ctx.timeZone}) ${assignedClient}
       group by ta.member_id
     ),
     te as (

@@ -359,6 +359,7 @@ export async function bulkTasks(
                 memberId: sql<string>`${action.memberId}::uuid`.as('member_id'),
                 dueDate: tasks.dueDate,
                 status: tasks.status,
+                completedDate: tasks.completedDate,
               })
               .from(tasks)
               .where(visible),
