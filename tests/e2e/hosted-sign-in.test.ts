@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,6 @@ let app: TE2eApp;
 let op: Server;
 let browser: Browser;
 let base = '';
-const EMAIL = 'ada@lovelace.test';
 const PASSWORD = 'Ledger#2026';
 
 async function freePort(): Promise<number> {
@@ -67,6 +67,8 @@ afterAll(async () => {
 
 describe('hosted sign-in in the browser', () => {
   it('signs in through the external provider, signs out through /logout, and signs in on the hosted page', async () => {
+    // Her own address on each attempt: CI runs a failed browser test once more, on the same server.
+    const EMAIL = `ada.${randomUUID().slice(0, 8)}@lovelace.test`;
     const firm = await app.seedFirm('Lovelace & Co');
     const user = await createUser(app.db, {
       poolName: 'Practice',

@@ -2,7 +2,7 @@ import { ROUTE_PATHS } from '@domain/route-guard';
 import { resetAnalytics } from './analytics';
 import { signOutIdentity } from './auth';
 import { resetChat } from './chat-widget';
-import { trpcClient } from './trpc';
+import { holdStaffCalls, trpcClient } from './trpc';
 
 // Where the browser goes once signed out, when that is not the login page itself. After a hosted
 // sign-in the identity provider's /logout brings the browser back to the login page (the one
@@ -36,7 +36,12 @@ export async function signOutStaff(
       // The call already showed its toast; the browser still leaves the session.
     }
   }
+  // The page leaves from here (a full load, or the provider's /logout): nothing more to ask the
+  // server as this person. A sign-out that stays in the app (load: false) keeps calls flowing
+  // for whoever signs in next, unless it turns out to be leaving through /logout.
+  if (options.load !== false) holdStaffCalls();
   if (!options.everywhere) redirecting = await signOutIdentity();
+  if (redirecting) holdStaffCalls();
   resetChat();
   resetAnalytics();
   const target = safeTarget(options.returnTo) ?? ROUTE_PATHS['auth-login'];

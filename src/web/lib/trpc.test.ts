@@ -13,6 +13,7 @@ vi.stubGlobal('document', documentStub);
 const {
   ACCESS_TURNED_OFF_LOGIN,
   configureTrpc,
+  holdStaffCalls,
   readTooManyRequests,
   reportCallError,
   retryDelay,
@@ -259,5 +260,32 @@ describe('a record that is not there', () => {
     toastError.mockClear();
     reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update');
     expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
+  });
+});
+
+describe('after a sign-out has ended the session', () => {
+  it('sends no more staff calls (none settles), while the portal’s still go', async () => {
+    const realFetch = globalThis.fetch;
+    const sent: string[] = [];
+    globalThis.fetch = vi.fn(async (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      return new Response(JSON.stringify({ result: { data: { json: null } } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    try {
+      holdStaffCalls();
+      let settled = false;
+      void trpcClient.notifications.unreadCount.query().finally(() => {
+        settled = true;
+      });
+      await trpcClient.clientPortalProfile.me.query();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('clientPortalProfile.me');
+      expect(sent[0]).not.toContain('notifications');
+      expect(settled).toBe(false);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -136,18 +136,30 @@ export function reportCallError(error: unknown, procedurePath: string): void {
   }
 }
 
+// Set once a staff sign-out has ended the session on the server. The page is about to leave (for
+// the login, or through the provider's /logout, which may take seconds); a query refetched
+// meanwhile (a poll, a refocus) would only be refused, a 401 and "Please sign in" on the way out.
+let heldForSignOut = false;
+
+/** Holds every later staff call, unsent and unsettled, until the page unloads (sign-out). */
+export function holdStaffCalls(): void {
+  heldForSignOut = true;
+}
+
 const errorLink: TRPCLink<AppRouter> =
   () =>
   ({ next, op }) =>
     observable((observer) =>
-      next(op).subscribe({
-        next: (value) => observer.next(value),
-        error: (error) => {
-          reportCallError(error, op.path);
-          observer.error(error);
-        },
-        complete: () => observer.complete(),
-      }),
+      heldForSignOut && !isPortalProcedure(op.path)
+        ? () => {}
+        : next(op).subscribe({
+            next: (value) => observer.next(value),
+            error: (error) => {
+              reportCallError(error, op.path);
+              observer.error(error);
+            },
+            complete: () => observer.complete(),
+          }),
     );
 
 const TRPC_URL = '/api/trpc';

@@ -2,35 +2,9 @@ import { type TUpdateProfile, type TUpdateProfileInput, ZUpdateProfile } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dialog, DialogClose, DialogContent, Field, Input, Skeleton } from '@web/ui';
-import { useSyncExternalStore } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
-
-// The dialog lives in the layout, not in the user menu: the menu unmounts its items when it closes.
-let isOpen = false;
-const listeners = new Set<() => void>();
-function setOpen(next: boolean) {
-  isOpen = next;
-  for (const listener of listeners) listener();
-}
-
-/** Opens "My profile" (the user menu's item calls it). */
-export function openProfileDialog() {
-  setOpen(true);
-}
-
-/** Mounted once in the main layout. */
-export function ProfileDialogHost() {
-  const open = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => isOpen,
-  );
-  return <ProfileDialog open={open} onOpenChange={setOpen} />;
-}
 
 /** "My profile": the member's own name, phone and picture. */
 export function ProfileDialog({

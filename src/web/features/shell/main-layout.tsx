@@ -4,7 +4,7 @@ import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { identifyChatUser } from '../../lib/chat-widget';
-import { ProfileDialogHost } from '../account/profile-dialog';
+import { ProfileDialogHost } from '../account/profile-dialog-host';
 import { NotificationBell } from '../notifications/notification-bell';
 import { TimerControl } from '../timesheets/timer-control';
 import { Sidebar } from './sidebar';

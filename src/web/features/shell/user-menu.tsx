@@ -10,7 +10,7 @@ import {
 } from '@web/ui';
 import { Bell, LockKeyhole, LogOut, UserRound } from 'lucide-react';
 import { signOutStaff } from '../../lib/session';
-import { openProfileDialog } from '../account/profile-dialog';
+import { openProfileDialog } from '../account/profile-dialog-host';
 import type { TProfileView } from './use-profile';
 
 export function UserMenu({ profile }: { profile: TProfileView }) {
