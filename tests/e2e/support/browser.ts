@@ -7,8 +7,43 @@ import { watchPage } from './a11y';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The system Chromium, headless, with the flags this offline machine needs; never a downloaded one. */
+let chromiumProcess: Promise<Browser> | undefined;
+
+/**
+ * The system Chromium, headless, with the flags this offline machine needs; never a downloaded one.
+ * One process serves every file of the worker (the suite runs its files in one worker, isolate
+ * off): launching one per file cost about a second each. A file gets a view of it whose close()
+ * closes the contexts that file opened, never the browser, which goes when the worker exits.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  chromiumProcess ??= launchChromium();
+  let browser = await chromiumProcess;
+  if (!browser.isConnected()) {
+    chromiumProcess = launchChromium();
+    browser = await chromiumProcess;
+  }
+  const real = browser;
+  const opened = new Set<BrowserContext>();
+  return new Proxy(real, {
+    get(target, property) {
+      if (property === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...args);
+          opened.add(context);
+          return context;
+        };
+      if (property === 'close')
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close().catch(() => {})));
+          opened.clear();
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
