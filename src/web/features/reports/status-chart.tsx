@@ -20,78 +20,48 @@ export type TStatusBar = {
   completed: number;
 };
 
+const STATUS_SERIES = [
+  { key: 'scheduled', label: STATUS_DISPLAY.SCHEDULED.label, colour: COLOURS.scheduled },
+  { key: 'inProgress', label: STATUS_DISPLAY.IN_PROGRESS.label, colour: COLOURS.inProgress },
+  { key: 'inReview', label: STATUS_DISPLAY.IN_REVIEW.label, colour: COLOURS.inReview },
+  { key: 'completed', label: STATUS_DISPLAY.COMPLETED.label, colour: COLOURS.completed },
+];
+
 /** Stacked bars of tasks by status, one bar per row (a client, a service): horizontal, so it fits 375 px. */
 export function StatusBars({ rows, tableId, label }: { rows: TStatusBar[]; tableId: string; label: string }) {
-  if (!rows.length) return null;
-  return (
-    <figure aria-describedby={tableId} className="rounded-lg border border-border bg-surface p-3">
-      <figcaption className="mb-2 text-sm font-medium text-fg">{label}</figcaption>
-      {/* The table below is the chart's accessible form: the picture (no keyboard layer) is hidden. */}
-      <div style={{ height: Math.max(160, rows.length * 28 + 60) }} aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} fontSize={11} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={110}
-              fontSize={11}
-              tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
-            />
-            <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 11 }} />
-            <Bar
-              dataKey="scheduled"
-              name={STATUS_DISPLAY.SCHEDULED.label}
-              stackId="s"
-              fill={COLOURS.scheduled}
-            />
-            <Bar
-              dataKey="inProgress"
-              name={STATUS_DISPLAY.IN_PROGRESS.label}
-              stackId="s"
-              fill={COLOURS.inProgress}
-            />
-            <Bar
-              dataKey="inReview"
-              name={STATUS_DISPLAY.IN_REVIEW.label}
-              stackId="s"
-              fill={COLOURS.inReview}
-            />
-            <Bar
-              dataKey="completed"
-              name={STATUS_DISPLAY.COMPLETED.label}
-              stackId="s"
-              fill={COLOURS.completed}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <p className="sr-only">The figures of this chart are in the table below.</p>
-    </figure>
-  );
+  return <SeriesBars rows={rows} series={STATUS_SERIES} tableId={tableId} label={label} stacked />;
 }
 
-/** Grouped bars of named series, one group per row (expected / created / completed per service). */
+/**
+ * Bars of named series, one group per row (expected / created / completed per service), or one
+ * stacked bar per row (`stacked`).
+ */
 export function SeriesBars({
   rows,
   series,
   tableId,
   label,
+  stacked = false,
 }: {
-  rows: Array<Record<string, string | number>>;
+  rows: ReadonlyArray<Record<string, string | number>>;
   series: { key: string; label: string; colour: string }[];
   tableId: string;
   label: string;
+  stacked?: boolean;
 }) {
   if (!rows.length) return null;
   return (
     <figure aria-describedby={tableId} className="rounded-lg border border-border bg-surface p-3">
       <figcaption className="mb-2 text-sm font-medium text-fg">{label}</figcaption>
-      <div style={{ height: Math.max(160, rows.length * 40 + 60) }} aria-hidden="true">
+      {/* The table below is the chart's accessible form: the picture (no keyboard layer) is hidden. */}
+      <div style={{ height: Math.max(160, rows.length * (stacked ? 28 : 40) + 60) }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 8 }} accessibilityLayer={false}>
+          <BarChart
+            data={[...rows]}
+            layout="vertical"
+            margin={{ left: 8, right: 8 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} fontSize={11} />
             <YAxis
@@ -104,7 +74,13 @@ export function SeriesBars({
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {series.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.colour}
+                stackId={stacked ? 'stack' : undefined}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>
