@@ -239,6 +239,9 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
         // every answer mean nothing on it, and they were about a sixth of a first screen's bytes
         // (a screen loads 30-60 of these). nosniff and the resource policy still apply.
         for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
+        // Its hashed name is its version and it is never revalidated (immutable), so validators
+        // and range support are bytes for nothing on each of them.
+        for (const name of ['etag', 'last-modified', 'accept-ranges']) res.removeHeader(name);
       }
     },
   });

@@ -19,6 +19,7 @@ function writeWithVariants(file: string, text: string) {
 }
 writeWithVariants(path.join(webDir, 'assets/index-AbCd1234.js'), script);
 writeWithVariants(path.join(webDir, 'index.html'), page);
+fs.writeFileSync(path.join(webDir, 'theme.js'), 'document.documentElement.dataset.theme = "light";\n');
 
 let t: TTestApp;
 let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
@@ -65,6 +66,10 @@ describe('compression', () => {
     expect(br.headers['x-frame-options']).toBeUndefined();
     expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Never revalidated, so no validators; a file outside /assets keeps them (below).
+    expect(br.headers.etag).toBeUndefined();
+    expect(br.headers['last-modified']).toBeUndefined();
+    expect((await get('/theme.js', 'br')).headers.etag).toBeDefined();
 
     const gz = await get('/assets/index-AbCd1234.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
