@@ -25,6 +25,10 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // A dynamic import() of our own module becomes a chunk of its own, so the packages it imports
+    // load when it does (the S3 SDK, the spreadsheet writer...), not at every start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
     // Stack traces map back to src/ through the .map files (run with --enable-source-maps).
     sourcesContent: false,

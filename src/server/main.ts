@@ -14,12 +14,16 @@ async function main() {
   const database = await openDatabase(config, {
     pgliteTemplate: fileURLToPath(new URL('pglite-template.tar.gz', import.meta.url)),
   });
-  // The vault's key file is created (or its permissions refused) now, not at the first reveal.
-  await vaultKeyring(config).catch(async (error) => {
+  // The vault's key file is created (or its permissions refused) now, not at the first reveal;
+  // its write and fsync run while the app is put together.
+  const keyring = vaultKeyring(config);
+  keyring.catch(() => {});
+  const { app, storage } = await buildApp({ config, database });
+  await keyring.catch(async (error) => {
+    await app.close();
     await database.close();
     throw error;
   });
-  const { app, storage } = await buildApp({ config, database });
   // PGlite: `npm run backup` asks this process for the archive (the directory is ours while we run).
   const backupSocket =
     database.engine === 'pglite'

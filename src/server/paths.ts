@@ -25,9 +25,10 @@ export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations
  * and tests), so production needs no development tools.
  */
 export function entryArgs(entry: string, source: string): string[] {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const bundled = path.join(here, `${entry}.js`);
-  if (here === path.join(projectRoot, 'dist/server') && fs.existsSync(bundled)) {
+  // Bundled, this module sits in dist/server or in one of its shared chunks below it.
+  const distDir = path.join(projectRoot, 'dist/server');
+  const bundled = path.join(distDir, `${entry}.js`);
+  if (fileURLToPath(import.meta.url).startsWith(distDir + path.sep) && fs.existsSync(bundled)) {
     return ['--enable-source-maps', bundled];
   }
   return ['--import', 'tsx', path.join(projectRoot, source)];

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
-import type { TDatabase } from './client';
+import { PGLITE_TEMPLATE_ENV } from '../test/templates';
+import { openPglite, type TDatabase } from './client';
 
 let database: TDatabase;
 beforeAll(async () => {
@@ -27,3 +31,39 @@ it('opens with the extensions the migrations use', async () => {
   )) as unknown as { rows: { extname: string }[] };
   expect(result.rows.map((r) => r.extname)).toEqual(['btree_gin', 'pg_trgm']);
 });
+
+it.runIf(!process.env.DATABASE_URL)(
+  'starts a new PGlite directory from a template file, and counts it made only once whole',
+  async () => {
+    const templateFile = process.env[PGLITE_TEMPLATE_ENV];
+    expect(templateFile, 'the integration setup names a template').toBeTruthy();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-template-'));
+    try {
+      const first = await openPglite(dir, { templateFile });
+      await first.db.execute(sql`create table kept (v text)`);
+      await first.db.execute(sql`insert into kept values ('written')`);
+      await first.close();
+      expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+
+      // Opened again, it is the same database, not a fresh copy over it.
+      const again = await openPglite(dir, { templateFile });
+      const kept = (await again.db.execute(sql`select v from kept`)) as unknown as { rows: { v: string }[] };
+      expect(kept.rows.map((r) => r.v)).toEqual(['written']);
+      await again.close();
+
+      // A start cut off while unpacking left files but no PG_VERSION: the next one unpacks again.
+      const cut = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-template-cut-'));
+      fs.mkdirSync(path.join(cut, 'base'));
+      fs.writeFileSync(path.join(cut, 'base', 'half-written'), 'x');
+      const retried = await openPglite(cut, { templateFile });
+      const tables = (await retried.db.execute(sql`select count(*)::int as n from clients`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(tables.rows[0]?.n).toBe(0);
+      await retried.close();
+      fs.rmSync(cut, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

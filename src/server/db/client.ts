@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as tar from 'tar';
 import { migrationsFolder } from '../paths';
 import { acquireDirLock } from './dir-lock';
 import * as schema from './schema';
@@ -131,8 +132,12 @@ export async function openPglite(
   try {
     // Extensions the migrations create must be bundled into PGlite up front.
     const extensions = { pg_trgm, btree_gin };
-    const fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const loadDataDir = fresh ? (options.template ?? readTemplate(options.templateFile)) : undefined;
+    let fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    if (dir && fresh && options.templateFile && fs.existsSync(options.templateFile)) {
+      extractTemplate(options.templateFile, dir);
+      fresh = false;
+    }
+    const loadDataDir = fresh ? options.template : undefined;
     const client = dir
       ? await PGlite.create(dir, { extensions, loadDataDir })
       : await PGlite.create({ extensions, loadDataDir });
@@ -164,8 +169,16 @@ export async function openPglite(
   }
 }
 
-function readTemplate(file: string | undefined): Blob | undefined {
-  return file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+/**
+ * Unpacks a template tarball into a new data directory, here rather than through PGlite's
+ * loadDataDir: tar's synchronous extraction takes about 0.25 s where PGlite's virtual file system
+ * took 1.5 s, most of a first start. PG_VERSION, which marks a directory as made, is written last:
+ * a start cut short leaves a directory that the next start unpacks again.
+ */
+function extractTemplate(file: string, dir: string) {
+  const isMarker = (entry: string) => entry.replace(/^\/+/, '') === 'PG_VERSION';
+  tar.extract({ file, cwd: dir, sync: true, filter: (entry) => !isMarker(entry) });
+  tar.extract({ file, cwd: dir, sync: true, filter: isMarker });
 }
 
 /** `pgliteTemplate`: a tarball file to start a new PGlite data directory from (see openPglite). */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'selfsigned';
 import type { TConfig } from '../config';
 
 // A laptop's HTTPS: Amplify's hosted sign-in always builds https:// addresses for the OAuth domain.
@@ -15,6 +14,7 @@ async function certificate(dir: string, host: string): Promise<{ key: string; ce
   if (fs.existsSync(keyFile) && fs.existsSync(certFile))
     return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8') };
   const names = [...new Set([host, 'localhost'])];
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: host }], {
     keySize: 2048,
     notAfterDate: new Date(Date.now() + 825 * 86_400_000),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { TConfig } from '../config';
 
 export type TMailMessage = {
@@ -27,6 +27,19 @@ export type TMailer = { send(message: TMailMessage): Promise<TMailPartial | unde
 type TLog = { info(obj: object, msg: string): void };
 
 /**
+ * The transport, made at the first message: nodemailer is loaded then rather than at every start.
+ * One promise, so messages sent meanwhile share the one transport (and its SMTP connections).
+ */
+function lazyTransport<T>(make: (nodemailer: TNodemailer) => Transporter<T>) {
+  let transport: Promise<Transporter<T>> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((m) => make(m.default));
+    return transport;
+  };
+}
+type TNodemailer = typeof import('nodemailer')['default'];
+
+/**
  * SMTP when SMTP_URL is set; otherwise an outbox: each message is written to the mail directory as
  * `<time>-<random>.json` (with the full .eml text inside) and its notes go to the log, so a newcomer
  * can register and verify on a laptop without a mail server.
@@ -50,15 +63,17 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
     // Timeouts well inside the mail job's lease (queue.ts), so a hung server fails the attempt
     // rather than letting another instance send the same message beside it. The URL's own
     // parameters win.
-    const transport = nodemailer.createTransport({
-      url: mail.smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({
+        url: mail.smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    );
     return {
       async send(m) {
-        const info = await transport.sendMail(envelopeOf(m));
+        const info = await (await transport()).sendMail(envelopeOf(m));
         // Some addresses refused, others taken: the message went out, and the caller hears which.
         const rejected = ((info.rejected ?? []) as (string | { address: string })[]).map((r) =>
           typeof r === 'string' ? r : r.address,
@@ -70,10 +85,12 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
     };
   }
   let sequence = 0;
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(m) {
-      const info = await stream.sendMail(envelopeOf(m));
+      const info = await (await stream()).sendMail(envelopeOf(m));
       const eml = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
       await fs.mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
       // Time, then a per-process sequence: names sort in sending order within one instance.

@@ -13,7 +13,7 @@ import { createWorker, type TWorker } from '../jobs/worker';
 import { MAIL_SEND, readOutbox } from '../mail';
 import type { AppRouter } from '../trpc/router';
 import { createTestDatabase } from './database';
-import { pgliteTemplate } from './templates';
+import { PGLITE_TEMPLATE_ENV } from './templates';
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -26,7 +26,7 @@ export async function createTestApp(
   const database: TDatabase =
     options.database ??
     (options.dataDir
-      ? await openPglite(options.dataDir, { template: await pgliteTemplate() })
+      ? await openPglite(options.dataDir, { templateFile: process.env[PGLITE_TEMPLATE_ENV] })
       : await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -207,7 +207,7 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
           .header('cache-control', 'no-store')
           .header('x-total-count', String(total));
         if (ext === 'xlsx') {
-          const xlsx = xlsxWriter('Clients', headers);
+          const xlsx = await xlsxWriter('Clients', headers);
           (async () => {
             for await (const cells of records()) xlsx.add(cells);
             await xlsx.end();

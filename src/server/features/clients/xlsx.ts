@@ -1,6 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { cellText } from '../../../domain/client-import';
+
+// Loaded at the first workbook read or written: exceljs is the heaviest import of the server
+// (about 0.2 s), and most starts never touch a spreadsheet.
+const loadExcel = () => import('exceljs');
 
 /** The sheet holds more data rows than an import takes: reading stopped there. */
 export class TooManyRowsError extends Error {
@@ -20,8 +24,9 @@ export const isZip = (bytes: Uint8Array) =>
  * at the first data row past `maxRows` that holds anything. Throws when it is no workbook.
  */
 export async function readXlsx(source: Uint8Array | Readable, maxRows: number): Promise<string[][]> {
+  const { default: Excel } = await loadExcel();
   const input = source instanceof Readable ? source : Readable.from([Buffer.from(source)]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     // Number formats tell a date or a zero-padded code from a plain number.
     styles: 'cache',
@@ -57,9 +62,10 @@ export async function readXlsx(source: Uint8Array | Readable, maxRows: number): 
  * A one-sheet workbook streamed as rows are added (exceljs's streaming writer keeps only the
  * current row in memory). Cells are written as strings, so codes and phones keep their zeros.
  */
-export function xlsxWriter(sheetName: string, headers: readonly string[]) {
+export async function xlsxWriter(sheetName: string, headers: readonly string[]) {
+  const { default: Excel } = await loadExcel();
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { TRPCError } from '@trpc/server';
-import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_PATH, isPreviewable, ZUploadShare } from '../../../domain/documents';
@@ -183,6 +182,7 @@ export function registerDocumentRoutes(
       if (!params.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Folder not found' });
       const entries = await zipEntries(db, scope, params.data.id, requestMeta(req));
       // Stored, not deflated: PDFs, scans and office files are compressed already.
+      const { ZipArchive } = await import('archiver');
       const archive = new ZipArchive({ store: true });
       archive.on('warning', (err) => req.log.warn({ err }, 'zip warning'));
       void (async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import { and, asc, count, eq, getTableColumns, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -227,6 +227,8 @@ export async function buildFirmExport(
   await progress('Starting');
 
   const storageKey = `${orgId}/${uuidv7()}`;
+  // Loaded here, not at start: archiver is one of the server's heavier imports.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const stored = storage.put(storageKey, archive, { contentType: 'application/zip' });
   const counts: Record<string, number> = {};

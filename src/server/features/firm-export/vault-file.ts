@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as TWebReadable } from 'node:stream/web';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { createMessage, encrypt } from 'openpgp';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { clients, vaultEntries } from '../../db/schema';
@@ -71,6 +70,8 @@ export async function vaultEntriesFile(
     csv.once('error', reject);
     csv.once('end', resolve);
   });
+  // openpgp only for an export that asked for the vault (a heavy import, kept out of the start).
+  const { createMessage, encrypt } = await import('openpgp');
   const message = await createMessage({
     binary: Readable.toWeb(csv) as unknown as ReadableStream<Uint8Array>,
   });

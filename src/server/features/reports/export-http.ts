@@ -205,7 +205,7 @@ export function registerReportExports(app: FastifyInstance, deps: { db: TDb }) {
             .header('cache-control', 'no-store')
             .header('x-total-count', String(t.count));
           if (ext === 'xlsx') {
-            const xlsx = xlsxWriter(t.title, t.headers);
+            const xlsx = await xlsxWriter(t.title, t.headers);
             (async () => {
               for await (const row of t.rows) xlsx.add(row);
               await xlsx.end();
