@@ -1,18 +1,23 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { startBackupSocket } from './backup/socket';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
-import { vaultKeyring } from './features/vault';
 import { listenHttps } from './http/https-listener';
 
 async function main() {
   const config = loadConfig();
+  // The rest of the server (its routes, features and their packages, most of its modules) loads
+  // while the database opens: PGlite compiles its WebAssembly off the main thread meanwhile.
+  const rest = Promise.all([import('./app'), import('./backup/socket'), import('./features/vault')]);
+  rest.catch(() => {});
   // Beside the bundle, npm run build leaves a migrated empty PGlite database (scripts/build-server.mjs)
   // that a new data directory starts from; run from the sources, there is none and initdb runs.
   const database = await openDatabase(config, {
     pgliteTemplate: fileURLToPath(new URL('pglite-template.tar.gz', import.meta.url)),
+  });
+  const [{ buildApp }, { startBackupSocket }, { vaultKeyring }] = await rest.catch(async (error) => {
+    await database.close();
+    throw error;
   });
   // The vault's key file is created (or its permissions refused) now, not at the first reveal;
   // its write and fsync run while the app is put together.
