@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,7 +11,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as tar from 'tar';
 import { migrationsFolder } from '../paths';
 import { acquireDirLock } from './dir-lock';
 import * as schema from './schema';
@@ -134,7 +135,7 @@ export async function openPglite(
     const extensions = { pg_trgm, btree_gin };
     let fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
     if (dir && fresh && options.templateFile && fs.existsSync(options.templateFile)) {
-      extractTemplate(options.templateFile, dir);
+      await extractTemplate(options.templateFile, dir);
       fresh = false;
     }
     const loadDataDir = fresh ? options.template : undefined;
@@ -172,14 +173,28 @@ export async function openPglite(
 /**
  * Unpacks a template tarball into a new data directory, here rather than through PGlite's
  * loadDataDir: tar's synchronous extraction takes about 0.25 s where PGlite's virtual file system
- * took 1.5 s, most of a first start. PG_VERSION, which marks a directory as made, is written last:
- * a start cut short leaves a directory that the next start unpacks again.
+ * took 1.5 s, most of a first start. In a worker thread, so the server's modules go on loading
+ * meanwhile. PG_VERSION, which marks a directory as made, is written last: a start cut short
+ * leaves a directory that the next start unpacks again.
  */
-function extractTemplate(file: string, dir: string) {
-  const isMarker = (entry: string) => entry.replace(/^\/+/, '') === 'PG_VERSION';
-  tar.extract({ file, cwd: dir, sync: true, filter: (entry) => !isMarker(entry) });
-  tar.extract({ file, cwd: dir, sync: true, filter: isMarker });
+function extractTemplate(file: string, dir: string): Promise<void> {
+  const tarModule = createRequire(import.meta.url).resolve('tar');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(EXTRACT_TEMPLATE, { eval: true, workerData: { tarModule, file, dir } });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`unpacking ${file} into ${dir} stopped with ${code}`)),
+    );
+  });
 }
+
+const EXTRACT_TEMPLATE = `
+const { workerData } = require('node:worker_threads');
+const tar = require(workerData.tarModule);
+const isMarker = (entry) => entry.replace(/^\\/+/, '') === 'PG_VERSION';
+tar.extract({ file: workerData.file, cwd: workerData.dir, sync: true, filter: (entry) => !isMarker(entry) });
+tar.extract({ file: workerData.file, cwd: workerData.dir, sync: true, filter: isMarker });
+`;
 
 /** `pgliteTemplate`: a tarball file to start a new PGlite data directory from (see openPglite). */
 export function openDatabase(
