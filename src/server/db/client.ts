@@ -5,12 +5,10 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../paths';
 import { acquireDirLock } from './dir-lock';
 import * as schema from './schema';
@@ -52,6 +50,12 @@ export { migrationsFolder };
 const MIGRATION_LOCK_KEY = 7_240_611;
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<TDatabase> {
+  // The PostgreSQL driver is loaded only here: a PGlite start does not wait for it.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
   // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. A startup
   // option, so it holds before the first query (a pooler must pass or ignore `options`).
