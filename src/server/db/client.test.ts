@@ -51,8 +51,11 @@ it.runIf(!process.env.DATABASE_URL)(
       expect(kept.rows.map((r) => r.v)).toEqual(['written']);
       await again.close();
 
-      // A start cut off while unpacking left files but no PG_VERSION: the next one unpacks again.
+      // A start cut off while unpacking left some files, PG_VERSION among them, and its marker:
+      // the next one unpacks again rather than opening half a database.
       const cut = fs.mkdtempSync(path.join(os.tmpdir(), 'practice-template-cut-'));
+      fs.writeFileSync(path.join(cut, '.unpacking-template'), '');
+      fs.writeFileSync(path.join(cut, 'PG_VERSION'), '17\n');
       fs.mkdirSync(path.join(cut, 'base'));
       fs.writeFileSync(path.join(cut, 'base', 'half-written'), 'x');
       const retried = await openPglite(cut, { templateFile });
@@ -61,6 +64,7 @@ it.runIf(!process.env.DATABASE_URL)(
       };
       expect(tables.rows[0]?.n).toBe(0);
       await retried.close();
+      expect(fs.existsSync(path.join(cut, '.unpacking-template'))).toBe(false);
       fs.rmSync(cut, { recursive: true, force: true });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

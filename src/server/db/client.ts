@@ -137,7 +137,10 @@ export async function openPglite(
   try {
     // Extensions the migrations create must be bundled into PGlite up front.
     const extensions = { pg_trgm, btree_gin };
-    let fresh = !dir || !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    // A directory is made once PG_VERSION is there, unless unpacking the template into it was cut
+    // short (its marker is still there): then it is unpacked again.
+    let fresh =
+      !dir || !fs.existsSync(path.join(dir, 'PG_VERSION')) || fs.existsSync(path.join(dir, UNPACKING));
     if (dir && fresh && options.templateFile && fs.existsSync(options.templateFile)) {
       await extractTemplate(options.templateFile, dir);
       fresh = false;
@@ -174,30 +177,33 @@ export async function openPglite(
   }
 }
 
+/** Present while a template is being unpacked into a data directory. */
+const UNPACKING = '.unpacking-template';
+
 /**
  * Unpacks a template tarball into a new data directory, here rather than through PGlite's
  * loadDataDir: tar's synchronous extraction takes about 0.25 s where PGlite's virtual file system
  * took 1.5 s, most of a first start. In a worker thread, so the server's modules go on loading
- * meanwhile. PG_VERSION, which marks a directory as made, is written last: a start cut short
- * leaves a directory that the next start unpacks again.
+ * meanwhile. A marker file stands while it runs: a start cut short leaves a directory that the
+ * next start unpacks again rather than opens.
  */
-function extractTemplate(file: string, dir: string): Promise<void> {
+async function extractTemplate(file: string, dir: string): Promise<void> {
+  const marker = path.join(dir, UNPACKING);
+  fs.writeFileSync(marker, '');
   const tarModule = createRequire(import.meta.url).resolve('tar');
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const worker = new Worker(EXTRACT_TEMPLATE, { eval: true, workerData: { tarModule, file, dir } });
     worker.once('error', reject);
     worker.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`unpacking ${file} into ${dir} stopped with ${code}`)),
     );
   });
+  fs.rmSync(marker);
 }
 
 const EXTRACT_TEMPLATE = `
 const { workerData } = require('node:worker_threads');
-const tar = require(workerData.tarModule);
-const isMarker = (entry) => entry.replace(/^\\/+/, '') === 'PG_VERSION';
-tar.extract({ file: workerData.file, cwd: workerData.dir, sync: true, filter: (entry) => !isMarker(entry) });
-tar.extract({ file: workerData.file, cwd: workerData.dir, sync: true, filter: isMarker });
+require(workerData.tarModule).extract({ file: workerData.file, cwd: workerData.dir, sync: true });
 `;
 
 /** `pgliteTemplate`: a tarball file to start a new PGlite data directory from (see openPglite). */
