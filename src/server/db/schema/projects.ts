@@ -62,8 +62,28 @@ export const projects = pgTable(
     index('projects_open_due_idx')
       .on(t.orgId, t.dueDate)
       .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW') and ${t.archivedAt} is null`),
-    // Projects not archived by due date, any status: the dashboard's "due this week", index-only.
-    index('projects_live_due_idx').on(t.orgId, t.dueDate).where(sql`${t.archivedAt} is null`),
+    // Projects not archived by due date, any status: the dashboard's "due this week", and the
+    // reports' projects due in a period (status, client, budget), all index-only.
+    index('projects_live_due_idx')
+      .on(t.orgId, t.dueDate, t.status, t.clientId, t.budgetMinutes, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // The services summary reads its projects (a service's periods, or its one-time projects due
+    // in the range) and the engagement periods that have one from this index alone: sequential
+    // scans of every project were half that report's time.
+    index('projects_service_period_idx').on(
+      t.orgId,
+      t.serviceId,
+      t.periodKey,
+      t.dueDate,
+      t.clientServiceId,
+      t.clientId,
+      t.archivedAt,
+      t.status,
+      t.completedDate,
+      t.createdAt,
+      t.budgetMinutes,
+      t.id,
+    ),
     foreignKey({
       name: 'projects_client_fk',
       columns: [t.orgId, t.clientId],

@@ -4,8 +4,9 @@ import { percent, type ZClientSummary } from '../../../domain/reports';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { entry, rateJoins } from '../timesheets';
+import { entry } from '../timesheets';
 import { clientsWhere, coveredClient, num, orderBy, reportContext } from './scope';
+import { timeLogged } from './time';
 
 export type TClientSummaryRow = {
   id: string;
@@ -60,10 +61,6 @@ export async function clientSummary(
   const taskService = input.serviceId
     ? sql`and t.project_id in (select p.id from projects p where p.org_id = ${o} and p.service_id = ${input.serviceId})`
     : sql``;
-  const { joins, billRate } = rateJoins;
-  const money = ctx.money
-    ? sql`, coalesce(round(sum(${entry('minutes')}::bigint * ${billRate}) filter (where ${entry('billable')}) / 60.0), 0)::float8 as value`
-    : sql`, 0::float8 as value`;
   const where = clientsWhere(scope, input);
   /**
    * The measures' CTEs (p, pa, t, todo, te) over the clients `covered` names: one row per client
@@ -110,16 +107,12 @@ export async function clientSummary(
       where t.org_id = ${o} and t.for_client and t.status <> 'COMPLETED' and ${covered(sql`t.client_id`)}
       ${group(sql`t.client_id`)}
     ),
-    te as (
-      select ${key(entry('client_id'))}
-        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')}), 0)::int as billable,
-        coalesce(sum(${entry('minutes')}) filter (where not ${entry('billable')}), 0)::int as other
-        ${money}
-      from timesheet_entries ${ctx.money ? joins : sql``}
-      where ${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to}
-        and ${covered(entry('client_id'))}
-      ${group(entry('client_id'))}
-    )`;
+    te as (${timeLogged(
+      sql`${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to}
+        and ${covered(entry('client_id'))}`,
+      ctx.money,
+      perClient ? 'client_id' : undefined,
+    )})`;
   };
   const columns = sql`
         coalesce(p.projects, 0) as projects, coalesce(p.projects_completed, 0) as projects_completed,
