@@ -141,18 +141,24 @@ export async function clientSummary(
   // By name (the default), the page is known before any measure: page the clients first, measure
   // only those, and sum the firm's totals in one ungrouped pass. Sorting by a measure needs it for
   // every covered client, so that order measures them all and pages with a window.
+  // Names are never null, so ascending needs no NULLS FIRST: without it the default order is
+  // clients_org_name_idx's, and the page is its first 50 entries rather than a sort of every client.
+  const byName =
+    input.direction === 'asc'
+      ? sql`c.name asc, c.id asc`
+      : orderBy(sql`c.name`, input.direction, sql`c.id asc`);
   const result =
     input.sort === 'name'
       ? await db.execute(sql`
     with c as (
       ${clientRow}
-      order by ${orderBy(sql`c.name`, input.direction, sql`c.id asc`)}
+      order by ${byName}
       limit ${input.pageSize} offset ${offset}
     ),
     ${measures((column) => sql`${column} in (select c.id from c)`, true)},
     pg as (
       select c.id, c.code, c.name, c.group_name, ${columns},
-        row_number() over (order by ${orderBy(sql`c.name`, input.direction, sql`c.id asc`)}) as rn
+        row_number() over (order by ${byName}) as rn
       from c
       left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
       left join todo on todo.client_id = c.id left join te on te.client_id = c.id

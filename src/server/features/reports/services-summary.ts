@@ -133,8 +133,21 @@ export async function servicesSummary(
       select s.id, s.name, s.code, s.frequency from services s
       where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
     ),
+    cs_dates as (
+      -- The covered engagements by service and dates: a firm's engagements share few dates, so
+      -- matching dates to periods is a few thousand rows, where matching each engagement to its
+      -- periods was 150,000.
+      select cs.service_id, cs.start_date, cs.end_date, count(*)::int as n
+      from client_services cs
+      where cs.org_id = ${o} and cs.service_id in (select service_id from sp)
+        and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
+      group by cs.service_id, cs.start_date, cs.end_date
+    ),
     e as (
-      select ex.service_id, count(*)::int as expected from ex group by ex.service_id
+      select sp.service_id, sum(d.n)::int as expected
+      from cs_dates d join sp on sp.service_id = d.service_id
+        and d.start_date <= sp.period_end and (d.end_date is null or d.end_date >= sp.period_start)
+      group by sp.service_id
     ),
     started as (
       -- The expected pairs that have a project (archived or not), counted from the projects'
@@ -152,14 +165,12 @@ export async function servicesSummary(
     ),
     eng as (
       -- Engagements covering any period of the range: a service's periods follow one another, so
-      -- that is covering their span. Counted apart, where a DISTINCT over the expected pairs sorted
-      -- 150,000 of them.
-      select cs.service_id, count(*)::int as engagements
-      from client_services cs join (select service_id, min(period_start) as first_day, max(period_end) as last_day
-        from sp group by service_id) span on span.service_id = cs.service_id
-      where cs.org_id = ${o} and cs.start_date <= span.last_day and (cs.end_date is null or cs.end_date >= span.first_day)
-        and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
-      group by cs.service_id
+      -- that is covering their span (a DISTINCT over the expected pairs sorted 150,000 of them).
+      select d.service_id, sum(d.n)::int as engagements
+      from cs_dates d join (select service_id, min(period_start) as first_day, max(period_end) as last_day
+        from sp group by service_id) span on span.service_id = d.service_id
+      where d.start_date <= span.last_day and (d.end_date is null or d.end_date >= span.first_day)
+      group by d.service_id
     ),
     pa as (
       select pr.service_id, count(*)::int as created,
