@@ -47,6 +47,15 @@ export const projects = pgTable(
     budgetMinutes: integer('budget_minutes'),
     budgetNotified: integer('budget_notified').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The engagement's service and dates, copied by triggers (migration 0038) whenever the project's
+     * engagement or the engagement itself changes: the services summary tells which engagement
+     * periods have a project from the projects alone, where joining each project to its engagement
+     * was most of that report.
+     */
+    engagementServiceId: uuid('engagement_service_id'),
+    engagementStart: date('engagement_start', { mode: 'string' }),
+    engagementEnd: date('engagement_end', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +92,9 @@ export const projects = pgTable(
       t.createdAt,
       t.budgetMinutes,
       t.id,
+      t.engagementServiceId,
+      t.engagementStart,
+      t.engagementEnd,
     ),
     foreignKey({
       name: 'projects_client_fk',

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, todayIn } from '../../../domain/periods';
-import { projects, timesheetEntries, timesheetRates } from '../../db/schema';
+import { clientServices, projects, timesheetEntries, timesheetRates } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
@@ -237,7 +237,16 @@ describe('engagement periods in the services summary', () => {
     await check({ engagements: 2, expected: 3, notStarted: 2 });
     await t.db.insert(projects).values(project(f.a.id, a.id, thisKey, monthStart));
     await check({ engagements: 2, expected: 3, notStarted: 1 });
+    // Alpha ends with last month: this month is no longer called for, and its project no longer counts.
+    await f.api.engagements.end.mutate({ engagementId: a.id, endDate: addDaysIso(monthStart, -1) });
+    await check({ engagements: 2, expected: 2, notStarted: 1 });
+    // Beta's start moves back a month: the project made for last month now counts.
+    await t.db.update(clientServices).set({ startDate: prevMonthStart }).where(eq(clientServices.id, b.id));
+    await check({ engagements: 2, expected: 3, notStarted: 1 });
     await f.api.clients.archive.mutate({ clientId: f.b.id });
-    await check({ engagements: 1, expected: 2, notStarted: 0 });
+    await check({ engagements: 1, expected: 1, notStarted: 0 });
+    // Removing an engagement unlinks its projects: nothing of Alpha's is expected or started.
+    await f.api.engagements.delete.mutate({ engagementId: a.id });
+    await check({ engagements: 0, expected: 0, notStarted: 0 });
   });
 });

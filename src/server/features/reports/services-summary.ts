@@ -151,17 +151,20 @@ export async function servicesSummary(
     ),
     started as (
       -- The expected pairs that have a project (archived or not), counted from the projects'
-      -- side: one project per engagement and period (projects_engagement_period_key), found from
-      -- projects_service_period_idx alone. Joining the 150,000 expected pairs to them was half
-      -- this report's time, and probing for each pair's project more still.
-      select cs.service_id, count(*)::int as started
-      from sp made
-        join projects p on p.org_id = ${o} and p.service_id = made.service_id and p.period_key = made.period_key
-        join client_services cs on cs.org_id = p.org_id and cs.id = p.client_service_id
-        join sp on sp.service_id = cs.service_id and sp.period_key = p.period_key
-      where cs.start_date <= sp.period_end and (cs.end_date is null or cs.end_date >= sp.period_start)
-        and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
-      group by cs.service_id
+      -- side (one per engagement and period: projects_engagement_period_key), each checked
+      -- against its engagement's service and dates as the project copies them (0038), so
+      -- projects_service_period_idx answers it alone: joining each project to its engagement was
+      -- most of this report. A generated project's client is its engagement's, and neither moves.
+      select p.engagement_service_id as service_id, count(*)::int as started
+      from sp made cross join lateral (
+        select p.period_key, p.engagement_service_id, p.engagement_start, p.engagement_end from projects p
+        where p.org_id = ${o} and p.service_id = made.service_id and p.period_key = made.period_key
+          and p.client_service_id is not null and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
+        offset 0
+      ) p
+        join sp on sp.service_id = p.engagement_service_id and sp.period_key = p.period_key
+      where p.engagement_start <= sp.period_end and (p.engagement_end is null or p.engagement_end >= sp.period_start)
+      group by p.engagement_service_id
     ),
     eng as (
       -- Engagements covering any period of the range: a service's periods follow one another, so
