@@ -47,6 +47,15 @@ export const projects = pgTable(
     budgetMinutes: integer('budget_minutes'),
     budgetNotified: integer('budget_notified').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The engagement's service and dates, copied by triggers (migration 0038) whenever the project's
+     * engagement or the engagement itself changes: the services summary tells which engagement
+     * periods have a project from the projects alone, where joining each project to its engagement
+     * was most of that report.
+     */
+    engagementServiceId: uuid('engagement_service_id'),
+    engagementStart: date('engagement_start', { mode: 'string' }),
+    engagementEnd: date('engagement_end', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,8 +71,31 @@ export const projects = pgTable(
     index('projects_open_due_idx')
       .on(t.orgId, t.dueDate)
       .where(sql`${t.status} in ('SCHEDULED', 'IN_PROGRESS', 'IN_REVIEW') and ${t.archivedAt} is null`),
-    // Projects not archived by due date, any status: the dashboard's "due this week", index-only.
-    index('projects_live_due_idx').on(t.orgId, t.dueDate).where(sql`${t.archivedAt} is null`),
+    // Projects not archived by due date, any status: the dashboard's "due this week", and the
+    // reports' projects due in a period (status, client, budget), all index-only.
+    index('projects_live_due_idx')
+      .on(t.orgId, t.dueDate, t.status, t.clientId, t.budgetMinutes, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // The services summary reads its projects (a service's periods, or its one-time projects due
+    // in the range) and the engagement periods that have one from this index alone: sequential
+    // scans of every project were half that report's time.
+    index('projects_service_period_idx').on(
+      t.orgId,
+      t.serviceId,
+      t.periodKey,
+      t.dueDate,
+      t.clientServiceId,
+      t.clientId,
+      t.archivedAt,
+      t.status,
+      t.completedDate,
+      t.createdAt,
+      t.budgetMinutes,
+      t.id,
+      t.engagementServiceId,
+      t.engagementStart,
+      t.engagementEnd,
+    ),
     foreignKey({
       name: 'projects_client_fk',
       columns: [t.orgId, t.clientId],

@@ -53,8 +53,27 @@ export const timesheetEntries = pgTable(
     // My week reads by (org, member, date).
     index('timesheet_entries_member_date_idx').on(t.orgId, t.memberId, t.date),
     // The team's week sums minutes by member and day from the index alone (an index-only scan):
-    // reading the table instead costs a heap visit per entry, 50,000 of them for a firm of 500.
-    index('timesheet_entries_org_date_minutes_idx').on(t.orgId, t.date, t.memberId, t.minutes),
+    // reading the table instead costs a heap visit per entry, 50,000 of them for a firm of 500. The
+    // reports sum a period's time by member or client, billable or not, and value approved time at
+    // its frozen rates from it too.
+    index('timesheet_entries_org_date_minutes_idx').on(
+      t.orgId,
+      t.date,
+      t.memberId,
+      t.minutes,
+      t.billable,
+      t.status,
+      t.clientId,
+      t.billRate,
+      t.costRate,
+    ),
+    // Time not yet approved is valued at today's rates, entry by entry: this keeps those few apart
+    // from the approved bulk that needs no rate.
+    index('timesheet_entries_unapproved_idx').on(t.orgId, t.date).where(sql`status <> 'approved'`),
+    // The client summary's page: the time of 50 clients, not a scan of the period's.
+    index('timesheet_entries_client_date_idx')
+      .on(t.orgId, t.clientId, t.date)
+      .where(sql`client_id is not null`),
     index('timesheet_entries_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
     index('timesheet_entries_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
     foreignKey({

@@ -4,8 +4,9 @@ import { percent, type ZClientSummary } from '../../../domain/reports';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { entry, rateJoins } from '../timesheets';
+import { entry } from '../timesheets';
 import { clientsWhere, coveredClient, num, orderBy, reportContext } from './scope';
+import { timeLogged } from './time';
 
 export type TClientSummaryRow = {
   id: string;
@@ -60,10 +61,6 @@ export async function clientSummary(
   const taskService = input.serviceId
     ? sql`and t.project_id in (select p.id from projects p where p.org_id = ${o} and p.service_id = ${input.serviceId})`
     : sql``;
-  const { joins, billRate } = rateJoins;
-  const money = ctx.money
-    ? sql`, coalesce(round(sum(${entry('minutes')}::bigint * ${billRate}) filter (where ${entry('billable')}) / 60.0), 0)::float8 as value`
-    : sql`, 0::float8 as value`;
   const where = clientsWhere(scope, input);
   /**
    * The measures' CTEs (p, pa, t, todo, te) over the clients `covered` names: one row per client
@@ -110,16 +107,12 @@ export async function clientSummary(
       where t.org_id = ${o} and t.for_client and t.status <> 'COMPLETED' and ${covered(sql`t.client_id`)}
       ${group(sql`t.client_id`)}
     ),
-    te as (
-      select ${key(entry('client_id'))}
-        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')}), 0)::int as billable,
-        coalesce(sum(${entry('minutes')}) filter (where not ${entry('billable')}), 0)::int as other
-        ${money}
-      from timesheet_entries ${ctx.money ? joins : sql``}
-      where ${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to}
-        and ${covered(entry('client_id'))}
-      ${group(entry('client_id'))}
-    )`;
+    te as (${timeLogged(
+      sql`${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to}
+        and ${covered(entry('client_id'))}`,
+      ctx.money,
+      perClient ? 'client_id' : undefined,
+    )})`;
   };
   const columns = sql`
         coalesce(p.projects, 0) as projects, coalesce(p.projects_completed, 0) as projects_completed,
@@ -148,18 +141,24 @@ export async function clientSummary(
   // By name (the default), the page is known before any measure: page the clients first, measure
   // only those, and sum the firm's totals in one ungrouped pass. Sorting by a measure needs it for
   // every covered client, so that order measures them all and pages with a window.
+  // Names are never null, so ascending needs no NULLS FIRST: without it the default order is
+  // clients_org_name_idx's, and the page is its first 50 entries rather than a sort of every client.
+  const byName =
+    input.direction === 'asc'
+      ? sql`c.name asc, c.id asc`
+      : orderBy(sql`c.name`, input.direction, sql`c.id asc`);
   const result =
     input.sort === 'name'
       ? await db.execute(sql`
     with c as (
       ${clientRow}
-      order by ${orderBy(sql`c.name`, input.direction, sql`c.id asc`)}
+      order by ${byName}
       limit ${input.pageSize} offset ${offset}
     ),
     ${measures((column) => sql`${column} in (select c.id from c)`, true)},
     pg as (
       select c.id, c.code, c.name, c.group_name, ${columns},
-        row_number() over (order by ${orderBy(sql`c.name`, input.direction, sql`c.id asc`)}) as rn
+        row_number() over (order by ${byName}) as rn
       from c
       left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
       left join todo on todo.client_id = c.id left join te on te.client_id = c.id

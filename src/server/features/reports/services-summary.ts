@@ -84,6 +84,12 @@ function pairs(
   sp: Awaited<ReturnType<typeof servicePeriods>>,
 ) {
   const o = scope.orgId;
+  const projectsWhere = (which: SQL) => sql`
+      select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
+        p.created_at, p.budget_minutes
+      from projects p
+      where p.org_id = ${o} and p.archived_at is null and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
+        and ${which} ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}`;
   return sql`
     sp as (
       select * from unnest(${arr(sp.ids, 'uuid')}, ${arr(sp.keys, 'text')}, ${arr(sp.starts, 'date')}, ${arr(sp.ends, 'date')})
@@ -96,13 +102,19 @@ function pairs(
       where cs.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
     ),
     pr as (
-      select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
-        p.created_at, p.budget_minutes
-      from projects p
-      where p.org_id = ${o} and p.archived_at is null and ${coveredClient(ctx, scope, input, sql`p.client_id`)} and p.service_id is not null
-        and ((p.service_id, p.period_key) in (select service_id, period_key from sp)
-          or (p.period_key = 'once' and p.due_date between ${input.from} and ${input.to}))
-        ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}
+      -- Each period's projects, then each service's one-time ones due in the range: index-only
+      -- reads of projects_service_period_idx, where one OR of the two was a sequential scan of
+      -- every project. OFFSET 0 keeps the lookups per period: the covered-clients test is costed
+      -- once per lookup, and priced so the planner chose to scan and hash every project instead.
+      select p.* from sp cross join lateral (
+        ${projectsWhere(sql`p.service_id = sp.service_id and p.period_key = sp.period_key`)} offset 0
+      ) p
+      union all
+      select p.* from services s cross join lateral (
+        ${projectsWhere(sql`p.service_id = s.id and p.period_key = 'once' and p.due_date between ${input.from} and ${input.to}`)}
+        offset 0
+      ) p
+      where s.org_id = ${o}
     )`;
 }
 
@@ -121,18 +133,47 @@ export async function servicesSummary(
       select s.id, s.name, s.code, s.frequency from services s
       where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
     ),
-    made as (
-      -- The engagement periods that have a project (archived or not), to join rather than probe:
-      -- a NOT EXISTS per expected pair was an index probe for each of 150,000 pairs.
-      select distinct p.client_service_id, p.period_key from projects p
-      where p.org_id = ${o} and p.client_service_id is not null
-        and (p.service_id, p.period_key) in (select service_id, period_key from sp)
+    cs_dates as (
+      -- The covered engagements by service and dates: a firm's engagements share few dates, so
+      -- matching dates to periods is a few thousand rows, where matching each engagement to its
+      -- periods was 150,000.
+      select cs.service_id, cs.start_date, cs.end_date, count(*)::int as n
+      from client_services cs
+      where cs.org_id = ${o} and cs.service_id in (select service_id from sp)
+        and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
+      group by cs.service_id, cs.start_date, cs.end_date
     ),
     e as (
-      select ex.service_id, count(distinct ex.cs_id)::int as engagements, count(*)::int as expected,
-        count(*) filter (where made.client_service_id is null)::int as not_started
-      from ex left join made on made.client_service_id = ex.cs_id and made.period_key = ex.period_key
-      group by ex.service_id
+      select sp.service_id, sum(d.n)::int as expected
+      from cs_dates d join sp on sp.service_id = d.service_id
+        and d.start_date <= sp.period_end and (d.end_date is null or d.end_date >= sp.period_start)
+      group by sp.service_id
+    ),
+    started as (
+      -- The expected pairs that have a project (archived or not), counted from the projects'
+      -- side (one per engagement and period: projects_engagement_period_key), each checked
+      -- against its engagement's service and dates as the project copies them (0038), so
+      -- projects_service_period_idx answers it alone: joining each project to its engagement was
+      -- most of this report. A generated project's client is its engagement's, and neither moves.
+      select p.engagement_service_id as service_id, count(*)::int as started
+      from sp made cross join lateral (
+        select p.period_key, p.engagement_service_id, p.engagement_start, p.engagement_end from projects p
+        where p.org_id = ${o} and p.service_id = made.service_id and p.period_key = made.period_key
+          and p.client_service_id is not null and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
+        offset 0
+      ) p
+        join sp on sp.service_id = p.engagement_service_id and sp.period_key = p.period_key
+      where p.engagement_start <= sp.period_end and (p.engagement_end is null or p.engagement_end >= sp.period_start)
+      group by p.engagement_service_id
+    ),
+    eng as (
+      -- Engagements covering any period of the range: a service's periods follow one another, so
+      -- that is covering their span (a DISTINCT over the expected pairs sorted 150,000 of them).
+      select d.service_id, sum(d.n)::int as engagements
+      from cs_dates d join (select service_id, min(period_start) as first_day, max(period_end) as last_day
+        from sp group by service_id) span on span.service_id = d.service_id
+      where d.start_date <= span.last_day and (d.end_date is null or d.end_date >= span.first_day)
+      group by d.service_id
     ),
     pa as (
       select pr.service_id, count(*)::int as created,
@@ -151,12 +192,15 @@ export async function servicesSummary(
       group by pr.service_id
     ),
     r as (
-      select s.id, s.name, s.code, s.frequency, coalesce(e.engagements, 0) as engagements,
+      select s.id, s.name, s.code, s.frequency, coalesce(eng.engagements, 0) as engagements,
         case when s.frequency = 'one_time' then coalesce(pa.created, 0) else coalesce(e.expected, 0) end as expected,
         coalesce(pa.created, 0) as created, coalesce(pa.completed, 0) as completed, coalesce(pa.on_time, 0) as on_time,
-        coalesce(pa.late, 0) as late, coalesce(e.not_started, 0) as not_started, pa.cycle,
+        coalesce(pa.late, 0) as late,
+        coalesce(e.expected, 0) - coalesce(started.started, 0) as not_started, pa.cycle,
         coalesce(pa.budget, 0) as budget, coalesce(act.actual, 0) as actual
-      from s left join e on e.service_id = s.id left join pa on pa.service_id = s.id left join act on act.service_id = s.id
+      from s left join e on e.service_id = s.id left join started on started.service_id = s.id
+        left join eng on eng.service_id = s.id
+        left join pa on pa.service_id = s.id left join act on act.service_id = s.id
     ),
     pg as (
       select r.*, count(*) over () as total, sum(engagements) over () as t_engagements, sum(expected) over () as t_expected,

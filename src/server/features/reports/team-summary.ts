@@ -8,8 +8,9 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { availableMinutes } from '../leave';
-import { entry, rateJoins } from '../timesheets';
+import { entry } from '../timesheets';
 import { clientsWhere, num, orderBy, reportContext } from './scope';
+import { timeLogged } from './time';
 
 export type TTeamSummaryRow = {
   id: string;
@@ -68,11 +69,6 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
     ? sql`and ${entry('client_id')} in (select c.id from clients c where ${clientsWhere(scope, input)})`
     : sql``;
   const member = input.memberId ? sql`and m.id = ${input.memberId}` : sql``;
-  const { joins, billRate, costRate } = rateJoins;
-  const money = ctx.money
-    ? sql`, coalesce(round(sum(${entry('minutes')}::bigint * ${billRate}) filter (where ${entry('billable')}) / 60.0), 0)::float8 as value,
-           coalesce(round(sum(${entry('minutes')}::bigint * ${costRate}) / 60.0), 0)::float8 as cost`
-    : sql`, 0::float8 as value, 0::float8 as cost`;
   const dayAfter = addDaysIso(input.to, 1);
   const result = await db.execute(sql`
     with m as (
@@ -107,14 +103,11 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
         and ta.completed_date < (${dayAfter}::date::timestamp at time zone ${ctx.timeZone}) ${assignedClient}
       group by ta.member_id
     ),
-    te as (
-      select ${entry('member_id')} as member_id, coalesce(sum(${entry('minutes')}), 0)::int as minutes,
-        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')}), 0)::int as billable
-        ${money}
-      from timesheet_entries ${ctx.money ? joins : sql``}
-      where ${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to} ${entryClient}
-      group by ${entry('member_id')}
-    ),
+    te as (${timeLogged(
+      sql`${entry('org_id')} = ${o} and ${entry('date')} between ${input.from} and ${input.to} ${entryClient}`,
+      ctx.money,
+      'member_id',
+    )}),
     r as (
       select m.id, m.name, coalesce(a.open_tasks, 0) as open_tasks, coalesce(a.overdue, 0) as overdue,
         coalesce(w.work_ahead, 0) as work_ahead, coalesce(d.completed, 0) as completed,
