@@ -73,6 +73,9 @@ const UNKEYED: Record<string, string> = {
   // A member, client, service or task as `kind` says: one key cannot name four tables. A rate left
   // by a deleted record matches no entry again (uuids are never reused).
   'timesheet_rates.ref_id': 'polymorphic by kind',
+  // A copy of the project's engagement's service (migration 0038's triggers keep it), read by the
+  // services summary only; the engagement's own key to the service holds the reference.
+  'projects.engagement_service_id': 'a trigger-kept copy of client_services.service_id',
 };
 
 it('keys every *_id and *_by column of a firm table, or says why not', async () => {
