@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, todayIn } from '../../../domain/periods';
+import { addDaysIso } from '../../../domain/periods';
 import { clientServices, projects, timesheetEntries, timesheetRates } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
+import { lastAndThisMonth } from '../../test/report-period';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 // The reports read time and engagement periods by shortcuts (approved time apart from the rest, the
@@ -13,11 +14,7 @@ import { seedFirmWithRoles } from '../../test/seeded-firm';
 let t: TTestApp;
 let f: Awaited<ReturnType<typeof world>>;
 
-const today = todayIn('UTC');
-const monthStart = `${today.slice(0, 7)}-01`;
-const prevMonthStart = `${addDaysIso(monthStart, -1).slice(0, 7)}-01`;
-const monthEnd = addDaysIso(`${addDaysIso(monthStart, 32).slice(0, 7)}-01`, -1);
-const period = { from: prevMonthStart, to: monthEnd };
+const { today, monthStart, prevMonthStart, period } = lastAndThisMonth();
 const outside = addDaysIso(prevMonthStart, -40);
 
 async function world() {

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, todayIn } from '../../../domain/periods';
+import { addDaysIso } from '../../../domain/periods';
 import { projects, roles, systemLog, taskStatusChanges } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
+import { lastAndThisMonth } from '../../test/report-period';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 // One firm whose work is set up through the router (tasks, status changes, time, rates), with the
@@ -12,12 +13,8 @@ import { seedFirmWithRoles } from '../../test/seeded-firm';
 let t: TTestApp;
 let f: Awaited<ReturnType<typeof world>>;
 
-const today = todayIn('UTC');
-const monthStart = `${today.slice(0, 7)}-01`;
-const prevMonthStart = `${addDaysIso(monthStart, -1).slice(0, 7)}-01`;
-const monthEnd = addDaysIso(`${addDaysIso(monthStart, 32).slice(0, 7)}-01`, -1);
+const { today, monthStart, prevMonthStart, monthEnd, period } = lastAndThisMonth();
 const past = addDaysIso(prevMonthStart, 10);
-const period = { from: prevMonthStart, to: monthEnd };
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
