@@ -12,30 +12,23 @@ import { entry, rateJoins } from '../timesheets';
  */
 export function timeLogged(where: SQL, money: boolean, key?: 'member_id' | 'client_id'): SQL {
   const keyColumn = key ? sql`${entry(key)} as ${sql.raw(key)},` : sql``;
-  const groupBy = key ? sql`group by ${sql.raw(key)}` : sql``;
-  if (!money)
-    return sql`
-      select ${keyColumn} coalesce(sum(${entry('minutes')}), 0)::int as minutes,
-        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')}), 0)::int as billable,
-        coalesce(sum(${entry('minutes')}) filter (where not ${entry('billable')}), 0)::int as other,
-        0::float8 as value, 0::float8 as cost
-      from timesheet_entries where ${where} ${groupBy}`;
-  const { joins, billRate, costRate } = rateJoins;
-  const valued = (bill: SQL, cost: SQL) => sql`${keyColumn} ${entry('minutes')} as minutes,
+  const row = (bill: SQL, cost: SQL) => sql`${keyColumn} ${entry('minutes')} as minutes,
     ${entry('billable')} as billable,
     case when ${entry('billable')} then ${entry('minutes')}::bigint * ${bill} end as value,
     ${entry('minutes')}::bigint * ${cost} as cost`;
+  const { joins, billRate, costRate } = rateJoins;
+  const entries = money
+    ? sql`select ${row(entry('bill_rate'), entry('cost_rate'))}
+        from timesheet_entries where ${where} and ${entry('status')} = 'approved'
+        union all
+        select ${row(billRate, costRate)}
+        from timesheet_entries ${joins} where ${where} and ${entry('status')} <> 'approved'`
+    : sql`select ${row(sql`null::numeric`, sql`null::numeric`)} from timesheet_entries where ${where}`;
   return sql`
       select ${key ? sql`${sql.raw(key)},` : sql``} coalesce(sum(minutes), 0)::int as minutes,
         coalesce(sum(minutes) filter (where billable), 0)::int as billable,
         coalesce(sum(minutes) filter (where not billable), 0)::int as other,
         coalesce(round(sum(value) / 60.0), 0)::float8 as value,
         coalesce(round(sum(cost) / 60.0), 0)::float8 as cost
-      from (
-        select ${valued(entry('bill_rate'), entry('cost_rate'))}
-        from timesheet_entries where ${where} and ${entry('status')} = 'approved'
-        union all
-        select ${valued(billRate, costRate)}
-        from timesheet_entries ${joins} where ${where} and ${entry('status')} <> 'approved'
-      ) logged ${groupBy}`;
+      from (${entries}) logged ${key ? sql`group by ${sql.raw(key)}` : sql``}`;
 }
