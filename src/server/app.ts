@@ -187,15 +187,17 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
   await registerWeb(app, webDir);
 
   // Background jobs run in every instance that has them on; the queue keeps instances from
-  // doing the same work twice. They start once the server is ready and stop (finishing the jobs
-  // in hand) when it closes, which the SIGTERM shutdown in main.ts does before the database closes.
+  // doing the same work twice. The first poll comes one interval after the server listens: it
+  // schedules and runs a dozen periodic jobs, ~200 ms of PGlite's one thread that a start's first
+  // requests would otherwise wait behind. They stop (finishing the jobs in hand) when it closes,
+  // which the SIGTERM shutdown in main.ts does before the database closes.
   let worker: TWorker | null = null;
   if (config.jobs.enabled) {
     registerJobs(storage);
     registerBackupJob({ config, database, storage });
     worker = createWorker({ db: database.db, config, mailer, log: app.log }, { pollMs: config.jobs.pollMs });
     const started = worker;
-    app.addHook('onReady', async () => started.start());
+    app.addHook('onListen', async () => started.start(config.jobs.pollMs));
     app.addHook('onClose', async () => started.stop());
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would

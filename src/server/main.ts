@@ -13,7 +13,7 @@ async function main() {
   // Beside the bundle, npm run build leaves a migrated empty PGlite database (scripts/build-server.mjs)
   // that a new data directory starts from; run from the sources, there is none and initdb runs.
   const database = await openDatabase(config, {
-    pgliteTemplate: fileURLToPath(new URL('pglite-template.tar.gz', import.meta.url)),
+    pgliteTemplate: fileURLToPath(new URL('pglite-template.tar', import.meta.url)),
   });
   const [{ buildApp }, { startBackupSocket }, { vaultKeyring }] = await rest.catch(async (error) => {
     await database.close();

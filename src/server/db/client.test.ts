@@ -49,6 +49,12 @@ it.runIf(!process.env.DATABASE_URL)(
       const again = await openPglite(dir, { templateFile });
       const kept = (await again.db.execute(sql`select v from kept`)) as unknown as { rows: { v: string }[] };
       expect(kept.rows.map((r) => r.v)).toEqual(['written']);
+      // The template's small WAL segments (less to write at a first start), checkpoints as far
+      // apart as PostgreSQL's defaults for 16 MB segments.
+      const wal = (await again.db.execute(
+        sql`select current_setting('wal_segment_size') as segment, current_setting('min_wal_size') as min, current_setting('max_wal_size') as max`,
+      )) as unknown as { rows: { segment: string; min: string; max: string }[] };
+      expect(wal.rows[0]).toEqual({ segment: '1MB', min: '80MB', max: '1GB' });
       await again.close();
 
       // A start cut off while unpacking left some files, PG_VERSION among them, and its marker:

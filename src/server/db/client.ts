@@ -2,16 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { migrationsFolder } from '../paths';
 import { acquireDirLock } from './dir-lock';
-import * as schema from './schema';
+import type * as schema from './schema';
 
 export type TSchema = typeof schema;
 /** One type for both engines: the query builder is the same, only the driver differs. */
@@ -51,10 +47,11 @@ const MIGRATION_LOCK_KEY = 7_240_611;
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<TDatabase> {
   // The PostgreSQL driver is loaded only here: a PGlite start does not wait for it.
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
+    import('./schema'),
   ]);
   // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
   // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. A startup
@@ -121,22 +118,46 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 }
 
 /**
+ * PGlite and the schema, loaded at the first open rather than with this module: at a server's start
+ * they load while a new data directory is unpacked (main.ts imports this module statically).
+ */
+function pgliteModules() {
+  return Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./schema'),
+  ]);
+}
+
+/**
+ * How initdb makes a new PGlite cluster: 1 MB WAL segments rather than 16 MB, so a data directory
+ * unpacked from the template writes 7 MB of WAL where it wrote a mostly empty 16 MB segment (a
+ * quarter of a first start's writing). The segment size is fixed per cluster; directories made
+ * before keep theirs. `WAL_SIZES` keeps checkpoints as far apart as the 16 MB default had them.
+ */
+const INITDB_PARAMS = ['--wal-segsize=1'];
+const WAL_SIZES = ["min_wal_size = '80MB'", "max_wal_size = '1GB'"];
+
+/**
  * `dir` undefined opens an in-memory database (tests). `template` is a data directory tarball from
- * `dumpDataDir()` that seeds a database not yet created; the migrations still run over it, so a
- * template missing the newest migration is brought up to date rather than trusted.
+ * `pgliteTemplateTarball()` that seeds a database not yet created; the migrations still run over
+ * it, so a template missing the newest migration is brought up to date rather than trusted.
  */
 export async function openPglite(
   dir?: string,
   options: { template?: Blob; templateFile?: string } = {},
 ): Promise<TDatabase> {
+  const modules = pgliteModules();
+  modules.catch(() => {});
   let release = async () => {};
   if (dir) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     release = acquireDirLock(dir);
   }
   try {
-    // Extensions the migrations create must be bundled into PGlite up front.
-    const extensions = { pg_trgm, btree_gin };
     // A directory is made once PG_VERSION is there, unless unpacking the template into it was cut
     // short (its marker is still there): then it is unpacked again.
     let fresh =
@@ -145,12 +166,21 @@ export async function openPglite(
       await extractTemplate(options.templateFile, dir);
       fresh = false;
     }
+    const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle }, { migrate }, schema] = await modules;
     const loadDataDir = fresh ? options.template : undefined;
-    const client = dir
-      ? await PGlite.create(dir, { extensions, loadDataDir })
-      : await PGlite.create({ extensions, loadDataDir });
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
+    // Extensions the migrations create must be bundled into PGlite up front.
+    const settings = {
+      extensions: { pg_trgm, btree_gin },
+      loadDataDir,
+      ...(fresh && !loadDataDir ? { initDbStartParams: INITDB_PARAMS } : {}),
+    };
+    const client = dir ? await PGlite.create(dir, settings) : await PGlite.create(settings);
+    if (fresh && !loadDataDir) {
+      // In postgresql.auto.conf: from the next start on, and in every copy of the template.
+      for (const setting of WAL_SIZES) await client.exec(`alter system set ${setting}`);
+    }
+    const db = drizzle({ client, schema, casing: 'snake_case' });
+    await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as TDb,
       engine: 'pglite',
@@ -174,6 +204,22 @@ export async function openPglite(
   } catch (error) {
     await release();
     throw error;
+  }
+}
+
+/**
+ * A new, migrated, empty PGlite database as an uncompressed data directory tarball: what the build
+ * leaves beside the server and the test suites copy. Uncompressed, as unpacking it is on the path
+ * of a first start; after a checkpoint, so opening it replays no WAL.
+ */
+export async function pgliteTemplateTarball(): Promise<Buffer> {
+  const database = await openPglite();
+  try {
+    const client = database.pglite?.client as PGlite;
+    await client.exec('checkpoint');
+    return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await database.close();
   }
 }
 

@@ -309,4 +309,24 @@ describe('worker loop', () => {
     expect(finished).toBe(2);
     expect((await jobById(second.id))?.status).toBe('done');
   });
+
+  it('waits the given time before its first poll, and a stop meanwhile runs nothing', async () => {
+    let ran = 0;
+    registerJob('test.later', async () => {
+      ran++;
+    });
+    const queued = await enqueue(database.db, 'test.later', {});
+    if (!queued) throw new Error('not enqueued');
+    const waiting = createWorker(ctx, { pollMs: 20, kinds: ['test.later'] });
+    waiting.start(60_000);
+    await waiting.stop();
+    expect(ran).toBe(0);
+    expect((await jobById(queued.id))?.status).toBe('queued');
+
+    const soon = createWorker(ctx, { pollMs: 20, kinds: ['test.later'] });
+    soon.start(30);
+    await until(() => ran === 1);
+    await soon.stop();
+    expect((await jobById(queued.id))?.status).toBe('done');
+  });
 });

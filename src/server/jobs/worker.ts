@@ -27,7 +27,8 @@ export type TWorkerOptions = {
 
 export type TWorker = {
   id: string;
-  start(): void;
+  /** Polls from now on, the first time after `firstAfterMs` (default at once). */
+  start(firstAfterMs?: number): void;
   /** Stops polling and waits for the jobs in hand to settle. */
   stop(): Promise<void>;
   /** One poll: schedules periodic runs, claims due jobs, runs them. Answers how many ran. */
@@ -103,7 +104,20 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
     return claimed.length;
   }
 
-  async function poll() {
+  /** Resolves after `ms`, or at once when stop() wakes it. */
+  async function pause(ms: number) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wake = null;
+  }
+
+  async function poll(firstAfterMs: number) {
+    if (firstAfterMs > 0) await pause(firstAfterMs);
     while (running) {
       let ran = 0;
       try {
@@ -113,24 +127,17 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
       }
       // A full batch means more may be waiting: poll again at once.
       if (ran >= batchSize || !running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await pause(options.pollMs);
     }
   }
 
   return {
     id,
     tick,
-    start() {
+    start(firstAfterMs = 0) {
       if (running) return;
       running = true;
-      loop = poll();
+      loop = poll(firstAfterMs);
     },
     async stop() {
       running = false;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrationsFolder, openPglite, openPostgres } from '../db/client';
+import { migrationsFolder, openPostgres, pgliteTemplateTarball } from '../db/client';
 
 /**
  * Set by the test suites' global setup (./global-setup.ts): a migrated database that each test
@@ -74,18 +74,10 @@ async function pgliteTemplateFile(): Promise<string> {
   const file = path.join(CACHE_DIR, `pglite-${key}.tar`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const database = await openPglite();
-  try {
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-    // Uncompressed: nothing to inflate in each file's setup.
-    const tarball = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
-    // Written aside and renamed: a run starting meanwhile never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, tarball);
-    fs.renameSync(partial, file);
-  } finally {
-    await database.close();
-  }
+  // Written aside and renamed: a run starting meanwhile never reads half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, await pgliteTemplateTarball());
+  fs.renameSync(partial, file);
   // Templates of older migrations are of no further use; one a day old is no other run's either.
   for (const name of fs.readdirSync(CACHE_DIR)) {
     const other = path.join(CACHE_DIR, name);
@@ -95,11 +87,15 @@ async function pgliteTemplateFile(): Promise<string> {
   return file;
 }
 
-/** Changes with any migration's content or PGlite's version: either makes a different database. */
+/**
+ * Changes with any migration's content, PGlite's version or how the database is made (db/client.ts):
+ * each makes a different database.
+ */
 function templateKey(): string {
   const hash = createHash('sha256');
   const pglite = path.resolve(migrationsFolder, '../../../../node_modules/@electric-sql/pglite/package.json');
   hash.update(fs.existsSync(pglite) ? fs.readFileSync(pglite) : randomBytes(16));
+  hash.update(fs.readFileSync(path.resolve(migrationsFolder, '../client.ts')));
   const walk = (dir: string) => {
     for (const entry of fs
       .readdirSync(dir, { withFileTypes: true })
