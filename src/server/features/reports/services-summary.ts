@@ -76,42 +76,40 @@ async function servicePeriods(
 const arr = (values: string[], type: 'uuid' | 'text' | 'date') =>
   sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::${sql.raw(type)}[]`;
 
-/** The expected (engagement, period) pairs of the covered clients and the projects made for them. */
-function pairs(
-  ctx: TReportContext,
-  scope: TScope,
-  input: z.output<typeof ZServicesSummary>,
-  sp: Awaited<ReturnType<typeof servicePeriods>>,
-) {
-  const o = scope.orgId;
-  const projectsWhere = (which: SQL) => sql`
-      select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
-        p.created_at, p.budget_minutes
-      from projects p
-      where p.org_id = ${o} and p.archived_at is null and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
-        and ${which} ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}`;
-  return sql`
+/** The periods of the range per recurring service (servicePeriods), as a table. */
+const periodsCte = (sp: Awaited<ReturnType<typeof servicePeriods>>) => sql`
     sp as (
       select * from unnest(${arr(sp.ids, 'uuid')}, ${arr(sp.keys, 'text')}, ${arr(sp.starts, 'date')}, ${arr(sp.ends, 'date')})
         as sp(service_id, period_key, period_start, period_end)
-    ),
-    ex as (
-      select cs.service_id, cs.id as cs_id, cs.client_id, sp.period_key, sp.period_start, sp.period_end
-      from client_services cs join sp on sp.service_id = cs.service_id
-        and cs.start_date <= sp.period_end and (cs.end_date is null or cs.end_date >= sp.period_start)
-      where cs.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
-    ),
-    pr as (
-      -- Each period's projects, then each service's one-time ones due in the range: index-only
-      -- reads of projects_service_period_idx, where one OR of the two was a sequential scan of
-      -- every project. OFFSET 0 keeps the lookups per period: the covered-clients test is costed
-      -- once per lookup, and priced so the planner chose to scan and hash every project instead.
+    )`;
+
+/**
+ * The report's projects, read once: each period's (archived too: they count as started) as
+ * index-only lookups of projects_service_period_idx, then each service's one-time ones due in the
+ * range. One OR of the two was a sequential scan of every project, and reading the periods' projects
+ * a second time for the started count was a third of the report. OFFSET 0 keeps the lookups per
+ * period: the covered-clients test is costed once per lookup, and priced so the planner chose to
+ * scan and hash every project instead.
+ */
+function projectsCtes(ctx: TReportContext, scope: TScope, input: z.output<typeof ZServicesSummary>) {
+  const o = scope.orgId;
+  const projectsWhere = (which: SQL) => sql`
+      select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
+        p.created_at, p.budget_minutes, p.archived_at, p.engagement_service_id, p.engagement_start, p.engagement_end
+      from projects p
+      where p.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
+        and ${which} ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}`;
+  return sql`
+    pp as (
       select p.* from sp cross join lateral (
         ${projectsWhere(sql`p.service_id = sp.service_id and p.period_key = sp.period_key`)} offset 0
       ) p
+    ),
+    pr as (
+      select pp.* from pp where pp.archived_at is null
       union all
       select p.* from services s cross join lateral (
-        ${projectsWhere(sql`p.service_id = s.id and p.period_key = 'once' and p.due_date between ${input.from} and ${input.to}`)}
+        ${projectsWhere(sql`p.service_id = s.id and p.period_key = 'once' and p.archived_at is null and p.due_date between ${input.from} and ${input.to}`)}
         offset 0
       ) p
       where s.org_id = ${o}
@@ -128,7 +126,7 @@ export async function servicesSummary(
   const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
   const done = sql`(pr.completed_date at time zone ${ctx.timeZone})::date`;
   const result = await db.execute(sql`
-    with ${pairs(ctx, scope, input, sp)},
+    with ${periodsCte(sp)}, ${projectsCtes(ctx, scope, input)},
     s as (
       select s.id, s.name, s.code, s.frequency from services s
       where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
@@ -152,19 +150,14 @@ export async function servicesSummary(
     started as (
       -- The expected pairs that have a project (archived or not), counted from the projects'
       -- side (one per engagement and period: projects_engagement_period_key), each checked
-      -- against its engagement's service and dates as the project copies them (0038), so
-      -- projects_service_period_idx answers it alone: joining each project to its engagement was
-      -- most of this report. A generated project's client is its engagement's, and neither moves.
-      select p.engagement_service_id as service_id, count(*)::int as started
-      from sp made cross join lateral (
-        select p.period_key, p.engagement_service_id, p.engagement_start, p.engagement_end from projects p
-        where p.org_id = ${o} and p.service_id = made.service_id and p.period_key = made.period_key
-          and p.client_service_id is not null and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
-        offset 0
-      ) p
-        join sp on sp.service_id = p.engagement_service_id and sp.period_key = p.period_key
-      where p.engagement_start <= sp.period_end and (p.engagement_end is null or p.engagement_end >= sp.period_start)
-      group by p.engagement_service_id
+      -- against its engagement's service and dates as the project copies them (0038): joining
+      -- each project to its engagement was most of this report. A generated project's client is
+      -- its engagement's, and neither moves.
+      select pp.engagement_service_id as service_id, count(*)::int as started
+      from pp join sp on sp.service_id = pp.engagement_service_id and sp.period_key = pp.period_key
+      where pp.client_service_id is not null
+        and pp.engagement_start <= sp.period_end and (pp.engagement_end is null or pp.engagement_end >= sp.period_start)
+      group by pp.engagement_service_id
     ),
     eng as (
       -- Engagements covering any period of the range: a service's periods follow one another, so
@@ -260,7 +253,13 @@ export async function notStarted(db: TExecutor, scope: TScope, input: z.output<t
   const o = scope.orgId;
   const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
   const result = await db.execute(sql`
-    with ${pairs(ctx, scope, { ...input, sort: 'name' }, sp)},
+    with ${periodsCte(sp)},
+    ex as (
+      select cs.id as cs_id, cs.client_id, sp.period_key, sp.period_start, sp.period_end
+      from client_services cs join sp on sp.service_id = cs.service_id
+        and cs.start_date <= sp.period_end and (cs.end_date is null or cs.end_date >= sp.period_start)
+      where cs.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`cs.client_id`)}
+    ),
     m as (
       select ex.client_id, ex.period_key, ex.period_start, ex.period_end from ex
       where not exists (select 1 from projects p where p.org_id = ${o}
