@@ -241,7 +241,17 @@ describe('team summary', () => {
 
 describe('services summary and the compliance grid', () => {
   it('compares the engagements’ expected projects with those made, and lists the work never started', async () => {
-    const r = await f.api.reports.servicesSummary.query(period);
+    // Time on the budgeted (filed) project counts against its budget.
+    const entry = await f.api.timesheets.create.mutate({
+      date: today,
+      minutes: 50,
+      clientId: f.a.id,
+      projectId: f.filed.id,
+      billable: true,
+    });
+    const r = await f.api.reports.servicesSummary.query(period).finally(() =>
+      f.api.timesheets.delete.mutate({ entryId: entry.id }),
+    );
     expect(r.rows.find((x) => x.id === f.gst.id)).toMatchObject({
       engagements: 2,
       expected: 4,
@@ -250,6 +260,9 @@ describe('services summary and the compliance grid', () => {
       onTime: 1,
       notStarted: 2,
       budgetMinutes: 240,
+      actualMinutes: 50,
+      // Made at 09:00, completed at 12:00 the same day.
+      avgCycleDays: 0.1,
     });
     const missing = await f.api.reports.notStarted.query({ ...period, serviceId: f.gst.id });
     expect(missing.rows.map((m) => [m.name, m.periodKey])).toEqual([

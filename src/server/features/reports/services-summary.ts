@@ -84,14 +84,16 @@ const periodsCte = (sp: Awaited<ReturnType<typeof servicePeriods>>) => sql`
     )`;
 
 /**
- * The report's projects, read once: each period's (archived too: they count as started) as
- * index-only lookups of projects_service_period_idx, then each service's one-time ones due in the
- * range. One OR of the two was a sequential scan of every project, and reading the periods' projects
- * a second time for the started count was a third of the report. OFFSET 0 keeps the lookups per
- * period: the covered-clients test is costed once per lookup, and priced so the planner chose to
- * scan and hash every project instead.
+ * The report's projects, read once and folded as they are read: each period's (archived too: they
+ * count as started) as index-only lookups of projects_service_period_idx, then each service's
+ * one-time ones due in the range. One OR of the two was a sequential scan of every project; reading
+ * the periods' projects twice, or keeping them in a CTE that two parts read (68,000 rows spilled to
+ * disk), was most of the report. OFFSET 0 keeps the lookups per period: the covered-clients test is
+ * costed once per lookup, and priced so the planner chose to scan and hash every project instead.
+ * Grouped by service and engagement service (the same but for a project moved to another
+ * service), which the figures and the started count are then summed by.
  */
-function projectsCtes(ctx: TReportContext, scope: TScope, input: z.output<typeof ZServicesSummary>) {
+function projectFigures(ctx: TReportContext, scope: TScope, input: z.output<typeof ZServicesSummary>) {
   const o = scope.orgId;
   const projectsWhere = (which: SQL) => sql`
       select p.id, p.service_id, p.client_service_id, p.period_key, p.status, p.due_date, p.completed_date,
@@ -99,20 +101,56 @@ function projectsCtes(ctx: TReportContext, scope: TScope, input: z.output<typeof
       from projects p
       where p.org_id = ${o} and ${coveredClient(ctx, scope, input, sql`p.client_id`)}
         and ${which} ${input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``}`;
+  const live = sql`x.archived_at is null`;
+  const done = sql`(x.completed_date at time zone ${ctx.timeZone})::date`;
   return sql`
-    pp as (
+    x as (
       select p.* from sp cross join lateral (
         ${projectsWhere(sql`p.service_id = sp.service_id and p.period_key = sp.period_key`)} offset 0
       ) p
-    ),
-    pr as (
-      select pp.* from pp where pp.archived_at is null
       union all
       select p.* from services s cross join lateral (
         ${projectsWhere(sql`p.service_id = s.id and p.period_key = 'once' and p.archived_at is null and p.due_date between ${input.from} and ${input.to}`)}
         offset 0
       ) p
       where s.org_id = ${o}
+    ),
+    g as (
+      select x.service_id, x.engagement_service_id,
+        count(*) filter (where ${live})::int as created,
+        count(*) filter (where ${live} and x.status = 'COMPLETED')::int as completed,
+        count(*) filter (where ${live} and x.completed_date is not null and (x.due_date is null or ${done} <= x.due_date))::int as on_time,
+        count(*) filter (where ${live} and ((x.completed_date is not null and ${done} > x.due_date)
+          or (x.completed_date is null and x.due_date < ${ctx.today}::date)))::int as late,
+        sum(extract(epoch from x.completed_date - x.created_at) / 86400) filter (where ${live} and x.completed_date is not null) as cycle_days,
+        count(*) filter (where ${live} and x.completed_date is not null)::int as cycle_n,
+        coalesce(sum(x.budget_minutes) filter (where ${live}), 0)::int as budget,
+        array_agg(x.id) filter (where ${live} and x.budget_minutes is not null) as budgeted,
+        -- The expected pairs that have a project (archived or not), counted from the projects'
+        -- side (one per engagement and period: projects_engagement_period_key), each checked
+        -- against its engagement's service and dates as the project copies them (0038): joining
+        -- each project to its engagement was most of this report. A generated project's client is
+        -- its engagement's, and neither moves.
+        count(*) filter (where x.client_service_id is not null and x.engagement_start <= ep.period_end
+          and (x.engagement_end is null or x.engagement_end >= ep.period_start))::int as started
+      from x left join sp ep on ep.service_id = x.engagement_service_id and ep.period_key = x.period_key
+      group by x.service_id, x.engagement_service_id
+    ),
+    pa as (
+      select g.service_id, sum(g.created)::int as created, sum(g.completed)::int as completed,
+        sum(g.on_time)::int as on_time, sum(g.late)::int as late,
+        sum(g.cycle_days) / nullif(sum(g.cycle_n), 0) as cycle, sum(g.budget)::int as budget
+      from g group by g.service_id
+    ),
+    started as (
+      select g.engagement_service_id as service_id, sum(g.started)::int as started
+      from g where g.engagement_service_id is not null group by g.engagement_service_id
+    ),
+    act as (
+      select g.service_id, coalesce(sum(te.minutes), 0)::int as actual
+      from g cross join unnest(g.budgeted) b(id)
+        join timesheet_entries te on te.org_id = ${o} and te.project_id = b.id
+      group by g.service_id
     )`;
 }
 
@@ -124,9 +162,8 @@ export async function servicesSummary(
   const ctx = await reportContext(db, scope, input);
   const o = scope.orgId;
   const sp = await servicePeriods(db, ctx, input.from, input.to, input.serviceId);
-  const done = sql`(pr.completed_date at time zone ${ctx.timeZone})::date`;
   const result = await db.execute(sql`
-    with ${periodsCte(sp)}, ${projectsCtes(ctx, scope, input)},
+    with ${periodsCte(sp)}, ${projectFigures(ctx, scope, input)},
     s as (
       select s.id, s.name, s.code, s.frequency from services s
       where s.org_id = ${o} and s.archived_at is null ${input.serviceId ? sql`and s.id = ${input.serviceId}` : sql``}
@@ -147,18 +184,6 @@ export async function servicesSummary(
         and d.start_date <= sp.period_end and (d.end_date is null or d.end_date >= sp.period_start)
       group by sp.service_id
     ),
-    started as (
-      -- The expected pairs that have a project (archived or not), counted from the projects'
-      -- side (one per engagement and period: projects_engagement_period_key), each checked
-      -- against its engagement's service and dates as the project copies them (0038): joining
-      -- each project to its engagement was most of this report. A generated project's client is
-      -- its engagement's, and neither moves.
-      select pp.engagement_service_id as service_id, count(*)::int as started
-      from pp join sp on sp.service_id = pp.engagement_service_id and sp.period_key = pp.period_key
-      where pp.client_service_id is not null
-        and pp.engagement_start <= sp.period_end and (pp.engagement_end is null or pp.engagement_end >= sp.period_start)
-      group by pp.engagement_service_id
-    ),
     eng as (
       -- Engagements covering any period of the range: a service's periods follow one another, so
       -- that is covering their span (a DISTINCT over the expected pairs sorted 150,000 of them).
@@ -167,22 +192,6 @@ export async function servicesSummary(
         from sp group by service_id) span on span.service_id = d.service_id
       where d.start_date <= span.last_day and (d.end_date is null or d.end_date >= span.first_day)
       group by d.service_id
-    ),
-    pa as (
-      select pr.service_id, count(*)::int as created,
-        count(*) filter (where pr.status = 'COMPLETED')::int as completed,
-        count(*) filter (where pr.completed_date is not null and (pr.due_date is null or ${done} <= pr.due_date))::int as on_time,
-        count(*) filter (where (pr.completed_date is not null and ${done} > pr.due_date)
-          or (pr.completed_date is null and pr.due_date < ${ctx.today}::date))::int as late,
-        avg(extract(epoch from pr.completed_date - pr.created_at) / 86400) filter (where pr.completed_date is not null) as cycle,
-        coalesce(sum(pr.budget_minutes), 0)::int as budget
-      from pr group by pr.service_id
-    ),
-    act as (
-      select pr.service_id, coalesce(sum(te.minutes), 0)::int as actual
-      from pr join timesheet_entries te on te.org_id = ${o} and te.project_id = pr.id
-      where pr.budget_minutes is not null
-      group by pr.service_id
     ),
     r as (
       select s.id, s.name, s.code, s.frequency, coalesce(eng.engagements, 0) as engagements,
