@@ -249,9 +249,9 @@ describe('services summary and the compliance grid', () => {
       projectId: f.filed.id,
       billable: true,
     });
-    const r = await f.api.reports.servicesSummary.query(period).finally(() =>
-      f.api.timesheets.delete.mutate({ entryId: entry.id }),
-    );
+    const r = await f.api.reports.servicesSummary
+      .query(period)
+      .finally(() => f.api.timesheets.delete.mutate({ entryId: entry.id }));
     expect(r.rows.find((x) => x.id === f.gst.id)).toMatchObject({
       engagements: 2,
       expected: 4,
