@@ -216,6 +216,9 @@ export async function pgliteTemplateTarball(): Promise<Buffer> {
   const database = await openPglite();
   try {
     const client = database.pglite?.client as PGlite;
+    // The checkpoint removes the WAL segments before it rather than keeping them renamed for later
+    // (five more megabytes that every new data directory would write).
+    await client.exec('set wal_recycle = off');
     await client.exec('checkpoint');
     return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
   } finally {
