@@ -70,10 +70,9 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
 
   // The embedded provider signs with keys in the database; a Cognito pool signs with its own.
   const keys = config.idp.mode === 'embedded' ? new IdpKeys(database.db) : null;
-  // A first start generates the signing key (RSA, off the main thread): the routes are registered
-  // meanwhile, and the app is not handed over until the keys are there.
-  const keysLoaded = keys?.load();
-  keysLoaded?.catch(() => {});
+  // A first start generates the signing key (RSA, off the main thread) while the server starts;
+  // what signs or verifies waits for it (IdpKeys), and retries a load that failed.
+  keys?.load().catch((error) => app.log.error({ err: error }, 'the identity provider keys did not load'));
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
   // Home-page summaries are cached until the firm changes what they show (dashboard/cache.ts).
   const stopDashboardWatch = await watchDashboardChanges(database);
@@ -202,7 +201,6 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  await keysLoaded;
   return { app, keys, staffAuth, worker, storage, mailer };
 }
 

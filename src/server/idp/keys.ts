@@ -22,9 +22,21 @@ export class IdpKeys {
   private verifyKeys = new Map<string, CryptoKey>();
   private signing: TSigningKey | undefined;
 
+  /**
+   * The latest load. A first start makes the first key while the server starts listening (the RSA
+   * generation takes 0.1-0.3 s): signing, verifying and the JWKS wait for it rather than the start.
+   */
+  private loading: Promise<void> | undefined;
+
   constructor(private readonly db: TDb) {}
 
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    const loading = this.read();
+    this.loading = loading;
+    return loading;
+  }
+
+  private async read(): Promise<void> {
     let rows = await this.db
       .select()
       .from(idpSigningKeys)
@@ -53,6 +65,11 @@ export class IdpKeys {
     }
   }
 
+  /** Waits for a load under way; its failure is the next caller's to retry, not to inherit. */
+  private async settled(): Promise<void> {
+    await this.loading?.catch(() => {});
+  }
+
   /** Adds a new signing key; two instances racing at first start both insert, and both keys work. */
   async create(): Promise<void> {
     const { publicKey, privateKey } = await generateKeyPair('RS256', {
@@ -69,7 +86,9 @@ export class IdpKeys {
       .values({ kid, publicJwk, privatePem: await exportPKCS8(privateKey) });
   }
 
-  signingKey(): TSigningKey {
+  async signingKey(): Promise<TSigningKey> {
+    await this.settled();
+    if (!this.signing) await this.load();
     if (!this.signing) throw new Error('IdP keys are not loaded');
     return this.signing;
   }
@@ -77,6 +96,7 @@ export class IdpKeys {
   /** Finds the key for a token's kid, reloading once in case another instance rotated keys. */
   async verifyKey(kid: string | undefined): Promise<CryptoKey | undefined> {
     if (!kid) return undefined;
+    await this.settled();
     const known = this.verifyKeys.get(kid);
     if (known) return known;
     await this.load();
@@ -84,6 +104,8 @@ export class IdpKeys {
   }
 
   async jwks(): Promise<{ keys: Record<string, string>[] }> {
+    // Before the first key exists, an empty set would be cached by clients for five minutes.
+    await this.settled();
     const rows = await this.db.select().from(idpSigningKeys).where(isNull(idpSigningKeys.retiredAt));
     return { keys: rows.map((r) => r.publicJwk) };
   }

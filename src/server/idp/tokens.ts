@@ -21,7 +21,7 @@ export async function signTokens(
   keys: IdpKeys,
   opts: { issuer: string; clientId: string; subject: TTokenSubject; now?: number; scope?: string },
 ) {
-  const { kid, privateKey } = keys.signingKey();
+  const { kid, privateKey } = await keys.signingKey();
   const iat = opts.now ?? Math.floor(Date.now() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_S;
   const s = opts.subject;
