@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCodeSequence } from '../../src/domain/clients';
 import { addDaysIso, dueDateFor, periodContaining, projectNameFor, todayIn } from '../../src/domain/periods';
-import { expiryRemindAt } from '../../src/domain/reminders';
+import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import type { TDueDateRule } from '../../src/domain/services';
 import { weekStartOf } from '../../src/domain/timesheets';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';

@@ -1,5 +1,5 @@
 import { addDaysIso, todayIn } from '../../src/domain/periods';
-import { expiryRemindAt } from '../../src/domain/reminders';
+import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import { REMINDER_SEND } from '../../src/server/features/reminders';
 import type { TDemoClient } from './clients';
 import type { TDemoPerson } from './people';

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import { dayIn } from './dashboard';
+import { isTimeZone, modernTimeZone } from './time-zone-names';
 
 // How the product writes dates and numbers, in one place: every screen formats through a
 // formatter made from the firm's settings (country, time zone, currency), and every export writes
@@ -32,38 +33,6 @@ export function localeForCountry(country: string | null | undefined): string {
     if (nearest) return nearest;
   }
   return FALLBACK_LOCALE;
-}
-
-/** A zone Intl can show times in (new Intl.DateTimeFormat throws a RangeError for any other). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * ICU, and so every browser, still answers some zones by names IANA has replaced: a firm in Mumbai
- * would read "Asia/Calcutta" on its screens and miss its country's default (Asia/Kolkata).
- */
-const RENAMED_ZONES: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'America/Godthab': 'America/Nuuk',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Truk': 'Pacific/Chuuk',
-};
-
-/** A zone by its current IANA name. */
-export function modernTimeZone(zone: string): string {
-  return RENAMED_ZONES[zone] ?? zone;
 }
 
 /** The browser's (or server's) own time zone, by its current name: a first guess for a new firm. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zNumber, zString } from './fields';
-import { isTimeZone, modernTimeZone } from './format';
+import { isTimeZone, modernTimeZone } from './time-zone-names';
 
 export const MONTHS = [
   'January',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { todayIn } from './periods';
 import {
   checklistBlocksCompletion,
   completedDateFor,
   isOverdue,
   taskDisplayStatus,
   taskSettingsOf,
-  todayIn,
   ZTaskInput,
   ZTaskListInput,
 } from './tasks';

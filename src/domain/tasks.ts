@@ -236,9 +236,6 @@ export function taskSettingsOf(settings: Record<string, unknown> | null | undefi
   return { requireChecklistToComplete: settings?.[REQUIRE_CHECKLIST_SETTING] === true };
 }
 
-// The firm's "today" decides what is overdue: one rule, in periods.ts.
-export { todayIn } from './periods';
-
 /** OVERDUE: not completed and due before today in the firm's time zone (a task due today is not). */
 export function isOverdue(
   task: { dueDate: string | null; completedDate: Date | string | null },

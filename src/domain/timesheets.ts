@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { zDate, zInt, zString, zText } from './fields';
 
-export { todayIn } from './periods';
-
 // Time is kept in whole minutes everywhere; the grid, the day list and the procedures read hours
 // through parseDuration, so "1:30", "1.5" and "90m" mean the same thing on every screen and server.
 

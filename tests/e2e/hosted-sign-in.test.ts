@@ -98,14 +98,32 @@ describe('hosted sign-in in the browser', () => {
     });
     const home = page.getByRole('button', { name: /account menu for Ada Lovelace/ });
 
-    // A forged state coming back is refused with SPEC's message.
+    // A forged state coming back is refused with SPEC's message. Amplify, which the login page
+    // fetches at once for a return, is held until the page is drawn and listening: the outcome still
+    // reaches it.
     await page.goto(`${base}/auth/login`);
     await page.route('**/api/idp/oauth2/authorize?**', (route) =>
       route.fulfill({ status: 302, headers: { location: `${base}/auth/login?code=forged&state=forged` } }),
     );
+    let releaseAmplify = () => {};
+    const amplifyHeld = new Promise<void>((resolve) => {
+      releaseAmplify = resolve;
+    });
+    const returnChunk = /\/assets\/amplify-oauth-return-[^/]+\.js$/;
+    let returnRequested = false;
+    await page.route(returnChunk, async (route) => {
+      returnRequested = true;
+      await amplifyHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Sign in with Workspace' }).click();
+    await page.waitForURL(`${base}/auth/login?code=forged&state=forged`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await expect.poll(() => returnRequested).toBe(true);
+    releaseAmplify();
     await page.getByText('Invalid state in OAuth flow').waitFor();
     await page.unroute('**/api/idp/oauth2/authorize?**');
+    await page.unroute(returnChunk);
     await screenshot(page, 'auth-login-providers');
 
     // Through the provider's own sign-in and consent, back signed in.
@@ -135,9 +153,10 @@ describe('hosted sign-in in the browser', () => {
       url.searchParams.delete('identity_provider');
       return route.continue({ url: url.toString() });
     });
+    // The button fetches Amplify first: the hosted page, not the login page still in view.
     await page.getByRole('button', { name: 'Sign in with Workspace' }).click();
+    await page.waitForURL(/\/api\/idp\/oauth2\/authorize\?/);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(page.url()).toContain('/api/idp/oauth2/authorize?');
     await screenshot(page, 'idp-hosted-sign-in');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -155,6 +174,7 @@ describe('hosted sign-in in the browser', () => {
     // The hosted session ended: the hosted page asks again.
     await page.goto(`${base}/auth/login`);
     await page.getByRole('button', { name: 'Sign in with Workspace' }).click();
+    await page.waitForURL(/\/api\/idp\/oauth2\/authorize\?/);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

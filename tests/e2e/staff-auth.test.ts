@@ -148,6 +148,8 @@ describe('staff identity in the browser', () => {
     const { page } = await newPage(context, { allowErrors: [/400/] });
     await page.goto(`${app.url}/auth/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // Its own Email field, not the login page's still in view while the screen's chunk loads.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill('asha@rao.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();

@@ -6,6 +6,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
 import { toast } from 'sonner';
 import { appConfig } from './config';
+import { type TRedirectOutcome, tellRedirectSignIn } from './hosted-sign-in';
 
 let configured = false;
 
@@ -18,7 +19,7 @@ function configureAuth(): void {
   configured = true;
   const { idp } = appConfig;
   // Before configure: Amplify finishes a returning redirect as soon as it is configured, often
-  // before the login page has mounted to hear how it went.
+  // before the login page has mounted to hear how it went (lib/hosted-sign-in.ts keeps it till then).
   Hub.listen('auth', ({ payload }) => {
     const outcome: TRedirectOutcome | null =
       payload.event === 'signInWithRedirect'
@@ -26,9 +27,7 @@ function configureAuth(): void {
         : payload.event === 'signInWithRedirect_failure'
           ? { ok: false, error: redirectSignInError(payload.data?.error) }
           : null;
-    if (!outcome) return;
-    if (redirectListener) redirectListener(outcome);
-    else missedOutcome = outcome;
+    if (outcome) tellRedirectSignIn(outcome);
   });
   Amplify.configure({
     Auth: {
@@ -119,21 +118,6 @@ function watchSignOutRedirect(): void {
   }, SIGN_OUT_REDIRECT_TIMEOUT_MS);
 }
 
-type TRedirectOutcome = { ok: true } | { ok: false; error: unknown };
-let redirectListener: ((outcome: TRedirectOutcome) => void) | null = null;
-let missedOutcome: TRedirectOutcome | null = null;
-
-/** How the hosted sign-in went on coming back, told at once if it was over before the listener. */
-export function onRedirectSignIn(listener: (outcome: TRedirectOutcome) => void): () => void {
-  redirectListener = listener;
-  const missed = missedOutcome;
-  missedOutcome = null;
-  if (missed) listener(missed);
-  return () => {
-    if (redirectListener === listener) redirectListener = null;
-  };
-}
-
 /** Amplify's words for a returning state that is not the one it stored, in SPEC's (§5). */
 function redirectSignInError(error: unknown): unknown {
   return error instanceof Error && error.message === 'An error occurred while validating the state.'
@@ -142,6 +126,6 @@ function redirectSignInError(error: unknown): unknown {
 }
 
 // Configured as soon as this module runs: every module that calls Amplify imports this one first
-// (lib/auth.ts loads it for staff screens; the sign-in screens import it), so none can call it
-// unconfigured.
+// (lib/auth.ts loads it for a staff session or a hosted sign-in coming back; the sign-in screens
+// import it), so none can call it unconfigured.
 configureAuth();

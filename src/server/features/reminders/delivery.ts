@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { nextOccurrence, type TReminderType } from '../../../domain/reminders';
+import { nextOccurrence } from '../../../domain/reminder-schedule';
+import type { TReminderType } from '../../../domain/reminders';
 import type { TExecutor } from '../../db/client';
 import {
   clients,

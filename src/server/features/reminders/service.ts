@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { expiryRemindAt, type TReminderInput } from '../../../domain/reminders';
+import { expiryRemindAt } from '../../../domain/reminder-schedule';
+import type { TReminderInput } from '../../../domain/reminders';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, orgs, projects, reminderMembers, reminders, tasks } from '../../db/schema';

@@ -1,10 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  REQUIRE_CHECKLIST_SETTING,
-  type TTaskSettings,
-  taskDisplayStatus,
-  todayIn,
-} from '../../../domain/tasks';
+import { todayIn } from '../../../domain/periods';
+import { REQUIRE_CHECKLIST_SETTING, type TTaskSettings, taskDisplayStatus } from '../../../domain/tasks';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, orgs, projects, taskAssignees, tasks } from '../../db/schema';

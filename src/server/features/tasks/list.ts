@@ -15,13 +15,13 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import { zString } from '../../../domain/fields';
+import { todayIn } from '../../../domain/periods';
 import { STORED_STATUSES, type TDisplayStatus } from '../../../domain/status';
 import {
   TASK_COUNT_CAP,
   TASK_PRIORITIES,
   type TTaskListQuery,
   taskDisplayStatus,
-  todayIn,
 } from '../../../domain/tasks';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';

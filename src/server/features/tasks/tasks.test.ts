@@ -4,8 +4,9 @@ import path from 'node:path';
 import { addDays, format } from 'date-fns';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/periods';
 import { STORED_STATUSES } from '../../../domain/status';
-import { TASK_PRIORITIES, type TTaskListInput, todayIn } from '../../../domain/tasks';
+import { TASK_PRIORITIES, type TTaskListInput } from '../../../domain/tasks';
 import {
   clients,
   clientTeam,

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { isLocked, type TLockSettings, todayIn, weekStartOf } from '../../../domain/timesheets';
+import { todayIn } from '../../../domain/periods';
+import { isLocked, type TLockSettings, weekStartOf } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs, projects, services, tasks, timesheetSettings, timesheetWeeks } from '../../db/schema';

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { TIMER_AUTO_STOP_MINUTES, TIMER_NOTICE_AT, todayIn } from '../../../domain/timesheets';
+import { todayIn } from '../../../domain/periods';
+import { TIMER_AUTO_STOP_MINUTES, TIMER_NOTICE_AT } from '../../../domain/timesheets';
 import type { TDb } from '../../db/client';
 import { orgs, timesheetTimers } from '../../db/schema';
 import { every, registerJob } from '../../jobs/registry';

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { todayIn } from '../../../domain/periods';
 import {
   formatMinutes,
   MAX_ENTRY_MINUTES,
@@ -7,7 +8,6 @@ import {
   TIMER_TOO_LONG,
   type TTimerStart,
   timerMinutes,
-  todayIn,
 } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';

@@ -1,15 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@web/ui';
-import { signInWithRedirect } from 'aws-amplify/auth';
 import { useEffect, useState } from 'react';
-import { onRedirectSignIn } from '../../lib/amplify-auth';
 import { appConfig } from '../../lib/config';
+import { onRedirectSignIn } from '../../lib/hosted-sign-in';
 import { showAuthError } from './auth-errors';
 
 /**
  * "Sign in with <provider>" for each external identity provider the deployment names: Amplify's
- * signInWithRedirect through the hosted sign-in. Back on this page, Amplify's listener finishes
- * the flow (state checked: "Invalid state in OAuth flow"); lib/auth.ts tells how it went.
+ * signInWithRedirect through the hosted sign-in. Back on this page, Amplify (loaded at once for the
+ * return, lib/auth.ts) finishes the flow (state checked: "Invalid state in OAuth flow") and
+ * lib/hosted-sign-in.ts tells how it went.
  */
 export function ProviderSignIn() {
   const navigate = useNavigate();
@@ -37,6 +37,7 @@ export function ProviderSignIn() {
           onClick={async () => {
             setBusy(name);
             try {
+              const { signInWithRedirect } = await import('./amplify-sign-in');
               await signInWithRedirect({ provider: { custom: name } });
             } catch (error) {
               showAuthError(error);

@@ -11,8 +11,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { useJoinFirm } from '../team/use-join-firm';
-import { resendVerificationLink, showAuthError } from './auth-errors';
+import { showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
+import { resendVerificationLink } from './verification-link';
 
 const route = getRouteApi('/auth/register');
 

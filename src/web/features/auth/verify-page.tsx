@@ -6,8 +6,9 @@ import '../../lib/amplify-auth';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hasStaffCookie } from '../../lib/cookies';
-import { resendVerificationLink, showAuthError } from './auth-errors';
+import { showAuthError } from './auth-errors';
 import { AuthHeading } from './auth-layout';
+import { resendVerificationLink } from './verification-link';
 
 type TState = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 

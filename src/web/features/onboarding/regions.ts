@@ -1,4 +1,4 @@
-import { modernTimeZone } from '@domain/format';
+import { modernTimeZone } from '@domain/time-zone-names';
 
 /** Countries our firms work in, with the defaults a firm there would pick. */
 export const COUNTRIES = [

@@ -1,5 +1,5 @@
 import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients';
-import { addDaysIso } from '@domain/periods';
+import { addDays } from '@domain/timesheets';
 
 // A report's filters live in the URL, so a view can be shared or saved as a link. Anything that
 // does not parse is dropped here; the server validates again.
@@ -53,9 +53,9 @@ export function parseReportSearch(search: Record<string, unknown>): TReportSearc
 /** The period a report shows when the URL names none: this month and the two before it. */
 export function defaultPeriod(today: string): { from: string; to: string } {
   const monthStart = `${today.slice(0, 7)}-01`;
-  const back = `${addDaysIso(`${addDaysIso(monthStart, -1).slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
-  const nextMonth = `${addDaysIso(monthStart, 32).slice(0, 7)}-01`;
-  return { from: back, to: addDaysIso(nextMonth, -1) };
+  const back = `${addDays(`${addDays(monthStart, -1).slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+  const nextMonth = `${addDays(monthStart, 32).slice(0, 7)}-01`;
+  return { from: back, to: addDays(nextMonth, -1) };
 }
 
 /** The filters as the procedures take them (page and sort aside). */

@@ -1,7 +1,7 @@
-import { modernTimeZone } from '@domain/format';
 import { MONTHS } from '@domain/onboarding';
 import { hasPermission } from '@domain/permissions';
 import { type TOrgSettings, type TOrgSettingsInput, ZOrgSettings } from '@domain/settings';
+import { modernTimeZone } from '@domain/time-zone-names';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
-import { modernTimeZone } from '@domain/format';
 import { endOfDayIn, startOfDayIn } from '@domain/time-zone';
+import { modernTimeZone } from '@domain/time-zone-names';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {

@@ -1,4 +1,5 @@
-import { addDays, ENTRY_STATUS_LABELS, formatMinutes, todayIn, weekStartOf } from '@domain/timesheets';
+import { todayIn } from '@domain/periods';
+import { addDays, ENTRY_STATUS_LABELS, formatMinutes, weekStartOf } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';

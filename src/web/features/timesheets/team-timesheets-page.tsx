@@ -1,4 +1,5 @@
-import { formatMinutes, todayIn, weekStartOf } from '@domain/timesheets';
+import { todayIn } from '@domain/periods';
+import { formatMinutes, weekStartOf } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
