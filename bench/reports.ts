@@ -167,6 +167,13 @@ async function main() {
         check: (r: { total: number }) => `${r.total} clients`,
       },
       {
+        // Sorted by a measure, every covered client is measured to find the first page.
+        name: 'reports.clientSummary by overdue',
+        target: 150,
+        call: () => api.reports.clientSummary.query({ ...period, sort: 'overdue', direction: 'desc' }),
+        check: (r: { total: number }) => `${r.total} clients`,
+      },
+      {
         name: 'reports.teamSummary',
         target: 150,
         call: () => api.reports.teamSummary.query(period),

@@ -5,7 +5,7 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { entry } from '../timesheets';
-import { clientsWhere, coveredClient, num, orderBy, reportContext } from './scope';
+import { clientsWhere, coveredClient, num, orderBy, reportContext, type TReportContext } from './scope';
 import { timeLogged } from './time';
 
 export type TClientSummaryRow = {
@@ -40,22 +40,10 @@ const SORTS: Record<z.output<typeof ZClientSummary>['sort'], SQL> = {
   minutes: sql`(billable_minutes + other_minutes)`,
 };
 
-/**
- * Per client covered: its projects and tasks due in the period by status, overdue (open past due
- * today), on-time share, the portal to-dos still open, time logged in the period (billable or not)
- * and the period's projects' budget against the time logged on them. One query: each measure is a
- * grouped CTE over the covered clients, the page and the totals are window functions over the
- * joined rows (by name, the page's clients only: see below), and only the page's rows read their last
- * activity.
- */
-export async function clientSummary(
-  db: TExecutor,
-  scope: TScope,
-  input: z.output<typeof ZClientSummary>,
-  // The export reads page after page and wants only the count, not the firm's totals each time.
-  options: { totals?: boolean } = {},
-) {
-  const ctx = await reportContext(db, scope, input);
+type TClientSummaryInput = z.output<typeof ZClientSummary>;
+
+/** The statements' pieces, shared by the page and the ranking. */
+function parts(ctx: TReportContext, scope: TScope, input: TClientSummaryInput) {
   const o = scope.orgId;
   const service = input.serviceId ? sql`and p.service_id = ${input.serviceId}` : sql``;
   const taskService = input.serviceId
@@ -123,7 +111,56 @@ export async function clientSummary(
         coalesce(t.on_time, 0) as on_time, coalesce(todo.pending, 0) as pending_todos,
         coalesce(te.billable, 0) as billable_minutes, coalesce(te.other, 0) as other_minutes,
         coalesce(te.value, 0) as value, coalesce(p.budget, 0) as budget, coalesce(pa.actual, 0) as actual`;
+  const joinMeasures = sql`
+      left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
+      left join todo on todo.client_id = c.id left join te on te.client_id = c.id`;
   const everyCovered = (column: SQL) => coveredClient(ctx, scope, input, column);
+  const clientRow = sql`select c.id, c.code, c.name, g.name as group_name from clients c
+      left join client_groups g on g.org_id = c.org_id and g.id = c.group_id
+      where ${where}`;
+  return { o, where, measures, columns, joinMeasures, everyCovered, clientRow };
+}
+
+/**
+ * The clients of a page sorted by a measure, in order: the measure for every covered client, then
+ * a sort. The other measures' joins are left out by the planner (nothing reads them, and each is
+ * grouped by client), so sorting by overdue works out tasks alone, not time and projects too.
+ */
+export async function rankClients(
+  db: TExecutor,
+  scope: TScope,
+  input: TClientSummaryInput,
+  context?: TReportContext,
+): Promise<string[]> {
+  const ctx = context ?? (await reportContext(db, scope, input));
+  const { measures, columns, joinMeasures, everyCovered, clientRow } = parts(ctx, scope, input);
+  const result = await db.execute(sql`
+    with c as (${clientRow}),
+    ${measures(everyCovered, true)},
+    r as (select c.id, c.name, ${columns} from c ${joinMeasures})
+    select r.id from r
+    order by ${orderBy(SORTS[input.sort], input.direction, sql`name asc, id asc`)}
+    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+  return rowsOf<{ id: string }>(result).map((r) => String(r.id));
+}
+
+/**
+ * Per client covered: its projects and tasks due in the period by status, overdue (open past due
+ * today), on-time share, the portal to-dos still open, time logged in the period (billable or not)
+ * and the period's projects' budget against the time logged on them. Each measure is a grouped CTE
+ * over the page's clients, the firm's totals one ungrouped pass over every covered client, and
+ * only the page's rows read their last activity.
+ */
+export async function clientSummary(
+  db: TExecutor,
+  scope: TScope,
+  input: TClientSummaryInput,
+  // The export reads page after page and wants only the count, not the firm's totals each time;
+  // sorted by a measure, it ranks the clients once (rankClients) and names each page's.
+  options: { totals?: boolean; ids?: string[] } = {},
+) {
+  const ctx = await reportContext(db, scope, input);
+  const { o, where, measures, columns, joinMeasures, everyCovered, clientRow } = parts(ctx, scope, input);
   const totalsSql = sql`
       with ${measures(everyCovered, false)}
       select (select count(*) from clients c where ${where}) as total,
@@ -135,64 +172,40 @@ export async function clientSummary(
       from p, pa, t, todo, te`;
   const offset = (input.page - 1) * input.pageSize;
   const lastActivity = sql`(select max(x.updated_at) from tasks x where x.org_id = ${o} and x.client_id = pg.id) as last_activity`;
-  const clientRow = sql`select c.id, c.code, c.name, g.name as group_name from clients c
-      left join client_groups g on g.org_id = c.org_id and g.id = c.group_id
-      where ${where}`;
   // By name (the default), the page is known before any measure: page the clients first, measure
-  // only those, and sum the firm's totals in one ungrouped pass. Sorting by a measure needs it for
-  // every covered client, so that order measures them all and pages with a window.
+  // only those, and sum the firm's totals in one ungrouped pass. By a measure, the clients are
+  // first ranked by it (rankClients: only that measure is worked out for every covered client),
+  // then the page is measured the same way.
   // Names are never null, so ascending needs no NULLS FIRST: without it the default order is
   // clients_org_name_idx's, and the page is its first 50 entries rather than a sort of every client.
   const byName =
     input.direction === 'asc'
       ? sql`c.name asc, c.id asc`
       : orderBy(sql`c.name`, input.direction, sql`c.id asc`);
-  const result =
-    input.sort === 'name'
-      ? await db.execute(sql`
-    with c as (
-      ${clientRow}
-      order by ${byName}
-      limit ${input.pageSize} offset ${offset}
-    ),
+  const ids = options.ids ?? (input.sort === 'name' ? null : await rankClients(db, scope, input, ctx));
+  const idList = ids && sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const page = idList
+    ? {
+        clients: sql`select * from (${clientRow}) c where c.id = any(${idList})`,
+        order: sql`array_position(${idList}, c.id)`,
+      }
+    : {
+        clients: sql`${clientRow} order by ${byName} limit ${input.pageSize} offset ${offset}`,
+        order: byName,
+      };
+  const result = await db.execute(sql`
+    with c as (${page.clients}),
     ${measures((column) => sql`${column} in (select c.id from c)`, true)},
     pg as (
       select c.id, c.code, c.name, c.group_name, ${columns},
-        row_number() over (order by ${byName}) as rn
-      from c
-      left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
-      left join todo on todo.client_id = c.id left join te on te.client_id = c.id
+        row_number() over (order by ${page.order}) as rn
+      from c ${joinMeasures}
     ),
     tot as (
       ${options.totals === false ? sql`select (select count(*) from clients c where ${where}) as total` : totalsSql}
     )
     select pg.*, tot.*, ${lastActivity}
     from pg cross join tot
-    order by rn`)
-      : await db.execute(sql`
-    with c as (${clientRow}),
-    ${measures(everyCovered, true)},
-    r as (
-      select c.id, c.code, c.name, c.group_name, ${columns}
-      from c
-      left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
-      left join todo on todo.client_id = c.id left join te on te.client_id = c.id
-    ),
-    pg as (
-      select r.*, count(*) over () as total,
-        sum(projects) over () as t_projects, sum(projects_completed) over () as t_projects_completed,
-        sum(scheduled) over () as t_scheduled, sum(in_progress) over () as t_in_progress,
-        sum(in_review) over () as t_in_review, sum(completed) over () as t_completed,
-        sum(overdue) over () as t_overdue, sum(completed_n) over () as t_completed_n,
-        sum(on_time) over () as t_on_time, sum(pending_todos) over () as t_pending_todos,
-        sum(billable_minutes) over () as t_billable, sum(other_minutes) over () as t_other,
-        sum(value) over () as t_value, sum(budget) over () as t_budget, sum(actual) over () as t_actual,
-        row_number() over (order by ${orderBy(SORTS[input.sort], input.direction, sql`name asc, id asc`)}) as rn
-      from r
-    )
-    select pg.*, ${lastActivity}
-    from pg
-    where rn > ${offset} and rn <= ${input.page * input.pageSize}
     order by rn`);
   const raw = rowsOf<Record<string, unknown>>(result);
   const first = raw[0];

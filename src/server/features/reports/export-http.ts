@@ -13,14 +13,14 @@ import { actorOf, requestMeta, routeStaffScope, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { csvWriter, xlsxWriter } from '../clients';
 import { audit } from '../system-log';
-import { clientSummary } from './client-summary';
+import { clientSummary, rankClients } from './client-summary';
 import { servicesSummary } from './services-summary';
 import { teamSummary } from './team-summary';
 
 // Every row the filters cover, in the screen's sort, written out row by row into the streaming CSV
-// or workbook. The client summary by name (its default) is read a page at a time through the same
-// page-first query the screen uses, so the server holds one page, not the firm; sorted by a measure
-// (every client measured anyway) and the smaller team and services reports, one query.
+// or workbook. The client summary is read a page at a time through the same page-first query the
+// screen uses, so the server holds one page, not the firm; the smaller team and services reports,
+// one query.
 const ALL_ROWS = 1_000_000;
 const EXPORT_PAGE = 1_000;
 const hours = (m: number) => (m / 60).toFixed(2);
@@ -47,9 +47,20 @@ async function table(
   const input = { ...parsed.data, page: 1, pageSize: ALL_ROWS };
   if (report === 'client') {
     const clientInput = input as z.output<typeof ZClientSummary>;
-    const paged = clientInput.sort === 'name';
-    const pageInput = (page: number) => ({ ...clientInput, page, pageSize: paged ? EXPORT_PAGE : ALL_ROWS });
-    const r = await clientSummary(db, scope, pageInput(1), { totals: false });
+    // By a measure: the clients ranked once (that measure alone for each), then measured 1,000 at a
+    // time in that order, so no one statement holds PGlite's thread for the whole firm.
+    const ranked = clientInput.sort === 'name' ? null : await rankClients(db, scope, clientInput);
+    const pageOf = (page: number) =>
+      clientSummary(
+        db,
+        scope,
+        { ...clientInput, page, pageSize: EXPORT_PAGE },
+        {
+          totals: false,
+          ...(ranked ? { ids: ranked.slice((page - 1) * EXPORT_PAGE, page * EXPORT_PAGE) } : {}),
+        },
+      );
+    const r = await pageOf(1);
     const toRow = (x: (typeof r.rows)[number]) => [
       x.code,
       x.name,
@@ -72,9 +83,9 @@ async function table(
     async function* rows() {
       let current = r;
       for (let page = 1; ; page += 1) {
-        if (page > 1) current = await clientSummary(db, scope, pageInput(page), { totals: false });
+        if (page > 1) current = await pageOf(page);
         for (const x of current.rows) yield toRow(x);
-        if (!paged || page * EXPORT_PAGE >= r.total) return;
+        if (page * EXPORT_PAGE >= r.total) return;
       }
     }
     return {

@@ -153,6 +153,17 @@ describe('client summary', () => {
       direction: 'desc',
     });
     expect(byOverdue.rows.map((x) => x.name)).toEqual(['Aarav Traders', 'Bela Foods']);
+    // A later page of a measure's order: ranked by it, then measured like any page.
+    const secondByMinutes = await f.api.reports.clientSummary.query({
+      ...period,
+      sort: 'minutes',
+      direction: 'desc',
+      pageSize: 1,
+      page: 2,
+    });
+    expect(secondByMinutes.rows).toEqual([r.rows.find((x) => x.name === 'Bela Foods')]);
+    expect(secondByMinutes.totals).toEqual(r.totals);
+    expect(secondByMinutes.total).toBe(2);
     // By name the page is measured alone and the totals summed apart; by a measure, every client is
     // measured and the totals are windows over them: the same figures either way, on any page.
     expect(second.totals).toEqual(r.totals);
@@ -313,6 +324,19 @@ describe('exports and saved views', () => {
     expect(lines[0]).toContain('Billable value');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Aarav Traders', 'Bela Foods']);
     expect(lines[1]).toContain(',1500.00');
+    // In the order of a measure (ranked once, then read page by page like the name's).
+    const fewestMinutes = await download(
+      `/api/reports/client/export.csv?${new URLSearchParams({ ...period, sort: 'minutes', direction: 'asc' })}`,
+      f.owner.token,
+    );
+    expect(
+      fewestMinutes.body
+        .toString('utf8')
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['Bela Foods', 'Aarav Traders']);
     const grouped = await download(
       `/api/reports/client/export.csv?${query}&memberId=${f.staff.id}`,
       f.owner.token,
@@ -331,7 +355,7 @@ describe('exports and saved views', () => {
       .select()
       .from(systemLog)
       .where(and(eq(systemLog.orgId, f.org.id), eq(systemLog.action, 'report.export')));
-    expect(logged.length).toBe(4);
+    expect(logged.length).toBe(5);
   });
 
   it('keeps each member’s saved views to themselves', async () => {
