@@ -63,7 +63,9 @@ function PortalDocuments({ clientId, folderId }: { clientId: string; folderId?: 
           {data?.folder && !data.folder.isTop ? data.folder.name : 'Documents'}
         </h1>
       </div>
-      <PortalUploader target={{ clientId, folderId: data?.folder?.id }} onUploaded={refresh} />
+      {/* The folder from the address, not from the listing: an upload chosen before the listing
+          arrives (or while the previous folder's is still shown) lands where the person is. */}
+      <PortalUploader target={{ clientId, folderId }} onUploaded={refresh} />
       {!data ? (
         <Skeleton className="h-48" />
       ) : data.folders.length === 0 && data.documents.total === 0 ? (
