@@ -123,6 +123,18 @@ describe('client portal sign-in in the browser', () => {
     // folder reaches the firm, and the to-do marked done reads Completed for the firm.
     const todo = 'Send bank statements for Kapoor Logistics';
     await page.getByRole('link', { name: todo }).waitFor();
+    // Chosen before the folder's listing has arrived (the route's loader checked the folder, the
+    // page's own paged read is held here), the upload still lands in this folder.
+    let release = () => {};
+    const listingHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pagedListing = (url: URL) =>
+      url.pathname.includes('clientPortalDocuments.folder') && url.search.includes('pageSize');
+    await page.route(pagedListing, async (route) => {
+      await listingHeld;
+      await route.continue();
+    });
     await page.goto(`${app.url}/clientportal/${client.id}/documents/${seeded.shared.id}`);
     await page.getByLabel('Upload files').setInputFiles({
       name: 'itr-v.pdf',
@@ -133,6 +145,8 @@ describe('client portal sign-in in the browser', () => {
       .getByRole('region', { name: 'Uploads' })
       .locator('[data-upload-status="done"]')
       .waitFor({ timeout: 20_000 });
+    // From now on the listing passes at once.
+    release();
     await staff.goto(`${app.url}/clients/${client.id}/documents/${seeded.shared.id}`);
     await staff.getByRole('row', { name: /itr-v\.pdf/ }).waitFor();
     await page.goto(`${app.url}/clientportal/${client.id}/tasks`);
