@@ -77,3 +77,20 @@ it.runIf(!process.env.DATABASE_URL)(
     }
   },
 );
+
+it('lets other work run between the statements of a loop on PGlite', async () => {
+  const database = await openPglite();
+  try {
+    let turns = 0;
+    const timer = setInterval(() => {
+      turns++;
+    }, 0);
+    // Each a few milliseconds of PGlite's time; a timer due meanwhile runs between two of them.
+    for (let i = 0; i < 30; i++)
+      await database.db.execute(sql`select count(*) from generate_series(1, 20000)`);
+    clearInterval(timer);
+    expect(turns).toBeGreaterThan(0);
+  } finally {
+    await database.close();
+  }
+});

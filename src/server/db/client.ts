@@ -175,6 +175,7 @@ export async function openPglite(
       ...(fresh && !loadDataDir ? { initDbStartParams: INITDB_PARAMS } : {}),
     };
     const client = dir ? await PGlite.create(dir, settings) : await PGlite.create(settings);
+    yieldBeforeEachQuery(client);
     if (fresh && !loadDataDir) {
       // In postgresql.auto.conf: from the next start on, and in every copy of the template.
       for (const setting of WAL_SIZES) await client.exec(`alter system set ${setting}`);
@@ -205,6 +206,21 @@ export async function openPglite(
     await release();
     throw error;
   }
+}
+
+/**
+ * PGlite runs each statement on this thread, and its promises settle without an I/O turn: a request
+ * awaiting statement after statement (an export's pages, a batch job) kept every other request,
+ * timer and socket waiting until its last one, seconds for a large firm's export. Before each
+ * statement the event loop now gets a turn, so other requests' statements run between them.
+ * (A transaction's own statements go through it, not through query(): it stays whole.)
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as PGlite['query'];
 }
 
 /**
