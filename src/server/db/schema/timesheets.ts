@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { RATE_KINDS } from '../../../domain/timesheet-rates';
+import { DEFAULT_DAILY_LIMIT_MINUTES } from '../../../domain/timesheet-approval';
 import { ENTRY_STATUSES, WEEK_STATUSES } from '../../../domain/timesheets';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
@@ -134,15 +135,31 @@ export const timesheetWeeks = pgTable(
   ],
 );
 
-/** The firm's lock: days on or before lock_date cannot change once grace_days after it have passed. */
-export const timesheetSettings = pgTable('timesheet_settings', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => orgs.id, { onDelete: 'cascade' }),
-  lockDate: date('lock_date', { mode: 'string' }),
-  graceDays: integer('grace_days').notNull().default(0),
-  updatedAt: updatedAt(),
-});
+/**
+ * The firm's timesheet rules. The lock: days on or before lock_date cannot change once grace_days
+ * after it have passed. Approval: a day past daily_limit_minutes is flagged to the approver, and
+ * approvers' own weeks go to approvers_approver_id (the owner when none is named).
+ */
+export const timesheetSettings = pgTable(
+  'timesheet_settings',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    lockDate: date('lock_date', { mode: 'string' }),
+    graceDays: integer('grace_days').notNull().default(0),
+    dailyLimitMinutes: integer('daily_limit_minutes').notNull().default(DEFAULT_DAILY_LIMIT_MINUTES),
+    approversApproverId: uuid('approvers_approver_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'timesheet_settings_approvers_approver_fk',
+      columns: [t.orgId, t.approversApproverId],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (approvers_approver_id)
+  ],
+);
 
 /**
  * A running timer. One per member, held by the partial unique index: a second start in a race
