@@ -9,8 +9,7 @@ import { formatMinutes, parseDuration, ZWeekInput } from './timesheets';
 export const DEFAULT_DAILY_LIMIT_MINUTES = 10 * 60;
 export const DAILY_LIMIT_HELP = 'Type hours like 10, 9:30 or 9.5';
 
-export const OWN_WEEK_REFUSED =
-  'Nobody approves their own time: another approver decides your week';
+export const OWN_WEEK_REFUSED = 'Nobody approves their own time: another approver decides your week';
 
 /** Why the caller may not decide a week that is not their own, said to them. */
 export function approverOnlyMessage(memberName: string, approverName: string | null): string {

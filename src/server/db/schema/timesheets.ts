@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { RATE_KINDS } from '../../../domain/timesheet-rates';
 import { DEFAULT_DAILY_LIMIT_MINUTES } from '../../../domain/timesheet-approval';
+import { RATE_KINDS } from '../../../domain/timesheet-rates';
 import { ENTRY_STATUSES, WEEK_STATUSES } from '../../../domain/timesheets';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';

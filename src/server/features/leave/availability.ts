@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { isWorkingDay } from '../../../domain/leave-rules';
+import { daysBetween, isWorkingDay } from '../../../domain/leave-rules';
 import type { TExecutor } from '../../db/client';
 import { leaveRequests, leaveTypes, members } from '../../db/schema';
 import { memberName } from '../../db/sql';
@@ -124,4 +124,82 @@ export function approvedLeaveStarting(
       ),
     )
     .orderBy(asc(leaveRequests.startDate));
+}
+
+export type TMemberDay = {
+  date: string;
+  /** Minutes the member can work that day (availableMinutes' figure). */
+  expected: number;
+  /** A working day by the member's pattern. */
+  working: boolean;
+  /** Approved leave or a holiday taking some or all of the day. */
+  absence: TAbsence | null;
+};
+
+/**
+ * Each member's days from..to with why any of them is short: what an approver checks a week's time
+ * against. Members without a work pattern are not answered.
+ */
+export async function memberDays(
+  db: TExecutor,
+  orgId: string,
+  memberIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, TMemberDay[]>> {
+  if (memberIds.length === 0) return new Map();
+  const [patterns, holidays, leave] = await Promise.all([
+    patternsOf(db, orgId, memberIds),
+    holidaysBetween(db, orgId, from, to),
+    db
+      .select({
+        memberId: leaveRequests.memberId,
+        typeName: leaveTypes.name,
+        startDate: leaveRequests.startDate,
+        endDate: leaveRequests.endDate,
+        part: leaveRequests.part,
+        minutes: leaveRequests.minutes,
+      })
+      .from(leaveRequests)
+      .innerJoin(
+        leaveTypes,
+        and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
+      )
+      .where(
+        and(
+          eq(leaveRequests.orgId, orgId),
+          eq(leaveRequests.status, 'approved'),
+          lte(leaveRequests.startDate, to),
+          gte(leaveRequests.endDate, from),
+          inArray(leaveRequests.memberId, [...memberIds]),
+        ),
+      ),
+  ]);
+  const minutes = minutesFrom({ patterns, holidays, leave }, memberIds, from, to);
+  const out = new Map<string, TMemberDay[]>();
+  for (const id of memberIds) {
+    const pattern = patterns.get(id);
+    const free = minutes.get(id);
+    if (!pattern || !free) continue;
+    out.set(
+      id,
+      daysBetween(from, to).map((date) => {
+        const own = leave.find((l) => l.memberId === id && l.startDate <= date && l.endDate >= date);
+        const holiday = holidays.find(
+          (h) => h.date === date && (h.office === null || h.office === pattern.office),
+        );
+        return {
+          date,
+          expected: free[date] ?? 0,
+          working: isWorkingDay(date, pattern),
+          absence: own
+            ? { kind: 'leave', name: own.typeName }
+            : holiday
+              ? { kind: 'holiday', name: holiday.name }
+              : null,
+        };
+      }),
+    );
+  }
+  return out;
 }

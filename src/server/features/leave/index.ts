@@ -3,7 +3,13 @@
 
 export { visibleLeaveAttachment } from './attachments';
 export { registerLeaveAttachmentRoutes } from './attachments-http';
-export { approvedLeaveStarting, availabilityOn, type TMemberAvailability } from './availability';
+export {
+  approvedLeaveStarting,
+  availabilityOn,
+  memberDays,
+  type TMemberAvailability,
+  type TMemberDay,
+} from './availability';
 export { registerLeaveJobs, runLeaveForOrg } from './jobs';
 export { availableMinutes } from './lists';
 export { leaveRouter } from './router';

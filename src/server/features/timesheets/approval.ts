@@ -1,21 +1,15 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import {
-  addDays,
-  formatMinutes,
-  type TLockSettings,
-  type TWeekStatus,
-  weekDays,
-} from '../../../domain/timesheets';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { addDays, formatMinutes, type TLockSettings, type TWeekStatus } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { members, timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';
-import { memberName } from '../../db/sql';
+import { timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';
 import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
-import { currentBillRate, currentCostRate, seesMoney } from './rates';
-import { expectedMinutes, firmClock, weekStatus } from './rules';
-import { type TWeekMoney, weekMoney } from './week-money';
+import { assertMayDecide } from './approvers';
+import { currentBillRate, currentCostRate } from './rates';
+import { firmClock, weekStatus } from './rules';
+import { teamWeek } from './team-week';
 
 const link = (weekStart: string) => `/my-account/timesheet?week=${weekStart}`;
 
@@ -78,17 +72,6 @@ export async function submitWeek(db: TDb, scope: TScope, weekStart: string, meta
   });
 }
 
-/** Members of the firm by id; NOT_FOUND if any is another firm's or missing. */
-async function firmMembers(tx: TExecutor, orgId: string, ids: string[]) {
-  const unique = [...new Set(ids)];
-  const rows = await tx
-    .select({ id: members.id, name: memberName })
-    .from(members)
-    .where(and(eq(members.orgId, orgId), inArray(members.id, unique)));
-  if (rows.length !== unique.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'Member not found' });
-  return rows;
-}
-
 /** Approves submitted weeks: the rates in force now are copied onto each entry. */
 export async function approveWeeks(
   db: TDb,
@@ -97,7 +80,7 @@ export async function approveWeeks(
   meta: TRequestMeta,
 ) {
   return db.transaction(async (tx) => {
-    const people = await firmMembers(tx, scope.orgId, input.memberIds);
+    const people = await assertMayDecide(tx, scope, input.memberIds);
     const weeks = await tx
       .select({ memberId: timesheetWeeks.memberId })
       .from(timesheetWeeks)
@@ -157,7 +140,7 @@ export async function rejectWeek(
   meta: TRequestMeta,
 ) {
   return db.transaction(async (tx) => {
-    const [person] = await firmMembers(tx, scope.orgId, [input.memberId]);
+    const [person] = await assertMayDecide(tx, scope, [input.memberId]);
     const week = await weekStatus(tx, scope.orgId, input.memberId, input.weekStart, true);
     if (week.status !== 'submitted' && week.status !== 'approved')
       throw new TRPCError({
@@ -191,87 +174,6 @@ export async function rejectWeek(
     });
     return { status: 'rejected' as const };
   });
-}
-
-const NO_MONEY: TWeekMoney = { billable: 0, cost: 0, estimate: false, unratedMinutes: 0 };
-
-/**
- * Every active member × the week's days: hours recorded against hours expected, and the week's
- * state; and, only for a caller who sees money, what each week is worth and costs.
- */
-export async function teamWeek(db: TExecutor, scope: TScope, weekStart: string) {
-  const last = addDays(weekStart, 6);
-  // The minutes and the weeks need no member ids: they run alongside the people and what each was
-  // expected to work, rather than after them.
-  const peopleAndExpected = async () => {
-    const people = await db
-      .select({ id: members.id, name: memberName })
-      .from(members)
-      .where(and(eq(members.orgId, scope.orgId), eq(members.status, 'active')))
-      .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
-    const expected = await expectedMinutes(
-      db,
-      scope.orgId,
-      people.map((p) => p.id),
-      weekStart,
-      last,
-    );
-    return { people, expected };
-  };
-  const [totals, weeks, { people, expected }, money] = await Promise.all([
-    db
-      .select({
-        memberId: timesheetEntries.memberId,
-        date: timesheetEntries.date,
-        minutes: sql<number>`sum(${timesheetEntries.minutes})::int`,
-      })
-      .from(timesheetEntries)
-      .where(
-        and(
-          eq(timesheetEntries.orgId, scope.orgId),
-          gte(timesheetEntries.date, weekStart),
-          lte(timesheetEntries.date, last),
-        ),
-      )
-      // Day first, as timesheet_entries_org_date_minutes_idx orders them: the sums stream out of
-      // the index-only scan instead of going through a hash of 50,000 rows.
-      .groupBy(timesheetEntries.date, timesheetEntries.memberId),
-    db
-      .select({
-        memberId: timesheetWeeks.memberId,
-        status: timesheetWeeks.status,
-        comment: timesheetWeeks.comment,
-      })
-      .from(timesheetWeeks)
-      .where(and(eq(timesheetWeeks.orgId, scope.orgId), eq(timesheetWeeks.weekStart, weekStart))),
-    peopleAndExpected(),
-    seesMoney(scope) ? weekMoney(db, scope.orgId, weekStart, last) : null,
-  ]);
-  const recorded = new Map<string, Map<string, number>>();
-  for (const t of totals) {
-    const m = recorded.get(t.memberId) ?? new Map<string, number>();
-    m.set(t.date, t.minutes);
-    recorded.set(t.memberId, m);
-  }
-  const state = new Map(weeks.map((w) => [w.memberId, w]));
-  const days = weekDays(weekStart);
-  return {
-    weekStart,
-    days,
-    members: people.map((p) => ({
-      id: p.id,
-      name: p.name,
-      status: (state.get(p.id)?.status ?? 'open') as TWeekStatus,
-      comment: state.get(p.id)?.comment ?? null,
-      days: days.map((date) => ({
-        date,
-        minutes: recorded.get(p.id)?.get(date) ?? 0,
-        expected: expected.get(p.id)?.get(date) ?? 0,
-      })),
-      // Absent, not empty, for a caller without the right: the answer carries no money at all.
-      ...(money ? { money: money.get(p.id) ?? NO_MONEY } : {}),
-    })),
-  };
 }
 
 /** Reminds everyone whose week is neither submitted nor approved. */

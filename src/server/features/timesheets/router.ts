@@ -1,3 +1,4 @@
+import { ZApprovalSettings, ZMemberWeekInput } from '../../../domain/timesheet-approval';
 import { ZRateListInput, ZRateSet, ZTaskRateInput } from '../../../domain/timesheet-rates';
 import {
   ZCellInput,
@@ -16,17 +17,11 @@ import {
 } from '../../../domain/timesheets';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import {
-  approveWeeks,
-  lockSettings,
-  rejectWeek,
-  remindWeek,
-  setLockSettings,
-  submitWeek,
-  teamWeek,
-} from './approval';
+import { approveWeeks, lockSettings, rejectWeek, remindWeek, setLockSettings, submitWeek } from './approval';
+import { approvalSettings, setApprovalSettings } from './approval-settings';
 import { createEntry, deleteEntry, setCell, updateEntry } from './entries';
 import { clientRates, memberRates, serviceRates, setRate, taskRate } from './rate-settings';
+import { memberWeek, teamWeek } from './team-week';
 import { currentTimers, discardTimer, finishTimer, startTimer, stopTimer } from './timer';
 import { myWeek, rowOptions } from './week';
 
@@ -96,6 +91,9 @@ export const timesheetsRouter = router({
   teamWeek: permissionProcedure('timesheets.approve')
     .input(ZTeamWeekInput)
     .query(({ ctx, input }) => teamWeek(ctx.db, ctx.scope, input.weekStart)),
+  memberWeek: permissionProcedure('timesheets.approve')
+    .input(ZMemberWeekInput)
+    .query(({ ctx, input }) => memberWeek(ctx.db, ctx.scope, input.memberId, input.weekStart)),
   approve: permissionProcedure('timesheets.approve')
     .input(ZWeekDecision)
     .mutation(({ ctx, input }) => approveWeeks(ctx.db, ctx.scope, input, ctx.meta)),
@@ -105,6 +103,12 @@ export const timesheetsRouter = router({
   remind: permissionProcedure('timesheets.approve')
     .input(ZTeamWeekInput)
     .mutation(({ ctx, input }) => remindWeek(ctx.db, ctx.scope, input.weekStart, ctx.meta)),
+  approvalSettings: permissionProcedure('settings.view').query(({ ctx }) =>
+    approvalSettings(ctx.db, ctx.scope),
+  ),
+  setApprovalSettings: permissionProcedure('settings.edit')
+    .input(ZApprovalSettings)
+    .mutation(({ ctx, input }) => setApprovalSettings(ctx.db, ctx.scope, input, ctx.meta)),
   lock: permissionProcedure('timesheets.view').query(({ ctx }) => lockSettings(ctx.db, ctx.scope)),
   setLock: permissionProcedure('settings.edit')
     .input(ZLockSettings)
