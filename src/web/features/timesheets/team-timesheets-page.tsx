@@ -3,9 +3,8 @@ import { formatMinutes, weekStartOf } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
-  Badge,
   Button,
-  Checkbox,
+  confirm,
   Dialog,
   DialogContent,
   DialogFooter,
@@ -16,22 +15,18 @@ import {
   tabClasses,
   useFormat,
 } from '@web/ui';
-import { BellRing, Check, Undo2 } from 'lucide-react';
+import { BellRing, Check } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
+import { flaggedDays } from './day-flags';
+import { MemberWeekDrawer } from './member-week-drawer';
 import { RatesPanel } from './rates-panel';
-import { MoneyCells, MoneyTotals } from './week-money';
+import { approvable, TeamWeekTable } from './team-week-table';
 import { WeekNav } from './week-nav';
 
 const route = getRouteApi('/_main/team/timesheets');
-const STATUS_TEXT = {
-  open: 'Not submitted',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  rejected: 'Sent back',
-};
 
 /** /team/timesheets: the team's weeks for approvers; the firm's rates (?view=rates) for those who see money. */
 export function TeamTimesheetsPage() {
@@ -81,7 +76,12 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [comment, setComment] = useState('');
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.timesheets.teamWeek.queryKey() });
+  const invalidate = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.timesheets.teamWeek.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.timesheets.memberWeek.queryKey() });
+  };
+  const openMember = (member: string | undefined) =>
+    navigate({ search: (s) => ({ ...s, member }), replace: true });
   const approve = useMutation(
     trpc.timesheets.approve.mutationOptions({
       onSuccess: (r) => {
@@ -112,15 +112,32 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
     }),
   );
   const members = week.data?.members ?? [];
-  const submitted = members.filter((m) => m.status === 'submitted');
   const notSubmitted = members.filter((m) => m.status === 'open' || m.status === 'rejected').length;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const weekName = weekStart === thisWeek ? 'this week' : `the week of ${format.date(weekStart)}`;
+
+  /** Approves these weeks, after a second look when any has an unusual day. */
+  const approveWeeks = async (ids: string[]) => {
+    const chosen = members.filter((m) => ids.includes(m.id) && approvable(m));
+    const lines = chosen.flatMap((m) =>
+      flaggedDays(m.days, (d) => format.date(d, 'weekday')).map((line) => `${m.name}, ${line}`),
+    );
+    if (
+      lines.length &&
+      !(await confirm({
+        title: `Approve ${chosen.length === 1 ? 'a week' : `${chosen.length} weeks`} with unusual days?`,
+        message: (
+          <ul className="list-disc pl-5">
+            {lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        ),
+        confirmLabel: 'Approve',
+      }))
+    )
+      return;
+    approve.mutate({ weekStart, memberIds: chosen.map((m) => m.id) });
+  };
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
@@ -128,7 +145,9 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
         trail={[{ label: 'Timesheets' }]}
         title="Timesheets"
         description={
-          week.data ? `${notSubmitted} of ${members.length} members have not submitted this week` : undefined
+          week.data
+            ? `${notSubmitted} of ${members.length} members have not submitted ${weekName}`
+            : undefined
         }
         actions={
           <WeekNav
@@ -144,7 +163,7 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
           size="sm"
           disabled={selected.size === 0}
           loading={approve.isPending}
-          onClick={() => approve.mutate({ weekStart, memberIds: [...selected] })}
+          onClick={() => approveWeeks([...selected])}
         >
           <Check aria-hidden /> Approve selected ({selected.size})
         </Button>
@@ -158,110 +177,35 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
           <BellRing aria-hidden /> Remind those who have not submitted
         </Button>
       </div>
-      {week.isPending ? (
+      {week.isPending || !week.data ? (
         <Skeleton className="h-64" />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-border text-left text-xs text-muted-fg">
-                <th scope="col" className="w-10 p-2">
-                  <Checkbox
-                    aria-label="Select every submitted week"
-                    checked={submitted.length > 0 && submitted.every((m) => selected.has(m.id))}
-                    onCheckedChange={(on) =>
-                      setSelected(on === true ? new Set(submitted.map((m) => m.id)) : new Set())
-                    }
-                  />
-                </th>
-                <th scope="col" className="p-2 font-medium">
-                  Member
-                </th>
-                {week.data?.days.map((d) => (
-                  <th key={d} scope="col" className="p-2 text-right font-medium">
-                    {format.date(d, 'weekday')}
-                  </th>
-                ))}
-                <th scope="col" className="p-2 text-right font-medium">
-                  Week
-                </th>
-                {canRates ? (
-                  <>
-                    <th scope="col" className="p-2 text-right font-medium">
-                      Billable value
-                    </th>
-                    <th scope="col" className="p-2 text-right font-medium">
-                      Cost
-                    </th>
-                  </>
-                ) : null}
-                <th scope="col" className="p-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => {
-                const total = m.days.reduce((s, d) => s + d.minutes, 0);
-                const expected = m.days.reduce((s, d) => s + d.expected, 0);
-                return (
-                  <tr key={m.id} className="border-b border-border last:border-0">
-                    <td className="p-2">
-                      <Checkbox
-                        aria-label={`Select ${m.name}`}
-                        disabled={m.status !== 'submitted'}
-                        checked={selected.has(m.id)}
-                        onCheckedChange={(on) => toggle(m.id, on === true)}
-                      />
-                    </td>
-                    <th scope="row" className="p-2 text-left font-normal">
-                      {m.name}
-                    </th>
-                    {m.days.map((d) => (
-                      <td
-                        key={d.date}
-                        className={`p-2 text-right tabular-nums ${d.minutes < d.expected ? 'text-warning' : ''}`}
-                      >
-                        {formatMinutes(d.minutes) || (d.expected ? '0:00' : '')}
-                      </td>
-                    ))}
-                    <td className="p-2 text-right tabular-nums">
-                      {formatMinutes(total) || '0:00'} / {formatMinutes(expected) || '0:00'}
-                    </td>
-                    {canRates ? <MoneyCells money={m.money} /> : null}
-                    <td className="p-2">
-                      <Badge title={m.comment ?? undefined}>{STATUS_TEXT[m.status]}</Badge>
-                    </td>
-                    <td className="p-2 text-right">
-                      {(m.status === 'submitted' || m.status === 'approved') && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setRejecting({ id: m.id, name: m.name })}
-                        >
-                          <Undo2 aria-hidden /> Send back
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-            {canRates && members.length ? (
-              <MoneyTotals members={members} columnsBefore={3 + (week.data?.days.length ?? 0)} />
-            ) : null}
-          </table>
-        </div>
+        <TeamWeekTable
+          days={week.data.days}
+          members={members}
+          canRates={canRates}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={openMember}
+          onSendBack={setRejecting}
+        />
       )}
-      {canRates && members.length ? (
-        <p className="text-xs text-muted-fg">
-          Approved weeks are valued at the rates frozen when they were approved; the rest are estimates at
-          today's rates.
-        </p>
-      ) : null}
+      <p className="text-xs text-muted-fg">
+        A mark beside a day's time flags a day to look at before approving: over the firm's daily limit of{' '}
+        {week.data ? formatMinutes(week.data.dailyLimitMinutes) : '…'} hours, on a holiday or approved leave,
+        or on a day off. Nobody approves their own week.
+        {canRates && members.length
+          ? " Approved weeks are valued at the rates frozen when they were approved; the rest are estimates at today's rates."
+          : ''}
+      </p>
+      <MemberWeekDrawer
+        weekStart={weekStart}
+        memberId={search.member}
+        onClose={() => openMember(undefined)}
+        onApprove={(id) => approveWeeks([id])}
+        onSendBack={setRejecting}
+        approving={approve.isPending}
+      />
       <Dialog open={!!rejecting} onOpenChange={(open) => !open && setRejecting(null)}>
         <DialogContent
           title={`Send back ${rejecting?.name ?? ''}'s week`}

@@ -10,7 +10,7 @@ export function MoneyCells({ money }: { money: TMoney | undefined }) {
   const empty = !money.billable && !money.cost && !money.unratedMinutes;
   return (
     <>
-      <td className="p-2 text-right tabular-nums">
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">
         {empty ? (
           <span className="text-muted-fg">-</span>
         ) : (
@@ -25,7 +25,7 @@ export function MoneyCells({ money }: { money: TMoney | undefined }) {
           </span>
         )}
       </td>
-      <td className="p-2 text-right tabular-nums">
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">
         {empty ? <span className="text-muted-fg">-</span> : format.moneyMinor(money.cost)}
       </td>
     </>
@@ -48,8 +48,10 @@ export function MoneyTotals({
         <th scope="row" colSpan={columnsBefore} className="p-2 text-right">
           Team total
         </th>
-        <td className="p-2 text-right tabular-nums">{format.moneyMinor(sum('billable'))}</td>
-        <td className="p-2 text-right tabular-nums">{format.moneyMinor(sum('cost'))}</td>
+        <td className="whitespace-nowrap p-2 text-right tabular-nums">
+          {format.moneyMinor(sum('billable'))}
+        </td>
+        <td className="whitespace-nowrap p-2 text-right tabular-nums">{format.moneyMinor(sum('cost'))}</td>
         <td colSpan={2} />
       </tr>
     </tfoot>
