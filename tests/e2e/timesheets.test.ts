@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ROLES } from '../../src/domain/permissions';
+import { OWN_WEEK_REFUSED } from '../../src/domain/timesheet-approval';
+import { addDays } from '../../src/domain/timesheets';
 import { roles } from '../../src/server/db/schema';
 import { seedClient } from '../../src/server/test/fixtures';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -91,14 +93,13 @@ describe('timesheets in the browser', () => {
     await expect.poll(() => samRow.getByText('estimate').count()).toBe(0);
     await samRow.getByText('US$4,501.50').waitFor();
 
+    // Nobody approves their own week: the owner's row can be neither ticked nor sent back by her.
     const oliviaRow = owner.getByRole('row', { name: /Olivia Owner/ });
-    await oliviaRow.getByRole('button', { name: 'Send back' }).click();
-    const dialog = owner.getByRole('dialog');
-    await dialog.getByLabel('Comment').fill('Split the four hours by task');
-    await screenshot(owner, 'timesheet-send-back');
-    await dialog.getByRole('button', { name: 'Send back' }).click();
-    await oliviaRow.getByText('Sent back').waitFor();
-    await samRow.getByText('Approved').waitFor();
+    expect(await oliviaRow.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await oliviaRow.getByRole('button', { name: /Send back/ }).count()).toBe(0);
+    await oliviaRow.getByRole('button', { name: OWN_WEEK_REFUSED }).waitFor();
+    // The header counts the week shown, and says which.
+    await owner.getByText(/^0 of 2 members have not submitted the week of (2 Mar 2026|Mar 2, 2026)$/).waitFor();
 
     // A task's own rate, in its drawer.
     const task = await ownerApi.tasks.create.mutate({ title: 'GST return', clientId: client.id });
@@ -111,10 +112,74 @@ describe('timesheets in the browser', () => {
     await expect
       .poll(async () => (await ownerApi.timesheets.rates.task.query({ taskId: task.id })).rate)
       .toBe(200000);
+  });
 
-    // The week sent back is open again for its member, with the comment.
-    await owner.goto(`${app.url}/my-account/timesheet?week=${WEEK}`);
-    await owner.getByText('Sent back: Split the four hours by task').waitFor();
-    await expect.poll(() => owner.getByRole('button', { name: 'Submit week' }).isVisible()).toBe(true);
+  it('an approver opens a week from its row, sees its unusual days and looks twice before approving', async () => {
+    const firm = await app.seedFirm('Flags & Co');
+    const staffSeed = SEEDED_ROLES.find((r) => r.name === 'Staff');
+    if (!staffSeed) throw new Error('no Staff role');
+    await app.db
+      .update(roles)
+      .set({ permissions: [...staffSeed.permissions] })
+      .where(eq(roles.id, firm.roles.staff.id));
+    const client = await seedClient(app, firm.org.id, { name: 'Kapoor Exports' });
+    const ownerApi = app.client(firm.owner.token);
+    const staffApi = app.client(firm.staff.token);
+    await ownerApi.leave.holidays.create.mutate({ date: addDays(WEEK, 2), name: 'Holi' });
+    await staffApi.timesheets.setCell.mutate({ date: WEEK, minutes: '12', clientId: client.id });
+    await staffApi.timesheets.create.mutate({ date: WEEK, minutes: '2', note: 'Filing night' });
+    await staffApi.timesheets.setCell.mutate({ date: addDays(WEEK, 2), minutes: '3', clientId: client.id });
+    await staffApi.timesheets.setCell.mutate({ date: addDays(WEEK, 5), minutes: '2', clientId: client.id });
+    await staffApi.timesheets.submitWeek.mutate({ weekStart: WEEK });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInWithCookies(context, app, firm.owner);
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/team/timesheets?week=${WEEK}`);
+    const samRow = page.getByRole('row', { name: /Sam Staff/ });
+    await samRow.getByRole('button', { name: "14:00 is over the firm's daily limit of 10:00" }).waitFor();
+    await samRow.getByRole('button', { name: 'Time logged on a holiday (Holi)' }).waitFor();
+    await samRow.getByRole('button', { name: 'Time logged on a weekend' }).waitFor();
+    // At 1280 px the week fits: nothing scrolls sideways and no name or amount wraps.
+    const fit = await page.evaluate(() => {
+      const table = document.querySelector('main table');
+      const box = table?.parentElement;
+      const name = [...document.querySelectorAll('main tbody th button')].map(
+        (b) => b.getBoundingClientRect().height,
+      );
+      return { over: (table?.scrollWidth ?? 0) - (box?.clientWidth ?? 0), tallestName: Math.max(...name) };
+    });
+    expect(fit.over).toBeLessThanOrEqual(0);
+    expect(fit.tallestName).toBeLessThan(30);
+    await screenshot(page, 'timesheet-team-flags');
+
+    await samRow.getByRole('button', { name: "Open Sam Staff's week" }).click();
+    const drawer = page.getByRole('dialog', { name: /Sam Staff: week of/ });
+    await drawer.getByText('Filing night').waitFor();
+    await drawer.getByText('Time logged on a holiday (Holi)').waitFor();
+    await drawer
+      .getByRole('row', { name: /Kapoor Exports/ })
+      .first()
+      .waitFor();
+    expect(page.url()).toContain(`member=${firm.staff.id}`);
+    await screenshot(page, 'timesheet-member-week');
+
+    // Approving a week with unusual days asks first, naming them; cancelling leaves it submitted.
+    await drawer.getByRole('button', { name: 'Approve week' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Approve a week with unusual days?' });
+    await ask.getByText(/Sam Staff, .*: Time logged on a weekend/).waitFor();
+    await screenshot(page, 'timesheet-approve-flags');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect((await staffApi.timesheets.myWeek.query({ weekStart: WEEK })).status).toBe('submitted');
+
+    // Sent back from the open week instead, with a comment.
+    await drawer.getByRole('button', { name: 'Send back' }).click();
+    const sendBack = page.getByRole('dialog', { name: "Send back Sam Staff's week" });
+    await sendBack.getByLabel('Comment').fill('Split Monday: 14 hours in one day?');
+    await sendBack.getByRole('button', { name: 'Send back' }).click();
+    await samRow.getByText('Sent back').waitFor();
+    await expect
+      .poll(async () => (await staffApi.timesheets.myWeek.query({ weekStart: WEEK })).comment)
+      .toBe('Split Monday: 14 hours in one day?');
   });
 });

@@ -24,6 +24,7 @@ import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { TaskSettingsCard } from '../tasks/task-settings-card';
+import { ApprovalSettingsCard } from '../timesheets/approval-settings-card';
 import { FirmExportCard } from './firm-export-card';
 import { LogoField } from './logo-field';
 import { MfaPolicyCard } from './mfa-policy-card';
@@ -241,6 +242,7 @@ function OrgSettings({ canEdit, isOwner }: { canEdit: boolean; isOwner: boolean 
           </form>
           <DefaultFoldersCard canEdit={canEdit} />
           <TaskSettingsCard canEdit={canEdit} />
+          <ApprovalSettingsCard canEdit={canEdit} />
           <MfaPolicyCard canEdit={canEdit} />
           <FirmExportCard isOwner={isOwner} />
         </div>

@@ -125,13 +125,12 @@ function TeamWeek({ tabs, canRates }: { tabs: ReactNode; canRates: boolean }) {
       lines.length &&
       !(await confirm({
         title: `Approve ${chosen.length === 1 ? 'a week' : `${chosen.length} weeks`} with unusual days?`,
-        message: (
-          <ul className="list-disc pl-5">
-            {lines.map((l) => (
-              <li key={l}>{l}</li>
-            ))}
-          </ul>
-        ),
+        // Lines, not a list: the confirm's description is a paragraph.
+        message: lines.map((l) => (
+          <span key={l} className="block">
+            {l}
+          </span>
+        )),
         confirmLabel: 'Approve',
       }))
     )
