@@ -208,6 +208,35 @@ describe('team summary', () => {
     expect(JSON.stringify(manager)).not.toMatch(/billableValue|"cost"/);
   });
 
+  it('says what its figures leave out: open tasks without a budget, time without a rate', async () => {
+    const r = await f.api.reports.teamSummary.query(period);
+    const staff = r.rows.find((x) => x.id === f.staff.id);
+    const owner = r.rows.find((x) => x.id === f.owner.id);
+    // The staff member's time has a rate but no cost rate; the owner's billable 45 minutes have none.
+    expect(staff).toMatchObject({ unbudgetedTasks: 0, unratedMinutes: 0, uncostedMinutes: 90 });
+    expect(owner).toMatchObject({ unratedMinutes: 45, uncostedMinutes: 75, billableValue: 0 });
+    expect(r.totals).toMatchObject({ unratedMinutes: 45, uncostedMinutes: 165 });
+    const loose = await f.api.tasks.create.mutate({
+      title: 'No budget yet',
+      clientId: f.a.id,
+      dueDate: monthEnd,
+      assigneeIds: [f.staff.id],
+    });
+    try {
+      const again = await f.api.reports.teamSummary.query(period);
+      expect(again.rows.find((x) => x.id === f.staff.id)).toMatchObject({
+        openTasks: 3,
+        unbudgetedTasks: 1,
+        workAheadMinutes: 180,
+      });
+      expect(again.totals?.unbudgetedTasks).toBe((r.totals?.unbudgetedTasks ?? 0) + 1);
+    } finally {
+      await f.api.tasks.delete.mutate({ taskId: loose.id });
+    }
+    const manager = await t.client(f.manager.token).reports.teamSummary.query(period);
+    expect(JSON.stringify(manager)).not.toMatch(/unratedMinutes|uncostedMinutes/);
+  });
+
   it('shares a task’s budget among its assignees', async () => {
     const shared = await f.api.tasks.create.mutate({
       title: 'Shared review',

@@ -19,6 +19,8 @@ export type TTeamSummaryRow = {
   overdue: number;
   /** Budgeted minutes of their open tasks (a task's budget shared among its assignees). */
   workAheadMinutes: number;
+  /** Their open tasks without an hours budget: work ahead and load leave these out. */
+  unbudgetedTasks: number;
   /** Minutes they can work over the coming HEAT_MAP_DAYS (work pattern less holidays and leave). */
   availableAheadMinutes: number;
   /** Work ahead against available time ahead, as a percentage (null: no time available). */
@@ -32,6 +34,9 @@ export type TTeamSummaryRow = {
   utilisation: number | null;
   billableValue?: number;
   cost?: number;
+  /** Billable minutes no billing rate covers, and minutes without a cost rate (with money only). */
+  unratedMinutes?: number;
+  uncostedMinutes?: number;
 };
 
 /** The open statuses, as the partial index on assignee rows names them (so the planner uses it). */
@@ -88,7 +93,8 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
       -- Work ahead: only budgeted open tasks (tasks_open_budgeted_idx), each budget shared among
       -- its assignees.
       select ta.member_id, coalesce(round(sum(t.budget_minutes::numeric / (select count(*)
-        from task_assignees x where x.org_id = t.org_id and x.task_id = t.id))), 0)::int as work_ahead
+        from task_assignees x where x.org_id = t.org_id and x.task_id = t.id))), 0)::int as work_ahead,
+        count(*)::int as budgeted
       from tasks t join task_assignees ta on ta.org_id = t.org_id and ta.task_id = t.id
       where t.org_id = ${o} and t.budget_minutes is not null and t.status <> 'COMPLETED' ${taskClient}
       group by ta.member_id
@@ -111,6 +117,8 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
     r as (
       select m.id, m.name, coalesce(a.open_tasks, 0) as open_tasks, coalesce(a.overdue, 0) as overdue,
         coalesce(w.work_ahead, 0) as work_ahead, coalesce(d.completed, 0) as completed,
+        greatest(coalesce(a.open_tasks, 0) - coalesce(w.budgeted, 0), 0) as unbudgeted,
+        coalesce(te.unrated, 0) as unrated, coalesce(te.uncosted, 0) as uncosted,
         coalesce(te.minutes, 0) as minutes, coalesce(te.billable, 0) as billable,
         coalesce(te.value, 0) as value, coalesce(te.cost, 0) as cost
       from m left join a on a.member_id = m.id left join w on w.member_id = m.id
@@ -121,6 +129,8 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
         sum(work_ahead) over () as t_work_ahead, sum(completed) over () as t_completed,
         sum(minutes) over () as t_minutes, sum(billable) over () as t_billable,
         sum(value) over () as t_value, sum(cost) over () as t_cost,
+        sum(unbudgeted) over () as t_unbudgeted, sum(unrated) over () as t_unrated,
+        sum(uncosted) over () as t_uncosted,
         row_number() over (order by ${orderBy(SORTS[input.sort], input.direction, sql`name asc, id asc`)}) as rn
       from r
     )
@@ -146,6 +156,7 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
       openTasks: num(r.open_tasks),
       overdue: num(r.overdue),
       workAheadMinutes: num(r.work_ahead),
+      unbudgetedTasks: num(r.unbudgeted),
       availableAheadMinutes: availableAhead,
       load: percent(num(r.work_ahead), availableAhead),
       completed: num(r.completed),
@@ -155,7 +166,15 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
       availableMinutes: available,
       utilisation: percent(num(r.minutes), available),
     };
-    return ctx.money ? { ...row, billableValue: num(r.value), cost: num(r.cost) } : row;
+    return ctx.money
+      ? {
+          ...row,
+          billableValue: num(r.value),
+          cost: num(r.cost),
+          unratedMinutes: num(r.unrated),
+          uncostedMinutes: num(r.uncosted),
+        }
+      : row;
   });
   const days = daysBetween(ctx.today, aheadTo);
   const heatMap = rows.map((r) => ({
@@ -173,11 +192,19 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
         openTasks: num(first.t_open),
         overdue: num(first.t_overdue),
         workAheadMinutes: num(first.t_work_ahead),
+        unbudgetedTasks: num(first.t_unbudgeted),
         completed: num(first.t_completed),
         minutes: num(first.t_minutes),
         billableMinutes: num(first.t_billable),
         billableShare: percent(num(first.t_billable), num(first.t_minutes)),
-        ...(ctx.money ? { billableValue: num(first.t_value), cost: num(first.t_cost) } : {}),
+        ...(ctx.money
+          ? {
+              billableValue: num(first.t_value),
+              cost: num(first.t_cost),
+              unratedMinutes: num(first.t_unrated),
+              uncostedMinutes: num(first.t_uncosted),
+            }
+          : {}),
       }
     : null;
   return {

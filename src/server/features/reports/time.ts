@@ -28,6 +28,10 @@ export function timeLogged(where: SQL, money: boolean, key?: 'member_id' | 'clie
       select ${key ? sql`${sql.raw(key)},` : sql``} coalesce(sum(minutes), 0)::int as minutes,
         coalesce(sum(minutes) filter (where billable), 0)::int as billable,
         coalesce(sum(minutes) filter (where not billable), 0)::int as other,
+        -- What no rate covers: without these a report's zero value cannot tell "worth nothing" from
+        -- "no rate set".
+        coalesce(sum(minutes) filter (where billable and value is null), 0)::int as unrated,
+        coalesce(sum(minutes) filter (where cost is null), 0)::int as uncosted,
         coalesce(round(sum(value) / 60.0), 0)::float8 as value,
         coalesce(round(sum(cost) / 60.0), 0)::float8 as cost
       from (${entries}) logged ${key ? sql`group by ${sql.raw(key)}` : sql``}`;

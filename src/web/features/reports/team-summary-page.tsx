@@ -10,6 +10,7 @@ import { HeatMap } from './heat-map';
 import { hours, pct, ReportFilters } from './report-filters';
 import { filtersOf, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
+import { TeamSummaryGaps } from './team-summary-gaps';
 
 const route = getRouteApi('/_main/reports/team/summary');
 
@@ -57,7 +58,13 @@ function TeamSummary() {
     {
       id: 'workAhead',
       header: 'Ahead h',
-      cell: (r) => hours(r.workAheadMinutes, format),
+      // Zero ahead beside open tasks without a budget is an unknown, not a free diary.
+      cell: (r) =>
+        !r.workAheadMinutes && r.unbudgetedTasks ? (
+          <Missing text="No budget" />
+        ) : (
+          hours(r.workAheadMinutes, format)
+        ),
       sortable: true,
       sortDescFirst: true,
       className: 'text-right',
@@ -68,7 +75,13 @@ function TeamSummary() {
       cell: (r) => hours(r.availableAheadMinutes, format),
       className: 'text-right',
     },
-    { id: 'load', header: 'Load', cell: (r) => pct(r.load), className: 'text-right' },
+    {
+      id: 'load',
+      header: 'Load',
+      cell: (r) =>
+        !r.workAheadMinutes && r.unbudgetedTasks ? <Missing text="—" label="Unknown" /> : pct(r.load),
+      className: 'text-right',
+    },
     {
       id: 'completed',
       header: 'Done',
@@ -92,13 +105,19 @@ function TeamSummary() {
           {
             id: 'value',
             header: 'Value',
-            cell: (r: TRow) => format.moneyMinor(r.billableValue ?? 0),
+            cell: (r: TRow) =>
+              !r.billableValue && r.unratedMinutes ? (
+                <Missing text="No rate" />
+              ) : (
+                format.moneyMinor(r.billableValue ?? 0)
+              ),
             className: 'text-right',
           },
           {
             id: 'cost',
             header: 'Cost',
-            cell: (r: TRow) => format.moneyMinor(r.cost ?? 0),
+            cell: (r: TRow) =>
+              !r.cost && r.uncostedMinutes ? <Missing text="No rate" /> : format.moneyMinor(r.cost ?? 0),
             className: 'text-right',
           },
         ]
@@ -134,6 +153,7 @@ function TeamSummary() {
           <Figure label="Billable" value={pct(data.totals.billableShare)} />
         </dl>
       ) : null}
+      <TeamSummaryGaps totals={data?.totals} money={!!data?.money} />
       <DataTable
         label="Team summary"
         columns={columns}
@@ -155,5 +175,17 @@ function TeamSummary() {
       </p>
       {data ? <HeatMap rows={data.heatMap} /> : null}
     </div>
+  );
+}
+
+/** A figure that cannot be given because what it is made from was never set. */
+function Missing({ text, label }: { text: string; label?: string }) {
+  return label ? (
+    <span className="text-muted-fg">
+      <span aria-hidden>{text}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  ) : (
+    <span className="text-muted-fg">{text}</span>
   );
 }
