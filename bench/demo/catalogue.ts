@@ -162,6 +162,18 @@ const SERVICES: TDemoService[] = [
 export type TDemoCatalogue = { services: Array<{ id: string; code: string; input: TDemoService['input'] }> };
 
 /** Templates with their tasks (by role), and the services, first without their templates. */
+/**
+ * The hours the firm budgets for a step, as its manager would type them on the template: the client's
+ * own to-dos none, a review an hour, filing half an hour, preparing work two hours (three with a
+ * checklist to go through).
+ */
+function budgetOf(task: TBlueprint): string | null {
+  if (task.forClient) return null;
+  if (task.role === 'Manager') return '1';
+  if (/^File\b/.test(task.title)) return '0:30';
+  return task.checklist?.length ? '3' : '2';
+}
+
 export async function createDemoCatalogue(
   owner: TPersonSession,
   roleIds: Record<'Manager' | 'Staff', string>,
@@ -184,6 +196,7 @@ export async function createDemoCatalogue(
           checklist: task.checklist ?? [],
           forClient: task.forClient ?? false,
           tags: [service.input.code.toLowerCase()],
+          budgetMinutes: budgetOf(task),
         });
       }
       templateOf.set(service.input.code, id);

@@ -374,6 +374,34 @@ describe('npm run demo', () => {
     expect(kinds?.feeFollowUps).toBeGreaterThan(0);
   });
 
+  it('bills and approves time by its rules: rates and budgets set, nobody approving their own week', async () => {
+    const org = demo.orgId;
+    // Every week was decided by someone else; the approvers' weeks by the admin (the admin's by the owner).
+    const decided = await rows<{ member: string; role: string; decider: string; deciderRole: string }>(sql`
+      select m.id as member, r.name as role, d.id as decider, dr.name as "deciderRole"
+      from timesheet_weeks w
+      join members m on m.org_id = w.org_id and m.id = w.member_id join roles r on r.id = m.role_id
+      join members d on d.org_id = w.org_id and d.id = w.decided_by join roles dr on dr.id = d.role_id
+      where w.org_id = ${org}::uuid and w.status = 'approved'`);
+    expect(decided.length).toBeGreaterThan(0);
+    expect(decided.filter((w) => w.member === w.decider)).toEqual([]);
+    for (const w of decided.filter((x) => x.role !== 'Staff'))
+      expect([w.role, w.deciderRole]).toEqual([w.role, w.role === 'Admin' ? 'Owner' : 'Admin']);
+    const owner = await signIn(demo.owner.email, demo.password);
+    const api = t.client(owner.body.AuthenticationResult?.AccessToken);
+    const settings = await api.timesheets.approvalSettings.query();
+    expect(settings.approversApproverId).toBe(demo.people.find((p) => p.role === 'Admin')?.memberId);
+    // The team summary has what it needs: all time rated and costed, and work ahead budgeted.
+    const today = todayIn('Asia/Kolkata');
+    const team = await api.reports.teamSummary.query({ from: addDaysIso(today, -30), to: today });
+    expect(team.totals).toMatchObject({ unratedMinutes: 0, uncostedMinutes: 0 });
+    expect(team.totals?.billableValue).toBeGreaterThan(0);
+    expect(team.totals?.workAheadMinutes).toBeGreaterThan(0);
+    const [loose] = await rows<{ n: number }>(sql`select count(*)::int as n from tasks
+      where org_id = ${org}::uuid and budget_minutes is null and not for_client and status <> 'COMPLETED'`);
+    expect(loose?.n).toBe(0);
+  });
+
   it('has every week before last approved (one sent back and sent again), last week partly sent, this week in draft', async () => {
     const org = demo.orgId;
     const thisWeek = weekStartOf(todayIn('Asia/Kolkata'));

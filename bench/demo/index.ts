@@ -16,6 +16,7 @@ import { FIRM_WEEK, FOUR_DAY_WEEK, partTimer, planLeave, setUpLeave, type TLeave
 import { openOffice } from './office';
 import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
+import { setUpTimeRules } from './rates';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
 import { openSession, type TPersonSession } from './session';
 import { replayWork } from './work';
@@ -164,6 +165,7 @@ export async function fillDemo(
         const admin = people.find((p) => p.role === 'Admin');
         if (!admin) throw new Error('demo admin missing');
         leaveTypes = await setUpLeave(sessionOf(admin.memberId), people, Number(setUpOn.slice(0, 4)));
+        await setUpTimeRules(boss, people, catalogue);
         await session.deliverMail();
       },
     );

@@ -46,7 +46,7 @@ const TYPES = {
 
 export type TLeaveTypeIds = Record<TLeaveKind, string>;
 
-/** Who decides a member's leave and approves their timesheet. */
+/** Who decides a member's leave (and a preparer's timesheet: rates.ts has who approves the approvers'). */
 export function managersOf(people: TDemoPerson[]) {
   const role = (r: TDemoPerson['role']) => people.filter((p) => p.role === r);
   const [owner] = role('Owner');

@@ -10,13 +10,15 @@ import type { TClock, TClockStep } from './clock';
 import { holidayCsv } from './holidays';
 import { managersOf, type TLeaveKind, type TLeaveTypeIds, type TPlannedLeave } from './leave';
 import type { TDemoPerson } from './people';
+import { timesheetApproversOf } from './rates';
 import type { TPersonSession } from './session';
 import { dayOfWork, type TCandidateTask, type TCell, type TMemberClients } from './time';
 
 // The firm's days, one after another on the replay's clock: in the morning people send last week's
-// timesheet if they have not, apply for leave and hear back from their manager, who also approves
-// (or now and then sends back) the team's weeks; during the day everyone at work records their
-// hours in the week grid; on Friday evening most send the week. The leave job runs as the month
+// timesheet if they have not, apply for leave and hear back from their manager; a preparer's
+// manager approves (or now and then sends back) their weeks, and the admin the approvers' (rates.ts);
+// during the day everyone at work records their hours in the week grid; on Friday evening most send
+// the week. The leave job runs as the month
 // turns, the admin imports next year's holidays in October and the owner locks last month's time
 // on the tenth. What is left at the end is what a firm would show now: this week in draft, last week
 // partly sent, nothing older waiting.
@@ -47,6 +49,7 @@ export function openOffice(ctx: TOfficeContext) {
   const { calendar, people, today } = ctx;
   const api = (p: TDemoPerson | string) => ctx.sessionOf(typeof p === 'string' ? p : p.memberId).api;
   const managers = managersOf(people);
+  const approvers = timesheetApproversOf(people, managers);
   const owner = people.find((p) => p.role === 'Owner') as TDemoPerson;
   const admin = people.find((p) => p.role === 'Admin') as TDemoPerson;
   const thisWeek = weekStartOf(today);
@@ -243,7 +246,7 @@ export function openOffice(ctx: TOfficeContext) {
     if (weekday < 2 || weekday > 5) return;
     const current = weekStartOf(day);
     for (const approver of people) {
-      const team = people.filter((p) => managers.get(p.memberId) === approver);
+      const team = people.filter((p) => approvers.get(p.memberId) === approver);
       if (!team.length || !calendar.atWork(approver.memberId, day)) continue;
       const ready = new Map<string, string[]>();
       for (const p of team) {

@@ -33,13 +33,14 @@ const REVIEW_NOTES = [
   '{name}, please look at the input credit before we file.',
   'Done from my side. {name}, can you review today?',
 ];
+// Each with the hours the manager budgets for it when putting it on the preparer.
 const STANDALONE = [
-  { title: 'Reply to the tax notice', priority: 'high' as const },
-  { title: 'Follow up on the unpaid invoice', priority: 'medium' as const },
-  { title: 'Update KYC details', priority: 'low' as const },
-  { title: 'Renew the digital signature', priority: 'medium' as const },
-  { title: 'Call the client about missing invoices', priority: 'medium' as const },
-  { title: 'Check the advance-tax estimate', priority: 'high' as const },
+  { title: 'Reply to the tax notice', priority: 'high' as const, budget: '3' },
+  { title: 'Follow up on the unpaid invoice', priority: 'medium' as const, budget: '0:30' },
+  { title: 'Update KYC details', priority: 'low' as const, budget: '1' },
+  { title: 'Renew the digital signature', priority: 'medium' as const, budget: '0:45' },
+  { title: 'Call the client about missing invoices', priority: 'medium' as const, budget: '0:30' },
+  { title: 'Check the advance-tax estimate', priority: 'high' as const, budget: '2' },
 ];
 
 /** A number from an id, the same every week: decides how that task's (or project's) work goes. */
@@ -278,8 +279,8 @@ async function comment(
 }
 
 const OWN = [
-  { title: 'Approve the fee proposal', priority: 'medium' as const },
-  { title: 'Sign off the year-end review', priority: 'high' as const },
+  { title: 'Approve the fee proposal', priority: 'medium' as const, budget: '0:30' },
+  { title: 'Sign off the year-end review', priority: 'high' as const, budget: '2' },
 ];
 
 /**
@@ -302,6 +303,7 @@ async function newTasks(ctx: TWorkContext, weekStart: Date, count: number, week:
         priority: what.priority,
         dueDate,
         assigneeIds: [owner.memberId],
+        budgetMinutes: what.budget,
       });
       continue;
     }
@@ -313,6 +315,7 @@ async function newTasks(ctx: TWorkContext, weekStart: Date, count: number, week:
       dueDate,
       assigneeIds: [client.preparer.memberId],
       reviewerId: client.reviewer.memberId,
+      budgetMinutes: what.budget,
     });
   }
 }
