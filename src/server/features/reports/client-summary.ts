@@ -28,6 +28,8 @@ export type TClientSummaryRow = {
   lastActivity: Date | null;
   /** Billable time's value in the currency's minor unit; only for callers who see money. */
   billableValue?: number;
+  /** Billable minutes no billing rate covers; only for callers who see money. */
+  unratedMinutes?: number;
 };
 
 const SORTS: Record<z.output<typeof ZClientSummary>['sort'], SQL> = {
@@ -110,7 +112,8 @@ function parts(ctx: TReportContext, scope: TScope, input: TClientSummaryInput) {
         coalesce(t.overdue, 0) as overdue, coalesce(t.completed_n, 0) as completed_n,
         coalesce(t.on_time, 0) as on_time, coalesce(todo.pending, 0) as pending_todos,
         coalesce(te.billable, 0) as billable_minutes, coalesce(te.other, 0) as other_minutes,
-        coalesce(te.value, 0) as value, coalesce(p.budget, 0) as budget, coalesce(pa.actual, 0) as actual`;
+        coalesce(te.value, 0) as value, coalesce(te.unrated, 0) as unrated,
+        coalesce(p.budget, 0) as budget, coalesce(pa.actual, 0) as actual`;
   const joinMeasures = sql`
       left join p on p.client_id = c.id left join pa on pa.client_id = c.id left join t on t.client_id = c.id
       left join todo on todo.client_id = c.id left join te on te.client_id = c.id`;
@@ -168,7 +171,8 @@ export async function clientSummary(
         t.scheduled as t_scheduled, t.in_progress as t_in_progress, t.in_review as t_in_review,
         t.completed as t_completed, t.overdue as t_overdue, t.completed_n as t_completed_n,
         t.on_time as t_on_time, todo.pending as t_pending_todos, te.billable as t_billable,
-        te.other as t_other, te.value as t_value, p.budget as t_budget, pa.actual as t_actual
+        te.other as t_other, te.value as t_value, te.unrated as t_unrated, p.budget as t_budget,
+        pa.actual as t_actual
       from p, pa, t, todo, te`;
   const offset = (input.page - 1) * input.pageSize;
   const lastActivity = sql`(select max(x.updated_at) from tasks x where x.org_id = ${o} and x.client_id = pg.id) as last_activity`;
@@ -209,8 +213,13 @@ export async function clientSummary(
     order by rn`);
   const raw = rowsOf<Record<string, unknown>>(result);
   const first = raw[0];
-  const withMoney = <T extends object>(row: T, value: unknown) =>
-    ctx.money ? { ...row, billableValue: num(value) } : row;
+  // With money, what no rate covers too: a zero value must not pass for time worth nothing.
+  const withMoney = <T extends object>(
+    row: T,
+    value: unknown,
+    unrated: unknown,
+  ): T & { billableValue?: number; unratedMinutes?: number } =>
+    ctx.money ? { ...row, billableValue: num(value), unratedMinutes: num(unrated) } : row;
   const rows: TClientSummaryRow[] = raw.map((r) =>
     withMoney(
       {
@@ -237,6 +246,7 @@ export async function clientSummary(
         lastActivity: r.last_activity ? new Date(String(r.last_activity)) : null,
       },
       r.value,
+      r.unrated,
     ),
   );
   const totals = first
@@ -259,6 +269,7 @@ export async function clientSummary(
           actualMinutes: num(first.t_actual),
         },
         first.t_value,
+        first.t_unrated,
       )
     : null;
   return {

@@ -172,6 +172,15 @@ describe('client summary', () => {
     expect(byOverdue.total).toBe(2);
   });
 
+  it('counts billable time no rate covers, so a zero value is not taken for worthless time', async () => {
+    const r = await f.api.reports.clientSummary.query(period);
+    expect(r.rows.find((x) => x.id === f.a.id)).toMatchObject({ unratedMinutes: 0 });
+    expect(r.rows.find((x) => x.id === f.b.id)).toMatchObject({ billableValue: 0, unratedMinutes: 45 });
+    expect(r.totals).toMatchObject({ unratedMinutes: 45 });
+    const manager = await t.client(f.manager.token).reports.clientSummary.query(period);
+    expect(JSON.stringify(manager)).not.toMatch(/unratedMinutes/);
+  });
+
   it('sends no money without timesheets.rates, and refuses callers without reports.view', async () => {
     const manager = t.client(f.manager.token);
     const r = await manager.reports.clientSummary.query(period);

@@ -6,6 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ExportButtons } from './export-buttons';
 import { hours, pct, ReportFilters } from './report-filters';
+import { Missing, ReportGaps } from './report-gaps';
 import { filtersOf, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
 import { StatusBars } from './status-chart';
@@ -109,7 +110,12 @@ function ClientSummary() {
           {
             id: 'value',
             header: 'Billable value',
-            cell: (r: TRow) => format.moneyMinor(r.billableValue ?? 0),
+            cell: (r: TRow) =>
+              !r.billableValue && r.unratedMinutes ? (
+                <Missing text="No rate" />
+              ) : (
+                format.moneyMinor(r.billableValue ?? 0)
+              ),
             className: 'text-right',
           },
         ]
@@ -160,6 +166,7 @@ function ClientSummary() {
         label="Tasks by status, this page's clients"
         rows={(data?.rows ?? []).slice(0, 15).map((r) => ({ name: r.name, ...r.tasks }))}
       />
+      <ReportGaps totals={data?.totals} money={!!data?.money} />
       <div id="client-summary-table">
         <DataTable
           label="Client summary"

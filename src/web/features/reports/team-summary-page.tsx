@@ -8,9 +8,9 @@ import { Figure } from './client-summary-page';
 import { ExportButtons } from './export-buttons';
 import { HeatMap } from './heat-map';
 import { hours, pct, ReportFilters } from './report-filters';
+import { Missing, ReportGaps } from './report-gaps';
 import { filtersOf, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
-import { TeamSummaryGaps } from './team-summary-gaps';
 
 const route = getRouteApi('/_main/reports/team/summary');
 
@@ -153,7 +153,7 @@ function TeamSummary() {
           <Figure label="Billable" value={pct(data.totals.billableShare)} />
         </dl>
       ) : null}
-      <TeamSummaryGaps totals={data?.totals} money={!!data?.money} />
+      <ReportGaps totals={data?.totals} money={!!data?.money} />
       <DataTable
         label="Team summary"
         columns={columns}
@@ -175,17 +175,5 @@ function TeamSummary() {
       </p>
       {data ? <HeatMap rows={data.heatMap} /> : null}
     </div>
-  );
-}
-
-/** A figure that cannot be given because what it is made from was never set. */
-function Missing({ text, label }: { text: string; label?: string }) {
-  return label ? (
-    <span className="text-muted-fg">
-      <span aria-hidden>{text}</span>
-      <span className="sr-only">{label}</span>
-    </span>
-  ) : (
-    <span className="text-muted-fg">{text}</span>
   );
 }

@@ -3,20 +3,21 @@ import { Link } from '@tanstack/react-router';
 import { useFormat } from '@web/ui';
 import { Info } from 'lucide-react';
 
-type TGaps = { unbudgetedTasks: number; unratedMinutes?: number; uncostedMinutes?: number };
+type TGaps = { unbudgetedTasks?: number; unratedMinutes?: number; uncostedMinutes?: number };
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
- * What the team summary's figures leave out, and where to set it: without it "Ahead 0, Load 0%" and
- * a zero value read as facts rather than as budgets and rates nobody has set.
+ * What a report's figures leave out, and where to set it: without it "Ahead 0, Load 0%" and a zero
+ * value read as facts rather than as budgets and rates nobody has set.
  */
-export function TeamSummaryGaps({ totals, money }: { totals: TGaps | null | undefined; money: boolean }) {
+export function ReportGaps({ totals, money }: { totals: TGaps | null | undefined; money: boolean }) {
   const format = useFormat();
   if (!totals) return null;
+  const unbudgeted = totals.unbudgetedTasks ?? 0;
   const unrated = money ? (totals.unratedMinutes ?? 0) : 0;
   const uncosted = money ? (totals.uncostedMinutes ?? 0) : 0;
-  if (!totals.unbudgetedTasks && !unrated && !uncosted) return null;
+  if (!unbudgeted && !unrated && !uncosted) return null;
   return (
     <div role="note" className="flex gap-2 rounded-lg border border-border bg-muted/40 p-3 text-sm">
       <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-fg" />
@@ -41,7 +42,7 @@ export function TeamSummaryGaps({ totals, money }: { totals: TGaps | null | unde
             ]
               .filter(Boolean)
               .join(', and ')}
-            , so Value and Cost leave them out.{' '}
+            , so {uncosted ? 'Value and Cost leave' : 'Billable value leaves'} them out.{' '}
             <Link
               to="/team/timesheets"
               search={{ view: 'rates' }}
@@ -54,5 +55,17 @@ export function TeamSummaryGaps({ totals, money }: { totals: TGaps | null | unde
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A figure that cannot be given because what it is made from was never set. */
+export function Missing({ text, label }: { text: string; label?: string }) {
+  return label ? (
+    <span className="text-muted-fg">
+      <span aria-hidden>{text}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  ) : (
+    <span className="text-muted-fg">{text}</span>
   );
 }
