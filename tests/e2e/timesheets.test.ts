@@ -23,7 +23,7 @@ afterAll(async () => {
 const WEEK = '2026-03-02';
 
 describe('timesheets in the browser', () => {
-  it('a member types hours and submits; the approver approves one week and sends another back', async () => {
+  it('a member types hours and submits; the owner approves it and cannot decide her own week', async () => {
     const firm = await app.seedFirm('Time & Co');
     const staffSeed = SEEDED_ROLES.find((r) => r.name === 'Staff');
     if (!staffSeed) throw new Error('no Staff role');
