@@ -131,6 +131,35 @@ describe('who approves a week', () => {
   });
 });
 
+describe("changing someone else's time", () => {
+  it('is for who may decide their week: a manager may correct a preparer, not the owner', async () => {
+    const f = await firm('Edits & Co');
+    const ownerEntry = await t
+      .client(f.owner.token)
+      .timesheets.create.mutate({ date: W, minutes: 60, note: 'x' });
+    const staffEntry = await t
+      .client(f.staff.token)
+      .timesheets.create.mutate({ date: W, minutes: 60, clientId: f.client.id });
+    const manager = t.client(f.manager.token);
+    expect(
+      await codeOf(
+        manager.timesheets.update.mutate({ entryId: ownerEntry.id, date: W, minutes: 600, note: 'x' }),
+      ),
+    ).toMatch(/^FORBIDDEN: Olivia Owner approves timesheets/);
+    expect(await codeOf(manager.timesheets.delete.mutate({ entryId: ownerEntry.id }))).toMatch(/^FORBIDDEN/);
+    expect(
+      await codeOf(
+        manager.timesheets.update.mutate({
+          entryId: staffEntry.id,
+          date: W,
+          minutes: 90,
+          clientId: f.client.id,
+        }),
+      ),
+    ).toBe('ok');
+  });
+});
+
 describe('a week as its approver opens it', () => {
   it('shows the entries and flags long days, holidays, approved leave and weekends', async () => {
     const f = await firm('Flags & Co');

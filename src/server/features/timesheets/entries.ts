@@ -8,6 +8,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
 import { afterTimeLogged } from '../projects';
 import { audit, diff } from '../system-log';
+import { assertMayDecide } from './approvers';
 import {
   assertOpenDay,
   assertWeekOpen,
@@ -34,10 +35,13 @@ async function entryOf(tx: TExecutor, scope: TScope, entryId: string) {
 
 /**
  * Whether a change to an entry on this day is allowed: the member's own open week and an open day;
- * an approver may change anything, and that change is logged with before and after.
+ * an approver may change the time of those whose weeks they decide, and that change is logged with
+ * before and after.
  */
 async function assertChangeable(tx: TExecutor, scope: TScope, memberId: string, day: string) {
   const approver = mayApprove(scope);
+  // Changing someone else's time is deciding it: only who may approve that week may (approvers.ts).
+  if (memberId !== scope.memberId) await assertMayDecide(tx, scope, [memberId]);
   assertOpenDay(day, await firmClock(tx, scope.orgId), approver);
   if (!approver || memberId === scope.memberId)
     assertWeekOpen((await weekStatus(tx, scope.orgId, memberId, day, true)).status);
