@@ -126,6 +126,18 @@ export function approvedLeaveStarting(
     .orderBy(asc(leaveRequests.startDate));
 }
 
+/** Map.groupBy, which Node 20 lacks. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
 export type TMemberDay = {
   date: string;
   /** Minutes the member can work that day (availableMinutes' figure). */
@@ -176,18 +188,21 @@ export async function memberDays(
       ),
   ]);
   const minutes = minutesFrom({ patterns, holidays, leave }, memberIds, from, to);
+  // By member and by day first: a 500-member week would otherwise scan every request per day.
+  const leaveOf = groupBy(leave, (l) => l.memberId);
+  const holidaysOn = groupBy(holidays, (h) => h.date);
+  const days = daysBetween(from, to);
   const out = new Map<string, TMemberDay[]>();
   for (const id of memberIds) {
     const pattern = patterns.get(id);
     const free = minutes.get(id);
     if (!pattern || !free) continue;
+    const mine = leaveOf.get(id) ?? [];
     out.set(
       id,
-      daysBetween(from, to).map((date) => {
-        const own = leave.find((l) => l.memberId === id && l.startDate <= date && l.endDate >= date);
-        const holiday = holidays.find(
-          (h) => h.date === date && (h.office === null || h.office === pattern.office),
-        );
+      days.map((date) => {
+        const own = mine.find((l) => l.startDate <= date && l.endDate >= date);
+        const holiday = holidaysOn.get(date)?.find((h) => h.office === null || h.office === pattern.office);
         return {
           date,
           expected: free[date] ?? 0,
