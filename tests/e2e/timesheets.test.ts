@@ -99,7 +99,9 @@ describe('timesheets in the browser', () => {
     expect(await oliviaRow.getByRole('button', { name: /Send back/ }).count()).toBe(0);
     await oliviaRow.getByRole('button', { name: OWN_WEEK_REFUSED }).waitFor();
     // The header counts the week shown, and says which.
-    await owner.getByText(/^0 of 2 members have not submitted the week of (2 Mar 2026|Mar 2, 2026)$/).waitFor();
+    await owner
+      .getByText(/^0 of 2 members have not submitted the week of (2 Mar 2026|Mar 2, 2026)$/)
+      .waitFor();
 
     // A task's own rate, in its drawer.
     const task = await ownerApi.tasks.create.mutate({ title: 'GST return', clientId: client.id });
