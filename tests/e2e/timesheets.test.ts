@@ -179,7 +179,11 @@ describe('timesheets in the browser', () => {
     const sendBack = page.getByRole('dialog', { name: "Send back Sam Staff's week" });
     await sendBack.getByLabel('Comment').fill('Split Monday: 14 hours in one day?');
     await sendBack.getByRole('button', { name: 'Send back' }).click();
+    await drawer.getByText('Sent back: Split Monday: 14 hours in one day?').waitFor();
+    // Closed, the drawer leaves the address and the row says what happened.
+    await page.keyboard.press('Escape');
     await samRow.getByText('Sent back').waitFor();
+    expect(page.url()).not.toContain('member=');
     await expect
       .poll(async () => (await staffApi.timesheets.myWeek.query({ weekStart: WEEK })).comment)
       .toBe('Split Monday: 14 hours in one day?');
