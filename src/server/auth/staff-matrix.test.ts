@@ -923,6 +923,15 @@ const ROWS: Record<string, TRow> = {
   },
   'timesheets.delete': { input: (_, c) => ({ entryId: c.doomedTimeEntry.id }), cross: 'ids' },
   'timesheets.lock': { input: () => undefined, cross: 'none' },
+  'timesheets.approvalSettings': { input: () => undefined, cross: 'none' },
+  'timesheets.setApprovalSettings': {
+    input: (f) => ({ dailyLimitMinutes: '10', approversApproverId: f.owner.id }),
+    cross: 'ids',
+  },
+  'timesheets.memberWeek': {
+    input: (f) => ({ weekStart: '2026-03-02', memberId: f.staff.id }),
+    cross: 'ids',
+  },
   'timesheets.myWeek': { input: () => ({ weekStart: '2026-03-02' }), cross: 'none' },
   'timesheets.rates.clients': { input: () => ({}), cross: 'none', client: 'filter' },
   'timesheets.rates.members': { input: () => ({}), cross: 'none' },

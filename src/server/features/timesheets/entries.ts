@@ -40,11 +40,14 @@ async function entryOf(tx: TExecutor, scope: TScope, entryId: string) {
  */
 async function assertChangeable(tx: TExecutor, scope: TScope, memberId: string, day: string) {
   const approver = mayApprove(scope);
-  // Changing someone else's time is deciding it: only who may approve that week may (approvers.ts).
-  if (memberId !== scope.memberId) await assertMayDecide(tx, scope, [memberId]);
   assertOpenDay(day, await firmClock(tx, scope.orgId), approver);
   if (!approver || memberId === scope.memberId)
     assertWeekOpen((await weekStatus(tx, scope.orgId, memberId, day, true)).status);
+}
+
+/** Changing someone else's time is deciding it: only who may approve that week may (approvers.ts). */
+async function assertMayChange(tx: TExecutor, scope: TScope, memberId: string) {
+  if (memberId !== scope.memberId) await assertMayDecide(tx, scope, [memberId]);
 }
 
 /** The total on one day may not pass 24 hours either. */
@@ -116,7 +119,9 @@ export async function updateEntry(
     const before = await entryOf(tx, scope, entryId);
     await assertChangeable(tx, scope, before.memberId, before.date);
     if (input.date !== before.date) await assertChangeable(tx, scope, before.memberId, input.date);
+    // After the links: a client the caller may not see answers NOT_FOUND before any other refusal.
     const links = await resolveLinks(tx, scope, input);
+    await assertMayChange(tx, scope, before.memberId);
     await assertDayTotal(tx, scope, before.memberId, input.date, input.minutes, entryId);
     const after = {
       date: input.date,
@@ -151,6 +156,7 @@ export async function updateEntry(
 export async function deleteEntry(db: TDb, scope: TScope, entryId: string, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
     const before = await entryOf(tx, scope, entryId);
+    await assertMayChange(tx, scope, before.memberId);
     await assertChangeable(tx, scope, before.memberId, before.date);
     await tx
       .delete(timesheetEntries)
