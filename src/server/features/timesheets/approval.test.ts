@@ -209,6 +209,18 @@ describe('a week as its approver opens it', () => {
       [addDays(W, 4), 60, 'Flags & Co client'],
       [addDays(W, 5), 120, 'Flags & Co client'],
     ]);
+    // The member's own grid gets what the flags are made of, to flag a day as it is typed.
+    const mine = await staff.timesheets.myWeek.query({ weekStart: W });
+    expect(mine.dailyLimitMinutes).toBe(600);
+    expect(mine.days.map((d) => [d.working, d.absence?.kind ?? null])).toEqual([
+      [true, null],
+      [true, null],
+      [true, 'holiday'],
+      [true, null],
+      [true, 'leave'],
+      [false, null],
+      [false, null],
+    ]);
     // At a 14-hour limit the long day is ordinary.
     await owner.timesheets.setApprovalSettings.mutate({
       dailyLimitMinutes: 14 * 60,

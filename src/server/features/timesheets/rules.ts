@@ -6,7 +6,6 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs, projects, services, tasks, timesheetSettings, timesheetWeeks } from '../../db/schema';
 import { visibleClient } from '../clients';
-import { availableMinutes } from '../leave';
 
 export type TLinks = {
   clientId: string | null;
@@ -114,19 +113,4 @@ export function assertWeekOpen(status: string) {
     });
   if (status === 'approved')
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This week has been approved' });
-}
-
-/**
- * The minutes each member was expected to work on each day from..to (inclusive): their work
- * pattern less holidays and approved leave, as the leave feature counts availability.
- */
-export async function expectedMinutes(
-  tx: TExecutor,
-  orgId: string,
-  memberIds: readonly string[],
-  from: string,
-  to: string,
-): Promise<Map<string, Map<string, number>>> {
-  const available = await availableMinutes(tx, orgId, memberIds, from, to);
-  return new Map([...available].map(([id, days]) => [id, new Map(Object.entries(days))]));
 }

@@ -5,7 +5,9 @@ import type { TExecutor } from '../../db/client';
 import { clients, projects, services, tasks, timesheetEntries } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
-import { expectedMinutes, firmClock, weekStatus } from './rules';
+import { memberDays } from '../leave';
+import { approvalRules } from './approvers';
+import { firmClock, weekStatus } from './rules';
 
 export type TWeekEntry = {
   id: string;
@@ -76,18 +78,23 @@ export async function entriesOf(tx: TExecutor, orgId: string, memberId: string, 
 export async function myWeek(db: TExecutor, scope: TScope, weekStart: string) {
   const days = weekDays(weekStart);
   const last = addDays(weekStart, 6);
-  const [entries, week, clock, expected] = await Promise.all([
+  const [entries, week, clock, leaveDays, rules] = await Promise.all([
     entriesOf(db, scope.orgId, scope.memberId, weekStart, last),
     weekStatus(db, scope.orgId, scope.memberId, weekStart),
     firmClock(db, scope.orgId),
-    expectedMinutes(db, scope.orgId, [scope.memberId], weekStart, last),
+    memberDays(db, scope.orgId, [scope.memberId], weekStart, last),
+    approvalRules(db, scope.orgId),
   ]);
-  const mine = expected.get(scope.memberId);
+  const mine = new Map((leaveDays.get(scope.memberId) ?? []).map((d) => [d.date, d]));
   return {
     weekStart,
+    // What the approver's flags are made of, so the grid flags a day as it is typed (dayFlags).
+    dailyLimitMinutes: rules.dailyLimitMinutes,
     days: days.map((date) => ({
       date,
-      expected: mine?.get(date) ?? 0,
+      expected: mine.get(date)?.expected ?? 0,
+      working: mine.get(date)?.working ?? true,
+      absence: mine.get(date)?.absence ?? null,
       locked: isLocked(date, clock, clock.today),
     })),
     status: week.status as TWeekStatus,

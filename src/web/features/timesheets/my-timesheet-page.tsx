@@ -126,6 +126,7 @@ export function MyTimesheetPage() {
           ) : (
             <WeekGrid
               days={week.data.days}
+              dailyLimitMinutes={week.data.dailyLimitMinutes}
               rows={rows}
               editable={editable}
               onCell={(row, date, minutes) =>

@@ -1,6 +1,8 @@
+import { dayFlags } from '@domain/timesheet-approval';
 import { DURATION_HELP, formatMinutes, parseDuration } from '@domain/timesheets';
 import { useFormat } from '@web/ui';
 import { type KeyboardEvent, useState } from 'react';
+import { DayFlagMark } from './day-flags';
 
 export type TGridRow = {
   key: string;
@@ -16,7 +18,15 @@ export type TGridRow = {
 };
 
 type TProps = {
-  days: { date: string; expected: number; locked: boolean }[];
+  days: {
+    date: string;
+    expected: number;
+    locked: boolean;
+    working?: boolean;
+    absence?: { kind: 'holiday' | 'leave'; name: string } | null;
+  }[];
+  /** With it, a day's total is flagged as the approver will see it. */
+  dailyLimitMinutes?: number;
   rows: TGridRow[];
   editable: boolean;
   onCell: (row: TGridRow, date: string, minutes: number) => void;
@@ -88,7 +98,7 @@ function Cell(props: {
 }
 
 /** Rows are client / project / task, columns the week's days; hours typed as 1:30 or 1.5. */
-export function WeekGrid({ days, rows, editable, onCell }: TProps) {
+export function WeekGrid({ days, rows, editable, onCell, dailyLimitMinutes }: TProps) {
   const format = useFormat();
   const dayTotal = (date: string) => rows.reduce((sum, r) => sum + (r.cells[date] ?? 0), 0);
   const weekTotal = days.reduce((sum, d) => sum + dayTotal(d.date), 0);
@@ -140,7 +150,21 @@ export function WeekGrid({ days, rows, editable, onCell }: TProps) {
               Recorded / expected
             </th>
             {days.map((d) => (
-              <td key={d.date} className="p-2 text-right tabular-nums">
+              <td key={d.date} className="whitespace-nowrap p-2 text-right tabular-nums">
+                {dailyLimitMinutes ? (
+                  <DayFlagMark
+                    flags={dayFlags(
+                      {
+                        date: d.date,
+                        minutes: dayTotal(d.date),
+                        expected: d.expected,
+                        working: d.working ?? true,
+                        absence: d.absence ?? null,
+                      },
+                      dailyLimitMinutes,
+                    )}
+                  />
+                ) : null}{' '}
                 {formatMinutes(dayTotal(d.date)) || '0:00'} / {formatMinutes(d.expected) || '0:00'}
               </td>
             ))}
