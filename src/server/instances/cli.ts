@@ -1,0 +1,47 @@
+// `npm run instances`: the server instances sharing DATABASE_URL, as their heartbeats say, and the
+// settings the deployment recorded (README "Running several instances").
+import { ConfigError, loadConfig } from '../config';
+import { openPostgres } from '../db/client';
+import { deploymentSettings } from '../db/schema';
+import { listInstances } from './membership';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'npm run instances: set DATABASE_URL (embedded PGlite runs one instance, the one using DATA_DIR)',
+    );
+  }
+  const database = await openPostgres(config.databaseUrl, { max: 1 });
+  try {
+    const rows = await listInstances(database.db);
+    const settings = await database.db.select().from(deploymentSettings).orderBy(deploymentSettings.name);
+    console.log('Deployment settings (vault keys by fingerprint, never the key):');
+    for (const s of settings)
+      console.log(`  ${s.name} = ${s.value}  (recorded ${s.recordedAt.toISOString()})`);
+    console.log(`\nInstances (${rows.filter((r) => r.live).length} live):`);
+    const table = rows.map((r) => ({
+      state: r.live ? 'live' : r.stoppedAt ? 'stopped' : 'gone',
+      host: r.host,
+      pid: r.pid,
+      listen: r.listen,
+      version: r.version,
+      storage:
+        r.storageDriver === 'local'
+          ? `local ${r.filesDir}${r.filesShared ? ' (shared)' : ''}`
+          : r.storageDriver,
+      jobs: r.jobsEnabled ? 'on' : 'off',
+      started: r.startedAt.toISOString(),
+      'last seen': r.lastSeenAt.toISOString(),
+    }));
+    if (table.length) console.table(table);
+    else console.log('  none has started on this database yet');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
