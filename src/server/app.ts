@@ -96,8 +96,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
     // HSTS only makes sense where the deployment is served over TLS.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
-  // A per-instance guard against floods of API calls, per signed-in caller (see http/rate-limit.ts).
-  await registerRateLimit(app, config);
+  // A guard against floods of API calls, per signed-in caller, counted across instances (http/rate-limit.ts).
+  await registerRateLimit(app, config, database);
 
   app.get('/api/health', { config: { auth: 'public' } }, async (_req, reply) => {
     try {
