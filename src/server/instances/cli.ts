@@ -1,18 +1,20 @@
 // `npm run instances`: the server instances sharing DATABASE_URL, as their heartbeats say, and the
 // settings the deployment recorded (README "Running several instances").
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError } from '../config';
 import { openPostgres } from '../db/client';
 import { deploymentSettings } from '../db/schema';
 import { listInstances } from './membership';
 
 async function main() {
-  const config = loadConfig();
-  if (!config.databaseUrl) {
+  // Only the database is needed: not the instances' secrets (VAULT_KEYS), which an operator's
+  // shell need not hold.
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(
       'npm run instances: set DATABASE_URL (embedded PGlite runs one instance, the one using DATA_DIR)',
     );
   }
-  const database = await openPostgres(config.databaseUrl, { max: 1 });
+  const database = await openPostgres(databaseUrl, { max: 1 });
   try {
     const rows = await listInstances(database.db);
     const settings = await database.db.select().from(deploymentSettings).orderBy(deploymentSettings.name);
