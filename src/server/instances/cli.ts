@@ -1,7 +1,10 @@
 // `npm run instances`: the server instances sharing DATABASE_URL, as their heartbeats say, and the
 // settings the deployment recorded (README "Running several instances").
+
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { ConfigError } from '../config';
-import { openPostgres } from '../db/client';
+import type { TDb } from '../db/client';
 import { deploymentSettings } from '../db/schema';
 import { listInstances } from './membership';
 
@@ -14,10 +17,13 @@ async function main() {
       'npm run instances: set DATABASE_URL (embedded PGlite runs one instance, the one using DATA_DIR)',
     );
   }
-  const database = await openPostgres(databaseUrl, { max: 1 });
+  // A plain connection, not openPostgres: reading must never apply migrations (in a rolling upgrade
+  // the operator's checkout may be newer than the instances).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as TDb;
   try {
-    const rows = await listInstances(database.db);
-    const settings = await database.db.select().from(deploymentSettings).orderBy(deploymentSettings.name);
+    const rows = await listInstances(db);
+    const settings = await db.select().from(deploymentSettings).orderBy(deploymentSettings.name);
     console.log('Deployment settings (vault keys by fingerprint, never the key):');
     for (const s of settings)
       console.log(`  ${s.name} = ${s.value}  (recorded ${s.recordedAt.toISOString()})`);
@@ -39,11 +45,15 @@ async function main() {
     if (table.length) console.table(table);
     else console.log('  none has started on this database yet');
   } finally {
-    await database.close();
+    await pool.end();
   }
 }
 
 main().catch((error) => {
+  if ((error as { cause?: { code?: string } }).cause?.code === '42P01') {
+    console.error('No instance of this version has started on this database yet (its tables are missing).');
+    process.exit(1);
+  }
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });
