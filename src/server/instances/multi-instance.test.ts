@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +39,9 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let env: Record<string, string>;
 let servers: { url: string; child: ChildProcess; exited: Promise<unknown>; output: () => string }[] = [];
 let firm: { orgId: string; token: string; tag: string };
+/** An instance started with another key under the deployment's vault key id. */
+let refused: ReturnType<typeof startServerProcess>;
+const otherKey = randomBytes(32).toString('base64');
 
 const api = (url: string, token?: string) =>
   createTRPCClient<AppRouter>({
@@ -97,7 +100,12 @@ beforeAll(async () => {
   } finally {
     await setup.close();
   }
-  const started = [start(), start(), start()];
+  // The first records the deployment's settings; the others start together, with the instance
+  // whose vault key differs (its refusal is checked below).
+  const first = start();
+  await first.listening;
+  refused = start({ VAULT_KEYS: `k1:${otherKey}` });
+  const started = [first, start(), start()];
   const urls = await Promise.all(started.map((s) => s.listening));
   servers = started.map((s, i) => ({ ...s, url: urls[i] ?? '' }));
   pool = await openPostgres(dbUrl, { max: 2 });
@@ -173,10 +181,22 @@ describe.runIf(baseUrl)('three instances on one PostgreSQL database', () => {
     });
   });
 
-  it('refuse to start an instance whose vault key differs under the same id, naming VAULT_KEYS only', async () => {
-    const otherKey = randomBytes(32).toString('base64');
-    const refused = start({ VAULT_KEYS: `k1:${otherKey}`, PORT: '0' });
+  it('refuse to start an instance whose vault key differs under the same id, naming VAULT_KEYS only; npm run instances lists the three', async () => {
+    // The operator's command, with nothing but the database's address.
+    const listed = new Promise<string>((resolve) => {
+      const { DATABASE_URL: _ignored, VAULT_KEYS: _none, ...base } = process.env;
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/instances/cli.ts'],
+        { env: { ...base, DATABASE_URL: dbUrl } },
+        (_error, stdout, stderr) => resolve(stdout + stderr),
+      );
+    });
     expect(await refused.exited).toBe(1);
+    const table = await listed;
+    expect(table).toMatch(/Instances \(3 live\)/);
+    for (const s of servers) expect(table).toContain(String(s.child.pid));
+    expect(table).not.toContain(env.VAULT_KEYS?.slice(3));
     expect(refused.output()).toMatch(
       /Refusing to start: VAULT_KEYS: key "k1" is not the key this deployment recorded/,
     );
