@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import type { TDatabase } from '../db/client';
-import { deploymentSettings } from '../db/schema';
+import { deploymentSettings, serverInstances } from '../db/schema';
 import { createTestDatabase } from '../test/database';
 import { vaultKeyFingerprint } from './agreement';
-import { joinDeployment, listInstances, type TMembership } from './membership';
+import { joinDeployment, LIVE_MS, listInstances, type TMembership } from './membership';
 
 // Instances on one PostgreSQL database agree on the settings that must match, or the newcomer
 // refuses to start naming the setting (never a secret). Embedded PGlite has nothing to agree on.
@@ -109,6 +110,21 @@ describe.runIf(process.env.DATABASE_URL)('instances on PostgreSQL', () => {
     await leaveAll();
     await join({ ...local, DATA_DIR: '/srv/a', FILES_SHARED: 'true' });
     expect(await refusal({ ...local, DATA_DIR: '/srv/b', FILES_SHARED: 'true' })).toBeNull();
+    await leaveAll();
+  });
+
+  it('take an instance whose heartbeat stopped for gone (a killed one never says so)', async () => {
+    await join();
+    expect(await refusal({ PUBLIC_URL: 'https://killed.example' })).toMatch(
+      /^Refusing to start: PUBLIC_URL: /,
+    );
+    // No beat for longer than the live window, as after a SIGKILL.
+    await database.db
+      .update(serverInstances)
+      .set({ lastSeenAt: new Date(Date.now() - LIVE_MS - 5_000) })
+      .where(isNull(serverInstances.stoppedAt));
+    expect((await listInstances(database.db)).filter((r) => r.live)).toEqual([]);
+    expect(await refusal({ PUBLIC_URL: 'https://killed.example' })).toBeNull();
     await leaveAll();
   });
 
