@@ -235,7 +235,7 @@ describe.runIf(baseUrl)('three instances on one PostgreSQL database', () => {
     }
   }, 60_000);
 
-  it('send a broadcast to every client exactly once while the instance sending it stops mid-send', async () => {
+  it('send a broadcast to every client exactly once while the instance sending it stops mid-send and another is killed', async () => {
     const [a] = servers.map((s) => s.url) as [string];
     const before = smtp.received.length;
     const created = await api(a, firm.token).broadcasts.create.mutate({
@@ -270,9 +270,13 @@ describe.runIf(baseUrl)('three instances on one PostgreSQL database', () => {
     );
     const atStop = await sent();
     expect(atStop).toBeLessThan(RECIPIENTS);
+    // Another instance dies outright (SIGKILL) meanwhile: it held no delivery, so nothing waits on it.
+    const bystander = servers.find((s) => s !== holder) as (typeof servers)[number];
+    bystander.child.kill('SIGKILL');
+    expect(await bystander.exited).toBe('SIGKILL');
     holder.child.kill('SIGTERM');
     expect(await holder.exited).toBe(0);
-    // The others carry on, nobody retrying anything.
+    // The one left carries on, nobody retrying anything.
     await vi.waitFor(
       async () => {
         const [row] = await database
