@@ -57,10 +57,10 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
             </th>
             {days.map((d) => {
               // "Mon, 2 Mar" on two lines: seven day columns then fit beside the names and money.
-              const [weekday, date] = format.date(d, 'weekday').split(', ');
+              const [, weekday, date] = /^(\S+?),?\s+(.*)$/.exec(format.date(d, 'weekday')) ?? [];
               return (
                 <th key={d} scope="col" className="whitespace-nowrap px-1.5 py-2 text-right font-medium">
-                  {weekday}
+                  {weekday ?? format.date(d, 'weekday')}
                   {date ? <span className="block font-normal">{date}</span> : null}
                 </th>
               );
