@@ -44,7 +44,7 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
       <table className="w-full text-sm">
         <thead>
           <tr className="border-b border-border text-left text-xs text-muted-fg">
-            <th scope="col" className="w-10 p-2">
+            <th scope="col" className="w-9 px-1.5 py-2">
               <Checkbox
                 aria-label="Select every week you may approve"
                 disabled={ready.length === 0}
@@ -65,7 +65,7 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
                 </th>
               );
             })}
-            <th scope="col" className="p-2 text-right font-medium">
+            <th scope="col" className="px-1.5 py-2 text-right font-medium">
               Week
             </th>
             {canRates ? (
@@ -78,10 +78,10 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
                 </th>
               </>
             ) : null}
-            <th scope="col" className="p-2 font-medium">
+            <th scope="col" className="px-1.5 py-2 font-medium">
               Status
             </th>
-            <th scope="col" className="p-2">
+            <th scope="col" className="px-1.5 py-2">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -93,7 +93,7 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
             const decided = m.status === 'submitted' || m.status === 'approved';
             return (
               <tr key={m.id} className="border-b border-border last:border-0">
-                <td className="p-2">
+                <td className="px-1.5 py-2">
                   <Checkbox
                     aria-label={`Select ${m.name}`}
                     disabled={!approvable(m)}
@@ -122,11 +122,11 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
                     </span>
                   </td>
                 ))}
-                <td className="whitespace-nowrap p-2 text-right tabular-nums">
+                <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums">
                   {formatMinutes(total) || '0:00'} / {formatMinutes(expected) || '0:00'}
                 </td>
                 {canRates ? <MoneyCells money={m.money} /> : null}
-                <td className="whitespace-nowrap p-2">
+                <td className="whitespace-nowrap px-1.5 py-2">
                   <span className="inline-flex items-center gap-1">
                     <Badge title={m.comment ?? undefined}>{WEEK_STATUS_TEXT[m.status]}</Badge>
                     {m.refusal && decided ? (
@@ -138,7 +138,7 @@ export function TeamWeekTable({ days, members, canRates, selected, onSelect, onO
                     ) : null}
                   </span>
                 </td>
-                <td className="p-2 text-right">
+                <td className="px-1.5 py-2 text-right">
                   {decided && !m.refusal ? (
                     <IconButton
                       size="sm"
