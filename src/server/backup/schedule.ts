@@ -114,7 +114,6 @@ export function registerBackupJob(deps: { config: TConfig; database: TDatabase; 
         throw new PermanentJobError(message);
       }
     },
-    { leaseMs: 6 * 60 * 60_000 },
   );
   every(BACKUP_SCHEDULED, BACKUP_CHECK_MS);
 }

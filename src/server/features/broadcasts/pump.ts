@@ -463,7 +463,7 @@ export async function scanBroadcasts(db: TDb) {
 }
 
 export function registerBroadcastJobs() {
-  registerJob(BROADCAST_PUMP, pump, { leaseMs: 5 * 60_000, backoff: { baseMs: 5_000, capMs: 60_000 } });
+  registerJob(BROADCAST_PUMP, pump, { backoff: { baseMs: 5_000, capMs: 60_000 } });
   registerJob(BROADCAST_SCAN, (_job, ctx) => scanBroadcasts(ctx.db));
   every(BROADCAST_SCAN, 60_000);
 }

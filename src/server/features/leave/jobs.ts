@@ -248,7 +248,6 @@ export function registerLeaveJobs() {
       if (result.failed) ctx.log.warn(result, 'leave runs failed for some firms');
       await dropUnlinkedAttachments(ctx.db, new Date());
     },
-    { leaseMs: 30 * 60_000 },
   );
   every(LEAVE_RUN, DAY_MS / 4);
 }
