@@ -86,6 +86,8 @@ export async function queueBroadcast(job: TJob, ctx: TJobContext) {
       return r.more;
     });
     if (!more) return;
+    // Taken over by another worker (this one stalled past its lease): it goes on from the cursor.
+    job.signal?.throwIfAborted();
     // Let the requests waiting on the database in between.
     await new Promise((resolve) => setImmediate(resolve));
   }

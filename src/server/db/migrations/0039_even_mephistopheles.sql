@@ -1,0 +1,1 @@
+ALTER TABLE "broadcast_deliveries" ADD COLUMN "handed_at" timestamp with time zone;
