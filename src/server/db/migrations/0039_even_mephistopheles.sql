@@ -1,1 +1,0 @@
-ALTER TABLE "broadcast_deliveries" ADD COLUMN "handed_at" timestamp with time zone;
