@@ -32,6 +32,11 @@ export function registerFirmExportJobs(storage: TStorage) {
         passphrase: row.passphrase,
         signal: job.signal,
       });
+      // Taken over while the last bytes went in: the other worker's zip is the export, not this one.
+      if (job.signal?.aborted) {
+        await storage.delete(result.storageKey).catch(() => {});
+        job.signal.throwIfAborted();
+      }
       await finishExport(ctx.db, row, result);
       ctx.log.info({ exportId: row.id, size: result.size }, 'firm export ready');
     },
