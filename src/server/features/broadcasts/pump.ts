@@ -138,10 +138,10 @@ async function startDue(db: TDb, orgId: string) {
 
 /**
  * What earlier pumps left `sending` (see the top). Called by the pump that has just taken the firm's
- * lease, before it claims anything, so every claim is a dead (or superseded) pump's: what it never handed to the server goes
- * back in the queue at once, its attempt not counted (a superseded pump still running finds its claim
- * gone when it comes to hand it over, and skips it). What it did hand over is failed once its claim
- * runs out, never sent again by itself.
+ * lease, before it claims anything, so every claim is a dead (or superseded) pump's: what it never
+ * handed to the server goes back in the queue at once, its attempt not counted (a superseded pump
+ * still running finds its claim gone when it comes to hand it over, and skips it). What it did hand
+ * over is failed once its claim runs out, never sent again by itself.
  */
 async function releaseStale(db: TDb, orgId: string) {
   const stale = and(eq(broadcastDeliveries.orgId, orgId), eq(broadcastDeliveries.state, 'sending'));
