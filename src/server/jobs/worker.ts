@@ -89,7 +89,10 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
         beating = renewLease(ctx.db, job.id, id, leaseMs)
           .then((held) => {
             if (held || lost.signal.aborted) return;
-            ctx.log.warn({ jobId: job.id, kind: job.kind }, 'job no longer held by this worker (taken over, or settled)');
+            ctx.log.warn(
+              { jobId: job.id, kind: job.kind },
+              'job no longer held by this worker (taken over, or settled)',
+            );
             lost.abort(new Error('The job was taken over by another worker'));
           })
           .catch((e) => ctx.log.warn({ jobId: job.id, err: errorText(e) }, 'job lease not renewed'))
