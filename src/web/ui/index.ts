@@ -22,6 +22,7 @@ export * from './icon-button';
 export * from './input';
 export * from './page-header';
 export * from './pagination';
+export * from './record-dialog';
 export * from './scroll-strip';
 export * from './search-box';
 export * from './select';
