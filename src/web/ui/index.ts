@@ -17,6 +17,7 @@ export * from './drawer';
 export * from './dropdown-menu';
 export * from './empty-state';
 export * from './field';
+export * from './form-select';
 export * from './format';
 export * from './icon-button';
 export * from './input';

@@ -6,9 +6,9 @@ import {
   Checkbox,
   DatePicker,
   Field,
+  FormSelect,
   Input,
   RecordDialog,
-  Select,
   Textarea,
   type TRecordForm,
   toast,
@@ -21,8 +21,6 @@ import { ClientPicker } from './client-picker';
 import { OwnerSelect } from './owner-select';
 import type { TProjectDetail } from './project-page';
 import { useProjectsRefresh } from './use-project-actions';
-
-const NONE = 'none';
 
 type TProjectUpdateInput = z.input<typeof ZProjectUpdate>;
 /** What a new project and an edited one both have: the fields the two forms share. */
@@ -164,26 +162,16 @@ function NewProjectFields({
         isNew
       >
         <Field label="Service" error={errors.serviceId?.message}>
-          <Controller
+          <FormSelect
             control={form.control}
             name="serviceId"
-            render={({ field }) => (
-              <Select
-                name={field.name}
-                onBlur={field.onBlur}
-                disabled={!!fixed.serviceId}
-                value={field.value ?? NONE}
-                onValueChange={(v) => {
-                  field.onChange(v === NONE ? null : v);
-                  const linked = services.find((s) => s.id === v)?.templateId;
-                  if (linked && !form.getValues('templateId')) form.setValue('templateId', linked);
-                }}
-                options={[
-                  { value: NONE, label: 'No service' },
-                  ...services.map((s) => ({ value: s.id, label: s.name })),
-                ]}
-              />
-            )}
+            none="No service"
+            disabled={!!fixed.serviceId}
+            onChosen={(v) => {
+              const linked = services.find((s) => s.id === v)?.templateId;
+              if (linked && !form.getValues('templateId')) form.setValue('templateId', linked);
+            }}
+            options={services.map((s) => ({ value: s.id, label: s.name }))}
           />
         </Field>
         <Field
@@ -191,21 +179,11 @@ function NewProjectFields({
           hint="Its tasks are added, due from the project's due date"
           error={errors.templateId?.message}
         >
-          <Controller
+          <FormSelect
             control={form.control}
             name="templateId"
-            render={({ field }) => (
-              <Select
-                name={field.name}
-                onBlur={field.onBlur}
-                value={field.value ?? NONE}
-                onValueChange={(v) => field.onChange(v === NONE ? null : v)}
-                options={[
-                  { value: NONE, label: 'No template' },
-                  ...(templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
-                ]}
-              />
-            )}
+            none="No template"
+            options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
           />
         </Field>
       </SharedFields>

@@ -7,7 +7,7 @@ import {
   ZServiceInput,
 } from '@domain/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Field, Input, RecordDialog, Select, Switch, Textarea, type TRecordForm, toast } from '@web/ui';
+import { Field, FormSelect, Input, RecordDialog, Switch, Textarea, type TRecordForm, toast } from '@web/ui';
 import { Controller } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
@@ -34,8 +34,6 @@ const fromRow = (s: TServiceRow): TServiceInput => ({
   defaultFee: s.defaultFee ?? '',
   projectTemplateId: s.projectTemplateId,
 });
-
-const NO_TEMPLATE = 'none';
 
 /** Creates a service, or edits the one given; the same schema as the server checks it. */
 export function ServiceDrawer({
@@ -101,16 +99,10 @@ function ServiceFields({
         </Field>
       </div>
       <Field label="Frequency" error={errors.frequency?.message} required>
-        <Controller
+        <FormSelect
           control={form.control}
           name="frequency"
-          render={({ field }) => (
-            <Select
-              {...field}
-              onValueChange={field.onChange}
-              options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
-            />
-          )}
+          options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
         />
       </Field>
       <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
@@ -163,21 +155,11 @@ function ServiceFields({
           hint="Each client's engagement gets a project per period with this template's tasks"
           error={errors.projectTemplateId?.message}
         >
-          <Controller
+          <FormSelect
             control={form.control}
             name="projectTemplateId"
-            render={({ field }) => (
-              <Select
-                name={field.name}
-                onBlur={field.onBlur}
-                value={field.value ?? NO_TEMPLATE}
-                onValueChange={(v) => field.onChange(v === NO_TEMPLATE ? null : v)}
-                options={[
-                  { value: NO_TEMPLATE, label: 'No template (no projects generated)' },
-                  ...templates.map((t) => ({ value: t.id, label: t.name })),
-                ]}
-              />
-            )}
+            none="No template (no projects generated)"
+            options={templates.map((t) => ({ value: t.id, label: t.name }))}
           />
         </Field>
       ) : null}

@@ -1,7 +1,6 @@
 import { type TInviteMember, ZInviteMember } from '@domain/team';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Field, Input, RecordDialog, Select, toast } from '@web/ui';
-import { Controller } from 'react-hook-form';
+import { Field, FormSelect, Input, RecordDialog, toast } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { useTeamRefresh } from './use-team';
 
@@ -44,18 +43,12 @@ export function MemberInviteDialog({
             hint="What they may see and do. You can change it later."
             required
           >
-            <Controller
+            <FormSelect
               control={control}
               name="roleId"
-              render={({ field }) => (
-                <Select
-                  {...field}
-                  onValueChange={field.onChange}
-                  disabled={roles.isPending}
-                  placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
-                  options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-                />
-              )}
+              disabled={roles.isPending}
+              placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
             />
           </Field>
         </>
