@@ -1,9 +1,7 @@
-import { TZDate } from '@date-fns/tz';
-
 // Calendar days, 'YYYY-MM-DD': the one home of their arithmetic, for the server and the web alike.
 // A day is a UTC midnight while it is counted, so no time zone or daylight-saving change can shift
-// it. Plain arithmetic rather than date-fns: route search schemas import these (they are in every
-// first page), and the team's week and availability run them thousands of times a request.
+// it. Plain arithmetic, neither date-fns nor @date-fns/tz: route search schemas import these (they
+// are in every first page), and the team's week and availability run them thousands of times a request.
 // Months, fiscal periods and recurrences stay with their rules (periods.ts, reminder-schedule.ts).
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,12 +56,36 @@ export function weekDays(weekStart: string): string[] {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+// One calendar reader a zone: building an Intl formatter costs far more than asking one. It reads
+// the day's numbers out of parts and formats nothing (format.ts keeps the display rules).
+const readers = new Map<string, Intl.DateTimeFormat>();
+function calendarOf(timeZone: string): Intl.DateTimeFormat {
+  let reader = readers.get(timeZone);
+  if (!reader) {
+    reader = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    readers.set(timeZone, reader);
+  }
+  return reader;
+}
+
 /**
  * The calendar day an instant falls on in a time zone: the firm's "today" (orgs.timeZone), whatever
  * the server's clock or the viewer's browser says. A zone the runtime does not know counts as UTC.
  */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  const zoned = new TZDate(at.getTime(), timeZone);
-  if (Number.isNaN(zoned.getTime())) return at.toISOString().slice(0, 10);
-  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = calendarOf(timeZone).formatToParts(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+  const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
+  return `${String(part('year')).padStart(4, '0')}-${pad(part('month'))}-${pad(part('day'))}`;
 }
