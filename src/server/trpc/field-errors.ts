@@ -33,4 +33,3 @@ export function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefi
   }
   return out;
 }
-
