@@ -30,6 +30,7 @@ import {
 } from './features/team';
 import { secretBox } from './features/vault';
 import { createStorage } from './files/storage';
+import { answerClientError } from './http/client-error';
 import { registerRateLimit } from './http/rate-limit';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
     // before it is answers 503 with `Connection: close` (main.ts's shutdown cuts the rest later).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
 
   // The embedded provider signs with keys in the database; a Cognito pool signs with its own.
@@ -141,7 +143,10 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
     procedures.addHook('onSend', async (_req, reply, payload) => {
       if (!(payload instanceof Response)) return payload;
       reply.code(payload.status);
-      for (const [name, value] of payload.headers) reply.header(name, value);
+      // Framing is Node's to choose for the bytes it sends (a length here): tRPC's
+      // `transfer-encoding: chunked` on a jsonl answer, copied beside that length, made an answer
+      // HTTP forbids (Node's own client refuses it).
+      for (const [name, value] of payload.headers) if (!HOP_BY_HOP.has(name)) reply.header(name, value);
       return Buffer.from(await payload.arrayBuffer());
     });
     await procedures.register(compress, {
@@ -203,6 +208,9 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
   // unwrap it and lose anything attached to it.
   return { app, keys, staffAuth, worker, storage, mailer };
 }
+
+/** Headers about one connection's framing, never copied from a Response into another answer. */
+const HOP_BY_HOP = new Set(['transfer-encoding', 'content-length', 'connection', 'keep-alive']);
 
 /** Helmet's headers that only a document (or a worker) reads. */
 const DOCUMENT_ONLY_HEADERS = [
