@@ -110,6 +110,16 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
     }
   });
 
+  // Readiness, for a load balancer: 200 while this instance takes requests, 503 from the moment it
+  // is told to stop (main.ts), so traffic goes elsewhere before it closes. Never the database's
+  // state (that is /api/health): a probe every few seconds from each balancer costs nothing here.
+  let serving = true;
+  app.get('/api/ready', { config: { auth: 'public' } }, async (_req, reply) =>
+    serving
+      ? { status: 'ready' }
+      : reply.code(503).header('connection', 'close').send({ status: 'stopping' }),
+  );
+
   const configScript = webConfigScript(config);
   app.get('/api/config.js', { config: { auth: 'public' } }, async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
@@ -206,7 +216,10 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth, worker, storage, mailer };
+  const stopServing = () => {
+    serving = false;
+  };
+  return { app, keys, staffAuth, worker, storage, mailer, stopServing };
 }
 
 /** Headers about one connection's framing, never copied from a Response into another answer. */

@@ -11,7 +11,7 @@ import type { TConfig } from '../config';
 // (passwords, sign-in codes) are kept in the database by the features that need them.
 
 /** Paths under /api/ that are part of loading the page, not calls. */
-const SHELL_PATHS = new Set(['/api/health', '/api/config.js']);
+const SHELL_PATHS = new Set(['/api/health', '/api/ready', '/api/config.js']);
 
 export function rateLimited(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
