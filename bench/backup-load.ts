@@ -134,6 +134,7 @@ for (const count of writerCounts) {
         ?.replace(/^.*the database/, 'the database')}`,
     );
   await fs.rm(out, { force: true });
+  if (process.env.TRACE) console.log(server.output().split('\n').filter((l) => l.includes('TRACE')).join('\n'));
 }
 
 server.child.kill('SIGTERM');

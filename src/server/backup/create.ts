@@ -10,8 +10,7 @@ import pg from 'pg';
 import type { TDatabase, TDb } from '../db/client';
 import type { TKeyring } from '../features/vault';
 import type { TStorage } from '../files/storage';
-import { entryArgs, projectRoot } from '../paths';
-import { BackupError, membersOf, pack } from './archive';
+import { BackupError } from './archive';
 import {
   databaseFacts,
   FORMAT,
@@ -21,6 +20,7 @@ import {
   vaultPart,
 } from './manifest';
 import { copyPgliteDir } from './pglite-copy';
+import { startBackupWorker, type TBackupWorker } from './worker-client';
 
 export type TBackupResult = { file: string; manifest: TManifest };
 
@@ -57,21 +57,20 @@ function run(command: string, args: string[], options: { cwd?: string } = {}): P
 async function snapshotDatabase(
   database: TDatabase,
   staging: string,
+  worker: TBackupWorker,
 ): Promise<TDatabaseFacts & { blockedMs: number }> {
   const target = path.join(staging, 'database');
   if (database.engine === 'pglite') {
     const pglite = database.pglite;
     if (!pglite?.dir) throw new BackupError('An in-memory database cannot be backed up');
     const pgdata = path.join(target, 'pgdata');
-    const copy = await copyPgliteDir(pglite.client, pglite.dir, pgdata);
-    // Replays the copy's WAL to its consistent moment and reads it, in another process.
-    const facts = JSON.parse(
-      await run(
-        process.execPath,
-        [...entryArgs('backup-inspect', 'src/server/backup/inspect-cli.ts'), pgdata],
-        { cwd: projectRoot },
-      ),
-    ) as TDatabaseFacts;
+    // Between PGlite's two calls the worker copies; then it replays the copy's WAL and reads it.
+    const copy = await copyPgliteDir(pglite.client, pglite.dir, pgdata, async (request) => {
+      const reply = await worker.call({ op: 'copy', ...request });
+      return reply.bytes ?? 0;
+    });
+    const { facts } = await worker.call({ op: 'inspect', dir: pgdata });
+    if (!facts) throw new BackupError('The backup worker did not read the copied database');
     return { ...facts, blockedMs: copy.blockedMs };
   }
   if (!database.url) throw new BackupError('The PostgreSQL connection string is unknown');
@@ -149,26 +148,37 @@ export async function createBackup(deps: {
     const out = path.resolve(deps.out);
     await fs.mkdir(path.dirname(out), { recursive: true });
     const staging = await fs.mkdtemp(path.join(path.dirname(out), '.practice-backup-'));
+    const worker = await startBackupWorker().catch(async (error) => {
+      await fs.rm(staging, { recursive: true, force: true });
+      throw error;
+    });
     try {
-      const facts = await snapshotDatabase(deps.database, staging);
+      const facts = await snapshotDatabase(deps.database, staging, worker);
       const files = await copyFiles(deps.storage, facts.storageKeys, staging);
       const roots = ['database', ...(files.count ? ['files'] : [])];
-      const manifest: TManifest = {
-        format: FORMAT,
-        formatVersion: 1,
-        product: productVersion(),
-        createdAt: new Date().toISOString(),
-        engine: deps.database.engine,
-        migration: facts.migration,
-        tables: facts.tables,
-        files,
-        vault: vaultPart(deps.keyring, facts.keyIds),
-        blockedMs: facts.blockedMs,
-        members: await membersOf(staging, roots),
-      };
-      await pack(staging, out, manifest, roots);
+      // Checksums and the gzipped tar are the worker's too: seconds of CPU the server keeps.
+      const { manifest } = await worker.call({
+        op: 'pack',
+        staging,
+        out,
+        roots,
+        manifest: {
+          format: FORMAT,
+          formatVersion: 1,
+          product: productVersion(),
+          createdAt: new Date().toISOString(),
+          engine: deps.database.engine,
+          migration: facts.migration,
+          tables: facts.tables,
+          files,
+          vault: vaultPart(deps.keyring, facts.keyIds),
+          blockedMs: facts.blockedMs,
+        },
+      });
+      if (!manifest) throw new BackupError('The backup worker did not write the archive');
       return { file: out, manifest };
     } finally {
+      worker.close();
       await fs.rm(staging, { recursive: true, force: true });
     }
   })();

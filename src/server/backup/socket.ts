@@ -66,7 +66,8 @@ export async function startBackupSocket(deps: {
       );
       const size = (await fs.stat(out)).size;
       res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': size });
-      await pipeline(createReadStream(out), res);
+      // In 1 MB reads: each read waits for a turn of this loop, which PGlite's statements keep busy.
+      await pipeline(createReadStream(out, { highWaterMark: 1 << 20 }), res);
     } catch (error) {
       deps.log?.error({ err: error }, 'backup failed');
       if (!res.headersSent) {
