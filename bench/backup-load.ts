@@ -1,5 +1,6 @@
 // `npm run backup` against a running PGlite server that is being written to, as an operator meets it:
-//   npx tsx bench/backup-load.ts [--rows 100000] [--writers 0,1,2,6] [--cap 300]
+//   npx tsx bench/backup-load.ts [--rows 100000] [--writers 0,1,2,6] [--cap 300] [--built]
+// --built runs the server and the command as production does, from npm run build's dist/server.
 // The server runs as `node --import tsx src/server/main.ts` on a fresh data directory (one firm, and
 // a table of `rows` filler rows of about 1 KB each so the directory has a firm's size); each writer
 // is a loop creating clients through tRPC, one call after another. For each number of writers the
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     writers: { type: 'string', default: '0,1,2,6' },
     /** Seconds after which a backup is given up (reported as "> cap"). */
     cap: { type: 'string', default: '300' },
+    built: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -72,7 +74,8 @@ const stats = (calls: TCall[], ms: number) => {
 
 function runBackup(out: string) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup/cli.ts', 'backup', out], {
+  const command = values.built ? ['dist/server/backup.js'] : ['--import', 'tsx', 'src/server/backup/cli.ts'];
+  const child = spawn(process.execPath, [...command, 'backup', out], {
     env: { ...env, DATA_DIR: dataDir, PUBLIC_URL },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -134,7 +137,12 @@ for (const count of writerCounts) {
         ?.replace(/^.*the database/, 'the database')}`,
     );
   await fs.rm(out, { force: true });
-  if (process.env.TRACE) console.log(server.output().split('\n').filter((l) => l.includes('TRACE')).join('\n'));
+  const logged = server
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('backup made'))
+    .at(-1);
+  if (logged) console.log(`  steps (ms): ${JSON.stringify(JSON.parse(logged).steps)}`);
 }
 
 server.child.kill('SIGTERM');

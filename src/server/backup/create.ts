@@ -22,7 +22,12 @@ import {
 import { copyPgliteDir } from './pglite-copy';
 import { startBackupWorker, type TBackupWorker } from './worker-client';
 
-export type TBackupResult = { file: string; manifest: TManifest };
+export type TBackupResult = {
+  file: string;
+  manifest: TManifest;
+  /** How long each step took, in ms (the log line of a backup says where its time went). */
+  steps: Record<string, number>;
+};
 
 /** Runs a child to completion, answering its stdout; its stderr goes into the error. */
 function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<string> {
@@ -58,6 +63,7 @@ async function snapshotDatabase(
   database: TDatabase,
   staging: string,
   worker: TBackupWorker,
+  step: (name: string) => void,
 ): Promise<TDatabaseFacts & { blockedMs: number }> {
   const target = path.join(staging, 'database');
   if (database.engine === 'pglite') {
@@ -69,7 +75,9 @@ async function snapshotDatabase(
       const reply = await worker.call({ op: 'copy', ...request });
       return reply.bytes ?? 0;
     });
+    step('copy');
     const { facts } = await worker.call({ op: 'inspect', dir: pgdata });
+    step('inspect');
     if (!facts) throw new BackupError('The backup worker did not read the copied database');
     return { ...facts, blockedMs: copy.blockedMs };
   }
@@ -92,6 +100,7 @@ async function snapshotDatabase(
     const facts = await databaseFacts(drizzle({ client }) as unknown as TDb);
     await dump;
     await client.query('commit');
+    step('dump');
     return { ...facts, blockedMs: 0 };
   } finally {
     await client.end();
@@ -152,9 +161,17 @@ export async function createBackup(deps: {
       await fs.rm(staging, { recursive: true, force: true });
       throw error;
     });
+    const steps: Record<string, number> = {};
+    let at = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = Math.round(now - at);
+      at = now;
+    };
     try {
-      const facts = await snapshotDatabase(deps.database, staging, worker);
+      const facts = await snapshotDatabase(deps.database, staging, worker, step);
       const files = await copyFiles(deps.storage, facts.storageKeys, staging);
+      step('files');
       const roots = ['database', ...(files.count ? ['files'] : [])];
       // Checksums and the gzipped tar are the worker's too: seconds of CPU the server keeps.
       const { manifest } = await worker.call({
@@ -176,7 +193,8 @@ export async function createBackup(deps: {
         },
       });
       if (!manifest) throw new BackupError('The backup worker did not write the archive');
-      return { file: out, manifest };
+      step('pack');
+      return { file: out, manifest, steps };
     } finally {
       worker.close();
       await fs.rm(staging, { recursive: true, force: true });

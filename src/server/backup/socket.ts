@@ -61,7 +61,7 @@ export async function startBackupSocket(deps: {
       const keyring = await vaultKeyring(deps.config);
       const result = await createBackup({ database: deps.database, storage: deps.storage, keyring, out });
       deps.log?.info(
-        { blockedMs: result.manifest.blockedMs, files: result.manifest.files },
+        { blockedMs: result.manifest.blockedMs, files: result.manifest.files, steps: result.steps },
         'backup made for npm run backup',
       );
       const size = (await fs.stat(out)).size;
