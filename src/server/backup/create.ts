@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { TConfig } from '../config';
 import type { TDatabase, TDb } from '../db/client';
 import type { TKeyring } from '../features/vault';
 import type { TStorage } from '../files/storage';
 import { BackupError } from './archive';
+import { copyFiles } from './copy-files';
 import {
   databaseFacts,
   FORMAT,
@@ -107,38 +105,6 @@ async function snapshotDatabase(
   }
 }
 
-/** Copies every stored file the snapshot names into `staging/files/<key>`, checking its size. */
-async function copyFiles(storage: TStorage, keys: TDatabaseFacts['storageKeys'], staging: string) {
-  let bytes = 0;
-  for (const { key, size } of keys) {
-    const body = await storage.get(key);
-    if (!body) {
-      throw new BackupError(
-        `The stored file ${key} that the database names is missing (deleted from the trash during the backup?): run the backup again`,
-      );
-    }
-    const file = path.join(staging, 'files', key);
-    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    let copied = 0;
-    const hash = createHash('sha256');
-    await pipeline(
-      body,
-      new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          copied += chunk.length;
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      }),
-      createWriteStream(file, { mode: 0o600 }),
-    );
-    if (copied !== size)
-      throw new BackupError(`The stored file ${key} has ${copied} bytes, not the ${size} recorded`);
-    bytes += copied;
-  }
-  return { count: keys.length, bytes };
-}
-
 let running: Promise<unknown> | null = null;
 
 /**
@@ -149,6 +115,11 @@ let running: Promise<unknown> | null = null;
 export async function createBackup(deps: {
   database: TDatabase;
   storage: TStorage;
+  /**
+   * The storage's configuration, when the backup runs in the server: the worker then copies the
+   * stored files itself (a firm's documents are most of its bytes), not the server's event loop.
+   */
+  storageConfig?: TConfig['storage'];
   keyring: TKeyring;
   out: string;
 }): Promise<TBackupResult> {
@@ -170,7 +141,11 @@ export async function createBackup(deps: {
     };
     try {
       const facts = await snapshotDatabase(deps.database, staging, worker, step);
-      const files = await copyFiles(deps.storage, facts.storageKeys, staging);
+      const files = deps.storageConfig
+        ? await worker
+            .call({ op: 'files', storage: deps.storageConfig, keys: facts.storageKeys, staging })
+            .then(({ count = 0, bytes = 0 }) => ({ count, bytes }))
+        : await copyFiles(deps.storage, facts.storageKeys, staging);
       step('files');
       const roots = ['database', ...(files.count ? ['files'] : [])];
       // Checksums and the gzipped tar are the worker's too: seconds of CPU the server keeps.

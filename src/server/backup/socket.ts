@@ -33,7 +33,7 @@ export type TBackupSocket = { path: string; close(): Promise<void> };
 
 /** Serves POST /backup on DATA_DIR/backup.sock: the archive as the response body. */
 export async function startBackupSocket(deps: {
-  config: Pick<TConfig, 'dataDir' | 'vault'>;
+  config: Pick<TConfig, 'dataDir' | 'vault' | 'storage'>;
   database: TDatabase;
   storage: TStorage;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -59,7 +59,13 @@ export async function startBackupSocket(deps: {
     const out = path.join(dataDir, 'backups', `.request-${randomUUID()}.tar.gz`);
     try {
       const keyring = await vaultKeyring(deps.config);
-      const result = await createBackup({ database: deps.database, storage: deps.storage, keyring, out });
+      const result = await createBackup({
+        database: deps.database,
+        storage: deps.storage,
+        storageConfig: deps.config.storage,
+        keyring,
+        out,
+      });
       deps.log?.info(
         { blockedMs: result.manifest.blockedMs, files: result.manifest.files, steps: result.steps },
         'backup made for npm run backup',

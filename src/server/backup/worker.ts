@@ -5,14 +5,16 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TDb } from '../db/client';
+import { createStorage } from '../files/storage';
 import { membersOf, pack } from './archive';
+import { copyFiles } from './copy-files';
 import { databaseFacts, type TManifest } from './manifest';
 import { copyTree } from './pglite-copy';
 import type { TWorkerReply, TWorkerRequest } from './worker-client';
 
 // The backup's own work, in a process of its own at a lower priority (worker-client.ts): copying
 // the data directory, opening the copy (a PGlite start and its WAL replay are seconds of WASM),
-// checksumming and packing. In the server, each of its steps waited for a turn of an event loop
+// copying the stored files, checksumming and packing. In the server, each of its steps waited for a turn of an event loop
 // that PGlite's statements keep busy: under a steady write load a backup took minutes, growing
 // with the writers. Here only the server's two PGlite calls (start and stop) are the server's.
 
@@ -34,6 +36,10 @@ async function handle(request: TWorkerRequest): Promise<TWorkerReply> {
       } finally {
         await client.close();
       }
+    }
+    case 'files': {
+      const storage = await createStorage({ storage: request.storage });
+      return { ok: true, ...(await copyFiles(storage, request.keys, request.staging)) };
     }
     case 'pack': {
       const { staging, out, roots } = request;
