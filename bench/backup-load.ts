@@ -1,6 +1,7 @@
 // `npm run backup` against a running PGlite server that is being written to, as an operator meets it:
 //   npx tsx bench/backup-load.ts [--rows 100000] [--writers 0,1,2,6] [--cap 300] [--built]
-// --built runs the server and the command as production does, from npm run build's dist/server.
+// --built runs the server (and so its backup worker) and the command as production does, from
+// npm run build's dist/server; without it, from the sources through tsx.
 // The server runs as `node --import tsx src/server/main.ts` on a fresh data directory (one firm, and
 // a table of `rows` filler rows of about 1 KB each so the directory has a firm's size); each writer
 // is a loop creating clients through tRPC, one call after another. For each number of writers the
@@ -43,6 +44,7 @@ const children: Parameters<typeof startServerProcess>[1] = [];
 const server = startServerProcess(
   { DATA_DIR: dataDir, PUBLIC_URL, RATE_LIMIT_PER_MINUTE: '1000000' },
   children,
+  values.built ? ['dist/server/main.js'] : undefined,
 );
 const url = await server.listening;
 
