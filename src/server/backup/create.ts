@@ -105,7 +105,8 @@ async function snapshotDatabase(
   }
 }
 
-let running: Promise<unknown> | null = null;
+/** The backup under way in this process; an abandoned one is waited for (it ends in moments). */
+let running: { work: Promise<unknown>; abandoned: boolean } | null = null;
 
 /**
  * Writes one archive of the instance to `out`: the database at one moment, the stored files that
@@ -120,10 +121,14 @@ export async function createBackup(deps: {
    * stored files itself (a firm's documents are most of its bytes), not the server's event loop.
    */
   storageConfig?: TConfig['storage'];
+  /** Aborted: the worker is stopped and the backup fails (its asker has gone). */
+  signal?: AbortSignal;
   keyring: TKeyring;
   out: string;
 }): Promise<TBackupResult> {
+  if (running?.abandoned) await running.work.catch(() => {});
   if (running) throw new BackupError('A backup is already running: try again when it has finished');
+  const slot = { work: Promise.resolve() as Promise<unknown>, abandoned: deps.signal?.aborted ?? false };
   const work = (async () => {
     const out = path.resolve(deps.out);
     await fs.mkdir(path.dirname(out), { recursive: true });
@@ -132,6 +137,12 @@ export async function createBackup(deps: {
       await fs.rm(staging, { recursive: true, force: true });
       throw error;
     });
+    const abandon = () => {
+      slot.abandoned = true;
+      worker.close();
+    };
+    deps.signal?.addEventListener('abort', abandon, { once: true });
+    if (deps.signal?.aborted) abandon();
     const steps: Record<string, number> = {};
     let at = performance.now();
     const step = (name: string) => {
@@ -171,11 +182,13 @@ export async function createBackup(deps: {
       step('pack');
       return { file: out, manifest, steps };
     } finally {
+      deps.signal?.removeEventListener('abort', abandon);
       worker.close();
       await fs.rm(staging, { recursive: true, force: true });
     }
   })();
-  running = work;
+  slot.work = work;
+  running = slot;
   try {
     return await work;
   } finally {

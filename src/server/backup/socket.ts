@@ -57,6 +57,12 @@ export async function startBackupSocket(deps: {
       return;
     }
     const out = path.join(dataDir, 'backups', `.request-${randomUUID()}.tar.gz`);
+    // A command that is stopped (Ctrl-C, a timeout) takes its backup with it: otherwise the server
+    // went on making an archive nobody would read, and refused the next request meanwhile.
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     try {
       const keyring = await vaultKeyring(deps.config);
       const result = await createBackup({
@@ -65,6 +71,7 @@ export async function startBackupSocket(deps: {
         storageConfig: deps.config.storage,
         keyring,
         out,
+        signal: gone.signal,
       });
       deps.log?.info(
         { blockedMs: result.manifest.blockedMs, files: result.manifest.files, steps: result.steps },
