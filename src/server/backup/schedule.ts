@@ -99,10 +99,16 @@ export function registerBackupJob(deps: { config: TConfig; database: TDatabase; 
       if (process.uptime() * 1000 < SETTLE_MS) return;
       const keyring = await vaultKeyring(config);
       const out = path.join(config.backup.dir, scheduledName(new Date()));
-      const { manifest } = await createBackup({ database, storage, keyring, out });
+      const { manifest, steps } = await createBackup({
+        database,
+        storage,
+        storageConfig: config.storage,
+        keyring,
+        out,
+      });
       const pruned = await pruneBackups(config.backup.dir, config.backup.keep);
       ctx.log.info(
-        { file: out, blockedMs: manifest.blockedMs, files: manifest.files, pruned },
+        { file: out, blockedMs: manifest.blockedMs, files: manifest.files, steps, pruned },
         'scheduled backup written',
       );
     } catch (error) {
