@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/days';
 import { SEEDED_ROLES } from '../../src/domain/permissions';
 import { OWN_WEEK_REFUSED } from '../../src/domain/timesheet-approval';
-import { addDays } from '../../src/domain/timesheets';
 import { roles } from '../../src/server/db/schema';
 import { seedClient } from '../../src/server/test/fixtures';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';

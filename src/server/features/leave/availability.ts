@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { daysBetween, isWorkingDay } from '../../../domain/leave-rules';
+import { daysBetween } from '../../../domain/days';
+import { isWorkingDay } from '../../../domain/leave-rules';
 import type { TExecutor } from '../../db/client';
 import { leaveRequests, leaveTypes, members } from '../../db/schema';
 import { memberName } from '../../db/sql';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../domain/days';
 import { OWN_WEEK_REFUSED } from '../../../domain/timesheet-approval';
-import { addDays } from '../../../domain/timesheets';
 import { leaveRequests, leaveTypes, timesheetEntries } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';

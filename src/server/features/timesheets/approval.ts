@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { addDays, formatMinutes, type TLockSettings, type TWeekStatus } from '../../../domain/timesheets';
+import { addDays } from '../../../domain/days';
+import { formatMinutes, type TLockSettings, type TWeekStatus } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';

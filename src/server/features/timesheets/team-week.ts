@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { addDays, weekDays } from '../../../domain/days';
 import { dayFlags } from '../../../domain/timesheet-approval';
-import { addDays, type TWeekStatus, weekDays } from '../../../domain/timesheets';
+import type { TWeekStatus } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { timesheetEntries, timesheetWeeks } from '../../db/schema';

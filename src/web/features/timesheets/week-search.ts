@@ -1,5 +1,4 @@
-import { weekStartOf } from '@domain/timesheets';
-
+import { weekStartOf } from '@domain/days';
 export type TWeekSearch = { week?: string; view?: 'rates' };
 export type TTeamSearch = TWeekSearch & { member?: string };
 
