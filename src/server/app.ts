@@ -153,6 +153,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
       prefix: '/api/trpc',
       trpcOptions: {
         router: appRouter,
+        // The web app sends a query with a large input as a POST (src/web/lib/trpc.ts).
+        allowMethodOverride: true,
         createContext: makeCreateContext({ database, config, staffAuth, mailer }),
         onError({ error, path: procedure, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')

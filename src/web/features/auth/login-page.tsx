@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { takeReturnAfterSignOut } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { showAuthError } from './auth-errors';
+import { authErrorMessage, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 import { ProviderSignIn } from './provider-sign-in';
 import type { SignInChallenge, TChallenge, TSignInExits } from './sign-in-challenge';
@@ -81,7 +81,7 @@ export function LoginPage() {
     } catch (error) {
       showAuthError(error);
       // Also beside the form: the toast fades, the reason should not.
-      setFailure(error instanceof Error && error.message ? error.message : 'Network Error');
+      setFailure(authErrorMessage(error));
     }
   }
 

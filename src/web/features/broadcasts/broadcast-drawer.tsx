@@ -87,7 +87,7 @@ export function BroadcastDrawer({ id, onClose }: { id: string | null; onClose: (
     <Drawer open={!!id} onOpenChange={(o) => !o && onClose()}>
       <DrawerContent
         size="lg"
-        title={b?.subject ?? 'Broadcast'}
+        title={b?.name || 'Broadcast'}
         description={b ? <BroadcastStatusBadge status={b.status} /> : null}
       >
         {!b ? (

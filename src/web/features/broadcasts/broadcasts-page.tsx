@@ -91,11 +91,11 @@ function BroadcastsScreen() {
   type TRow = NonNullable<typeof list.data>['rows'][number];
   const columns: DataTableColumn<TRow>[] = [
     {
-      id: 'subject',
+      id: 'name',
       header: 'Broadcast',
       truncate: true,
       minWidth: 14,
-      cell: (b) => <span className="font-medium">{b.subject}</span>,
+      cell: (b) => <span className="font-medium">{b.name}</span>,
     },
     { id: 'status', header: 'Status', cell: (b) => <BroadcastStatusBadge status={b.status} /> },
     {

@@ -17,6 +17,7 @@ import {
   Button,
   Checkbox,
   DatePicker,
+  DateTimePicker,
   DialogClose,
   DialogContent,
   Dialog as DialogRoot,
@@ -29,8 +30,6 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type AppRouter, trpc } from '../../lib/trpc';
-import { useProfile } from '../shell/use-profile';
-import { fromLocalInput, toLocalInput } from './format';
 
 type TReminderDetail = inferRouterOutputs<AppRouter>['reminders']['get'];
 
@@ -85,7 +84,6 @@ export function ReminderFormDialog({
   reminder: TReminderDetail | null;
 }) {
   const queryClient = useQueryClient();
-  const timeZone = useProfile().org?.timeZone ?? 'UTC';
   const form = useForm<TReminderFormValues, unknown, TReminderInput>({
     resolver: zodResolver(ZReminderInput),
     defaultValues: emptyValues(type),
@@ -245,19 +243,12 @@ export function ReminderFormDialog({
               </Field>
             </div>
           ) : (
-            <Field label="Send at" error={errors.remindAt?.message} required hint={`Time in ${timeZone}`}>
+            <Field label="Send at" error={errors.remindAt?.message} required>
               <Controller
                 control={form.control}
                 name="remindAt"
                 render={({ field }) => (
-                  <Input
-                    type="datetime-local"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ? toLocalInput(field.value, timeZone) : ''}
-                    onChange={(e) => field.onChange(fromLocalInput(e.target.value, timeZone))}
-                  />
+                  <DateTimePicker value={field.value ?? null} onChange={field.onChange} clearable={false} />
                 )}
               />
             </Field>
