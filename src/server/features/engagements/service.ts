@@ -9,6 +9,7 @@ import { clientServiceAssignees, clientServices, members, services } from '../..
 import { visibleClient } from '../clients';
 import { generateForEngagement } from '../projects';
 import { assigneesOf } from '../services';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 
 export type TEngagementRow = {
@@ -232,7 +233,7 @@ export async function endEngagement(
     if (input.endDate < before.startDate) {
       throw new TRPCError({
         code: 'BAD_REQUEST',
-        message: `endDate: the end date cannot be before the start date (${before.startDate})`,
+        message: `The end date cannot be before the start date, ${(await firmFormatter(tx, scope.orgId)).date(before.startDate)}`,
       });
     }
     if (before.endDate === input.endDate) return { id: before.id };

@@ -2,20 +2,22 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseCsv } from '../../../domain/client-import';
+import type { TFormatter } from '../../../domain/format';
 import { holidaysFromCsv, type THolidayPart, ZHolidayFields } from '../../../domain/leave';
 import type { THolidayDay } from '../../../domain/leave-rules';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { holidays } from '../../db/schema';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 
 type THoliday = z.output<typeof ZHolidayFields>;
 
-const taken = (h: { date: string; office: string | null }) =>
+const taken = (h: { date: string; office: string | null }, format: TFormatter) =>
   new TRPCError({
     code: 'CONFLICT',
-    message: `There is already a holiday on ${h.date}${h.office ? ` for ${h.office}` : ''}`,
+    message: `There is already a holiday on ${format.date(h.date)}${h.office ? ` for ${h.office}` : ''}`,
   });
 
 /** One office's holidays and the firm-wide ones (office null); office undefined: every holiday. */
@@ -108,7 +110,7 @@ export async function createHoliday(db: TDb, scope: TScope, input: THoliday, met
       return { id: row.id };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken(input);
+    if (isUniqueViolation(error)) throw taken(input, await firmFormatter(db, scope.orgId));
     throw error;
   }
 }
@@ -139,7 +141,7 @@ export async function updateHoliday(
       return { id: holidayId };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken(input);
+    if (isUniqueViolation(error)) throw taken(input, await firmFormatter(db, scope.orgId));
     throw error;
   }
 }

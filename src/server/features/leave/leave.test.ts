@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFormatter } from '../../../domain/format';
 import { leaveLedger, leaveRuns, notifications, roles, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { availableMinutes } from '.';
@@ -67,9 +68,11 @@ describe('leave', () => {
     expect(preview.days.filter((d) => d.note === 'Holiday').map((d) => d.date)).toEqual([plus(mon, 2)]);
 
     const { id } = await staff.leave.requests.submit.mutate(input);
-    await expect(
-      staff.leave.requests.submit.mutate({ ...input, startDate: plus(mon, 7), endDate: plus(mon, 8) }),
-    ).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
+    const overlap = await staff.leave.requests.submit
+      .mutate({ ...input, startDate: plus(mon, 7), endDate: plus(mon, 8) })
+      .catch((e: { data?: { code?: string }; message: string }) => e);
+    expect(overlap).toMatchObject({ data: { code: 'CONFLICT' } });
+    expect((overlap as Error).message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await expect(
       staff.leave.requests.submit.mutate({ ...input, startDate: plus(mon, 14), endDate: plus(mon, 14 + 40) }),
     ).rejects.toMatchObject({ message: 'Annual leave is at most 15 days in a row' });
@@ -101,9 +104,15 @@ describe('leave', () => {
       .select({ title: notifications.title, body: notifications.body })
       .from(notifications)
       .where(and(eq(notifications.memberId, firm.staff.id), eq(notifications.kind, 'leave.decided')));
+    // The days as the firm writes dates (no country: en-GB, "9 – 16 Mar 2027"), never "2027-03-09 to …".
+    const firmDates = createFormatter({ country: null, timeZone: 'UTC', currency: 'USD' });
     expect(decided).toEqual([
-      { title: `Your 5 days of Annual leave (${mon} to ${plus(mon, 7)}) is approved`, body: 'Enjoy' },
+      {
+        title: `Your 5 days of Annual leave (${firmDates.dateRange(mon, plus(mon, 7))}) is approved`,
+        body: 'Enjoy',
+      },
     ]);
+    expect(decided[0]?.title).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Capacity: the leave and the holiday take the days out.
     const minutes = await availableMinutes(

@@ -12,12 +12,16 @@ import type { TDb, TExecutor } from '../../db/client';
 import { members, timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 import { currentBillRate, currentCostRate, seesMoney } from './rates';
 import { expectedMinutes, firmClock, weekStatus } from './rules';
 import { type TWeekMoney, weekMoney } from './week-money';
 
 const link = (weekStart: string) => `/my-account/timesheet?week=${weekStart}`;
+/** A week's first day as the firm writes dates, for the notifications people read. */
+const weekOf = async (tx: TExecutor, orgId: string, weekStart: string) =>
+  (await firmFormatter(tx, orgId)).date(weekStart);
 
 const weekEntries = (orgId: string, memberIds: string[], weekStart: string) =>
   and(
@@ -139,7 +143,7 @@ export async function approveWeeks(
       orgId: scope.orgId,
       memberIds: ids,
       kind: 'timesheet.decided',
-      title: `Your week of ${input.weekStart} is approved`,
+      title: `Your week of ${await weekOf(tx, scope.orgId, input.weekStart)} is approved`,
       link: link(input.weekStart),
     });
     return { approved: ids.length };
@@ -185,7 +189,7 @@ export async function rejectWeek(
       orgId: scope.orgId,
       memberIds: [input.memberId],
       kind: 'timesheet.decided',
-      title: `Your week of ${input.weekStart} was sent back`,
+      title: `Your week of ${await weekOf(tx, scope.orgId, input.weekStart)} was sent back`,
       body: input.comment,
       link: link(input.weekStart),
     });
@@ -284,7 +288,7 @@ export async function remindWeek(db: TDb, scope: TScope, weekStart: string, meta
       orgId: scope.orgId,
       memberIds: due.map((m) => m.id),
       kind: 'timesheet.reminder',
-      title: `Please submit your timesheet for the week of ${weekStart}`,
+      title: `Please submit your timesheet for the week of ${await weekOf(tx, scope.orgId, weekStart)}`,
       link: link(weekStart),
     });
     await audit(tx, actorOf(scope, meta), {

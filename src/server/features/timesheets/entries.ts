@@ -7,6 +7,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
 import { afterTimeLogged } from '../projects';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 import {
   assertOpenDay,
@@ -64,7 +65,10 @@ async function assertDayTotal(
     );
   const total = rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.minutes, 0) + adding;
   if (total > 24 * 60)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${day} would hold more than 24 hours` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${(await firmFormatter(tx, scope.orgId)).date(day)} would hold more than 24 hours`,
+    });
 }
 
 const summaryOf = (minutes: number, day: string) => `${formatMinutes(minutes)} on ${day}`;

@@ -102,7 +102,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
           {r.itemName ? (
             <span className="text-xs text-muted-fg">
               {r.itemName}
-              {r.expiryDate ? ` · expires ${r.expiryDate}` : ''}
+              {r.expiryDate ? ` · expires ${format.date(r.expiryDate)}` : ''}
             </span>
           ) : null}
         </span>
