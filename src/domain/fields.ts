@@ -7,7 +7,7 @@ import { z } from 'zod';
  * `z.number()`, `z.date()` or `z.coerce.*` anywhere else in src/domain.
  */
 
-/** The message for a NUL or a lone surrogate, prefixed with the field's path by the procedures. */
+/** The message for a NUL or a lone surrogate (the field it is in is named in `fieldErrors`). */
 export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed';
 
 /** NUL (PostgreSQL text cannot hold it) and a surrogate half without its pair (not valid UTF-8). */
