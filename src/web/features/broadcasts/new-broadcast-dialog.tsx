@@ -206,7 +206,7 @@ export function NewBroadcastDialog({
                 invalid={!!errors.bodyHtml}
               />
             </Field>
-            <Field label="Send at" hint={`Leave empty to send now. The time is the firm’s, ${fmt.timeZone}.`}>
+            <Field label="Send at" hint="Leave empty to send now.">
               <DateTimePicker value={sendAt} onChange={setSendAt} min={dayIn(fmt.timeZone)} />
             </Field>
           </div>
