@@ -149,7 +149,7 @@ export async function createEngagement(
       action: 'engagement.create',
       recordType: 'client',
       recordId: client.id,
-      summary: `Added ${service.name} to ${client.name} from ${input.startDate}`,
+      summary: `Added ${service.name} to ${client.name} from ${(await firmFormatter(tx, scope.orgId)).date(input.startDate)}`,
     });
     return { id: row.id };
   });
@@ -245,7 +245,7 @@ export async function endEngagement(
       action: 'engagement.end',
       recordType: 'client',
       recordId: before.clientId,
-      summary: `Ended ${before.serviceName} for ${before.client.name} on ${input.endDate}`,
+      summary: `Ended ${before.serviceName} for ${before.client.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.endDate)}`,
       changes: { endDate: { from: before.endDate, to: input.endDate } },
     });
     return { id: before.id };

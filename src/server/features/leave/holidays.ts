@@ -105,7 +105,7 @@ export async function createHoliday(db: TDb, scope: TScope, input: THoliday, met
         action: 'holiday.create',
         recordType: 'holiday',
         recordId: row.id,
-        summary: `Added the holiday ${input.name} on ${input.date}${input.office ? ` (${input.office})` : ''}`,
+        summary: `Added the holiday ${input.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.date)}${input.office ? ` (${input.office})` : ''}`,
       });
       return { id: row.id };
     });
@@ -135,7 +135,7 @@ export async function updateHoliday(
         action: 'holiday.update',
         recordType: 'holiday',
         recordId: holidayId,
-        summary: `Updated the holiday ${input.name} on ${input.date}`,
+        summary: `Updated the holiday ${input.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.date)}`,
         changes,
       });
       return { id: holidayId };
@@ -154,7 +154,7 @@ export async function deleteHoliday(db: TDb, scope: TScope, holidayId: string, m
       action: 'holiday.delete',
       recordType: 'holiday',
       recordId: holidayId,
-      summary: `Deleted the holiday ${before.name} on ${before.date}`,
+      summary: `Deleted the holiday ${before.name} on ${(await firmFormatter(tx, scope.orgId)).date(before.date)}`,
     });
     return { id: holidayId };
   });

@@ -76,7 +76,7 @@ export async function submitWeek(db: TDb, scope: TScope, weekStart: string, meta
       action: 'timesheet.submit',
       recordType: 'timesheetWeek',
       recordId: scope.memberId,
-      summary: `Submitted the week of ${weekStart} (${formatMinutes(total) || '0:00'})`,
+      summary: `Submitted the week of ${await weekOf(tx, scope.orgId, weekStart)} (${formatMinutes(total) || '0:00'})`,
     });
     return { status: 'submitted' as const, minutes: total };
   });
@@ -136,7 +136,7 @@ export async function approveWeeks(
         action: 'timesheet.approve',
         recordType: 'timesheetWeek',
         recordId: person.id,
-        summary: `Approved ${person.name}'s week of ${input.weekStart}`,
+        summary: `Approved ${person.name}'s week of ${await weekOf(tx, scope.orgId, input.weekStart)}`,
       });
     }
     await notify(tx, {
@@ -182,7 +182,7 @@ export async function rejectWeek(
       action: 'timesheet.reject',
       recordType: 'timesheetWeek',
       recordId: input.memberId,
-      summary: `Sent back ${person?.name}'s week of ${input.weekStart}: ${input.comment}`,
+      summary: `Sent back ${person?.name}'s week of ${await weekOf(tx, scope.orgId, input.weekStart)}: ${input.comment}`,
       changes: { status: { from: week.status, to: 'rejected' } },
     });
     await notify(tx, {
@@ -294,7 +294,7 @@ export async function remindWeek(db: TDb, scope: TScope, weekStart: string, meta
     await audit(tx, actorOf(scope, meta), {
       action: 'timesheet.remind',
       recordType: 'timesheetWeek',
-      summary: `Reminded ${due.length} member${due.length === 1 ? '' : 's'} to submit the week of ${weekStart}`,
+      summary: `Reminded ${due.length} member${due.length === 1 ? '' : 's'} to submit the week of ${await weekOf(tx, scope.orgId, weekStart)}`,
     });
     return { reminded: due.length };
   });
@@ -319,7 +319,7 @@ export async function setLockSettings(db: TDb, scope: TScope, input: TLockSettin
       recordType: 'timesheetSettings',
       recordId: scope.orgId,
       summary: input.lockDate
-        ? `Locked time on or before ${input.lockDate} (${input.graceDays} grace days)`
+        ? `Locked time on or before ${await weekOf(tx, scope.orgId, input.lockDate)} (${input.graceDays} grace days)`
         : 'Removed the timesheet lock date',
       changes,
     });
