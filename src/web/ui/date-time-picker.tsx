@@ -18,6 +18,7 @@ export type DateTimePickerProps = FieldControlProps & {
   min?: string;
   max?: string;
   className?: string;
+  'aria-label'?: string;
 };
 
 /**
@@ -63,6 +64,7 @@ export function DateTimePicker(props: DateTimePickerProps) {
     <div className={cn('flex w-full flex-wrap items-center gap-2', className)}>
       <DatePicker
         id={aria.id}
+        aria-label={aria['aria-label']}
         aria-describedby={aria['aria-describedby']}
         aria-invalid={aria['aria-invalid'] ? true : undefined}
         className="w-auto min-w-40 flex-1"
