@@ -296,6 +296,9 @@ describe('messages of the transport', () => {
       /transform/,
     );
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Network Error');
+    expect(errorMessage(new TRPCClientError(`Unexpected token 'b', "boom" is not valid JSON`))).not.toMatch(
+      /token|JSON/,
+    );
     expect(errorMessage(new TRPCClientError('Client not found'))).toBe('Client not found');
   });
 });

@@ -48,8 +48,16 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
   'NetworkError when attempting to fetch resource.': 'Network Error',
 };
 
+const UNREADABLE = TRANSPORT_MESSAGES['Unable to transform response from server'] as string;
+
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error) || !error.message) return 'Network Error';
+  // A body that is not JSON (a proxy's page, a bare "boom"): the parser's words are not for people.
+  if (
+    error.cause instanceof SyntaxError ||
+    /is not valid JSON|Unexpected token|JSON\.parse/.test(error.message)
+  )
+    return UNREADABLE;
   return TRANSPORT_MESSAGES[error.message] ?? error.message;
 }
 
