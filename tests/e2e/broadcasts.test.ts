@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDay, dayIn } from '../../src/domain/dashboard';
+import { addDays, todayIn } from '../../src/domain/days';
 import { createFormatter } from '../../src/domain/format';
 import { clients, orgs } from '../../src/server/db/schema';
 import { readOutbox } from '../../src/server/mail';
@@ -84,7 +84,7 @@ describe('broadcasts in the browser', () => {
     expect(await compose.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Season documents');
 
     // "Send at" is read on the firm's clock and says so, whatever the browser's zone.
-    const tomorrow = addDay(dayIn('Asia/Kolkata'), 1);
+    const tomorrow = addDays(todayIn('Asia/Kolkata'), 1);
     await pickDay(page, compose, 'Send at', tomorrow);
     await compose.getByRole('textbox', { name: 'Time (Asia/Kolkata)' }).fill('09:00');
     await compose.getByText('Asia/Kolkata time').waitFor();

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { inputErrorOf } from '../db/errors';
 import type { TContext } from './context';
+import { fieldErrorsOf } from './field-errors';
 import { transformer } from './transformer';
 
 /**
@@ -23,6 +24,7 @@ export const t = initTRPC.context<TContext>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const fieldErrors = internal ? undefined : fieldErrorsOf(error.cause);
     return {
       ...shape,
       message: zod
@@ -34,7 +36,7 @@ export const t = initTRPC.context<TContext>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        ...(zod ? { fieldErrors: zod.flatten().fieldErrors } : {}),
+        ...(fieldErrors ? { fieldErrors } : {}),
       },
     };
   },

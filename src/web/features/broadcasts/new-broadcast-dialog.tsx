@@ -8,7 +8,7 @@ import {
   type TExcludedReason,
   ZBroadcastContent,
 } from '@domain/broadcasts';
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -207,7 +207,7 @@ export function NewBroadcastDialog({
               />
             </Field>
             <Field label="Send at" hint="Leave empty to send now.">
-              <DateTimePicker value={sendAt} onChange={setSendAt} min={dayIn(fmt.timeZone)} />
+              <DateTimePicker value={sendAt} onChange={setSendAt} min={todayIn(fmt.timeZone)} />
             </Field>
           </div>
           <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { todayIn } from '@domain/periods';
+import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn, PageHeader, useFormat } from '@web/ui';

@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { useMutation } from '@tanstack/react-query';
 import {
   Button,
@@ -62,8 +62,8 @@ export function EndTimeDialog({ timer, onClose }: { timer: TTimer; onClose: () =
               value={endedAt}
               onChange={setEndedAt}
               clearable={false}
-              min={dayIn(zone, timer.startedAt)}
-              max={dayIn(zone, timer.stoppedAt ?? new Date())}
+              min={todayIn(zone, timer.startedAt)}
+              max={todayIn(zone, timer.stoppedAt ?? new Date())}
             />
           </Field>
         </form>
