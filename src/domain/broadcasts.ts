@@ -127,7 +127,7 @@ export const BROADCAST_NAME_MAX = 120;
 
 /**
  * The name a broadcast gets when none is typed: its template's, else its subject without the
- * placeholders ("{{client_name}}: documents for 2026" → "documents for 2026"). Migration 0042 named
+ * placeholders ("{{client_name}}: documents for 2026" → "documents for 2026"). Migration 0044 named
  * the broadcasts made before names by the same rule.
  */
 export function defaultBroadcastName(subject: string, templateName?: string | null): string {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsBefore, openMigrationTarget, type TMigrationTarget } from '../test/migration-target';
 import { migrationsFolder } from './client';
 
-// Migrations 0041 and 0042: broadcasts made before they had names get their template's name, else
+// Migrations 0043 and 0044: broadcasts made before they had names get their template's name, else
 // their subject without its placeholders, else "Broadcast" (domain/broadcasts.ts, defaultBroadcastName).
 
-const MIGRATION = '0041_broadcast_names';
+const MIGRATION = '0043_broadcast_names';
 const A = '00000000-0000-4000-8000-0000000000c1';
 const T = '00000000-0000-4000-8000-0000000000c2';
 
