@@ -20,6 +20,8 @@ export * from './field';
 export * from './format';
 export * from './icon-button';
 export * from './input';
+export * from './list-screen';
+export * from './list-search';
 export * from './page-header';
 export * from './pagination';
 export * from './scroll-strip';
