@@ -52,7 +52,7 @@ export type ListScreenProps<T, S extends TListParams<string>> = {
   label: string;
   url: ListUrl<S>;
   /** The page, page size, sort and direction the query was asked for (defaults filled in). */
-  query: { page: number; pageSize: number; sort?: string; direction?: SortDirection };
+  query: { page?: number; pageSize?: number; sort?: string; direction?: SortDirection };
   /** The list query's result (`useQuery` with `placeholderData: keepPreviousData`). */
   list: { data?: { rows: T[]; total: number } | undefined; isPending: boolean };
   columns: DataTableColumn<T>[];
@@ -135,7 +135,6 @@ export function ListScreen<T, S extends TListParams<string>>(props: ListScreenPr
       getRowLabel={props.getRowLabel}
       total={list.data?.total ?? 0}
       {...paging}
-      pageSize={query.pageSize}
       onPageSizeChange={sizes ? paging.onPageSizeChange : undefined}
       loading={list.isPending}
       rowLink={props.rowLink}

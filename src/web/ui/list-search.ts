@@ -60,16 +60,18 @@ export function listPageParams(params: TListParams<string>, pageSize = LIST_PAGE
 
 /**
  * The list query's paging, sort and search from the URL's: the page's own defaults fill what the URL
- * leaves out, and a sort key the list does not know (`sorts`) falls back to the default.
+ * leaves out. A URL whose sort was not checked on parsing passes the list's `sorts`, and a key outside
+ * them falls back to the default.
  */
-export function listQueryParams<S extends string>(
-  params: TListParams<string>,
-  defaults: { sort: S; direction?: SortDirection; pageSize?: number; sorts?: readonly S[] },
+export function listQueryParams<P extends string, S extends string = P>(
+  params: TListParams<P>,
+  defaults: { sort: NoInfer<S>; sorts?: readonly S[]; direction?: SortDirection; pageSize?: number },
 ) {
-  const known = !defaults.sorts || defaults.sorts.includes(params.sort as S);
+  const sort = params.sort as string | undefined;
+  const known = sort !== undefined && (!defaults.sorts || defaults.sorts.includes(sort as S));
   return {
     ...listPageParams(params, defaults.pageSize),
-    sort: params.sort && known ? (params.sort as S) : defaults.sort,
+    sort: known ? (sort as S) : defaults.sort,
     direction: params.direction ?? defaults.direction ?? ('asc' as SortDirection),
     ...(params.search ? { search: params.search } : {}),
   };
