@@ -35,6 +35,7 @@ export const textParam = (value: unknown, max = 200) =>
 export function parseListParams<S extends string = string>(
   search: Record<string, unknown>,
   sorts?: readonly S[],
+  maxPageSize = 200,
 ): TListParams<S> {
   const pageSize = positiveParam(search.pageSize);
   const sort = sorts
@@ -44,7 +45,7 @@ export function parseListParams<S extends string = string>(
       : undefined;
   return {
     page: positiveParam(search.page),
-    pageSize: pageSize ? Math.min(pageSize, 200) : undefined,
+    pageSize: pageSize ? Math.min(pageSize, maxPageSize) : undefined,
     sort,
     direction: oneOfParam(['asc', 'desc'] as const, search.direction),
     search: textParam(search.search),
