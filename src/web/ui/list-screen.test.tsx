@@ -39,7 +39,8 @@ function answer(query: ReturnType<typeof listQueryParams<'name' | 'status'>> & {
 }
 
 function Screen() {
-  const url = useListUrl(listRoute.useSearch());
+  // The app registers its own router, so a test route's search is typed here.
+  const url = useListUrl(listRoute.useSearch() as TSearch);
   const query = {
     ...listQueryParams(url.search, { sort: 'name' }),
     ...(url.search.status ? { status: url.search.status } : {}),
