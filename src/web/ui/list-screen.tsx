@@ -71,8 +71,8 @@ export type ListScreenProps<T, S extends TListParams<string>> = {
   pageSizes?: number[] | false;
   /** Turns on selection and the bulk bar; `clear` empties the selection once an action is done. */
   bulkActions?: (ids: string[], clear: () => void) => ReactNode;
-  /** Shown when the list has nothing at all. */
-  empty: ReactNode;
+  /** Shown when the list has nothing at all ("No results" when left out). */
+  empty?: ReactNode;
   /** Shown instead when the search or a filter hides every row; `clear` adds a "Clear filters" button. */
   noMatch?: { title: string; message: string; clear?: boolean; icon?: LucideIcon };
   className?: string;
