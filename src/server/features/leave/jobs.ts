@@ -1,11 +1,11 @@
 import { and, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { todayIn } from '../../../domain/days';
 import {
   carryForwardExpiresOn,
   carryForwardLapse,
   monthlyAccrual,
   yearEnd,
 } from '../../../domain/leave-rules';
-import { todayIn } from '../../../domain/periods';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveLedger, leaveRuns, leaveTypes, members, orgs } from '../../db/schema';
 import { every, registerJob } from '../../jobs/registry';

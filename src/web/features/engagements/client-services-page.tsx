@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -43,7 +43,7 @@ function ClientServices() {
   const canSeeServices = useCan('services.view');
   const format = useFormat();
   // The firm's today decides whether an engagement has ended, whatever the browser's clock says.
-  const todayIso = () => dayIn(format.timeZone);
+  const todayIso = () => todayIn(format.timeZone);
   const query = { clientId: id, ...listPageParams(url.search) };
   const list = useQuery({
     ...trpc.engagements.listForClient.queryOptions(query),

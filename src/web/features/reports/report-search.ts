@@ -1,5 +1,5 @@
 import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients';
-import { addDays } from '@domain/timesheets';
+import { addDays } from '@domain/days';
 
 // A report's filters live in the URL, so a view can be shared or saved as a link. Anything that
 // does not parse is dropped here; the server validates again.

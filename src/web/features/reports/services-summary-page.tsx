@@ -1,4 +1,4 @@
-import { todayIn } from '@domain/periods';
+import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {

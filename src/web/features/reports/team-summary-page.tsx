@@ -1,4 +1,4 @@
-import { todayIn } from '@domain/periods';
+import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type DataTableColumn, ListScreen, PageHeader, useFormat } from '@web/ui';
