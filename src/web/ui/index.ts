@@ -22,6 +22,8 @@ export * from './form-select';
 export * from './format';
 export * from './icon-button';
 export * from './input';
+export * from './list-screen';
+export * from './list-search';
 export * from './page-header';
 export * from './pagination';
 export * from './record-dialog';
