@@ -174,6 +174,36 @@ describe('staff identity in the browser', () => {
     await context.close();
   });
 
+  it('returns to the page asked for after signing in, never to an address outside the app', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/reports/team/summary?tab=members`);
+    await page.waitForURL(
+      `${app.url}/auth/login?next=${encodeURIComponent('/reports/team/summary?tab=members')}`,
+    );
+    await page.getByLabel('Email').fill('asha@rao.test');
+    await page.getByLabel('Password').fill('Better#2027');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports/team/summary');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('members');
+
+    // A crafted link cannot use the sign-in to send the person elsewhere.
+    const signedOut = await browser.newContext();
+    const { page: other } = await newPage(signedOut);
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('/\\evil.example/x')}`);
+    await other.getByLabel('Email').fill('asha@rao.test');
+    await other.getByLabel('Password').fill('Better#2027');
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.waitForURL(`${app.url}/`);
+    // Already signed in, the login forwards to a safe `next` at once.
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('/team/members')}`);
+    await other.waitForURL(`${app.url}/team/members`);
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('//evil.example')}`);
+    await other.waitForURL(`${app.url}/`);
+    await signedOut.close();
+    await context.close();
+  });
+
   it('shows 404 "Page Not Found: {fullPath}" for a link key that is not one of ours', async () => {
     const context = await browser.newContext();
     const { page, console } = await newPage(context);
