@@ -298,7 +298,7 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
       header: <span className="sr-only">Actions</span>,
       className: 'text-right',
       cell: (r) =>
-        canCancel && (r.status === 'pending' || r.status === 'approved') ? (
+        canCancel && r.cancel ? (
           <Button
             size="sm"
             variant="outline"
@@ -308,7 +308,7 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
                 await confirm({
                   title: 'Cancel this leave?',
                   message:
-                    r.status === 'approved'
+                    r.cancel === 'return-days'
                       ? 'The days return to your balance.'
                       : 'The request is withdrawn.',
                   confirmLabel: 'Cancel leave',
