@@ -285,13 +285,16 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
       id: 'comment',
       header: 'Comment',
       className: 'hidden md:table-cell',
+      // Free text: it shares what room is left and clips, so the columns after it stay in view.
+      truncate: true,
+      lines: 2,
       cell: (r) => <span className="text-muted-fg">{r.decisionComment ?? r.reason ?? '-'}</span>,
     },
     {
       id: 'attachment',
       header: 'Attachment',
       className: 'hidden lg:table-cell',
-      cell: (r) => (r.attachment ? <LeaveAttachmentFile attachment={r.attachment} /> : null),
+      cell: (r) => (r.attachment ? <LeaveAttachmentFile attachment={r.attachment} compact /> : null),
     },
     {
       id: 'actions',
