@@ -23,7 +23,12 @@ async function main() {
   // its write and fsync run while the app is put together.
   const keyring = vaultKeyring(config);
   keyring.catch(() => {});
-  const { app, storage } = await buildApp({ config, database });
+  // Without SMTP_URL, each mail's links are also printed as plain lines a person can click.
+  const { app, storage } = await buildApp({
+    config,
+    database,
+    printMail: (lines) => process.stdout.write(lines),
+  });
   await keyring.catch(async (error) => {
     await app.close();
     await database.close();

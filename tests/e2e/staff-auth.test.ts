@@ -85,7 +85,28 @@ describe('staff identity in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toMatch(/^Good (Morning|Afternoon|Evening), Asha$/);
+    // The empty firm's home leads through its first steps, each read from the firm's data.
+    const setup = page.getByRole('region', { name: 'Set up your firm' });
+    await setup.getByText('0 of 6 done.', { exact: false }).waitFor();
+    await expect
+      .poll(() => setup.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Invite your team \(to do\)/),
+        expect.stringMatching(/^Add the services you offer/),
+        expect.stringMatching(/^Describe how the work is done/),
+        expect.stringMatching(/^Import your clients/),
+        expect.stringMatching(/^Set billing rates/),
+        expect.stringMatching(/^Invite a client to the portal/),
+      ]);
     await screenshot(page, 'auth-home');
+    await setup.getByRole('link', { name: 'Add services' }).click();
+    await page.waitForURL(`${app.url}/admin/services`);
+    await page.goto(`${app.url}/`);
+    await page
+      .getByRole('region', { name: 'Set up your firm' })
+      .getByRole('button', { name: 'Dismiss' })
+      .click();
+    await expect.poll(() => page.getByRole('region', { name: 'Set up your firm' }).count()).toBe(0);
 
     // Signed in: public pages send the member home; verify does not.
     await page.goto(`${app.url}/auth/login`);
