@@ -1,4 +1,5 @@
 import { type TSignIn, ZSignIn } from '@domain/auth';
+import { safeReturnPath } from '@domain/route-guard';
 import { SIGNED_OUT_REASONS } from '@domain/signed-out';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -28,7 +29,7 @@ async function landingAfterSignIn(invite: string | undefined, next: string | und
   const { hasFirm } = await trpcClient.onboarding.status.query();
   if (!hasFirm) return '/onboarding';
   const mfa = await trpcClient.account.mfa.status.query();
-  return mfa.required && !mfa.enabled ? '/auth/mfa-setup' : (next ?? '/');
+  return mfa.required && !mfa.enabled ? '/auth/mfa-setup' : (safeReturnPath(next, 'staff') ?? '/');
 }
 
 const route = getRouteApi('/auth/login');

@@ -5,7 +5,7 @@ import {
   ZPortalCodeRequest,
   ZPortalCodeVerify,
 } from '@domain/client-users';
-import { ROUTE_PATHS } from '@domain/route-guard';
+import { ROUTE_PATHS, safeReturnPath } from '@domain/route-guard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -86,7 +86,10 @@ function CodeStep({
       onSuccess: async () => {
         // Nothing cached for someone else (or for nobody) may outlive the sign-in.
         queryClient.clear();
-        await navigate({ href: next ?? ROUTE_PATHS['clientportal-index'], replace: true });
+        await navigate({
+          href: safeReturnPath(next, 'portal') ?? ROUTE_PATHS['clientportal-index'],
+          replace: true,
+        });
       },
       onError: (error) => {
         form.setError('code', { message: errorMessage(error) });

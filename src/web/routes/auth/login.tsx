@@ -12,7 +12,9 @@ export const Route = createFileRoute('/auth/login')({
   ): TInviteSearch & { reason?: TSignedOutReason; next?: string } => {
     const reason = parseSignedOutReason(search.reason);
     const next = safeReturnPath(search.next, 'staff');
-    return { ...parseInviteSearch(search), ...(reason ? { reason } : {}), ...(next ? { next } : {}) };
+    // `next` always set: the router keeps a raw parameter that validation leaves out, so an unsafe
+    // one is overwritten rather than omitted.
+    return { ...parseInviteSearch(search), ...(reason ? { reason } : {}), next: next ?? undefined };
   },
   beforeLoad: ({ location }) => guard(location, { isPublic: true }),
 });

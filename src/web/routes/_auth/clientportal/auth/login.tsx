@@ -6,8 +6,8 @@ import { guard } from '../../../../lib/route-guard';
 export const Route = createFileRoute('/_auth/clientportal/auth/login')({
   // `?next=`: the portal page the person asked for before being sent to sign in.
   validateSearch: (search: Record<string, unknown>): { next?: string } => {
-    const next = safeReturnPath(search.next, 'portal');
-    return next ? { next } : {};
+    // Always set: the router keeps a raw parameter that validation leaves out.
+    return { next: safeReturnPath(search.next, 'portal') ?? undefined };
   },
   beforeLoad: ({ location }) => guard(location, { isPublic: true }),
 });
