@@ -401,6 +401,13 @@ describe('staff screens at 1280 px', () => {
   });
 
   // A report's other views share its address: each is a screen of its own.
+  it('/team/timesheets?view=rates, the firm’s rates', async () => {
+    const page = await staffPage();
+    await visit(page, '/team/timesheets?view=rates');
+    await expectAccessible(page);
+    expect(await cutOff(page)).toEqual([]);
+  });
+
   it('/reports/services/summary?view=grid, the compliance grid', async () => {
     const page = await staffPage();
     await visit(page, `/reports/services/summary?view=grid&serviceId=${world.gridServiceId}`);
