@@ -162,7 +162,12 @@ describe('leave in the browser', () => {
       drawer.getByRole('button', { name: 'Download certificate.pdf' }).click(),
     ]);
     expect(saved.suggestedFilename()).toBe('certificate.pdf');
-    await drawer.getByRole('textbox', { name: 'Comment' }).fill('Enjoy the long weekend');
+    // A comment as long as people write them: the history must still show every column at 1280 px.
+    await drawer
+      .getByRole('textbox', { name: 'Comment' })
+      .fill(
+        'Enjoy the long weekend. Before you go, please hand the Mehta GST reconciliation and the two pending TDS returns to Priya, with a note on where each one stands.',
+      );
     await screenshot(o, 'team-leaves-decide');
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await o.getByText('Leave approved').waitFor();
