@@ -10,6 +10,7 @@ export const serverEntries = {
   'vault-rotate': 'src/server/features/vault/rotate-cli.ts',
   backup: 'src/server/backup/cli.ts',
   'backup-inspect': 'src/server/backup/inspect-cli.ts',
+  instances: 'src/server/instances/cli.ts',
 };
 
 export async function buildServer() {

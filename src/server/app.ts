@@ -77,7 +77,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   keys?.load().catch((error) => app.log.error({ err: error }, 'the identity provider keys did not load'));
   const staffAuth = createStaffAuth({ db: database.db, config, keys });
   // Home-page summaries are cached until the firm changes what they show (dashboard/cache.ts).
-  const stopDashboardWatch = await watchDashboardChanges(database);
+  const stopDashboardWatch = await watchDashboardChanges(database, app.log);
   app.addHook('onClose', stopDashboardWatch);
   // The one mailer of this process: the job that sends queued mail uses it, and so do the codes
   // sent at the moment of the request (the identity provider's, the portal's sign-in code).
@@ -98,8 +98,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     // HSTS only makes sense where the deployment is served over TLS.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
-  // A per-instance guard against floods of API calls, per signed-in caller (see http/rate-limit.ts).
-  await registerRateLimit(app, config);
+  // A guard against floods of API calls, per signed-in caller, counted across instances (http/rate-limit.ts).
+  await registerRateLimit(app, config, database);
 
   app.get('/api/health', { config: { auth: 'public' } }, async (_req, reply) => {
     try {

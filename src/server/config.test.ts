@@ -25,9 +25,29 @@ describe('configuration', () => {
     [{ IDP_USER_POOL_ID: 'nounderscore' }, /^Invalid configuration: IDP_USER_POOL_ID: .*region_suffix/],
     [{ IDP_USER_POOL_ID: `eu-west-1_${'a'.repeat(50)}` }, /at most 55 characters/],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER is s3'],
+    [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX: /],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS: /],
+    [
+      { REDIS_URL: 'localhost:6379' },
+      'Invalid configuration: REDIS_URL: REDIS_URL must start with redis:// or rediss://',
+    ],
   ])('stops with one line naming the variable for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the pool size, statement timeout, Redis and shared files', () => {
+    expect(loadConfig({}).pool).toEqual({ max: 10, statementTimeoutMs: 0 });
+    const config = loadConfig({
+      DATABASE_POOL_MAX: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      FILES_SHARED: 'true',
+    });
+    expect(config.pool).toEqual({ max: 25, statementTimeoutMs: 30_000 });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.storage.filesShared).toBe(true);
+    expect(loadConfig({}).storage.filesShared).toBe(false);
   });
 
   it('TRUST_PROXY takes a hop count or proxy addresses, never "trust everything"', () => {

@@ -154,6 +154,19 @@ const ZEnv = z.object({
       .optional(),
   ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Where the per-call rate limit counts when several instances share it (http/rate-limit-store.ts). */
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  /** PostgreSQL only: connections this instance's pool may open (one more LISTENs). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL only: a statement running longer is cancelled (0: never). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
+  /** Local storage only: DATA_DIR/files is one directory every instance mounts. */
+  FILES_SHARED: bool,
   /** Whether this instance runs background jobs (reminders, recurring work). */
   JOBS_ENABLED: boolOn,
   JOBS_POLL_MS: z.coerce.number().int().min(50, 'JOBS_POLL_MS must be at least 50').default(1000),
@@ -351,6 +364,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pool: { max: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    redisUrl: e.REDIS_URL,
+    /** Whether PUBLIC_URL was given (its default names this machine, which no load balancer is). */
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -369,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
       },
       maxBytes: e.UPLOAD_MAX_BYTES,
+      filesShared: e.FILES_SHARED,
     },
     idp,
     vault: { keys: e.VAULT_KEYS ?? null, keyFile: path.join(dataDir, 'vault.key') },

@@ -19,6 +19,18 @@ async function main() {
     await database.close();
     throw error;
   });
+  // PostgreSQL: settings every instance must share are checked against the deployment's before
+  // anything is served, and this instance registers itself (instances/membership.ts). Loaded only
+  // then: embedded PGlite is one process, with nothing to agree on.
+  const membership =
+    database.engine === 'postgres'
+      ? await import('./instances')
+          .then(({ joinDeployment }) => joinDeployment(database, config))
+          .catch(async (error) => {
+            await database.close();
+            throw error;
+          })
+      : null;
   // The vault's key file is created (or its permissions refused) now, not at the first reveal;
   // its write and fsync run while the app is put together.
   const keyring = vaultKeyring(config);
@@ -29,6 +41,7 @@ async function main() {
     database,
     printMail: (lines) => process.stdout.write(lines),
   });
+  for (const warning of membership?.warnings ?? []) app.log.warn(warning);
   await keyring.catch(async (error) => {
     await app.close();
     await database.close();
@@ -79,6 +92,7 @@ async function main() {
       clearTimeout(cut);
       await storage.settle();
       await backupSocket?.close();
+      await membership?.leave();
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -94,6 +108,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  membership?.listening(`${config.host}:${port}`, app.log);
   app.log.info(`Practice is running at http://localhost:${port} (database: ${database.engine})`);
   if (process.stdout.isTTY || process.env.npm_lifecycle_event === 'start') {
     console.log(`\n  Practice is running at http://localhost:${port}\n`);

@@ -212,6 +212,9 @@ describe(`backup and restore (${engine})`, () => {
       const rows = await allRows(app.db);
       expect([...rows.keys()]).toEqual([...before.keys()]);
       for (const [table, list] of rows) {
+        // Every API call rewrites its caller's rate-limit counter, so a counter acknowledged before
+        // the backup may rightly be newer in it (the calls made during the backup).
+        if (table === 'public.rate_limit_counters') continue;
         const now = new Set(list);
         const later = new Set(after.get(table));
         expect(

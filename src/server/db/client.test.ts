@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
 import { PGLITE_TEMPLATE_ENV } from '../test/templates';
-import { openPglite, type TDatabase } from './client';
+import { openPglite, openPostgres, type TDatabase } from './client';
 
 let database: TDatabase;
 beforeAll(async () => {
@@ -24,6 +24,32 @@ it.runIf(process.env.DATABASE_URL)('opens PostgreSQL connections without JIT', a
     expect((answer as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
   }
 });
+
+it.runIf(process.env.DATABASE_URL)(
+  'holds the pool to DATABASE_POOL_MAX connections and cancels a statement past the timeout',
+  async () => {
+    const other = await openPostgres(database.url ?? '', { max: 2, statementTimeoutMs: 300 });
+    try {
+      const backends = async () =>
+        Promise.all(
+          Array.from({ length: 5 }, () =>
+            other.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`),
+          ),
+        );
+      const pids = new Set(
+        (await backends()).map((r) => (r as unknown as { rows: { pid: number }[] }).rows[0]?.pid),
+      );
+      expect(pids.size).toBeLessThanOrEqual(2);
+      await expect(other.db.execute(sql`select pg_sleep(2)`)).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: '57014' }),
+      });
+      // A short statement on the same pool still answers.
+      await other.ping();
+    } finally {
+      await other.close();
+    }
+  },
+);
 
 it('opens with the extensions the migrations use', async () => {
   const result = (await database.db.execute(

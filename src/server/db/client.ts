@@ -45,7 +45,25 @@ export { migrationsFolder };
 // Two instances starting together on PostgreSQL must not both run the migrations.
 const MIGRATION_LOCK_KEY = 7_240_611;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<TDatabase> {
+export type TPoolOptions = {
+  /** Connections the pool may open (DATABASE_POOL_MAX); LISTEN holds one more. */
+  max?: number;
+  /** Cancel a statement running longer (DATABASE_STATEMENT_TIMEOUT_MS); 0 or unset: never. */
+  statementTimeoutMs?: number;
+};
+
+/** The session settings every connection starts with, as libpq's `options`. */
+export function startupOptions(options: TPoolOptions): string {
+  // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
+  // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. A startup
+  // option, so it holds before the first query: a pooler in front (PgBouncer) must pass it on or be
+  // configured with jit=off itself (README "Running several instances").
+  const settings = ['-c jit=off'];
+  if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
+  return settings.join(' ');
+}
+
+export async function openPostgres(url: string, options: TPoolOptions = {}): Promise<TDatabase> {
   // The PostgreSQL driver is loaded only here: a PGlite start does not wait for it.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
     import('pg'),
@@ -53,19 +71,23 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     import('drizzle-orm/node-postgres/migrator'),
     import('./schema'),
   ]);
-  // No JIT: our statements are short, and one whose row estimate runs high (a set-based insert of a
-  // month of projects) crossed jit_above_cost and spent 3 s compiling for 20 ms of work. A startup
-  // option, so it holds before the first query (a pooler must pass or ignore `options`).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: startupOptions(options),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const client = await pool.connect();
   try {
+    // A migration may rightly run longer than any request's statement.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as TDb;
@@ -273,10 +295,10 @@ require(workerData.tarModule).extract({ file: workerData.file, cwd: workerData.d
 
 /** `pgliteTemplate`: a tarball file to start a new PGlite data directory from (see openPglite). */
 export function openDatabase(
-  config: { databaseUrl?: string; dataDir: string },
+  config: { databaseUrl?: string; dataDir: string; pool?: TPoolOptions },
   options: { pgliteTemplate?: string } = {},
 ): Promise<TDatabase> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, config.pool)
     : openPglite(path.join(config.dataDir, 'db'), { templateFile: options.pgliteTemplate });
 }

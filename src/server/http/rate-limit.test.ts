@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_SESSION_COOKIE } from '../auth';
+import { openPostgres } from '../db/client';
 import { clients } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { seedPortalUser } from '../test/portal';
 import { bearerSubject, rateLimited } from './rate-limit';
 
-// The per-instance flood guard: API calls only, per signed-in caller, a readable 429.
+// The flood guard: API calls only, per signed-in caller, a readable 429; counted for the whole
+// deployment on PostgreSQL (or Redis), so instances do not multiply it.
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -75,5 +78,49 @@ describe('the rate limit', () => {
     const anonymous = [];
     for (let i = 0; i < 3; i++) anonymous.push((await get('/api/trpc/clientPortalProfile.me')).status);
     expect(anonymous).toContain(429);
+  });
+});
+
+/**
+ * Calls from one caller spread over several instances. The token is unsigned: the bucket is chosen
+ * from its subject before anyone verifies it, so each call counts (and answers 401) until the limit.
+ */
+async function spread(urls: string[], calls: number) {
+  const authorization = `Bearer e30.${Buffer.from(JSON.stringify({ sub: randomUUID() })).toString('base64url')}.x`;
+  const statuses: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    statuses.push(
+      (await fetch(`${urls[i % urls.length]}/api/trpc/profile.me`, { headers: { authorization } })).status,
+    );
+  }
+  return statuses;
+}
+
+describe('the rate limit across instances', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'holds for the deployment on PostgreSQL: two instances, one count',
+    async () => {
+      const other = await createTestApp(
+        { RATE_LIMIT_PER_MINUTE: '3' },
+        { database: await openPostgres(t.database.url ?? '', { max: 2 }) },
+      );
+      try {
+        expect(await spread([t.url, other.url], 5)).toEqual([401, 401, 401, 429, 429]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it.runIf(process.env.REDIS_URL)('holds for the deployment in Redis (REDIS_URL)', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: process.env.REDIS_URL ?? '' };
+    const one = await createTestApp(env);
+    const two = await createTestApp(env);
+    try {
+      expect(await spread([one.url, two.url], 5)).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PORTAL_SESSION_COOKIE } from '../auth';
 import type { TConfig } from '../config';
+import type { TDatabase } from '../db/client';
+import { postgresRateLimitStore } from './rate-limit-store';
 
-// The per-instance flood guard on API calls. Static files, the HTML shell and the web app's config
-// script never count (a cold page load is dozens of requests). A signed-in caller is counted as
-// themselves — staff by the access token's `sub`, portal users by their session cookie — and only
-// calls where nobody is signed in are counted per address. Limits that must hold across instances
-// (passwords, sign-in codes) are kept in the database by the features that need them.
+// The flood guard on API calls, counted for the whole deployment (rate-limit-store.ts: PostgreSQL,
+// or Redis with REDIS_URL; in memory on embedded PGlite, one process). Static files, the HTML shell
+// and the web app's config script never count (a cold page load is dozens of requests). A
+// signed-in caller is counted as themselves — staff by the access token's `sub`, portal users by
+// their session cookie — and only calls where nobody is signed in are counted per address. The
+// stricter limits on passwords and sign-in codes are kept by the features that need them.
 
 /** Paths under /api/ that are part of loading the page, not calls. */
 const SHELL_PATHS = new Set(['/api/health', '/api/config.js']);
@@ -43,9 +46,49 @@ export function rateLimitKey(req: FastifyRequest): string {
 
 export const tooManyRequestsMessage = (seconds: number) => `Too many requests — try again in ${seconds} s`;
 
+/** Where the counts are kept: shared by every instance unless the database is embedded. */
+async function storeOptions(
+  app: FastifyInstance,
+  config: Pick<TConfig, 'redisUrl'>,
+  database: Pick<TDatabase, 'db' | 'engine'>,
+): Promise<Partial<RateLimitPluginOptions>> {
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    // A call never waits for Redis to come back: with it down, calls go uncounted (skipOnError)
+    // rather than fail.
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    let down = false;
+    redis.on('error', (error) => {
+      if (!down)
+        app.log.warn({ err: error }, 'Redis unreachable: API calls are not rate-limited until it is back');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis reachable again: API calls are rate-limited');
+      down = false;
+    });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    return { redis, nameSpace: 'practice-rate-limit:' };
+  }
+  if (database.engine !== 'postgres') return {};
+  const { Store, stop } = postgresRateLimitStore(database.db);
+  app.addHook('onClose', async () => stop());
+  return { store: Store as unknown as RateLimitPluginOptions['store'] };
+}
+
 /** Registered after @fastify/cookie (the key reads the portal cookie). */
-export async function registerRateLimit(app: FastifyInstance, config: Pick<TConfig, 'rateLimitPerMinute'>) {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Pick<TConfig, 'rateLimitPerMinute' | 'redisUrl'>,
+  database: Pick<TDatabase, 'db' | 'engine'>,
+) {
   await app.register(rateLimit, {
+    ...(await storeOptions(app, config, database)),
+    // A store that cannot answer (the database or Redis down) lets the call through: the guard
+    // must not be the reason the application stops answering.
+    skipOnError: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => !rateLimited(req.url),

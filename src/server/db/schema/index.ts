@@ -1,6 +1,7 @@
 export * from './broadcasts';
 export * from './client-imports';
 export * from './clients';
+export * from './deployment';
 export * from './documents';
 export * from './engagements';
 export * from './firm-exports';

@@ -327,7 +327,7 @@ describe('the cache', () => {
   });
 
   it.runIf(process.env.DATABASE_URL)(
-    'caches nothing while its LISTEN connection is down, and again once it is back',
+    'recomputes at once when its LISTEN connection is lost, and caches until changes again once it is back',
     async () => {
       const { firm, orgId } = world;
       const scope = {
@@ -352,10 +352,10 @@ describe('the cache', () => {
           where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`),
         );
         expect(cut?.n).toBeGreaterThan(0);
-        // Changes made now reach nobody; the server must not answer from what it kept.
+        // Changes made now reach nobody; the server must not answer from what it kept before (while
+        // down it keeps a summary for seconds only: cache.test.ts).
         await t.db.update(tasks).set({ status: 'SCHEDULED' }).where(eq(tasks.id, world.undated.id));
         await expect.poll(statements, { timeout: 3000 }).toBe(5);
-        expect(await statements()).toBe(5);
         // It listens again after a couple of seconds, and caches again.
         await expect.poll(statements, { timeout: 10_000, interval: 250 }).toBe(1);
       } finally {
