@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, weekStartOf } from '../src/domain/timesheets';
+import { addDays, weekStartOf } from '../src/domain/days';
 import type { TDb } from '../src/server/db/client';
 
 /**

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { dayIn } from '../src/domain/dashboard';
+import { todayIn } from '../src/domain/days';
 import type { TDb } from '../src/server/db/client';
 import { orgs } from '../src/server/db/schema';
 
@@ -63,7 +63,7 @@ export async function generateWork(
 ): Promise<TWorkResult> {
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
   if (!org) throw new Error('no such firm');
-  const today = dayIn(org.timeZone, now);
+  const today = todayIn(org.timeZone, now);
   const standalone = Math.round(book.tasks * (book.standaloneShare ?? 0.1));
   const inProjects = book.projects > 0 ? book.tasks - standalone : 0;
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDaysIso, todayIn } from '../src/domain/periods';
+import { addDays, todayIn } from '../src/domain/days';
 import { openPglite, openPostgres, type TDatabase } from '../src/server/db/client';
 import { members as membersTable, orgs } from '../src/server/db/schema';
 import { createTestApp } from '../src/server/test/app';
@@ -148,10 +148,10 @@ async function main() {
     );
     if (!grid) throw new Error('no grid service');
     const monthStart = `${today.slice(0, 7)}-01`;
-    const yearAgo = `${addDaysIso(monthStart, -335).slice(0, 7)}-01`;
+    const yearAgo = `${addDays(monthStart, -335).slice(0, 7)}-01`;
     const period = {
-      from: addDaysIso(monthStart, -61).slice(0, 8).concat('01'),
-      to: addDaysIso(`${addDaysIso(monthStart, 32).slice(0, 7)}-01`, -1),
+      from: addDays(monthStart, -61).slice(0, 8).concat('01'),
+      to: addDays(`${addDays(monthStart, 32).slice(0, 7)}-01`, -1),
     };
     const cases = [
       {
@@ -191,7 +191,7 @@ async function main() {
         call: () =>
           api.reports.complianceGrid.query({
             from: yearAgo,
-            to: addDaysIso(`${addDaysIso(monthStart, 32).slice(0, 7)}-01`, -1),
+            to: addDays(`${addDays(monthStart, 32).slice(0, 7)}-01`, -1),
             serviceId: grid.id,
           }),
         check: (r: { total: number; periods: unknown[] }) =>

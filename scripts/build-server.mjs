@@ -9,7 +9,7 @@ export const serverEntries = {
   main: 'src/server/main.ts',
   'vault-rotate': 'src/server/features/vault/rotate-cli.ts',
   backup: 'src/server/backup/cli.ts',
-  'backup-inspect': 'src/server/backup/inspect-cli.ts',
+  'backup-worker': 'src/server/backup/worker.ts',
   instances: 'src/server/instances/cli.ts',
 };
 

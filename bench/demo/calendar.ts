@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDaysIso } from '../../src/domain/periods';
+import { addDays } from '../../src/domain/days';
 import { holidaysOf } from './holidays';
 
 // The firm's calendar as the demo plans with it: who works which weekdays, the holidays, and the
@@ -55,7 +55,7 @@ export class DemoCalendar {
 
   /** The member's next working day on or after `day` (within a month), or null. */
   nextWorkingDay(memberId: string, day: string): string | null {
-    for (let d = day, n = 0; n < 31; d = addDaysIso(d, 1), n++) if (this.works(memberId, d)) return d;
+    for (let d = day, n = 0; n < 31; d = addDays(d, 1), n++) if (this.works(memberId, d)) return d;
     return null;
   }
 
@@ -63,7 +63,7 @@ export class DemoCalendar {
   workingDaysBefore(memberId: string, day: string, n: number) {
     let d = day;
     for (let left = n; left > 0; ) {
-      d = addDaysIso(d, -1);
+      d = addDays(d, -1);
       if (this.works(memberId, d)) left--;
     }
     return d;
@@ -72,13 +72,13 @@ export class DemoCalendar {
   /** Approved leave, as the member's manager decides it: those days they are away. */
   approved(memberId: string, from: string, to: string, part: TDayPart) {
     const days = this.leave.get(memberId) ?? new Map<string, TDayPart>();
-    for (let d = from; d <= to; d = addDaysIso(d, 1)) days.set(d, part);
+    for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, part);
     this.leave.set(memberId, days);
   }
 
   cancelled(memberId: string, from: string, to: string) {
     const days = this.leave.get(memberId);
-    for (let d = from; d <= to; d = addDaysIso(d, 1)) days?.delete(d);
+    for (let d = from; d <= to; d = addDays(d, 1)) days?.delete(d);
   }
 
   /** Members whose approved leave takes some of the day. */

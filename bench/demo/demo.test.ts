@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCodeSequence } from '../../src/domain/clients';
-import { addDaysIso, dueDateFor, periodContaining, projectNameFor, todayIn } from '../../src/domain/periods';
+import { addDays, todayIn, weekStartOf } from '../../src/domain/days';
+import { dueDateFor, periodContaining, projectNameFor } from '../../src/domain/periods';
 import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import type { TDueDateRule } from '../../src/domain/services';
-import { weekStartOf } from '../../src/domain/timesheets';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { rowsOf } from '../../src/server/db/sql';
 import { availableMinutes } from '../../src/server/features/leave';
@@ -377,7 +377,7 @@ describe('npm run demo', () => {
   it('has every week before last approved (one sent back and sent again), last week partly sent, this week in draft', async () => {
     const org = demo.orgId;
     const thisWeek = weekStartOf(todayIn('Asia/Kolkata'));
-    const lastWeek = addDaysIso(thisWeek, -7);
+    const lastWeek = addDays(thisWeek, -7);
     const weeks = await rows<{
       memberId: string;
       week: string;

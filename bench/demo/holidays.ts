@@ -1,4 +1,4 @@
-import { addDaysIso } from '../../src/domain/periods';
+import { addDays } from '../../src/domain/days';
 
 // The firm's holidays: Maharashtra's public holidays, as the firm imports them each year from the
 // state's list on the holidays screen (a CSV of date, name and part). Festivals move with the lunar
@@ -98,7 +98,7 @@ export function holidaysOf(year: number): TDemoHoliday[] {
   const byDate = new Map<string, string[]>();
   const add = (date: string, name: string) => byDate.set(date, [...(byDate.get(date) ?? []), name]);
   for (const [md, name] of FIXED) add(`${year}-${md}`, name);
-  add(addDaysIso(easter(year), -2), 'Good Friday');
+  add(addDays(easter(year), -2), 'Good Friday');
   for (const [md, name] of FESTIVALS[year] ?? []) add(`${year}-${md}`, name);
   const list: TDemoHoliday[] = [...byDate].map(([date, names]) => ({
     date,

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { addDaysIso, periodContaining, todayIn } from '../../src/domain/periods';
-import { weekStartOf } from '../../src/domain/timesheets';
+import { addDays, todayIn, weekStartOf } from '../../src/domain/days';
+import { periodContaining } from '../../src/domain/periods';
 import type { TConfig } from '../../src/server/config';
 import type { TDatabase, TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
@@ -117,7 +117,7 @@ export async function fillDemo(
   const engagedFrom = periodContaining(
     'yearly',
     FISCAL_YEAR_START_MONTH,
-    addDaysIso(todayIn(FIRM_TIME_ZONE, since), -365),
+    addDays(todayIn(FIRM_TIME_ZONE, since), -365),
   ).start;
 
   const session = await openSession(database, config);
@@ -176,7 +176,7 @@ export async function fillDemo(
       FIRM_TIME_ZONE,
       new Date(until.getTime() - Math.min(size.weeks, size.timeWeeks ?? size.weeks) * 7 * DAY_MS),
     );
-    const firstWeek = weekStartOf(firstDay) === firstDay ? firstDay : addDaysIso(weekStartOf(firstDay), 7);
+    const firstWeek = weekStartOf(firstDay) === firstDay ? firstDay : addDays(weekStartOf(firstDay), 7);
     const setUpYear = Number(setUpOn.slice(0, 4));
     const years = Array.from({ length: Number(today.slice(0, 4)) + 2 - setUpYear }, (_, i) => setUpYear + i);
     const fourDays = partTimer(people)?.memberId;
@@ -234,11 +234,7 @@ export async function fillDemo(
         onWeek: async ({ from, to }) => {
           // The week's days and its events, in the order they happened, each on its own moment.
           const steps: TClockStep[] = [];
-          for (
-            let day = todayIn(FIRM_TIME_ZONE, from);
-            inMumbai(day, '09:30') < to;
-            day = addDaysIso(day, 1)
-          ) {
+          for (let day = todayIn(FIRM_TIME_ZONE, from); inMumbai(day, '09:30') < to; day = addDays(day, 1)) {
             const step = inMumbai(day, '09:30') >= from ? office.day(day) : null;
             if (step) steps.push(step);
           }

@@ -1,4 +1,4 @@
-import { addDaysIso } from '../../src/domain/periods';
+import { addDays } from '../../src/domain/days';
 import { rng } from '../generate-util';
 import { type DemoCalendar, hashOf, type TDayPart } from './calendar';
 import { holidayCsv } from './holidays';
@@ -174,7 +174,7 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
   const [priya, vikram] = mgrs;
   if (!owner || !admin || !priya || !vikram || !rohan || !kavya || !sanjay || !neha)
     throw new Error('demo people missing');
-  const horizon = addDaysIso(today, 45);
+  const horizon = addDays(today, 45);
 
   /** Adds a request if its days are free, it starts on a working day and was asked for in the window. */
   function add(
@@ -185,11 +185,11 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
     if (startDate <= firstDay || endDate > horizon || !calendar.works(member.memberId, startDate))
       return false;
     const mine = taken.get(member.memberId) ?? new Set<string>();
-    for (let d = startDate; d <= endDate; d = addDaysIso(d, 1)) if (mine.has(d)) return false;
+    for (let d = startDate; d <= endDate; d = addDays(d, 1)) if (mine.has(d)) return false;
     let appliedOn = plan.appliedOn ?? startDate;
     // Nobody applies before the firm used Practice, or for next year before it has begun.
     if (appliedOn <= firstDay)
-      appliedOn = calendar.nextWorkingDay(member.memberId, addDaysIso(firstDay, 1)) ?? startDate;
+      appliedOn = calendar.nextWorkingDay(member.memberId, addDays(firstDay, 1)) ?? startDate;
     if (appliedOn.slice(0, 4) !== startDate.slice(0, 4))
       appliedOn = calendar.nextWorkingDay(member.memberId, `${startDate.slice(0, 4)}-01-02`) ?? startDate;
     if (appliedOn > startDate || appliedOn > today) return false;
@@ -198,7 +198,7 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
       plan.decideOn ??
       (plan.part === 'full' && plan.kind === 'sick'
         ? appliedOn
-        : (calendar.nextWorkingDay(decider.memberId, addDaysIso(appliedOn, 1)) ?? appliedOn));
+        : (calendar.nextWorkingDay(decider.memberId, addDays(appliedOn, 1)) ?? appliedOn));
     if (
       plan.outcome !== 'pending' &&
       plan.outcome !== 'withdraw' &&
@@ -206,7 +206,7 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
       plan.kind !== 'sick'
     )
       return false;
-    for (let d = startDate; d <= endDate; d = addDaysIso(d, 1)) mine.add(d);
+    for (let d = startDate; d <= endDate; d = addDays(d, 1)) mine.add(d);
     taken.set(member.memberId, mine);
     plans.push({ ...plan, appliedOn, decideOn: decideOn > today ? today : decideOn });
     return true;
@@ -215,7 +215,7 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
   const ahead = (member: TDemoPerson, day: string, n: number) => {
     let d = day;
     for (let left = n; left > 0; ) {
-      d = addDaysIso(d, 1);
+      d = addDays(d, 1);
       if (calendar.works(member.memberId, d)) left--;
     }
     return d;
@@ -232,7 +232,7 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
     reason: 'Going home to Nashik for a family function',
     appliedOn: calendar.workingDaysBefore(rohan.memberId, today, 2),
     outcome: 'approve',
-    aroundDue: [addDaysIso(today, 4), addDaysIso(today, 13)],
+    aroundDue: [addDays(today, 4), addDays(today, 13)],
   });
   add({
     member: priya,
@@ -360,13 +360,13 @@ export function planLeave(people: TDemoPerson[], calendar: DemoCalendar, firstDa
 
   // The year before: everyone's long holiday, casual days and hours, sick days, a refusal now and
   // then and a request withdrawn, spread over the working days up to a fortnight ago.
-  const until = addDaysIso(today, -14);
+  const until = addDays(today, -14);
   const weeks = Math.floor((Date.parse(until) - Date.parse(firstDay)) / (7 * 86_400_000));
   if (weeks < 4) return plans;
   for (const person of people) {
     const random = rng(hashOf(`leave:${person.email}`));
     const day = () => {
-      const d = addDaysIso(firstDay, 7 + Math.floor(random() * (weeks - 1) * 7));
+      const d = addDays(firstDay, 7 + Math.floor(random() * (weeks - 1) * 7));
       return calendar.nextWorkingDay(person.memberId, d) ?? d;
     };
     const times = (perYear: number) => Math.floor((perYear * weeks) / 52 + random());

@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
-import { addDaysIso } from '../../src/domain/periods';
-import { weekStartOf } from '../../src/domain/timesheets';
+import { addDays, weekStartOf } from '../../src/domain/days';
 import type { TDb } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/sql';
 import { runLeaveForOrg } from '../../src/server/features/leave';
@@ -50,7 +49,7 @@ export function openOffice(ctx: TOfficeContext) {
   const owner = people.find((p) => p.role === 'Owner') as TDemoPerson;
   const admin = people.find((p) => p.role === 'Admin') as TDemoPerson;
   const thisWeek = weekStartOf(today);
-  const lastWeek = addDaysIso(thisWeek, -7);
+  const lastWeek = addDays(thisWeek, -7);
   // Two people have not sent last week yet (the approvers have not looked at it either).
   const forgetful = new Set(
     [people.filter((p) => p.role === 'Staff').at(-2), admin].slice(0, FORGETFUL).map((p) => p?.memberId),
@@ -92,7 +91,7 @@ export function openOffice(ctx: TOfficeContext) {
         select a.member_id as "memberId", t.id, t.client_id as "clientId", t.due_date::text as due,
           t.completed_date as "completedAt"
         from task_assignees a join tasks t on t.org_id = a.org_id and t.id = a.task_id
-        where a.org_id = ${ctx.orgId}::uuid and t.due_date between ${week}::date and ${addDaysIso(week, 20)}::date
+        where a.org_id = ${ctx.orgId}::uuid and t.due_date between ${week}::date and ${addDays(week, 20)}::date
           and (t.completed_date is null or t.completed_date >= ${inMumbai(week, '00:00').toISOString()}::timestamptz)
         order by t.due_date, t.id`);
       list = rowsOf<TCandidateTask>(result).map((t) => ({
@@ -120,7 +119,7 @@ export function openOffice(ctx: TOfficeContext) {
     // From the working day on or before the due date to the next one after it.
     const id = plan.member.memberId;
     const start = calendar.works(id, due) ? due : calendar.workingDaysBefore(id, due, 1);
-    const end = calendar.nextWorkingDay(id, addDaysIso(due, 1)) ?? due;
+    const end = calendar.nextWorkingDay(id, addDays(due, 1)) ?? due;
     return start > today
       ? { startDate: start, endDate: end }
       : { startDate: plan.startDate, endDate: plan.endDate };
@@ -174,7 +173,7 @@ export function openOffice(ctx: TOfficeContext) {
     if (decided.status === 'pending') {
       // Long leave goes to a second approver, who decides the next day.
       const second = by === owner || plan.member === owner ? admin : owner;
-      const day = calendar.nextWorkingDay(second.memberId, addDaysIso(plan.decideOn, 1)) ?? plan.decideOn;
+      const day = calendar.nextWorkingDay(second.memberId, addDays(plan.decideOn, 1)) ?? plan.decideOn;
       later.push({ day, run: () => decide(plan, second) });
       return;
     }
@@ -219,7 +218,7 @@ export function openOffice(ctx: TOfficeContext) {
     const current = weekStartOf(day);
     for (const p of people) {
       if (!calendar.atWork(p.memberId, day)) continue;
-      for (let week = ctx.firstWeek; week < current; week = addDaysIso(week, 7)) {
+      for (let week = ctx.firstWeek; week < current; week = addDays(week, 7)) {
         const state = weeks.get(key(p.memberId, week));
         if (state === 'rejected') {
           const fix = rejections.get(key(p.memberId, week));
@@ -247,17 +246,17 @@ export function openOffice(ctx: TOfficeContext) {
       if (!team.length || !calendar.atWork(approver.memberId, day)) continue;
       const ready = new Map<string, string[]>();
       for (const p of team) {
-        for (let week = ctx.firstWeek; week < current && week < lastWeek; week = addDaysIso(week, 7)) {
+        for (let week = ctx.firstWeek; week < current && week < lastWeek; week = addDays(week, 7)) {
           if (weeks.get(key(p.memberId, week)) !== 'submitted') continue;
           const k = key(p.memberId, week);
           const worked = [0, 1, 2, 3, 4]
-            .map((i) => addDaysIso(week, i))
+            .map((i) => addDays(week, i))
             .filter((d) => cells.get(key(p.memberId, d)));
           // One week in forty goes back (the first that may, always), never a recent one.
           const sendBack =
             (hashOf(`reject:${k}`) % 40 === 0 || rejections.size === 0) &&
             !rejections.has(k) &&
-            week <= addDaysIso(thisWeek, -21);
+            week <= addDays(thisWeek, -21);
           const on = worked[hashOf(k) % Math.max(1, worked.length)];
           if (sendBack && on) {
             const total = (cells.get(key(p.memberId, on)) ?? []).reduce((s, c) => s + c.minutes, 0);
@@ -286,7 +285,7 @@ export function openOffice(ctx: TOfficeContext) {
     const week = weekStartOf(day);
     for (const p of people) {
       let lastDayOfWeek = true;
-      for (let d = addDaysIso(day, 1); weekStartOf(d) === week; d = addDaysIso(d, 1))
+      for (let d = addDays(day, 1); weekStartOf(d) === week; d = addDays(d, 1))
         if (calendar.works(p.memberId, d)) lastDayOfWeek = false;
       if (!lastDayOfWeek || !calendar.atWork(p.memberId, day) || !sendable(p.memberId, week)) continue;
       if (weeks.has(key(p.memberId, week)) || hashOf(`friday:${p.memberId}:${week}`) % 10 >= 7) continue;
@@ -326,7 +325,7 @@ export function openOffice(ctx: TOfficeContext) {
       await api(admin).leave.holidays.import({ csv: holidayCsv(year + 1), office: null });
       importedYears.add(year + 1);
     }
-    const monthEnd = addDaysIso(`${day.slice(0, 7)}-01`, -1);
+    const monthEnd = addDays(`${day.slice(0, 7)}-01`, -1);
     if (Number(day.slice(8, 10)) >= 10 && lockedThrough < monthEnd && monthEnd >= ctx.firstWeek) {
       await api(owner).timesheets.setLock({ lockDate: monthEnd, graceDays: 5 });
       lockedThrough = monthEnd;

@@ -1,4 +1,4 @@
-import { addDaysIso, todayIn } from '../../src/domain/periods';
+import { addDays, todayIn } from '../../src/domain/days';
 import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import { REMINDER_SEND } from '../../src/server/features/reminders';
 import type { TDemoClient } from './clients';
@@ -51,7 +51,7 @@ export function pastReminderEvents(ctx: TReminderContext): TDemoEvent[] {
   const { owner, admin, manager, staff, optedOut: neha, client, api } = cast(ctx);
   const today = todayIn(FIRM_TIME_ZONE, ctx.now);
   const hoursAgo = (n: number) => new Date(ctx.now.getTime() - n * 3_600_000);
-  const iec = { expiryDate: addDaysIso(today, 5), daysBefore: 15 };
+  const iec = { expiryDate: addDays(today, 5), daysBefore: 15 };
   const iecClient = client(7);
   /** Made at `at` to go at once, and sent by the send job. */
   const now = (
@@ -133,7 +133,7 @@ export function pastReminderEvents(ctx: TReminderContext): TDemoEvent[] {
 export async function createUpcomingReminders(ctx: TReminderContext) {
   const { owner, manager, staff, client, api } = cast(ctx);
   const today = todayIn(FIRM_TIME_ZONE, ctx.now);
-  const ahead = (n: number, time = '10:00') => inMumbai(addDaysIso(today, n), time);
+  const ahead = (n: number, time = '10:00') => inMumbai(addDays(today, n), time);
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const monday = ahead((8 - weekday) % 7 || 7, '09:30');
   const gst = client(0);
@@ -206,7 +206,7 @@ export async function createUpcomingReminders(ctx: TReminderContext) {
       channels: ['email', 'in_app'],
       memberIds: [c.preparer.memberId],
       itemName: item.name,
-      expiryDate: addDaysIso(today, item.days),
+      expiryDate: addDays(today, item.days),
       daysBefore: item.before,
     });
   }

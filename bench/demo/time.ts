@@ -1,4 +1,4 @@
-import { addDaysIso } from '../../src/domain/periods';
+import { addDays } from '../../src/domain/days';
 import { rng } from '../generate-util';
 import { hashOf, inMumbai, isoWeekday } from './calendar';
 import type { TDemoClient } from './clients';
@@ -109,7 +109,7 @@ export function dayOfWork(
 
   // The tasks due in the next days that are not done yet, the nearest first.
   const dayStart = inMumbai(day, '00:00');
-  const horizon = addDaysIso(day, 12);
+  const horizon = addDays(day, 12);
   const open = tasks.filter(
     (t) =>
       t.memberId === person.memberId &&

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { addDaysIso, todayIn } from '../../src/domain/periods';
+import { addDays, todayIn } from '../../src/domain/days';
 import type { TStoredStatus } from '../../src/domain/status';
 import type { TDb } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/sql';
@@ -80,7 +80,7 @@ function movesOf(task: TOpenTask, actor: string, fate: number): TMove[] {
   const delay = fate % 10 === 3 ? 1 + (f % 12) : -(h % 4);
   const stallsAt = fate % 25 === 24 ? (task.projectId ? (f >>> 8) % 4 : 0) : Number.POSITIVE_INFINITY;
   if (task.position > stallsAt) return [];
-  const doneDay = addDaysIso(task.due, delay);
+  const doneDay = addDays(task.due, delay);
   const startBefore = 2 + ((h >>> 4) % 4);
   // Stalled tasks wait in turn on the client (in progress) and on their review.
   const reviewed = task.position === stallsAt ? Math.floor(fate / 25) % 2 === 1 : (h >>> 8) % 3 === 0;
@@ -95,9 +95,9 @@ function movesOf(task: TOpenTask, actor: string, fate: number): TMove[] {
       clientId: task.clientId,
     });
   const rank = { SCHEDULED: 0, IN_PROGRESS: 1, IN_REVIEW: 2, COMPLETED: 3 } as const;
-  if (rank[task.status] < 1) move(addDaysIso(doneDay, -startBefore), 'IN_PROGRESS', h);
+  if (rank[task.status] < 1) move(addDays(doneDay, -startBefore), 'IN_PROGRESS', h);
   if (reviewed && rank[task.status] < 2) {
-    move(addDaysIso(doneDay, -(1 + ((h >>> 12) % (startBefore - 1)))), 'IN_REVIEW', h + 1);
+    move(addDays(doneDay, -(1 + ((h >>> 12) % (startBefore - 1)))), 'IN_REVIEW', h + 1);
   }
   if (task.position < stallsAt) move(doneDay, 'COMPLETED', h + 2);
   return moves;
@@ -199,7 +199,7 @@ export async function replayWork(
       const today = todayIn(FIRM_TIME_ZONE, end);
       // Where each task stands at the end of the week: its last move in it.
       const weekEnd = new Map<string, TMove>();
-      const open = await openTasks(db, orgId, addDaysIso(today, 8));
+      const open = await openTasks(db, orgId, addDays(today, 8));
       const actorOf = (t: TOpenTask) =>
         t.assignee ??
         (t.clientId ? clientById.get(t.clientId) : undefined)?.preparer.memberId ??
@@ -293,7 +293,7 @@ async function newTasks(ctx: TWorkContext, weekStart: Date, count: number, week:
     const n = week * count + i;
     const client = ctx.clients[(n * 37) % ctx.clients.length];
     if (!client) return;
-    const dueDate = addDaysIso(dayOf(weekStart), 3 + (n % 9));
+    const dueDate = addDays(dayOf(weekStart), 3 + (n % 9));
     if (owner && n % 3 === 2) {
       const what = OWN[n % OWN.length] as (typeof OWN)[number];
       await ctx.sessionOf(owner.memberId).api.tasks.create({

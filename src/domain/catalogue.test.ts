@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, ZEngagementInput } from './engagements';
+import { isIsoDate } from './days';
+import { ZEngagementInput } from './engagements';
 import { dueDateRulePreview, ordinal, ZServiceInput } from './services';
 
 describe('service catalogue rules', () => {

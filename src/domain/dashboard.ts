@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, todayIn } from './days';
 
 // The home dashboard's calendar: "today" is the firm's day (orgs.timeZone), whatever the server's
 // clock or the viewer's browser says, so every member of a firm sees the same overdue counts.
@@ -11,16 +10,6 @@ export const UPCOMING_DAYS = 14;
 /** Rows per list on the dashboard; the full lists are one click away. */
 export const DASHBOARD_LIST_LIMIT = 10;
 
-/** The calendar day ('YYYY-MM-DD') it is in a time zone at an instant. */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
-  return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
-}
-
-/** A calendar day plus some days, as a calendar day (no time zone enters: both ends are dates). */
-export function addDay(day: string, days: number): string {
-  return format(addDays(parseISO(day), days), 'yyyy-MM-dd');
-}
-
 export type TDashboardDays = {
   today: string;
   /** The last day of this week (inclusive). */
@@ -30,8 +19,8 @@ export type TDashboardDays = {
 };
 
 export function dashboardDays(timeZone: string, at: Date = new Date()): TDashboardDays {
-  const today = dayIn(timeZone, at);
-  return { today, weekEnd: addDay(today, WEEK_DAYS - 1), upcomingEnd: addDay(today, UPCOMING_DAYS - 1) };
+  const today = todayIn(timeZone, at);
+  return { today, weekEnd: addDays(today, WEEK_DAYS - 1), upcomingEnd: addDays(today, UPCOMING_DAYS - 1) };
 }
 
 /**
@@ -90,7 +79,7 @@ export function dashboardLinks(days: TDashboardDays) {
     myDueLaterThisWeek: tasksHref({
       view: 'mine',
       status: open,
-      dueFrom: addDay(days.today, 1),
+      dueFrom: addDays(days.today, 1),
       dueTo: days.weekEnd,
     }),
     projectsOverdue: projectsHref({ status: 'OVERDUE' }),

@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { isIsoDate } from './days';
 import { zNumber, zString } from './fields';
 import { ZOptionalMoney } from './services';
 
 // Engagements (/clients/{id}/services): a client takes a service from a date, for a fee.
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 export const ZIsoDate = zString().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 const ZOptionalDate = zString()

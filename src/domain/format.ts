@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
-import { dayIn } from './dashboard';
+import { todayIn } from './days';
 import { isTimeZone, modernTimeZone } from './time-zone-names';
 
 // How the product writes dates and numbers, in one place: every screen formats through a
@@ -152,7 +152,7 @@ export function createFormatter(settings: TLocaleSettings): TFormatter {
   const dayOf = (value: TDateValue): Date | null => {
     if (typeof value === 'string' && ISO_DAY.test(value)) return utcDay(value);
     const at = asInstant(value);
-    return at ? utcDay(dayIn(timeZone, at)) : null;
+    return at ? utcDay(todayIn(timeZone, at)) : null;
   };
   const number = (value: number, options?: Intl.NumberFormatOptions) =>
     options ? new Intl.NumberFormat(locale, options).format(value) : integerFormat.format(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './engagements';
+import { isIsoDate } from './days';
 import { zId, zInt, zNumber, zString, zText } from './fields';
 
 // Leave and holidays: the schemas the admin screens, the apply form and the server share.

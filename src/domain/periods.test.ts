@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDaysIso,
   dueDateFor,
   fiscalYearKey,
   nextPeriod,
@@ -9,7 +8,6 @@ import {
   periodsBetween,
   periodsToGenerate,
   projectNameFor,
-  todayIn,
 } from './periods';
 
 describe('monthly periods', () => {
@@ -184,13 +182,6 @@ describe('dueDateFor', () => {
 });
 
 describe('helpers', () => {
-  it('adds days across month and leap-year ends, negative ones too', () => {
-    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDaysIso('2026-02-28', 1)).toBe('2026-03-01');
-    expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
-  });
-
   it('names a project after its service and period', () => {
     expect(projectNameFor('GST return', periodContaining('monthly', 1, '2026-03-02'))).toBe(
       'GST return · Mar 2026',
@@ -224,14 +215,5 @@ describe('periodsToGenerate', () => {
       '2026-Q1',
       '2026-Q2',
     ]);
-  });
-});
-
-describe('todayIn', () => {
-  it('is the calendar day in the firm’s time zone', () => {
-    const at = new Date('2026-03-31T20:00:00Z');
-    expect(todayIn('Asia/Kolkata', at)).toBe('2026-04-01');
-    expect(todayIn('America/New_York', at)).toBe('2026-03-31');
-    expect(todayIn('UTC', at)).toBe('2026-03-31');
   });
 });

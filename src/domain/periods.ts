@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, endOfMonth, format, getDaysInMonth, setDate, startOfMonth } from 'date-fns';
+import { addMonths, endOfMonth, format, getDaysInMonth, setDate, startOfMonth } from 'date-fns';
+import { addDays } from './days';
 import type { TDueDateRule, TServiceFrequency } from './services';
 
 // Periods of recurring work and their due dates. Every value is a calendar day 'YYYY-MM-DD'; the
@@ -27,10 +28,6 @@ function toDate(day: string): TZDate {
 }
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
-
-export function addDaysIso(day: string, days: number): string {
-  return iso(addDays(toDate(day), days));
-}
 
 function checkMonth(fiscalYearStartMonth: number) {
   if (!Number.isInteger(fiscalYearStartMonth) || fiscalYearStartMonth < 1 || fiscalYearStartMonth > 12) {
@@ -83,7 +80,7 @@ export function nextPeriod(
   fiscalYearStartMonth: number,
   period: TPeriod,
 ): TPeriod {
-  return periodContaining(frequency, fiscalYearStartMonth, addDaysIso(period.end, 1));
+  return periodContaining(frequency, fiscalYearStartMonth, addDays(period.end, 1));
 }
 
 /** Every period that ends on or after `from` and starts on or before `through`, in order. */
@@ -124,15 +121,6 @@ export function projectNameFor(serviceName: string, period: TPeriod): string {
   return period.label ? `${serviceName} · ${period.label}` : serviceName;
 }
 
-/** The calendar day an instant falls on in a time zone: the firm's "today". */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  try {
-    return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 /**
  * The periods to generate work for: from the earliest one whose due date is still today or later
  * (past work the firm did before it used the app is not recreated) through the last that starts on
@@ -148,7 +136,7 @@ export function periodsToGenerate(
   let first = periodContaining(frequency, fiscalYearStartMonth, today);
   // A due date lies at most 12 months after its period: a bounded walk back.
   for (let i = 0; i < 40; i++) {
-    const prev = periodContaining(frequency, fiscalYearStartMonth, addDaysIso(first.start, -1));
+    const prev = periodContaining(frequency, fiscalYearStartMonth, addDays(first.start, -1));
     if (dueDateFor(prev.end, rule) < today) break;
     first = prev;
   }

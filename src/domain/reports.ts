@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_STATUSES, CLIENT_TYPES } from './clients';
 import { MAX_PAGE_SIZE } from './constants';
+import { daysApart } from './days';
 import { zId, zNumber, zString, zText } from './fields';
 import { ZDay, ZTaskTag } from './tasks';
 
@@ -15,8 +16,6 @@ export const MAX_GRID_PERIODS = 24;
 /** How far ahead the team's load heat map looks. */
 export const HEAT_MAP_DAYS = 28;
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-
 const ZPeriod = z
   .object({ from: ZDay, to: ZDay })
   .refine((p) => p.from <= p.to, { message: 'The period must end on or after its start', path: ['to'] })
@@ -24,7 +23,7 @@ const ZPeriod = z
     message: 'Choose dates between the years 1900 and 2200',
     path: ['from'],
   })
-  .refine((p) => dayNumber(p.to) - dayNumber(p.from) < MAX_REPORT_DAYS, {
+  .refine((p) => daysApart(p.from, p.to) < MAX_REPORT_DAYS, {
     message: 'A report covers at most two years',
     path: ['to'],
   });

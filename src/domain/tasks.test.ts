@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayIn } from './periods';
+import { todayIn } from './days';
 import {
   checklistBlocksCompletion,
   completedDateFor,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBudget } from './budgets';
 import { MAX_PAGE_SIZE } from './constants';
+import { isIsoDate } from './days';
 import { zNumber, zString } from './fields';
 import { STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from './status';
 
@@ -45,10 +46,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day, 'YYYY-MM-DD', that exists. */
 export const ZDay = zString()
   .regex(DAY, 'Use a date like 2026-03-31')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'This date does not exist');
+  .refine(isIsoDate, 'This date does not exist');
 
 export const ZTaskTag = zString()
   .trim()

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMinutes,
-  isLocked,
-  parseDuration,
-  weekDays,
-  weekStartOf,
-  ZCellInput,
-  ZEntryInput,
-  ZMinutes,
-} from './timesheets';
+import { formatMinutes, isLocked, parseDuration, ZCellInput, ZEntryInput, ZMinutes } from './timesheets';
 
 describe('parseDuration', () => {
   it.each([
@@ -38,23 +29,6 @@ describe('parseDuration', () => {
 });
 
 describe('week maths', () => {
-  it('starts the week on Monday, whatever day it is given', () => {
-    expect(weekStartOf('2026-03-04')).toBe('2026-03-02'); // a Wednesday
-    expect(weekStartOf('2026-03-08')).toBe('2026-03-02'); // the Sunday after
-    expect(weekStartOf('2026-03-02')).toBe('2026-03-02');
-    expect(weekStartOf('2026-01-01')).toBe('2025-12-29'); // across a year
-  });
-  it('lists the seven days, across a month end', () => {
-    expect(weekDays('2026-03-30')).toEqual([
-      '2026-03-30',
-      '2026-03-31',
-      '2026-04-01',
-      '2026-04-02',
-      '2026-04-03',
-      '2026-04-04',
-      '2026-04-05',
-    ]);
-  });
   it('locks days on or before the lock date once the grace days have passed', () => {
     const lock = { lockDate: '2026-03-31', graceDays: 5 };
     expect(isLocked('2026-03-31', lock, '2026-04-05')).toBe(false);

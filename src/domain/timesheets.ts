@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, isIsoDate, weekStartOf } from './days';
 import { zDate, zInt, zString, zText } from './fields';
 
 // Time is kept in whole minutes everywhere; the grid, the day list and the procedures read hours
@@ -62,26 +63,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const FIRST_DAY = '2000-01-01';
 export const LAST_DAY = '2099-12-31';
 
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const asDay = (date: Date) => date.toISOString().slice(0, 10);
-
-export function addDays(day: string, n: number): string {
-  const d = asDate(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return asDay(d);
-}
-
-/** The Monday of the week a day falls in. */
-export function weekStartOf(day: string): string {
-  const dow = asDate(day).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((dow + 6) % 7));
-}
-
-/** The seven days of the week starting on a Monday. */
-export function weekDays(weekStart: string): string[] {
-  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-}
-
 /**
  * Whether a day is locked by the firm's lock date: days on or before it, once the grace days after
  * it have passed (members may still finish last month's time for a few days).
@@ -99,10 +80,7 @@ export function isLocked(
 
 export const ZEntryDay = zString()
   .regex(DAY, 'Use a date like 2026-03-31')
-  .refine((v) => {
-    const d = asDate(v);
-    return !Number.isNaN(d.getTime()) && asDay(d) === v;
-  }, 'This date does not exist')
+  .refine(isIsoDate, 'This date does not exist')
   .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, 'Choose a date between the years 2000 and 2099');
 
 /** Minutes as a number, or what a person typed ("1:30"); the same rule either way. */

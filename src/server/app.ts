@@ -30,6 +30,7 @@ import {
 } from './features/team';
 import { secretBox } from './features/vault';
 import { createStorage } from './files/storage';
+import { answerClientError } from './http/client-error';
 import { registerRateLimit } from './http/rate-limit';
 import { contentSecurityPolicy, webConfigScript } from './http/web-config';
 import { registerIdp } from './idp/endpoint';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     // before it is answers 503 with `Connection: close` (main.ts's shutdown cuts the rest later).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
 
   // The embedded provider signs with keys in the database; a Cognito pool signs with its own.
@@ -110,6 +112,16 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     }
   });
 
+  // Readiness, for a load balancer: 200 while this instance takes requests, 503 from the moment it
+  // is told to stop (main.ts), so traffic goes elsewhere before it closes. Never the database's
+  // state (that is /api/health): a probe every few seconds from each balancer costs nothing here.
+  let serving = true;
+  app.get('/api/ready', { config: { auth: 'public' } }, async (_req, reply) =>
+    serving
+      ? { status: 'ready' }
+      : reply.code(503).header('connection', 'close').send({ status: 'stopping' }),
+  );
+
   const configScript = webConfigScript(config);
   app.get('/api/config.js', { config: { auth: 'public' } }, async (_req, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
@@ -143,7 +155,10 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     procedures.addHook('onSend', async (_req, reply, payload) => {
       if (!(payload instanceof Response)) return payload;
       reply.code(payload.status);
-      for (const [name, value] of payload.headers) reply.header(name, value);
+      // Framing is Node's to choose for the bytes it sends (a length here): tRPC's
+      // `transfer-encoding: chunked` on a jsonl answer, copied beside that length, made an answer
+      // HTTP forbids (Node's own client refuses it).
+      for (const [name, value] of payload.headers) if (!HOP_BY_HOP.has(name)) reply.header(name, value);
       return Buffer.from(await payload.arrayBuffer());
     });
     await procedures.register(compress, {
@@ -203,8 +218,14 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   }
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
-  return { app, keys, staffAuth, worker, storage, mailer };
+  const stopServing = () => {
+    serving = false;
+  };
+  return { app, keys, staffAuth, worker, storage, mailer, stopServing };
 }
+
+/** Headers about one connection's framing, never copied from a Response into another answer. */
+const HOP_BY_HOP = new Set(['transfer-encoding', 'content-length', 'connection', 'keep-alive']);
 
 /** Helmet's headers that only a document (or a worker) reads. */
 const DOCUMENT_ONLY_HEADERS = [

@@ -32,8 +32,13 @@ describe('the server process', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/is in use by process \d+/);
 
+    // Ready for a load balancer; fetch keeps the connection open afterwards (idle keep-alive).
+    expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ status: 'ready' });
+    const stopping = Date.now();
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    // Nothing was in flight: no grace period is waited out, keep-alive or not.
+    expect(Date.now() - stopping).toBeLessThan(1000);
     expect(first.output()).toContain('shutting down');
 
     // The database was closed cleanly: the same directory opens again.

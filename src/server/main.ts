@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
+import { trackUnusedConnections } from './http/connections';
 import { listenHttps } from './http/https-listener';
 
 async function main() {
@@ -36,11 +37,12 @@ async function main() {
   const keyring = vaultKeyring(config);
   keyring.catch(() => {});
   // Without SMTP_URL, each mail's links are also printed as plain lines a person can click.
-  const { app, storage } = await buildApp({
+  const { app, storage, stopServing } = await buildApp({
     config,
     database,
     printMail: (lines) => process.stdout.write(lines),
   });
+  const connections = trackUnusedConnections(app.server);
   for (const warning of membership?.warnings ?? []) app.log.warn(warning);
   await keyring.catch(async (error) => {
     await app.close();
@@ -63,7 +65,8 @@ async function main() {
 
   let closing = false;
   /**
-   * The clean stop (SIGTERM/SIGINT). Stop accepting and close idle keep-alive connections at once
+   * The clean stop (SIGTERM/SIGINT). /api/ready answers 503 from the first moment. Stop accepting
+   * and close idle keep-alive connections, and those that never sent a request, at once
    * (a request arriving on one meanwhile answers 503 with `Connection: close`); requests in flight
    * get `shutdownGraceMs` to finish, after which their connections are cut: a long upload is
    * abandoned and its partial file removed (`storage.settle()` waits for that). Then the job worker
@@ -74,14 +77,22 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // First of all: a load balancer's next readiness probe is told to send no more.
+    stopServing();
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown did not finish in time: forcing exit');
       process.exit(1);
     }, config.shutdownGraceMs + 5_000);
     force.unref();
-    // A connection whose request finishes during the stop is idle from then on: close it too.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    // A connection whose request finishes during the stop is idle from then on: close it too; and
+    // one that never sent a byte (a browser's spare) is closed at once, as Node does not.
+    const closeQuiet = () => {
+      app.server.closeIdleConnections();
+      connections.closeUnused();
+    };
+    closeQuiet();
+    const idle = setInterval(closeQuiet, 100);
     const cut = setTimeout(() => {
       app.log.warn('grace period over: cutting the connections of requests still running');
       app.server.closeAllConnections();

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,48 @@ function slowUpload(url: string, token: string, folderId: string) {
   return { ended, stop };
 }
 
+/** A plain TCP connection to the server, and everything it hears until the server closes it. */
+async function rawConnection(url: string) {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let heard = '';
+  socket.on('data', (chunk) => {
+    heard += chunk;
+  });
+  const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(heard)));
+  socket.on('error', () => {});
+  return { socket, answer };
+}
+
+/** 40 wrong passwords at once (each a full scrypt), then 15 loads of the sign-in page and its config. */
+async function signInBurst(url: string) {
+  await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => {
+      const res = await fetch(`${url}/api/idp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body: JSON.stringify({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: 'practiceweb',
+          AuthParameters: { USERNAME: `nobody${i}@example.test`, PASSWORD: 'Wrong-password-1' },
+        }),
+      });
+      expect(res.status).toBe(400);
+      await res.arrayBuffer();
+    }),
+  );
+  for (let i = 0; i < 15; i++) {
+    await Promise.all(
+      ['/auth/login', '/api/config.js', '/api/ready'].map(async (p) =>
+        (await fetch(`${url}${p}`)).arrayBuffer(),
+      ),
+    );
+  }
+}
+
 const partsUnder = async (dir: string) => (await filesUnder(dir)).filter((f) => f.endsWith('.part'));
 
 async function upload(url: string, token: string, folderId: string, name: string) {
@@ -99,9 +142,18 @@ describe('stopping the server', () => {
     );
     const upload = slowUpload(url, token, folderId);
     await expect.poll(() => partsUnder(filesDir), { timeout: 20_000 }).toHaveLength(1);
+    // A load balancer's readiness probe, under way when the signal comes (its last line not sent).
+    expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+    const probe = await rawConnection(url);
+    probe.socket.write('GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n');
 
     const started = Date.now();
     server.child.kill('SIGTERM');
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('shutting down');
+    probe.socket.write('\r\n');
+    const answer = await probe.answer;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(await server.exited).toBe(0);
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(1500); // the upload had its grace period…
@@ -112,6 +164,33 @@ describe('stopping the server', () => {
     expect(server.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'db', '.practice.lock'))).toBe(false);
     expect(await partsUnder(filesDir)).toEqual([]);
+  }, 120_000);
+
+  it('on SIGTERM right after a burst of sign-ins and page loads, with nothing in flight, exits 0 within a second', async () => {
+    const dataDir = tempDir();
+    await seed(dataDir);
+    const server = startServerProcess({ DATA_DIR: dataDir, PUBLIC_URL }, children);
+    const url = await server.listening;
+    await signInBurst(url);
+    // An idle keep-alive connection, and one a browser opened and has not used yet.
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(`${url}/api/ready`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve());
+        })
+        .on('error', reject),
+    );
+    const spare = await rawConnection(url);
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await spare.answer).toBe('');
+    agent.destroy();
+    expect(server.output()).not.toContain('grace period over');
   }, 120_000);
 
   it('after a SIGKILL mid-upload, starts again and the sweep removes the part and the unrecorded file, never a real one', async () => {

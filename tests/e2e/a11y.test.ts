@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDemo } from '../../bench/demo/index';
-import { addDay, dayIn } from '../../src/domain/dashboard';
+import { addDays, todayIn } from '../../src/domain/days';
 import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
 import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import {
@@ -90,21 +90,21 @@ async function seedWorld(t: TE2eApp) {
         clientId,
         title: 'Upload the signed engagement letter and last year’s acknowledgement',
         forClient: true,
-        dueDate: addDay(dayIn('Asia/Kolkata'), 5),
+        dueDate: addDays(todayIn('Asia/Kolkata'), 5),
         tags: [tag],
       })
       .returning(),
     'client to-do',
   );
   // Work due for the owner with long names, so the home's lists have rows that must wrap.
-  const today = dayIn('Asia/Kolkata');
+  const today = todayIn('Asia/Kolkata');
   const [project0] = await t.db
     .insert(projects)
     .values({
       orgId,
       clientId,
       name: 'Statutory audit and tax audit report (Form 3CA-3CD) for the financial year 2025-26',
-      dueDate: addDay(today, 4),
+      dueDate: addDays(today, 4),
       status: 'IN_PROGRESS',
     })
     .returning();
@@ -116,7 +116,7 @@ async function seedWorld(t: TE2eApp) {
         clientId,
         projectId: project0?.id ?? null,
         title: `Reconcile the purchase register with GSTR-2B and list every mismatch for the quarter (${i + 1})`,
-        dueDate: addDay(today, days),
+        dueDate: addDays(today, days),
         status: 'IN_PROGRESS' as const,
       })),
     )

@@ -29,7 +29,8 @@ describe('service catalogue, client groups and engagements', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await signInWithCookies(context, app, firm.owner);
-    const { page, console } = await newPage(context);
+    // The taken code below answers 409, which the browser logs.
+    const { page, console } = await newPage(context, { allowErrors: [/status of 409/] });
 
     // The catalogue, reached from the admin index.
     await page.goto(`${app.url}/admin`);
@@ -70,6 +71,25 @@ describe('service catalogue, client groups and engagements', () => {
     await expect.poll(() => row.textContent()).toContain('20th of the month after the period');
     await expect.poll(() => row.textContent()).toContain('1,500.00');
     await screenshot(page, 'catalogue-services');
+
+    // A code another service has is refused by the server, and said beside the code.
+    await page.getByRole('button', { name: 'New service' }).first().click();
+    const second = page.getByRole('dialog', { name: 'New service' });
+    await second.getByLabel('Name').fill('GST annual return');
+    await second.getByLabel('Code').fill('GST-M');
+    await second.getByRole('button', { name: 'Create service' }).click();
+    const code = second.getByRole('textbox', { name: 'Code' });
+    await second.getByText('Another service already uses the code GST-M').waitFor();
+    await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'catalogue-service-code-taken');
+    // Leaving it asks first: what was typed would be lost.
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await discard.waitFor();
+    await screenshot(page, 'catalogue-service-discard');
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await second.waitFor({ state: 'detached' });
 
     // A group, and the seeded client added to it through the picker.
     await page.goto(`${app.url}/admin/clientgroups`);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDay, dayIn } from '../../src/domain/dashboard';
+import { addDays, todayIn } from '../../src/domain/days';
 import { clients, orgs, projects, taskAssignees, tasks } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -32,7 +32,7 @@ describe('the home dashboard', () => {
     const firm = await app.seedFirm('Iyer & Co');
     const orgId = firm.org.id;
     await app.db.update(orgs).set({ timeZone: 'Asia/Kolkata' }).where(eq(orgs.id, orgId));
-    const today = dayIn('Asia/Kolkata');
+    const today = todayIn('Asia/Kolkata');
     const [client] = await app.db
       .insert(clients)
       .values({ orgId, code: 'M1', name: 'Mehta Textiles' })
@@ -41,7 +41,7 @@ describe('the home dashboard', () => {
     const [late, dueToday] = await app.db
       .insert(tasks)
       .values([
-        { orgId, clientId: client.id, title: 'File GSTR-3B for October', dueDate: addDay(today, -2) },
+        { orgId, clientId: client.id, title: 'File GSTR-3B for October', dueDate: addDays(today, -2) },
         {
           orgId,
           clientId: client.id,
@@ -60,7 +60,7 @@ describe('the home dashboard', () => {
       orgId,
       clientId: client.id,
       name: 'GST Return · Oct 2026',
-      dueDate: addDay(today, 3),
+      dueDate: addDays(today, 3),
       status: 'IN_PROGRESS',
     });
 
@@ -89,7 +89,7 @@ describe('the home dashboard', () => {
       .toBe('/projects?status=OVERDUE');
     await expect
       .poll(() => counts.getByRole('link', { name: 'Projects due this week 1' }).getAttribute('href'))
-      .toBe(`/projects?dueFrom=${today}&dueTo=${addDay(today, 6)}`);
+      .toBe(`/projects?dueFrom=${today}&dueTo=${addDays(today, 6)}`);
 
     // Today's task links to the task; the upcoming project is listed with its client.
     const dueTodayCard = page.getByRole('region', { name: 'Due today' });

@@ -91,7 +91,15 @@ describe('reminders in the browser', () => {
     await expect.poll(() => expiry.getByRole('spinbutton', { name: 'Days before' }).inputValue()).toBe('30');
     await expiry.getByText(/Olivia Owner/).waitFor();
     await screenshot(page, 'reminders-expiry-form');
+    // What was typed is not thrown away unasked: Escape asks first, and "Keep editing" keeps it.
     await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'detached' });
+    await expect.poll(() => expiry.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('DSC renewal');
+    await expiry.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await expiry.waitFor({ state: 'detached' });
     expect(faults(console.errors)).toEqual([]);
     await context.close();
   });

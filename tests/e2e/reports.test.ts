@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, todayIn } from '../../src/domain/periods';
+import { addDays, todayIn } from '../../src/domain/days';
 import { projects } from '../../src/server/db/schema';
 import { seedClient } from '../../src/server/test/fixtures';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -19,8 +19,8 @@ afterAll(async () => {
 
 const today = todayIn('UTC');
 const monthStart = `${today.slice(0, 7)}-01`;
-const prevMonthStart = `${addDaysIso(monthStart, -1).slice(0, 7)}-01`;
-const monthEnd = addDaysIso(`${addDaysIso(monthStart, 32).slice(0, 7)}-01`, -1);
+const prevMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 7)}-01`, -1);
 
 describe('reports in the browser', () => {
   it('a partner reads the client summary and the compliance grid against the data, and the team on a phone', async () => {
@@ -44,12 +44,12 @@ describe('reports in the browser', () => {
       name: `GST return · ${prevKey}`,
       periodKey: prevKey,
       periodStart: prevMonthStart,
-      periodEnd: addDaysIso(monthStart, -1),
-      dueDate: addDaysIso(monthStart, 19),
+      periodEnd: addDays(monthStart, -1),
+      dueDate: addDays(monthStart, 19),
       status: 'COMPLETED',
       completedDate: new Date(`${prevMonthStart}T12:00:00Z`),
     });
-    const past = addDaysIso(prevMonthStart, 5);
+    const past = addDays(prevMonthStart, 5);
     await api.tasks.create.mutate({ title: 'Collect invoices', clientId: a.id, dueDate: past });
     await api.tasks.create.mutate({ title: 'Chase bank', clientId: a.id, dueDate: past });
     const done = await api.tasks.create.mutate({ title: 'File return', clientId: a.id, dueDate: today });

@@ -1253,6 +1253,7 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     expected: 404,
   },
   'GET /api/health': { kind: 'public', request: () => ({ path: '/api/health' }), expected: 200 },
+  'GET /api/ready': { kind: 'public', request: () => ({ path: '/api/ready' }), expected: 200 },
   'GET /api/config.js': { kind: 'public', request: () => ({ path: '/api/config.js' }), expected: 200 },
   'GET /api/orgs/:orgId/logo': {
     // Public on purpose (an <img> and the portal's sign-in page): the logo is no secret.

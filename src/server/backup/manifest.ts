@@ -7,7 +7,7 @@ import type { TExecutor } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { TKeyring } from '../features/vault';
 import { namedStoredFiles } from '../files/references';
-// Not from db/client: the inspecting child (inspect-cli.ts) starts faster without the drivers.
+// Not from db/client: the backup worker (worker.ts) starts faster without the drivers.
 import { migrationsFolder, projectRoot } from '../paths';
 
 export const MANIFEST = 'manifest.json';

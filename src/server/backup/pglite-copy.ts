@@ -45,13 +45,14 @@ async function listTree(root: string, rel: string, skipWal: boolean, dirs: strin
   }
 }
 
-async function copyTree(from: string, to: string, rel: string, skipWal: boolean): Promise<number> {
+/** Copies the tree `rel` of `from` into `to` (the WAL directory left empty when `skipWal`). */
+export async function copyTree(from: string, to: string, rel: string, skipWal: boolean): Promise<number> {
   const dirs: string[] = [];
   const files: string[] = [];
   await listTree(from, rel, skipWal, dirs, files);
   for (const dir of dirs) await fs.mkdir(path.join(to, dir), { recursive: true, mode: 0o700 });
   let bytes = 0;
-  // Two at a time: the copy shares libuv's four threads with the requests' own file work.
+  // Two at a time: one at a time leaves the disk idle, more only queue on libuv's four threads.
   await eachLimited(files, 2, async (name) => {
     try {
       await fs.copyFile(path.join(from, name), path.join(to, name));
@@ -70,22 +71,41 @@ export type TPgliteCopy = {
   bytes: number;
 };
 
+/** Who copies: this process, or the backup worker (worker.ts) that keeps it off the server's loop. */
+export type TCopier = (request: {
+  from: string;
+  to: string;
+  rel: string;
+  skipWal: boolean;
+  label?: string;
+}) => Promise<number>;
+
+const copyHere: TCopier = async ({ from, to, rel, skipWal, label }) => {
+  if (label !== undefined) await fs.writeFile(path.join(to, 'backup_label'), label, { mode: 0o600 });
+  return copyTree(from, to, rel, skipWal);
+};
+
 /** Copies the data directory `client` has open into `target`, to be opened (replayed) after. */
-export async function copyPgliteDir(client: PGlite, dir: string, target: string): Promise<TPgliteCopy> {
+export async function copyPgliteDir(
+  client: PGlite,
+  dir: string,
+  target: string,
+  copy: TCopier = copyHere,
+): Promise<TPgliteCopy> {
   let t = performance.now();
   await client.query(`select pg_backup_start('practice-backup', true)`);
   let blockedMs = performance.now() - t;
   let bytes: number;
+  let label: string | undefined;
   try {
-    bytes = await copyTree(dir, target, '', true);
+    bytes = await copy({ from: dir, to: target, rel: '', skipWal: true });
   } finally {
     t = performance.now();
     const stop = await client.query<{ labelfile: string }>('select labelfile from pg_backup_stop(false)');
     blockedMs += performance.now() - t;
-    const label = stop.rows[0]?.labelfile;
-    if (label) await fs.writeFile(path.join(target, 'backup_label'), label, { mode: 0o600 });
+    label = stop.rows[0]?.labelfile;
   }
   // After the stop, so every record up to it is in the copy.
-  bytes += await copyTree(dir, target, WAL, false);
+  bytes += await copy({ from: dir, to: target, rel: WAL, skipWal: false, label });
   return { blockedMs: Math.round(blockedMs), bytes };
 }

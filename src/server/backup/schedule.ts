@@ -91,30 +91,32 @@ export async function notifyBackupFailed(db: TDb, message: string) {
 export function registerBackupJob(deps: { config: TConfig; database: TDatabase; storage: TStorage }) {
   const { config, database, storage } = deps;
   if (database.engine !== 'pglite' || !database.pglite?.dir || config.backup.intervalHours === 0) return;
-  registerJob(
-    BACKUP_SCHEDULED,
-    async (_job, ctx) => {
-      try {
-        const newest = await newestBackup(config.backup.dir);
-        const intervalMs = config.backup.intervalHours * 60 * 60_000;
-        if (newest && Date.now() - newest.getTime() < intervalMs - BACKUP_CHECK_MS / 2) return;
-        if (process.uptime() * 1000 < SETTLE_MS) return;
-        const keyring = await vaultKeyring(config);
-        const out = path.join(config.backup.dir, scheduledName(new Date()));
-        const { manifest } = await createBackup({ database, storage, keyring, out });
-        const pruned = await pruneBackups(config.backup.dir, config.backup.keep);
-        ctx.log.info(
-          { file: out, blockedMs: manifest.blockedMs, files: manifest.files, pruned },
-          'scheduled backup written',
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await notifyBackupFailed(ctx.db, message);
-        // The next interval tries again; retrying at once would repeat the notice.
-        throw new PermanentJobError(message);
-      }
-    },
-    { leaseMs: 6 * 60 * 60_000 },
-  );
+  registerJob(BACKUP_SCHEDULED, async (_job, ctx) => {
+    try {
+      const newest = await newestBackup(config.backup.dir);
+      const intervalMs = config.backup.intervalHours * 60 * 60_000;
+      if (newest && Date.now() - newest.getTime() < intervalMs - BACKUP_CHECK_MS / 2) return;
+      if (process.uptime() * 1000 < SETTLE_MS) return;
+      const keyring = await vaultKeyring(config);
+      const out = path.join(config.backup.dir, scheduledName(new Date()));
+      const { manifest, steps } = await createBackup({
+        database,
+        storage,
+        storageConfig: config.storage,
+        keyring,
+        out,
+      });
+      const pruned = await pruneBackups(config.backup.dir, config.backup.keep);
+      ctx.log.info(
+        { file: out, blockedMs: manifest.blockedMs, files: manifest.files, steps, pruned },
+        'scheduled backup written',
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await notifyBackupFailed(ctx.db, message);
+      // The next interval tries again; retrying at once would repeat the notice.
+      throw new PermanentJobError(message);
+    }
+  });
   every(BACKUP_SCHEDULED, BACKUP_CHECK_MS);
 }

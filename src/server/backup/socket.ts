@@ -33,7 +33,7 @@ export type TBackupSocket = { path: string; close(): Promise<void> };
 
 /** Serves POST /backup on DATA_DIR/backup.sock: the archive as the response body. */
 export async function startBackupSocket(deps: {
-  config: Pick<TConfig, 'dataDir' | 'vault'>;
+  config: Pick<TConfig, 'dataDir' | 'vault' | 'storage'>;
   database: TDatabase;
   storage: TStorage;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -57,16 +57,30 @@ export async function startBackupSocket(deps: {
       return;
     }
     const out = path.join(dataDir, 'backups', `.request-${randomUUID()}.tar.gz`);
+    // A command that is stopped (Ctrl-C, a timeout) takes its backup with it: otherwise the server
+    // went on making an archive nobody would read, and refused the next request meanwhile.
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     try {
       const keyring = await vaultKeyring(deps.config);
-      const result = await createBackup({ database: deps.database, storage: deps.storage, keyring, out });
+      const result = await createBackup({
+        database: deps.database,
+        storage: deps.storage,
+        storageConfig: deps.config.storage,
+        keyring,
+        out,
+        signal: gone.signal,
+      });
       deps.log?.info(
-        { blockedMs: result.manifest.blockedMs, files: result.manifest.files },
+        { blockedMs: result.manifest.blockedMs, files: result.manifest.files, steps: result.steps },
         'backup made for npm run backup',
       );
       const size = (await fs.stat(out)).size;
       res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': size });
-      await pipeline(createReadStream(out), res);
+      // In 1 MB reads: each read waits for a turn of this loop, which PGlite's statements keep busy.
+      await pipeline(createReadStream(out, { highWaterMark: 1 << 20 }), res);
     } catch (error) {
       deps.log?.error({ err: error }, 'backup failed');
       if (!res.headersSent) {

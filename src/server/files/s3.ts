@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -21,6 +21,15 @@ const isNotFound = (error: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * The SDK's upload takes only Node's own Readable (an `instanceof` check): a stream from the
+ * readable-stream package (archiver's zip, the firm export) is refused with "Body Data is
+ * unsupported format". Any async-iterable stream is re-wrapped; its error still fails the upload.
+ */
+export function nodeReadable(body: Readable): Readable {
+  return body instanceof Readable ? body : Readable.from(body);
+}
+
 /** S3-compatible object storage through the AWS SDK v3 (AWS, MinIO, R2, s3rver in tests). */
 export function createS3Storage(options: TConfig['storage']['s3']): TStorage {
   const bucket = options.bucket;
@@ -39,7 +48,7 @@ export function createS3Storage(options: TConfig['storage']['s3']): TStorage {
     // Multipart for a stream of unknown length; a failed upload is aborted (its parts dropped).
     const upload = new Upload({
       client,
-      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+      params: { Bucket: bucket, Key: key, Body: nodeReadable(body), ContentType: contentType },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,

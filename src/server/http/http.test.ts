@@ -1,3 +1,4 @@
+import http from 'node:http';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../test/app';
@@ -136,5 +137,54 @@ describe('platform routes', () => {
     const asset = await fetch(`${t.url}/assets/index-doesnotexist.js`);
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-type')).not.toContain('text/html');
+  });
+});
+
+/** A request through Node's own client (stricter about framing than fetch), on `agent`. */
+function nodeGet(pathname: string, headers: Record<string, string>, agent?: http.Agent) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      http
+        .get(`${t.url}${pathname}`, { headers, ...(agent ? { agent } : {}) }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe('on the wire', () => {
+  it('answers a streamed (jsonl) batch without compression with one framing, which Node’s client reads', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: superjson.serialize(undefined) }));
+    const res = await nodeGet(`/api/trpc/profile.me?batch=1&input=${input}`, {
+      authorization: `Bearer ${firm.owner.token}`,
+      'trpc-accept': 'application/jsonl',
+    });
+    expect(res.status).toBe(200);
+    expect(
+      res.headers['transfer-encoding'] === undefined || res.headers['content-length'] === undefined,
+    ).toBe(true);
+    // The jsonl stream's lines: its head, then the call's result carrying the signed-in member.
+    expect(res.body.trim().split('\n').length).toBeGreaterThan(1);
+    expect(res.body).toContain(firm.owner.id);
+  });
+
+  it('closes the connection it answers 431 on, saying so, so a pooled connection is not used again', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const tooLarge = await nodeGet('/api/health', { 'x-filler': 'x'.repeat(20_000) }, agent);
+      // At once, on the same agent: it must not pick the connection the server has closed.
+      const next = await nodeGet('/api/health', {}, agent);
+      expect(next.status).toBe(200);
+      expect(tooLarge.status).toBe(431);
+      expect(tooLarge.headers.connection).toBe('close');
+    } finally {
+      agent.destroy();
+    }
   });
 });

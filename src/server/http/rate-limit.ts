@@ -14,7 +14,7 @@ import { postgresRateLimitStore } from './rate-limit-store';
 // stricter limits on passwords and sign-in codes are kept by the features that need them.
 
 /** Paths under /api/ that are part of loading the page, not calls. */
-const SHELL_PATHS = new Set(['/api/health', '/api/config.js']);
+const SHELL_PATHS = new Set(['/api/health', '/api/ready', '/api/config.js']);
 
 export function rateLimited(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';

@@ -6,7 +6,14 @@ import { jobs, orgs } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { createTestDatabase } from '../test/database';
 import { backoffMs, claimJobs, enqueue } from './queue';
-import { every, PermanentJobError, periodBucket, registerJob, type TJobContext } from './registry';
+import {
+  every,
+  PermanentJobError,
+  periodBucket,
+  registeredJob,
+  registerJob,
+  type TJobContext,
+} from './registry';
 import { createWorker } from './worker';
 
 let database: TDatabase;
@@ -160,6 +167,101 @@ describe('lease', () => {
     const row = await jobById(job.id);
     expect(row?.status).toBe('done');
     expect(row?.attempts).toBe(2);
+  });
+
+  it('is short by default, so a dead instance’s job runs again within a minute', () => {
+    registerJob('test.default-lease', async () => {});
+    expect(registeredJob('test.default-lease')?.leaseMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('is renewed while the handler runs: a job running longer than its lease is not run twice', async () => {
+    const leaseMs = 1500;
+    let runs = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let signal: AbortSignal | undefined;
+    registerJob(
+      'test.heartbeat',
+      async (job) => {
+        runs++;
+        signal = job.signal;
+        await gate;
+      },
+      { leaseMs },
+    );
+    const job = await enqueue(database.db, 'test.heartbeat', {});
+    if (!job) throw new Error('not enqueued');
+    const holder = createWorker(ctx, { pollMs: 10, kinds: ['test.heartbeat'], id: 'holder' });
+    const other = createWorker(ctx, { pollMs: 10, kinds: ['test.heartbeat'], id: 'other' });
+    const claimedAt = Date.now();
+    const holding = holder.tick();
+    await until(() => runs === 1);
+    // Well past the first lease, the other worker keeps polling and finds nothing to take.
+    await until(async () => {
+      await other.tick();
+      const row = await jobById(job.id);
+      return (
+        Date.now() > claimedAt + 2 * leaseMs && (row?.lockedUntil?.getTime() ?? 0) > claimedAt + 2 * leaseMs
+      );
+    });
+    await other.tick();
+    expect(runs).toBe(1);
+    expect(signal?.aborted).toBe(false);
+    release();
+    expect(await holding).toBe(1);
+    const row = await jobById(job.id);
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+  });
+
+  it('runs a dead worker’s job again once its lease lapses, without anyone moving the clock', async () => {
+    let ranBy: string | null = null;
+    registerJob(
+      'test.prompt',
+      async () => {
+        ranBy = 'survivor';
+      },
+      { leaseMs: 500 },
+    );
+    const job = await enqueue(database.db, 'test.prompt', {});
+    if (!job) throw new Error('not enqueued');
+    // Claimed by a worker that dies at once: nothing renews its lease.
+    await claimJobs(database.db, 'dead-worker', 10, { 'test.prompt': 500 });
+    const survivor = createWorker(ctx, { pollMs: 20, kinds: ['test.prompt'], id: 'survivor' });
+    survivor.start();
+    try {
+      await until(async () => (await jobById(job.id))?.status === 'done');
+    } finally {
+      await survivor.stop();
+    }
+    expect(ranBy).toBe('survivor');
+    expect((await jobById(job.id))?.attempts).toBe(2);
+  });
+
+  it('tells a handler whose job was taken over, through its signal', async () => {
+    let signal: AbortSignal | undefined;
+    registerJob(
+      'test.taken',
+      async (job) => {
+        signal = job.signal;
+        await new Promise<void>((resolve) => job.signal?.addEventListener('abort', () => resolve()));
+      },
+      { leaseMs: 300 },
+    );
+    const job = await enqueue(database.db, 'test.taken', {});
+    if (!job) throw new Error('not enqueued');
+    const holder = createWorker(ctx, { pollMs: 10, kinds: ['test.taken'], id: 'slow-holder' });
+    const holding = holder.tick();
+    await until(() => signal !== undefined);
+    // Another worker took it over (as after a stall longer than the lease).
+    await database.db.update(jobs).set({ lockedBy: 'usurper' }).where(eq(jobs.id, job.id));
+    await until(() => signal?.aborted === true);
+    await holding;
+    // The holder settles nothing of a job that is no longer its own.
+    expect(await jobById(job.id)).toMatchObject({ status: 'running', lockedBy: 'usurper' });
+    // The usurper's part, so no later worker here picks the job up again.
+    await database.db.update(jobs).set({ status: 'done', lockedBy: null }).where(eq(jobs.id, job.id));
   });
 
   it('fails a job whose worker died on its last attempt', async () => {

@@ -146,6 +146,24 @@ export async function failAbandoned(
 const heldBy = (jobId: string, workerId: string) =>
   and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
 
+/**
+ * The heartbeat: extends the lease of a job this worker still holds. Answers false when it does not
+ * (its lease ran out and another worker claimed it, or it was settled).
+ */
+export async function renewLease(
+  db: TExecutor,
+  jobId: string,
+  workerId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const renewed = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(heldBy(jobId, workerId))
+    .returning({ id: jobs.id });
+  return renewed.length > 0;
+}
+
 export async function completeJob(db: TExecutor, jobId: string, workerId: string): Promise<boolean> {
   const done = await db
     .update(jobs)

@@ -12,11 +12,22 @@ export type TJobLog = {
 /** What a handler gets besides its job: the instance's database, configuration and mailer. */
 export type TJobContext = { db: TDb; config: TConfig; mailer: TMailer; log: TJobLog };
 
-export type TJobHandler = (job: TJob, ctx: TJobContext) => Promise<void>;
+/**
+ * The job as its handler gets it. `signal` aborts when the worker finds its lease taken over (it
+ * could not renew it in time, another instance runs the job now): a long handler stops at its next
+ * step rather than finishing work that is no longer its own.
+ */
+export type TRunningJob = TJob & { signal?: AbortSignal };
+
+export type TJobHandler = (job: TRunningJob, ctx: TJobContext) => Promise<void>;
 
 export type TJobOptions = {
   backoff?: TBackoff;
-  /** How long a claim holds: a handler must finish within it or another instance runs it again. */
+  /**
+   * How long a claim holds without news from its worker. The worker renews it (a heartbeat every
+   * third of it) for as long as the handler runs, so it bounds how soon another instance takes over
+   * the job of one that died, not how long a job may take.
+   */
   leaseMs?: number;
   /** Called once when the job has failed for good (last attempt spent, or a permanent error). */
   onFailed?: (job: TJob, error: string, ctx: TJobContext) => Promise<void>;
@@ -29,7 +40,8 @@ export type TRegisteredJob = { handler: TJobHandler } & Required<Omit<TJobOption
 export class PermanentJobError extends Error {}
 
 export const DEFAULT_BACKOFF: TBackoff = { baseMs: 30_000, capMs: 60 * 60_000 };
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** Short, because the heartbeat holds it: a dead instance's job runs again within about this. */
+export const DEFAULT_LEASE_MS = 30_000;
 
 const handlers = new Map<string, TRegisteredJob>();
 const periodic = new Map<string, number>();

@@ -76,14 +76,10 @@ export function registerJobs(storage: TStorage) {
 
   // Recurring work: each run creates what the next horizon of periods owes. Idempotent by its
   // unique key per engagement and period, so a run whose worker dies simply runs again.
-  registerJob(
-    PROJECTS_RECURRING,
-    async (_job, ctx) => {
-      const result = await generateRecurringProjects(ctx.db, { through: defaultThrough() });
-      if (result.projects) ctx.log.info(result, 'recurring projects generated');
-    },
-    { leaseMs: 30 * 60_000 },
-  );
+  registerJob(PROJECTS_RECURRING, async (_job, ctx) => {
+    const result = await generateRecurringProjects(ctx.db, { through: defaultThrough() });
+    if (result.projects) ctx.log.info(result, 'recurring projects generated');
+  });
   every(PROJECTS_RECURRING, 60 * 60_000);
 
   // The documents' trash: rows and bytes older than the retention go, a batch per pass.
@@ -97,14 +93,10 @@ export function registerJobs(storage: TStorage) {
 
   // Stored bytes no document version names (uploads cut off by a crash or a kill, files whose row
   // never committed), once they are a day old: see sweepOrphanFiles.
-  registerJob(
-    DOCUMENTS_ORPHANS,
-    async (_job, ctx) => {
-      const result = await sweepOrphanFiles(ctx.db, storage, new Date());
-      if (result.removed) ctx.log.info(result, 'orphaned stored files removed');
-    },
-    { leaseMs: 30 * 60_000 },
-  );
+  registerJob(DOCUMENTS_ORPHANS, async (_job, ctx) => {
+    const result = await sweepOrphanFiles(ctx.db, storage, new Date());
+    if (result.removed) ctx.log.info(result, 'orphaned stored files removed');
+  });
   every(DOCUMENTS_ORPHANS, 6 * 60 * 60_000);
 
   // The portal's sign-in leftovers: expired sessions, old one-time codes, stale rate-limit counters.

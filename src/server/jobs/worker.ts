@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { claimJobs, completeJob, enqueue, failAbandoned, failJob, type TJob } from './queue';
+import { claimJobs, completeJob, enqueue, failAbandoned, failJob, renewLease, type TJob } from './queue';
 import {
+  DEFAULT_LEASE_MS,
   PermanentJobError,
   periodBucket,
   periodicJobs,
@@ -74,13 +75,52 @@ export function createWorker(ctx: TJobContext, options: TWorkerOptions): TWorker
     }
   }
 
+  /**
+   * Renews the job's lease every third of it while the handler runs, so a long job (an export, a
+   * broadcast's slice, a backup) keeps it however long it takes, and a dead instance's job lapses
+   * within one lease. A renewal that finds the job no longer ours aborts the handler's signal.
+   */
+  function heartbeat(job: TJob, leaseMs: number) {
+    const lost = new AbortController();
+    let beating: Promise<void> | null = null;
+    const timer = setInterval(
+      () => {
+        if (beating) return;
+        beating = renewLease(ctx.db, job.id, id, leaseMs)
+          .then((held) => {
+            if (held || lost.signal.aborted) return;
+            ctx.log.warn(
+              { jobId: job.id, kind: job.kind },
+              'job no longer held by this worker (taken over, or settled)',
+            );
+            lost.abort(new Error('The job was taken over by another worker'));
+          })
+          .catch((e) => ctx.log.warn({ jobId: job.id, err: errorText(e) }, 'job lease not renewed'))
+          .finally(() => {
+            beating = null;
+          });
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    return {
+      signal: lost.signal,
+      async stop() {
+        clearInterval(timer);
+        await beating;
+      },
+    };
+  }
+
   async function run(job: TJob) {
     const registered = registeredJob(job.kind);
+    const beat = heartbeat(job, registered?.leaseMs ?? DEFAULT_LEASE_MS);
     try {
       if (!registered) throw new Error(`No handler for jobs of kind ${job.kind}`);
-      await registered.handler(job, ctx);
+      await registered.handler({ ...job, signal: beat.signal }, ctx);
+      await beat.stop();
       await completeJob(ctx.db, job.id, id);
     } catch (error) {
+      await beat.stop();
       await settleFailure(job, error).catch((e) =>
         ctx.log.error({ jobId: job.id, err: errorText(e) }, 'could not record a job failure'),
       );

@@ -74,9 +74,8 @@ export function createMailer(
     ...(m.messageId ? { messageId: m.messageId } : {}),
   });
   if (mail.smtpUrl) {
-    // Timeouts well inside the mail job's lease (queue.ts), so a hung server fails the attempt
-    // rather than letting another instance send the same message beside it. The URL's own
-    // parameters win.
+    // Timeouts, so a hung server fails the attempt (the job's heartbeat would hold its lease for as
+    // long as the send hangs). The URL's own parameters win.
     const transport = lazyTransport((nodemailer) =>
       nodemailer.createTransport({
         url: mail.smtpUrl,

@@ -22,8 +22,6 @@ export const MAIL_SEND = 'mail.send';
 export const MAIL_SEND_ATTEMPTS = 5;
 /** 30 s, 1 min, 2 min, 4 min between the five attempts (with jitter): a short outage is ridden out. */
 export const MAIL_BACKOFF = { baseMs: 30_000, capMs: 30 * 60_000 };
-/** Longer than the SMTP transport's timeouts (mailer.ts), so a slow send is not run twice. */
-export const MAIL_LEASE_MS = 5 * 60_000;
 
 /** A queued mail: a message written in full, or a notification made into one when it is sent. */
 export type TMailJobPayload =
@@ -152,7 +150,6 @@ export function registerMailJob(
 ) {
   registerJob(MAIL_SEND, send, {
     backoff: MAIL_BACKOFF,
-    leaseMs: MAIL_LEASE_MS,
     async onFailed(job, error, ctx) {
       const summary = summaryOf(job.payload);
       await ctx.db.update(jobs).set({ payload: summary }).where(eq(jobs.id, job.id));

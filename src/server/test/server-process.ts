@@ -5,9 +5,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
  * environment (DATABASE_URL only when given). `listening` settles on the "running at" line itself
  * (or rejects with the output when the process exits first), never on a polling interval.
  */
-export function startServerProcess(env: Record<string, string>, children: ChildProcess[]) {
+export function startServerProcess(
+  env: Record<string, string>,
+  children: ChildProcess[],
+  /** Node's arguments: the sources through tsx unless given (a benchmark runs the built bundle). */
+  args = ['--import', 'tsx', 'src/server/main.ts'],
+) {
   const { DATABASE_URL: _ignored, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, args, {
     env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { inputErrorOf } from '../db/errors';
 import type { TContext } from './context';
+import { fieldErrorsOf } from './field-errors';
 import { transformer } from './transformer';
 
 /** "field: message" for each zod issue, so the toast tells a person what to fix. */
@@ -19,6 +20,7 @@ export const t = initTRPC.context<TContext>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const fieldErrors = internal ? undefined : fieldErrorsOf(error.cause);
     return {
       ...shape,
       message: zod
@@ -30,7 +32,7 @@ export const t = initTRPC.context<TContext>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        ...(zod ? { fieldErrors: zod.flatten().fieldErrors } : {}),
+        ...(fieldErrors ? { fieldErrors } : {}),
       },
     };
   },

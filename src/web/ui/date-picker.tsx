@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { format, isValid } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -146,7 +146,7 @@ export function DatePicker(props: DatePickerProps) {
                 variant="ghost"
                 onClick={() => {
                   // The firm's today, which the browser's clock may not agree with.
-                  onChange(dayIn(timeZone));
+                  onChange(todayIn(timeZone));
                   setOpen(false);
                 }}
               >

@@ -116,6 +116,12 @@ export const broadcastDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * When the claiming pump began handing the message to the SMTP server. A `sending` delivery
+     * without it was only claimed (never offered to the server, safe to send again); with it, the
+     * outcome is unknown if the pump died (it may have arrived).
+     */
+    handedAt: timestamp('handed_at', { withTimezone: true }),
     /** The server's answer to the last attempt that did not succeed. */
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -32,8 +32,13 @@ export const clientImports = pgTable(
     /** What the header row said: { ignored: string[], repeated: string[] }. */
     headers: jsonb('headers').$type<{ ignored: string[]; repeated: string[] }>().notNull(),
     totalRows: integer('total_rows').notNull(),
-    /** Rows up to this row number have been through the import step. */
+    /**
+     * How many staged rows have been through the import step: a count, moved with the cursor in
+     * the step's transaction (3,000 rows end at 3,000), for the progress and for anyone reading.
+     */
     processedRows: integer('processed_rows').notNull().default(0),
+    /** The cursor: rows up to this file row number (the header is row 1) have been stepped over. */
+    cursorRow: integer('cursor_row').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),

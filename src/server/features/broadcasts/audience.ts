@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TAudience, TBroadcastMode, TExcludedReason } from '../../../domain/broadcasts';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   broadcastDeliveries,
+  broadcastSettings,
   broadcastSuppressions,
   clients,
   jobs,
@@ -18,7 +19,7 @@ import { createMailer } from '../../mail/mailer';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedPortalUser } from '../../test/portal';
 import { readable, startSmtpServer, type TReceivedMail } from '../../test/smtp-server';
-import { BROADCAST_PUMP, STOPPED_WHILE_SENDING } from './pump';
+import { BROADCAST_PUMP, queuePump, STOPPED_WHILE_SENDING } from './pump';
 import { BROADCAST_QUEUE, queueBroadcast, queueing } from './queueing';
 
 // Real mail: nodemailer (the product's mailer) to a real SMTP server in this process, and what
@@ -221,6 +222,7 @@ describe('broadcasts', () => {
         state: 'sending',
         claimedBy: 'pump:dead',
         claimedUntil: new Date(Date.now() - 1000),
+        handedAt: new Date(Date.now() - 60_000),
         attempts: 1,
       })
       .where(eq(broadcastDeliveries.id, crashed?.id as string));
@@ -242,6 +244,79 @@ describe('broadcasts', () => {
     expect(await f.api.broadcasts.retryFailed.mutate({ id: created.id })).toEqual({ retried: 1 });
     await drain();
     expect(smtp.received.slice(before)).toHaveLength(3);
+  });
+
+  it('sends what a dead pump claimed but never handed to the server, at once; what it handed may have arrived', async () => {
+    const before = smtp.received.length;
+    const created = await f.api.broadcasts.create.mutate({
+      subject: 'Claimed, not handed',
+      bodyHtml: '<p>Once.</p>',
+      audience: { tags: [f.tag] },
+      mode: 'person',
+    });
+    expect(created.recipients).toBe(3);
+    const ids = (
+      await t.db
+        .select({ id: broadcastDeliveries.id })
+        .from(broadcastDeliveries)
+        .where(eq(broadcastDeliveries.broadcastId, created.id))
+        .orderBy(broadcastDeliveries.id)
+    ).map((r) => r.id);
+    // A pump claimed the whole batch, handed the first message to the server, and its instance
+    // died: its claims still run for minutes, its hold on the firm has lapsed.
+    const claim = {
+      state: 'sending' as const,
+      claimedBy: 'pump:dead',
+      claimedUntil: new Date(Date.now() + 5 * 60_000),
+      attempts: 1,
+    };
+    await t.db
+      .update(broadcastDeliveries)
+      .set({ ...claim, handedAt: new Date() })
+      .where(eq(broadcastDeliveries.id, ids[0] as string));
+    await t.db
+      .update(broadcastDeliveries)
+      .set(claim)
+      .where(inArray(broadcastDeliveries.id, ids.slice(1)));
+    await t.db
+      .update(broadcastSettings)
+      .set({ pumpBy: 'pump:dead', pumpUntil: new Date(Date.now() - 1000) })
+      .where(eq(broadcastSettings.orgId, f.org.id));
+    await drain();
+    // The two never handed over are sent now, by the next pump, once each, as a first attempt.
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(2);
+    const rows = await t.db
+      .select()
+      .from(broadcastDeliveries)
+      .where(eq(broadcastDeliveries.broadcastId, created.id))
+      .orderBy(broadcastDeliveries.id);
+    expect(rows.map((r) => r.state)).toEqual(['sending', 'sent', 'sent']);
+    expect(rows.slice(1).map((r) => [r.attempts, r.error])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(
+      rows
+        .slice(1)
+        .map((r) => r.email)
+        .sort(),
+    );
+    // The one handed over is left alone while its claim runs; then it is failed as "may have
+    // arrived", never sent again by itself.
+    await t.db
+      .update(broadcastDeliveries)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(broadcastDeliveries.id, ids[0] as string));
+    // The scan's part: a sending broadcast with no live pump gets one.
+    await queuePump(t.db, f.org.id);
+    await drain();
+    const [handed] = await t.db
+      .select()
+      .from(broadcastDeliveries)
+      .where(eq(broadcastDeliveries.id, ids[0] as string));
+    expect(handed).toMatchObject({ state: 'failed', error: STOPPED_WHILE_SENDING });
+    expect(smtp.received.slice(before)).toHaveLength(2);
   });
 
   it('unsubscribes with one click (RFC 8058) from broadcasts only', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { todayIn } from '../../../domain/days';
 import { createFormatter } from '../../../domain/format';
-import { todayIn } from '../../../domain/periods';
 import type { TExecutor } from '../../db/client';
 import { clients, clientUserClients, clientUsers, orgs, projects, services, tasks } from '../../db/schema';
 import { absoluteLink } from '../../mail';

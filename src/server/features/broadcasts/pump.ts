@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AUTO_PAUSE_FAILURE_RATE, AUTO_PAUSE_MIN_TRIED } from '../../../domain/broadcasts';
 import type { TDb } from '../../db/client';
 import { broadcastDeliveries, broadcastSettings, broadcastSuppressions, broadcasts } from '../../db/schema';
@@ -15,8 +16,14 @@ import { unsubscribeUrl } from './unsubscribe';
 // Each recipient is a delivery row, claimed (state `sending`, claimed_by, claimed_until) with
 // FOR UPDATE SKIP LOCKED before its message goes out, so no two workers can take the same one.
 //
+// Claimed is not handed. A batch is claimed at once but sent at the firm's pace, so most of a
+// claimed batch has not met the SMTP server yet. Right before its SMTP conversation a delivery is
+// marked handed (handed_at, in a statement that also checks the claim is still this pump's). When a
+// pump dies, the next one (the firm's lease says it is the only one) puts the deliveries its
+// predecessors claimed but never handed straight back in the queue: they are sent, not lost.
+//
 // The crash window. The delivery is marked `sent` in the statement right after the SMTP server
-// accepts the message. If the process dies (or loses the database) between that acceptance and
+// accepts the message. If the process dies (or loses the database) between handing it over and
 // that statement, the delivery stays `sending` until its claim runs out; it is then marked
 // `failed` with "the worker stopped while sending", never sent again by itself: the message may
 // have arrived, and a duplicate to a client is the harm this feature promises not to do. "Retry the
@@ -31,7 +38,12 @@ export const BROADCAST_PUMP = 'broadcasts.pump';
 export const BROADCAST_SCAN = 'broadcasts.scan';
 /** One pump job sends for at most this long, then queues the next, so the worker runs other jobs too. */
 const SLICE_MS = 10_000;
-const PUMP_LEASE_MS = 60_000;
+/**
+ * The firm's pump lease, renewed every third of it while the pump runs. With the scan's interval it
+ * bounds how long a broadcast stands still after its instance died.
+ */
+const PUMP_LEASE_MS = 20_000;
+const SCAN_EVERY_MS = 20_000;
 /** Longer than the SMTP transport's timeouts (mail/mailer.ts): a claim outlives a slow send. */
 const CLAIM_MS = 5 * 60_000;
 /** Messages in their SMTP conversation at once, per firm. */
@@ -88,7 +100,7 @@ async function claim(db: TDb, orgId: string, broadcastId: string, me: string, n:
         where org_id = ${orgId} and broadcast_id = ${broadcastId} and state = 'queued' and next_attempt_at <= now()
         order by id limit ${n}
         for update skip locked)
-      update broadcast_deliveries d set state = 'sending', claimed_by = ${me},
+      update broadcast_deliveries d set state = 'sending', claimed_by = ${me}, handed_at = null,
         claimed_until = now() + ${`${CLAIM_MS} milliseconds`}::interval, attempts = d.attempts + 1, updated_at = now()
       from batch where d.id = batch.id
       returning d.id, d.broadcast_id, d.client_id, d.email, d.contact_name, d.cc, d.attempts`),
@@ -124,18 +136,51 @@ async function startDue(db: TDb, orgId: string) {
   });
 }
 
-/** Claims whose worker died mid-send: failed, not sent again by themselves (see the top). */
-async function failStale(db: TDb, orgId: string) {
+/**
+ * What earlier pumps left `sending` (see the top). Called by the pump that has just taken the firm's
+ * lease, before it claims anything, so every claim is a dead (or superseded) pump's: what it never
+ * handed to the server goes back in the queue at once, its attempt not counted (a superseded pump
+ * still running finds its claim gone when it comes to hand it over, and skips it). What it did hand
+ * over is failed once its claim runs out, never sent again by itself.
+ */
+async function releaseStale(db: TDb, orgId: string) {
+  const stale = and(eq(broadcastDeliveries.orgId, orgId), eq(broadcastDeliveries.state, 'sending'));
+  await db
+    .update(broadcastDeliveries)
+    .set({
+      state: 'queued',
+      claimedBy: null,
+      claimedUntil: null,
+      attempts: sql`greatest(${broadcastDeliveries.attempts} - 1, 0)`,
+      nextAttemptAt: new Date(),
+    })
+    .where(and(stale, isNull(broadcastDeliveries.handedAt)));
   await db
     .update(broadcastDeliveries)
     .set({ state: 'failed', error: STOPPED_WHILE_SENDING, claimedBy: null, claimedUntil: null })
     .where(
-      and(
-        eq(broadcastDeliveries.orgId, orgId),
-        eq(broadcastDeliveries.state, 'sending'),
-        lt(broadcastDeliveries.claimedUntil, new Date()),
-      ),
+      and(stale, isNotNull(broadcastDeliveries.handedAt), lt(broadcastDeliveries.claimedUntil, new Date())),
     );
+}
+
+/**
+ * Marks the delivery handed to the server, if its claim is still this pump's: one that a newer pump
+ * took back (this pump lost the firm's lease while stalled) is left to it. The claim then runs from
+ * here, as long as the SMTP conversation may take.
+ */
+async function handOver(db: TDb, deliveryId: string, me: string) {
+  const [row] = await db
+    .update(broadcastDeliveries)
+    .set({ handedAt: sql`now()`, claimedUntil: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval` })
+    .where(
+      and(
+        eq(broadcastDeliveries.id, deliveryId),
+        eq(broadcastDeliveries.claimedBy, me),
+        eq(broadcastDeliveries.state, 'sending'),
+      ),
+    )
+    .returning({ id: broadcastDeliveries.id });
+  return Boolean(row);
 }
 
 export async function stateCounts(db: TDb, orgId: string, broadcastId: string) {
@@ -257,6 +302,7 @@ async function deliver(
     { ...values, contact_name: d.contact_name ?? values.contact_name ?? null },
     url,
   );
+  if (!(await handOver(ctx.db, d.id, me))) return 'taken';
   let outcome: TOutcome = { kind: 'sent' };
   let partial: string | null = null;
   try {
@@ -407,7 +453,8 @@ async function sendSlice(
 export async function pump(job: TJob, ctx: TJobContext) {
   const orgId = job.orgId;
   if (!orgId) return;
-  const me = `pump:${job.id}`;
+  // One name per run: a re-run of the same job after its worker died is not its predecessor.
+  const me = `pump:${job.id}:${randomUUID()}`;
   await ctx.db.insert(broadcastSettings).values({ orgId }).onConflictDoNothing();
   const [lease] = await ctx.db
     .update(broadcastSettings)
@@ -426,11 +473,22 @@ export async function pump(job: TJob, ctx: TJobContext) {
   // Another pump holds the firm: it queues its own continuation.
   if (!lease) return;
   let next: Date | null = null;
+  // The firm's lease is renewed while the slice runs, however long one batch's SMTP conversations take.
+  const renew = setInterval(
+    () =>
+      void ctx.db
+        .update(broadcastSettings)
+        .set({ pumpUntil: new Date(Date.now() + PUMP_LEASE_MS) })
+        .where(and(eq(broadcastSettings.orgId, orgId), eq(broadcastSettings.pumpBy, me)))
+        .catch((e) => ctx.log.warn({ orgId, err: String(e) }, 'broadcast pump lease not renewed')),
+    PUMP_LEASE_MS / 3,
+  );
   try {
     await startDue(ctx.db, orgId);
-    await failStale(ctx.db, orgId);
+    await releaseStale(ctx.db, orgId);
     next = await sendSlice(ctx, orgId, me, lease);
   } finally {
+    clearInterval(renew);
     await ctx.db
       .update(broadcastSettings)
       .set({ pumpBy: null, pumpUntil: null })
@@ -440,8 +498,8 @@ export async function pump(job: TJob, ctx: TJobContext) {
 }
 
 /**
- * The safety net: a firm with a broadcast sending (or due) and no live pump gets one, once per
- * minute whatever the number of instances (dedupe key).
+ * The safety net: a firm with a broadcast sending (or due) and no live pump gets one, once per scan
+ * interval whatever the number of instances (dedupe key).
  */
 export async function scanBroadcasts(db: TDb) {
   const due = rowsOf<{ org_id: string }>(
@@ -451,7 +509,7 @@ export async function scanBroadcasts(db: TDb) {
         and (s.pump_until is null or s.pump_until < now())
       limit 1000`),
   );
-  const bucket = Math.floor(Date.now() / 60_000);
+  const bucket = Math.floor(Date.now() / SCAN_EVERY_MS);
   for (const r of due) {
     await enqueue(
       db,
@@ -463,7 +521,7 @@ export async function scanBroadcasts(db: TDb) {
 }
 
 export function registerBroadcastJobs() {
-  registerJob(BROADCAST_PUMP, pump, { leaseMs: 5 * 60_000, backoff: { baseMs: 5_000, capMs: 60_000 } });
+  registerJob(BROADCAST_PUMP, pump, { backoff: { baseMs: 5_000, capMs: 60_000 } });
   registerJob(BROADCAST_SCAN, (_job, ctx) => scanBroadcasts(ctx.db));
-  every(BROADCAST_SCAN, 60_000);
+  every(BROADCAST_SCAN, SCAN_EVERY_MS);
 }

@@ -3,8 +3,8 @@ import type { TAudience, TBroadcastMode } from '../../../domain/broadcasts';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { broadcasts } from '../../db/schema';
-import { enqueue, type TJob } from '../../jobs/queue';
-import { registerJob, type TJobContext } from '../../jobs/registry';
+import { enqueue } from '../../jobs/queue';
+import { registerJob, type TJobContext, type TRunningJob } from '../../jobs/registry';
 import { queueChunk } from './audience';
 import { queuePump } from './pump';
 
@@ -52,7 +52,7 @@ export function queueRest(tx: TExecutor, scope: TQueueScope, broadcastId: string
 }
 
 /** The job: chunk after chunk, each its own transaction, until the audience is queued or cancelled. */
-export async function queueBroadcast(job: TJob, ctx: TJobContext) {
+export async function queueBroadcast(job: TRunningJob, ctx: TJobContext) {
   const orgId = job.orgId;
   const p = (job.payload ?? {}) as { broadcastId?: string; memberId?: string; assignedClientsOnly?: boolean };
   if (!orgId || !p.broadcastId || !p.memberId) return;
@@ -86,6 +86,8 @@ export async function queueBroadcast(job: TJob, ctx: TJobContext) {
       return r.more;
     });
     if (!more) return;
+    // Taken over by another worker (this one stalled past its lease): it goes on from the cursor.
+    job.signal?.throwIfAborted();
     // Let the requests waiting on the database in between.
     await new Promise((resolve) => setImmediate(resolve));
   }

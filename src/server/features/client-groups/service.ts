@@ -13,6 +13,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
+import { fieldConflict } from '../../trpc/field-errors';
 import { clientVisibility } from '../clients';
 
 import { audit, diff } from '../system-log';
@@ -21,8 +22,7 @@ type TGroupValues = z.output<typeof ZClientGroupInput>;
 
 export type TClientGroupRow = { id: string; name: string; description: string | null; clientCount: number };
 
-const nameTaken = (name: string) =>
-  new TRPCError({ code: 'CONFLICT', message: `Another group is already called ${name}` });
+const nameTaken = (name: string) => fieldConflict('name', `Another group is already called ${name}`);
 
 // Drizzle leaves columns unqualified inside a select list, so the correlated subquery names its tables.
 const clientCount = sql<number>`(select count(*)::int from clients c

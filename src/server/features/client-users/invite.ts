@@ -8,6 +8,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUserClients, clientUserInvites, clientUsers, orgs } from '../../db/schema';
 import { enqueueMail } from '../../mail';
+import { fieldConflict } from '../../trpc/field-errors';
 import { visibleClient } from '../clients';
 import { audit } from '../system-log';
 import { linkedUser } from './access';
@@ -24,7 +25,7 @@ const conflictOnRace =
   (email: string) =>
   (error: unknown): never => {
     if (isUniqueViolation(error)) {
-      throw new TRPCError({ code: 'CONFLICT', message: `${email} was invited a moment ago` });
+      throw fieldConflict('email', `${email} was invited a moment ago`);
     }
     throw error;
   };

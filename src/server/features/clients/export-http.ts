@@ -13,7 +13,7 @@ import {
   ZClientExportQuery,
 } from '../../../domain/client-import';
 import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
-import { dayIn } from '../../../domain/dashboard';
+import { todayIn } from '../../../domain/days';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clients, orgs } from '../../db/schema';
@@ -202,7 +202,7 @@ export function registerClientExport(app: FastifyInstance, deps: { db: TDb }) {
           .header(
             'content-disposition',
             // Named for the firm's day, as every date the firm reads.
-            `attachment; filename="clients-${dayIn(org?.timeZone ?? 'UTC', until)}.${ext}"`,
+            `attachment; filename="clients-${todayIn(org?.timeZone ?? 'UTC', until)}.${ext}"`,
           )
           .header('cache-control', 'no-store')
           .header('x-total-count', String(total));

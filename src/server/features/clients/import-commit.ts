@@ -36,7 +36,7 @@ export async function runImportStep(db: TDb, scope: TImportScope, importId: stri
         and(
           eq(clientImportRows.orgId, scope.orgId),
           eq(clientImportRows.importId, importId),
-          gt(clientImportRows.rowNo, job.processedRows),
+          gt(clientImportRows.rowNo, job.cursorRow),
         ),
       )
       .orderBy(asc(clientImportRows.rowNo))
@@ -45,17 +45,17 @@ export async function runImportStep(db: TDb, scope: TImportScope, importId: stri
     // Another instance's clock may be a little behind this one's: look back a minute more.
     const since = new Date(job.createdAt.getTime() - 60_000);
     const outcomes = await importBatch(tx, scope, batch, since);
-    const last = batch.at(-1)?.rowNo ?? job.processedRows;
+    const last = batch.at(-1)?.rowNo ?? job.cursorRow;
     const finished = next.length <= CLIENT_IMPORT_BATCH;
     const now = new Date();
     await tx
       .update(clientImports)
       .set({
         status: finished ? 'done' : 'importing',
-        // The cursor: the file row number (header = 1) of the last row stepped over, NOT a count
-        // (3,000 data rows end at row 3,001). The summary's processedRows counts the staged rows
-        // up to it, so each row counts once whatever the steps, retries or tabs (import-rows.ts).
-        processedRows: last,
+        // The cursor and the count move together, under the row lock: each row counts once
+        // whatever the steps, retries, tabs, instances or crashes.
+        cursorRow: last,
+        processedRows: job.processedRows + batch.length,
         startedAt: job.startedAt ?? now,
         finishedAt: finished ? now : null,
         updatedAt: now,

@@ -20,22 +20,12 @@ export async function importSummary(db: TExecutor, scope: TImportScope, importId
     .groupBy(clientImportRows.status);
   const counts: Record<TImportRowStatus, number> = { new: 0, duplicate: 0, error: 0, imported: 0 };
   for (const r of byStatus) counts[r.status] = r.n;
-  const [progress] = await db
-    .select({ done: count() })
-    .from(clientImportRows)
-    .where(
-      and(
-        eq(clientImportRows.orgId, scope.orgId),
-        eq(clientImportRows.importId, importId),
-        sql`${clientImportRows.rowNo} <= ${job.processedRows}`,
-      ),
-    );
   return {
     id: job.id,
     fileName: job.fileName,
     status: job.status,
     totalRows: job.totalRows,
-    processedRows: progress?.done ?? 0,
+    processedRows: job.processedRows,
     counts,
     ignoredColumns: job.headers.ignored,
     repeatedColumns: job.headers.repeated,

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IMPORT_BATCH, parseCsv } from '../../../domain/client-import';
-import { clientGroups, clients, clientTeam, roles, systemLog } from '../../db/schema';
+import { clientGroups, clientImports, clients, clientTeam, roles, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { membersForSeededRoles, type TRoleMember } from '../../test/role-members';
 
@@ -265,6 +265,9 @@ describe('import', () => {
       .from(clients)
       .where(eq(clients.orgId, other.org.id));
     expect(imported).toHaveLength(n + 1); // and the book's own client
+    // The stored count says the same to anyone reading the table: 3,000, not the last row's number.
+    const [stored] = await t.db.select().from(clientImports).where(eq(clientImports.id, id));
+    expect(stored).toMatchObject({ processedRows: n, totalRows: n, cursorRow: n + 2 });
   }, 120_000);
 
   it('refuses files it cannot read, with the reason, and stages nothing', async () => {

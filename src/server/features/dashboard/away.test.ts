@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDay, dayIn } from '../../../domain/dashboard';
+import { addDays, todayIn } from '../../../domain/days';
 import { orgs, roles } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 
@@ -12,8 +12,8 @@ afterAll(() => t?.close());
 
 /** The first Monday at least two days after today, so the leave starts within the coming fortnight. */
 function nextMonday(today: string): string {
-  let day = addDay(today, 2);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 1) day = addDay(day, 1);
+  let day = addDays(today, 2);
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 1) day = addDays(day, 1);
   return day;
 }
 
@@ -27,7 +27,7 @@ describe('dashboard.dueWhileAway', () => {
     const [org] = await t.db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, firm.org.id));
     const admin = t.client(firm.owner.token);
     const staff = t.client(firm.staff.token);
-    const year = Number(nextMonday(dayIn(org?.timeZone ?? 'UTC')).slice(0, 4));
+    const year = Number(nextMonday(todayIn(org?.timeZone ?? 'UTC')).slice(0, 4));
     const { id: typeId } = await admin.leave.types.create.mutate({
       name: 'Annual leave',
       unit: 'day',
@@ -41,17 +41,17 @@ describe('dashboard.dueWhileAway', () => {
         amount: 20,
       });
     }
-    const start = nextMonday(dayIn(org?.timeZone ?? 'UTC'));
-    const end = addDay(start, 2);
+    const start = nextMonday(todayIn(org?.timeZone ?? 'UTC'));
+    const end = addDays(start, 2);
 
     const task = (title: string, dueDate: string, assigneeIds = [firm.staff.id], status?: 'COMPLETED') =>
       admin.tasks.create.mutate({ title, dueDate, assigneeIds, ...(status ? { status } : {}) });
-    await task('Before the leave', addDay(start, -1));
+    await task('Before the leave', addDays(start, -1));
     await task('VAT return', start);
     await task('Payroll run', end);
-    await task('Already done', addDay(start, 1), [firm.staff.id], 'COMPLETED');
+    await task('Already done', addDays(start, 1), [firm.staff.id], 'COMPLETED');
     await task("Olivia's own", start, [firm.owner.id]);
-    await task('After the leave', addDay(end, 1));
+    await task('After the leave', addDays(end, 1));
 
     // Nothing before any leave is approved (a pending request is not yet "away").
     const request = await staff.leave.requests.submit.mutate({

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDay, DASHBOARD_LIST_LIMIT, dayIn, UPCOMING_DAYS } from '../../../domain/dashboard';
+import { DASHBOARD_LIST_LIMIT, UPCOMING_DAYS } from '../../../domain/dashboard';
+import { addDays, todayIn } from '../../../domain/days';
 import { hasPermission } from '../../../domain/permissions';
 import type { TStoredStatus } from '../../../domain/status';
 import type { TScope } from '../../auth';
@@ -44,13 +45,13 @@ export async function dueWhileAway(
   if (!hasPermission(scope, 'tasks.view')) return null;
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, scope.orgId));
   if (!org) return null;
-  const today = dayIn(org.timeZone, now);
+  const today = todayIn(org.timeZone, now);
   const leave = await approvedLeaveStarting(
     db,
     scope.orgId,
     scope.memberId,
     today,
-    addDay(today, UPCOMING_DAYS - 1),
+    addDays(today, UPCOMING_DAYS - 1),
   );
   if (leave.length === 0) return null;
   const during = sql.join(

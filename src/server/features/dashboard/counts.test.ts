@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDay, dayIn } from '../../../domain/dashboard';
+import { addDays, todayIn } from '../../../domain/days';
 import { orgs, projectTemplates, tasks, templateTasks } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { createTestApp, type TTestApp } from '../../test/app';
@@ -28,8 +28,8 @@ async function seedWorld() {
   const firm = await seedFirmWithRoles(t, 'Counting Co');
   const orgId = firm.org.id;
   await t.db.update(orgs).set({ timeZone: TZ }).where(eq(orgs.id, orgId));
-  const today = dayIn(TZ);
-  const day = (n: number) => addDay(today, n);
+  const today = todayIn(TZ);
+  const day = (n: number) => addDays(today, n);
   const owner = t.client(firm.owner.token);
   const x = await owner.clients.create.mutate({ code: 'X', name: 'Xavier Exports' });
   const y = await owner.clients.create.mutate({ code: 'Y', name: 'Yamuna Foods' });

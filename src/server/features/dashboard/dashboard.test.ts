@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDay, dayIn } from '../../../domain/dashboard';
+import { addDays, todayIn } from '../../../domain/days';
 import {
   clients,
   clientTeam,
@@ -76,8 +76,8 @@ async function seededFirm(name: string) {
   const firm = await seedFirmWithRoles(t, name);
   const orgId = firm.org.id;
   await t.db.update(orgs).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(orgs.id, orgId));
-  const today = dayIn('Pacific/Kiritimati');
-  const day = (n: number) => addDay(today, n);
+  const today = todayIn('Pacific/Kiritimati');
+  const day = (n: number) => addDays(today, n);
   const [x, y] = await t.db
     .insert(clients)
     .values([
@@ -118,7 +118,7 @@ describe('dashboard.summary', () => {
     const s = await seededFirm('Counts');
     const summary = await t.client(s.firm.owner.token).dashboard.summary.query();
     expect(summary.today).toBe(s.today);
-    expect(summary.weekEnd).toBe(addDay(s.today, 6));
+    expect(summary.weekEnd).toBe(addDays(s.today, 6));
     expect(summary.timeZone).toBe('Pacific/Kiritimati');
     expect(summary.tasks).toMatchObject({ myOverdue: 1, myOpen: 4, firmOverdue: 3 });
     expect(summary.tasks?.dueToday.rows.map((r) => r.title)).toEqual(['B today']);

@@ -195,6 +195,8 @@ export type TBuildInput = {
   orgId: string;
   includeVault: boolean;
   passphrase: string | null;
+  /** The job's: aborted when another worker took the job over, which then builds it afresh. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -219,6 +221,7 @@ export async function buildFirmExport(
   let done = 0;
   let lastWrite = 0;
   const progress: TProgress = async (step, advance = 0) => {
+    input.signal?.throwIfAborted();
     done += advance;
     if (Date.now() - lastWrite < PROGRESS_EVERY_MS && advance) return;
     lastWrite = Date.now();

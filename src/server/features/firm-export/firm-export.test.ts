@@ -6,8 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { decrypt, readMessage } from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firmExports, idpUsers, notifications, systemLog } from '../../db/schema';
+import { firmExports, idpUsers, jobs, notifications, systemLog } from '../../db/schema';
 import { hashPassword } from '../../idp/passwords';
+import { claimJobs } from '../../jobs/queue';
+import { registeredJob } from '../../jobs/registry';
 import { registerJobs } from '../../jobs/setup';
 import { createWorker, type TWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
@@ -229,6 +231,37 @@ describe('the whole-firm export', () => {
       .from(systemLog)
       .where(and(eq(systemLog.recordId, id), eq(systemLog.action, 'firm.export.start_with_vault')));
     expect(start).toBeTruthy();
+  });
+
+  it('is built again within half a minute when the instance building it dies', async () => {
+    const { id } = await firm.api.firmExport.start.mutate({ includeVault: false });
+    // An instance claims the job, marks the export running, and dies: nothing renews its lease.
+    const leaseMs = registeredJob(FIRM_EXPORT_JOB)?.leaseMs ?? 0;
+    const claimedAt = Date.now();
+    const [claimed] = await claimJobs(t.db, 'dead-instance', 1, { [FIRM_EXPORT_JOB]: leaseMs });
+    expect(claimed?.payload).toEqual({ exportId: id });
+    await t.db
+      .update(firmExports)
+      .set({ status: 'running', step: 'Adding documents' })
+      .where(eq(firmExports.id, id));
+    const [held] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, claimed?.id as string));
+    // Held for the short default lease, not for hours: the owner waits that long at most.
+    expect(held?.lockedUntil?.getTime()).toBeLessThanOrEqual(claimedAt + 31_000);
+    await drain();
+    expect((await firm.api.firmExport.list.query())[0]).toMatchObject({ id, status: 'running' });
+    await expect(firm.api.firmExport.start.mutate({ includeVault: false })).rejects.toEqual(TRPC('CONFLICT'));
+    // As if that half minute had passed.
+    await t.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, claimed?.id as string));
+    await drain();
+    expect((await firm.api.firmExport.list.query())[0]).toMatchObject({ id, status: 'ready' });
+    const zip = await readZip(id);
+    expect(zip.file('manifest.json')).toBeTruthy();
   });
 
   it('is removed by the expiry job after its days, and its link then opens nothing', async () => {

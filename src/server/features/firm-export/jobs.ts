@@ -30,13 +30,19 @@ export function registerFirmExportJobs(storage: TStorage) {
         orgId: row.orgId,
         includeVault: row.includeVault,
         passphrase: row.passphrase,
+        signal: job.signal,
       });
+      // Taken over while the last bytes went in: the other worker's zip is the export, not this one.
+      if (job.signal?.aborted) {
+        await storage.delete(result.storageKey).catch(() => {});
+        job.signal.throwIfAborted();
+      }
       await finishExport(ctx.db, row, result);
       ctx.log.info({ exportId: row.id, size: result.size }, 'firm export ready');
     },
     {
-      // A big firm's documents take a while; a crashed worker's export starts again after this.
-      leaseMs: 6 * 60 * 60_000,
+      // The default lease, renewed while the export runs: a crashed worker's export starts again
+      // from the beginning within about half a minute, not after hours.
       backoff: { baseMs: 60_000, capMs: 30 * 60_000 },
       async onFailed(job, error, ctx) {
         const payload = ZPayload.safeParse(job.payload);

@@ -1,11 +1,11 @@
 import { and, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { todayIn } from '../../../domain/days';
 import {
   carryForwardExpiresOn,
   carryForwardLapse,
   monthlyAccrual,
   yearEnd,
 } from '../../../domain/leave-rules';
-import { todayIn } from '../../../domain/periods';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveLedger, leaveRuns, leaveTypes, members, orgs } from '../../db/schema';
 import { every, registerJob } from '../../jobs/registry';
@@ -241,14 +241,10 @@ export async function runLeaveForAll(db: TDb, now = new Date()) {
 }
 
 export function registerLeaveJobs() {
-  registerJob(
-    LEAVE_RUN,
-    async (_job, ctx) => {
-      const result = await runLeaveForAll(ctx.db);
-      if (result.failed) ctx.log.warn(result, 'leave runs failed for some firms');
-      await dropUnlinkedAttachments(ctx.db, new Date());
-    },
-    { leaseMs: 30 * 60_000 },
-  );
+  registerJob(LEAVE_RUN, async (_job, ctx) => {
+    const result = await runLeaveForAll(ctx.db);
+    if (result.failed) ctx.log.warn(result, 'leave runs failed for some firms');
+    await dropUnlinkedAttachments(ctx.db, new Date());
+  });
   every(LEAVE_RUN, DAY_MS / 4);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { daysBetween } from '../../../domain/days';
 import type { TLeavePart } from '../../../domain/leave';
-import { availableMinutesByDay, daysBetween, ownLeaveCancel } from '../../../domain/leave-rules';
+import { availableMinutesByDay, ownLeaveCancel } from '../../../domain/leave-rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { leaveAttachments, leaveRequests, leaveTypes, members, memberWork } from '../../db/schema';

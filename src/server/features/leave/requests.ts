@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { daysBetween, todayIn } from '../../../domain/days';
 import {
   attachmentRequiredMessage,
   formatAmountWithUnit,
@@ -7,8 +8,7 @@ import {
   type TLeavePart,
   type TLeaveRequestFields,
 } from '../../../domain/leave';
-import { daysBetween, deduction, ownLeaveCancel, type TDeduction } from '../../../domain/leave-rules';
-import { todayIn } from '../../../domain/periods';
+import { deduction, ownLeaveCancel, type TDeduction } from '../../../domain/leave-rules';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveRequests, members, orgs } from '../../db/schema';

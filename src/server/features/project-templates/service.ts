@@ -14,13 +14,13 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
 import { memberName } from '../../db/sql';
+import { fieldConflict } from '../../trpc/field-errors';
 
 import { audit, diff } from '../system-log';
 
 type TTemplateValues = z.output<typeof ZTemplateInput>;
 
-const nameTaken = (name: string) =>
-  new TRPCError({ code: 'CONFLICT', message: `Another template is already called ${name}` });
+const nameTaken = (name: string) => fieldConflict('name', `Another template is already called ${name}`);
 
 async function withNameCheck<T>(name: string, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/timesheets';
+import { addDays } from '../../../domain/days';
 import { notifications, projects, tasks, timesheetTimers } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';

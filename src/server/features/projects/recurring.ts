@@ -1,12 +1,11 @@
-import { addDays, format } from 'date-fns';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { addDays, todayIn } from '../../../domain/days';
 import {
   dueDateFor,
   ONE_TIME_PERIOD_KEY,
   periodsToGenerate,
   projectNameFor,
   type TRecurringFrequency,
-  todayIn,
 } from '../../../domain/periods';
 import type { TDueDateRule } from '../../../domain/services';
 import type { TExecutor } from '../../db/client';
@@ -36,7 +35,7 @@ export type TGenerateResult = { projects: number; tasks: number };
 
 /** The `through` of a run starting now: today (UTC) plus the horizon. */
 export function defaultThrough(now: Date = new Date()): string {
-  return format(addDays(now, RECURRING_HORIZON_DAYS), 'yyyy-MM-dd');
+  return addDays(todayIn('UTC', now), RECURRING_HORIZON_DAYS);
 }
 
 // Keys are UUIDv7 like the app's (time-ordered, kind to b-tree indexes): a v4 with the millisecond

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { budgetChange, changedFields } from '../../../domain/budgets';
-import { addDaysIso } from '../../../domain/periods';
+import { addDays } from '../../../domain/days';
 import type { TProjectCreateValues, ZProjectStatus, ZProjectUpdate } from '../../../domain/projects';
 import { STATUS_DISPLAY } from '../../../domain/status';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
@@ -47,7 +47,7 @@ async function tasksFromTemplate(
         templateTaskId: b.id,
         title: b.title,
         description: b.description,
-        dueDate: project.dueDate ? addDaysIso(project.dueDate, b.dueOffsetDays) : null,
+        dueDate: project.dueDate ? addDays(project.dueDate, b.dueOffsetDays) : null,
         tags: b.tags,
         checklist: b.checklist.map((text) => ({ id: crypto.randomUUID(), text, done: false })),
         forClient: b.forClient,

@@ -379,7 +379,7 @@ export async function queueDueReminders(db: TExecutor) {
 }
 
 export function registerReminderJobs() {
-  registerJob(REMINDER_SEND, send, { backoff: REMINDER_BACKOFF, onFailed: sendFailed, leaseMs: 2 * 60_000 });
+  registerJob(REMINDER_SEND, send, { backoff: REMINDER_BACKOFF, onFailed: sendFailed });
   registerJob(REMINDER_SCAN, (_job, ctx) => queueDueReminders(ctx.db));
   every(REMINDER_SCAN, 60_000);
 }

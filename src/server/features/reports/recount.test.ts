@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso } from '../../../domain/periods';
+import { addDays } from '../../../domain/days';
 import { clientServices, projects, timesheetEntries, timesheetRates } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
@@ -15,7 +15,7 @@ let t: TTestApp;
 let f: Awaited<ReturnType<typeof world>>;
 
 const { today, monthStart, prevMonthStart, period } = lastAndThisMonth();
-const outside = addDaysIso(prevMonthStart, -40);
+const outside = addDays(prevMonthStart, -40);
 
 async function world() {
   const firm = await seedFirmWithRoles(t, 'Recount firm');
@@ -147,7 +147,7 @@ describe('time in the team and client summaries', () => {
       .values({
         orgId: f.org.id,
         memberId: f.staff.id,
-        date: addDaysIso(prevMonthStart, 3),
+        date: addDays(prevMonthStart, 3),
         minutes: 120,
         clientId: f.b.id,
         billable: true,
@@ -202,7 +202,7 @@ describe('engagement periods in the services summary', () => {
     // Begins with this month: one period of the two.
     const b = await engaged(f.b.id, monthStart);
     // Ended before the range: no period, no engagement counted.
-    await engaged(f.c.id, '2024-01-01', addDaysIso(prevMonthStart, -1));
+    await engaged(f.c.id, '2024-01-01', addDays(prevMonthStart, -1));
     const project = (clientId: string, clientServiceId: string, key: string, start: string) => ({
       orgId: f.org.id,
       clientId,
@@ -211,7 +211,7 @@ describe('engagement periods in the services summary', () => {
       name: `GST ${key}`,
       periodKey: key,
       periodStart: start,
-      dueDate: addDaysIso(start, 20),
+      dueDate: addDays(start, 20),
     });
     const [archived] = await t.db
       .insert(projects)
@@ -235,7 +235,7 @@ describe('engagement periods in the services summary', () => {
     await t.db.insert(projects).values(project(f.a.id, a.id, thisKey, monthStart));
     await check({ engagements: 2, expected: 3, notStarted: 1 });
     // Alpha ends with last month: this month is no longer called for, and its project no longer counts.
-    await f.api.engagements.end.mutate({ engagementId: a.id, endDate: addDaysIso(monthStart, -1) });
+    await f.api.engagements.end.mutate({ engagementId: a.id, endDate: addDays(monthStart, -1) });
     await check({ engagements: 2, expected: 2, notStarted: 1 });
     // Beta's start moves back a month: the project made for last month now counts.
     await t.db.update(clientServices).set({ startDate: prevMonthStart }).where(eq(clientServices.id, b.id));

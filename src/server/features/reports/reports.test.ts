@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso } from '../../../domain/periods';
+import { addDays } from '../../../domain/days';
 import { projects, roles, systemLog, taskStatusChanges } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
@@ -14,7 +14,7 @@ let t: TTestApp;
 let f: Awaited<ReturnType<typeof world>>;
 
 const { today, monthStart, prevMonthStart, monthEnd, period } = lastAndThisMonth();
-const past = addDaysIso(prevMonthStart, 10);
+const past = addDays(prevMonthStart, 10);
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -50,8 +50,8 @@ async function world() {
         name: `GST return · ${prevKey}`,
         periodKey: prevKey,
         periodStart: prevMonthStart,
-        periodEnd: addDaysIso(monthStart, -1),
-        dueDate: addDaysIso(monthStart, 19),
+        periodEnd: addDays(monthStart, -1),
+        dueDate: addDays(monthStart, 19),
         status: 'COMPLETED' as const,
         completedDate: new Date(`${prevMonthStart}T12:00:00Z`),
         budgetMinutes: 240,

@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import type { TReportFilters } from '../../../domain/reports';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';

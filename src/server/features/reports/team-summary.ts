@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { daysBetween } from '../../../domain/leave-rules';
-import { addDaysIso } from '../../../domain/periods';
+import { addDays, daysBetween } from '../../../domain/days';
 import { HEAT_MAP_DAYS, percent, type ZTeamSummary } from '../../../domain/reports';
 import { STORED_STATUSES } from '../../../domain/status';
 import type { TScope } from '../../auth';
@@ -69,7 +68,7 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
     ? sql`and ${entry('client_id')} in (select c.id from clients c where ${clientsWhere(scope, input)})`
     : sql``;
   const member = input.memberId ? sql`and m.id = ${input.memberId}` : sql``;
-  const dayAfter = addDaysIso(input.to, 1);
+  const dayAfter = addDays(input.to, 1);
   const result = await db.execute(sql`
     with m as (
       select m.id, trim(m.first_name || ' ' || m.last_name) as name from members m
@@ -128,7 +127,7 @@ export async function teamSummary(db: TExecutor, scope: TScope, input: z.output<
     order by rn`);
   const raw = rowsOf<Record<string, unknown>>(result);
   const ids = raw.map((r) => String(r.id));
-  const aheadTo = addDaysIso(ctx.today, HEAT_MAP_DAYS - 1);
+  const aheadTo = addDays(ctx.today, HEAT_MAP_DAYS - 1);
   const [inPeriod, ahead, due] = await Promise.all([
     availableMinutes(db, o, ids, input.from, input.to),
     availableMinutes(db, o, ids, ctx.today, aheadTo),

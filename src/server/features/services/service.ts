@@ -14,11 +14,11 @@ import {
   services,
 } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
+import { fieldConflict } from '../../trpc/field-errors';
 import { clientVisibility } from '../clients';
 import { audit, diff } from '../system-log';
 
-const codeTaken = (code: string) =>
-  new TRPCError({ code: 'CONFLICT', message: `Another service already uses the code ${code}` });
+const codeTaken = (code: string) => fieldConflict('code', `Another service already uses the code ${code}`);
 
 export type TServiceRow = {
   id: string;

@@ -84,7 +84,8 @@ describe('services', () => {
     await expect(
       api.services.create.mutate({ ...gst, name: 'Another', code: 'GST-m' }),
     ).rejects.toMatchObject({
-      data: { code: 'CONFLICT' },
+      // On the code field too, so the form says it beside the code (ui/record-dialog.tsx).
+      data: { code: 'CONFLICT', fieldErrors: { code: ['Another service already uses the code GST-M'] } },
       message: 'Another service already uses the code GST-M',
     });
     const second = await api.services.create.mutate({ ...gst, code: 'TDS' });
@@ -117,6 +118,23 @@ describe('services', () => {
     }
     await expect(api.services.get.query({ serviceId: 'nope' })).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
+    });
+  });
+
+  it('names the field of each refusal by its path, as the form names its inputs', async () => {
+    const firm = await t.seedFirm('Fields & Co');
+    const api = t.client(firm.owner.token);
+    const refused = await api.services.create
+      .mutate({ ...gst, name: ' ', dueDateRule: { dayOfMonth: 32, monthsAfterPeriod: 1 } })
+      .catch((error: { data?: { fieldErrors?: Record<string, string[]> } }) => error);
+    expect(refused).toMatchObject({
+      data: {
+        code: 'BAD_REQUEST',
+        fieldErrors: {
+          name: [expect.stringContaining('Enter the service name')],
+          'dueDateRule.dayOfMonth': [expect.stringContaining('Day must be between 1 and 31')],
+        },
+      },
     });
   });
 

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dayIn } from '../../../domain/dashboard';
+import { todayIn } from '../../../domain/days';
 import { isoDateTimeIn } from '../../../domain/format';
 import {
   SYSTEM_LOG_EXPORT_PATH,
@@ -111,7 +111,7 @@ export function registerSystemLogExport(app: FastifyInstance, deps: { db: TDb })
           }
         })(),
       );
-      const stamp = dayIn(timeZone, until);
+      const stamp = todayIn(timeZone, until);
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import { REQUIRE_CHECKLIST_SETTING, type TTaskSettings, taskDisplayStatus } from '../../../domain/tasks';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';

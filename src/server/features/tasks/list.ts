@@ -14,8 +14,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
+import { todayIn } from '../../../domain/days';
 import { zString } from '../../../domain/fields';
-import { todayIn } from '../../../domain/periods';
 import { STORED_STATUSES, type TDisplayStatus } from '../../../domain/status';
 import {
   TASK_COUNT_CAP,

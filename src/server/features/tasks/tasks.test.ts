@@ -4,7 +4,7 @@ import path from 'node:path';
 import { addDays, format } from 'date-fns';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import { STORED_STATUSES } from '../../../domain/status';
 import { TASK_PRIORITIES, type TTaskListInput } from '../../../domain/tasks';
 import {

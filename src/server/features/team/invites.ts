@@ -9,6 +9,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { memberInvites, members, orgs, roles } from '../../db/schema';
 import { enqueueMail } from '../../mail';
+import { fieldConflict } from '../../trpc/field-errors';
 import { audit } from '../system-log';
 import { expiryFrom, hashKey, inviter, newKey } from './invite-keys';
 import { inviteMessage } from './mail';
@@ -156,13 +157,12 @@ export async function inviteMember(
         .where(and(eq(members.orgId, scope.orgId), eq(members.email, input.email)))
         .limit(1);
       if (existing) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message:
-            existing.status === 'disabled'
-              ? `${input.email} belongs to a deactivated member: reactivate them instead`
-              : `${input.email} is already a member of the firm`,
-        });
+        throw fieldConflict(
+          'email',
+          existing.status === 'disabled'
+            ? `${input.email} belongs to a deactivated member: reactivate them instead`
+            : `${input.email} is already a member of the firm`,
+        );
       }
       const { firmName, firm, inviterName } = await firmAndInviter(tx, scope);
       const [open] = await tx
@@ -246,7 +246,7 @@ export async function inviteMember(
   } catch (error) {
     // Two invitations to one address at the same moment: the open-invite index keeps one.
     if (isUniqueViolation(error)) {
-      throw new TRPCError({ code: 'CONFLICT', message: `${input.email} was invited a moment ago` });
+      throw fieldConflict('email', `${input.email} was invited a moment ago`);
     }
     throw error;
   }

@@ -1,12 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import {
-  addDays,
-  formatMinutes,
-  type TLockSettings,
-  type TWeekStatus,
-  weekDays,
-} from '../../../domain/timesheets';
+import { addDays, weekDays } from '../../../domain/days';
+import { formatMinutes, type TLockSettings, type TWeekStatus } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { members, timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { todayIn } from '../../../domain/periods';
-import { isLocked, type TLockSettings, weekStartOf } from '../../../domain/timesheets';
+import { todayIn, weekStartOf } from '../../../domain/days';
+import { isLocked, type TLockSettings } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs, projects, services, tasks, timesheetSettings, timesheetWeeks } from '../../db/schema';

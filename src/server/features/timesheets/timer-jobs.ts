@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import { TIMER_AUTO_STOP_MINUTES, TIMER_NOTICE_AT } from '../../../domain/timesheets';
 import type { TDb } from '../../db/client';
 import { orgs, timesheetTimers } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { todayIn } from '../../../domain/periods';
+import { todayIn } from '../../../domain/days';
 import {
   formatMinutes,
   MAX_ENTRY_MINUTES,

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../domain/periods';
-import { addDays, weekStartOf } from '../../../domain/timesheets';
+import { addDays, todayIn, weekStartOf } from '../../../domain/days';
 import { timesheetEntries, timesheetRates } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';

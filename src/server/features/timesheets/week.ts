@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { addDays, isLocked, type TEntryStatus, type TWeekStatus, weekDays } from '../../../domain/timesheets';
+import { addDays, weekDays } from '../../../domain/days';
+import { isLocked, type TEntryStatus, type TWeekStatus } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, projects, services, tasks, timesheetEntries } from '../../db/schema';

@@ -3,12 +3,12 @@ import {
   type TClientUserInviteForm,
   ZClientUserInviteForm,
 } from '@domain/client-users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, DialogClose, DialogContent, Dialog as DialogRoot, Field, Input, toast } from '@web/ui';
-import { useForm } from 'react-hook-form';
+import { Field, Input, RecordDialog, toast } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { useClientUsersRefresh } from './use-client-users';
+
+const EMPTY: TClientUserInviteForm = { email: '', name: '', phone: '' };
 
 /**
  * Invites a person to this client's portal. Someone already in the firm's portal gets access at
@@ -26,64 +26,39 @@ export function ClientUserInviteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const refresh = useClientUsersRefresh();
-  const form = useForm<TClientUserInviteForm>({
-    resolver: zodResolver(ZClientUserInviteForm),
-    defaultValues: { email: '', name: '', phone: '' },
-  });
-  const invite = useMutation(
-    trpc.clientUsers.invite.mutationOptions({
-      onSuccess: async (result) => {
+  const invite = useMutation(trpc.clientUsers.invite.mutationOptions());
+  return (
+    <RecordDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      schema={ZClientUserInviteForm}
+      values={EMPTY}
+      submit={(values) => invite.mutateAsync({ ...values, clientId })}
+      onSaved={async (result) => {
         toast.success(
           result.outcome === 'access'
             ? `${result.email} now has access to ${clientName}`
             : `Invitation sent to ${result.email}`,
         );
-        form.reset();
-        onOpenChange(false);
         await refresh();
-      },
-    }),
-  );
-  const errors = form.formState.errors;
-  return (
-    <DialogRoot
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        onOpenChange(next);
       }}
+      title="Invite to the portal"
+      description={`They get an email with a link to ${clientName}'s portal. The link works for ${PORTAL_INVITE_TTL_DAYS} days.`}
+      submitLabel="Send invitation"
     >
-      <DialogContent
-        title="Invite to the portal"
-        description={`They get an email with a link to ${clientName}'s portal. The link works for ${PORTAL_INVITE_TTL_DAYS} days.`}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" form="client-user-invite-form" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="client-user-invite-form"
-          noValidate
-          onSubmit={form.handleSubmit((values) => invite.mutate({ ...values, clientId }))}
-          className="flex flex-col gap-4"
-        >
+      {({ register, formState: { errors } }) => (
+        <>
           <Field label="Name" error={errors.name?.message} required>
-            <Input autoComplete="off" autoFocus {...form.register('name')} />
+            <Input autoComplete="off" autoFocus {...register('name')} />
           </Field>
           <Field label="Email" error={errors.email?.message} required hint="They sign in with this address.">
-            <Input type="email" autoComplete="off" {...form.register('email')} />
+            <Input type="email" autoComplete="off" {...register('email')} />
           </Field>
           <Field label="Phone" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="off" {...form.register('phone')} />
+            <Input type="tel" autoComplete="off" {...register('phone')} />
           </Field>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+        </>
+      )}
+    </RecordDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { type TEngagementInput, ZEngagementInput } from '@domain/engagements';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -58,7 +58,7 @@ export function EngagementDialog({
     resolver: zodResolver(ZEngagementInput),
     defaultValues: {
       serviceId: '',
-      startDate: dayIn(timeZone),
+      startDate: todayIn(timeZone),
       endDate: null,
       fee: '',
       assigneeIds: [],
@@ -77,7 +77,7 @@ export function EngagementDialog({
             assigneeIds: engagement.assignees.map((a) => a.id),
             notes: engagement.notes ?? '',
           }
-        : { serviceId: '', startDate: dayIn(timeZone), endDate: null, fee: '', assigneeIds: [], notes: '' },
+        : { serviceId: '', startDate: todayIn(timeZone), endDate: null, fee: '', assigneeIds: [], notes: '' },
     );
   }, [open, engagement, form, timeZone]);
   const done = async (message: string) => {

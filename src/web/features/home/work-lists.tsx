@@ -1,4 +1,5 @@
 import { taskHref } from '@domain/dashboard';
+import { daysApart } from '@domain/days';
 import type { TFormatter } from '@domain/format';
 import { Link } from '@tanstack/react-router';
 import {
@@ -11,7 +12,6 @@ import {
   StatusBadge,
   useFormat,
 } from '@web/ui';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { CalendarCheck, CalendarRange, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { HrefLink } from './href-link';
@@ -22,7 +22,7 @@ type TProject = NonNullable<TDashboard['projects']>['upcoming']['rows'][number];
 
 /** "Today", "Tomorrow", "in 5 days", with the date: due days are the firm's calendar days. */
 export function dueLabel(due: string, today: string, format: TFormatter): string {
-  const days = differenceInCalendarDays(parseISO(due), parseISO(today));
+  const days = daysApart(today, due);
   const when = days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `In ${days} days`;
   return `${when} · ${format.date(due, 'weekday')}`;
 }

@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { HOLIDAY_PART_LABELS } from '@domain/leave';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -33,7 +33,7 @@ function HolidaysScreen() {
   const format = useFormat();
   const canEdit = useCan('leaves.edit');
   const canDelete = useCan('leaves.delete');
-  const thisYear = Number(dayIn(format.timeZone).slice(0, 4));
+  const thisYear = Number(todayIn(format.timeZone).slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const [office, setOffice] = useState(ALL_OFFICES);
   const settings = useQuery(trpc.leave.setup.get.queryOptions());

@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import { formatAmountWithUnit, WEEKDAY_LABELS } from '@domain/leave';
 import { useQuery } from '@tanstack/react-query';
 import { Button, type DataTableColumn, EmptyState, useFormat } from '@web/ui';
@@ -18,7 +18,7 @@ const patternText = (m: TMemberWorkRow) =>
 export function MembersTab() {
   const canEdit = useCan('leaves.edit');
   const format = useFormat();
-  const year = Number(dayIn(format.timeZone).slice(0, 4));
+  const year = Number(todayIn(format.timeZone).slice(0, 4));
   const members = useQuery(trpc.leave.setup.members.queryOptions());
   const types = useQuery(trpc.leave.types.list.queryOptions({}));
   const balances = useQuery({ ...trpc.leave.setup.balances.queryOptions({ year }), enabled: canEdit });

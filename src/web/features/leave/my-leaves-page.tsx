@@ -1,4 +1,4 @@
-import { dayIn } from '@domain/dashboard';
+import { todayIn } from '@domain/days';
 import {
   attachmentRequiredMessage,
   dayCountText,
@@ -50,7 +50,7 @@ const PARTS_BY_UNIT: Record<TLeaveUnit, TLeavePart[]> = {
 /** /my-account/leaves: balances, the apply form with what it deducts, and the year's history. */
 export function MyLeavesPage() {
   const format = useFormat();
-  const year = Number(dayIn(format.timeZone).slice(0, 4));
+  const year = Number(todayIn(format.timeZone).slice(0, 4));
   const canApply = useCan('leaves.create');
   const mine = useQuery(trpc.leave.requests.mine.queryOptions({ year }));
   return (

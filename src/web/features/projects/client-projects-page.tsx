@@ -3,7 +3,7 @@ import { Button } from '@web/ui';
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { NoAccess, useCan } from '../shell/access';
-import { ProjectCreateDialog } from './project-create-dialog';
+import { ProjectDialog } from './project-dialog';
 import type { TProjectsSearch } from './projects-search';
 import { ProjectsView } from './projects-view';
 
@@ -32,7 +32,7 @@ export function ClientProjectsPage() {
           </Button>
         </div>
       ) : null}
-      <ProjectCreateDialog open={creating} onOpenChange={setCreating} fixed={{ clientId: id }} />
+      <ProjectDialog open={creating} onOpenChange={setCreating} fixed={{ clientId: id }} />
       <ProjectsView
         search={search}
         setSearch={setSearch}

@@ -25,7 +25,7 @@ import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { ProjectBudget } from './project-budget';
-import { ProjectEditDialog } from './project-edit-dialog';
+import { ProjectDialog } from './project-dialog';
 import { Progress } from './project-progress';
 import { useProjectsRefresh, useSetProjectStatus } from './use-project-actions';
 
@@ -164,12 +164,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
           </>
         }
       />
-      <ProjectEditDialog
-        open={editing}
-        onOpenChange={setEditing}
-        project={p}
-        members={options.data?.members ?? []}
-      />
+      <ProjectDialog open={editing} onOpenChange={setEditing} project={p} />
 
       <div className="grid gap-4 md:grid-cols-3">
         <Card>

@@ -3,7 +3,7 @@ import { Button, PageHeader } from '@web/ui';
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { NoAccess, useCan } from '../shell/access';
-import { ProjectCreateDialog } from './project-create-dialog';
+import { ProjectDialog } from './project-dialog';
 import type { TProjectsSearch } from './projects-search';
 import { ProjectsView } from './projects-view';
 
@@ -37,7 +37,7 @@ export function ProjectsPage() {
           ) : null
         }
       />
-      <ProjectCreateDialog open={creating} onOpenChange={setCreating} />
+      <ProjectDialog open={creating} onOpenChange={setCreating} />
       <ProjectsView
         search={search}
         setSearch={setSearch}

@@ -10,31 +10,26 @@ import {
   type TReminderType,
   ZReminderInput,
 } from '@domain/reminders';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
-  Button,
   Checkbox,
   DatePicker,
-  DialogClose,
-  DialogContent,
-  Dialog as DialogRoot,
   Field,
+  FormSelect,
   Input,
-  Select,
+  RecordDialog,
   Textarea,
+  type TRecordForm,
   toast,
 } from '@web/ui';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { useProfile } from '../shell/use-profile';
 import { fromLocalInput, toLocalInput } from './format';
+import { ClientPicker } from './reminder-client-picker';
 
 type TReminderDetail = inferRouterOutputs<AppRouter>['reminders']['get'];
-
-const NONE = 'none';
 
 function emptyValues(type: TReminderType): TReminderFormValues {
   const now = new Date();
@@ -85,304 +80,205 @@ export function ReminderFormDialog({
   reminder: TReminderDetail | null;
 }) {
   const queryClient = useQueryClient();
+  const create = useMutation(trpc.reminders.create.mutationOptions());
+  const update = useMutation(trpc.reminders.update.mutationOptions());
+  return (
+    <RecordDialog
+      size="lg"
+      open={open}
+      onOpenChange={onOpenChange}
+      schema={ZReminderInput}
+      values={reminder ? fromDetail(reminder) : emptyValues(type)}
+      submit={async (values) =>
+        reminder ? update.mutateAsync({ id: reminder.id, data: values }) : create.mutateAsync(values)
+      }
+      onSaved={async () => {
+        toast.success(reminder ? 'Reminder saved' : 'Reminder scheduled');
+        await queryClient.invalidateQueries({ queryKey: trpc.reminders.pathKey() });
+      }}
+      title={
+        reminder ? `Edit ${reminder.title}` : `New ${REMINDER_TYPE_LABELS[type].label.toLowerCase()} reminder`
+      }
+      description={REMINDER_TYPE_LABELS[type].description}
+      submitLabel={reminder ? 'Save reminder' : 'Schedule reminder'}
+    >
+      {(form) => <ReminderFields form={form} type={type} reminder={reminder} />}
+    </RecordDialog>
+  );
+}
+
+function ReminderFields({
+  form,
+  type,
+  reminder,
+}: {
+  form: TRecordForm<TReminderFormValues, TReminderInput>;
+  type: TReminderType;
+  reminder: TReminderDetail | null;
+}) {
   const timeZone = useProfile().org?.timeZone ?? 'UTC';
-  const form = useForm<TReminderFormValues, unknown, TReminderInput>({
-    resolver: zodResolver(ZReminderInput),
-    defaultValues: emptyValues(type),
-  });
-  useEffect(() => {
-    if (open) form.reset(reminder ? fromDetail(reminder) : emptyValues(type));
-  }, [open, reminder, type, form]);
-  const done = async (message: string) => {
-    toast.success(message);
-    onOpenChange(false);
-    await queryClient.invalidateQueries({ queryKey: trpc.reminders.pathKey() });
-  };
-  const create = useMutation(
-    trpc.reminders.create.mutationOptions({ onSuccess: () => done('Reminder scheduled') }),
-  );
-  const update = useMutation(
-    trpc.reminders.update.mutationOptions({ onSuccess: () => done('Reminder saved') }),
-  );
   const errors = form.formState.errors;
   const clientId = form.watch('clientId');
   const projectId = form.watch('projectId');
   const links = useQuery({
     ...trpc.reminders.linkOptions.queryOptions({ clientId: clientId ?? undefined }),
-    enabled: open && !!clientId,
+    enabled: !!clientId,
   });
-  const people = useQuery({
-    ...trpc.reminders.memberOptions.queryOptions(),
-    enabled: open && type !== 'client',
-  });
+  const people = useQuery({ ...trpc.reminders.memberOptions.queryOptions(), enabled: type !== 'client' });
   const tasks = (links.data?.tasks ?? []).filter((t) => !projectId || t.projectId === projectId);
-
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="lg"
-        title={
-          reminder
-            ? `Edit ${reminder.title}`
-            : `New ${REMINDER_TYPE_LABELS[type].label.toLowerCase()} reminder`
-        }
-        description={REMINDER_TYPE_LABELS[type].description}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" form="reminder-form" loading={create.isPending || update.isPending}>
-              {reminder ? 'Save reminder' : 'Schedule reminder'}
-            </Button>
-          </>
-        }
+    <>
+      <Field label="Title" error={errors.title?.message} required>
+        <Input autoFocus placeholder="Documents pending for the March return" {...form.register('title')} />
+      </Field>
+      <Field
+        label="Client"
+        error={errors.clientId?.message}
+        required={type !== 'team'}
+        hint={type === 'team' ? 'Optional: the client this is about' : undefined}
       >
-        <form
-          id="reminder-form"
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={form.handleSubmit((values) =>
-            reminder ? update.mutate({ id: reminder.id, data: values }) : create.mutate(values),
-          )}
-        >
-          <Field label="Title" error={errors.title?.message} required>
-            <Input
-              autoFocus
-              placeholder="Documents pending for the March return"
-              {...form.register('title')}
-            />
-          </Field>
-          <Field
-            label="Client"
-            error={errors.clientId?.message}
-            required={type !== 'team'}
-            hint={type === 'team' ? 'Optional: the client this is about' : undefined}
-          >
-            <Controller
-              control={form.control}
-              name="clientId"
-              render={({ field }) => (
-                <ClientPicker
-                  value={field.value ?? null}
-                  initial={reminder?.client ?? null}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    form.setValue('projectId', null);
-                    form.setValue('taskId', null);
-                  }}
-                />
-              )}
-            />
-          </Field>
-          {clientId ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Project" error={errors.projectId?.message}>
-                <Controller
-                  control={form.control}
-                  name="projectId"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value ?? NONE}
-                      onValueChange={(v) => {
-                        field.onChange(v === NONE ? null : v);
-                        form.setValue('taskId', null);
-                      }}
-                      options={[
-                        { value: NONE, label: 'No project' },
-                        ...(links.data?.projects ?? []).map((p) => ({ value: p.id, label: p.name })),
-                      ]}
-                    />
-                  )}
-                />
-              </Field>
-              <Field label="Task" error={errors.taskId?.message}>
-                <Controller
-                  control={form.control}
-                  name="taskId"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value ?? NONE}
-                      onValueChange={(v) => field.onChange(v === NONE ? null : v)}
-                      options={[
-                        { value: NONE, label: 'No task' },
-                        ...tasks.map((t) => ({ value: t.id, label: t.title })),
-                      ]}
-                    />
-                  )}
-                />
-              </Field>
-            </div>
-          ) : null}
-          {type === 'expiry' ? (
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field label="What expires" error={errors.itemName?.message} required className="sm:col-span-3">
-                <Input placeholder="Digital signature certificate" {...form.register('itemName')} />
-              </Field>
-              <Field
-                label="Expiry date"
-                error={errors.expiryDate?.message}
-                required
-                className="sm:col-span-2"
-              >
-                <Controller
-                  control={form.control}
-                  name="expiryDate"
-                  render={({ field }) => (
-                    <DatePicker {...field} value={field.value ?? null} clearable={false} />
-                  )}
-                />
-              </Field>
-              <Field label="Days before" error={errors.daysBefore?.message} required hint="Sent at 09:00">
-                <Input
-                  type="number"
-                  min={0}
-                  max={3650}
-                  {...form.register('daysBefore', {
-                    setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
-                  })}
-                />
-              </Field>
-            </div>
-          ) : (
-            <Field label="Send at" error={errors.remindAt?.message} required hint={`Time in ${timeZone}`}>
-              <Controller
-                control={form.control}
-                name="remindAt"
-                render={({ field }) => (
-                  <Input
-                    type="datetime-local"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ? toLocalInput(field.value, timeZone) : ''}
-                    onChange={(e) => field.onChange(fromLocalInput(e.target.value, timeZone))}
-                  />
-                )}
-              />
-            </Field>
-          )}
-          <Field label="Repeats" error={errors.recurrence?.message}>
-            <Controller
-              control={form.control}
-              name="recurrence"
-              render={({ field }) => (
-                <Select
-                  {...field}
-                  onValueChange={field.onChange}
-                  options={REMINDER_RECURRENCES.map((r) => ({ value: r, label: RECURRENCE_LABELS[r] }))}
-                />
-              )}
-            />
-          </Field>
-          {type !== 'client' ? (
-            <Field
-              label={type === 'expiry' ? 'Responsible members' : 'Members'}
-              error={errors.memberIds?.message}
-              required={type === 'team'}
-            >
-              <Controller
-                control={form.control}
-                name="memberIds"
-                render={({ field }) => {
-                  const chosen = field.value ?? [];
-                  return (
-                    <div className="flex max-h-40 flex-col gap-1.5 overflow-y-auto rounded-md border border-border p-2">
-                      {(people.data ?? []).map((m) => (
-                        <Checkbox
-                          key={m.id}
-                          label={`${m.name} · ${m.email}`}
-                          checked={chosen.includes(m.id)}
-                          onCheckedChange={(on) =>
-                            field.onChange(on ? [...chosen, m.id] : chosen.filter((x) => x !== m.id))
-                          }
-                        />
-                      ))}
-                      {people.isPending ? <span className="text-muted-fg">Loading members…</span> : null}
-                    </div>
-                  );
-                }}
-              />
-            </Field>
-          ) : null}
-          <Field label="Channels" error={errors.channels?.message}>
-            <Controller
-              control={form.control}
-              name="channels"
-              render={({ field }) => {
-                const chosen = field.value ?? [];
-                const toggle = (c: TReminderChannel, on: boolean) =>
-                  field.onChange(on ? [...chosen, c] : chosen.filter((x) => x !== c));
-                return (
-                  <div className="flex gap-4">
-                    {REMINDER_CHANNELS.map((c) => (
-                      <Checkbox
-                        key={c}
-                        label={CHANNEL_LABELS[c]}
-                        checked={chosen.includes(c)}
-                        disabled={type === 'client'}
-                        onCheckedChange={(on) => toggle(c, on === true)}
-                      />
-                    ))}
-                  </div>
-                );
+        <Controller
+          control={form.control}
+          name="clientId"
+          render={({ field }) => (
+            <ClientPicker
+              value={field.value ?? null}
+              initial={reminder?.client ?? null}
+              onChange={(v) => {
+                field.onChange(v);
+                form.setValue('projectId', null);
+                form.setValue('taskId', null);
               }}
             />
+          )}
+        />
+      </Field>
+      {clientId ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Project" error={errors.projectId?.message}>
+            <FormSelect
+              control={form.control}
+              name="projectId"
+              none="No project"
+              onChosen={() => form.setValue('taskId', null)}
+              options={(links.data?.projects ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
           </Field>
-          <Field label="Message" error={errors.message?.message}>
-            <Textarea rows={4} placeholder="What the reminder says" {...form.register('message')} />
+          <Field label="Task" error={errors.taskId?.message}>
+            <FormSelect
+              control={form.control}
+              name="taskId"
+              none="No task"
+              options={tasks.map((t) => ({ value: t.id, label: t.title }))}
+            />
           </Field>
-        </form>
-      </DialogContent>
-    </DialogRoot>
-  );
-}
-
-/** A search box over the clients this member may see, and the matches to choose from. */
-function ClientPicker({
-  value,
-  initial,
-  onChange,
-}: {
-  value: string | null;
-  initial: { id: string; name: string } | null;
-  onChange: (id: string | null) => void;
-}) {
-  const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
-  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(initial);
-  useEffect(() => {
-    const handle = setTimeout(() => setTerm(text.trim()), 250);
-    return () => clearTimeout(handle);
-  }, [text]);
-  const options = useQuery(trpc.reminders.clientOptions.queryOptions({ search: term || undefined }));
-  const list = options.data ?? [];
-  const withChosen = chosen && !list.some((c) => c.id === chosen.id) ? [chosen, ...list] : list;
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <Input
-        type="search"
-        aria-label="Search clients"
-        placeholder="Search clients…"
-        className="sm:w-56"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Select
-        aria-label="Client"
-        className="flex-1"
-        value={value ?? NONE}
-        placeholder="Choose a client"
-        onValueChange={(v) => {
-          const c = withChosen.find((x) => x.id === v) ?? null;
-          setChosen(c);
-          onChange(v === NONE ? null : v);
-        }}
-        options={[
-          { value: NONE, label: options.isPending ? 'Loading…' : 'No client' },
-          ...withChosen.map((c) => ({ value: c.id, label: c.name })),
-        ]}
-      />
-    </div>
+        </div>
+      ) : null}
+      {type === 'expiry' ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="What expires" error={errors.itemName?.message} required className="sm:col-span-3">
+            <Input placeholder="Digital signature certificate" {...form.register('itemName')} />
+          </Field>
+          <Field label="Expiry date" error={errors.expiryDate?.message} required className="sm:col-span-2">
+            <Controller
+              control={form.control}
+              name="expiryDate"
+              render={({ field }) => <DatePicker {...field} value={field.value ?? null} clearable={false} />}
+            />
+          </Field>
+          <Field label="Days before" error={errors.daysBefore?.message} required hint="Sent at 09:00">
+            <Input
+              type="number"
+              min={0}
+              max={3650}
+              {...form.register('daysBefore', {
+                setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
+              })}
+            />
+          </Field>
+        </div>
+      ) : (
+        <Field label="Send at" error={errors.remindAt?.message} required hint={`Time in ${timeZone}`}>
+          <Controller
+            control={form.control}
+            name="remindAt"
+            render={({ field }) => (
+              <Input
+                type="datetime-local"
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value ? toLocalInput(field.value, timeZone) : ''}
+                onChange={(e) => field.onChange(fromLocalInput(e.target.value, timeZone))}
+              />
+            )}
+          />
+        </Field>
+      )}
+      <Field label="Repeats" error={errors.recurrence?.message}>
+        <FormSelect
+          control={form.control}
+          name="recurrence"
+          options={REMINDER_RECURRENCES.map((r) => ({ value: r, label: RECURRENCE_LABELS[r] }))}
+        />
+      </Field>
+      {type !== 'client' ? (
+        <Field
+          label={type === 'expiry' ? 'Responsible members' : 'Members'}
+          error={errors.memberIds?.message}
+          required={type === 'team'}
+        >
+          <Controller
+            control={form.control}
+            name="memberIds"
+            render={({ field }) => {
+              const chosen = field.value ?? [];
+              return (
+                <div className="flex max-h-40 flex-col gap-1.5 overflow-y-auto rounded-md border border-border p-2">
+                  {(people.data ?? []).map((m) => (
+                    <Checkbox
+                      key={m.id}
+                      label={`${m.name} · ${m.email}`}
+                      checked={chosen.includes(m.id)}
+                      onCheckedChange={(on) =>
+                        field.onChange(on ? [...chosen, m.id] : chosen.filter((x) => x !== m.id))
+                      }
+                    />
+                  ))}
+                  {people.isPending ? <span className="text-muted-fg">Loading members…</span> : null}
+                </div>
+              );
+            }}
+          />
+        </Field>
+      ) : null}
+      <Field label="Channels" error={errors.channels?.message}>
+        <Controller
+          control={form.control}
+          name="channels"
+          render={({ field }) => {
+            const chosen = field.value ?? [];
+            const toggle = (c: TReminderChannel, on: boolean) =>
+              field.onChange(on ? [...chosen, c] : chosen.filter((x) => x !== c));
+            return (
+              <div className="flex gap-4">
+                {REMINDER_CHANNELS.map((c) => (
+                  <Checkbox
+                    key={c}
+                    label={CHANNEL_LABELS[c]}
+                    checked={chosen.includes(c)}
+                    disabled={type === 'client'}
+                    onCheckedChange={(on) => toggle(c, on === true)}
+                  />
+                ))}
+              </div>
+            );
+          }}
+        />
+      </Field>
+      <Field label="Message" error={errors.message?.message}>
+        <Textarea rows={4} placeholder="What the reminder says" {...form.register('message')} />
+      </Field>
+    </>
   );
 }

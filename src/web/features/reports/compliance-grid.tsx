@@ -1,4 +1,4 @@
-import { todayIn } from '@domain/periods';
+import { todayIn } from '@domain/days';
 import { GRID_STATE_LABEL, GRID_STATES, type TGridState } from '@domain/reports';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients';
-import { addDays } from '@domain/timesheets';
+import { addDays } from '@domain/days';
 
 // A report's filters live in the URL, so a view can be shared or saved as a link. Anything that
 // does not parse is dropped here; the server validates again.
@@ -71,4 +71,9 @@ export function filtersOf(s: TReportSearch, today: string) {
     clientStatus: s.clientStatus,
     tag: s.tag,
   };
+}
+
+/** The page and order a report's table asks the server for. */
+export function reportPaging(s: TReportSearch) {
+  return { page: s.page ?? 1, sort: (s.sort as 'name') ?? 'name', direction: s.direction ?? 'asc' };
 }

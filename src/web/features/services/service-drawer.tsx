@@ -6,22 +6,9 @@ import {
   type TServiceValues,
   ZServiceInput,
 } from '@domain/services';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Drawer,
-  DrawerClose,
-  DrawerContent,
-  Field,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  toast,
-} from '@web/ui';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Field, FormSelect, Input, RecordDialog, Switch, Textarea, type TRecordForm, toast } from '@web/ui';
+import { Controller } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import type { TServiceRow } from './use-services';
@@ -48,8 +35,6 @@ const fromRow = (s: TServiceRow): TServiceInput => ({
   projectTemplateId: s.projectTemplateId,
 });
 
-const NO_TEMPLATE = 'none';
-
 /** Creates a service, or edits the one given; the same schema as the server checks it. */
 export function ServiceDrawer({
   open,
@@ -61,170 +46,134 @@ export function ServiceDrawer({
   service: TServiceRow | null;
 }) {
   const queryClient = useQueryClient();
-  const form = useForm<TServiceInput, unknown, TServiceValues>({
-    resolver: zodResolver(ZServiceInput),
-    defaultValues: EMPTY,
-  });
-  useEffect(() => {
-    if (open) form.reset(service ? fromRow(service) : EMPTY);
-  }, [open, service, form]);
-  const done = async (message: string) => {
-    toast.success(message);
-    onOpenChange(false);
-    await queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
-  };
-  const create = useMutation(
-    trpc.services.create.mutationOptions({
-      onSuccess: () => done(`Added the service ${form.getValues('name')}`),
-    }),
-  );
-  const update = useMutation(
-    trpc.services.update.mutationOptions({ onSuccess: () => done(`Saved ${form.getValues('name')}`) }),
-  );
+  const create = useMutation(trpc.services.create.mutationOptions());
+  const update = useMutation(trpc.services.update.mutationOptions());
   const canSeeTemplates = useCan('projects.view');
   const templates = useQuery({
     ...trpc.projectTemplates.options.queryOptions(),
     enabled: open && canSeeTemplates,
   });
+  return (
+    <RecordDialog
+      as="drawer"
+      open={open}
+      onOpenChange={onOpenChange}
+      schema={ZServiceInput}
+      values={service ? fromRow(service) : EMPTY}
+      submit={(v) => (service ? update.mutateAsync({ serviceId: service.id, ...v }) : create.mutateAsync(v))}
+      onSaved={async (_, v) => {
+        toast.success(service ? `Saved ${v.name}` : `Added the service ${v.name}`);
+        await queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
+      }}
+      title={service ? `Edit ${service.name}` : 'New service'}
+      description="What the firm does for its clients, how often, and when it falls due."
+      submitLabel={service ? 'Save service' : 'Create service'}
+    >
+      {(form) => <ServiceFields form={form} templates={canSeeTemplates ? (templates.data ?? []) : null} />}
+    </RecordDialog>
+  );
+}
+
+function ServiceFields({
+  form,
+  templates,
+}: {
+  form: TRecordForm<TServiceInput, TServiceValues>;
+  /** null: the member may not see templates, so the field is not offered. */
+  templates: { id: string; name: string }[] | null;
+}) {
   const errors = form.formState.errors;
   const rule = form.watch('dueDateRule');
   const ruleErrors = errors.dueDateRule;
   return (
-    <Drawer open={open} onOpenChange={onOpenChange}>
-      <DrawerContent
-        title={service ? `Edit ${service.name}` : 'New service'}
-        description="What the firm does for its clients, how often, and when it falls due."
-        footer={
-          <>
-            <DrawerClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DrawerClose>
-            <Button type="submit" form="service-form" loading={create.isPending || update.isPending}>
-              {service ? 'Save service' : 'Create service'}
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="service-form"
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={form.handleSubmit((values) =>
-            service ? update.mutate({ serviceId: service.id, ...values }) : create.mutate(values),
+    <>
+      <Field label="Name" error={errors.name?.message} required>
+        <Input autoFocus placeholder="GST return" {...form.register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Code" hint="Unique in the firm, e.g. GST-M" error={errors.code?.message} required>
+          <Input className="uppercase" {...form.register('code')} />
+        </Field>
+        <Field label="Category" error={errors.category?.message}>
+          <Input placeholder="Indirect tax" {...form.register('category')} />
+        </Field>
+      </div>
+      <Field label="Frequency" error={errors.frequency?.message} required>
+        <FormSelect
+          control={form.control}
+          name="frequency"
+          options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-medium">Due date</legend>
+        <Controller
+          control={form.control}
+          name="dueDateRule"
+          render={({ field }) => (
+            <Switch
+              label="Work of each period falls due on a set day"
+              checked={!!field.value}
+              onCheckedChange={(on) => field.onChange(on ? { dayOfMonth: 20, monthsAfterPeriod: 1 } : null)}
+            />
           )}
+        />
+        {rule ? (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Day of the month" hint="1 to 31" error={ruleErrors?.dayOfMonth?.message} required>
+                <Input
+                  type="number"
+                  min={1}
+                  max={31}
+                  {...form.register('dueDateRule.dayOfMonth', { valueAsNumber: true })}
+                />
+              </Field>
+              <Field
+                label="Months after the period"
+                hint="0 to 12"
+                error={ruleErrors?.monthsAfterPeriod?.message}
+                required
+              >
+                <Input
+                  type="number"
+                  min={0}
+                  max={12}
+                  {...form.register('dueDateRule.monthsAfterPeriod', { valueAsNumber: true })}
+                />
+              </Field>
+            </div>
+            <p className="text-sm text-muted-fg" aria-live="polite" data-testid="due-date-preview">
+              Due: {rulePreview(rule)}
+            </p>
+          </>
+        ) : null}
+      </fieldset>
+      {templates ? (
+        <Field
+          label="Project template"
+          hint="Each client's engagement gets a project per period with this template's tasks"
+          error={errors.projectTemplateId?.message}
         >
-          <Field label="Name" error={errors.name?.message} required>
-            <Input autoFocus placeholder="GST return" {...form.register('name')} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Code" hint="Unique in the firm, e.g. GST-M" error={errors.code?.message} required>
-              <Input className="uppercase" {...form.register('code')} />
-            </Field>
-            <Field label="Category" error={errors.category?.message}>
-              <Input placeholder="Indirect tax" {...form.register('category')} />
-            </Field>
-          </div>
-          <Field label="Frequency" error={errors.frequency?.message} required>
-            <Controller
-              control={form.control}
-              name="frequency"
-              render={({ field }) => (
-                <Select
-                  {...field}
-                  onValueChange={field.onChange}
-                  options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
-                />
-              )}
-            />
-          </Field>
-          <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
-            <legend className="px-1 text-sm font-medium">Due date</legend>
-            <Controller
-              control={form.control}
-              name="dueDateRule"
-              render={({ field }) => (
-                <Switch
-                  label="Work of each period falls due on a set day"
-                  checked={!!field.value}
-                  onCheckedChange={(on) =>
-                    field.onChange(on ? { dayOfMonth: 20, monthsAfterPeriod: 1 } : null)
-                  }
-                />
-              )}
-            />
-            {rule ? (
-              <>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <Field
-                    label="Day of the month"
-                    hint="1 to 31"
-                    error={ruleErrors?.dayOfMonth?.message}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={1}
-                      max={31}
-                      {...form.register('dueDateRule.dayOfMonth', { valueAsNumber: true })}
-                    />
-                  </Field>
-                  <Field
-                    label="Months after the period"
-                    hint="0 to 12"
-                    error={ruleErrors?.monthsAfterPeriod?.message}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={0}
-                      max={12}
-                      {...form.register('dueDateRule.monthsAfterPeriod', { valueAsNumber: true })}
-                    />
-                  </Field>
-                </div>
-                <p className="text-sm text-muted-fg" aria-live="polite" data-testid="due-date-preview">
-                  Due: {rulePreview(rule)}
-                </p>
-              </>
-            ) : null}
-          </fieldset>
-          {canSeeTemplates ? (
-            <Field
-              label="Project template"
-              hint="Each client's engagement gets a project per period with this template's tasks"
-              error={errors.projectTemplateId?.message}
-            >
-              <Controller
-                control={form.control}
-                name="projectTemplateId"
-                render={({ field }) => (
-                  <Select
-                    name={field.name}
-                    onBlur={field.onBlur}
-                    value={field.value ?? NO_TEMPLATE}
-                    onValueChange={(v) => field.onChange(v === NO_TEMPLATE ? null : v)}
-                    options={[
-                      { value: NO_TEMPLATE, label: 'No template (no projects generated)' },
-                      ...(templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
-                    ]}
-                  />
-                )}
-              />
-            </Field>
-          ) : null}
-          <Field
-            label="Default fee"
-            hint="Offered when the service is added to a client"
-            error={errors.defaultFee?.message}
-          >
-            <Input inputMode="decimal" placeholder="0.00" {...form.register('defaultFee')} />
-          </Field>
-          <Field label="Description" error={errors.description?.message}>
-            <Textarea rows={3} {...form.register('description')} />
-          </Field>
-        </form>
-      </DrawerContent>
-    </Drawer>
+          <FormSelect
+            control={form.control}
+            name="projectTemplateId"
+            none="No template (no projects generated)"
+            options={templates.map((t) => ({ value: t.id, label: t.name }))}
+          />
+        </Field>
+      ) : null}
+      <Field
+        label="Default fee"
+        hint="Offered when the service is added to a client"
+        error={errors.defaultFee?.message}
+      >
+        <Input inputMode="decimal" placeholder="0.00" {...form.register('defaultFee')} />
+      </Field>
+      <Field label="Description" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register('description')} />
+      </Field>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import { todayIn } from '@domain/periods';
-import { addDays, ENTRY_STATUS_LABELS, formatMinutes, weekStartOf } from '@domain/timesheets';
+import { addDays, todayIn, weekStartOf } from '@domain/days';
+import { ENTRY_STATUS_LABELS, formatMinutes } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';

@@ -1,5 +1,5 @@
-import { todayIn } from '@domain/periods';
-import { formatMinutes, weekStartOf } from '@domain/timesheets';
+import { todayIn, weekStartOf } from '@domain/days';
+import { formatMinutes } from '@domain/timesheets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {

@@ -1,4 +1,4 @@
-import { addDays } from '@domain/timesheets';
+import { addDays } from '@domain/days';
 import { Button, useFormat } from '@web/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 

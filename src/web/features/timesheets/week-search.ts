@@ -1,5 +1,4 @@
-import { weekStartOf } from '@domain/timesheets';
-
+import { weekStartOf } from '@domain/days';
 export type TWeekSearch = { week?: string; view?: 'rates' };
 
 /** /team/timesheets?view=rates: the firm's rates instead of the team's week. */
