@@ -8,6 +8,7 @@ import { readOutbox } from '../../src/server/mail';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { pickDay } from './support/date-picker';
+import { cutOff } from './support/fit';
 
 let app: TE2eApp;
 let browser: Browser;
@@ -108,6 +109,9 @@ describe('broadcasts in the browser', () => {
     await expect.poll(() => drawer.getByTestId('count-sent').textContent(), { timeout: 15_000 }).toBe('2');
     await drawer.getByText('Completed').waitFor();
     await screenshot(page, 'broadcast-sent');
+    // Every column of the deliveries, the server's answer included, is in view at 1280 px.
+    await drawer.getByRole('columnheader', { name: "Server's answer" }).waitFor();
+    expect(await cutOff(page)).toEqual([]);
     const mails = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === 'rakesh@mehta.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Rakesh Mehta: documents for \d{4}$/);

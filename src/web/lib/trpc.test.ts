@@ -56,10 +56,11 @@ describe('reportCallError', () => {
     expect(documentStub.cookie).toMatch(/^practice_portal=; Max-Age=0; path=\//);
     expect(clearStaffSession).not.toHaveBeenCalled();
     reportCallError(trpcError('Please sign in', 401), 'profile.me');
-    await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));
+    // Back to the page once signed in again.
+    await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login?next=%2Fclients'));
     // The invalid staff session is signed out first, so the guard does not bounce back.
     expect(clearStaffSession).toHaveBeenCalledTimes(1);
-    expect(clearStaffSession).toHaveBeenCalledWith('/auth/login');
+    expect(clearStaffSession).toHaveBeenCalledWith('/auth/login?next=%2Fclients');
     // Leaving through the provider's /logout (hosted sign-in): no in-app redirect cuts it short.
     redirect.mockClear();
     clearStaffSession.mockResolvedValueOnce(true);

@@ -143,8 +143,9 @@ export function reportCallError(error: unknown, procedurePath: string): void {
   toast.error(message, { id: message, duration: ERROR_TOAST_MS });
   const status = errorData(error)?.httpStatus;
   if (status === 401) {
-    const target = unauthorizedRedirect(procedurePath);
-    if (window.location.pathname === target) return;
+    const { pathname, search, hash } = window.location;
+    const target = unauthorizedRedirect(procedurePath, `${pathname}${search ?? ''}${hash ?? ''}`);
+    if (pathname === target.split('?')[0]) return;
     // An invalid staff session signs out and clears cached items (SPEC.md §4), or the guard would
     // send the login straight back to the page that failed.
     if (isPortalProcedure(procedurePath)) {

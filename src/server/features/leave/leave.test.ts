@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormatter } from '../../../domain/format';
-import { leaveLedger, leaveRuns, notifications, roles, systemLog } from '../../db/schema';
+import { leaveLedger, leaveRequests, leaveRuns, notifications, roles, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { availableMinutes } from '.';
 import { runLeaveForOrg } from './jobs';
@@ -99,7 +99,11 @@ describe('leave', () => {
     expect(mine.balances).toEqual([
       expect.objectContaining({ name: 'Annual leave', balance: 1500, taken: 500, pending: 0 }),
     ]);
-    expect(mine.requests[0]).toMatchObject({ status: 'approved', decisionComment: 'Enjoy' });
+    expect(mine.requests[0]).toMatchObject({
+      status: 'approved',
+      decisionComment: 'Enjoy',
+      cancel: 'return-days',
+    });
     const decided = await t.db
       .select({ title: notifications.title, body: notifications.body })
       .from(notifications)
@@ -154,6 +158,56 @@ describe('leave', () => {
         'leave.cancel',
       ]),
     );
+  });
+
+  it('offers Cancel only where the rules allow it: pending, or approved and yet to start', async () => {
+    const { firm, admin, staff } = await leaveFirm('Cancel Rules');
+    const { id: typeId } = await admin.leave.types.create.mutate({
+      name: 'Casual',
+      unit: 'day',
+      allowance: 10,
+      allowNegative: true,
+    });
+    await admin.leave.setup.updateMember.mutate({
+      memberId: firm.staff.id,
+      managerId: firm.owner.id,
+      office: null,
+      workingDays: null,
+      minutesPerDay: null,
+    });
+    const mon = monday(nextYear, 5);
+    const { id: pendingId } = await staff.leave.requests.submit.mutate({
+      leaveTypeId: typeId,
+      startDate: mon,
+      endDate: mon,
+    });
+    const { id: pastId } = await staff.leave.requests.submit.mutate({
+      leaveTypeId: typeId,
+      startDate: plus(mon, 7),
+      endDate: plus(mon, 7),
+    });
+    await admin.leave.requests.decide.mutate({ requestId: pastId, approve: true });
+    // Taken last year: approved and over.
+    const lastYear = nextYear - 2;
+    const past = monday(lastYear, 5);
+    await t.db
+      .update(leaveRequests)
+      .set({ startDate: past, endDate: past })
+      .where(eq(leaveRequests.id, pastId));
+
+    const upcoming = await staff.leave.requests.mine.query({ year: nextYear });
+    expect(upcoming.requests.map((r) => [r.id, r.status, r.cancel])).toEqual([
+      [pendingId, 'pending', 'withdraw'],
+    ]);
+    const history = await staff.leave.requests.mine.query({ year: lastYear });
+    expect(history.requests.map((r) => [r.id, r.status, r.cancel])).toEqual([[pastId, 'approved', null]]);
+    // The server refuses what the list does not offer.
+    await expect(staff.leave.requests.cancel.mutate({ requestId: pastId })).rejects.toMatchObject({
+      data: { code: 'CONFLICT' },
+    });
+    await staff.leave.requests.cancel.mutate({ requestId: pendingId });
+    const after = await staff.leave.requests.mine.query({ year: nextYear });
+    expect(after.requests.map((r) => [r.status, r.cancel])).toEqual([['cancelled', null]]);
   });
 
   it('refuses a request beyond the balance unless the type allows a negative balance; half days and hours', async () => {

@@ -9,7 +9,7 @@ import {
   type TLeavePart,
   type TLeaveRequestFields,
 } from '../../../domain/leave';
-import { deduction, type TDeduction } from '../../../domain/leave-rules';
+import { deduction, ownLeaveCancel, type TDeduction } from '../../../domain/leave-rules';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveRequests, members, orgs } from '../../db/schema';
@@ -233,9 +233,9 @@ export async function cancelLeave(db: TDb, scope: TScope, requestId: string, met
     const r = await requestOf(tx, scope.orgId, requestId);
     if (r.memberId !== scope.memberId)
       throw new TRPCError({ code: 'NOT_FOUND', message: 'Leave request not found' });
-    const today = await orgToday(tx, scope.orgId);
-    const future = r.status === 'approved' && r.startDate > today;
-    if (r.status !== 'pending' && !future) {
+    const cancel = ownLeaveCancel(r, await orgToday(tx, scope.orgId));
+    const future = cancel === 'return-days';
+    if (!cancel) {
       throw new TRPCError({
         code: 'CONFLICT',
         message: 'Only a pending leave, or an approved one yet to start, can be cancelled',
