@@ -123,7 +123,21 @@ export const ZAudienceInput = z.object({
   mode: z.enum(BROADCAST_MODES).default('client'),
 });
 
+export const BROADCAST_NAME_MAX = 120;
+
+/**
+ * The name a broadcast gets when none is typed: its template's, else its subject without the
+ * placeholders ("{{client_name}}: documents for 2026" → "documents for 2026"). Migration 0044 named
+ * the broadcasts made before names by the same rule.
+ */
+export function defaultBroadcastName(subject: string, templateName?: string | null): string {
+  const fromSubject = subject.replace(/\{\{[^}]*\}\}[\s:,–-]*/g, '').trim();
+  return (templateName?.trim() || fromSubject || 'Broadcast').slice(0, BROADCAST_NAME_MAX);
+}
+
 export const ZBroadcastInput = ZBroadcastContent.extend({
+  /** Blank: defaultBroadcastName. */
+  name: zText({ max: BROADCAST_NAME_MAX, label: 'Name' }).optional(),
   templateId: z.uuid('Choose a template from the list').nullish(),
   audience: ZAudience,
   mode: z.enum(BROADCAST_MODES).default('client'),

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   hasForbiddenCharacter,
   INT4_MAX,
   NOT_ALLOWED_CHARACTER,
+  personMessage,
   zCoerceDate,
   zCoerceInt,
   zDate,
@@ -66,5 +68,33 @@ describe('every domain schema is made of the building blocks', () => {
       }
     }
     expect(found, `use the building blocks of src/domain/fields.ts:\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+describe('zod’s own messages', () => {
+  it('are replaced by words a person reads, where a schema has none of its own', () => {
+    const schema = z.object({
+      name: zString().min(1),
+      count: zInt().max(5),
+      kind: z.enum(['a', 'b']),
+      email: z.email(),
+    });
+    const result = schema.safeParse({ count: 9, kind: 'c', email: 'nope' });
+    const messages = result.success ? [] : result.error.issues.map((i) => i.message);
+    expect(messages).toEqual([
+      'This is required',
+      'Enter at most 5',
+      'Choose one of the options offered',
+      'Enter a valid email address',
+    ]);
+    for (const m of messages) expect(m).not.toMatch(/Invalid|expected|received/);
+  });
+
+  it('never override a schema’s own message', () => {
+    const result = zString().min(2, 'Enter two letters').safeParse('a');
+    expect(result.success ? null : result.error.issues[0]?.message).toBe('Enter two letters');
+    expect(personMessage({ code: 'too_small', origin: 'string', minimum: 3, input: 'a' } as never)).toBe(
+      'Use at least 3 characters',
+    );
   });
 });

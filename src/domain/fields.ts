@@ -7,7 +7,7 @@ import { z } from 'zod';
  * `z.number()`, `z.date()` or `z.coerce.*` anywhere else in src/domain.
  */
 
-/** The message for a NUL or a lone surrogate, prefixed with the field's path by the procedures. */
+/** The message for a NUL or a lone surrogate (the field it is in is named in `fieldErrors`). */
 export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed';
 
 /** NUL (PostgreSQL text cannot hold it) and a surrogate half without its pair (not valid UTF-8). */
@@ -89,3 +89,43 @@ export const zCoerceInt = (params?: TNumberParams) =>
 
 /** A record's id. */
 export const zId = (message?: string) => z.uuid(message);
+
+/**
+ * The words of zod's own messages, for the rules a schema left without one of its own: zod writes
+ * them for programmers ("Invalid input: expected string, received undefined"), and they reach people
+ * in toasts and beside fields. A schema's own message always wins over these.
+ */
+export function personMessage(issue: z.core.$ZodRawIssue): string {
+  const many = (n: unknown, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? 'This is required'
+        : 'This value is not valid';
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? 'This is required' : `Use at least ${many(issue.minimum, 'character')}`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return issue.minimum === 1 ? 'Choose at least one' : `Choose at least ${issue.minimum}`;
+      if (issue.origin === 'date') return DATE_RANGE_MESSAGE;
+      return `Enter ${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `Use at most ${many(issue.maximum, 'character')}`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Choose at most ${issue.maximum}`;
+      if (issue.origin === 'date') return DATE_RANGE_MESSAGE;
+      return `Enter ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}`;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Enter a valid email address';
+      if (issue.format === 'url') return 'Enter a full web address, starting with https://';
+      if (issue.format === 'uuid' || issue.format === 'guid') return 'This record was not found';
+      return 'This value is not in the expected form';
+    case 'not_multiple_of':
+      return `Enter a multiple of ${issue.divisor}`;
+    case 'invalid_value':
+      return 'Choose one of the options offered';
+    default:
+      return 'This value is not valid';
+  }
+}
+
+z.config({ customError: personMessage });

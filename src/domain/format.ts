@@ -100,6 +100,13 @@ function weekStartsOnIn(locale: string): TWeekDay {
   return (firstDay % 7) as TWeekDay;
 }
 
+/**
+ * Newer CLDR writes September "Sept" in en-GB and en-IN and every other month in three letters;
+ * older engines (and the firm's period names, "Sep 2026") write "Sep". One spelling everywhere, on
+ * the server, in mails and in every browser, whatever ICU each one carries.
+ */
+const oneSeptember = (text: string) => text.replace(/\bSept\b/g, 'Sep');
+
 function asInstant(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   // new Date('2026-02-30') rolls over into March: a day string is checked as a day.
@@ -164,21 +171,22 @@ export function createFormatter(settings: TLocaleSettings): TFormatter {
     weekStartsOn: weekStartsOnIn(locale),
     date(value, style = 'medium') {
       const day = dayOf(value);
-      return day ? dayFormat(style).format(day) : NO_VALUE;
+      return day ? oneSeptember(dayFormat(style).format(day)) : NO_VALUE;
     },
     dateTime(value, options) {
       const at = asInstant(value);
       if (!at) return NO_VALUE;
-      return (options?.seconds ? dateTimeSecondsFormat : dateTimeFormat).format(at);
+      return oneSeptember((options?.seconds ? dateTimeSecondsFormat : dateTimeFormat).format(at));
     },
     dateRange(start, end) {
       const from = dayOf(start);
       const to = dayOf(end);
-      if (from && to && from <= to) return dayFormat('medium').formatRange(from, to);
+      if (from && to && from <= to) return oneSeptember(dayFormat('medium').formatRange(from, to));
       // Intl ranges run forwards only; a backwards pair is shown as the two days it is.
-      if (from && to) return `${dayFormat('medium').format(from)} – ${dayFormat('medium').format(to)}`;
+      if (from && to)
+        return oneSeptember(`${dayFormat('medium').format(from)} – ${dayFormat('medium').format(to)}`);
       const one = from ?? to;
-      return one ? dayFormat('medium').format(one) : NO_VALUE;
+      return one ? oneSeptember(dayFormat('medium').format(one)) : NO_VALUE;
     },
     number,
     money(value) {

@@ -6,6 +6,7 @@ import {
   carryForwardLapse,
   deduction,
   monthlyAccrual,
+  ownLeaveCancel,
   roundAmount,
   yearEnd,
 } from './leave-rules';
@@ -134,5 +135,22 @@ describe('availableMinutesByDay', () => {
       '2026-03-11': 360,
       '2026-03-12': 240,
     });
+  });
+});
+
+describe('ownLeaveCancel', () => {
+  const today = '2026-11-28';
+  it('withdraws a pending request, whenever it falls', () => {
+    expect(ownLeaveCancel({ status: 'pending', startDate: '2026-11-01' }, today)).toBe('withdraw');
+    expect(ownLeaveCancel({ status: 'pending', startDate: '2026-12-01' }, today)).toBe('withdraw');
+  });
+  it('gives the days of an approved leave back only before it starts', () => {
+    expect(ownLeaveCancel({ status: 'approved', startDate: '2026-11-29' }, today)).toBe('return-days');
+    expect(ownLeaveCancel({ status: 'approved', startDate: today }, today)).toBeNull();
+    expect(ownLeaveCancel({ status: 'approved', startDate: '2026-09-01' }, today)).toBeNull();
+  });
+  it('leaves a decided or cancelled request alone', () => {
+    expect(ownLeaveCancel({ status: 'rejected', startDate: '2026-12-01' }, today)).toBeNull();
+    expect(ownLeaveCancel({ status: 'cancelled', startDate: '2026-12-01' }, today)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { daysBetween, isoWeekday } from './days';
-import type { THolidayPart, TLeavePart, TLeaveUnit, TRounding } from './leave';
+import type { THolidayPart, TLeavePart, TLeaveStatus, TLeaveUnit, TRounding } from './leave';
 
 // The pure rules of leave: what a request deducts, what a month accrues, what a year end carries.
 // The server and the apply form both call these, so the figure a member sees before submitting is
@@ -137,4 +137,19 @@ export function availableMinutesByDay(
     out[date] = Math.max(0, Math.round(pattern.minutesPerDay - halvesOff.size * half - hoursOff));
   }
   return out;
+}
+
+/**
+ * How the member who asked for a leave may cancel it on `today` (the firm's date): a pending one is
+ * withdrawn, an approved one yet to start gives its days back; anything else (decided, cancelled,
+ * begun or past) cannot be cancelled. The server refuses what this refuses, and the history offers
+ * Cancel only where it allows, with the confirmation that fits.
+ */
+export function ownLeaveCancel(
+  request: { status: TLeaveStatus; startDate: string },
+  today: string,
+): 'withdraw' | 'return-days' | null {
+  if (request.status === 'pending') return 'withdraw';
+  if (request.status === 'approved' && request.startDate > today) return 'return-days';
+  return null;
 }

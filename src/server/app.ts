@@ -49,9 +49,11 @@ export type TAppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve (npm run build's dist/web unless a test gives its own). */
   webDir?: string;
+  /** Where the mail outbox prints its links as plain lines (main.ts: stdout). */
+  printMail?: (lines: string) => void;
 };
 
-export async function buildApp({ config, database, logger, webDir = webDistDir }: TAppDeps) {
+export async function buildApp({ config, database, logger, webDir = webDistDir, printMail }: TAppDeps) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -81,7 +83,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
   app.addHook('onClose', stopDashboardWatch);
   // The one mailer of this process: the job that sends queued mail uses it, and so do the codes
   // sent at the moment of the request (the identity provider's, the portal's sign-in code).
-  const mailer = createMailer(config.mail, app.log);
+  const mailer = createMailer(config.mail, app.log, printMail);
 
   await app.register(cookie);
   // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
@@ -168,6 +170,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir }
       prefix: '/api/trpc',
       trpcOptions: {
         router: appRouter,
+        // The web app sends a query with a large input as a POST (src/web/lib/trpc.ts).
+        allowMethodOverride: true,
         createContext: makeCreateContext({ database, config, staffAuth, mailer }),
         onError({ error, path: procedure, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')

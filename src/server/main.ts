@@ -36,7 +36,12 @@ async function main() {
   // its write and fsync run while the app is put together.
   const keyring = vaultKeyring(config);
   keyring.catch(() => {});
-  const { app, storage, stopServing } = await buildApp({ config, database });
+  // Without SMTP_URL, each mail's links are also printed as plain lines a person can click.
+  const { app, storage, stopServing } = await buildApp({
+    config,
+    database,
+    printMail: (lines) => process.stdout.write(lines),
+  });
   const connections = trackUnusedConnections(app.server);
   for (const warning of membership?.warnings ?? []) app.log.warn(warning);
   await keyring.catch(async (error) => {

@@ -22,6 +22,8 @@ import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as AuthAuthMfaSetupRouteImport } from './routes/_auth/auth/mfa-setup'
 import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/clientportal/index'
+import { Route as MainAdminBroadcastsRouteImport } from './routes/_main/admin/broadcasts'
+import { Route as MainAdminRolesRouteImport } from './routes/_main/admin/roles'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
@@ -51,7 +53,9 @@ import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/
 import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
+import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
@@ -74,18 +78,8 @@ import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/
 import { Route as MainClientsIdDocumentsFolderIdRouteImport } from './routes/_main/clients/$id/documents/$folderId'
 
 const MainAdminIndexLazyRouteImport = createFileRoute('/_main/admin/')()
-const MainAdminBroadcastsLazyRouteImport = createFileRoute(
-  '/_main/admin/broadcasts',
-)()
-const MainAdminRolesLazyRouteImport = createFileRoute('/_main/admin/roles')()
-const MainAdminTemplatesBroadcastsLazyRouteImport = createFileRoute(
-  '/_main/admin/templates/broadcasts',
-)()
 const MainClientsIdIndexLazyRouteImport = createFileRoute(
   '/_main/clients/$id/',
-)()
-const MainClientsIdClientUsersLazyRouteImport = createFileRoute(
-  '/_main/clients/$id/client-users',
 )()
 const MainClientsIdTeamLazyRouteImport = createFileRoute(
   '/_main/clients/$id/team',
@@ -161,14 +155,14 @@ const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/index.lazy').then((d) => d.Route),
 )
-const MainAdminBroadcastsLazyRoute = MainAdminBroadcastsLazyRouteImport.update({
+const MainAdminBroadcastsRoute = MainAdminBroadcastsRouteImport.update({
   id: '/admin/broadcasts',
   path: '/admin/broadcasts',
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/broadcasts.lazy').then((d) => d.Route),
 )
-const MainAdminRolesLazyRoute = MainAdminRolesLazyRouteImport.update({
+const MainAdminRolesRoute = MainAdminRolesRouteImport.update({
   id: '/admin/roles',
   path: '/admin/roles',
   getParentRoute: () => MainRoute,
@@ -385,8 +379,8 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
-const MainAdminTemplatesBroadcastsLazyRoute =
-  MainAdminTemplatesBroadcastsLazyRouteImport.update({
+const MainAdminTemplatesBroadcastsRoute =
+  MainAdminTemplatesBroadcastsRouteImport.update({
     id: '/admin/templates/broadcasts',
     path: '/admin/templates/broadcasts',
     getParentRoute: () => MainRoute,
@@ -410,8 +404,8 @@ const MainClientsIdClientTasksRoute =
   } as any).lazy(() =>
     import('./routes/_main/clients/$id/client-tasks.lazy').then((d) => d.Route),
   )
-const MainClientsIdClientUsersLazyRoute =
-  MainClientsIdClientUsersLazyRouteImport.update({
+const MainClientsIdClientUsersRoute =
+  MainClientsIdClientUsersRouteImport.update({
     id: '/client-users',
     path: '/client-users',
     getParentRoute: () => MainClientsIdRoute,
@@ -613,6 +607,8 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/admin/broadcasts': typeof MainAdminBroadcastsRoute
+  '/admin/roles': typeof MainAdminRolesRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/clients/$id': typeof MainClientsIdRouteWithChildren
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
@@ -626,8 +622,6 @@ export interface FileRoutesByFullPath {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
-  '/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
-  '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
@@ -644,7 +638,9 @@ export interface FileRoutesByFullPath {
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
+  '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
@@ -655,8 +651,6 @@ export interface FileRoutesByFullPath {
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
-  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
-  '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
@@ -680,6 +674,8 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/admin/broadcasts': typeof MainAdminBroadcastsRoute
+  '/admin/roles': typeof MainAdminRolesRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
   '/my-account/leaves': typeof MainMyAccountLeavesRoute
   '/my-account/notifications': typeof MainMyAccountNotificationsRoute
@@ -692,8 +688,6 @@ export interface FileRoutesByTo {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
-  '/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
-  '/admin/roles': typeof MainAdminRolesLazyRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
@@ -710,7 +704,9 @@ export interface FileRoutesByTo {
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
+  '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
@@ -721,8 +717,6 @@ export interface FileRoutesByTo {
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
-  '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
-  '/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
@@ -750,6 +744,8 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_auth/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/_main/admin/broadcasts': typeof MainAdminBroadcastsRoute
+  '/_main/admin/roles': typeof MainAdminRolesRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
   '/_main/clients/$id': typeof MainClientsIdRouteWithChildren
   '/_main/my-account/leaves': typeof MainMyAccountLeavesRoute
@@ -763,8 +759,6 @@ export interface FileRoutesById {
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
-  '/_main/admin/broadcasts': typeof MainAdminBroadcastsLazyRoute
-  '/_main/admin/roles': typeof MainAdminRolesLazyRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
@@ -781,7 +775,9 @@ export interface FileRoutesById {
   '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
+  '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
@@ -792,8 +788,6 @@ export interface FileRoutesById {
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
-  '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsLazyRoute
-  '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersLazyRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
@@ -820,6 +814,8 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/auth/mfa-setup'
+    | '/admin/broadcasts'
+    | '/admin/roles'
     | '/admin/systemlog'
     | '/clients/$id'
     | '/my-account/leaves'
@@ -833,8 +829,6 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
-    | '/admin/broadcasts'
-    | '/admin/roles'
     | '/clientportal/'
     | '/clients/'
     | '/projects/'
@@ -851,7 +845,9 @@ export interface FileRouteTypes {
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
     | '/admin/settings/org'
+    | '/admin/templates/broadcasts'
     | '/clients/$id/client-tasks'
+    | '/clients/$id/client-users'
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
@@ -862,8 +858,6 @@ export interface FileRouteTypes {
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
-    | '/admin/templates/broadcasts'
-    | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
@@ -887,6 +881,8 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/auth/mfa-setup'
+    | '/admin/broadcasts'
+    | '/admin/roles'
     | '/admin/systemlog'
     | '/my-account/leaves'
     | '/my-account/notifications'
@@ -899,8 +895,6 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/projects'
-    | '/admin/broadcasts'
-    | '/admin/roles'
     | '/clientportal'
     | '/clients'
     | '/projects'
@@ -917,7 +911,9 @@ export interface FileRouteTypes {
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
     | '/admin/settings/org'
+    | '/admin/templates/broadcasts'
     | '/clients/$id/client-tasks'
+    | '/clients/$id/client-users'
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
@@ -928,8 +924,6 @@ export interface FileRouteTypes {
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
-    | '/admin/templates/broadcasts'
-    | '/clients/$id/client-users'
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
@@ -956,6 +950,8 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_auth/auth/mfa-setup'
+    | '/_main/admin/broadcasts'
+    | '/_main/admin/roles'
     | '/_main/admin/systemlog'
     | '/_main/clients/$id'
     | '/_main/my-account/leaves'
@@ -969,8 +965,6 @@ export interface FileRouteTypes {
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/projects'
-    | '/_main/admin/broadcasts'
-    | '/_main/admin/roles'
     | '/_auth/clientportal/'
     | '/_main/clients/'
     | '/_main/projects/'
@@ -987,7 +981,9 @@ export interface FileRouteTypes {
     | '/_main/admin/hrms/holidays'
     | '/_main/admin/hrms/leaves'
     | '/_main/admin/settings/org'
+    | '/_main/admin/templates/broadcasts'
     | '/_main/clients/$id/client-tasks'
+    | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/tasks'
@@ -998,8 +994,6 @@ export interface FileRouteTypes {
     | '/_main/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/tasks/$tag'
-    | '/_main/admin/templates/broadcasts'
-    | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
@@ -1114,14 +1108,14 @@ declare module '@tanstack/react-router' {
       id: '/_main/admin/broadcasts'
       path: '/admin/broadcasts'
       fullPath: '/admin/broadcasts'
-      preLoaderRoute: typeof MainAdminBroadcastsLazyRouteImport
+      preLoaderRoute: typeof MainAdminBroadcastsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/roles': {
       id: '/_main/admin/roles'
       path: '/admin/roles'
       fullPath: '/admin/roles'
-      preLoaderRoute: typeof MainAdminRolesLazyRouteImport
+      preLoaderRoute: typeof MainAdminRolesRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/systemlog': {
@@ -1331,7 +1325,7 @@ declare module '@tanstack/react-router' {
       id: '/_main/admin/templates/broadcasts'
       path: '/admin/templates/broadcasts'
       fullPath: '/admin/templates/broadcasts'
-      preLoaderRoute: typeof MainAdminTemplatesBroadcastsLazyRouteImport
+      preLoaderRoute: typeof MainAdminTemplatesBroadcastsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/clients/$id/': {
@@ -1352,7 +1346,7 @@ declare module '@tanstack/react-router' {
       id: '/_main/clients/$id/client-users'
       path: '/client-users'
       fullPath: '/clients/$id/client-users'
-      preLoaderRoute: typeof MainClientsIdClientUsersLazyRouteImport
+      preLoaderRoute: typeof MainClientsIdClientUsersRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/projects': {
@@ -1537,10 +1531,10 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
   MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
+  MainClientsIdClientUsersRoute: typeof MainClientsIdClientUsersRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTasksRoute: typeof MainClientsIdTasksRoute
-  MainClientsIdClientUsersLazyRoute: typeof MainClientsIdClientUsersLazyRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
   MainClientsIdIndexLazyRoute: typeof MainClientsIdIndexLazyRoute
   MainClientsIdDocumentsFolderIdRoute: typeof MainClientsIdDocumentsFolderIdRoute
@@ -1549,10 +1543,10 @@ interface MainClientsIdRouteChildren {
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
+  MainClientsIdClientUsersRoute: MainClientsIdClientUsersRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTasksRoute: MainClientsIdTasksRoute,
-  MainClientsIdClientUsersLazyRoute: MainClientsIdClientUsersLazyRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
   MainClientsIdIndexLazyRoute: MainClientsIdIndexLazyRoute,
   MainClientsIdDocumentsFolderIdRoute: MainClientsIdDocumentsFolderIdRoute,
@@ -1565,6 +1559,8 @@ const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
 
 interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
+  MainAdminBroadcastsRoute: typeof MainAdminBroadcastsRoute
+  MainAdminRolesRoute: typeof MainAdminRolesRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
   MainClientsIdRoute: typeof MainClientsIdRouteWithChildren
   MainMyAccountLeavesRoute: typeof MainMyAccountLeavesRoute
@@ -1577,8 +1573,6 @@ interface MainRouteChildren {
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
-  MainAdminBroadcastsLazyRoute: typeof MainAdminBroadcastsLazyRoute
-  MainAdminRolesLazyRoute: typeof MainAdminRolesLazyRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainReportsIndexRoute: typeof MainReportsIndexRoute
@@ -1588,12 +1582,12 @@ interface MainRouteChildren {
   MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
-  MainAdminTemplatesBroadcastsLazyRoute: typeof MainAdminTemplatesBroadcastsLazyRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
@@ -1605,6 +1599,8 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
+  MainAdminBroadcastsRoute: MainAdminBroadcastsRoute,
+  MainAdminRolesRoute: MainAdminRolesRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,
   MainClientsIdRoute: MainClientsIdRouteWithChildren,
   MainMyAccountLeavesRoute: MainMyAccountLeavesRoute,
@@ -1617,8 +1613,6 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
-  MainAdminBroadcastsLazyRoute: MainAdminBroadcastsLazyRoute,
-  MainAdminRolesLazyRoute: MainAdminRolesLazyRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainReportsIndexRoute: MainReportsIndexRoute,
@@ -1628,12 +1622,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
-  MainAdminTemplatesBroadcastsLazyRoute: MainAdminTemplatesBroadcastsLazyRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,

@@ -22,6 +22,7 @@ import { seedPortalUser } from '../../src/server/test/portal';
 import { expectAccessible } from './support/a11y';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage } from './support/browser';
+import { cutOff } from './support/fit';
 import type { PORTAL_ROUTES, STAFF_AUTH_ROUTES, STAFF_ROUTES } from './support/routes';
 
 // Every screen of SPEC.md §2 through axe (support/a11y.ts), in the light and the dark theme: the
@@ -146,6 +147,17 @@ async function seedWorld(t: TE2eApp) {
     t.db.select({ id: services.id }).from(services).where(eq(services.orgId, orgId)).limit(1),
     'service',
   );
+  // The compliance grid of the service with the most projects: cells that are links, of every state.
+  const gridService = await one(
+    t.db
+      .select({ id: projects.serviceId })
+      .from(projects)
+      .where(and(eq(projects.orgId, orgId), isNotNull(projects.serviceId)))
+      .groupBy(projects.serviceId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1),
+    'service with projects',
+  );
   const template = await one(
     t.db
       .select({ id: projectTemplates.id })
@@ -207,6 +219,7 @@ async function seedWorld(t: TE2eApp) {
     vaultFolderId: vaultFolder.id,
     groupId: group.id,
     serviceId: service.id,
+    gridServiceId: gridService.id as string,
     templateId: template.id,
     director: director.user.email,
     portalUser: portalUser.user.email,
@@ -249,7 +262,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/reminders/{type}': () => '/reminders/client',
   '/reports': () => '/reports',
   '/reports/client/summary': () => '/reports/client/summary',
-  '/reports/services/summary': (w) => `/reports/services/summary?view=grid&serviceId=${w.serviceId}`,
+  '/reports/services/summary': () => '/reports/services/summary',
   '/reports/team/summary': () => '/reports/team/summary',
   '/team/leaves': () => '/team/leaves',
   '/team/members': () => '/team/members',
@@ -378,12 +391,45 @@ const portalPage = visitor(() => portalContext(world.portalUser));
 const directorPage = visitor(() => portalContext(world.director));
 const publicPortalPage = visitor(() => browser.newContext({ viewport: PHONE }));
 
+/**
+ * Screens whose cuts at 1280 px the fit check found and whose owners are fixing them (issue 34's
+ * [time] part: the week grid; issue 33: the tasks list, by the demo's random titles). Their cuts are
+ * printed, not failed on; take a screen off the list with its fix.
+ */
+const KNOWN_CUTS = new Set(['/tasks', '/my-account/timesheet']);
+
+async function expectFits(page: Page, route: string) {
+  const cuts = await cutOff(page);
+  if (KNOWN_CUTS.has(route)) {
+    if (cuts.length) console.warn(`${route} at 1280 px (known, KNOWN_CUTS):\n  ${cuts.join('\n  ')}`);
+    return;
+  }
+  expect(cuts).toEqual([]);
+}
+
 describe('staff screens at 1280 px', () => {
   const built = Object.entries(STAFF).filter((e): e is [string, (w: TWorld) => string] => e[1] !== null);
-  it.each(named(built))('%s', async (_route, path) => {
+  it.each(named(built))('%s', async (route, path) => {
     const page = await staffPage();
     await visit(page, path(world));
     await expectAccessible(page);
+    await expectFits(page, route);
+  });
+
+  // A report's other views share its address: each is a screen of its own.
+  it('/team/timesheets?view=rates, the firm’s rates', async () => {
+    const page = await staffPage();
+    await visit(page, '/team/timesheets?view=rates');
+    await expectAccessible(page);
+    expect(await cutOff(page)).toEqual([]);
+  });
+
+  it('/reports/services/summary?view=grid, the compliance grid', async () => {
+    const page = await staffPage();
+    await visit(page, `/reports/services/summary?view=grid&serviceId=${world.gridServiceId}`);
+    await page.getByRole('table').getByRole('link').first().waitFor();
+    await expectAccessible(page);
+    expect(await cutOff(page)).toEqual([]);
   });
 
   it('/onboarding', async () => {
@@ -401,6 +447,7 @@ describe('staff screens at 1280 px', () => {
     await visit(page, `/tasks?task=${world.taskId}`);
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page);
+    await expectFits(page, '/tasks');
   });
 
   // A screen of the spec not built yet answers 404; the day it is built this fails until the
@@ -422,6 +469,7 @@ describe('staff sign-in screens at 1280 px', () => {
     const page = await publicStaffPage();
     await visit(page, path(world));
     await expectAccessible(page);
+    expect(await cutOff(page)).toEqual([]);
   });
 });
 

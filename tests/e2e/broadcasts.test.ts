@@ -1,9 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../src/server/db/schema';
+import { addDays, todayIn } from '../../src/domain/days';
+import { createFormatter } from '../../src/domain/format';
+import { clients, orgs } from '../../src/server/db/schema';
 import { readOutbox } from '../../src/server/mail';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { pickDay } from './support/date-picker';
+import { cutOff } from './support/fit';
 
 let app: TE2eApp;
 let browser: Browser;
@@ -30,7 +35,15 @@ describe('broadcasts in the browser', () => {
         { orgId: firm.org.id, code: 'N-1', name: 'No Mail Ltd' },
       ])
       .returning();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // A firm in India, a browser in New York: every time typed is the firm's (issue 34).
+    await app.db
+      .update(orgs)
+      .set({ country: 'IN', timeZone: 'Asia/Kolkata' })
+      .where(eq(orgs.id, firm.org.id));
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      timezoneId: 'America/New_York',
+    });
     await signInWithCookies(context, app, firm.owner);
     const { page, console } = await newPage(context);
 
@@ -68,21 +81,47 @@ describe('broadcasts in the browser', () => {
     await expect
       .poll(() => compose.getByTestId('preview-subject').textContent())
       .toMatch(/^Rakesh Mehta: documents for \d{4}$/);
+    // Named for the list by its template; the subject keeps its placeholders for the mail.
+    expect(await compose.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Season documents');
+
+    // "Send at" is read on the firm's clock and says so, whatever the browser's zone.
+    const tomorrow = addDays(todayIn('Asia/Kolkata'), 1);
+    await pickDay(page, compose, 'Send at', tomorrow);
+    await compose.getByRole('textbox', { name: 'Time (Asia/Kolkata)' }).fill('09:00');
+    await compose.getByText('Asia/Kolkata time').waitFor();
     await screenshot(page, 'broadcast-compose');
+    await compose.getByRole('button', { name: 'Schedule' }).click();
+    const confirmSchedule = page.getByRole('alertdialog');
+    await expect
+      .poll(() => confirmSchedule.textContent())
+      .toContain(
+        `${createFormatter({ country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR' }).date(tomorrow)}, 9:00`,
+      );
+    expect(await confirmSchedule.textContent()).toContain('(Asia/Kolkata time)');
+    await confirmSchedule.getByRole('button', { name: 'Cancel' }).click();
+    await compose.getByRole('button', { name: 'Clear date' }).click();
+
     await compose.getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
     await page.getByText('Sending to 2 recipients').waitFor();
 
-    const drawer = page.getByRole('dialog', { name: /Rakesh Mehta|documents for/ });
+    const drawer = page.getByRole('dialog', { name: 'Season documents' });
     await expect.poll(() => drawer.getByTestId('count-sent').textContent(), { timeout: 15_000 }).toBe('2');
     await drawer.getByText('Completed').waitFor();
     await screenshot(page, 'broadcast-sent');
+    // Every column of the deliveries, the server's answer included, is in view at 1280 px.
+    await drawer.getByRole('columnheader', { name: "Server's answer" }).waitFor();
+    expect(await cutOff(page)).toEqual([]);
     const mails = (await readOutbox(app.config.mail.outboxDir)).filter((m) => m.to === 'rakesh@mehta.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Rakesh Mehta: documents for \d{4}$/);
     expect(mails[0]?.text).toContain('Kapoor Associates');
     expect(mails[0]?.notes.unsubscribe).toMatch(/\/api\/broadcasts\/unsubscribe\//);
     await page.keyboard.press('Escape');
+    // The list names it; the raw "{{client_name}}: …" subject is nowhere in it.
+    const list = page.getByRole('table');
+    await list.getByText('Season documents').waitFor();
+    expect(await list.textContent()).not.toContain('{{');
 
     await page.goto(`${app.url}/clients/${mehta?.id}`);
     const received = page.getByRole('list', { name: 'Broadcasts received' });

@@ -6,6 +6,7 @@ import { roles } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { pickDay } from './support/date-picker';
+import { cutOff } from './support/fit';
 
 let app: TE2eApp;
 let browser: Browser;
@@ -161,7 +162,12 @@ describe('leave in the browser', () => {
       drawer.getByRole('button', { name: 'Download certificate.pdf' }).click(),
     ]);
     expect(saved.suggestedFilename()).toBe('certificate.pdf');
-    await drawer.getByRole('textbox', { name: 'Comment' }).fill('Enjoy the long weekend');
+    // A comment as long as people write them: the history must still show every column at 1280 px.
+    await drawer
+      .getByRole('textbox', { name: 'Comment' })
+      .fill(
+        'Enjoy the long weekend. Before you go, please hand the Mehta GST reconciliation and the two pending TDS returns to Priya, with a note on where each one stands.',
+      );
     await screenshot(o, 'team-leaves-decide');
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await o.getByText('Leave approved').waitFor();
@@ -182,6 +188,15 @@ describe('leave in the browser', () => {
       .waitFor();
     await expect.poll(() => m.getByTestId('balance-Annual leave').textContent()).toBe('8 days');
     await screenshot(m, 'my-leaves-approved');
+    // At 1280 px every column of the history is in view, the attachment and Cancel included; an
+    // approved leave yet to start offers Cancel, promising the days back.
+    expect(await cutOff(m)).toEqual([]);
+    await history.getByRole('button', { name: 'View certificate.pdf' }).waitFor();
+    await history.getByRole('button', { name: 'Cancel' }).click();
+    await m.getByRole('alertdialog').getByText('The days return to your balance.').waitFor();
+    // Not this time: the dialog's own Cancel keeps the leave.
+    await m.getByRole('alertdialog').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => m.getByRole('alertdialog').count()).toBe(0);
     await m.goto(`${app.url}/my-account/notifications`);
     await m
       .getByText(/Your .* is approved/)

@@ -223,6 +223,17 @@ describe('client portal sign-in in the browser', () => {
     await page.goto(`${app.url}/clientportal`);
     await page.waitForURL(`${app.url}/clientportal/auth/login`);
     await page.getByRole('heading', { name: 'Sign in to your client portal' }).waitFor();
+
+    // A deep link opened signed out comes back once the code is in.
+    const tasks = `/clientportal/${client.id}/tasks`;
+    await page.goto(`${app.url}${tasks}`);
+    await page.waitForURL(`${app.url}/clientportal/auth/login?next=${encodeURIComponent(tasks)}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByLabel('Sign-in code').fill((await app.lastMail(email, 2)).notes.code ?? '');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}${tasks}`);
     await phone.close();
   });
 });

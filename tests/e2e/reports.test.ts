@@ -82,9 +82,9 @@ describe('reports in the browser', () => {
     await page.goto(
       `${app.url}/reports/services/summary?view=grid&serviceId=${gst.id}&from=${prevMonthStart}&to=${monthEnd}`,
     );
-    await page.getByRole('link', { name: /Aarav Traders, .*: Filed/ }).waitFor();
+    await page.getByRole('link', { name: /^Filed: Aarav Traders, / }).waitFor();
     await expect
-      .poll(() => page.locator('.sr-only', { hasText: /Bela Foods, .*: Not started/ }).count())
+      .poll(() => page.locator('.sr-only', { hasText: /^Not started: Bela Foods, / }).count())
       .toBe(2);
     await screenshot(page, 'reports-compliance-grid');
 

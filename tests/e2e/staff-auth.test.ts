@@ -85,7 +85,28 @@ describe('staff identity in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toMatch(/^Good (Morning|Afternoon|Evening), Asha$/);
+    // The empty firm's home leads through its first steps, each read from the firm's data.
+    const setup = page.getByRole('region', { name: 'Set up your firm' });
+    await setup.getByText('0 of 6 done.', { exact: false }).waitFor();
+    await expect
+      .poll(() => setup.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Invite your team \(to do\)/),
+        expect.stringMatching(/^Add the services you offer/),
+        expect.stringMatching(/^Describe how the work is done/),
+        expect.stringMatching(/^Import your clients/),
+        expect.stringMatching(/^Set billing rates/),
+        expect.stringMatching(/^Invite a client to the portal/),
+      ]);
     await screenshot(page, 'auth-home');
+    await setup.getByRole('link', { name: 'Add services' }).click();
+    await page.waitForURL(`${app.url}/admin/services`);
+    await page.goto(`${app.url}/`);
+    await page
+      .getByRole('region', { name: 'Set up your firm' })
+      .getByRole('button', { name: 'Dismiss' })
+      .click();
+    await expect.poll(() => page.getByRole('region', { name: 'Set up your firm' }).count()).toBe(0);
 
     // Signed in: public pages send the member home; verify does not.
     await page.goto(`${app.url}/auth/login`);
@@ -174,14 +195,63 @@ describe('staff identity in the browser', () => {
     await context.close();
   });
 
-  it('shows 404 "Page Not Found: {fullPath}" for a link key that is not one of ours', async () => {
+  it('returns to the page asked for after signing in, never to an address outside the app', async () => {
     const context = await browser.newContext();
-    const { page, console } = await newPage(context);
+    const { page } = await newPage(context);
+    await page.goto(`${app.url}/reports/team/summary?tab=members`);
+    await page.waitForURL(
+      `${app.url}/auth/login?next=${encodeURIComponent('/reports/team/summary?tab=members')}`,
+    );
+    await page.getByLabel('Email').fill('asha@rao.test');
+    await page.getByLabel('Password').fill('Better#2027');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports/team/summary');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('members');
+
+    // A crafted link cannot use the sign-in to send the person elsewhere.
+    const signedOut = await browser.newContext();
+    const { page: other } = await newPage(signedOut);
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('/\\evil.example/x')}`);
+    await other.getByLabel('Email').fill('asha@rao.test');
+    await other.getByLabel('Password').fill('Better#2027');
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.waitForURL(`${app.url}/`);
+    // Already signed in, the login forwards to a safe `next` at once.
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('/team/members')}`);
+    await other.waitForURL(`${app.url}/team/members`);
+    await other.goto(`${app.url}/auth/login?next=${encodeURIComponent('//evil.example')}`);
+    await other.waitForURL(`${app.url}/`);
+    await signedOut.close();
+    await context.close();
+  });
+
+  it('says a verify or reset link cut short is broken and offers a new one', async () => {
+    const context = await browser.newContext();
+    const { page, console } = await newPage(context, { allowErrors: [/400/] });
     await page.goto(`${app.url}/auth/resetpassword/not!a!key?from=mail`);
-    await page
-      .getByText('Page Not Found: /auth/resetpassword/not!a!key?from=mail', { exact: true })
-      .waitFor();
-    expect(console.errors).toEqual([]);
+    await page.getByRole('heading', { name: 'This link is broken' }).waitFor();
+    await page.getByRole('link', { name: 'Send a new reset link' }).click();
+    await page.waitForURL(`${app.url}/auth/forgotpassword`);
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+
+    // A verification link that lost its end on the way: a new one is mailed from the page.
+    const email = 'late@rao.test';
+    const signUp = await fetch(`${app.url}/api/idp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+      },
+      body: JSON.stringify({ ClientId: app.config.idp.clientId, Username: email, Password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(200);
+    await app.lastMail(email);
+    await page.goto(`${app.url}/auth/verify/eyJ1Ijoib`);
+    await page.getByRole('heading', { name: 'This link is broken' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send a new verification link' }).click();
+    expect(new URL((await app.lastMail(email, 2)).notes.link ?? '').pathname).toMatch(/^\/auth\/verify\//);
+    expect(console.errors.filter((e) => !/40[0-4]/.test(e))).toEqual([]);
     await context.close();
   });
 

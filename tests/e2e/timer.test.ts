@@ -99,8 +99,10 @@ describe('the timer in the browser', () => {
     await header.getByRole('button', { name: 'Timer stopped: give the end time' }).click();
     const dialog = page.getByRole('dialog', { name: 'When did you stop work?' });
     await expect
-      .poll(() => dialog.getByLabel('Stopped at').inputValue())
-      .toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+      .poll(() => dialog.getByRole('textbox', { name: /^Time \(/ }).inputValue())
+      .toMatch(/^\d\d:\d\d$/);
+    // The day in the firm's format, on the date picker, not the browser's "mm/dd/yyyy".
+    expect(await dialog.getByRole('button', { name: 'Stopped at' }).textContent()).not.toMatch(/\//);
     await screenshot(page, 'timer-end-time');
     await dialog.getByRole('button', { name: 'Record time' }).click();
     await page.getByText('Time recorded').first().waitFor();

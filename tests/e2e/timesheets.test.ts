@@ -54,6 +54,19 @@ describe('timesheets in the browser', () => {
     await cells.nth(1).fill('1.5');
     await cells.nth(1).press('Enter');
     await expect.poll(() => staff.getByTestId('week-total').textContent()).toBe('3:00');
+    // A refused entry keeps what was typed and says why, in a person's words (issue 34).
+    await cells.nth(2).fill('13');
+    await cells.nth(2).press('Tab');
+    expect(await cells.nth(2).inputValue()).toBe('13');
+    expect(await cells.nth(2).getAttribute('aria-invalid')).toBe('true');
+    await row
+      .getByRole('alert')
+      .filter({ hasText: 'An entry cannot be longer than 12 hours' })
+      .waitFor({ state: 'attached' });
+    await cells.nth(2).focus();
+    await cells.nth(2).press('Escape');
+    expect(await cells.nth(2).inputValue()).toBe('');
+    await expect.poll(() => staff.getByTestId('week-total').textContent()).toBe('3:00');
     await staff.getByRole('listitem').filter({ hasText: '1:30' }).first().waitFor();
     await screenshot(staff, 'timesheet-my-week');
     await staff.getByRole('button', { name: 'Submit week' }).click();

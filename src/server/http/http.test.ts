@@ -62,11 +62,15 @@ describe('tRPC over HTTP, as the browser calls it', () => {
 });
 
 describe('errors', () => {
-  it('answers bad input with BAD_REQUEST and a message naming the field', async () => {
+  it('answers bad input with BAD_REQUEST, a message for a person and the field in fieldErrors', async () => {
     const call = t.client(firm.owner.token).systemLog.list.query({ pageSize: 5000 });
     await expect(call).rejects.toMatchObject({
-      message: 'pageSize: Page size must be at most 200',
-      data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      message: 'Page size must be at most 200',
+      data: {
+        code: 'BAD_REQUEST',
+        httpStatus: 400,
+        fieldErrors: { pageSize: ['Page size must be at most 200'] },
+      },
     });
   });
 

@@ -2,7 +2,14 @@
 // enqueueMail to send a message from inside a mutation's transaction through the job queue.
 // Features keep their own message texts (features/<feature>/mail.ts) and import only this module.
 
-export { createMailer, readOutbox, type TMailer, type TMailMessage, type TOutboxMessage } from './mailer';
+export {
+  createMailer,
+  outboxLines,
+  readOutbox,
+  type TMailer,
+  type TMailMessage,
+  type TOutboxMessage,
+} from './mailer';
 export { absoluteLink, notificationMessage, type TNotificationMail } from './messages';
 export {
   enqueueMail,

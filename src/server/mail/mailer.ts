@@ -27,6 +27,15 @@ export type TMailer = { send(message: TMailMessage): Promise<TMailPartial | unde
 type TLog = { info(obj: object, msg: string): void };
 
 /**
+ * The outbox's message for the person at the terminal: who it is for, then each link and code on
+ * a line of its own, which a terminal makes clickable (the JSON log line buries them in quotes).
+ */
+export function outboxLines(m: Pick<TMailMessage, 'to' | 'subject' | 'notes'>): string {
+  const notes = Object.entries(m.notes ?? {}).map(([name, value]) => `  ${name}: ${value}\n`);
+  return `Mail to ${m.to}: ${m.subject}\n${notes.join('')}`;
+}
+
+/**
  * The transport, made at the first message: nodemailer is loaded then rather than at every start.
  * One promise, so messages sent meanwhile share the one transport (and its SMTP connections).
  */
@@ -48,7 +57,12 @@ type TNodemailer = typeof import('nodemailer')['default'];
  * uses it, and so do the few codes sent at the moment of the request (sign-in and confirmation
  * codes). An SMTP transport keeps its connections between messages.
  */
-export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
+export function createMailer(
+  mail: TConfig['mail'],
+  log?: TLog,
+  /** Where the outbox prints its messages' links as plain lines (the server's stdout; tests: nowhere). */
+  print?: (lines: string) => void,
+): TMailer {
   const envelopeOf = (m: TMailMessage) => ({
     from: mail.from,
     to: m.to,
@@ -107,6 +121,7 @@ export function createMailer(mail: TConfig['mail'], log?: TLog): TMailer {
       };
       await fs.writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
       log?.info({ to: m.to, subject: m.subject, file, ...m.notes }, 'mail written to the outbox');
+      if (print && m.notes && Object.keys(m.notes).length > 0) print(outboxLines(m));
     },
   };
 }

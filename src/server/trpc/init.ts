@@ -5,11 +5,15 @@ import type { TContext } from './context';
 import { fieldErrorsOf } from './field-errors';
 import { transformer } from './transformer';
 
-/** "field: message" for each zod issue, so the toast tells a person what to fix. */
+/**
+ * The toast's text for a refused input: each distinct message once, as the schema wrote it for a
+ * person. Field paths ("minutes", "bodyHtml") are the program's names and stay in `fieldErrors`,
+ * where a form puts each message beside its own field.
+ */
 export function zodMessage(error: ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  const messages = [...new Set(error.issues.map((issue) => issue.message.trim()))];
+  if (messages.length === 1) return messages[0] ?? '';
+  return messages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
 }
 
 export const t = initTRPC.context<TContext>().create({

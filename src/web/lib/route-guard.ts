@@ -9,12 +9,15 @@ export function guard(
 ): void {
   const target = guardRedirect({
     pathname: location.pathname,
+    href: location.href,
+    next: (location.search as { next?: unknown }).next,
     isPublic: options.isPublic,
     skipRedirect: options.skipRedirect,
     hasStaffCookie: hasStaffCookie(),
     hasPortalCookie: hasPortalCookie(),
   });
-  if (target && target !== location.pathname) throw redirect({ href: target, replace: true });
+  if (target && target !== location.pathname && target !== location.href)
+    throw redirect({ href: target, replace: true });
 }
 
 export type TNotFoundData = { invalidRoute?: boolean };

@@ -13,6 +13,7 @@ vi.stubGlobal('document', documentStub);
 const {
   ACCESS_TURNED_OFF_LOGIN,
   configureTrpc,
+  errorMessage,
   holdStaffCalls,
   readTooManyRequests,
   reportCallError,
@@ -55,10 +56,11 @@ describe('reportCallError', () => {
     expect(documentStub.cookie).toMatch(/^practice_portal=; Max-Age=0; path=\//);
     expect(clearStaffSession).not.toHaveBeenCalled();
     reportCallError(trpcError('Please sign in', 401), 'profile.me');
-    await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login'));
+    // Back to the page once signed in again.
+    await vi.waitFor(() => expect(redirect).toHaveBeenLastCalledWith('/auth/login?next=%2Fclients'));
     // The invalid staff session is signed out first, so the guard does not bounce back.
     expect(clearStaffSession).toHaveBeenCalledTimes(1);
-    expect(clearStaffSession).toHaveBeenCalledWith('/auth/login');
+    expect(clearStaffSession).toHaveBeenCalledWith('/auth/login?next=%2Fclients');
     // Leaving through the provider's /logout (hosted sign-in): no in-app redirect cuts it short.
     redirect.mockClear();
     clearStaffSession.mockResolvedValueOnce(true);
@@ -260,6 +262,45 @@ describe('a record that is not there', () => {
     toastError.mockClear();
     reportCallError(coded('Client not found', 'NOT_FOUND', 404), 'clients.update');
     expect(toastError).toHaveBeenCalledWith('Client not found', expect.anything());
+  });
+});
+
+describe('a large input', () => {
+  it('goes in a POST body, not the address; a small one stays a GET', async () => {
+    const realFetch = globalThis.fetch;
+    const sent: { url: string; method: string; body: string }[] = [];
+    globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ url: String(input), method: init?.method ?? 'GET', body: String(init?.body ?? '') });
+      return new Response(JSON.stringify([{ result: { data: { json: { subject: 's', html: 'h' } } } }]), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    try {
+      const bodyHtml = `<p>${'A long letter to every client. '.repeat(600)}</p>`;
+      const clientId = '00000000-0000-4000-8000-000000000001';
+      await trpcClient.broadcasts.preview.query({ subject: 'Hello', bodyHtml, clientId });
+      await trpcClient.broadcasts.preview.query({ subject: 'Hello', bodyHtml: '<p>Hi</p>', clientId });
+      expect(sent[0]?.method).toBe('POST');
+      expect(sent[0]?.url.length).toBeLessThan(200);
+      expect(sent[0]?.body).toContain('A long letter');
+      expect(sent[1]?.method).toBe('GET');
+      expect(sent[1]?.url).toContain('Hi');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
+
+describe('messages of the transport', () => {
+  it('are said for a person', () => {
+    expect(errorMessage(new TRPCClientError('Unable to transform response from server'))).not.toMatch(
+      /transform/,
+    );
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Network Error');
+    expect(errorMessage(new TRPCClientError(`Unexpected token 'b', "boom" is not valid JSON`))).not.toMatch(
+      /token|JSON/,
+    );
+    expect(errorMessage(new TRPCClientError('Client not found'))).toBe('Client not found');
   });
 });
 

@@ -3,7 +3,7 @@ import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa';
 import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
 import { ACCESS_TURNED_OFF_MESSAGE } from '@domain/signed-out';
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { toast } from 'sonner';
@@ -36,9 +36,29 @@ export function configureTrpc(next: Partial<THandlers>): void {
   Object.assign(handlers, next);
 }
 
+/**
+ * What the transport says when no tRPC answer came back (a proxy's error page, a dropped
+ * connection): words for programmers, said again for a person.
+ */
+const TRANSPORT_MESSAGES: Record<string, string> = {
+  'Unable to transform response from server':
+    'The server’s answer could not be read. Please try again; if it keeps happening, reload the page.',
+  'Failed to fetch': 'Network Error',
+  'Load failed': 'Network Error',
+  'NetworkError when attempting to fetch resource.': 'Network Error',
+};
+
+const UNREADABLE = TRANSPORT_MESSAGES['Unable to transform response from server'] as string;
+
 export function errorMessage(error: unknown): string {
-  if (error instanceof TRPCClientError || error instanceof Error) return error.message || 'Network Error';
-  return 'Network Error';
+  if (!(error instanceof Error) || !error.message) return 'Network Error';
+  // A body that is not JSON (a proxy's page, a bare "boom"): the parser's words are not for people.
+  if (
+    error.cause instanceof SyntaxError ||
+    /is not valid JSON|Unexpected token|JSON\.parse/.test(error.message)
+  )
+    return UNREADABLE;
+  return TRANSPORT_MESSAGES[error.message] ?? error.message;
 }
 
 type TErrorData = { code?: string; httpStatus?: number } | undefined;
@@ -123,8 +143,9 @@ export function reportCallError(error: unknown, procedurePath: string): void {
   toast.error(message, { id: message, duration: ERROR_TOAST_MS });
   const status = errorData(error)?.httpStatus;
   if (status === 401) {
-    const target = unauthorizedRedirect(procedurePath);
-    if (window.location.pathname === target) return;
+    const { pathname, search, hash } = window.location;
+    const target = unauthorizedRedirect(procedurePath, `${pathname}${search ?? ''}${hash ?? ''}`);
+    if (pathname === target.split('?')[0]) return;
     // An invalid staff session signs out and clears cached items (SPEC.md §4), or the guard would
     // send the login straight back to the page that failed.
     if (isPortalProcedure(procedurePath)) {
@@ -215,18 +236,42 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return data?.httpStatus === 429 ? (data.retryAfterS ?? 60) : undefined;
 }
 
+/**
+ * A query whose input is bigger than this goes as a POST with the input in the body (the server
+ * allows the override), not in the address: a long address is refused before tRPC sees it (HTTP
+ * 431 from about 8 KB of headers), and a person's text (a broadcast's body) can be any length.
+ */
+export const LARGE_INPUT_CHARS = 1500;
+/** Batched GETs are split before their address grows past this. */
+export const MAX_URL_LENGTH = 4000;
+
+/** Roughly how long a call's input makes its address: its JSON, which the address escapes. */
+export function inputChars(input: unknown): number {
+  try {
+    return JSON.stringify(input)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+const linkOptions = {
+  url: TRPC_URL,
+  fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return readTooManyRequests(await fetch(input, init), url);
+  },
+  transformer: superjson,
+  headers: ({ opList }: { opList: readonly { path: string }[] }) =>
+    opList.some((op) => !isPortalProcedure(op.path)) ? handlers.staffHeaders() : {},
+};
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     errorLink,
-    httpBatchLink({
-      url: TRPC_URL,
-      fetch: async (input, init) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        return readTooManyRequests(await fetch(input, init as RequestInit), url);
-      },
-      transformer: superjson,
-      headers: ({ opList }) =>
-        opList.some((op) => !isPortalProcedure(op.path)) ? handlers.staffHeaders() : {},
+    splitLink({
+      condition: (op) => op.type === 'query' && inputChars(op.input) > LARGE_INPUT_CHARS,
+      true: httpBatchLink({ ...linkOptions, methodOverride: 'POST' }),
+      false: httpBatchLink({ ...linkOptions, maxURLLength: MAX_URL_LENGTH }),
     }),
   ],
 });

@@ -370,7 +370,8 @@ export function urlPagingProps<S extends string>(
     pageSize: input.pageSize ?? pageSizeOptions[0] ?? 25,
     sort: input.sort,
     direction: input.direction,
-    onPageChange: (page: number) => setSearch({ page }),
+    // Page one is the list's default: the URL leaves it out.
+    onPageChange: (page: number) => setSearch({ page: page > 1 ? page : undefined }),
     onPageSizeChange: (pageSize: number) => setSearch({ pageSize, page: undefined }),
     onSortChange: (sort: string, direction: SortDirection) =>
       setSearch({ sort: sort as S, direction, page: undefined }),

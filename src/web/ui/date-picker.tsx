@@ -119,6 +119,7 @@ export function DatePicker(props: DatePickerProps) {
         ) : null}
         <Popover.Portal>
           <Popover.Content
+            aria-label="Calendar"
             align="start"
             sideOffset={4}
             className="z-50 rounded-lg border border-border bg-surface p-2 text-fg shadow-lg focus:outline-none"
@@ -210,7 +211,8 @@ const calendarClasses = {
   day_button: dayButton,
   today: 'font-semibold text-primary',
   selected: '[&>button]:bg-primary [&>button]:text-primary-fg [&>button]:hover:bg-primary/90',
-  outside: 'text-muted-fg/60',
+  // Days of the next and previous month read at the muted text's full contrast (WCAG 1.4.3).
+  outside: 'text-muted-fg',
   disabled: 'opacity-40 [&>button]:pointer-events-none',
   hidden: 'invisible',
   focused: '',

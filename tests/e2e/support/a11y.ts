@@ -3,7 +3,7 @@ import path from 'node:path';
 import axe, { type Result, type RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { routePattern } from './routes';
+import { screenOf, VIEW_PARAM } from './routes';
 
 /**
  * Accessibility in the browser suite: axe-core (WCAG 2.0–2.2 A and AA, best practices, WCAG 2.2's
@@ -43,7 +43,7 @@ function widthClass(width: number) {
 }
 
 function keyOf(url: string, width: number) {
-  return `${routePattern(new URL(url).pathname)} @${widthClass(width)}`;
+  return `${screenOf(url)} @${widthClass(width)}`;
 }
 
 /** Runs in the page: a copy of the document to render elsewhere. */
@@ -145,7 +145,7 @@ async function auditSnapshot(browser: Browser, shot: TSnapshot): Promise<TFindin
         axeOptions(theme),
       );
       findings.push({
-        route: routePattern(new URL(shot.url).pathname),
+        route: screenOf(shot.url),
         url: shot.url,
         theme,
         width: shot.width,
@@ -221,8 +221,10 @@ const QUIET_MS = 400;
  * no call in flight, no loading state). The test may refuse it (its own view of the network is
  * busier, e.g. a route's code still loading); the page then offers it again when next still.
  */
-function snapshotter(copyDocument: () => { url: string; html: string }, quietMs: number) {
+function snapshotter(copyDocument: () => { url: string; html: string }, quietMs: number, viewParam: string) {
   const w = window as unknown as TWatchedWindow;
+  // The path and its view (support/routes.ts screenOf): another view is another screen.
+  const screen = () => `${location.pathname}?${new URLSearchParams(location.search).get(viewParam) ?? ''}`;
   const sent = new Set<string>();
   let inFlight = 0;
   let lastMutation = performance.now();
@@ -236,7 +238,7 @@ function snapshotter(copyDocument: () => { url: string; html: string }, quietMs:
     !!document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin');
 
   const take = async (): Promise<void> => {
-    const path = location.pathname;
+    const path = screen();
     if (!w.__a11ySnapshot || sent.has(path) || loading()) return;
     sent.add(path);
     const accepted = await w.__a11ySnapshot(copyDocument()).catch(() => true);
@@ -271,7 +273,7 @@ function snapshotter(copyDocument: () => { url: string; html: string }, quietMs:
   };
   w.__a11yTake = take;
   w.__a11yState = () => ({
-    due: !sent.has(location.pathname),
+    due: !sent.has(screen()),
     loading: loading(),
     quietFor: performance.now() - lastMutation,
   });
@@ -348,7 +350,7 @@ export async function watchPage(page: Page): Promise<void> {
     }
     return true;
   });
-  await page.addInitScript(`(${snapshotter})(${copyDocument}, ${QUIET_MS})`);
+  await page.addInitScript(`(${snapshotter})(${copyDocument}, ${QUIET_MS}, ${JSON.stringify(VIEW_PARAM)})`);
 
   flushBeforeClose(page, async () => {
     const until = Date.now() + 3_000;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { watchPage } from './a11y';
+import { watchWords } from './words';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -68,10 +69,12 @@ export type TConsoleLog = { errors: string[] };
  */
 export async function newPage(
   context: BrowserContext,
-  options: { allowErrors?: RegExp[]; audit?: boolean } = {},
+  options: { allowErrors?: RegExp[]; audit?: boolean; allowWords?: RegExp[] } = {},
 ): Promise<{ page: Page; console: TConsoleLog }> {
   const page = await context.newPage();
   if (options.audit !== false) await watchPage(page);
+  // Messages and dates as people read them, on every screen (support/words.ts).
+  await watchWords(page, options.allowWords);
   const log: TConsoleLog = { errors: [] };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

@@ -101,3 +101,17 @@ export function routePattern(pathname: string): string {
   }
   return best?.pattern ?? pathname;
 }
+
+/**
+ * The search parameter that picks another view of the same address (the services report's
+ * `?view=grid`): a view is a screen of its own for the audits, which would otherwise look at
+ * whichever view of the route a run showed first and never at the others.
+ */
+export const VIEW_PARAM = 'view';
+
+/** The screen a URL shows: its SPEC pattern, and its view when it names one. */
+export function screenOf(url: string): string {
+  const parsed = new URL(url);
+  const view = parsed.searchParams.get(VIEW_PARAM);
+  return `${routePattern(parsed.pathname)}${view ? `?${VIEW_PARAM}=${view}` : ''}`;
+}

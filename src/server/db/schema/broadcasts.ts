@@ -58,6 +58,8 @@ export const broadcasts = pgTable(
     id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     templateId: uuid('template_id'),
+    /** What the firm calls it in lists; the subject has placeholders ("{{client_name}}: …"). */
+    name: text('name').notNull().default(''),
     subject: text('subject').notNull(),
     bodyHtml: text('body_html').notNull(),
     mode: text('mode', { enum: BROADCAST_MODES }).notNull().default('client'),

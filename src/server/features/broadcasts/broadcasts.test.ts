@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   broadcastDeliveries,
@@ -19,6 +21,7 @@ import { createMailer } from '../../mail/mailer';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedPortalUser } from '../../test/portal';
 import { readable, startSmtpServer, type TReceivedMail } from '../../test/smtp-server';
+import type { AppRouter } from '../../trpc/router';
 import { BROADCAST_PUMP, queuePump, STOPPED_WHILE_SENDING } from './pump';
 import { BROADCAST_QUEUE, queueBroadcast, queueing } from './queueing';
 
@@ -489,6 +492,72 @@ describe('broadcasts', () => {
     await drain();
     expect(smtp.received.length).toBe(before);
     await f.api.broadcasts.cancel.mutate({ id: created.id });
+  });
+
+  it('has a name for its lists: the one typed, else its template’s, else the subject without placeholders', async () => {
+    const tpl = await f.api.broadcastTemplates.create.mutate({
+      name: 'Year-end letter',
+      subject: '{{client_name}}: year-end',
+      bodyHtml: '<p>Hello</p>',
+    });
+    const later = new Date(Date.now() + 60 * 60_000);
+    const base = { bodyHtml: '<p>x</p>', audience: { tags: [f.tag] }, sendAt: later };
+    const typed = await f.api.broadcasts.create.mutate({
+      ...base,
+      name: 'December GST push',
+      subject: '{{client_name}}: GST',
+    });
+    const fromTemplate = await f.api.broadcasts.create.mutate({
+      ...base,
+      templateId: tpl.id,
+      subject: tpl.subject,
+    });
+    const fromSubject = await f.api.broadcasts.create.mutate({
+      ...base,
+      subject: '{{client_name}}: documents for 2026',
+    });
+    const list = await f.api.broadcasts.list.query({ pageSize: 50 });
+    const nameOf = (id: string) => list.rows.find((r) => r.id === id)?.name;
+    expect(nameOf(typed.id)).toBe('December GST push');
+    expect(nameOf(fromTemplate.id)).toBe('Year-end letter');
+    expect(nameOf(fromSubject.id)).toBe('documents for 2026');
+    expect((await f.api.broadcasts.list.query({ search: 'GST push' })).rows.map((r) => r.id)).toEqual([
+      typed.id,
+    ]);
+    // The system log names it, and writes the time on the firm's clock, not in ISO.
+    const [logged] = await t.db
+      .select({ summary: systemLog.summary })
+      .from(systemLog)
+      .where(and(eq(systemLog.recordId, typed.id), eq(systemLog.action, 'broadcast.created')));
+    expect(logged?.summary).toContain('“December GST push”');
+    expect(logged?.summary).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    for (const b of [typed, fromTemplate, fromSubject]) await f.api.broadcasts.cancel.mutate({ id: b.id });
+  });
+
+  it('previews a message of any length (sent in a POST body), and says what is wrong in a person’s words', async () => {
+    const posting = createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${t.url}/api/trpc`,
+          transformer: superjson,
+          methodOverride: 'POST',
+          headers: () => ({ authorization: `Bearer ${f.owner.token}` }),
+        }),
+      ],
+    });
+    // Past about 8,500 characters the address alone was refused (HTTP 431).
+    const bodyHtml = `<p>${'Please send the bank statements for every account. '.repeat(400)}</p>`;
+    expect(bodyHtml.length).toBeGreaterThan(20_000);
+    const preview = await posting.broadcasts.preview.query({
+      subject: 'Hi {{client_name}}',
+      bodyHtml,
+      clientId: f.a.id,
+    });
+    expect(preview.subject).toBe('Hi Alpha A');
+    const refused = await posting.broadcasts.preview
+      .query({ subject: 'Hi', bodyHtml: '<p>{{nickname}}</p>', clientId: f.a.id })
+      .catch((e: Error) => e.message);
+    expect(refused).toBe('The message uses a placeholder that does not exist: {{nickname}}');
   });
 
   it('is server-enforced: the new right, other firms, bad input', async () => {

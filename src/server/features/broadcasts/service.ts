@@ -10,7 +10,7 @@ import type {
   ZBroadcastInput,
   ZBroadcastSettings,
 } from '../../../domain/broadcasts';
-import { DEFAULT_DAILY_CAP, DEFAULT_RATE_PER_SECOND } from '../../../domain/broadcasts';
+import { DEFAULT_DAILY_CAP, DEFAULT_RATE_PER_SECOND, defaultBroadcastName } from '../../../domain/broadcasts';
 import type { TPage } from '../../../domain/pagination';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
@@ -24,6 +24,7 @@ import {
 import { escapeLike, memberName, rowsOf } from '../../db/sql';
 import { enqueueMail } from '../../mail';
 import { visibleClient } from '../clients';
+import { firmDateTime } from '../settings';
 import { audit } from '../system-log';
 import { anyRecipient, summarize } from './audience';
 import { valuesFor } from './context';
@@ -130,13 +131,16 @@ export async function createBroadcast(
   const sendAt = input.sendAt && input.sendAt.getTime() > Date.now() ? input.sendAt : new Date();
   const scheduled = sendAt.getTime() > Date.now() + 1000;
   return db.transaction(async (tx) => {
+    let templateName: string | null = null;
     if (input.templateId) {
       const [t] = await tx
-        .select({ id: broadcastTemplates.id })
+        .select({ id: broadcastTemplates.id, name: broadcastTemplates.name })
         .from(broadcastTemplates)
         .where(and(eq(broadcastTemplates.orgId, scope.orgId), eq(broadcastTemplates.id, input.templateId)));
       if (!t) throw new TRPCError({ code: 'NOT_FOUND', message: 'Template not found' });
+      templateName = t.name;
     }
+    const name = input.name || defaultBroadcastName(content.subject, templateName);
     if (!(await anyRecipient(tx, scope, input.audience, input.mode))) {
       throw new TRPCError({
         code: 'BAD_REQUEST',
@@ -148,6 +152,7 @@ export async function createBroadcast(
       .values({
         orgId: scope.orgId,
         templateId: input.templateId ?? null,
+        name,
         ...content,
         mode: input.mode,
         audience: input.audience,
@@ -166,13 +171,14 @@ export async function createBroadcast(
       null,
     );
     if (first.more) await queueRest(tx, scope, b.id);
+    const when = scheduled ? await firmDateTime(tx, scope.orgId, sendAt) : '';
     await audit(tx, actorOf(scope, meta), {
       action: 'broadcast.created',
       recordType: 'broadcast',
       recordId: b.id,
       summary: first.more
-        ? `${scheduled ? `Scheduled for ${sendAt.toISOString()}` : 'Sending'} the broadcast “${content.subject}”, queueing its recipients`
-        : `${scheduled ? `Scheduled for ${sendAt.toISOString()}` : 'Sent'} the broadcast “${content.subject}” to ${plural(first.added, 'recipient')}`,
+        ? `${scheduled ? `Scheduled for ${when}` : 'Sending'} the broadcast “${name}”, queueing its recipients`
+        : `${scheduled ? `Scheduled for ${when}` : 'Sent'} the broadcast “${name}” to ${plural(first.added, 'recipient')}`,
     });
     // The pump starts on the first chunk; the queueing job queues it again when the last is in.
     await queuePump(tx, scope.orgId, sendAt);
@@ -187,6 +193,7 @@ export async function createBroadcast(
 
 export type TBroadcastRow = {
   id: string;
+  name: string;
   subject: string;
   status: TBroadcastStatus;
   mode: TBroadcastMode;
@@ -223,6 +230,7 @@ async function countsOf(db: TExecutor, orgId: string, ids: string[]) {
 
 const rowColumns = {
   id: broadcasts.id,
+  name: broadcasts.name,
   subject: broadcasts.subject,
   status: broadcasts.status,
   mode: broadcasts.mode,
@@ -242,7 +250,12 @@ export async function listBroadcasts(
 ): Promise<TPage<TBroadcastRow>> {
   const where = and(
     eq(broadcasts.orgId, scope.orgId),
-    input.search ? ilike(broadcasts.subject, escapeLike(input.search)) : undefined,
+    input.search
+      ? or(
+          ilike(broadcasts.name, escapeLike(input.search)),
+          ilike(broadcasts.subject, escapeLike(input.search)),
+        )
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -355,7 +368,7 @@ export async function transition(
       action: `broadcast.${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'cancelled'}`,
       recordType: 'broadcast',
       recordId: id,
-      summary: `${t.verb} the broadcast “${before.subject}”`,
+      summary: `${t.verb} the broadcast “${before.name}”`,
       changes: { status: { from: before.status, to: t.to } },
     });
     if (action === 'resume') await queuePump(tx, scope.orgId);
@@ -390,7 +403,7 @@ export async function retryFailed(db: TDb, scope: TIds, id: string, meta?: TRequ
       action: 'broadcast.retried',
       recordType: 'broadcast',
       recordId: id,
-      summary: `Retrying ${plural(retried.length, 'failed delivery')} of “${before.subject}”`.replace(
+      summary: `Retrying ${plural(retried.length, 'failed delivery')} of “${before.name}”`.replace(
         'deliverys',
         'deliveries',
       ),
@@ -449,6 +462,7 @@ export async function clientBroadcasts(
       .select({
         deliveryId: broadcastDeliveries.id,
         broadcastId: broadcasts.id,
+        name: broadcasts.name,
         subject: broadcasts.subject,
         broadcastStatus: broadcasts.status,
         email: broadcastDeliveries.email,

@@ -89,12 +89,12 @@ describe('client groups', () => {
     });
     await expect(api.clientGroups.create.mutate({ name: ' ' })).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: 'name: Enter the group name',
+      message: 'Enter the group name',
     });
     const { id } = await api.clientGroups.create.mutate({ name: 'Other' });
     await expect(api.clientGroups.addClients.mutate({ groupId: id, clientIds: [] })).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: 'clientIds: Choose at least one client',
+      message: 'Choose at least one client',
     });
   });
 

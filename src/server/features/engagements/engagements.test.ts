@@ -89,11 +89,11 @@ describe('engagements', () => {
       api.engagements.create.mutate({ ...base, startDate: '2026-04-01', endDate: '2026-03-31' }),
     ).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: 'endDate: The end date cannot be before the start date',
+      message: 'The end date cannot be before the start date',
     });
     await expect(api.engagements.create.mutate({ ...base, startDate: '2026-02-30' })).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: 'startDate: Enter a date as YYYY-MM-DD',
+      message: 'Enter a date as YYYY-MM-DD',
     });
     await expect(
       api.engagements.create.mutate({ ...base, startDate: '2026-04-01', fee: '-1' }),

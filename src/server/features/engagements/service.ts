@@ -9,6 +9,7 @@ import { clientServiceAssignees, clientServices, members, services } from '../..
 import { visibleClient } from '../clients';
 import { generateForEngagement } from '../projects';
 import { assigneesOf } from '../services';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 
 export type TEngagementRow = {
@@ -148,7 +149,7 @@ export async function createEngagement(
       action: 'engagement.create',
       recordType: 'client',
       recordId: client.id,
-      summary: `Added ${service.name} to ${client.name} from ${input.startDate}`,
+      summary: `Added ${service.name} to ${client.name} from ${(await firmFormatter(tx, scope.orgId)).date(input.startDate)}`,
     });
     return { id: row.id };
   });
@@ -232,7 +233,7 @@ export async function endEngagement(
     if (input.endDate < before.startDate) {
       throw new TRPCError({
         code: 'BAD_REQUEST',
-        message: `endDate: the end date cannot be before the start date (${before.startDate})`,
+        message: `The end date cannot be before the start date, ${(await firmFormatter(tx, scope.orgId)).date(before.startDate)}`,
       });
     }
     if (before.endDate === input.endDate) return { id: before.id };
@@ -244,7 +245,7 @@ export async function endEngagement(
       action: 'engagement.end',
       recordType: 'client',
       recordId: before.clientId,
-      summary: `Ended ${before.serviceName} for ${before.client.name} on ${input.endDate}`,
+      summary: `Ended ${before.serviceName} for ${before.client.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.endDate)}`,
       changes: { endDate: { from: before.endDate, to: input.endDate } },
     });
     return { id: before.id };

@@ -6,6 +6,7 @@ import type { TDb } from '../../db/client';
 import { leaveRequests, members, memberWork } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { mayDecide, membersWith } from './access';
 import { balanceOf, post } from './ledger';
@@ -43,7 +44,7 @@ export async function decideLeave(
       .select({ name: memberName })
       .from(members)
       .where(and(eq(members.orgId, scope.orgId), eq(members.id, r.memberId)));
-    const what = `${formatAmountWithUnit(r.amount, type.unit)} of ${type.name} (${spanText(r)})`;
+    const what = `${formatAmountWithUnit(r.amount, type.unit)} of ${type.name} (${spanText(r, await firmFormatter(tx, scope.orgId))})`;
     const comment = input.comment || null;
     const now = new Date();
 

@@ -2,20 +2,22 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseCsv } from '../../../domain/client-import';
+import type { TFormatter } from '../../../domain/format';
 import { holidaysFromCsv, type THolidayPart, ZHolidayFields } from '../../../domain/leave';
 import type { THolidayDay } from '../../../domain/leave-rules';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { holidays } from '../../db/schema';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 
 type THoliday = z.output<typeof ZHolidayFields>;
 
-const taken = (h: { date: string; office: string | null }) =>
+const taken = (h: { date: string; office: string | null }, format: TFormatter) =>
   new TRPCError({
     code: 'CONFLICT',
-    message: `There is already a holiday on ${h.date}${h.office ? ` for ${h.office}` : ''}`,
+    message: `There is already a holiday on ${format.date(h.date)}${h.office ? ` for ${h.office}` : ''}`,
   });
 
 /** One office's holidays and the firm-wide ones (office null); office undefined: every holiday. */
@@ -103,12 +105,12 @@ export async function createHoliday(db: TDb, scope: TScope, input: THoliday, met
         action: 'holiday.create',
         recordType: 'holiday',
         recordId: row.id,
-        summary: `Added the holiday ${input.name} on ${input.date}${input.office ? ` (${input.office})` : ''}`,
+        summary: `Added the holiday ${input.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.date)}${input.office ? ` (${input.office})` : ''}`,
       });
       return { id: row.id };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken(input);
+    if (isUniqueViolation(error)) throw taken(input, await firmFormatter(db, scope.orgId));
     throw error;
   }
 }
@@ -133,13 +135,13 @@ export async function updateHoliday(
         action: 'holiday.update',
         recordType: 'holiday',
         recordId: holidayId,
-        summary: `Updated the holiday ${input.name} on ${input.date}`,
+        summary: `Updated the holiday ${input.name} on ${(await firmFormatter(tx, scope.orgId)).date(input.date)}`,
         changes,
       });
       return { id: holidayId };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken(input);
+    if (isUniqueViolation(error)) throw taken(input, await firmFormatter(db, scope.orgId));
     throw error;
   }
 }
@@ -152,7 +154,7 @@ export async function deleteHoliday(db: TDb, scope: TScope, holidayId: string, m
       action: 'holiday.delete',
       recordType: 'holiday',
       recordId: holidayId,
-      summary: `Deleted the holiday ${before.name} on ${before.date}`,
+      summary: `Deleted the holiday ${before.name} on ${(await firmFormatter(tx, scope.orgId)).date(before.date)}`,
     });
     return { id: holidayId };
   });

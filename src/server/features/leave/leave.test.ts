@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveLedger, leaveRuns, notifications, roles, systemLog } from '../../db/schema';
+import { createFormatter } from '../../../domain/format';
+import { leaveLedger, leaveRequests, leaveRuns, notifications, roles, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { availableMinutes } from '.';
 import { runLeaveForOrg } from './jobs';
@@ -67,9 +68,11 @@ describe('leave', () => {
     expect(preview.days.filter((d) => d.note === 'Holiday').map((d) => d.date)).toEqual([plus(mon, 2)]);
 
     const { id } = await staff.leave.requests.submit.mutate(input);
-    await expect(
-      staff.leave.requests.submit.mutate({ ...input, startDate: plus(mon, 7), endDate: plus(mon, 8) }),
-    ).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
+    const overlap = await staff.leave.requests.submit
+      .mutate({ ...input, startDate: plus(mon, 7), endDate: plus(mon, 8) })
+      .catch((e: { data?: { code?: string }; message: string }) => e);
+    expect(overlap).toMatchObject({ data: { code: 'CONFLICT' } });
+    expect((overlap as Error).message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await expect(
       staff.leave.requests.submit.mutate({ ...input, startDate: plus(mon, 14), endDate: plus(mon, 14 + 40) }),
     ).rejects.toMatchObject({ message: 'Annual leave is at most 15 days in a row' });
@@ -96,14 +99,24 @@ describe('leave', () => {
     expect(mine.balances).toEqual([
       expect.objectContaining({ name: 'Annual leave', balance: 1500, taken: 500, pending: 0 }),
     ]);
-    expect(mine.requests[0]).toMatchObject({ status: 'approved', decisionComment: 'Enjoy' });
+    expect(mine.requests[0]).toMatchObject({
+      status: 'approved',
+      decisionComment: 'Enjoy',
+      cancel: 'return-days',
+    });
     const decided = await t.db
       .select({ title: notifications.title, body: notifications.body })
       .from(notifications)
       .where(and(eq(notifications.memberId, firm.staff.id), eq(notifications.kind, 'leave.decided')));
+    // The days as the firm writes dates (no country: en-GB, "9 – 16 Mar 2027"), never "2027-03-09 to …".
+    const firmDates = createFormatter({ country: null, timeZone: 'UTC', currency: 'USD' });
     expect(decided).toEqual([
-      { title: `Your 5 days of Annual leave (${mon} to ${plus(mon, 7)}) is approved`, body: 'Enjoy' },
+      {
+        title: `Your 5 days of Annual leave (${firmDates.dateRange(mon, plus(mon, 7))}) is approved`,
+        body: 'Enjoy',
+      },
     ]);
+    expect(decided[0]?.title).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Capacity: the leave and the holiday take the days out.
     const minutes = await availableMinutes(
@@ -145,6 +158,56 @@ describe('leave', () => {
         'leave.cancel',
       ]),
     );
+  });
+
+  it('offers Cancel only where the rules allow it: pending, or approved and yet to start', async () => {
+    const { firm, admin, staff } = await leaveFirm('Cancel Rules');
+    const { id: typeId } = await admin.leave.types.create.mutate({
+      name: 'Casual',
+      unit: 'day',
+      allowance: 10,
+      allowNegative: true,
+    });
+    await admin.leave.setup.updateMember.mutate({
+      memberId: firm.staff.id,
+      managerId: firm.owner.id,
+      office: null,
+      workingDays: null,
+      minutesPerDay: null,
+    });
+    const mon = monday(nextYear, 5);
+    const { id: pendingId } = await staff.leave.requests.submit.mutate({
+      leaveTypeId: typeId,
+      startDate: mon,
+      endDate: mon,
+    });
+    const { id: pastId } = await staff.leave.requests.submit.mutate({
+      leaveTypeId: typeId,
+      startDate: plus(mon, 7),
+      endDate: plus(mon, 7),
+    });
+    await admin.leave.requests.decide.mutate({ requestId: pastId, approve: true });
+    // Taken last year: approved and over.
+    const lastYear = nextYear - 2;
+    const past = monday(lastYear, 5);
+    await t.db
+      .update(leaveRequests)
+      .set({ startDate: past, endDate: past })
+      .where(eq(leaveRequests.id, pastId));
+
+    const upcoming = await staff.leave.requests.mine.query({ year: nextYear });
+    expect(upcoming.requests.map((r) => [r.id, r.status, r.cancel])).toEqual([
+      [pendingId, 'pending', 'withdraw'],
+    ]);
+    const history = await staff.leave.requests.mine.query({ year: lastYear });
+    expect(history.requests.map((r) => [r.id, r.status, r.cancel])).toEqual([[pastId, 'approved', null]]);
+    // The server refuses what the list does not offer.
+    await expect(staff.leave.requests.cancel.mutate({ requestId: pastId })).rejects.toMatchObject({
+      data: { code: 'CONFLICT' },
+    });
+    await staff.leave.requests.cancel.mutate({ requestId: pendingId });
+    const after = await staff.leave.requests.mine.query({ year: nextYear });
+    expect(after.requests.map((r) => [r.status, r.cancel])).toEqual([['cancelled', null]]);
   });
 
   it('refuses a request beyond the balance unless the type allows a negative balance; half days and hours', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { daysBetween } from '../../../domain/days';
 import type { TLeavePart } from '../../../domain/leave';
-import { availableMinutesByDay } from '../../../domain/leave-rules';
+import { availableMinutesByDay, ownLeaveCancel } from '../../../domain/leave-rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { leaveAttachments, leaveRequests, leaveTypes, members, memberWork } from '../../db/schema';
@@ -9,7 +9,7 @@ import { memberName } from '../../db/sql';
 import { canApproveAny, mayDecide } from './access';
 import { holidaysBetween, holidaysForOffice } from './holidays';
 import { balances } from './ledger';
-import { requestsTouching } from './requests';
+import { orgToday, requestsTouching } from './requests';
 import { listLeaveTypes } from './types';
 import { getLeaveSettings, patternsOf, type TMemberPattern } from './work';
 
@@ -58,9 +58,12 @@ const joined = (db: TExecutor) =>
       and(eq(leaveAttachments.orgId, leaveRequests.orgId), eq(leaveAttachments.requestId, leaveRequests.id)),
     );
 
-/** The caller's requests of a year and their balance of each active type. */
+/**
+ * The caller's requests of a year, each with how it may be cancelled today (`cancel`, null when it
+ * may not), and their balance of each active type.
+ */
 export async function myLeave(db: TExecutor, scope: TScope, year: number) {
-  const [requests, types, own] = await Promise.all([
+  const [requests, types, own, today] = await Promise.all([
     joined(db)
       .where(
         and(
@@ -73,10 +76,11 @@ export async function myLeave(db: TExecutor, scope: TScope, year: number) {
       .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt)),
     listLeaveTypes(db, scope.orgId),
     balances(db, scope.orgId, year, [scope.memberId]),
+    orgToday(db, scope.orgId),
   ]);
   const byType = new Map(own.map((b) => [b.leaveTypeId, b]));
   return {
-    requests: requests.map(({ managerId: _m, ...r }) => r),
+    requests: requests.map(({ managerId: _m, ...r }) => ({ ...r, cancel: ownLeaveCancel(r, today) })),
     balances: types.map((t) => {
       const b = byType.get(t.id);
       return {

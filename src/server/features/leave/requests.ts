@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { daysBetween, todayIn } from '../../../domain/days';
+import type { TFormatter } from '../../../domain/format';
 import {
   attachmentRequiredMessage,
   formatAmountWithUnit,
@@ -8,12 +9,13 @@ import {
   type TLeavePart,
   type TLeaveRequestFields,
 } from '../../../domain/leave';
-import { deduction, type TDeduction } from '../../../domain/leave-rules';
+import { deduction, ownLeaveCancel, type TDeduction } from '../../../domain/leave-rules';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { leaveRequests, members, orgs } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { approversFor } from './access';
 import { linkLeaveAttachment } from './attachments';
@@ -137,7 +139,7 @@ async function refuseOverlap(tx: TExecutor, orgId: string, memberId: string, inp
   if (clash) {
     throw new TRPCError({
       code: 'CONFLICT',
-      message: `You already have leave from ${clash.startDate} to ${clash.endDate}: these days overlap it`,
+      message: `You already have leave on ${(await firmFormatter(tx, orgId)).dateRange(clash.startDate, clash.endDate)}: these days overlap it`,
     });
   }
 }
@@ -180,7 +182,7 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
       .select({ name: memberName })
       .from(members)
       .where(and(eq(members.orgId, scope.orgId), eq(members.id, scope.memberId)));
-    const what = `${formatAmountWithUnit(p.amount, type.unit)} of ${type.name} (${spanText(input)})`;
+    const what = `${formatAmountWithUnit(p.amount, type.unit)} of ${type.name} (${spanText(input, await firmFormatter(tx, scope.orgId))})`;
     await audit(tx, actorOf(scope, meta), {
       action: 'leave.apply',
       recordType: 'leaveRequest',
@@ -199,19 +201,16 @@ export async function applyLeave(db: TDb, scope: TScope, input: TLeaveRequestFie
   });
 }
 
-export const spanText = (r: {
-  startDate: string;
-  endDate: string;
-  part: TLeavePart;
-  minutes?: number | null;
-}) =>
+/** The days a request covers, written as the firm writes dates (notifications, mails, the log). */
+export const spanText = (
+  r: { startDate: string; endDate: string; part: TLeavePart; minutes?: number | null },
+  format: TFormatter,
+) =>
   r.part === 'full'
-    ? r.startDate === r.endDate
-      ? r.startDate
-      : `${r.startDate} to ${r.endDate}`
+    ? format.dateRange(r.startDate, r.endDate)
     : r.part === 'hours'
-      ? `${r.startDate}, ${(r.minutes ?? 0) / 60} h`
-      : `${r.startDate}, ${r.part === 'first_half' ? 'first' : 'second'} half`;
+      ? `${format.date(r.startDate)}, ${(r.minutes ?? 0) / 60} h`
+      : `${format.date(r.startDate)}, ${r.part === 'first_half' ? 'first' : 'second'} half`;
 
 export async function requestOf(tx: TExecutor, orgId: string, requestId: string) {
   const [row] = await tx
@@ -234,9 +233,9 @@ export async function cancelLeave(db: TDb, scope: TScope, requestId: string, met
     const r = await requestOf(tx, scope.orgId, requestId);
     if (r.memberId !== scope.memberId)
       throw new TRPCError({ code: 'NOT_FOUND', message: 'Leave request not found' });
-    const today = await orgToday(tx, scope.orgId);
-    const future = r.status === 'approved' && r.startDate > today;
-    if (r.status !== 'pending' && !future) {
+    const cancel = ownLeaveCancel(r, await orgToday(tx, scope.orgId));
+    const future = cancel === 'return-days';
+    if (!cancel) {
       throw new TRPCError({
         code: 'CONFLICT',
         message: 'Only a pending leave, or an approved one yet to start, can be cancelled',
@@ -265,7 +264,7 @@ export async function cancelLeave(db: TDb, scope: TScope, requestId: string, met
       action: 'leave.cancel',
       recordType: 'leaveRequest',
       recordId: r.id,
-      summary: `Cancelled ${future ? 'approved' : 'pending'} leave (${spanText(r)})`,
+      summary: `Cancelled ${future ? 'approved' : 'pending'} leave (${spanText(r, await firmFormatter(tx, scope.orgId))})`,
     });
     return { id: r.id };
   });

@@ -65,7 +65,7 @@ describe('onboarding', () => {
       api.onboarding.createFirm.mutate({ ...firm, timeZone: 'Mars/Olympus', firmName: 'X' }),
     ).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: expect.stringContaining('firmName: Firm name must be at least 2 characters'),
+      message: expect.stringContaining('Firm name must be at least 2 characters'),
     });
     expect(await t.db.select({ id: orgs.id }).from(orgs)).toHaveLength(before.length);
   });

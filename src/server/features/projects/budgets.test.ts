@@ -262,7 +262,7 @@ describe('budget against actual, and its notices', () => {
     expect(taskLog?.summary).toBe('Updated task “Payslips”: hours budget none → 2:30');
 
     expect(await codeOf(f.owner.tasks.update.mutate({ taskId, patch: { budgetMinutes: 'lots' } }))).toBe(
-      'BAD_REQUEST: patch.budgetMinutes: Type hours like 40, 12:30 or 7.5',
+      'BAD_REQUEST: Type hours like 40, 12:30 or 7.5',
     );
     expect(
       await codeOf(
@@ -272,7 +272,7 @@ describe('budget against actual, and its notices', () => {
           budgetMinutes: '10001',
         }),
       ),
-    ).toBe('BAD_REQUEST: budgetMinutes: A budget is at most 10,000 hours');
+    ).toBe('BAD_REQUEST: A budget is at most 10,000 hours');
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { TFormatter } from '../../../domain/format';
 import { nextOccurrence } from '../../../domain/reminder-schedule';
 import type { TReminderType } from '../../../domain/reminders';
 import type { TExecutor } from '../../db/client';
@@ -17,6 +18,7 @@ import {
 import { enqueue, type TJob } from '../../jobs/queue';
 import { every, PermanentJobError, registerJob, type TJobContext } from '../../jobs/registry';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 
 export const REMINDER_SEND = 'reminders.send';
@@ -138,10 +140,10 @@ async function recipientsOf(db: TExecutor, r: typeof reminders.$inferSelect): Pr
   return out;
 }
 
-function mailText(r: typeof reminders.$inferSelect, firm: string, link: string | null) {
+function mailText(r: typeof reminders.$inferSelect, firm: string, link: string | null, format: TFormatter) {
   const lines = [r.message || r.title];
   if (r.type === 'expiry' && r.itemName && r.expiryDate) {
-    lines.push(`${r.itemName} expires on ${r.expiryDate}.`);
+    lines.push(`${r.itemName} expires on ${format.date(r.expiryDate)}.`);
   }
   if (link) lines.push(`Open it: ${link}`);
   lines.push(`— ${firm}`);
@@ -168,6 +170,7 @@ async function send(job: TJob, ctx: TJobContext) {
     .from(orgs)
     .where(eq(orgs.id, orgId));
   const occurrenceAt = new Date(p.occurrenceAt);
+  const format = await firmFormatter(ctx.db, orgId);
 
   const recipients = await recipientsOf(ctx.db, r);
   if (recipients.length === 0) {
@@ -233,7 +236,7 @@ async function send(job: TJob, ctx: TJobContext) {
         to: x.recipient,
         subject: r.title,
         // Staff get the link into the app; a client gets the message alone.
-        text: mailText(r, org?.name ?? 'Practice', x.memberId ? link : null),
+        text: mailText(r, org?.name ?? 'Practice', x.memberId ? link : null, format),
         notes: x.memberId ? { link } : {},
       });
     } catch (e) {

@@ -257,7 +257,7 @@ describe('team and expiry reminders', () => {
       .flatMap((m) => m.to)
       .sort();
     expect(to).toEqual([f.client.email, f.staff.email].sort());
-    expect(readable(smtp.received.at(-1))).toMatch(/DSC of the director expires on 2030-04-10/);
+    expect(readable(smtp.received.at(-1))).toMatch(/DSC of the director expires on 10 Apr 2030\./);
     expect((await f.api.reminders.get.query({ id: made.id })).status).toBe('sent');
   });
 

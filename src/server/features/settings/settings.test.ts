@@ -94,10 +94,10 @@ describe('settings.get and settings.update', () => {
       api.settings.update.mutate({ ...profile, taxIds: [{ kind: 'EIN', value: '12-3456789' }] }),
     ).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
-      message: expect.stringContaining('taxIds.0.kind: Choose one of PAN, TAN, GSTIN'),
+      message: expect.stringContaining('Choose one of PAN, TAN, GSTIN'),
     });
     await expect(api.settings.update.mutate({ ...profile, timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
-      message: expect.stringContaining('timeZone: Choose a valid time zone'),
+      message: expect.stringContaining('Choose a valid time zone'),
     });
     await expect(
       api.settings.update.mutate({
@@ -108,7 +108,7 @@ describe('settings.get and settings.update', () => {
         ],
       }),
     ).rejects.toMatchObject({
-      message: expect.stringContaining('taxIds.1.value: This identifier is listed twice'),
+      message: expect.stringContaining('This identifier is listed twice'),
     });
     // A country without a known list takes any kind.
     await expect(

@@ -6,6 +6,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries, timesheetSettings, timesheetWeeks } from '../../db/schema';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 import { assertMayDecide } from './approvers';
 import { currentBillRate, currentCostRate } from './rates';
@@ -13,6 +14,9 @@ import { firmClock, weekStatus } from './rules';
 import { teamWeek } from './team-week';
 
 const link = (weekStart: string) => `/my-account/timesheet?week=${weekStart}`;
+/** A week's first day as the firm writes dates, for the notifications people read. */
+const weekOf = async (tx: TExecutor, orgId: string, weekStart: string) =>
+  (await firmFormatter(tx, orgId)).date(weekStart);
 
 const weekEntries = (orgId: string, memberIds: string[], weekStart: string) =>
   and(
@@ -67,7 +71,7 @@ export async function submitWeek(db: TDb, scope: TScope, weekStart: string, meta
       action: 'timesheet.submit',
       recordType: 'timesheetWeek',
       recordId: scope.memberId,
-      summary: `Submitted the week of ${weekStart} (${formatMinutes(total) || '0:00'})`,
+      summary: `Submitted the week of ${await weekOf(tx, scope.orgId, weekStart)} (${formatMinutes(total) || '0:00'})`,
     });
     return { status: 'submitted' as const, minutes: total };
   });
@@ -116,14 +120,14 @@ export async function approveWeeks(
         action: 'timesheet.approve',
         recordType: 'timesheetWeek',
         recordId: person.id,
-        summary: `Approved ${person.name}'s week of ${input.weekStart}`,
+        summary: `Approved ${person.name}'s week of ${await weekOf(tx, scope.orgId, input.weekStart)}`,
       });
     }
     await notify(tx, {
       orgId: scope.orgId,
       memberIds: ids,
       kind: 'timesheet.decided',
-      title: `Your week of ${input.weekStart} is approved`,
+      title: `Your week of ${await weekOf(tx, scope.orgId, input.weekStart)} is approved`,
       link: link(input.weekStart),
     });
     return { approved: ids.length };
@@ -162,14 +166,14 @@ export async function rejectWeek(
       action: 'timesheet.reject',
       recordType: 'timesheetWeek',
       recordId: input.memberId,
-      summary: `Sent back ${person?.name}'s week of ${input.weekStart}: ${input.comment}`,
+      summary: `Sent back ${person?.name}'s week of ${await weekOf(tx, scope.orgId, input.weekStart)}: ${input.comment}`,
       changes: { status: { from: week.status, to: 'rejected' } },
     });
     await notify(tx, {
       orgId: scope.orgId,
       memberIds: [input.memberId],
       kind: 'timesheet.decided',
-      title: `Your week of ${input.weekStart} was sent back`,
+      title: `Your week of ${await weekOf(tx, scope.orgId, input.weekStart)} was sent back`,
       body: input.comment,
       link: link(input.weekStart),
     });
@@ -187,13 +191,13 @@ export async function remindWeek(db: TDb, scope: TScope, weekStart: string, meta
       orgId: scope.orgId,
       memberIds: due.map((m) => m.id),
       kind: 'timesheet.reminder',
-      title: `Please submit your timesheet for the week of ${weekStart}`,
+      title: `Please submit your timesheet for the week of ${await weekOf(tx, scope.orgId, weekStart)}`,
       link: link(weekStart),
     });
     await audit(tx, actorOf(scope, meta), {
       action: 'timesheet.remind',
       recordType: 'timesheetWeek',
-      summary: `Reminded ${due.length} member${due.length === 1 ? '' : 's'} to submit the week of ${weekStart}`,
+      summary: `Reminded ${due.length} member${due.length === 1 ? '' : 's'} to submit the week of ${await weekOf(tx, scope.orgId, weekStart)}`,
     });
     return { reminded: due.length };
   });
@@ -218,7 +222,7 @@ export async function setLockSettings(db: TDb, scope: TScope, input: TLockSettin
       recordType: 'timesheetSettings',
       recordId: scope.orgId,
       summary: input.lockDate
-        ? `Locked time on or before ${input.lockDate} (${input.graceDays} grace days)`
+        ? `Locked time on or before ${await weekOf(tx, scope.orgId, input.lockDate)} (${input.graceDays} grace days)`
         : 'Removed the timesheet lock date',
       changes,
     });

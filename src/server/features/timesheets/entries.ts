@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TFormatter } from '../../../domain/format';
 import { hasPermission } from '../../../domain/permissions';
 import { formatMinutes, type TCellInput, type TEntryInput } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
 import { afterTimeLogged } from '../projects';
+import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
 import { assertMayDecide } from './approvers';
 import {
@@ -71,10 +73,14 @@ async function assertDayTotal(
     );
   const total = rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.minutes, 0) + adding;
   if (total > 24 * 60)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${day} would hold more than 24 hours` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${(await firmFormatter(tx, scope.orgId)).date(day)} would hold more than 24 hours`,
+    });
 }
 
-const summaryOf = (minutes: number, day: string) => `${formatMinutes(minutes)} on ${day}`;
+const summaryOf = (minutes: number, day: string, format: TFormatter) =>
+  `${formatMinutes(minutes)} on ${format.date(day)}`;
 
 export async function createEntry(db: TDb, scope: TScope, input: TEntryInput, meta: TRequestMeta) {
   return db.transaction((tx) => insertEntry(tx, scope, input, meta));
@@ -102,7 +108,7 @@ export async function insertEntry(tx: TExecutor, scope: TScope, input: TEntryInp
     action: 'timesheet.create',
     recordType: 'timesheetEntry',
     recordId: row.id,
-    summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
+    summary: `Recorded ${summaryOf(input.minutes, input.date, await firmFormatter(tx, scope.orgId))}`,
   });
   await afterTimeLogged(tx, scope.orgId, { projectIds: [links.projectId], taskIds: [links.taskId] });
   return { id: row.id };
@@ -140,7 +146,7 @@ export async function updateEntry(
       action: 'timesheet.update',
       recordType: 'timesheetEntry',
       recordId: entryId,
-      summary: `Changed the time ${summaryOf(before.minutes, before.date)}${
+      summary: `Changed the time ${summaryOf(before.minutes, before.date, await firmFormatter(tx, scope.orgId))}${
         before.status === 'approved' ? ' (approved)' : ''
       }`,
       changes,
@@ -165,7 +171,7 @@ export async function deleteEntry(db: TDb, scope: TScope, entryId: string, meta:
       action: 'timesheet.delete',
       recordType: 'timesheetEntry',
       recordId: entryId,
-      summary: `Deleted the time ${summaryOf(before.minutes, before.date)}`,
+      summary: `Deleted the time ${summaryOf(before.minutes, before.date, await firmFormatter(tx, scope.orgId))}`,
       changes: { minutes: { from: before.minutes, to: null }, status: { from: before.status, to: null } },
     });
     await afterTimeLogged(tx, scope.orgId, { projectIds: [before.projectId], taskIds: [before.taskId] });
@@ -215,7 +221,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
         action: 'timesheet.delete',
         recordType: 'timesheetEntry',
         recordId: before.id,
-        summary: `Deleted the time ${summaryOf(before.minutes, before.date)}`,
+        summary: `Deleted the time ${summaryOf(before.minutes, before.date, await firmFormatter(tx, scope.orgId))}`,
         changes: { minutes: { from: before.minutes, to: null } },
       });
       await logged();
@@ -232,7 +238,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
         action: 'timesheet.update',
         recordType: 'timesheetEntry',
         recordId: before.id,
-        summary: `Changed the time on ${input.date} to ${formatMinutes(input.minutes)}`,
+        summary: `Changed the time on ${(await firmFormatter(tx, scope.orgId)).date(input.date)} to ${formatMinutes(input.minutes)}`,
         changes: { minutes: { from: before.minutes, to: input.minutes } },
       });
       await logged();
@@ -255,7 +261,7 @@ export async function setCell(db: TDb, scope: TScope, input: TCellInput, meta: T
       action: 'timesheet.create',
       recordType: 'timesheetEntry',
       recordId: row.id,
-      summary: `Recorded ${summaryOf(input.minutes, input.date)}`,
+      summary: `Recorded ${summaryOf(input.minutes, input.date, await firmFormatter(tx, scope.orgId))}`,
     });
     await logged();
     return { id: row.id };

@@ -98,10 +98,10 @@ describe('setting rates', () => {
     const f = await firm('Bounds & Co');
     const set = (rate: unknown) =>
       codeOf(f.api.timesheets.rates.set.mutate({ kind: 'client', refId: f.client.id, rate: rate as number }));
-    expect(await set(-1)).toBe('BAD_REQUEST: rate: A rate cannot be negative');
-    expect(await set(10.5)).toMatch(/^BAD_REQUEST: rate:/);
+    expect(await set(-1)).toBe('BAD_REQUEST: A rate cannot be negative');
+    expect(await set(10.5)).toMatch(/^BAD_REQUEST: Give the rate/);
     expect(await set(MAX_RATE + 1)).toBe(
-      'BAD_REQUEST: rate: That rate is higher than any firm charges for an hour: check the amount',
+      'BAD_REQUEST: That rate is higher than any firm charges for an hour: check the amount',
     );
     expect(await set('100')).toMatch(/^BAD_REQUEST/);
     // A client the limited member may not see, and an id of nothing: NOT_FOUND either way.

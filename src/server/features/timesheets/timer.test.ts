@@ -60,7 +60,7 @@ describe('the timer', () => {
     expect(rows).toHaveLength(1);
     // Firm time needs a note, as an entry does; another firm's task is not found.
     expect(await codeOf(t.client(f.manager.token).timesheets.timer.start.mutate({}))).toBe(
-      'BAD_REQUEST: note: Add a note when the time is for neither a client nor a task',
+      'BAD_REQUEST: Add a note when the time is for neither a client nor a task',
     );
     const other = await firm('Other & Co');
     expect(

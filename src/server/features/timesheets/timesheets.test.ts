@@ -52,17 +52,17 @@ describe('timesheet entries', () => {
     expect(withHoliday.days.map((d) => d.expected)).toEqual([480, 480, 0, 480, 480, 0, 0]);
 
     expect(await codeOf(me.timesheets.create.mutate({ date: W1, minutes: '13', note: 'x' }))).toBe(
-      'BAD_REQUEST: minutes: An entry cannot be longer than 12 hours',
+      'BAD_REQUEST: An entry cannot be longer than 12 hours',
     );
     expect(await codeOf(me.timesheets.create.mutate({ date: W1, minutes: '1:75', note: 'x' }))).toBe(
-      'BAD_REQUEST: minutes: Type hours like 1:30, 1.5 or 90m',
+      'BAD_REQUEST: Type hours like 1:30, 1.5 or 90m',
     );
     expect(await codeOf(me.timesheets.create.mutate({ date: W1, minutes: 60 }))).toBe(
-      'BAD_REQUEST: note: Add a note when the time is for neither a client nor a task',
+      'BAD_REQUEST: Add a note when the time is for neither a client nor a task',
     );
     expect(
       await codeOf(me.timesheets.create.mutate({ date: '3026-01-01', minutes: 60, note: 'x' })),
-    ).toContain('BAD_REQUEST: date: Choose a date between the years 2000 and 2099');
+    ).toContain('BAD_REQUEST: Choose a date between the years 2000 and 2099');
     expect(await codeOf(me.timesheets.create.mutate({ date: W1, minutes: 60, note: 'a\u0000' }))).toContain(
       'BAD_REQUEST',
     );

@@ -15,7 +15,7 @@ import {
 import { fetchAuthSession, fetchDevices, forgetDevice } from 'aws-amplify/auth';
 import '../../lib/amplify-auth';
 import { MonitorSmartphone } from 'lucide-react';
-import { showAuthError } from '../auth/auth-errors';
+import { authErrorMessage, showAuthError } from '../auth/auth-errors';
 
 type TDevice = {
   id: string;
@@ -123,7 +123,7 @@ export function SecurityDevices() {
         </div>
       ) : devices.isError ? (
         <div className="flex items-center justify-between gap-3 p-4 text-sm" role="alert">
-          <span>Your devices could not be loaded: {devices.error.message}</span>
+          <span>Your devices could not be loaded: {authErrorMessage(devices.error)}</span>
           <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
             Try again
           </Button>

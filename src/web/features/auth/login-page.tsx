@@ -1,4 +1,5 @@
 import { type TSignIn, ZSignIn } from '@domain/auth';
+import { safeReturnPath } from '@domain/route-guard';
 import { SIGNED_OUT_REASONS } from '@domain/signed-out';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -7,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { takeReturnAfterSignOut } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { showAuthError } from './auth-errors';
+import { authErrorMessage, showAuthError } from './auth-errors';
 import { AuthHeading, StandalonePage } from './auth-layout';
 import { ProviderSignIn } from './provider-sign-in';
 import type { SignInChallenge, TChallenge, TSignInExits } from './sign-in-challenge';
@@ -19,16 +20,16 @@ const loadAmplify = () => import('./amplify-sign-in');
 const prefetchAmplify = () => void loadAmplify().catch(() => {});
 
 /**
- * Back to the invitation a person came from; otherwise home for a member of a firm (or the
- * authenticator set-up first, when the firm requires one and it is missing), onboarding for
- * someone who has not created one yet.
+ * Back to the invitation a person came from; otherwise the page they asked for (`next`, checked
+ * by the route) or home for a member of a firm (or the authenticator set-up first, when the firm
+ * requires one and it is missing), onboarding for someone who has not created one yet.
  */
-async function landingAfterSignIn(invite: string | undefined): Promise<string> {
+async function landingAfterSignIn(invite: string | undefined, next: string | undefined): Promise<string> {
   if (invite) return `/auth/invite/${invite}`;
   const { hasFirm } = await trpcClient.onboarding.status.query();
   if (!hasFirm) return '/onboarding';
   const mfa = await trpcClient.account.mfa.status.query();
-  return mfa.required && !mfa.enabled ? '/auth/mfa-setup' : '/';
+  return mfa.required && !mfa.enabled ? '/auth/mfa-setup' : (safeReturnPath(next, 'staff') ?? '/');
 }
 
 const route = getRouteApi('/auth/login');
@@ -38,7 +39,7 @@ type TChallengeView = { View: typeof SignInChallenge; first: TChallenge; exits: 
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { invite, reason } = route.useSearch();
+  const { invite, reason, next } = route.useSearch();
   const [challenge, setChallenge] = useState<TChallengeView | null>(null);
   // Signed out by the app (access turned off): the reason stays beside the form until the next try.
   // Read from the address on every render, not kept from the first: the page may already be open
@@ -57,7 +58,7 @@ export function LoginPage() {
   });
 
   const land = async () => {
-    await navigate({ href: await landingAfterSignIn(invite) });
+    await navigate({ href: await landingAfterSignIn(invite, next) });
   };
 
   async function onSubmit(values: TSignIn) {
@@ -81,7 +82,7 @@ export function LoginPage() {
     } catch (error) {
       showAuthError(error);
       // Also beside the form: the toast fades, the reason should not.
-      setFailure(error instanceof Error && error.message ? error.message : 'Network Error');
+      setFailure(authErrorMessage(error));
     }
   }
 

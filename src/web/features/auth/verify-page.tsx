@@ -6,7 +6,7 @@ import '../../lib/amplify-auth';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hasStaffCookie } from '../../lib/cookies';
-import { showAuthError } from './auth-errors';
+import { authErrorMessage, showAuthError } from './auth-errors';
 import { AuthHeading } from './auth-layout';
 import { resendVerificationLink } from './verification-link';
 
@@ -25,7 +25,7 @@ export function VerifyPage({ link }: { link: TAuthLinkKey }) {
       .then(() => setState({ kind: 'verified' }))
       .catch((error: unknown) => {
         showAuthError(error);
-        setState({ kind: 'failed', message: error instanceof Error ? error.message : 'Network Error' });
+        setState({ kind: 'failed', message: authErrorMessage(error) });
       });
   }, [link]);
 

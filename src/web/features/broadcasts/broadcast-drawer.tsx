@@ -2,6 +2,7 @@ import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type TDeliveryState } from '@do
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
+  CellText,
   confirm,
   DataTable,
   type DataTableColumn,
@@ -61,11 +62,13 @@ export function BroadcastDrawer({ id, onClose }: { id: string | null; onClose: (
     {
       id: 'to',
       header: 'Recipient',
-      minWidth: 12,
+      // The drawer is 42 rem wide: each column gives way (clipped lines, a wrapped date) so that
+      // all four fit at 1280 px, the server's answer included.
+      minWidth: 10,
       cell: (d) => (
-        <span>
-          <span className="font-medium">{d.email}</span>
-          {d.clientName ? <span className="block text-xs text-muted-fg">{d.clientName}</span> : null}
+        <span className="flex flex-col">
+          <CellText className="font-medium">{d.email}</CellText>
+          {d.clientName ? <CellText className="text-xs text-muted-fg">{d.clientName}</CellText> : null}
         </span>
       ),
     },
@@ -73,13 +76,15 @@ export function BroadcastDrawer({ id, onClose }: { id: string | null; onClose: (
     {
       id: 'sent',
       header: 'Sent',
-      className: 'whitespace-nowrap',
+      className: 'whitespace-normal',
+      minWidth: 6,
       cell: (d) => (d.sentAt ? fmt.dateTime(d.sentAt) : '-'),
     },
     {
       id: 'answer',
       header: "Server's answer",
       truncate: true,
+      lines: 2,
       cell: (d) => <span className="text-muted-fg">{d.error ?? '-'}</span>,
     },
   ];
@@ -87,7 +92,7 @@ export function BroadcastDrawer({ id, onClose }: { id: string | null; onClose: (
     <Drawer open={!!id} onOpenChange={(o) => !o && onClose()}>
       <DrawerContent
         size="lg"
-        title={b?.subject ?? 'Broadcast'}
+        title={b?.name || 'Broadcast'}
         description={b ? <BroadcastStatusBadge status={b.status} /> : null}
       >
         {!b ? (

@@ -1,14 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import {
   Button,
-  DataTable,
   type DataTableColumn,
   EmptyState,
   Field,
   Input,
+  ListScreen,
+  listPageParams,
   PageHeader,
   toast,
   useFormat,
+  useListUrl,
 } from '@web/ui';
 import { Megaphone, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,6 +20,8 @@ import { RequirePermission, useCan } from '../shell/access';
 import { BroadcastStatusBadge } from './broadcast-badges';
 import { BroadcastDrawer } from './broadcast-drawer';
 import { NewBroadcastDialog } from './new-broadcast-dialog';
+
+const route = getRouteApi('/_main/admin/broadcasts');
 
 /** /admin/broadcasts: the firm's mailings with their progress, a new one, and the sending pace. */
 export function BroadcastsPage() {
@@ -79,23 +84,23 @@ function Pace() {
 function BroadcastsScreen() {
   const fmt = useFormat();
   const canCreate = useCan('broadcasts.create');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const url = useListUrl(route.useSearch());
+  const query = listPageParams(url.search);
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery({
-    ...trpc.broadcasts.list.queryOptions({ page, pageSize }),
+    ...trpc.broadcasts.list.queryOptions(query),
     placeholderData: keepPreviousData,
     refetchInterval: 3000,
   });
   type TRow = NonNullable<typeof list.data>['rows'][number];
   const columns: DataTableColumn<TRow>[] = [
     {
-      id: 'subject',
+      id: 'name',
       header: 'Broadcast',
       truncate: true,
       minWidth: 14,
-      cell: (b) => <span className="font-medium">{b.subject}</span>,
+      cell: (b) => <span className="font-medium">{b.name}</span>,
     },
     { id: 'status', header: 'Status', cell: (b) => <BroadcastStatusBadge status={b.status} /> },
     {
@@ -141,22 +146,14 @@ function BroadcastsScreen() {
       <Pace />
       <NewBroadcastDialog open={creating} onOpenChange={setCreating} onCreated={setOpenId} />
       <BroadcastDrawer id={openId} onClose={() => setOpenId(null)} />
-      <DataTable
+      <ListScreen
         label="Broadcasts"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(b) => b.id}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        loading={list.isPending}
         onRowClick={(b) => setOpenId(b.id)}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        pageSizeOptions={[25, 50, 100]}
         empty={
           <EmptyState
             icon={Megaphone}

@@ -32,7 +32,7 @@ export function ClientBroadcastsCard({ clientId }: { clientId: string }) {
           <ul className="flex flex-col divide-y divide-border text-sm" aria-label="Broadcasts received">
             {list.data.rows.map((r) => (
               <li key={r.deliveryId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <span className="min-w-0 flex-1 basis-40 truncate font-medium">{r.subject}</span>
+                <span className="min-w-0 flex-1 basis-40 truncate font-medium">{r.name}</span>
                 <span className="min-w-0 break-all text-muted-fg">{r.email}</span>
                 <span className="whitespace-nowrap text-muted-fg">{fmt.dateTime(r.sentAt ?? r.sendAt)}</span>
                 <DeliveryStateBadge state={r.state} />

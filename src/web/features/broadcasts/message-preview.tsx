@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Field, Spinner } from '@web/ui';
+import { Field, Spinner, useDebounced } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ClientPicker } from '../projects/client-picker';
@@ -21,15 +21,19 @@ export function MessagePreview({
 }) {
   const [picked, setPicked] = useState<string | null>(null);
   const clientId = chosen ?? picked;
-  const input = { subject, bodyHtml, clientId: clientId ?? '' };
-  const ready = !!clientId && !!subject.trim() && !!bodyHtml.trim();
+  // Asked once typing pauses, and sent in the request's body however long the message is
+  // (src/web/lib/trpc.ts): never a call per keystroke, never a body in the address.
+  const input = useDebounced({ subject, bodyHtml, clientId: clientId ?? '' });
+  const ready = !!input.clientId && !!input.subject.trim() && !!input.bodyHtml.trim();
   const templates = useQuery({
     ...trpc.broadcastTemplates.preview.queryOptions(input),
     enabled: ready && via === 'templates',
+    placeholderData: (previous) => previous,
   });
   const broadcasts = useQuery({
     ...trpc.broadcasts.preview.queryOptions(input),
     enabled: ready && via === 'broadcasts',
+    placeholderData: (previous) => previous,
   });
   const preview = via === 'templates' ? templates : broadcasts;
   return (
@@ -44,7 +48,7 @@ export function MessagePreview({
       ) : preview.isFetching && !preview.data ? (
         <Spinner />
       ) : preview.error ? (
-        <p className="text-sm text-red-600">{preview.error.message}</p>
+        <p className="text-sm text-danger">{preview.error.message}</p>
       ) : preview.data ? (
         <div className="rounded-md border border-border">
           <p className="border-b border-border px-3 py-2 text-sm">

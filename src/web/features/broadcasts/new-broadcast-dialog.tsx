@@ -1,15 +1,19 @@
 import {
   BROADCAST_MODE_LABELS,
   BROADCAST_MODES,
+  BROADCAST_NAME_MAX,
+  defaultBroadcastName,
   EXCLUDED_REASON_LABELS,
   type TBroadcastMode,
   type TExcludedReason,
   ZBroadcastContent,
 } from '@domain/broadcasts';
+import { todayIn } from '@domain/days';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   confirm,
+  DateTimePicker,
   DialogClose,
   DialogContent,
   Dialog as DialogRoot,
@@ -17,6 +21,7 @@ import {
   Input,
   Select,
   toast,
+  useDebounced,
   useFormat,
 } from '@web/ui';
 import { useEffect, useState } from 'react';
@@ -27,15 +32,6 @@ import { MessagePreview } from './message-preview';
 import { RichTextEditor } from './rich-text-editor';
 
 const NONE = 'none';
-
-function useDebounced<T>(value: T, ms = 300) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * A new broadcast: from a template or written here; its audience with the count, who is left out
@@ -54,21 +50,23 @@ export function NewBroadcastDialog({
   const canSend = useCan('broadcasts.send');
   const queryClient = useQueryClient();
   const [templateId, setTemplateId] = useState<string>(NONE);
+  const [name, setName] = useState('');
   const [subject, setSubject] = useState('');
   const [bodyHtml, setBodyHtml] = useState('');
   const [audience, setAudience] = useState<TAudienceDraft>({});
   const [mode, setMode] = useState<TBroadcastMode>('client');
-  const [sendAt, setSendAt] = useState('');
+  const [sendAt, setSendAt] = useState<Date | null>(null);
   const [previewClient, setPreviewClient] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ subject?: string; bodyHtml?: string }>({});
   useEffect(() => {
     if (!open) return;
     setTemplateId(NONE);
+    setName('');
     setSubject('');
     setBodyHtml('');
     setAudience({});
     setMode('client');
-    setSendAt('');
+    setSendAt(null);
     setErrors({});
   }, [open]);
   const templates = useQuery({
@@ -91,6 +89,7 @@ export function NewBroadcastDialog({
     setTemplateId(id);
     const t = templates.data?.rows.find((r) => r.id === id);
     if (t) {
+      setName(t.name);
       setSubject(t.subject);
       setBodyHtml(t.bodyHtml);
     }
@@ -127,15 +126,16 @@ export function NewBroadcastDialog({
   );
   const send = async () => {
     if (!valid()) return;
-    const when = sendAt ? new Date(sendAt) : null;
+    const when = sendAt;
     const n = summary.data?.recipients ?? 0;
     const ok = await confirm({
       title: when ? `Schedule this broadcast?` : `Send this broadcast now?`,
-      message: `${fmt.number(n)} recipient${n === 1 ? '' : 's'} will get it${when ? ` on ${fmt.dateTime(when)}` : ''}.`,
+      message: `${fmt.number(n)} recipient${n === 1 ? '' : 's'} will get it${when ? ` on ${fmt.dateTime(when)} (${fmt.timeZone} time)` : ''}.`,
       confirmLabel: when ? 'Schedule' : 'Send now',
     });
     if (!ok) return;
     create.mutate({
+      name: name.trim() || undefined,
       subject,
       bodyHtml,
       audience,
@@ -183,6 +183,14 @@ export function NewBroadcastDialog({
                 ]}
               />
             </Field>
+            <Field label="Name" hint="What the list of broadcasts calls it; clients never see it.">
+              <Input
+                value={name}
+                maxLength={BROADCAST_NAME_MAX}
+                onChange={(e) => setName(e.target.value)}
+                placeholder={defaultBroadcastName(subject)}
+              />
+            </Field>
             <Field label="Subject" error={errors.subject} required>
               <Input
                 value={subject}
@@ -199,7 +207,7 @@ export function NewBroadcastDialog({
               />
             </Field>
             <Field label="Send at" hint="Leave empty to send now.">
-              <Input type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} />
+              <DateTimePicker value={sendAt} onChange={setSendAt} min={todayIn(fmt.timeZone)} />
             </Field>
           </div>
           <div className="flex flex-col gap-4">

@@ -1,20 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import {
   Button,
   confirm,
-  DataTable,
   type DataTableColumn,
   DateText,
   EmptyState,
   IconButton,
+  ListScreen,
+  listPageParams,
   PageHeader,
   toast,
+  useListUrl,
 } from '@web/ui';
 import { Mail, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
 import { TemplateDialog, type TTemplate } from './template-dialog';
+
+const route = getRouteApi('/_main/admin/templates/broadcasts');
 
 /** /admin/templates/broadcasts: the firm's reusable broadcasts. */
 export function BroadcastTemplatesPage() {
@@ -29,10 +34,10 @@ function TemplatesScreen() {
   const canCreate = useCan('templates.create');
   const canEdit = useCan('templates.edit');
   const canDelete = useCan('templates.delete');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const url = useListUrl(route.useSearch());
+  const query = listPageParams(url.search);
   const list = useQuery({
-    ...trpc.broadcastTemplates.list.queryOptions({ page, pageSize }),
+    ...trpc.broadcastTemplates.list.queryOptions(query),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<TTemplate | null>(null);
@@ -108,22 +113,14 @@ function TemplatesScreen() {
         }
       />
       <TemplateDialog open={open} onOpenChange={setOpen} template={editing} />
-      <DataTable
+      <ListScreen
         label="Broadcast templates"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(t) => t.id}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        loading={list.isPending}
         onRowClick={canEdit ? (t) => edit(t) : undefined}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        pageSizeOptions={[25, 50, 100]}
         empty={
           <EmptyState
             icon={Mail}

@@ -4,18 +4,18 @@ import {
   Badge,
   Button,
   confirm,
-  DataTable,
   type DataTableColumn,
   EmptyState,
   IconButton,
+  ListScreen,
+  listPageParams,
   PageHeader,
-  SearchBox,
   toast,
+  useListUrl,
 } from '@web/ui';
 import { Pencil, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { LIST_PAGE_SIZE, type TListSearch } from '../services/list-search';
 import { RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { AddClientsDialog } from './add-clients-dialog';
@@ -34,30 +34,23 @@ export function GroupPage() {
 
 function GroupScreen() {
   const { id } = route.useParams();
-  const search = route.useSearch();
+  const url = useListUrl(route.useSearch());
+  const { search } = url;
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('clientGroups.edit');
   const canDelete = useCan('clientGroups.delete');
   const canSeeClients = useCan('clients.view');
-  const input = {
+  const query = {
     groupId: id,
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? LIST_PAGE_SIZE,
+    ...listPageParams(search),
     ...(search.search ? { search: search.search } : {}),
   };
   const group = useQuery({
-    ...trpc.clientGroups.get.queryOptions(input),
+    ...trpc.clientGroups.get.queryOptions(query),
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const setSearch = (next: Partial<TListSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-  const onSearch = useCallback(
-    (value: string | undefined) =>
-      navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-    [navigate],
-  );
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.clientGroups.pathKey() });
@@ -193,37 +186,22 @@ function GroupScreen() {
           <AddClientsDialog open={adding} onOpenChange={setAdding} group={g} />
         </>
       ) : null}
-      <DataTable
+      <ListScreen
         label="Clients in the group"
+        url={url}
+        query={query}
+        list={{ data: g?.clients, isPending: group.isPending }}
         columns={columns}
-        rows={g?.clients.rows ?? []}
         getRowId={(c) => c.id}
         rowLink={canSeeClients ? (c) => ({ to: '/clients/$id', params: { id: c.id } }) : undefined}
-        total={g?.clients.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        loading={group.isPending}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-        pageSizeOptions={[25, 50, 100]}
-        toolbar={
-          <SearchBox
-            value={search.search}
-            onSearch={onSearch}
-            label="Search clients"
-            placeholder="Search this group"
-          />
-        }
+        searchBox={{ label: 'Search clients', placeholder: 'Search this group' }}
+        noMatch={{ icon: UsersRound, title: 'No client matches', message: 'Try another name or code.' }}
         empty={
           <EmptyState
             icon={UsersRound}
-            title={search.search ? 'No client matches' : 'No clients in this group yet'}
-            message={search.search ? 'Try another name or code.' : 'Add the clients that belong together.'}
-            action={
-              canEdit && !search.search ? (
-                <Button onClick={() => setAdding(true)}>Add clients</Button>
-              ) : undefined
-            }
+            title="No clients in this group yet"
+            message="Add the clients that belong together."
+            action={canEdit ? <Button onClick={() => setAdding(true)}>Add clients</Button> : undefined}
           />
         }
       />

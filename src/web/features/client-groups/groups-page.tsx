@@ -1,10 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Button, DataTable, type DataTableColumn, EmptyState, PageHeader, SearchBox } from '@web/ui';
-import { Plus, Search, UsersRound } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import {
+  Button,
+  type DataTableColumn,
+  EmptyState,
+  ListScreen,
+  listQueryParams,
+  PageHeader,
+  useListUrl,
+} from '@web/ui';
+import { Plus, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { listInput, type TListSearch } from '../services/list-search';
 import type { TGroupRow } from '../services/use-services';
 import { RequirePermission, useCan } from '../shell/access';
 import { GroupDialog } from './group-dialog';
@@ -22,17 +29,10 @@ export function GroupsPage() {
 
 function GroupsScreen() {
   const canCreate = useCan('clientGroups.create');
-  const search = route.useSearch();
+  const url = useListUrl(route.useSearch());
   const navigate = route.useNavigate();
-  const input = listInput(search, ['name', 'clients'] as const, 'name');
-  const list = useQuery({ ...trpc.clientGroups.list.queryOptions(input), placeholderData: keepPreviousData });
-  const setSearch = (next: Partial<TListSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-  const onSearch = useCallback(
-    (value: string | undefined) =>
-      navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-    [navigate],
-  );
+  const query = listQueryParams(url.search, { sort: 'name', sorts: ['name', 'clients'] as const });
+  const list = useQuery({ ...trpc.clientGroups.list.queryOptions(query), placeholderData: keepPreviousData });
   const [creating, setCreating] = useState(false);
   const open = (id: string) => navigate({ to: '/admin/clientgroups/$id', params: { id } });
 
@@ -78,41 +78,23 @@ function GroupsScreen() {
         }
       />
       <GroupDialog open={creating} onOpenChange={setCreating} onCreated={open} />
-      <DataTable
+      <ListScreen
         label="Client groups"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(g) => g.id}
-        total={list.data?.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        sort={input.sort}
-        direction={input.direction}
-        loading={list.isPending}
         rowLink={(g) => ({ to: '/admin/clientgroups/$id', params: { id: g.id } })}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-        onSortChange={(sort, direction) => setSearch({ sort, direction })}
-        pageSizeOptions={[25, 50, 100]}
-        toolbar={
-          <SearchBox
-            value={search.search}
-            onSearch={onSearch}
-            label="Search groups"
-            placeholder="Search groups"
-          />
-        }
+        searchBox={{ label: 'Search groups', placeholder: 'Search groups' }}
+        noMatch={{ title: 'No groups match', message: 'Try another name.' }}
         empty={
-          search.search ? (
-            <EmptyState icon={Search} title="No groups match" message="Try another name." />
-          ) : (
-            <EmptyState
-              icon={UsersRound}
-              title="No client groups yet"
-              message="Group a family's or a business group's clients together."
-              action={canCreate ? <Button onClick={() => setCreating(true)}>New group</Button> : undefined}
-            />
-          )
+          <EmptyState
+            icon={UsersRound}
+            title="No client groups yet"
+            message="Group a family's or a business group's clients together."
+            action={canCreate ? <Button onClick={() => setCreating(true)}>New group</Button> : undefined}
+          />
         }
       />
     </div>

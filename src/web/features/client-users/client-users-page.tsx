@@ -6,10 +6,11 @@ import {
   Badge,
   type BadgeTone,
   Button,
-  DataTable,
   type DataTableColumn,
   EmptyState,
+  ListScreen,
   useFormat,
+  useListUrl,
 } from '@web/ui';
 import { UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ import { ClientUserInviteDialog } from './client-user-invite-dialog';
 import type { TClientUserRow } from './use-client-users';
 
 const route = getRouteApi('/_main/clients/$id');
+const listRoute = getRouteApi('/_main/clients/$id/client-users');
 const PAGE_SIZE = 25;
 
 const STATUS_TONES: Record<TClientUserRow['status'], BadgeTone> = {
@@ -33,11 +35,12 @@ export function ClientUsersPage() {
   const { id } = route.useParams();
   const canEdit = useCan('clients.edit');
   const format = useFormat();
-  const [page, setPage] = useState(1);
+  const url = useListUrl(listRoute.useSearch());
+  const query = { clientId: id, page: url.search.page ?? 1, pageSize: PAGE_SIZE };
   const [inviting, setInviting] = useState(false);
   const client = useQuery(trpc.clients.get.queryOptions({ clientId: id }));
   const list = useQuery({
-    ...trpc.clientUsers.list.queryOptions({ clientId: id, page, pageSize: PAGE_SIZE }),
+    ...trpc.clientUsers.list.queryOptions(query),
     placeholderData: keepPreviousData,
   });
   const clientName = client.data?.name ?? 'this client';
@@ -124,16 +127,14 @@ export function ClientUsersPage() {
         </div>
         {list.data?.total ? inviteButton : null}
       </div>
-      <DataTable
+      <ListScreen
         label="Portal users"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(u) => u.id}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        loading={list.isPending}
-        onPageChange={setPage}
+        pageSizes={false}
         empty={
           <EmptyState
             icon={UsersRound}

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   confirm,
-  DataTable,
   type DataTableColumn,
   DropdownMenu,
   DropdownMenuContent,
@@ -14,13 +13,15 @@ import {
   DropdownMenuTrigger,
   EmptyState,
   IconButton,
+  ListScreen,
+  listPageParams,
   toast,
   useFormat,
+  useListUrl,
 } from '@web/ui';
 import { Briefcase, CalendarX, Ellipsis, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { LIST_PAGE_SIZE } from '../services/list-search';
 import type { TEngagementRow } from '../services/use-services';
 import { NoAccess, useCan } from '../shell/access';
 import { EngagementDialog } from './engagement-dialog';
@@ -36,17 +37,16 @@ export function ClientServicesPage() {
 
 function ClientServices() {
   const { id } = route.useParams();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const url = useListUrl(route.useSearch());
   const queryClient = useQueryClient();
   const canEdit = useCan('clients.edit');
   const canSeeServices = useCan('services.view');
   const format = useFormat();
   // The firm's today decides whether an engagement has ended, whatever the browser's clock says.
   const todayIso = () => todayIn(format.timeZone);
-  const input = { clientId: id, page: search.page ?? 1, pageSize: search.pageSize ?? LIST_PAGE_SIZE };
+  const query = { clientId: id, ...listPageParams(url.search) };
   const list = useQuery({
-    ...trpc.engagements.listForClient.queryOptions(input),
+    ...trpc.engagements.listForClient.queryOptions(query),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -199,20 +199,13 @@ function ClientServices() {
         ) : null}
       </div>
       <EngagementDialog open={open} onOpenChange={setOpen} clientId={id} engagement={editing} />
-      <DataTable
+      <ListScreen
         label="Services of the client"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(e) => e.id}
-        total={list.data?.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        loading={list.isPending}
-        onPageChange={(page) => navigate({ search: (prev) => ({ ...prev, page }), replace: true })}
-        onPageSizeChange={(pageSize) =>
-          navigate({ search: (prev) => ({ ...prev, pageSize, page: undefined }), replace: true })
-        }
-        pageSizeOptions={[25, 50, 100]}
         empty={
           <EmptyState
             icon={Briefcase}

@@ -5,6 +5,7 @@ import { useProfile } from '../shell/use-profile';
 import { CountTiles } from './count-tiles';
 import { DueWhileAway } from './due-while-away';
 import { RecentActivity } from './recent-activity';
+import { SetupChecklist } from './setup-checklist';
 import { useDashboard } from './use-dashboard';
 import { MyWeek, UpcomingDeadlines } from './work-lists';
 
@@ -23,6 +24,7 @@ export function HomePage() {
         </h1>
         <p className="mt-1 text-muted-fg">{profile.org.name}</p>
       </header>
+      <SetupChecklist />
       <Dashboard />
     </div>
   );

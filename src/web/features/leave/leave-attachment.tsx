@@ -86,8 +86,18 @@ export function AttachmentField({
   );
 }
 
-/** A request's file, to view (PDFs and images) or download; for its member and their approvers. */
-export function LeaveAttachmentFile({ attachment }: { attachment: TLeaveAttachment }) {
+/**
+ * A request's file, to view (PDFs and images) or download; for its member and their approvers.
+ * `compact` (a table's cell) clips the name and shows the actions as icons, so the column stays
+ * narrow enough for the row's other columns at 1280 px.
+ */
+export function LeaveAttachmentFile({
+  attachment,
+  compact = false,
+}: {
+  attachment: TLeaveAttachment;
+  compact?: boolean;
+}) {
   const format = useFormat();
   const view = async () => {
     // A tab of its own: the server serves the preview locked down (no script, sandboxed).
@@ -100,6 +110,26 @@ export function LeaveAttachmentFile({ attachment }: { attachment: TLeaveAttachme
       toast.error(e instanceof Error ? e.message : 'Network Error');
     }
   };
+  const download = () =>
+    saveFile(leaveAttachmentUrl(attachment.id), attachment.name).catch((e: Error) => toast.error(e.message));
+  if (compact) {
+    return (
+      <span className="flex min-w-0 items-center gap-1">
+        <Paperclip aria-hidden className="size-4 shrink-0 text-muted-fg" />
+        <span className="max-w-[10rem] truncate font-medium" title={attachment.name}>
+          {attachment.name}
+        </span>
+        {isPreviewable(attachment.contentType) ? (
+          <IconButton size="sm" aria-label={`View ${attachment.name}`} onClick={() => void view()}>
+            <Eye aria-hidden />
+          </IconButton>
+        ) : null}
+        <IconButton size="sm" aria-label={`Download ${attachment.name}`} onClick={() => void download()}>
+          <Download aria-hidden />
+        </IconButton>
+      </span>
+    );
+  }
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2">
       <Paperclip aria-hidden className="size-4 shrink-0 text-muted-fg" />
@@ -120,11 +150,7 @@ export function LeaveAttachmentFile({ attachment }: { attachment: TLeaveAttachme
         size="sm"
         variant="outline"
         aria-label={`Download ${attachment.name}`}
-        onClick={() =>
-          saveFile(leaveAttachmentUrl(attachment.id), attachment.name).catch((e: Error) =>
-            toast.error(e.message),
-          )
-        }
+        onClick={() => void download()}
       >
         <Download aria-hidden />
         Download

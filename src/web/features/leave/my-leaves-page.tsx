@@ -285,20 +285,23 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
       id: 'comment',
       header: 'Comment',
       className: 'hidden md:table-cell',
+      // Free text: it shares what room is left and clips, so the columns after it stay in view.
+      truncate: true,
+      lines: 2,
       cell: (r) => <span className="text-muted-fg">{r.decisionComment ?? r.reason ?? '-'}</span>,
     },
     {
       id: 'attachment',
       header: 'Attachment',
       className: 'hidden lg:table-cell',
-      cell: (r) => (r.attachment ? <LeaveAttachmentFile attachment={r.attachment} /> : null),
+      cell: (r) => (r.attachment ? <LeaveAttachmentFile attachment={r.attachment} compact /> : null),
     },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
       className: 'text-right',
       cell: (r) =>
-        canCancel && (r.status === 'pending' || r.status === 'approved') ? (
+        canCancel && r.cancel ? (
           <Button
             size="sm"
             variant="outline"
@@ -308,7 +311,7 @@ function History({ rows, loading, canCancel }: { rows: TMyRequest[]; loading: bo
                 await confirm({
                   title: 'Cancel this leave?',
                   message:
-                    r.status === 'approved'
+                    r.cancel === 'return-days'
                       ? 'The days return to your balance.'
                       : 'The request is withdrawn.',
                   confirmLabel: 'Cancel leave',

@@ -5,16 +5,18 @@ import {
   ZPortalCodeRequest,
   ZPortalCodeVerify,
 } from '@domain/client-users';
-import { ROUTE_PATHS } from '@domain/route-guard';
+import { ROUTE_PATHS, safeReturnPath } from '@domain/route-guard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input } from '@web/ui';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
+
+const route = getRouteApi('/_auth/clientportal/auth/login');
 
 /** /clientportal/auth/login: the email, then the one-time code mailed to it. */
 export function PortalLoginPage() {
@@ -73,6 +75,7 @@ function CodeStep({
   onResent: (sent: { email: string; message: string }) => void;
 }) {
   const navigate = useNavigate();
+  const { next } = route.useSearch();
   const queryClient = useQueryClient();
   const form = useForm<TPortalCodeVerify>({
     resolver: zodResolver(ZPortalCodeVerify),
@@ -83,7 +86,10 @@ function CodeStep({
       onSuccess: async () => {
         // Nothing cached for someone else (or for nobody) may outlive the sign-in.
         queryClient.clear();
-        await navigate({ href: ROUTE_PATHS['clientportal-index'], replace: true });
+        await navigate({
+          href: safeReturnPath(next, 'portal') ?? ROUTE_PATHS['clientportal-index'],
+          replace: true,
+        });
       },
       onError: (error) => {
         form.setError('code', { message: errorMessage(error) });

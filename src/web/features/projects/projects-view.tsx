@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   Button,
-  DataTable,
   type DataTableColumn,
   DatePicker,
   EmptyState,
   Input,
+  ListScreen,
   Select,
   StatusBadge,
   useFormat,
@@ -306,24 +306,16 @@ export function ProjectsView({
     );
   }
   return (
-    <DataTable
+    <ListScreen
       label="Projects"
+      url={{ search, setSearch }}
+      query={input}
+      list={list}
       columns={columns}
-      rows={list.data?.rows ?? []}
       getRowId={(p) => p.id}
       getRowLabel={(p) => p.name}
-      total={list.data?.total ?? 0}
-      page={input.page ?? 1}
-      pageSize={input.pageSize ?? 25}
-      sort={input.sort}
-      direction={input.direction}
-      loading={list.isPending}
-      onPageChange={(page) => setSearch({ page })}
-      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-      onSortChange={(sort, direction) => setSearch({ sort: sort as TProjectsSearch['sort'], direction })}
-      pageSizeOptions={[25, 50, 100]}
       rowLink={(p) => ({ to: '/projects/$id', params: { id: p.id } })}
-      toolbar={toolbar}
+      tools={toolbar}
       empty={empty}
     />
   );

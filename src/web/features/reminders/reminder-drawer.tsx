@@ -149,7 +149,7 @@ function ReminderDetail({ id }: { id: string }) {
               <>
                 <dt className="text-muted-fg">Item</dt>
                 <dd>
-                  {r.itemName} · expires {r.expiryDate} · reminded {r.daysBefore} days before
+                  {r.itemName} · expires {format.date(r.expiryDate)} · reminded {r.daysBefore} days before
                 </dd>
               </>
             ) : null}

@@ -15,6 +15,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import {
   Checkbox,
   DatePicker,
+  DateTimePicker,
   Field,
   FormSelect,
   Input,
@@ -25,8 +26,6 @@ import {
 } from '@web/ui';
 import { Controller } from 'react-hook-form';
 import { type AppRouter, trpc } from '../../lib/trpc';
-import { useProfile } from '../shell/use-profile';
-import { fromLocalInput, toLocalInput } from './format';
 import { ClientPicker } from './reminder-client-picker';
 
 type TReminderDetail = inferRouterOutputs<AppRouter>['reminders']['get'];
@@ -116,7 +115,6 @@ function ReminderFields({
   type: TReminderType;
   reminder: TReminderDetail | null;
 }) {
-  const timeZone = useProfile().org?.timeZone ?? 'UTC';
   const errors = form.formState.errors;
   const clientId = form.watch('clientId');
   const projectId = form.watch('projectId');
@@ -198,19 +196,12 @@ function ReminderFields({
           </Field>
         </div>
       ) : (
-        <Field label="Send at" error={errors.remindAt?.message} required hint={`Time in ${timeZone}`}>
+        <Field label="Send at" error={errors.remindAt?.message} required>
           <Controller
             control={form.control}
             name="remindAt"
             render={({ field }) => (
-              <Input
-                type="datetime-local"
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ? toLocalInput(field.value, timeZone) : ''}
-                onChange={(e) => field.onChange(fromLocalInput(e.target.value, timeZone))}
-              />
+              <DateTimePicker value={field.value ?? null} onChange={field.onChange} clearable={false} />
             )}
           />
         </Field>

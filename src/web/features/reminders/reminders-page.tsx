@@ -12,27 +12,25 @@ import type { inferRouterOutputs } from '@trpc/server';
 import {
   Badge,
   Button,
-  DataTable,
   type DataTableColumn,
   EmptyState,
+  ListScreen,
   PageHeader,
-  SearchBox,
-  Select,
   TabNav,
   tabClasses,
   useFormat,
+  useListUrl,
 } from '@web/ui';
-import { BellRing, Plus, Search } from 'lucide-react';
+import { BellRing, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { STATUS_TONES } from './format';
 import { ReminderDrawer } from './reminder-drawer';
 import { ReminderFormDialog } from './reminder-form-dialog';
-import { remindersListInput, type TRemindersSearch } from './reminders-search';
+import { remindersListInput } from './reminders-search';
 
 const route = getRouteApi('/_main/reminders/$type');
-const ALL = 'all';
 
 export type TReminderRow = inferRouterOutputs<AppRouter>['reminders']['list']['rows'][number];
 
@@ -77,18 +75,15 @@ export function RemindersPage() {
 }
 
 function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: () => void }) {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const url = useListUrl(route.useSearch());
   const format = useFormat();
-  const input = remindersListInput(type, search);
+  const query = remindersListInput(type, url.search);
   const list = useQuery({
-    ...trpc.reminders.list.queryOptions(input),
+    ...trpc.reminders.list.queryOptions(query),
     placeholderData: keepPreviousData,
     // While a send is due, the list follows the queue until it shows the outcome.
     refetchInterval: (query) => (sendingSoon(query.state.data?.rows) ? 3000 : false),
   });
-  const setSearch = (next: Partial<TRemindersSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
   const columns: DataTableColumn<TReminderRow>[] = [
     {
@@ -102,7 +97,7 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
           {r.itemName ? (
             <span className="text-xs text-muted-fg">
               {r.itemName}
-              {r.expiryDate ? ` · expires ${r.expiryDate}` : ''}
+              {r.expiryDate ? ` · expires ${format.date(r.expiryDate)}` : ''}
             </span>
           ) : null}
         </span>
@@ -166,84 +161,49 @@ function RemindersTable({ type, onCreate }: { type: TReminderType; onCreate?: ()
         ),
     },
   ];
-  const filtered = Boolean(search.search || search.status);
   return (
     <>
-      <DataTable
+      <ListScreen
         label={`${REMINDER_TYPE_LABELS[type].label} reminders`}
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(r) => r.id}
         getRowLabel={(r) => r.title}
-        total={list.data?.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        sort={input.sort}
-        direction={input.direction}
-        loading={list.isPending}
-        onPageChange={(page) => setSearch({ page })}
-        onSortChange={(sort, direction) => setSearch({ sort: sort as TRemindersSearch['sort'], direction })}
+        pageSizes={false}
         rowLink={(r) => ({ to: '.', search: (prev) => ({ ...prev, open: r.id }), replace: true })}
-        toolbar={
-          <>
-            <SearchBox
-              label="Search reminders"
-              placeholder="Search title or item…"
-              value={search.search}
-              onSearch={(value) => setSearch({ search: value, page: undefined })}
-            />
-            <Select
-              aria-label="Status"
-              className="w-40"
-              value={search.status ?? ALL}
-              onValueChange={(v) =>
-                setSearch({
-                  status: v === ALL ? undefined : (v as TRemindersSearch['status']),
-                  page: undefined,
-                })
-              }
-              options={[
-                { value: ALL, label: 'All statuses' },
-                ...REMINDER_STATUSES.map((s) => ({ value: s, label: REMINDER_STATUS_LABELS[s] })),
-              ]}
-            />
-          </>
-        }
+        searchBox={{ label: 'Search reminders', placeholder: 'Search title or item…' }}
+        filters={[
+          {
+            key: 'status',
+            label: 'Status',
+            all: 'All statuses',
+            options: REMINDER_STATUSES.map((s) => ({ value: s, label: REMINDER_STATUS_LABELS[s] })),
+          },
+        ]}
+        noMatch={{
+          title: 'No reminders match',
+          message: 'Try other words, or clear the filters.',
+          clear: true,
+        }}
         empty={
-          filtered ? (
-            <EmptyState
-              icon={Search}
-              title="No reminders match"
-              message="Try other words, or clear the filters."
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearch({ search: undefined, status: undefined, page: undefined });
-                  }}
-                >
-                  Clear filters
+          <EmptyState
+            icon={BellRing}
+            title={`No ${REMINDER_TYPE_LABELS[type].label.toLowerCase()} reminders yet`}
+            message={REMINDER_TYPE_LABELS[type].description}
+            action={
+              onCreate ? (
+                <Button onClick={onCreate}>
+                  <Plus aria-hidden />
+                  New reminder
                 </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={BellRing}
-              title={`No ${REMINDER_TYPE_LABELS[type].label.toLowerCase()} reminders yet`}
-              message={REMINDER_TYPE_LABELS[type].description}
-              action={
-                onCreate ? (
-                  <Button onClick={onCreate}>
-                    <Plus aria-hidden />
-                    New reminder
-                  </Button>
-                ) : undefined
-              }
-            />
-          )
+              ) : undefined
+            }
+          />
         }
       />
-      <ReminderDrawer id={search.open ?? null} onClose={() => setSearch({ open: undefined })} />
+      <ReminderDrawer id={url.search.open ?? null} onClose={() => url.setSearch({ open: undefined })} />
     </>
   );
 }

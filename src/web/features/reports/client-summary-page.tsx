@@ -1,13 +1,13 @@
 import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, PageHeader, useFormat } from '@web/ui';
+import { type DataTableColumn, ListScreen, PageHeader, useFormat } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { ExportButtons } from './export-buttons';
 import { hours, pct, ReportFilters } from './report-filters';
 import { Missing, ReportGaps } from './report-gaps';
-import { filtersOf, type TReportSearch } from './report-search';
+import { filtersOf, reportPaging, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
 import { StatusBars } from './status-chart';
 
@@ -19,9 +19,7 @@ function useClientSummary(search: TReportSearch, today: string) {
   return useQuery(
     trpc.reports.clientSummary.queryOptions({
       ...filtersOf(search, today),
-      page: search.page ?? 1,
-      sort: (search.sort as 'name') ?? 'name',
-      direction: search.direction ?? 'asc',
+      ...reportPaging(search),
     }),
   );
 }
@@ -168,19 +166,14 @@ function ClientSummary() {
       />
       <ReportGaps totals={data?.totals} money={!!data?.money} />
       <div id="client-summary-table">
-        <DataTable
+        <ListScreen
+          url={{ search, setSearch: set }}
+          query={{ ...reportPaging(search), pageSize: data?.pageSize ?? 50 }}
+          list={report}
+          pageSizes={false}
           label="Client summary"
           columns={columns}
-          rows={data?.rows ?? []}
           getRowId={(r) => r.id}
-          total={data?.total ?? 0}
-          page={search.page ?? 1}
-          pageSize={data?.pageSize ?? 50}
-          sort={search.sort ?? 'name'}
-          direction={search.direction ?? 'asc'}
-          loading={report.isPending}
-          onPageChange={(page) => set({ page: page > 1 ? page : undefined })}
-          onSortChange={(sort, direction) => set({ sort, direction, page: undefined })}
           rowLink={(r) => ({
             to: '/clients/$id/tasks',
             params: { id: r.id },

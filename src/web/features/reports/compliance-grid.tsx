@@ -16,14 +16,9 @@ const CELL: Record<TGridState, string> = {
     'bg-orange-100 text-orange-900 ring-1 ring-orange-400 dark:bg-orange-900/40 dark:text-orange-100',
   not_engaged: 'text-muted-fg',
 };
-const SHORT: Record<TGridState, string> = {
-  filed: 'Filed',
-  in_progress: 'In prog.',
-  due: 'Due',
-  overdue: 'Overdue',
-  not_started: 'Not started',
-  not_engaged: '–',
-};
+// What a cell shows: the state's whole word (the name of its link starts with it, so a voice user
+// says what they see), and a dash where the client is not engaged.
+const SHOWN: Record<TGridState, string> = { ...GRID_STATE_LABEL, not_engaged: '–' };
 
 /** ★ For one service: clients down the side, periods across, each cell a state that opens its project. */
 export function ComplianceGrid({
@@ -79,7 +74,11 @@ export function ComplianceGrid({
       ) : data ? (
         <>
           {/* relative: the cells' screen-reader text (absolute) stays inside the scroller, not past the page's edge */}
-          <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
+          {/* data-scrolls: periods run across, as many as the filter asks; the browser suite's fit check lets it scroll */}
+          <div
+            data-scrolls=""
+            className="relative overflow-x-auto rounded-lg border border-border bg-surface"
+          >
             <table className="w-full border-separate border-spacing-0.5 text-xs">
               <caption className="sr-only">{data.service.name}: each client’s state for each period</caption>
               <thead>
@@ -115,7 +114,7 @@ export function ComplianceGrid({
                       </Link>
                     </th>
                     {r.cells.map((c, i) => {
-                      const label = `${r.name}, ${data.periods[i]?.label}: ${GRID_STATE_LABEL[c.state]}${c.dueDate ? `, due ${format.date(c.dueDate)}` : ''}`;
+                      const label = `${GRID_STATE_LABEL[c.state]}: ${r.name}, ${data.periods[i]?.label}${c.dueDate ? `, due ${format.date(c.dueDate)}` : ''}`;
                       return (
                         <td key={c.periodKey} className={`rounded p-0 text-center ${CELL[c.state]}`}>
                           {c.projectId ? (
@@ -126,11 +125,11 @@ export function ComplianceGrid({
                               title={label}
                               className="block px-1 py-1.5 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                             >
-                              {SHORT[c.state]}
+                              {SHOWN[c.state]}
                             </Link>
                           ) : (
                             <span className="block px-1 py-1.5" title={label}>
-                              <span aria-hidden="true">{SHORT[c.state]}</span>
+                              <span aria-hidden="true">{SHOWN[c.state]}</span>
                               <span className="sr-only">{label}</span>
                             </span>
                           )}

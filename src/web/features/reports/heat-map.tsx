@@ -33,7 +33,7 @@ export function HeatMap({ rows }: { rows: THeatRow[] }) {
         Grey: not a working day.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways and holds no control must take focus, or a keyboard cannot scroll it */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Load per day">
+      <section data-scrolls="" className="overflow-x-auto" tabIndex={0} aria-label="Load per day">
         <table className="border-separate border-spacing-0.5 text-xs">
           <thead>
             <tr>

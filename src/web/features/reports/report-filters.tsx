@@ -1,6 +1,6 @@
 import { CLIENT_STATUSES, CLIENT_TYPE_LABELS, CLIENT_TYPES } from '@domain/clients';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Field, Input, Select } from '@web/ui';
+import { Button, DatePicker, Field, Select } from '@web/ui';
 import { X } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import type { TReportSearch } from './report-search';
@@ -42,21 +42,11 @@ export function ReportFilters({
   const narrowed = show.some((k) => search[k] && !required.includes(k)) || search.from || search.to;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Field label="From">
-        <Input
-          type="date"
-          value={period.from}
-          onChange={(e) => e.target.value && set({ from: e.target.value })}
-          className="w-40"
-        />
+      <Field label="From" className="w-44">
+        <DatePicker value={period.from} clearable={false} onChange={(d) => d && set({ from: d })} />
       </Field>
-      <Field label="To">
-        <Input
-          type="date"
-          value={period.to}
-          onChange={(e) => e.target.value && set({ to: e.target.value })}
-          className="w-40"
-        />
+      <Field label="To" className="w-44">
+        <DatePicker value={period.to} clearable={false} onChange={(d) => d && set({ to: d })} />
       </Field>
       {show.includes('serviceId')
         ? choose(

@@ -72,3 +72,8 @@ export function filtersOf(s: TReportSearch, today: string) {
     tag: s.tag,
   };
 }
+
+/** The page and order a report's table asks the server for. */
+export function reportPaging(s: TReportSearch) {
+  return { page: s.page ?? 1, sort: (s.sort as 'name') ?? 'name', direction: s.direction ?? 'asc' };
+}

@@ -1,14 +1,22 @@
 import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, PageHeader, TabNav, tabClasses, useFormat } from '@web/ui';
+import {
+  DataTable,
+  type DataTableColumn,
+  ListScreen,
+  PageHeader,
+  TabNav,
+  tabClasses,
+  useFormat,
+} from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { Figure } from './client-summary-page';
 import { ComplianceGrid } from './compliance-grid';
 import { ExportButtons } from './export-buttons';
 import { hours, pct, ReportFilters } from './report-filters';
-import { filtersOf, type TReportSearch } from './report-search';
+import { filtersOf, reportPaging, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
 import { CHART_COLOURS, SeriesBars } from './status-chart';
 
@@ -85,9 +93,7 @@ function ServicesSummary({
   const report = useQuery(
     trpc.reports.servicesSummary.queryOptions({
       ...filters,
-      page: search.page ?? 1,
-      sort: (search.sort as 'name') ?? 'name',
-      direction: search.direction ?? 'asc',
+      ...reportPaging(search),
     }),
   );
   const data = report.data;
@@ -187,19 +193,14 @@ function ServicesSummary({
         ]}
       />
       <div id="services-summary-table">
-        <DataTable
+        <ListScreen
+          url={{ search, setSearch: onChange }}
+          query={{ ...reportPaging(search), pageSize: data?.pageSize ?? 50 }}
+          list={report}
+          pageSizes={false}
           label="Services summary"
           columns={columns}
-          rows={data?.rows ?? []}
           getRowId={(r) => r.id}
-          total={data?.total ?? 0}
-          page={search.page ?? 1}
-          pageSize={data?.pageSize ?? 50}
-          sort={search.sort ?? 'name'}
-          direction={search.direction ?? 'asc'}
-          loading={report.isPending}
-          onPageChange={(page) => onChange({ page: page > 1 ? page : undefined })}
-          onSortChange={(sort, direction) => onChange({ sort, direction, page: undefined })}
           rowLink={(r) => ({
             to: '/reports/services/summary',
             search: { ...search, view: 'grid', serviceId: r.id, page: undefined, sort: undefined },

@@ -1,7 +1,7 @@
 import { todayIn } from '@domain/days';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, PageHeader, useFormat } from '@web/ui';
+import { type DataTableColumn, ListScreen, PageHeader, useFormat } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { Figure } from './client-summary-page';
@@ -9,7 +9,7 @@ import { ExportButtons } from './export-buttons';
 import { HeatMap } from './heat-map';
 import { hours, pct, ReportFilters } from './report-filters';
 import { Missing, ReportGaps } from './report-gaps';
-import { filtersOf, type TReportSearch } from './report-search';
+import { filtersOf, reportPaging, type TReportSearch } from './report-search';
 import { SavedViews } from './saved-views';
 
 const route = getRouteApi('/_main/reports/team/summary');
@@ -29,9 +29,7 @@ function TeamSummary() {
   const report = useQuery(
     trpc.reports.teamSummary.queryOptions({
       ...filters,
-      page: search.page ?? 1,
-      sort: (search.sort as 'name') ?? 'name',
-      direction: search.direction ?? 'asc',
+      ...reportPaging(search),
     }),
   );
   const data = report.data;
@@ -154,19 +152,14 @@ function TeamSummary() {
         </dl>
       ) : null}
       <ReportGaps totals={data?.totals} money={!!data?.money} />
-      <DataTable
+      <ListScreen
+        url={{ search, setSearch: set }}
+        query={{ ...reportPaging(search), pageSize: data?.pageSize ?? 50 }}
+        list={report}
+        pageSizes={false}
         label="Team summary"
         columns={columns}
-        rows={data?.rows ?? []}
         getRowId={(r) => r.id}
-        total={data?.total ?? 0}
-        page={search.page ?? 1}
-        pageSize={data?.pageSize ?? 50}
-        sort={search.sort ?? 'name'}
-        direction={search.direction ?? 'asc'}
-        loading={report.isPending}
-        onPageChange={(page) => set({ page: page > 1 ? page : undefined })}
-        onSortChange={(sort, direction) => set({ sort, direction, page: undefined })}
         empty="No members match these filters."
       />
       <p className="text-xs text-muted-fg">

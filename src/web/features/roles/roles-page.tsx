@@ -1,26 +1,28 @@
 import { ALL_PERMISSIONS } from '@domain/permissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import {
   Badge,
   Button,
   CellText,
   confirm,
-  DataTable,
   type DataTableColumn,
   Drawer,
   IconButton,
-  Input,
+  ListScreen,
   PageHeader,
   Tooltip,
   toast,
+  useListUrl,
 } from '@web/ui';
-import { Lock, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Lock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { RoleEditorDrawer, type TRoleRow } from './role-editor-drawer';
 
 const PAGE_SIZE = 50;
+const route = getRouteApi('/_main/admin/roles');
 
 /** /admin/roles: the firm's roles with how many members hold each, and the role editor. */
 export function RolesPage() {
@@ -33,11 +35,11 @@ function RolesScreen() {
   const canEdit = useCan('roles.edit');
   const canDelete = useCan('roles.delete');
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const url = useListUrl(route.useSearch());
+  const query = { page: url.search.page ?? 1, pageSize: PAGE_SIZE, search: url.search.search };
   const [editing, setEditing] = useState<TRoleRow | 'new' | null>(null);
   const list = useQuery({
-    ...trpc.roles.list.queryOptions({ page, pageSize: PAGE_SIZE, search: search.trim() || undefined }),
+    ...trpc.roles.list.queryOptions(query),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation(
@@ -159,37 +161,17 @@ function RolesScreen() {
           ) : null
         }
       />
-      <DataTable
+      <ListScreen
         label="Roles"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(role) => role.id}
         getRowLabel={(role) => role.name}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        loading={list.isPending}
+        pageSizes={false}
         onRowClick={(role) => setEditing(role)}
-        toolbar={
-          <div className="relative w-full max-w-xs">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-fg"
-            />
-            <Input
-              type="search"
-              aria-label="Search roles"
-              placeholder="Search roles"
-              className="pl-8"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-        }
+        searchBox={{ label: 'Search roles', placeholder: 'Search roles' }}
       />
       <Drawer open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
         {editing !== null ? (

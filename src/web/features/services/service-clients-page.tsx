@@ -1,12 +1,21 @@
 import { dueDateRulePreview, FREQUENCY_LABELS } from '@domain/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Badge, CellText, DataTable, type DataTableColumn, EmptyState, PageHeader, useFormat } from '@web/ui';
+import {
+  Badge,
+  CellText,
+  type DataTableColumn,
+  EmptyState,
+  ListScreen,
+  listPageParams,
+  PageHeader,
+  useFormat,
+  useListUrl,
+} from '@web/ui';
 import { Users } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
-import { LIST_PAGE_SIZE, type TListSearch } from './list-search';
 import type { TServiceClientRow } from './use-services';
 
 const route = getRouteApi('/_main/admin/services/$id/clients');
@@ -24,14 +33,11 @@ function ServiceClientsScreen() {
   const { id } = route.useParams();
   const canSeeClients = useCan('clients.view');
   const format = useFormat();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const setSearch = (next: Partial<TListSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const url = useListUrl(route.useSearch());
   const service = useQuery({ ...trpc.services.get.queryOptions({ serviceId: id }), retry: false });
-  const input = { serviceId: id, page: search.page ?? 1, pageSize: search.pageSize ?? LIST_PAGE_SIZE };
+  const query = { serviceId: id, ...listPageParams(url.search) };
   const list = useQuery({
-    ...trpc.services.clients.queryOptions(input),
+    ...trpc.services.clients.queryOptions(query),
     placeholderData: keepPreviousData,
     enabled: canSeeClients && service.isSuccess,
     retry: false,
@@ -103,19 +109,14 @@ function ServiceClientsScreen() {
           Projects
         </Link>
       </nav>
-      <DataTable
+      <ListScreen
         label="Clients of the service"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(r) => r.id}
         rowLink={(r) => ({ to: '/clients/$id', params: { id: r.client.id } })}
-        total={list.data?.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        loading={list.isPending}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-        pageSizeOptions={[25, 50, 100]}
         empty={
           <EmptyState
             icon={Users}

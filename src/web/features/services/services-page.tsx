@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   CellText,
-  DataTable,
   type DataTableColumn,
   DropdownMenu,
   DropdownMenuContent,
@@ -13,17 +12,18 @@ import {
   DropdownMenuTrigger,
   EmptyState,
   IconButton,
+  ListScreen,
+  listQueryParams,
   PageHeader,
-  SearchBox,
   Select,
   toast,
   useFormat,
+  useListUrl,
 } from '@web/ui';
-import { Archive, ArchiveRestore, Briefcase, Ellipsis, Pencil, Plus, Search, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Archive, ArchiveRestore, Briefcase, Ellipsis, Pencil, Plus, Users } from 'lucide-react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
-import { listInput, type TListSearch } from './list-search';
 import { ServiceDrawer } from './service-drawer';
 import type { TServiceRow } from './use-services';
 
@@ -44,17 +44,13 @@ function ServicesScreen() {
   const canArchive = useCan('services.delete');
   const queryClient = useQueryClient();
   const format = useFormat();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const input = { ...listInput(search, SERVICE_SORTS, 'name'), archived: search.archived ?? false };
-  const list = useQuery({ ...trpc.services.list.queryOptions(input), placeholderData: keepPreviousData });
-  const setSearch = (next: Partial<TListSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-  const onSearch = useCallback(
-    (value: string | undefined) =>
-      navigate({ search: (prev) => ({ ...prev, search: value, page: undefined }), replace: true }),
-    [navigate],
-  );
+  const url = useListUrl(route.useSearch());
+  const { search, setSearch } = url;
+  const query = {
+    ...listQueryParams(search, { sort: 'name', sorts: SERVICE_SORTS }),
+    archived: search.archived ?? false,
+  };
+  const list = useQuery({ ...trpc.services.list.queryOptions(query), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<TServiceRow | null>(null);
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
@@ -169,7 +165,6 @@ function ServicesScreen() {
     },
   ];
 
-  const filtered = Boolean(search.search);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <PageHeader
@@ -186,52 +181,32 @@ function ServicesScreen() {
         }
       />
       <ServiceDrawer open={open} onOpenChange={setOpen} service={editing} />
-      <DataTable
+      <ListScreen
         label="Services"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(s) => s.id}
-        total={list.data?.total ?? 0}
-        page={input.page}
-        pageSize={input.pageSize}
-        sort={input.sort}
-        direction={input.direction}
-        loading={list.isPending}
         onRowClick={canEdit ? (s) => edit(s) : undefined}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-        onSortChange={(sort, direction) => setSearch({ sort, direction })}
-        pageSizeOptions={[25, 50, 100]}
-        toolbar={
-          <>
-            <SearchBox
-              value={search.search}
-              onSearch={onSearch}
-              label="Search services"
-              placeholder="Search services"
-            />
-            <Select
-              aria-label="Show"
-              className="w-40"
-              value={search.archived ? 'archived' : 'active'}
-              onValueChange={(v) =>
-                setSearch({ archived: v === 'archived' ? true : undefined, page: undefined })
-              }
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'archived', label: 'Archived' },
-              ]}
-            />
-          </>
+        searchBox={{ label: 'Search services', placeholder: 'Search services' }}
+        tools={
+          <Select
+            aria-label="Show"
+            className="w-40"
+            value={search.archived ? 'archived' : 'active'}
+            onValueChange={(v) =>
+              setSearch({ archived: v === 'archived' ? true : undefined, page: undefined })
+            }
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'archived', label: 'Archived' },
+            ]}
+          />
         }
+        noMatch={{ title: 'No services match', message: 'Try another name, code or category.' }}
         empty={
-          filtered ? (
-            <EmptyState
-              icon={Search}
-              title="No services match"
-              message="Try another name, code or category."
-            />
-          ) : search.archived ? (
+          search.archived ? (
             <EmptyState icon={Archive} title="No archived services" message="Archived services show here." />
           ) : (
             <EmptyState

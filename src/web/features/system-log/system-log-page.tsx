@@ -4,12 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {
   Button,
-  DataTable,
   type DataTableColumn,
   DatePicker,
   Drawer,
   EmptyState,
   Input,
+  ListScreen,
   PageHeader,
   Select,
   useFormat,
@@ -219,23 +219,17 @@ function SystemLogScreen() {
         trail={[{ label: 'Admin', to: '/admin' }, { label: 'System log' }]}
         actions={<ExportButton filter={filter} />}
       />
-      <DataTable
+      <ListScreen
         label="System log"
+        // Every change here says its page; a filter of the toolbar's own starts again from page one.
+        url={{ search, setSearch: (next) => setSearch(next, true) }}
+        query={search}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(e) => e.id}
         getRowLabel={(e) => e.summary}
-        total={list.data?.total ?? 0}
-        page={search.page}
-        pageSize={search.pageSize}
-        sort={search.sort}
-        direction={search.direction}
-        onPageChange={(page) => setSearch({ page }, true)}
-        onPageSizeChange={(pageSize) => setSearch({ pageSize: pageSize as 25 | 50 | 100 })}
-        onSortChange={(sort, direction) => setSearch({ sort: sort as TSystemLogSearch['sort'], direction })}
-        loading={list.isPending}
         onRowClick={setOpen}
-        toolbar={toolbar}
+        tools={toolbar}
         empty={
           <EmptyState
             icon={ScrollText}

@@ -5,10 +5,10 @@ import {
   Avatar,
   Badge,
   Button,
-  DataTable,
   type DataTableColumn,
   EmptyState,
   Input,
+  ListScreen,
   StatusBadge,
   Tabs,
   TabsContent,
@@ -187,12 +187,17 @@ function QuickAdd({ defaults }: { defaults: Partial<TTaskFormInput> }) {
   );
 }
 
+/** The piece's sort says `direction`; the tasks URL, and the links into it, say `dir`. */
+function withDir(next: Partial<TTasksSearch> & { direction?: 'asc' | 'desc' }): Partial<TTasksSearch> {
+  const { direction, ...rest } = next;
+  return direction ? { ...rest, dir: direction } : rest;
+}
+
 function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { onCreate: () => void }) {
   const canEdit = useCan('tasks.edit');
   const format = useFormat();
   const input = tasksListInput(search, scope);
   const list = useQuery({ ...trpc.tasks.list.queryOptions(input), placeholderData: keepPreviousData });
-  const [selected, setSelected] = useState<string[]>([]);
 
   const columns: DataTableColumn<TTaskRow>[] = [
     {
@@ -293,31 +298,17 @@ function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { 
       search.dueTo,
   );
   return (
-    <DataTable
+    <ListScreen
       label="Tasks"
+      url={{ search, setSearch: (next) => setSearch(withDir(next)) }}
+      query={{ ...input, sort: input.sort?.field, direction: input.sort?.dir }}
+      list={list}
       columns={columns}
-      rows={list.data?.rows ?? []}
       getRowId={(t) => t.id}
       getRowLabel={(t) => t.title}
-      total={list.data?.total ?? 0}
-      page={input.page ?? 1}
-      pageSize={input.pageSize ?? 25}
-      sort={input.sort?.field}
-      direction={input.sort?.dir}
-      loading={list.isPending}
-      onPageChange={(page) => setSearch({ page })}
-      onPageSizeChange={(pageSize) => setSearch({ pageSize, page: undefined })}
-      onSortChange={(sort, dir) => setSearch({ sort: sort as TTasksSearch['sort'], dir, page: undefined })}
-      pageSizeOptions={[25, 50, 100]}
       rowLink={(t) => ({ to: '.', search: (prev) => ({ ...prev, task: t.id }), replace: true })}
-      {...(canEdit
-        ? {
-            selectedIds: selected,
-            onSelectionChange: setSelected,
-            bulkActions: (ids: string[]) => <TaskBulkActions ids={ids} onDone={() => setSelected([])} />,
-          }
-        : {})}
-      toolbar={
+      bulkActions={canEdit ? (ids, clear) => <TaskBulkActions ids={ids} onDone={clear} /> : undefined}
+      tools={
         <>
           <TasksFilters search={search} scope={scope} setSearch={setSearch} board={false} />
           {list.data?.totalCapped ? (

@@ -5,29 +5,26 @@ import {
   Avatar,
   Badge,
   Button,
-  DataTable,
   type DataTableColumn,
   EmptyState,
+  ListScreen,
   PageHeader,
-  SearchBox,
-  Select,
-  urlPagingProps,
   useFormat,
+  useListUrl,
 } from '@web/ui';
-import { Lock, Search, UserPlus, Users } from 'lucide-react';
+import { Lock, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useProfile } from '../shell/use-profile';
 import { InvitesCard } from './invites-card';
 import { MemberActions } from './member-actions';
 import { MemberInviteDialog } from './member-invite-dialog';
-import { membersListInput, type TMembersSearch } from './members-search';
+import { membersListInput } from './members-search';
 import { type TMemberRow, useCan } from './use-team';
 
 const route = getRouteApi('/_main/team/members');
 
 const STATUS_FILTERS = [
-  { value: 'all', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'disabled', label: 'Deactivated' },
 ];
@@ -71,13 +68,10 @@ export function MembersPage() {
 }
 
 function MembersTable({ onInvite }: { onInvite?: () => void }) {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const input = membersListInput(search);
+  const url = useListUrl(route.useSearch());
+  const query = membersListInput(url.search);
   const format = useFormat();
-  const list = useQuery({ ...trpc.team.list.queryOptions(input), placeholderData: keepPreviousData });
-  const setSearch = (next: Partial<TMembersSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const list = useQuery({ ...trpc.team.list.queryOptions(query), placeholderData: keepPreviousData });
 
   const columns: DataTableColumn<TMemberRow>[] = [
     {
@@ -147,63 +141,28 @@ function MembersTable({ onInvite }: { onInvite?: () => void }) {
     },
   ];
 
-  const filtered = Boolean(search.search || search.status);
   return (
-    <DataTable
+    <ListScreen
       label="Members"
+      url={url}
+      query={query}
+      list={list}
       columns={columns}
-      rows={list.data?.rows ?? []}
       getRowId={(m) => m.id}
-      total={list.data?.total ?? 0}
-      {...urlPagingProps(input, setSearch)}
-      loading={list.isPending}
-      toolbar={
-        <>
-          <SearchBox
-            label="Search members"
-            placeholder="Search by name or email"
-            value={search.search}
-            onSearch={(value) => setSearch({ search: value, page: undefined })}
-          />
-          <Select
-            aria-label="Status"
-            className="w-40"
-            value={search.status ?? 'all'}
-            onValueChange={(v) =>
-              setSearch({
-                status: v === 'all' ? undefined : (v as TMembersSearch['status']),
-                page: undefined,
-              })
-            }
-            options={STATUS_FILTERS}
-          />
-        </>
-      }
+      searchBox={{ label: 'Search members', placeholder: 'Search by name or email' }}
+      filters={[{ key: 'status', label: 'Status', all: 'All statuses', options: STATUS_FILTERS }]}
+      noMatch={{
+        title: 'No members match',
+        message: 'Try another name or email, or clear the filters.',
+        clear: true,
+      }}
       empty={
-        filtered ? (
-          <EmptyState
-            icon={Search}
-            title="No members match"
-            message="Try another name or email, or clear the filters."
-            action={
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch({ search: undefined, status: undefined, page: undefined });
-                }}
-              >
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Users}
-            title="No members yet"
-            message="Invite the people you work with."
-            action={onInvite ? <Button onClick={onInvite}>Invite member</Button> : undefined}
-          />
-        )
+        <EmptyState
+          icon={Users}
+          title="No members yet"
+          message="Invite the people you work with."
+          action={onInvite ? <Button onClick={onInvite}>Invite member</Button> : undefined}
+        />
       }
     />
   );

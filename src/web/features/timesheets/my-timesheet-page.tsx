@@ -130,7 +130,7 @@ export function MyTimesheetPage() {
               rows={rows}
               editable={editable}
               onCell={(row, date, minutes) =>
-                setCell.mutate({
+                setCell.mutateAsync({
                   date,
                   minutes,
                   ...row.links,

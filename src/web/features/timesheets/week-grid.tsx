@@ -1,7 +1,13 @@
 import { dayFlags } from '@domain/timesheet-approval';
-import { DURATION_HELP, formatMinutes, parseDuration } from '@domain/timesheets';
+import {
+  DURATION_HELP,
+  ENTRY_TOO_LONG,
+  formatMinutes,
+  MAX_ENTRY_MINUTES,
+  parseDuration,
+} from '@domain/timesheets';
 import { useFormat } from '@web/ui';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { DayFlagMark } from './day-flags';
 
 export type TGridRow = {
@@ -29,7 +35,8 @@ type TProps = {
   dailyLimitMinutes?: number;
   rows: TGridRow[];
   editable: boolean;
-  onCell: (row: TGridRow, date: string, minutes: number) => void;
+  /** Saves a cell; a refusal rejects, and the cell keeps what was typed. */
+  onCell: (row: TGridRow, date: string, minutes: number) => Promise<unknown>;
 };
 
 /** Moves focus between the grid's inputs with the arrow keys and Enter, as in a spreadsheet. */
@@ -47,6 +54,13 @@ function move(event: KeyboardEvent<HTMLInputElement>, dRow: number, dCol: number
   }
 }
 
+/** The reason a typed cell cannot be saved as it is, or null when it can. */
+function refusalOf(text: string): string | null {
+  const parsed = parseDuration(text);
+  if (parsed === null) return DURATION_HELP;
+  return parsed > MAX_ENTRY_MINUTES ? ENTRY_TOO_LONG : null;
+}
+
 function Cell(props: {
   row: TGridRow;
   rowIndex: number;
@@ -57,42 +71,63 @@ function Cell(props: {
   onCell: TProps['onCell'];
 }) {
   const minutes = props.row.cells[props.date] ?? 0;
+  // What the person typed stays in the cell until the server has taken it: a refused entry keeps
+  // its text and says why, rather than going back to the old value.
   const [text, setText] = useState<string | null>(null);
-  const invalid = text !== null && parseDuration(text) === null;
+  const [refused, setRefused] = useState<string | null>(null);
+  const messageId = useId();
+  const problem = text === null ? null : (refusalOf(text) ?? refused);
   const commit = () => {
-    if (text === null) return;
-    const parsed = parseDuration(text);
-    if (parsed === null) return;
-    setText(null);
-    if (parsed !== minutes) props.onCell(props.row, props.date, parsed);
+    if (text === null || refusalOf(text)) return;
+    const parsed = parseDuration(text) ?? 0;
+    if (parsed === minutes) {
+      setText(null);
+      return;
+    }
+    setRefused(null);
+    props.onCell(props.row, props.date, parsed).then(
+      () => setText((now) => (now === text ? null : now)),
+      (error: unknown) => setRefused(error instanceof Error && error.message ? error.message : DURATION_HELP),
+    );
   };
   return (
     <td className="p-1">
       <input
         aria-label={props.label}
-        aria-invalid={invalid || undefined}
-        title={invalid ? DURATION_HELP : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+        title={problem ?? undefined}
         data-row={props.rowIndex}
         data-col={props.col}
         disabled={props.disabled}
         inputMode="decimal"
         className="h-8 w-16 rounded-md border border-border bg-surface px-2 text-right text-sm tabular-nums aria-invalid:border-danger disabled:bg-muted disabled:text-muted-fg"
         value={text ?? formatMinutes(minutes)}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setRefused(null);
+        }}
         onFocus={(e) => e.target.select()}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             commit();
             move(e, 1, 0);
-          } else if (e.key === 'Escape') setText(null);
-          else if (e.key === 'ArrowDown') move(e, 1, 0);
+          } else if (e.key === 'Escape') {
+            setText(null);
+            setRefused(null);
+          } else if (e.key === 'ArrowDown') move(e, 1, 0);
           else if (e.key === 'ArrowUp') move(e, -1, 0);
           else if (e.key === 'ArrowRight' && e.currentTarget.selectionStart === e.currentTarget.value.length)
             move(e, 0, 1);
           else if (e.key === 'ArrowLeft' && e.currentTarget.selectionStart === 0) move(e, 0, -1);
         }}
       />
+      {problem ? (
+        <span id={messageId} role="alert" className="sr-only">
+          {problem}
+        </span>
+      ) : null}
     </td>
   );
 }

@@ -8,29 +8,26 @@ import {
   Button,
   CellText,
   confirm,
-  DataTable,
   type DataTableColumn,
   EmptyState,
   IconButton,
+  ListScreen,
   PageHeader,
-  SearchBox,
-  Select,
   Tooltip,
   toast,
-  urlPagingProps,
   useFormat,
+  useListUrl,
 } from '@web/ui';
-import { Copy, Eye, EyeOff, KeyRound, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Copy, Eye, EyeOff, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { copySecret } from './clipboard';
-import { passwordsListInput, type TPasswordsSearch } from './passwords-search';
+import { passwordsListInput } from './passwords-search';
 import { type TVaultRow, useVaultRefresh } from './use-vault';
 import { VaultEntryDialog } from './vault-entry-dialog';
 
 const route = getRouteApi('/_main/vault/passwords');
-const ALL = 'all';
 
 export function PasswordsPage() {
   const canView = useCan('vault.view');
@@ -94,13 +91,13 @@ function useSecrets() {
 }
 
 function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const url = useListUrl(route.useSearch());
+  const { search } = url;
   const canReveal = useCan('vault.reveal');
   const canEdit = useCan('vault.edit');
   const canDelete = useCan('vault.delete');
-  const input = passwordsListInput(search);
-  const list = useQuery({ ...trpc.vault.list.queryOptions(input), placeholderData: keepPreviousData });
+  const query = passwordsListInput(search);
+  const list = useQuery({ ...trpc.vault.list.queryOptions(query), placeholderData: keepPreviousData });
   const facets = useQuery(trpc.vault.facets.queryOptions());
   const refresh = useVaultRefresh();
   const secrets = useSecrets();
@@ -114,8 +111,6 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
       },
     }),
   );
-  const setSearch = (next: Partial<TPasswordsSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
   const columns: DataTableColumn<TVaultRow>[] = [
     {
@@ -261,84 +256,57 @@ function PasswordsTable({ onCreate }: { onCreate?: () => void }) {
     },
   ];
 
-  const filtered = Boolean(search.search || search.client || search.tag);
   const clients = facets.data?.clients ?? [];
   const tags = facets.data?.tags ?? [];
   return (
     <>
-      <DataTable
+      <ListScreen
         label="Passwords"
+        url={url}
+        query={query}
+        list={list}
         columns={columns}
-        rows={list.data?.rows ?? []}
         getRowId={(r) => r.id}
         getRowLabel={(r) => r.title}
-        total={list.data?.total ?? 0}
-        {...urlPagingProps(input, setSearch)}
-        loading={list.isPending}
         onRowClick={(r) => setOpen(r.id)}
-        toolbar={
-          <>
-            <SearchBox
-              label="Search passwords"
-              placeholder="Search title, username, URL…"
-              value={search.search}
-              onSearch={(value) => setSearch({ search: value, page: undefined })}
-            />
-            <Select
-              aria-label="Client"
-              className="w-52"
-              value={search.client ?? ALL}
-              onValueChange={(v) => setSearch({ client: v === ALL ? undefined : v, page: undefined })}
-              options={[
-                { value: ALL, label: 'All clients and firm' },
-                { value: 'firm', label: 'Firm-wide only' },
-                ...clients.map((c) => ({ value: c.id, label: c.name })),
-                // A client from the URL that has no entries (yet) still shows its choice.
-                ...(search.client && search.client !== 'firm' && !clients.some((c) => c.id === search.client)
-                  ? [{ value: search.client, label: 'This client' }]
-                  : []),
-              ]}
-            />
-            <Select
-              aria-label="Tag"
-              className="w-40"
-              value={search.tag ?? ALL}
-              onValueChange={(v) => setSearch({ tag: v === ALL ? undefined : v, page: undefined })}
-              options={[
-                { value: ALL, label: 'All tags' },
-                ...tags.map((t) => ({ value: t, label: t })),
-                ...(search.tag && !tags.includes(search.tag)
-                  ? [{ value: search.tag, label: search.tag }]
-                  : []),
-              ]}
-            />
-          </>
-        }
+        searchBox={{ label: 'Search passwords', placeholder: 'Search title, username, URL…' }}
+        filters={[
+          {
+            key: 'client',
+            label: 'Client',
+            all: 'All clients and firm',
+            className: 'w-52',
+            options: [
+              { value: 'firm', label: 'Firm-wide only' },
+              ...clients.map((c) => ({ value: c.id, label: c.name })),
+              // A client from the URL that has no entries (yet) still shows its choice.
+              ...(search.client && search.client !== 'firm' && !clients.some((c) => c.id === search.client)
+                ? [{ value: search.client, label: 'This client' }]
+                : []),
+            ],
+          },
+          {
+            key: 'tag',
+            label: 'Tag',
+            all: 'All tags',
+            options: [
+              ...tags.map((t) => ({ value: t, label: t })),
+              ...(search.tag && !tags.includes(search.tag) ? [{ value: search.tag, label: search.tag }] : []),
+            ],
+          },
+        ]}
+        noMatch={{
+          title: 'No passwords match',
+          message: 'Try another word, or clear the filters.',
+          clear: true,
+        }}
         empty={
-          filtered ? (
-            <EmptyState
-              icon={Search}
-              title="No passwords match"
-              message="Try another word, or clear the filters."
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearch({ search: undefined, client: undefined, tag: undefined, page: undefined });
-                  }}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={KeyRound}
-              title="No passwords yet"
-              message="Keep the logins of the firm’s and its clients’ portals here, encrypted."
-              action={onCreate ? <Button onClick={onCreate}>New password</Button> : undefined}
-            />
-          )
+          <EmptyState
+            icon={KeyRound}
+            title="No passwords yet"
+            message="Keep the logins of the firm’s and its clients’ portals here, encrypted."
+            action={onCreate ? <Button onClick={onCreate}>New password</Button> : undefined}
+          />
         }
       />
       <VaultEntryDialog
