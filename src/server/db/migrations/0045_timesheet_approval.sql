@@ -1,0 +1,3 @@
+ALTER TABLE "timesheet_settings" ADD COLUMN "daily_limit_minutes" integer DEFAULT 600 NOT NULL;--> statement-breakpoint
+ALTER TABLE "timesheet_settings" ADD COLUMN "approvers_approver_id" uuid;--> statement-breakpoint
+ALTER TABLE "timesheet_settings" ADD CONSTRAINT "timesheet_settings_approvers_approver_fk" FOREIGN KEY ("org_id","approvers_approver_id") REFERENCES "public"."members"("org_id","id") ON DELETE SET NULL ("approvers_approver_id") ON UPDATE no action;
