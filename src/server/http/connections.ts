@@ -21,9 +21,16 @@ export function trackUnusedConnections(server: Server) {
      * yet) is left to finish it: it is answered 503 with `Connection: close`.
      */
     closeUnused() {
-      for (const socket of unused) {
-        if (socket.bytesRead === 0) socket.destroy();
-      }
+      // Two turns of the event loop first: bytes that reached the kernel before the signal (a
+      // probe's request on its way) are read by the next poll, so a busy server that had not read
+      // them yet does not take such a connection for a silent one.
+      setImmediate(() =>
+        setImmediate(() => {
+          for (const socket of unused) {
+            if (socket.bytesRead === 0) socket.destroy();
+          }
+        }),
+      );
     },
   };
 }
