@@ -48,29 +48,7 @@ export async function availabilityOn(
   const [patterns, holidays, leave] = await Promise.all([
     patternsOf(db, orgId, ids),
     holidaysBetween(db, orgId, day, day),
-    db
-      .select({
-        memberId: leaveRequests.memberId,
-        typeName: leaveTypes.name,
-        startDate: leaveRequests.startDate,
-        endDate: leaveRequests.endDate,
-        part: leaveRequests.part,
-        minutes: leaveRequests.minutes,
-      })
-      .from(leaveRequests)
-      .innerJoin(
-        leaveTypes,
-        and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
-      )
-      .where(
-        and(
-          eq(leaveRequests.orgId, orgId),
-          eq(leaveRequests.status, 'approved'),
-          lte(leaveRequests.startDate, day),
-          gte(leaveRequests.endDate, day),
-          inArray(leaveRequests.memberId, ids),
-        ),
-      ),
+    approvedLeaveBetween(db, orgId, ids, day, day),
   ]);
   const minutes = minutesFrom({ patterns, holidays, leave }, ids, day, day);
   return people.map((p) => {
@@ -164,29 +142,7 @@ export async function memberDays(
   const [patterns, holidays, leave] = await Promise.all([
     patternsOf(db, orgId, memberIds),
     holidaysBetween(db, orgId, from, to),
-    db
-      .select({
-        memberId: leaveRequests.memberId,
-        typeName: leaveTypes.name,
-        startDate: leaveRequests.startDate,
-        endDate: leaveRequests.endDate,
-        part: leaveRequests.part,
-        minutes: leaveRequests.minutes,
-      })
-      .from(leaveRequests)
-      .innerJoin(
-        leaveTypes,
-        and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
-      )
-      .where(
-        and(
-          eq(leaveRequests.orgId, orgId),
-          eq(leaveRequests.status, 'approved'),
-          lte(leaveRequests.startDate, to),
-          gte(leaveRequests.endDate, from),
-          inArray(leaveRequests.memberId, [...memberIds]),
-        ),
-      ),
+    approvedLeaveBetween(db, orgId, memberIds, from, to),
   ]);
   const minutes = minutesFrom({ patterns, holidays, leave }, memberIds, from, to);
   // By member and by day first: a 500-member week would otherwise scan every request per day.
@@ -218,4 +174,37 @@ export async function memberDays(
     );
   }
   return out;
+}
+
+/** The members' approved leave overlapping from..to, with its type's name. */
+function approvedLeaveBetween(
+  db: TExecutor,
+  orgId: string,
+  memberIds: readonly string[],
+  from: string,
+  to: string,
+) {
+  return db
+    .select({
+      memberId: leaveRequests.memberId,
+      typeName: leaveTypes.name,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      part: leaveRequests.part,
+      minutes: leaveRequests.minutes,
+    })
+    .from(leaveRequests)
+    .innerJoin(
+      leaveTypes,
+      and(eq(leaveTypes.orgId, leaveRequests.orgId), eq(leaveTypes.id, leaveRequests.leaveTypeId)),
+    )
+    .where(
+      and(
+        eq(leaveRequests.orgId, orgId),
+        eq(leaveRequests.status, 'approved'),
+        lte(leaveRequests.startDate, to),
+        gte(leaveRequests.endDate, from),
+        inArray(leaveRequests.memberId, [...memberIds]),
+      ),
+    );
 }
