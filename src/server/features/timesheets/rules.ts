@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { todayIn, weekStartOf } from '../../../domain/days';
+import { createFormatter, type TFormatter } from '../../../domain/format';
 import { isLocked, type TLockSettings } from '../../../domain/timesheets';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
@@ -58,13 +59,15 @@ export function defaultBillable(links: TLinks): boolean {
   return links.clientId !== null;
 }
 
-export type TFirmClock = TLockSettings & { today: string; timeZone: string };
+export type TFirmClock = TLockSettings & { today: string; timeZone: string; format: TFormatter };
 
 /** The firm's today (its time zone decides) and its lock. */
 export async function firmClock(tx: TExecutor, orgId: string): Promise<TFirmClock> {
   const [row] = await tx
     .select({
       timeZone: orgs.timeZone,
+      country: orgs.country,
+      currency: orgs.currency,
       lockDate: timesheetSettings.lockDate,
       graceDays: timesheetSettings.graceDays,
     })
@@ -75,17 +78,20 @@ export async function firmClock(tx: TExecutor, orgId: string): Promise<TFirmCloc
   return {
     timeZone,
     today: todayIn(timeZone),
+    // Refusals name the day as the firm writes it.
+    format: createFormatter({ country: row?.country ?? null, timeZone, currency: row?.currency ?? 'USD' }),
     lockDate: row?.lockDate ?? null,
     graceDays: row?.graceDays ?? 0,
   };
 }
 
-export const lockedMessage = (day: string) => `Time on ${day} is locked: the firm has closed that period`;
+export const lockedMessage = (day: string, format: TFormatter) =>
+  `Time on ${format.date(day)} is locked: the firm has closed that period`;
 
 /** Refuses a change to a locked day, unless the caller approves timesheets (and is then audited). */
 export function assertOpenDay(day: string, clock: TFirmClock, mayOverride: boolean) {
   if (!mayOverride && isLocked(day, clock, clock.today))
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: lockedMessage(day) });
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: lockedMessage(day, clock.format) });
 }
 
 /** The week's state for a member (open when never submitted). */
