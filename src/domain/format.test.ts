@@ -187,6 +187,7 @@ describe('one spelling of each month', () => {
   it('writes September as Sep, as every other month has three letters and periods are named', () => {
     expect(india.date('2026-09-01')).not.toMatch(/Sept/);
     expect(plain(india.date('2026-09-01'))).toBe('1 Sep 2026');
+    expect(plain(india.date('2026-11-01', 'month'))).toBe('November 2026');
     expect(india.dateRange('2026-09-01', '2026-11-30')).not.toMatch(/Sept/);
     expect(india.dateTime(new Date('2026-09-01T06:00:00Z'))).not.toMatch(/Sept/);
   });

@@ -59,6 +59,8 @@ const DATE_STYLES = {
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   /** Tue, 24 Nov */
   weekday: { weekday: 'short', day: 'numeric', month: 'short' },
+  /** November 2026: a month as a whole (a run's or a period's) */
+  month: { month: 'long', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type TDateStyle = keyof typeof DATE_STYLES;
 

@@ -10,6 +10,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { leaveLedger, leaveRuns, leaveTypes, members, orgs } from '../../db/schema';
 import { every, registerJob } from '../../jobs/registry';
 import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { membersWith } from './access';
 import { dropUnlinkedAttachments } from './attachments';
@@ -195,6 +196,7 @@ export async function runLeaveForOrg(db: TDb, orgId: string, today: string) {
     return { entries };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const month = (await firmFormatter(db, orgId)).date(`${period}-01`, 'month');
     await db.transaction(async (tx) => {
       await tx
         .update(leaveRuns)
@@ -207,14 +209,14 @@ export async function runLeaveForOrg(db: TDb, orgId: string, today: string) {
           action: 'leave.runFailed',
           recordType: 'leaveRun',
           recordId: run.id,
-          summary: `The leave accrual run for ${period} failed: ${message}`.slice(0, 2000),
+          summary: `The leave accrual run for ${month} failed: ${message}`.slice(0, 2000),
         },
       );
       await notify(tx, {
         orgId,
         memberIds: await membersWith(tx, orgId, 'leaves.edit'),
         kind: 'leave.run_failed',
-        title: `The leave accrual run for ${period} failed`,
+        title: `The leave accrual run for ${month} failed`,
         body: message.slice(0, 2000),
         link: '/admin/hrms/leaves',
       });
