@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCodeSequence } from '../../src/domain/clients';
 import { addDays, todayIn, weekStartOf } from '../../src/domain/days';
+import { createFormatter } from '../../src/domain/format';
 import { dueDateFor, periodContaining, projectNameFor } from '../../src/domain/periods';
 import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import type { TDueDateRule } from '../../src/domain/services';
@@ -440,9 +441,15 @@ describe('npm run demo', () => {
       select record_id as "memberId", summary from system_log
       where org_id = ${org}::uuid and action = 'timesheet.reject'`);
     expect(sentBack.length).toBeGreaterThan(0);
+    // The log names the week as the firm writes it ("week of 2 Mar 2026").
+    const [firm] = await rows<{ country: string | null; timeZone: string; currency: string }>(sql`
+      select country, time_zone as "timeZone", currency from orgs where id = ${org}::uuid`);
+    const format = createFormatter(firm ?? { country: null, timeZone: 'UTC', currency: 'USD' });
     for (const r of sentBack) {
-      const week = /week of (\d{4}-\d{2}-\d{2}):/.exec(r.summary)?.[1];
-      expect(weeks.find((w) => w.memberId === r.memberId && w.week === week)?.status).toBe('approved');
+      const week = weeks.find(
+        (w) => w.memberId === r.memberId && r.summary.includes(`week of ${format.date(w.week)}:`),
+      );
+      expect(week?.status).toBe('approved');
     }
     // Someone's timer is running now.
     const [timers] = await rows<{ n: number }>(sql`select count(*)::int as n from timesheet_timers

@@ -145,6 +145,9 @@ describe('hosted sign-in in the browser', () => {
     expect(new URL(out.url()).searchParams.get('logout_uri')).toBe(`${base}/auth/login`);
     await page.waitForURL(`${base}/auth/login`);
     await page.getByRole('button', { name: 'Sign in with Workspace' }).waitFor();
+    // The page asked for before signing in is where the provider's way in ends too.
+    await page.goto(`${base}/auth/login?next=${encodeURIComponent('/clients?q=ada')}`);
+    await page.getByRole('button', { name: 'Sign in with Workspace' }).waitFor();
 
     // ...so the hosted sign-in asks again instead of signing straight in: Amplify's own request,
     // without the provider, shows the hosted page; its email and password sign in.
@@ -162,6 +165,7 @@ describe('hosted sign-in in the browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await home.waitFor();
+    await page.waitForURL(`${base}/clients?q=ada`);
 
     // The invitation page's "Sign out" takes the same way out, through /logout, and comes back.
     await page.goto(`${base}${invitePath}`);

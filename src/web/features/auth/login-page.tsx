@@ -126,7 +126,7 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
-      <ProviderSignIn />
+      <ProviderSignIn next={next} />
       <p className="mt-6 text-center text-sm text-muted-fg">
         New to Practice?{' '}
         <Link

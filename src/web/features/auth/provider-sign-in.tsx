@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@domain/route-guard';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@web/ui';
 import { useEffect, useState } from 'react';
@@ -11,7 +12,30 @@ import { showAuthError } from './auth-errors';
  * return, lib/auth.ts) finishes the flow (state checked: "Invalid state in OAuth flow") and
  * lib/hosted-sign-in.ts tells how it went.
  */
-export function ProviderSignIn() {
+// The page asked for survives the trip to the provider in this tab's session storage (same origin,
+// gone with the tab), and is checked again on the way back like any `next`.
+const NEXT_KEY = 'practice.hostedSignIn.next';
+
+function keepNext(next: string | undefined) {
+  try {
+    if (next) sessionStorage.setItem(NEXT_KEY, next);
+    else sessionStorage.removeItem(NEXT_KEY);
+  } catch {
+    // Storage refused: the sign-in lands on home, as before.
+  }
+}
+
+function takeNext(): string {
+  try {
+    const next = sessionStorage.getItem(NEXT_KEY);
+    sessionStorage.removeItem(NEXT_KEY);
+    return safeReturnPath(next, 'staff') ?? '/';
+  } catch {
+    return '/';
+  }
+}
+
+export function ProviderSignIn({ next }: { next?: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const providers = appConfig.oauth?.providers ?? [];
@@ -19,7 +43,7 @@ export function ProviderSignIn() {
   useEffect(
     () =>
       onRedirectSignIn((outcome) => {
-        if (outcome.ok) void navigate({ to: '/' });
+        if (outcome.ok) void navigate({ href: takeNext() });
         else showAuthError(outcome.error);
       }),
     [navigate],
@@ -38,6 +62,7 @@ export function ProviderSignIn() {
             setBusy(name);
             try {
               const { signInWithRedirect } = await import('./amplify-sign-in');
+              keepNext(next);
               await signInWithRedirect({ provider: { custom: name } });
             } catch (error) {
               showAuthError(error);
