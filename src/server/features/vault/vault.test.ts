@@ -150,10 +150,10 @@ describe('create, reveal, edit, delete', () => {
       await expect(f.api.vault.create.mutate(input)).rejects.toMatchObject(badRequest);
     }
     await expect(f.api.vault.create.mutate({ title: '', password: 'x' })).rejects.toThrow(
-      'title: Enter a title',
+      'Enter a title',
     );
     await expect(f.api.vault.create.mutate({ title: 'T', password: '' })).rejects.toThrow(
-      'password: Enter the password',
+      'Enter the password',
     );
     expect((await f.api.vault.list.query({})).total).toBe(0);
     expect(await logOf(f.org.id, 'vault.%')).toHaveLength(0);
