@@ -263,6 +263,8 @@ const ROWS: Record<string, TRow> = {
 
   'dashboard.summary': { input: () => undefined, cross: 'none', client: 'filter' },
   'dashboard.dueWhileAway': { input: () => undefined, cross: 'none' },
+  'dashboard.dismissSetup': { input: () => undefined, cross: 'none' },
+  'dashboard.setup': { input: () => undefined, cross: 'none' },
 
   'documents.contents': { input: (_, c) => ({ folderId: c.folder.id }), cross: 'ids', client: true },
   'documents.createFolder': {
