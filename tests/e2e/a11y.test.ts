@@ -391,29 +391,17 @@ const portalPage = visitor(() => portalContext(world.portalUser));
 const directorPage = visitor(() => portalContext(world.director));
 const publicPortalPage = visitor(() => browser.newContext({ viewport: PHONE }));
 
-/**
- * Screens whose cuts at 1280 px the fit check found and whose owners are fixing them (issue 34's
- * [time] part: the week grid; issue 33: the tasks list, by the demo's random titles). Their cuts are
- * printed, not failed on; take a screen off the list with its fix.
- */
-const KNOWN_CUTS = new Set(['/tasks', '/my-account/timesheet']);
-
-async function expectFits(page: Page, route: string) {
-  const cuts = await cutOff(page);
-  if (KNOWN_CUTS.has(route)) {
-    if (cuts.length) console.warn(`${route} at 1280 px (known, KNOWN_CUTS):\n  ${cuts.join('\n  ')}`);
-    return;
-  }
-  expect(cuts).toEqual([]);
+async function expectFits(page: Page) {
+  expect(await cutOff(page)).toEqual([]);
 }
 
 describe('staff screens at 1280 px', () => {
   const built = Object.entries(STAFF).filter((e): e is [string, (w: TWorld) => string] => e[1] !== null);
-  it.each(named(built))('%s', async (route, path) => {
+  it.each(named(built))('%s', async (_route, path) => {
     const page = await staffPage();
     await visit(page, path(world));
     await expectAccessible(page);
-    await expectFits(page, route);
+    await expectFits(page);
   });
 
   // A report's other views share its address: each is a screen of its own.
@@ -447,7 +435,7 @@ describe('staff screens at 1280 px', () => {
     await visit(page, `/tasks?task=${world.taskId}`);
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page);
-    await expectFits(page, '/tasks');
+    await expectFits(page);
   });
 
   // A screen of the spec not built yet answers 404; the day it is built this fails until the

@@ -28,7 +28,7 @@ export function ReportGaps({ totals, money }: { totals: TGaps | null | undefined
             {plural(totals.unbudgetedTasks, 'task has', 'tasks have')} no hours budget, so Ahead and Load
             leave {plural(totals.unbudgetedTasks, 'it', 'them')} out. Give a task a budget in its drawer, or
             give the{' '}
-            <Link to="/admin/templates/projects" className="text-primary underline-offset-2 hover:underline">
+            <Link to="/admin/templates/projects" className="text-primary underline underline-offset-2">
               project templates' tasks
             </Link>{' '}
             budgets so new projects bring them.
@@ -46,7 +46,7 @@ export function ReportGaps({ totals, money }: { totals: TGaps | null | undefined
             <Link
               to="/team/timesheets"
               search={{ view: 'rates' }}
-              className="text-primary underline-offset-2 hover:underline"
+              className="text-primary underline underline-offset-2"
             >
               Set rates
             </Link>

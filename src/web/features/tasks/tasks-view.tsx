@@ -204,7 +204,8 @@ function TasksTable({ scope, search, setSearch, onCreate }: TTasksViewProps & { 
       id: 'title',
       header: 'Title',
       sortable: true,
-      className: 'whitespace-normal min-w-56',
+      // Titles wrap: the narrower minimum leaves the other columns whole at 1280 px.
+      className: 'whitespace-normal min-w-48',
       cell: (t) => <span className="font-medium text-fg">{t.title}</span>,
       after: (t) => (
         <>

@@ -6,7 +6,7 @@ import {
   MAX_ENTRY_MINUTES,
   parseDuration,
 } from '@domain/timesheets';
-import { useFormat } from '@web/ui';
+import { CellText, useFormat } from '@web/ui';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { DayFlagMark } from './day-flags';
 
@@ -158,8 +158,8 @@ export function WeekGrid({ days, rows, editable, onCell, dailyLimitMinutes }: TP
         <tbody>
           {rows.map((row, r) => (
             <tr key={row.key} className="border-b border-border last:border-0">
-              <th scope="row" className="max-w-64 truncate p-2 text-left font-normal">
-                {row.label}
+              <th scope="row" className="min-w-40 max-w-64 p-2 text-left font-normal" title={row.label}>
+                <CellText>{row.label}</CellText>
               </th>
               {days.map((d, c) => (
                 <Cell
