@@ -198,7 +198,10 @@ describe('the client portal at 375 px', () => {
     const visitor = await browser.newContext({ viewport: PHONE });
     const anonymous = await newPage(visitor);
     await anonymous.page.goto(`${app.url}/clientportal/${a.client.id}/documents`);
-    await anonymous.page.waitForURL(`${app.url}/clientportal/auth/login`);
+    // The login keeps the page asked for, to return there once signed in.
+    await anonymous.page.waitForURL(
+      `${app.url}/clientportal/auth/login?next=${encodeURIComponent(`/clientportal/${a.client.id}/documents`)}`,
+    );
     await visitor.close();
   });
 });

@@ -58,6 +58,10 @@ export function errorMessage(error: unknown): string {
     /is not valid JSON|Unexpected token|JSON\.parse/.test(error.message)
   )
     return UNREADABLE;
+  // A part of the app gone after a deployment (SPEC's reload rule reloads once): the browser's
+  // words name a file, not what a person can do.
+  if (/dynamically imported module|Importing a module script failed/.test(error.message))
+    return 'A part of the app could not be loaded. Reload the page to get the latest version.';
   return TRANSPORT_MESSAGES[error.message] ?? error.message;
 }
 

@@ -46,6 +46,9 @@ function ClientSummary() {
       cell: (r) => `${r.name} (${r.code})`,
       sortable: true,
       truncate: true,
+      // Narrower than a list's name column: with Billable value and its "No rate", ten columns must
+      // fit at 1280 px (the full name shows on hover).
+      minWidth: 6.5,
       primary: true,
     },
     {
