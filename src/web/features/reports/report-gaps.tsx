@@ -66,6 +66,7 @@ export function Missing({ text, label }: { text: string; label?: string }) {
       <span className="sr-only">{label}</span>
     </span>
   ) : (
-    <span className="text-muted-fg">{text}</span>
+    // May wrap ("No / budget"): a note should not widen its column past the figures'.
+    <span className="whitespace-normal text-muted-fg">{text}</span>
   );
 }
