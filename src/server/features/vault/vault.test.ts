@@ -149,9 +149,7 @@ describe('create, reveal, edit, delete', () => {
     for (const input of bad) {
       await expect(f.api.vault.create.mutate(input)).rejects.toMatchObject(badRequest);
     }
-    await expect(f.api.vault.create.mutate({ title: '', password: 'x' })).rejects.toThrow(
-      'Enter a title',
-    );
+    await expect(f.api.vault.create.mutate({ title: '', password: 'x' })).rejects.toThrow('Enter a title');
     await expect(f.api.vault.create.mutate({ title: 'T', password: '' })).rejects.toThrow(
       'Enter the password',
     );
