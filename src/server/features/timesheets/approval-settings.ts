@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TApprovalSettings } from '../../../domain/timesheet-approval';
+import { formatMinutes } from '../../../domain/timesheets';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetSettings } from '../../db/schema';
@@ -48,7 +49,7 @@ export async function setApprovalSettings(
       action: 'timesheet.approvalSettings',
       recordType: 'timesheetSettings',
       recordId: scope.orgId,
-      summary: `Set timesheet approval: daily limit ${input.dailyLimitMinutes / 60} h, approvers' approver ${approverName ?? 'the owner'}`,
+      summary: `Set timesheet approval: daily limit ${formatMinutes(input.dailyLimitMinutes)} h, approvers' approver ${approverName ?? 'the owner'}`,
       changes,
     });
     return input;
