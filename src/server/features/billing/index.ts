@@ -15,3 +15,4 @@ export {
   type TDraftLine,
   type TInvoiceRow,
 } from './ledger';
+export { billingRouter } from './router';
