@@ -1,6 +1,8 @@
 // The billing feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { billingContext, defaultBillingSettings, type TBillingContext, taxContextOf } from './context';
+export { visibleInvoice } from './invoices/access';
+export { registerInvoiceExport } from './invoices/export-http';
 export { deleteDraft, issueInvoice, voidInvoice } from './issue';
 export {
   ALREADY_BILLED,
