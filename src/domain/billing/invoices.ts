@@ -2,59 +2,14 @@ import { z } from 'zod';
 import { ZEmail } from '../client-users';
 import { zText } from '../fields';
 import { ZPageInput } from '../pagination';
-import {
-  INVOICE_KINDS,
-  INVOICE_STATUS_LABELS,
-  INVOICE_STATUSES,
-  MAX_AMOUNT,
-  MAX_LINES,
-  type TInvoiceDisplayStatus,
-  type TInvoiceKind,
-  type TInvoiceStatus,
-} from './constants';
+import { INVOICE_KINDS, MAX_AMOUNT, MAX_LINES } from './constants';
+import { INVOICE_SORTS, INVOICE_STATUS_FILTERS } from './invoice-list';
 import { AMOUNT_TOO_HIGH, ZBillingDate, ZInvoiceIssue, ZInvoiceRef, ZLineInput } from './schemas';
-import { invoiceDisplayStatus } from './status';
 
 // The invoices screens' inputs (issue 35): the list and its export, sending, the client's billing
 // contacts, credit notes. Shared by the forms and the procedures.
 
-export const INVOICE_SORTS = ['issueDate', 'number', 'client', 'total', 'balance', 'dueDate'] as const;
-export type TInvoiceSort = (typeof INVOICE_SORTS)[number];
-
-/**
- * The list's status filter: what the badge shows (Overdue is derived with the firm's today, so
- * "Sent" leaves out the sent ones that are overdue), plus Outstanding for every open one.
- */
-export const INVOICE_STATUS_FILTERS = ['outstanding', 'overdue', ...INVOICE_STATUSES] as const;
-export type TInvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
-export const INVOICE_STATUS_FILTER_LABELS: Record<TInvoiceStatusFilter, string> = {
-  outstanding: 'Outstanding',
-  ...INVOICE_STATUS_LABELS,
-};
-
-/** The badge's tone per status, in SPEC §4's spirit: overdue red, paid green, draft grey. */
-export const INVOICE_STATUS_TONES: Record<
-  TInvoiceDisplayStatus,
-  'grey' | 'blue' | 'yellow' | 'green' | 'red'
-> = {
-  draft: 'grey',
-  issued: 'blue',
-  sent: 'blue',
-  partly_paid: 'yellow',
-  paid: 'green',
-  void: 'grey',
-  overdue: 'red',
-};
-
-/** What a document's badge shows: an invoice may be Overdue; a credit note never is. */
-export function documentStatus(
-  doc: { kind: TInvoiceKind; status: TInvoiceStatus; dueDate: string | null },
-  today: string,
-): TInvoiceDisplayStatus {
-  return doc.kind === 'credit_note' ? doc.status : invoiceDisplayStatus(doc, today);
-}
-
-export const INVOICE_KIND_LABELS = { invoice: 'Invoice', credit_note: 'Credit note' } as const;
+export * from './invoice-list';
 
 const ZInvoiceFilterFields = {
   search: ZPageInput.shape.search,
@@ -87,18 +42,25 @@ export const ZInvoiceExportQuery = z
   .refine(datesInOrder, DATES_ORDER);
 export type TInvoiceExportQuery = z.output<typeof ZInvoiceExportQuery>;
 
-export const INVOICE_EXPORT_PATH = '/api/billing/invoices/export.csv';
-export const INVOICE_EXPORT_XLSX_PATH = '/api/billing/invoices/export.xlsx';
-export const invoicePdfPath = (invoiceId: string) => `/api/billing/invoices/${invoiceId}/pdf`;
-/** Where the client reads its invoices in the portal (the portal's own screen). */
-export const portalInvoicesPath = (clientId: string) => `/clientportal/${clientId}/invoices`;
-
 /** Billing contacts: who an invoice is mailed to. */
 export const MAX_BILLING_EMAILS = 20;
 const ZEmails = z
   .array(ZEmail)
   .max(MAX_BILLING_EMAILS, `At most ${MAX_BILLING_EMAILS} addresses`)
   .transform((emails) => [...new Set(emails)]);
+
+/** Addresses typed in one box, separated by commas, spaces or new lines: the send dialog's field. */
+export const ZEmailList = zText({ max: 4000, label: 'Addresses' })
+  .transform((text) => text.split(/[\s,;]+/).filter(Boolean))
+  .superRefine((list, ctx) => {
+    if (!list.length) ctx.addIssue({ code: 'custom', message: 'Add at least one address' });
+    if (list.length > MAX_BILLING_EMAILS)
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_BILLING_EMAILS} addresses` });
+    const bad = list.find((email) => !ZEmail.safeParse(email).success);
+    if (bad) ctx.addIssue({ code: 'custom', message: `${bad} is not an email address` });
+  })
+  .transform((list) => [...new Set(list.map((email) => email.toLowerCase()))]);
+export const ZSendForm = z.object({ to: ZEmailList });
 
 export const ZInvoiceSend = ZInvoiceRef.extend({
   /** Left out: the client's billing contacts, else the client's own email. */
@@ -116,6 +78,11 @@ export const ZClientBillingSet = ZClientRef.extend({
   emails: ZEmails,
   remindersPaused: z.boolean(),
 });
+export const ZClientMailingsInput = ZClientRef.extend({
+  page: ZPageInput.shape.page,
+  pageSize: ZPageInput.shape.pageSize,
+});
+
 export type TClientBillingSetInput = z.input<typeof ZClientBillingSet>;
 export type TClientBillingSet = z.output<typeof ZClientBillingSet>;
 

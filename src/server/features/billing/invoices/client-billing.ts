@@ -1,8 +1,14 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { TClientBillingSet } from '../../../../domain/billing/invoices';
 import { actorOf, type TRequestMeta, type TScope } from '../../../auth';
 import type { TDb, TExecutor } from '../../../db/client';
-import { clientBilling, clientUserClients, clientUsers, invoices } from '../../../db/schema';
+import {
+  clientBilling,
+  clientUserClients,
+  clientUsers,
+  invoiceDeliveries,
+  invoices,
+} from '../../../db/schema';
 import { visibleClient } from '../../clients';
 import { audit, diff } from '../../system-log';
 import { firmToday } from './access';
@@ -102,4 +108,39 @@ export async function setClientBilling(db: TDb, scope: TScope, input: TClientBil
     });
     return { changed: true };
   });
+}
+
+/** The client's history of invoices mailed to it, newest first: each address, when, and how it went. */
+export async function clientMailings(
+  db: TExecutor,
+  scope: TScope,
+  input: { clientId: string; page: number; pageSize: number },
+) {
+  await visibleClient(db, scope, input.clientId);
+  const where = and(eq(invoiceDeliveries.orgId, scope.orgId), eq(invoiceDeliveries.clientId, input.clientId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: invoiceDeliveries.id,
+        invoiceId: invoiceDeliveries.invoiceId,
+        number: invoices.number,
+        kind: invoices.kind,
+        email: invoiceDeliveries.email,
+        status: invoiceDeliveries.status,
+        error: invoiceDeliveries.error,
+        sentAt: invoiceDeliveries.sentAt,
+        createdAt: invoiceDeliveries.createdAt,
+      })
+      .from(invoiceDeliveries)
+      .innerJoin(
+        invoices,
+        and(eq(invoices.orgId, invoiceDeliveries.orgId), eq(invoices.id, invoiceDeliveries.invoiceId)),
+      )
+      .where(where)
+      .orderBy(desc(invoiceDeliveries.createdAt), desc(invoiceDeliveries.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(invoiceDeliveries).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }

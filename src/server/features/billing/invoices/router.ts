@@ -1,5 +1,6 @@
 import {
   ZClientBillingSet,
+  ZClientMailingsInput,
   ZClientOptionsInput,
   ZClientRef,
   ZCreditNoteRaise,
@@ -16,7 +17,7 @@ import {
 } from '../../../../domain/billing/schemas';
 import { router } from '../../../trpc/init';
 import { permissionProcedure } from '../../../trpc/procedures';
-import { getClientBilling, setClientBilling } from './client-billing';
+import { clientMailings, getClientBilling, setClientBilling } from './client-billing';
 import { raiseCreditNote, voidDocument } from './credit-notes';
 import { getInvoice } from './detail';
 import { createInvoice, deleteInvoiceDraft, issueDraft, updateInvoice } from './drafts';
@@ -64,6 +65,9 @@ export const invoicesRouter = router({
   clientBilling: view
     .input(ZClientRef)
     .query(({ ctx, input }) => getClientBilling(ctx.db, ctx.scope, input.clientId)),
+  clientMailings: view
+    .input(ZClientMailingsInput)
+    .query(({ ctx, input }) => clientMailings(ctx.db, ctx.scope, input)),
   setClientBilling: permissionProcedure('billing.collect')
     .input(ZClientBillingSet)
     .mutation(({ ctx, input }) => setClientBilling(ctx.db, ctx.scope, input, ctx.meta)),
