@@ -7,7 +7,7 @@ import type { TInvoicePdfModel } from './models';
 import { pdfFonts, pdfImages, pdfInfo, pdfText, pdfWords } from './poppler';
 import { sampleInvoice } from './samples';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function read(model: TInvoicePdfModel) {
   const pdf = await renderInvoicePdf(model);
@@ -46,7 +46,7 @@ describe('a tax invoice as a PDF', () => {
         f.money(line.rateMinor),
         f.money(line.amountMinor),
       ];
-      const pattern = new RegExp(cells.filter(Boolean).map(escape).join('.*'));
+      const pattern = new RegExp(cells.filter(Boolean).map(escapeRegExp).join('.*'));
       expect(
         text.split('\n').some((l) => pattern.test(l)),
         `line ${i + 1}: ${pattern}`,

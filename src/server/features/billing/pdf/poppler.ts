@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -64,4 +64,16 @@ export function pdfFonts(pdf: Buffer): { name: string; embedded: boolean }[] {
       // name, type words…, encoding, emb, sub, uni, object id, generation: emb is the 6th from the end.
       return { name: cols[0] as string, embedded: cols[cols.length - 5] === 'yes' };
     });
+}
+
+/** The images themselves, as PNG files (`pdfimages -png`), in the order the PDF holds them. */
+export function pdfImagePngs(pdf: Buffer): Buffer[] {
+  return withFile(pdf, (path) => {
+    const dir = join(path, '..');
+    run('pdfimages', ['-png', path, join(dir, 'image')]);
+    return readdirSync(dir)
+      .filter((name) => name.startsWith('image-') && name.endsWith('.png'))
+      .sort()
+      .map((name) => readFileSync(join(dir, name)));
+  });
 }
