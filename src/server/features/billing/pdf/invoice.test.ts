@@ -73,6 +73,8 @@ describe('a tax invoice as a PDF', () => {
     expect(text).toContain('HDFC Bank, MG Road branch, Bengaluru');
     expect(text).toContain('IFSC HDFC0000123');
     expect(text).toContain('Scan to pay with any UPI app');
+    expect(text).toMatch(/Amount ₹64,461\.00/);
+    expect(text).toContain('UPI ID: sharmaassociates@hdfcbank');
     expect(text).toContain('Payment due within 15 days');
     expect(text).toContain('Authorised signatory');
     expect(text).toContain('Page 1 of 1');

@@ -221,12 +221,24 @@ async function payment(doc: TDoc, model: TInvoicePdfModel, y: number): Promise<n
     doc.image(png, qrX, top, { width: QR_SIZE, height: QR_SIZE });
     const labelWidth = 176;
     const labelX = qrX - labelWidth - 6;
-    let label = top + 26;
+    let label = top + 20;
     label += text(doc, 'Scan to pay with any UPI app', labelX, label, labelWidth, {
       size: 9.5,
       bold: true,
       align: 'right',
     });
+    // What the code asks for, so the client sees it before the app does.
+    label += text(
+      doc,
+      `Amount ${pdfFormat(model).money(model.balanceDueMinor)}`,
+      labelX,
+      label + 2,
+      labelWidth,
+      {
+        size: 8.5,
+        align: 'right',
+      },
+    );
     text(doc, `UPI ID: ${model.upiVpa}`, labelX, label + 2, labelWidth, {
       size: 8,
       color: COLOR.muted,
