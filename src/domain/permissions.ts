@@ -35,6 +35,11 @@ export const SPECIAL_PERMISSIONS = [
   'timesheets.rates',
   // Mailing the firm's clients in bulk is weightier than drafting a broadcast (broadcasts.create).
   'broadcasts.send',
+  // Billing (issue 35): see invoices, WIP and receivables; raise, issue, send and void invoices and
+  // credit notes; record and reverse payments.
+  'billing.view',
+  'billing.manage',
+  'billing.collect',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];

@@ -90,6 +90,18 @@ export const SPECIAL_PERMISSION_LABELS: Record<
     label: 'See rates and amounts',
     hint: 'See and set cost and billing rates, and the money value of time',
   },
+  'billing.view': {
+    label: 'See billing',
+    hint: 'See work in progress, invoices, payments, receivables and the billing report',
+  },
+  'billing.manage': {
+    label: 'Raise invoices',
+    hint: 'Make, edit, issue, send and void invoices and credit notes; record disbursements',
+  },
+  'billing.collect': {
+    label: 'Record payments',
+    hint: "Record, allocate, refund and reverse clients' payments; pause payment reminders",
+  },
   'broadcasts.send': {
     label: 'Send broadcasts',
     hint: "Mail the firm's clients in bulk; pause, resume, cancel and retry broadcasts; set the sending pace",

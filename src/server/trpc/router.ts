@@ -1,5 +1,6 @@
 import { accountRouter } from '../features/account';
 import { authRouter } from '../features/auth';
+import { billingRouter } from '../features/billing';
 import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
 import { clientGroupsRouter } from '../features/client-groups';
 import {
@@ -55,6 +56,7 @@ export const appRouter = router({
   security: securityRouter,
   services: servicesRouter,
   clientGroups: clientGroupsRouter,
+  billing: billingRouter,
   engagements: engagementsRouter,
   clients: clientsRouter,
   clientUsers: clientUsersRouter,

@@ -9,6 +9,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BILLING_MODES, FEE_TRIGGERS } from '../../../domain/billing/constants';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
@@ -25,6 +26,14 @@ export const clientServices = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     fee: numeric('fee', { precision: 12, scale: 2 }),
+    /** The fee arrangement (billing, issue 35): fixed per period, hourly, or not billed. */
+    billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('fixed'),
+    feeTrigger: text('fee_trigger', { enum: FEE_TRIGGERS }).notNull().default('manual'),
+    /**
+     * Fixed fees are due for periods from this day on: engagements older than billing start from the
+     * day billing arrived (migration), so years of past periods do not appear as unbilled.
+     */
+    billFrom: date('bill_from', { mode: 'string' }),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

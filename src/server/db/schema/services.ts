@@ -1,6 +1,7 @@
 import {
   foreignKey,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -9,6 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BILLING_MODES, FEE_TRIGGERS } from '../../../domain/billing/constants';
 import { SERVICE_FREQUENCIES } from '../../../domain/services';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { orgs } from './org';
@@ -28,6 +30,13 @@ export const services = pgTable(
     /** When work of a period falls due, e.g. { dayOfMonth: 20, monthsAfterPeriod: 1 }. */
     dueDateRule: jsonb('due_date_rule').$type<{ dayOfMonth: number; monthsAfterPeriod: number }>(),
     defaultFee: numeric('default_fee', { precision: 12, scale: 2 }),
+    /** How its engagements are billed by default, and what its invoice lines carry (issue 35). */
+    billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('fixed'),
+    feeTrigger: text('fee_trigger', { enum: FEE_TRIGGERS }).notNull().default('manual'),
+    /** SAC or HSN code printed on its lines. */
+    taxCode: text('tax_code').notNull().default(''),
+    /** Basis points; null: the firm's default rate. */
+    taxRateBp: integer('tax_rate_bp'),
     projectTemplateId: uuid('project_template_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),

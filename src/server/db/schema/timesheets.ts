@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   foreignKey,
@@ -16,6 +17,7 @@ import {
 import { DEFAULT_DAILY_LIMIT_MINUTES } from '../../../domain/timesheet-approval';
 import { RATE_KINDS } from '../../../domain/timesheet-rates';
 import { ENTRY_STATUSES, WEEK_STATUSES } from '../../../domain/timesheets';
+import { invoiceLines } from './billing';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
@@ -46,6 +48,13 @@ export const timesheetEntries = pgTable(
     /** Per hour, in the currency's minor unit, frozen at approval. */
     billRate: integer('bill_rate'),
     costRate: integer('cost_rate'),
+    /**
+     * The invoice line that bills it (issue 35): set when it goes on a draft, so it is never billed
+     * twice; cleared (back to WIP) when the line is removed or its invoice voided.
+     */
+    invoiceLineId: uuid('invoice_line_id'),
+    /** Its share of the line's amount at issue, for realization by member (billed ÷ standard). */
+    billedAmount: bigint('billed_amount', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +86,13 @@ export const timesheetEntries = pgTable(
       .where(sql`client_id is not null`),
     index('timesheet_entries_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
     index('timesheet_entries_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
+    // Work in progress: a client's approved billable time not yet on an invoice.
+    index('timesheet_entries_wip_idx')
+      .on(t.orgId, t.clientId, t.date)
+      .where(sql`billable and status = 'approved' and invoice_line_id is null and client_id is not null`),
+    index('timesheet_entries_invoice_line_idx')
+      .on(t.orgId, t.invoiceLineId)
+      .where(sql`invoice_line_id is not null`),
     foreignKey({
       name: 'timesheet_entries_member_fk',
       columns: [t.orgId, t.memberId],
@@ -97,6 +113,11 @@ export const timesheetEntries = pgTable(
       columns: [t.orgId, t.taskId],
       foreignColumns: [tasks.orgId, tasks.id],
     }).onDelete('set null'), // SET NULL (task_id)
+    foreignKey({
+      name: 'timesheet_entries_invoice_line_fk',
+      columns: [t.orgId, t.invoiceLineId],
+      foreignColumns: [invoiceLines.orgId, invoiceLines.id],
+    }).onDelete('set null'), // SET NULL (invoice_line_id)
     foreignKey({
       name: 'timesheet_entries_service_fk',
       columns: [t.orgId, t.serviceId],

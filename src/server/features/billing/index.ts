@@ -1,0 +1,18 @@
+// The billing feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { billingContext, defaultBillingSettings, type TBillingContext, taxContextOf } from './context';
+export { deleteDraft, issueInvoice, voidInvoice } from './issue';
+export {
+  ALREADY_BILLED,
+  appendLines,
+  createDraft,
+  invoiceForUpdate,
+  PERIOD_BILLED,
+  recomputeInvoice,
+  refreshBalances,
+  replaceDraftLines,
+  requireDraft,
+  type TDraftLine,
+  type TInvoiceRow,
+} from './ledger';
+export { billingRouter } from './router';
