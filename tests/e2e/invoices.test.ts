@@ -47,7 +47,10 @@ const faults = (errors: string[]) => errors.filter((e) => !/40[0134]/.test(e));
 describe('invoices in the browser', () => {
   it('sets the firm up for GST, with the next number previewed as it is typed', async () => {
     await page.goto(`${app.url}/admin`);
-    await page.getByRole('link', { name: /Billing settings/ }).first().click();
+    await page
+      .getByRole('link', { name: /Billing settings/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Billing settings', level: 1 }).waitFor();
     await page.getByLabel('Tax profile').click();
     await page.getByRole('option', { name: /^GST/ }).click();
@@ -112,6 +115,9 @@ describe('invoices in the browser', () => {
     });
     expect(text).toContain('KC/2026-27/0001');
     expect(text).toContain(CLIENT);
+    expect(text).toContain('₹26,550.00');
+    fs.mkdirSync(path.resolve('test-results/screens'), { recursive: true });
+    fs.copyFileSync((await download.path()) as string, path.resolve('test-results/screens/invoice.pdf'));
   });
 
   it('sends it: the mail carries the PDF and the portal link, and the send is in the history', async () => {
@@ -127,7 +133,11 @@ describe('invoices in the browser', () => {
       fs.readFileSync(
         path.join(
           app.config.mail.outboxDir,
-          fs.readdirSync(app.config.mail.outboxDir).filter((n) => n.endsWith('.json')).sort().at(-1) ?? '',
+          fs
+            .readdirSync(app.config.mail.outboxDir)
+            .filter((n) => n.endsWith('.json'))
+            .sort()
+            .at(-1) ?? '',
         ),
         'utf8',
       ),
@@ -141,7 +151,10 @@ describe('invoices in the browser', () => {
     await page.reload();
     await page.getByRole('list', { name: 'Mailed' }).getByText(CLIENT_EMAIL).waitFor();
     await page.getByRole('list', { name: 'Mailed' }).getByText('Sent').waitFor();
-    await page.getByRole('heading', { name: /KC\/2026-27\/0001/ }).getByText('Sent').waitFor();
+    await page
+      .getByRole('heading', { name: /KC\/2026-27\/0001/ })
+      .getByText('Sent')
+      .waitFor();
   });
 
   it('raises a full credit note, which settles the invoice', async () => {
@@ -151,8 +164,14 @@ describe('invoices in the browser', () => {
     await screenshot(page, 'invoice-credit-note');
     await dialog.getByRole('button', { name: 'Issue credit note' }).click();
     await page.getByText('Issued CN/2026-27/0001 for ₹26,550.00').waitFor();
-    await page.getByRole('heading', { name: /KC\/2026-27\/0001/ }).getByText('Paid').waitFor();
-    await page.getByRole('list', { name: 'Credit notes' }).getByRole('link', { name: 'CN/2026-27/0001' }).click();
+    await page
+      .getByRole('heading', { name: /KC\/2026-27\/0001/ })
+      .getByText('Paid')
+      .waitFor();
+    await page
+      .getByRole('list', { name: 'Credit notes' })
+      .getByRole('link', { name: 'CN/2026-27/0001' })
+      .click();
     await page.getByRole('heading', { name: /CN\/2026-27\/0001/ }).waitFor();
     await page.getByText('Engagement cancelled').waitFor();
   });
@@ -161,7 +180,10 @@ describe('invoices in the browser', () => {
     await page.goto(invoiceUrl);
     await page.getByRole('link', { name: CLIENT }).click();
     await page.getByRole('link', { name: 'Billing', exact: true }).waitFor();
-    await page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /KC\/2026-27\/0001/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Invoices' })
+      .getByRole('row', { name: /KC\/2026-27\/0001/ })
+      .waitFor();
     await page.getByRole('list', { name: 'Invoices mailed' }).getByText(CLIENT_EMAIL).waitFor();
     await page.getByLabel('Another address').fill('cfo@mehta-traders.test');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -178,6 +200,9 @@ describe('invoices in the browser', () => {
 function attachmentOf(eml: string): Buffer {
   const part = eml.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p));
   if (!part) throw new Error('no PDF attached');
-  const body = part.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
 }

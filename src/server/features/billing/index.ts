@@ -3,6 +3,9 @@
 export { billingContext, defaultBillingSettings, type TBillingContext, taxContextOf } from './context';
 export { visibleInvoice } from './invoices/access';
 export { registerInvoiceExport } from './invoices/export-http';
+export { registerInvoicePdfRoute } from './invoices/pdf-http';
+export { invoiceFileName, invoicePdfModel } from './invoices/pdf-model';
+export { INVOICE_MAIL, registerInvoiceMailJob } from './invoices/send-job';
 export { deleteDraft, issueInvoice, voidInvoice } from './issue';
 export {
   ALREADY_BILLED,

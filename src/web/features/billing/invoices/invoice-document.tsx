@@ -1,5 +1,6 @@
 import { gstStateLabel } from '@domain/billing/gst-states';
 import { quantityText, taxPercentText } from '@domain/billing/invoices';
+import { amountInWords } from '@domain/billing/words';
 import { formatMinutes } from '@domain/timesheets';
 import { Card, CardContent, useFormat } from '@web/ui';
 import { Ban } from 'lucide-react';
@@ -125,6 +126,10 @@ export function InvoiceDocument({ detail }: { detail: TInvoiceDetail }) {
         </div>
         <div className="flex flex-wrap items-start justify-between gap-6">
           <div className="flex min-w-0 max-w-md flex-col gap-3 text-sm">
+            <p>
+              <span className="text-xs font-medium text-muted-fg">Amount in words </span>
+              <span className="block">{amountInWords(invoice.total, invoice.currency, format.locale)}</span>
+            </p>
             {invoice.notes ? (
               <div>
                 <h3 className="text-xs font-medium text-muted-fg">
