@@ -161,7 +161,13 @@ describe('invoices in the browser', () => {
     await page.getByRole('button', { name: 'Raise credit note' }).click();
     const dialog = page.getByRole('dialog', { name: /Raise a credit note/ });
     await dialog.getByLabel('Reason').fill('Engagement cancelled');
+    // Its own lines start from the invoice's.
+    await dialog.getByRole('switch', { name: /Credit the whole invoice/ }).click();
+    await expect
+      .poll(() => dialog.getByLabel('Line 1 description').inputValue())
+      .toContain('Income tax return');
     await screenshot(page, 'invoice-credit-note');
+    await dialog.getByRole('switch', { name: /Credit the whole invoice/ }).click();
     await dialog.getByRole('button', { name: 'Issue credit note' }).click();
     await page.getByText('Issued CN/2026-27/0001 for ₹26,550.00').waitFor();
     await page
@@ -192,6 +198,17 @@ describe('invoices in the browser', () => {
     await page.getByText('Billing contacts saved').waitFor();
     expect(await cutOff(page)).toEqual([]);
     await screenshot(page, 'client-billing');
+
+    // The firm's list: the invoice paid by its credit note, filters in the URL.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.getByRole('row', { name: /CN\/2026-27\/0001/ }).waitFor();
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Paid' }).click();
+    await page.waitForURL(/status=paid/);
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await cutOff(page)).toEqual([]);
+    await screenshot(page, 'invoices-list');
     expect(faults(log.errors)).toEqual([]);
   });
 });

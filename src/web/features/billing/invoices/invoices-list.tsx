@@ -153,7 +153,10 @@ export function InvoicesList({
       getRowId={(r) => r.id}
       getRowLabel={(r) => `${r.number ?? 'Draft'} ${r.clientName}`}
       rowLink={(r) => ({ to: '/billing/invoices/$id', params: { id: r.id } })}
-      searchBox={{ label: 'Search invoices', placeholder: 'Search number or client' }}
+      searchBox={{
+        label: 'Search invoices',
+        placeholder: clientId ? 'Search number' : 'Search number or client',
+      }}
       filters={[
         { key: 'status', label: 'Status', all: 'All statuses', options: STATUS_OPTIONS },
         {
