@@ -88,7 +88,8 @@ export function invoiceOrder(sort: TInvoiceSort, direction: 'asc' | 'desc') {
     balance: [invoices.balance],
     dueDate: [invoices.dueDate],
   }[sort];
-  return [...columns.map((c) => dir(c)), dir(invoices.createdAt), dir(invoices.id)];
+  // Ids are time-ordered (uuidv7): the tie-break is the order they were made, and the index's own.
+  return [...columns.map((c) => dir(c)), dir(invoices.id)];
 }
 
 export const invoiceListColumns = {

@@ -79,7 +79,13 @@ function InvoiceDetail({ detail }: { detail: TInvoiceDetail }) {
         }
         actions={editing ? null : <InvoiceActions detail={detail} />}
       />
-      {editing ? <InvoiceEditor detail={detail} /> : <InvoiceDocument detail={detail} />}
+      {editing ? (
+        // A save brings the draft back from the server (new lines with their ids): the editor starts
+        // again from it.
+        <InvoiceEditor key={String(invoice.updatedAt)} detail={detail} />
+      ) : (
+        <InvoiceDocument detail={detail} />
+      )}
       <InvoiceActivity detail={detail} />
     </div>
   );
