@@ -204,7 +204,7 @@ describe('invoices in the browser', () => {
     const table = page.getByRole('table', { name: 'Invoices' });
     await table.getByRole('row', { name: /CN\/2026-27\/0001/ }).waitFor();
     await page.getByLabel('Status').click();
-    await page.getByRole('option', { name: 'Paid' }).click();
+    await page.getByRole('option', { name: 'Paid', exact: true }).click();
     await page.waitForURL(/status=paid/);
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     expect(await cutOff(page)).toEqual([]);

@@ -32,21 +32,24 @@ export function ClientMailingsCard({ clientId }: { clientId: string }) {
         ) : (
           <ul aria-label="Invoices mailed" className="flex flex-col divide-y divide-border text-sm">
             {list.data.rows.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <Link
-                  to="/billing/invoices/$id"
-                  params={{ id: r.invoiceId }}
-                  className="font-mono text-primary underline"
-                >
-                  {r.number}
-                </Link>
-                <span className="min-w-0 flex-1 break-all text-muted-fg">{r.email}</span>
-                <span className="whitespace-nowrap text-muted-fg">
-                  {format.dateTime(r.sentAt ?? r.createdAt)}
+              <li key={r.id} className="flex flex-col gap-0.5 py-2">
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <Link
+                    to="/billing/invoices/$id"
+                    params={{ id: r.invoiceId }}
+                    className="mr-auto font-mono text-primary underline"
+                  >
+                    {r.number}
+                  </Link>
+                  <span className="whitespace-nowrap text-muted-fg">
+                    {format.dateTime(r.sentAt ?? r.createdAt)}
+                  </span>
+                  <Badge tone={STATE[r.status].tone} dot>
+                    {STATE[r.status].label}
+                  </Badge>
                 </span>
-                <Badge tone={STATE[r.status].tone} dot>
-                  {STATE[r.status].label}
-                </Badge>
+                <span className="break-all text-muted-fg">{r.email}</span>
+                {r.error ? <span className="text-xs text-danger">{r.error}</span> : null}
               </li>
             ))}
           </ul>

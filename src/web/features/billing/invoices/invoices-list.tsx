@@ -159,13 +159,7 @@ export function InvoicesList({
       }}
       filters={[
         { key: 'status', label: 'Status', all: 'All statuses', options: STATUS_OPTIONS },
-        {
-          key: 'kind',
-          label: 'Kind',
-          all: 'Invoices and credit notes',
-          options: KIND_OPTIONS,
-          className: 'w-52',
-        },
+        { key: 'kind', label: 'Kind', all: 'All kinds', options: KIND_OPTIONS },
       ]}
       tools={tools}
       toolKeys={clientId ? ['from', 'to'] : ['clientId', 'from', 'to']}
