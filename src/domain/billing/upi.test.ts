@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LONE_SURROGATE, UPI_VPA_MESSAGE, upiAmount, upiPayUri, ZUpiVpa } from './upi';
+import { LONE_SURROGATE, UPI_VPA_MESSAGE, upiAmount, upiPayUri, ZUpiVpa, ZUpiVpaOptional } from './upi';
 
 const invoice = {
   vpa: 'sharma.associates@okhdfcbank',
@@ -122,5 +122,11 @@ describe('the UPI ID field', () => {
     }
     expect(ZUpiVpa.safeParse('sharma@').error?.issues[0]?.message).toBe(UPI_VPA_MESSAGE);
     expect(ZUpiVpa.safeParse('sharma@ybl\u0000').success).toBe(false);
+  });
+
+  it('on the settings form, blank is no UPI ID', () => {
+    for (const blank of ['', '   ', null, undefined]) expect(ZUpiVpaOptional.parse(blank)).toBeNull();
+    expect(ZUpiVpaOptional.parse(' Firm@YBL ')).toBe('firm@ybl');
+    expect(ZUpiVpaOptional.safeParse('firm@').error?.issues[0]?.message).toBe(UPI_VPA_MESSAGE);
   });
 });

@@ -52,15 +52,9 @@ describe('a client statement as a PDF', () => {
     );
     expect(model.openingBalanceMinor + debits - credits).toBe(model.closingBalanceMinor);
 
-    expect(text).toMatch(/Current\s+1-30 days\s+31-60 days\s+61-90 days\s+Over 90 days\s+Total/);
+    expect(text).toMatch(/Current\s+1-30 days\s+31-60 days\s+61-90 days\s+90\+ days\s+Total/);
     const { aging } = model;
-    const buckets = [
-      aging.currentMinor,
-      aging.days1To30Minor,
-      aging.days31To60Minor,
-      aging.days61To90Minor,
-      aging.over90Minor,
-    ];
+    const buckets = [aging.current, aging.d1_30, aging.d31_60, aging.d61_90, aging.d90_plus];
     expect(text).toMatch(new RegExp(buckets.map((b) => f.money(b).replace('.', '\\.')).join('\\s+')));
     expect(text).toContain('Page 1 of 1');
     for (const font of pdfFonts(pdf)) expect(font.embedded).toBe(true);
@@ -89,7 +83,7 @@ describe('a client statement as a PDF', () => {
       from = at;
     }
     expect(sheets.at(-1)).toContain('Closing balance');
-    expect(sheets.at(-1)).toContain('Over 90 days');
+    expect(sheets.at(-1)).toContain('90+ days');
   });
 
   it('writes another firm’s money in its own locale, negative balances included', async () => {
