@@ -100,7 +100,22 @@ export type TStatementPdfRow = {
 };
 
 /** What is outstanding on the statement's last day, by days past due, in minor units. */
-export type TStatementAging = Record<TAgingBucket, number>;
+export type TStatementAging = {
+  currentMinor: number;
+  days1To30Minor: number;
+  days31To60Minor: number;
+  days61To90Minor: number;
+  over90Minor: number;
+};
+
+/** The aging's fields by the ledger's buckets, for their labels. */
+export const STATEMENT_AGING_FIELDS: Record<TAgingBucket, keyof TStatementAging> = {
+  current: 'currentMinor',
+  d1_30: 'days1To30Minor',
+  d31_60: 'days31To60Minor',
+  d61_90: 'days61To90Minor',
+  d90_plus: 'over90Minor',
+};
 
 export type TStatementPdfModel = TPdfLocale & {
   firm: TPdfFirm;

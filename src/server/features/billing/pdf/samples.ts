@@ -162,6 +162,12 @@ export function sampleStatement(count: number): TStatementPdfModel {
     openingBalanceMinor,
     rows,
     closingBalanceMinor: balance,
-    aging: { current: balance - 4 * part, d1_30: part, d31_60: part, d61_90: part, d90_plus: part },
+    aging: {
+      currentMinor: balance - 4 * part,
+      days1To30Minor: part,
+      days31To60Minor: part,
+      days61To90Minor: part,
+      over90Minor: part,
+    },
   };
 }

@@ -54,7 +54,13 @@ describe('a client statement as a PDF', () => {
 
     expect(text).toMatch(/Current\s+1-30 days\s+31-60 days\s+61-90 days\s+90\+ days\s+Total/);
     const { aging } = model;
-    const buckets = [aging.current, aging.d1_30, aging.d31_60, aging.d61_90, aging.d90_plus];
+    const buckets = [
+      aging.currentMinor,
+      aging.days1To30Minor,
+      aging.days31To60Minor,
+      aging.days61To90Minor,
+      aging.over90Minor,
+    ];
     expect(text).toMatch(new RegExp(buckets.map((b) => f.money(b).replace('.', '\\.')).join('\\s+')));
     expect(text).toContain('Page 1 of 1');
     for (const font of pdfFonts(pdf)) expect(font.embedded).toBe(true);

@@ -19,7 +19,7 @@ import {
   taxIdLine,
   text,
 } from './layout';
-import type { TStatementPdfModel, TStatementRowType } from './models';
+import { STATEMENT_AGING_FIELDS, type TStatementPdfModel, type TStatementRowType } from './models';
 
 export const STATEMENT_ROW_LABELS: Record<TStatementRowType, string> = {
   invoice: 'Invoice',
@@ -141,7 +141,7 @@ export async function renderStatementPdf(model: TStatementPdfModel): Promise<Buf
   // Aging: what is still owed, by how long past its due date, on the statement's last day.
   const { aging } = model;
   const buckets = AGING_BUCKETS.map(
-    (bucket) => [AGING_BUCKET_LABELS[bucket], aging[bucket]] as [string, number],
+    (bucket) => [AGING_BUCKET_LABELS[bucket], aging[STATEMENT_AGING_FIELDS[bucket]]] as [string, number],
   );
   const outstanding = buckets.reduce((sum, [, v]) => sum + v, 0);
   y = ensureSpace(doc, y + 16, 64, () => MARGIN);
