@@ -5,6 +5,7 @@ export type TAdminSection = {
     | 'roles'
     | 'systemLog'
     | 'settings'
+    | 'billingSettings'
     | 'services'
     | 'clientGroups'
     | 'projectTemplates'
@@ -21,6 +22,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'roles', to: '/admin/roles', permission: 'roles.view' },
   { key: 'systemLog', to: '/admin/systemlog', permission: 'systemLog.view' },
   { key: 'settings', to: '/admin/settings/org', permission: 'settings.view' },
+  { key: 'billingSettings', to: '/admin/settings/billing', permission: 'settings.billing' },
   { key: 'services', to: '/admin/services', permission: 'services.view' },
   { key: 'clientGroups', to: '/admin/clientgroups', permission: 'clientGroups.view' },
   { key: 'projectTemplates', to: '/admin/templates/projects', permission: 'templates.view' },

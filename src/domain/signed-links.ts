@@ -22,6 +22,8 @@ export const LINK_PURPOSES = [
   'leave.attachmentPreview',
   'firmExport.download',
   'reports.export',
+  'billing.invoicesExport',
+  'billing.invoicePdf',
 ] as const;
 export type TLinkPurpose = (typeof LINK_PURPOSES)[number];
 

@@ -11,6 +11,7 @@ import { firmRequiresMfa, registerRouteAuth } from './auth';
 import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerInvoiceExport, registerInvoicePdfRoute } from './features/billing';
 import { registerBroadcastRoutes } from './features/broadcasts';
 import { registerPortalDocumentRoutes } from './features/client-portal';
 import { registerClientExport, registerClientImportRoutes } from './features/clients';
@@ -194,6 +195,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerLeaveAttachmentRoutes(app, { db: database.db, storage });
   registerClientExport(app, { db: database.db });
+  registerInvoiceExport(app, { db: database.db });
+  registerInvoicePdfRoute(app, { db: database.db });
   registerFirmExportRoutes(app, { db: database.db, storage });
   registerReportExports(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });

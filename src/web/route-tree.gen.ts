@@ -52,8 +52,12 @@ import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admi
 import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
 import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
+import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
+import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
+import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
+import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients/$id/billing'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
@@ -372,6 +376,14 @@ const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/services/index.lazy').then((d) => d.Route),
 )
+const MainAdminSettingsBillingRoute =
+  MainAdminSettingsBillingRouteImport.update({
+    id: '/admin/settings/billing',
+    path: '/admin/settings/billing',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/settings/billing.lazy').then((d) => d.Route),
+  )
 const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
   id: '/admin/settings/org',
   path: '/admin/settings/org',
@@ -389,12 +401,34 @@ const MainAdminTemplatesBroadcastsRoute =
       (d) => d.Route,
     ),
   )
+const MainBillingInvoicesIndexRoute =
+  MainBillingInvoicesIndexRouteImport.update({
+    id: '/billing/invoices/',
+    path: '/billing/invoices/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/billing/invoices/index.lazy').then((d) => d.Route),
+  )
+const MainBillingInvoicesIdRoute = MainBillingInvoicesIdRouteImport.update({
+  id: '/billing/invoices/$id',
+  path: '/billing/invoices/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/invoices/$id.lazy').then((d) => d.Route),
+)
 const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => MainClientsIdRoute,
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/index.lazy').then((d) => d.Route),
+)
+const MainClientsIdBillingRoute = MainClientsIdBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/billing.lazy').then((d) => d.Route),
 )
 const MainClientsIdClientTasksRoute =
   MainClientsIdClientTasksRouteImport.update({
@@ -637,8 +671,11 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -654,6 +691,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -703,8 +741,11 @@ export interface FileRoutesByTo {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -720,6 +761,7 @@ export interface FileRoutesByTo {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/billing/invoices': typeof MainBillingInvoicesIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
@@ -774,8 +816,11 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/_main/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/_main/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/_main/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -791,6 +836,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -844,8 +890,11 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/billing'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
+    | '/billing/invoices/$id'
+    | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
@@ -861,6 +910,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/billing/invoices/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -910,8 +960,11 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/billing'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
+    | '/billing/invoices/$id'
+    | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
@@ -927,6 +980,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/billing/invoices'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
     | '/clientportal/$clientId/tasks'
@@ -980,8 +1034,11 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/hrms/holidays'
     | '/_main/admin/hrms/leaves'
+    | '/_main/admin/settings/billing'
     | '/_main/admin/settings/org'
     | '/_main/admin/templates/broadcasts'
+    | '/_main/billing/invoices/$id'
+    | '/_main/clients/$id/billing'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/projects'
@@ -997,6 +1054,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/billing/invoices/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -1314,6 +1372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminServicesIndexRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/settings/billing': {
+      id: '/_main/admin/settings/billing'
+      path: '/admin/settings/billing'
+      fullPath: '/admin/settings/billing'
+      preLoaderRoute: typeof MainAdminSettingsBillingRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/settings/org': {
       id: '/_main/admin/settings/org'
       path: '/admin/settings/org'
@@ -1328,11 +1393,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminTemplatesBroadcastsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/billing/invoices/': {
+      id: '/_main/billing/invoices/'
+      path: '/billing/invoices'
+      fullPath: '/billing/invoices/'
+      preLoaderRoute: typeof MainBillingInvoicesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billing/invoices/$id': {
+      id: '/_main/billing/invoices/$id'
+      path: '/billing/invoices/$id'
+      fullPath: '/billing/invoices/$id'
+      preLoaderRoute: typeof MainBillingInvoicesIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/clients/$id/': {
       id: '/_main/clients/$id/'
       path: '/'
       fullPath: '/clients/$id/'
       preLoaderRoute: typeof MainClientsIdIndexLazyRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/billing': {
+      id: '/_main/clients/$id/billing'
+      path: '/billing'
+      fullPath: '/clients/$id/billing'
+      preLoaderRoute: typeof MainClientsIdBillingRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/client-tasks': {
@@ -1530,6 +1616,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainClientsIdRouteChildren {
+  MainClientsIdBillingRoute: typeof MainClientsIdBillingRoute
   MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdClientUsersRoute: typeof MainClientsIdClientUsersRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
@@ -1542,6 +1629,7 @@ interface MainClientsIdRouteChildren {
 }
 
 const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
+  MainClientsIdBillingRoute: MainClientsIdBillingRoute,
   MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdClientUsersRoute: MainClientsIdClientUsersRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
@@ -1581,8 +1669,10 @@ interface MainRouteChildren {
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
+  MainAdminSettingsBillingRoute: typeof MainAdminSettingsBillingRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
+  MainBillingInvoicesIdRoute: typeof MainBillingInvoicesIdRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
@@ -1590,6 +1680,7 @@ interface MainRouteChildren {
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainBillingInvoicesIndexRoute: typeof MainBillingInvoicesIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
   MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
@@ -1621,8 +1712,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
+  MainAdminSettingsBillingRoute: MainAdminSettingsBillingRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
+  MainBillingInvoicesIdRoute: MainBillingInvoicesIdRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
@@ -1630,6 +1723,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainBillingInvoicesIndexRoute: MainBillingInvoicesIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
   MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,

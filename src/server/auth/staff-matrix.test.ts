@@ -101,6 +101,98 @@ const ROWS: Record<string, TRow> = {
   },
   'auth.logout': { kind: 'public', input: undefined, expected: 'ok' },
 
+  'billing.invoices.clientBilling': {
+    input: (_, c) => ({ clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.clientMailings': {
+    input: (_, c) => ({ clientId: c.client.id, page: 1, pageSize: 10 }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.clientOptions': { input: () => ({}), cross: 'none', client: 'filter' },
+  'billing.invoices.create': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'billing.invoices.creditNote': {
+    input: (_, c) => ({ invoiceId: c.billing.creditable.id, reason: 'Matrix', full: true }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.deleteDraft': {
+    input: (_, c) => ({ invoiceId: c.billing.doomedDraft.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.get': {
+    input: (_, c) => ({ invoiceId: c.billing.invoice.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.issue': {
+    input: (_, c) => ({ invoiceId: c.billing.toIssue.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.issueAndSend': {
+    input: (_, c) => ({ invoiceId: c.billing.toIssueAndSend.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.list': { input: () => ({}), cross: 'none', client: 'filter' },
+  'billing.invoices.send': {
+    input: (_, c) => ({ invoiceId: c.billing.invoice.id, to: ['matrix@example.test'] }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.serviceOptions': { input: () => undefined, cross: 'none' },
+  'billing.invoices.setClientBilling': {
+    input: (_, c) => ({ clientId: c.client.id, emails: ['billing@example.test'], remindersPaused: true }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.invoices.update': {
+    input: (_, c) => ({ invoiceId: c.billing.draft.id, lines: [c.billing.line], notes: 'Matrix', terms: '' }),
+    cross: 'ids',
+    client: true,
+    // Another firm's line on one's own draft is not found.
+    mixed: [
+      (a, b) => ({
+        invoiceId: a.assigned.billing.draft.id,
+        lines: [{ ...a.assigned.billing.line, id: b.assigned.billing.draftLineId }],
+        notes: '',
+        terms: '',
+      }),
+    ],
+  },
+  'billing.invoices.void': {
+    input: (_, c) => ({ invoiceId: c.billing.voidable.id, reason: 'Matrix' }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.settings.get': { input: () => undefined, cross: 'none' },
+  'billing.settings.update': {
+    input: () => ({
+      taxRegime: 'none',
+      gstState: null,
+      defaultTaxRateBp: 0,
+      roundTotals: false,
+      invoicePrefix: 'INV',
+      creditNotePrefix: 'CN',
+      seqDigits: 4,
+      dueDays: 30,
+      terms: 'Matrix terms',
+      bankDetails: '',
+      upiVpa: null,
+      upiPayee: null,
+      recurringMode: 'draft',
+      remindersEnabled: false,
+      remindBeforeDays: null,
+      remindOnDue: true,
+      remindEveryDays: null,
+    }),
+    cross: 'none',
+  },
+
   'broadcastTemplates.create': {
     input: (f) => ({ name: `${f.marker} new`, subject: 'Hi', bodyHtml: '<p>Hi</p>' }),
     cross: 'none',
@@ -1396,6 +1488,25 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: (f) => ({ path: `/api/leave/attachments/${f.leave.attachment.id}/preview` }),
     own: 200,
     cross: 'ids',
+  },
+  'GET /api/billing/invoices/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/invoices/export.csv' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/billing/invoices/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/invoices/export.xlsx' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/billing/invoices/:id/pdf': {
+    kind: 'staff',
+    request: (_, c) => ({ path: `/api/billing/invoices/${c.billing.invoice.id}/pdf` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
   },
   'GET /api/clients/export.csv': {
     kind: 'staff',

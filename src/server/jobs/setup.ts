@@ -1,3 +1,4 @@
+import { INVOICE_MAIL, registerInvoiceMailJob } from '../features/billing';
 import { registerBroadcastJobs, registerQueueingJob } from '../features/broadcasts';
 import { purgeClientImports } from '../features/clients';
 import { purgeTrash, sweepOrphanFiles } from '../features/documents';
@@ -9,7 +10,7 @@ import { registerReminderJobs } from '../features/reminders';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
 import type { TStorage } from '../files/storage';
-import { registerMailJob } from '../mail';
+import { MAIL_SEND, registerMailJob } from '../mail';
 import { purgeSettled } from './queue';
 import { every, registerJob } from './registry';
 
@@ -21,11 +22,16 @@ export const PORTAL_PURGE = 'portal.purgeSessions';
 export const CLIENT_IMPORTS_PURGE = 'clients.purgeImports';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
+/** The jobs that mail what a change queued: a message written in full, and an invoice with its PDF. */
+export const MAIL_JOB_KINDS = [MAIL_SEND, INVOICE_MAIL] as const;
+
 /**
- * Every mail a change causes (invitations, notifications): queued in the change's transaction and
- * sent by this job. One that still fails after its last attempt is in the firm's system log.
+ * Every mail a change causes (invitations, notifications, invoices): queued in the change's
+ * transaction and sent by these jobs. One that still fails after its last attempt is in the firm's
+ * system log.
  */
 export function registerMailJobs() {
+  registerInvoiceMailJob();
   registerMailJob({
     async onFailed(mail, ctx) {
       if (!mail.orgId) return;

@@ -6,6 +6,7 @@ export {
   createMailer,
   outboxLines,
   readOutbox,
+  type TMailAttachment,
   type TMailer,
   type TMailMessage,
   type TOutboxMessage,

@@ -17,7 +17,11 @@ export type TMailMessage = {
   messageId?: string;
   /** Links and codes worth printing in the log when the message goes to the outbox. */
   notes?: Record<string, string>;
+  /** Files sent with it (an invoice's PDF). Made when the message is sent, never queued as bytes. */
+  attachments?: TMailAttachment[];
 };
+
+export type TMailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Addresses the server refused while it took the message for the others (none: undefined). */
 export type TMailPartial = { rejected: string[]; answer: string };
@@ -72,6 +76,7 @@ export function createMailer(
     html: m.html,
     ...(m.headers ? { headers: m.headers } : {}),
     ...(m.messageId ? { messageId: m.messageId } : {}),
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
   });
   if (mail.smtpUrl) {
     // Timeouts, so a hung server fails the attempt (the job's heartbeat would hold its lease for as
@@ -117,6 +122,9 @@ export function createMailer(
         subject: m.subject,
         text: m.text,
         notes: m.notes ?? {},
+        ...(m.attachments?.length
+          ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) }
+          : {}),
         eml,
       };
       await fs.writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
@@ -132,6 +140,10 @@ export type TOutboxMessage = {
   subject: string;
   text: string;
   notes: Record<string, string>;
+  /** The files it carried (their bytes are in `eml`). */
+  attachments?: { filename: string; contentType: string }[];
+  /** The whole message as sent (RFC 5322), attachments included. */
+  eml: string;
 };
 
 /** Reads the outbox, oldest first (tests and local tooling). */

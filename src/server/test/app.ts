@@ -8,9 +8,9 @@ import { openPglite, type TDatabase } from '../db/client';
 import { members, orgs, roles } from '../db/schema';
 import { listenHttps } from '../http/https-listener';
 import { signTokens } from '../idp/tokens';
-import { registerMailJobs } from '../jobs/setup';
+import { MAIL_JOB_KINDS, registerMailJobs } from '../jobs/setup';
 import { createWorker, type TWorker } from '../jobs/worker';
-import { MAIL_SEND, readOutbox } from '../mail';
+import { readOutbox } from '../mail';
 import type { AppRouter } from '../trpc/router';
 import { createTestDatabase } from './database';
 import { PGLITE_TEMPLATE_ENV } from './templates';
@@ -148,7 +148,7 @@ export async function createTestApp(
     mailWorker ??= createWorker(
       { db: database.db, config, mailer, log: { info() {}, warn() {}, error() {} } },
       // One at a time, oldest first: the outbox's order is the order the changes queued their mail.
-      { pollMs: 50, kinds: [MAIL_SEND], batchSize: 1 },
+      { pollMs: 50, kinds: MAIL_JOB_KINDS, batchSize: 1 },
     );
     let total = 0;
     for (let n = await mailWorker.tick(); n > 0; n = await mailWorker.tick()) total += n;

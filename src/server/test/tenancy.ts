@@ -197,6 +197,7 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
   };
   const timer = await stoppedTimer();
   const doomedTimer = await stoppedTimer();
+  const billing = await seedInvoices(api, client.id, name);
 
   return {
     client,
@@ -232,6 +233,44 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     doomedTimeEntry,
     timer,
     doomedTimer,
+    billing,
+  };
+}
+
+/** Invoices of the client: drafts to edit, issue and delete, and issued ones to send, credit and void. */
+async function seedInvoices(api: TFirmBase['api'], clientId: string, name: (what: string) => string) {
+  const line = {
+    description: name('invoice line'),
+    serviceId: null,
+    taxCode: '',
+    quantityMilli: 1000,
+    rate: 150_000,
+    discount: 0,
+    taxRateBp: 0,
+  };
+  const draftWithLine = async () => {
+    const draft = await api.billing.invoices.create.mutate({ clientId });
+    await api.billing.invoices.update.mutate({ invoiceId: draft.id, lines: [line], notes: '', terms: '' });
+    return draft;
+  };
+  const issued = async () => {
+    const draft = await draftWithLine();
+    await api.billing.invoices.issue.mutate({ invoiceId: draft.id });
+    return draft;
+  };
+  const draft = await draftWithLine();
+  const [draftLine] = (await api.billing.invoices.get.query({ invoiceId: draft.id })).lines;
+  if (!draftLine) throw new Error('invoice line not created');
+  return {
+    draft,
+    draftLineId: draftLine.id,
+    line,
+    toIssue: await draftWithLine(),
+    toIssueAndSend: await draftWithLine(),
+    doomedDraft: await draftWithLine(),
+    invoice: await issued(),
+    creditable: await issued(),
+    voidable: await issued(),
   };
 }
 

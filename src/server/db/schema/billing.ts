@@ -439,3 +439,47 @@ export const invoiceReminderSteps = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+export const INVOICE_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+/**
+ * Every mailing of an invoice to one address: the client's history of what it was sent and when,
+ * as reminder_deliveries and broadcast_deliveries keep theirs. Queued with the send (in its
+ * transaction), marked sent right after the mail server took the message, or failed with its answer.
+ */
+export const invoiceDeliveries = pgTable(
+  'invoice_deliveries',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: INVOICE_DELIVERY_STATUSES }).notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(0),
+    error: text('error'),
+    requestedBy: uuid('requested_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('invoice_deliveries_org_id_id_key').on(t.orgId, t.id),
+    index('invoice_deliveries_invoice_idx').on(t.orgId, t.invoiceId, t.createdAt),
+    index('invoice_deliveries_client_idx').on(t.orgId, t.clientId, t.createdAt),
+    foreignKey({
+      name: 'invoice_deliveries_invoice_fk',
+      columns: [t.orgId, t.invoiceId],
+      foreignColumns: [invoices.orgId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_deliveries_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_deliveries_requested_by_fk',
+      columns: [t.orgId, t.requestedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (requested_by)
+  ],
+);

@@ -1,6 +1,11 @@
 // The billing feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { billingContext, defaultBillingSettings, type TBillingContext, taxContextOf } from './context';
+export { visibleInvoice } from './invoices/access';
+export { registerInvoiceExport } from './invoices/export-http';
+export { registerInvoicePdfRoute } from './invoices/pdf-http';
+export { invoiceFileName, invoicePdfModel } from './invoices/pdf-model';
+export { INVOICE_MAIL, registerInvoiceMailJob } from './invoices/send-job';
 export { deleteDraft, issueInvoice, voidInvoice } from './issue';
 export {
   ALREADY_BILLED,

@@ -311,21 +311,24 @@ export async function refreshBalances(
 ): Promise<void> {
   const ids = [...new Set(invoiceIds)];
   if (!ids.length) return;
+  // The invoices locked first, then what is allocated to them summed: a correlated subquery in the
+  // first select would not do, as drizzle leaves a one-table select's columns unqualified and the
+  // subquery's "org_id" would then be the allocation's own.
   const rows = await tx
-    .select({
-      id: invoices.id,
-      status: invoices.status,
-      total: invoices.total,
-      sentAt: invoices.sentAt,
-      settled: sql<string>`coalesce((select sum(${allocations.amount}) from ${allocations}
-        where ${allocations.orgId} = ${invoices.orgId} and ${allocations.invoiceId} = ${invoices.id}
-          and ${allocations.reversedAt} is null), 0)`,
-    })
+    .select({ id: invoices.id, status: invoices.status, total: invoices.total, sentAt: invoices.sentAt })
     .from(invoices)
     .where(and(eq(invoices.orgId, orgId), inArray(invoices.id, ids)))
-    .for('update', { of: invoices });
+    .for('update');
+  const sums = await tx
+    .select({ invoiceId: allocations.invoiceId, settled: sql<string>`sum(${allocations.amount})` })
+    .from(allocations)
+    .where(
+      and(eq(allocations.orgId, orgId), inArray(allocations.invoiceId, ids), isNull(allocations.reversedAt)),
+    )
+    .groupBy(allocations.invoiceId);
+  const settledOf = new Map(sums.map((s) => [s.invoiceId, Number(s.settled)]));
   for (const r of rows) {
-    const settled = Number(r.settled);
+    const settled = settledOf.get(r.id) ?? 0;
     const status: TInvoiceStatus = settledStatus(r.status, { total: r.total, settled, sent: !!r.sentAt });
     await tx
       .update(invoices)

@@ -4,6 +4,7 @@ import type { TPermission } from '../../../domain/permissions';
 import type { TLinkPurpose } from '../../../domain/signed-links';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
+import { visibleInvoice } from '../billing';
 import { ownImport } from '../clients';
 import { downloadableVersion, liveFolder } from '../documents';
 import { downloadableExport } from '../firm-export';
@@ -74,6 +75,17 @@ export const LINKABLE: TLinkable[] = [
     purpose: 'reports.export',
     pattern: /^\/api\/reports\/(?:client|team|services)\/export\.(?:csv|xlsx)$/,
     permission: 'reports.view',
+  },
+  {
+    purpose: 'billing.invoicesExport',
+    pattern: /^\/api\/billing\/invoices\/export\.(?:csv|xlsx)$/,
+    permission: 'billing.view',
+  },
+  {
+    purpose: 'billing.invoicePdf',
+    pattern: new RegExp(`^/api/billing/invoices/${UUID}/pdf$`),
+    permission: 'billing.view',
+    check: (db, scope, [id = '']) => visibleInvoice(db, scope, id),
   },
   {
     purpose: 'leave.attachmentDownload',

@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  ReceiptText,
   ScrollText,
   ShieldCheck,
   UsersRound,
@@ -34,6 +35,11 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Firm settings',
     text: 'Name, logo, address, time zone, currency, fiscal year and tax identifiers.',
     icon: Building2,
+  },
+  billingSettings: {
+    title: 'Billing settings',
+    text: 'Tax profile, invoice numbering, due days and terms, bank and UPI details, payment reminders.',
+    icon: ReceiptText,
   },
   services: {
     title: 'Services',

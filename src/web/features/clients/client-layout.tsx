@@ -16,12 +16,14 @@ const TABS = [
   { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
   { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
   { to: '/clients/$id/client-users', label: 'Portal users', exact: false },
+  { to: '/clients/$id/billing', label: 'Billing', exact: false },
 ] as const;
 
 /** The client's header and tabs; each tab is its own route under /clients/{id}. */
 export function ClientLayout() {
   const { id } = route.useParams();
   const canView = useCan('clients.view');
+  const canBill = useCan('billing.view');
   const client = useQuery({ ...trpc.clients.get.queryOptions({ clientId: id }), enabled: canView });
   if (!canView) return <NoAccess message="Your role does not include the firm's clients." />;
   if (!client.data) {
@@ -47,7 +49,7 @@ export function ClientLayout() {
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
       />
       <TabNav label="Client sections">
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => tab.label !== 'Billing' || canBill).map((tab) => (
           <Link
             key={tab.to}
             to={tab.to}

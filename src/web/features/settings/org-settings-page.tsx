@@ -48,10 +48,24 @@ export function OrgSettingsPage() {
     return (
       <NoAccess message="Your role does not let you see the firm's settings. Ask the firm's owner or an admin if you need it." />
     );
-  return <OrgSettings canEdit={hasPermission(profile, 'settings.edit')} isOwner={profile.isOwner} />;
+  return (
+    <OrgSettings
+      canEdit={hasPermission(profile, 'settings.edit')}
+      isOwner={profile.isOwner}
+      canBilling={hasPermission(profile, 'settings.billing')}
+    />
+  );
 }
 
-function OrgSettings({ canEdit, isOwner }: { canEdit: boolean; isOwner: boolean }) {
+function OrgSettings({
+  canEdit,
+  isOwner,
+  canBilling,
+}: {
+  canEdit: boolean;
+  isOwner: boolean;
+  canBilling: boolean;
+}) {
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
   const queryClient = useQueryClient();
   const form = useForm<TOrgSettingsInput, unknown, TOrgSettings>({
@@ -240,6 +254,21 @@ function OrgSettings({ canEdit, isOwner }: { canEdit: boolean; isOwner: boolean 
               </div>
             ) : null}
           </form>
+          {canBilling ? (
+            <Card>
+              <CardHeader>
+                <div>
+                  <CardTitle>Billing</CardTitle>
+                  <CardDescription>
+                    Tax profile, invoice numbering, terms, bank and UPI details, payment reminders.
+                  </CardDescription>
+                </div>
+                <Button asChild variant="outline">
+                  <Link to="/admin/settings/billing">Billing settings</Link>
+                </Button>
+              </CardHeader>
+            </Card>
+          ) : null}
           <DefaultFoldersCard canEdit={canEdit} />
           <TaskSettingsCard canEdit={canEdit} />
           <ApprovalSettingsCard canEdit={canEdit} />

@@ -21,6 +21,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  ReceiptText,
   ShieldCheck,
   Users,
   UsersRound,
@@ -60,6 +61,10 @@ export const MAIN_NAV: TNavGroup[] = [
     ],
   },
   {
+    label: 'Billing',
+    items: [{ to: '/billing/invoices', label: 'Invoices', icon: ReceiptText, permission: 'billing.view' }],
+  },
+  {
     label: 'Vault',
     items: [
       { to: '/vault/documents', label: 'Documents', icon: FolderOpen, permission: 'documents.view' },
@@ -93,6 +98,12 @@ export const MAIN_NAV: TNavGroup[] = [
 export const ADMIN_NAV: TNavItem[] = [
   { to: '/admin', label: 'Admin', icon: ShieldCheck, permission: ADMIN_PERMISSIONS },
   { to: '/admin/settings/org', label: 'Firm settings', icon: Building2, permission: 'settings.view' },
+  {
+    to: '/admin/settings/billing',
+    label: 'Billing settings',
+    icon: ReceiptText,
+    permission: 'settings.billing',
+  },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
   {

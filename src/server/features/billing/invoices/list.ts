@@ -1,0 +1,143 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import {
+  OPEN_STATUSES,
+  type TInvoiceDisplayStatus,
+  type TInvoiceStatus,
+} from '../../../../domain/billing/constants';
+import {
+  documentStatus,
+  type TInvoiceExportQuery,
+  type TInvoiceListQuery,
+  type TInvoiceSort,
+} from '../../../../domain/billing/invoices';
+
+import type { TPage } from '../../../../domain/pagination';
+import type { TScope } from '../../../auth';
+import type { TExecutor } from '../../../db/client';
+import { clients, invoices } from '../../../db/schema';
+import { escapeLike } from '../../../db/sql';
+import { clientVisibility } from '../../clients';
+import { firmToday } from './access';
+
+type TFilter = Omit<TInvoiceExportQuery, 'sort' | 'direction'>;
+type TVisibility = Pick<TScope, 'orgId' | 'memberId' | 'assignedClientsOnly'>;
+
+/**
+ * Invoices the client still owes on. A credit note is never owed or overdue: what it has not
+ * settled yet is the client's credit, which payments apply.
+ */
+export const owedWhere = and(eq(invoices.kind, 'invoice'), inArray(invoices.status, [...OPEN_STATUSES]));
+const notOverdue = (today: string) =>
+  or(eq(invoices.kind, 'credit_note'), isNull(invoices.dueDate), gte(invoices.dueDate, today));
+
+/** The status filter as the badge reads: Overdue is derived with the firm's today (SPEC §4's rule). */
+function statusWhere(status: TFilter['status'], today: string): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'outstanding') return owedWhere;
+  if (status === 'overdue') return and(owedWhere, lt(invoices.dueDate, today));
+  if ((OPEN_STATUSES as readonly string[]).includes(status))
+    return and(eq(invoices.status, status), notOverdue(today));
+  return eq(invoices.status, status as TInvoiceStatus);
+}
+
+/**
+ * The list's filter in SQL, inside the caller's firm and the clients they may see. The query joins
+ * clients (for the name searched and shown), so the search may name it.
+ */
+export function invoiceListWhere(scope: TVisibility, filter: TFilter, today: string): SQL | undefined {
+  const term = filter.search?.trim();
+  return and(
+    eq(invoices.orgId, scope.orgId),
+    clientVisibility(scope, invoices.clientId),
+    filter.clientId ? eq(invoices.clientId, filter.clientId) : undefined,
+    filter.kind ? eq(invoices.kind, filter.kind) : undefined,
+    filter.from ? gte(invoices.issueDate, filter.from) : undefined,
+    filter.to ? lte(invoices.issueDate, filter.to) : undefined,
+    statusWhere(filter.status, today),
+    term ? or(ilike(invoices.number, escapeLike(term)), ilike(clients.name, escapeLike(term))) : undefined,
+  );
+}
+
+/**
+ * Sort columns. PostgreSQL's default null order (last going up, first going down) is what the
+ * (org_id, issue_date, id) index serves in both directions: drafts, with no issue date yet, come
+ * first in the newest-first default.
+ */
+export function invoiceOrder(sort: TInvoiceSort, direction: 'asc' | 'desc') {
+  const dir = direction === 'asc' ? asc : desc;
+  const columns = {
+    issueDate: [invoices.issueDate],
+    number: [invoices.fiscalYear, invoices.series, invoices.seq],
+    client: [clients.name],
+    total: [invoices.total],
+    balance: [invoices.balance],
+    dueDate: [invoices.dueDate],
+  }[sort];
+  return [...columns.map((c) => dir(c)), dir(invoices.createdAt), dir(invoices.id)];
+}
+
+export const invoiceListColumns = {
+  id: invoices.id,
+  kind: invoices.kind,
+  status: invoices.status,
+  number: invoices.number,
+  clientId: invoices.clientId,
+  clientName: clients.name,
+  clientCode: clients.code,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  total: invoices.total,
+  amountPaid: invoices.amountPaid,
+  balance: invoices.balance,
+  sentAt: invoices.sentAt,
+  createdAt: invoices.createdAt,
+};
+
+const clientJoin = and(eq(clients.orgId, invoices.orgId), eq(clients.id, invoices.clientId));
+
+export async function listInvoices(db: TExecutor, scope: TScope, input: TInvoiceListQuery) {
+  const today = await firmToday(db, scope.orgId);
+  const where = invoiceListWhere(scope, input, today);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(invoiceListColumns)
+      .from(invoices)
+      .innerJoin(clients, clientJoin)
+      .where(where)
+      .orderBy(...invoiceOrder(input.sort, input.direction))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db
+      .select({
+        total: count(),
+        // What the filtered list still has to collect, for the header.
+        balance: sql<string>`coalesce(sum(${invoices.balance}) filter (where ${owedWhere}), 0)`,
+      })
+      .from(invoices)
+      .innerJoin(clients, clientJoin)
+      .where(where),
+  ]);
+  const page: TPage<(typeof rows)[number] & { displayStatus: TInvoiceDisplayStatus }> = {
+    rows: rows.map((r) => ({ ...r, displayStatus: documentStatus(r, today) })),
+    total: totals?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+  return { ...page, outstanding: Number(totals?.balance ?? 0), today };
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { BillingSettingsPage } from '../../../../features/billing/settings/billing-settings-page';
+
+export const Route = createLazyFileRoute('/_main/admin/settings/billing')({ component: BillingSettingsPage });
