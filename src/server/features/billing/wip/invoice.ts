@@ -13,7 +13,7 @@ import {
   requireDraft,
   type TDraftLine,
 } from '../ledger';
-import { checkLineCount, wipLines } from './lines';
+import { checkLineCount, orConflict, wipLines } from './lines';
 
 // Work in progress onto an invoice: a new draft, or the client's open draft. One transaction each:
 // the lines, their links to what they bill and the log entry commit together or not at all.
@@ -38,26 +38,28 @@ export async function createInvoiceFromWip(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<{ invoiceId: string }> {
-  return db.transaction(async (tx) => {
-    const client = await visibleClient(tx, scope, input.clientId);
-    const ctx = await billingContext(tx, scope.orgId);
-    const lines = await wipLines(tx, ctx, scope.orgId, client.id, input, now);
-    await checkLineCount(tx, scope.orgId, null, lines.length);
-    const { id } = await createDraft(
-      tx,
-      scope.orgId,
-      { clientId: client.id, lines, createdBy: scope.memberId },
-      ctx,
-    );
-    const invoice = await recomputeInvoice(tx, scope.orgId, id, ctx);
-    await audit(tx, actorOf(scope, meta), {
-      action: 'invoice.create',
-      recordType: 'invoice',
-      recordId: id,
-      summary: `Made a draft invoice for ${client.name} from work in progress: ${summaryOf(ctx, lines, invoice.total)}`,
-    });
-    return { invoiceId: id };
-  });
+  return orConflict(() =>
+    db.transaction(async (tx) => {
+      const client = await visibleClient(tx, scope, input.clientId);
+      const ctx = await billingContext(tx, scope.orgId);
+      const lines = await wipLines(tx, ctx, scope.orgId, client.id, input, now);
+      await checkLineCount(tx, scope.orgId, null, lines.length);
+      const { id } = await createDraft(
+        tx,
+        scope.orgId,
+        { clientId: client.id, lines, createdBy: scope.memberId },
+        ctx,
+      );
+      const invoice = await recomputeInvoice(tx, scope.orgId, id, ctx);
+      await audit(tx, actorOf(scope, meta), {
+        action: 'invoice.create',
+        recordType: 'invoice',
+        recordId: id,
+        summary: `Made a draft invoice for ${client.name} from work in progress: ${summaryOf(ctx, lines, invoice.total)}`,
+      });
+      return { invoiceId: id };
+    }),
+  );
 }
 
 export async function addWipToDraft(
@@ -67,31 +69,33 @@ export async function addWipToDraft(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<{ invoiceId: string }> {
-  return db.transaction(async (tx) => {
-    const invoice = await invoiceForUpdate(tx, scope.orgId, input.invoiceId);
-    const client = await visibleClient(tx, scope, invoice.clientId).catch(() => {
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'Invoice not found' });
-    });
-    requireDraft(invoice);
-    if (invoice.kind !== 'invoice')
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'Work in progress goes on an invoice, not a credit note',
+  return orConflict(() =>
+    db.transaction(async (tx) => {
+      const invoice = await invoiceForUpdate(tx, scope.orgId, input.invoiceId);
+      const client = await visibleClient(tx, scope, invoice.clientId).catch(() => {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'Invoice not found' });
       });
-    const ctx = await billingContext(tx, scope.orgId);
-    const lines = await wipLines(tx, ctx, scope.orgId, client.id, input, now);
-    await checkLineCount(tx, scope.orgId, invoice.id, lines.length);
-    await appendLines(tx, scope.orgId, invoice, lines);
-    const after = await recomputeInvoice(tx, scope.orgId, invoice.id, ctx);
-    await audit(tx, actorOf(scope, meta), {
-      action: 'invoice.update',
-      recordType: 'invoice',
-      recordId: invoice.id,
-      summary: `Added work in progress to the draft invoice for ${client.name}: ${summaryOf(ctx, lines, after.total - invoice.total)} more`,
-      changes: { total: { from: invoice.total, to: after.total } },
-    });
-    return { invoiceId: invoice.id };
-  });
+      requireDraft(invoice);
+      if (invoice.kind !== 'invoice')
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'Work in progress goes on an invoice, not a credit note',
+        });
+      const ctx = await billingContext(tx, scope.orgId);
+      const lines = await wipLines(tx, ctx, scope.orgId, client.id, input, now);
+      await checkLineCount(tx, scope.orgId, invoice.id, lines.length);
+      await appendLines(tx, scope.orgId, invoice, lines);
+      const after = await recomputeInvoice(tx, scope.orgId, invoice.id, ctx);
+      await audit(tx, actorOf(scope, meta), {
+        action: 'invoice.update',
+        recordType: 'invoice',
+        recordId: invoice.id,
+        summary: `Added work in progress to the draft invoice for ${client.name}: ${summaryOf(ctx, lines, after.total - invoice.total)} more`,
+        changes: { total: { from: invoice.total, to: after.total } },
+      });
+      return { invoiceId: invoice.id };
+    }),
+  );
 }
 
 /** The product's own doing (the recurring job, a project's completion): the system acts. */

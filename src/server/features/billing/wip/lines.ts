@@ -199,7 +199,13 @@ export async function wipLines(
       if (!due.has(`${ref.engagementId}|${ref.periodStart}`)) await refuseFee(tx, orgId, clientId, ref);
     }
   }
-  const fees = dueFees.filter((f) => feeKeys.includes(`${f.engagement_id}|${f.period_start}`));
+  // In a fixed order, so two bills of overlapping fees queue on the same row rather than deadlock.
+  const fees = dueFees
+    .filter((f) => feeKeys.includes(`${f.engagement_id}|${f.period_start}`))
+    .sort(
+      (a, b) =>
+        a.period_start.localeCompare(b.period_start) || a.engagement_id.localeCompare(b.engagement_id),
+    );
 
   const disbRows = disbIds.length
     ? await tx
@@ -265,6 +271,23 @@ export async function wipLines(
     });
   }
   return lines;
+}
+
+/** Two bills of the same work at once that deadlocked: one went through, the other is told so. */
+export function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
+export async function orConflict<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isDeadlock(error)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_BILLED });
+    throw error;
+  }
 }
 
 /** An invoice holds MAX_LINES lines: say how to make fewer rather than failing half-way. */

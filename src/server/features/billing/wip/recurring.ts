@@ -8,7 +8,7 @@ import { billingContext } from '../context';
 import { issueInvoice } from '../issue';
 import { createDraft, recomputeInvoice } from '../ledger';
 import { summaryOf, systemActor } from './invoice';
-import { wipLines } from './lines';
+import { isDeadlock, wipLines } from './lines';
 import { dueFeePeriods, type TFeePeriodRow } from './sql';
 
 // Fixed fees that bill themselves: as their period starts (the job that makes the period's project
@@ -23,7 +23,8 @@ import { dueFeePeriods, type TFeePeriodRow } from './sql';
  */
 export const RECURRING_LOOKBACK_DAYS = 31;
 
-const isConflict = (error: unknown) => error instanceof TRPCError && error.code === 'CONFLICT';
+const isConflict = (error: unknown) =>
+  (error instanceof TRPCError && error.code === 'CONFLICT') || isDeadlock(error);
 
 type TGroup = { orgId: string; clientId: string; periods: TFeePeriodRow[] };
 
