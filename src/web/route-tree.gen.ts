@@ -54,6 +54,8 @@ import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hr
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
+import { Route as MainBillingWipIndexRouteImport } from './routes/_main/billing/wip/index'
+import { Route as MainBillingWipClientIdRouteImport } from './routes/_main/billing/wip/$clientId'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
@@ -389,6 +391,20 @@ const MainAdminTemplatesBroadcastsRoute =
       (d) => d.Route,
     ),
   )
+const MainBillingWipIndexRoute = MainBillingWipIndexRouteImport.update({
+  id: '/billing/wip/',
+  path: '/billing/wip/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/wip/index.lazy').then((d) => d.Route),
+)
+const MainBillingWipClientIdRoute = MainBillingWipClientIdRouteImport.update({
+  id: '/billing/wip/$clientId',
+  path: '/billing/wip/$clientId',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/wip/$clientId.lazy').then((d) => d.Route),
+)
 const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
   id: '/',
   path: '/',
@@ -639,6 +655,7 @@ export interface FileRoutesByFullPath {
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -654,6 +671,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/billing/wip/': typeof MainBillingWipIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -705,6 +723,7 @@ export interface FileRoutesByTo {
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -720,6 +739,7 @@ export interface FileRoutesByTo {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/billing/wip': typeof MainBillingWipIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
@@ -776,6 +796,7 @@ export interface FileRoutesById {
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
+  '/_main/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
@@ -791,6 +812,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/billing/wip/': typeof MainBillingWipIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -846,6 +868,7 @@ export interface FileRouteTypes {
     | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
+    | '/billing/wip/$clientId'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
@@ -861,6 +884,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/billing/wip/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -912,6 +936,7 @@ export interface FileRouteTypes {
     | '/admin/hrms/leaves'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
+    | '/billing/wip/$clientId'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
@@ -927,6 +952,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/billing/wip'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
     | '/clientportal/$clientId/tasks'
@@ -982,6 +1008,7 @@ export interface FileRouteTypes {
     | '/_main/admin/hrms/leaves'
     | '/_main/admin/settings/org'
     | '/_main/admin/templates/broadcasts'
+    | '/_main/billing/wip/$clientId'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/projects'
@@ -997,6 +1024,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/billing/wip/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -1328,6 +1356,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminTemplatesBroadcastsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/billing/wip/': {
+      id: '/_main/billing/wip/'
+      path: '/billing/wip'
+      fullPath: '/billing/wip/'
+      preLoaderRoute: typeof MainBillingWipIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billing/wip/$clientId': {
+      id: '/_main/billing/wip/$clientId'
+      path: '/billing/wip/$clientId'
+      fullPath: '/billing/wip/$clientId'
+      preLoaderRoute: typeof MainBillingWipClientIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/clients/$id/': {
       id: '/_main/clients/$id/'
       path: '/'
@@ -1583,6 +1625,7 @@ interface MainRouteChildren {
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
+  MainBillingWipClientIdRoute: typeof MainBillingWipClientIdRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
@@ -1590,6 +1633,7 @@ interface MainRouteChildren {
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainBillingWipIndexRoute: typeof MainBillingWipIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
   MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
@@ -1623,6 +1667,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
+  MainBillingWipClientIdRoute: MainBillingWipClientIdRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
@@ -1630,6 +1675,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainBillingWipIndexRoute: MainBillingWipIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
   MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,

@@ -13,6 +13,7 @@ import {
   Clock,
   FolderKanban,
   FolderOpen,
+  Hourglass,
   House,
   KeyRound,
   LayoutTemplate,
@@ -58,6 +59,11 @@ export const MAIN_NAV: TNavGroup[] = [
       },
       { to: '/reports', label: 'Reports', icon: BarChart3, permission: 'reports.view' },
     ],
+  },
+  {
+    // Billing's screens, in the order of the cycle: WIP, Invoices, Payments, Receivables.
+    label: 'Billing',
+    items: [{ to: '/billing/wip', label: 'Work in progress', icon: Hourglass, permission: 'billing.view' }],
   },
   {
     label: 'Vault',

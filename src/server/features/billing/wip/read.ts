@@ -246,7 +246,7 @@ export function feeDescription(
 export async function clientWip(db: TExecutor, scope: TScope, clientId: string, now = new Date()) {
   const client = await visibleClient(db, scope, clientId);
   const ctx = await billingContext(db, scope.orgId);
-  const [timeRows, feeResult, disbResult, draftResult] = await Promise.all([
+  const [timeRows, feeResult, disbResult, draftResult, projectResult] = await Promise.all([
     openTimeOf(db, scope.orgId, clientId, WIP_TIME_LIMIT + 1),
     db.execute(
       sql`${dueFeePeriods({ orgId: scope.orgId, clientId, now })} order by period_start, service_name`,
@@ -265,6 +265,11 @@ export async function clientWip(db: TExecutor, scope: TScope, clientId: string, 
       from invoices i
       where i.org_id = ${scope.orgId} and i.client_id = ${clientId} and i.status = 'draft' and i.kind = 'invoice'
       order by i.created_at desc limit 20`),
+    // The client's live projects, for a disbursement's project picker.
+    db.execute(sql`
+      select p.id, p.name from projects p
+      where p.org_id = ${scope.orgId} and p.client_id = ${clientId} and p.archived_at is null
+      order by p.created_at desc limit 200`),
   ]);
   const more = timeRows.length > WIP_TIME_LIMIT;
   const shown = timeRows.slice(0, WIP_TIME_LIMIT);
@@ -320,6 +325,7 @@ export async function clientWip(db: TExecutor, scope: TScope, clientId: string, 
     fees,
     disbursements,
     drafts,
+    projects: rowsOf<{ id: string; name: string }>(projectResult),
     more,
     totals: {
       time: sum(time, 'value'),
