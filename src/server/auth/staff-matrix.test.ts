@@ -214,6 +214,88 @@ const ROWS: Record<string, TRow> = {
     }),
     cross: 'ids',
   },
+  'billing.wip.addToDraft': {
+    input: (_, c) => ({ invoiceId: c.wipDraft, timeEntryIds: [c.billableTime2.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ invoiceId: a.assigned.wipDraft, timeEntryIds: [b.assigned.billableTime2.id] })],
+  },
+  'billing.wip.client': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'billing.wip.createInvoice': {
+    input: (_, c) => ({ clientId: c.client.id, timeEntryIds: [c.billableTime.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ clientId: a.assigned.client.id, timeEntryIds: [b.assigned.billableTime2.id] }),
+      (a, b) => ({ clientId: a.assigned.client.id, disbursementIds: [b.assigned.wipDisbursement.id] }),
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        fees: [{ engagementId: b.assigned.engagement.id, periodStart: '2026-03-01' }],
+      }),
+    ],
+  },
+  'billing.wip.disbursements.create': {
+    input: (f, c) => ({
+      clientId: c.client.id,
+      spentOn: '2026-03-06',
+      kind: 'courier',
+      description: `${f.marker} new courier`,
+      amount: 100,
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 100,
+        projectId: b.assigned.project.id,
+      }),
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 100,
+        receiptDocumentId: b.assigned.document.id,
+      }),
+    ],
+  },
+  'billing.wip.disbursements.delete': {
+    input: (_, c) => ({ disbursementId: c.doomedDisbursement.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.wip.disbursements.receiptFolder': {
+    input: (_, c) => ({ clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.wip.disbursements.update': {
+    input: (f, c) => ({
+      disbursementId: c.wipDisbursement.id,
+      spentOn: '2026-03-06',
+      kind: 'courier',
+      description: `${f.marker} courier by air`,
+      amount: 200,
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        disbursementId: a.assigned.wipDisbursement.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 200,
+        projectId: b.assigned.project.id,
+      }),
+    ],
+  },
+  'billing.wip.list': { input: () => ({}), cross: 'none', client: 'filter' },
+
   'broadcasts.audience': { input: () => ({ audience: {} }), cross: 'none', client: 'filter' },
   'broadcasts.cancel': { input: (f) => ({ id: f.broadcasts.doomed.id }), cross: 'ids' },
   'broadcasts.create': {

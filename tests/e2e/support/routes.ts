@@ -34,6 +34,9 @@ export const STAFF_ROUTES = [
   '/vault/documents',
   '/vault/documents/{folderId}',
   '/vault/passwords',
+  // Billing (issue 35): beyond SPEC.md, audited as its screens are.
+  '/billing/wip',
+  '/billing/wip/{clientId}',
   '/admin',
   '/admin/broadcasts',
   '/admin/clientgroups',

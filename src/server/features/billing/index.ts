@@ -21,3 +21,4 @@ export {
   type TInvoiceRow,
 } from './ledger';
 export { billingRouter } from './router';
+export { billProjectFee, billRecurringFees } from './wip/recurring';
