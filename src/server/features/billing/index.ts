@@ -15,4 +15,6 @@ export {
   type TDraftLine,
   type TInvoiceRow,
 } from './ledger';
+export { clientCredit } from './payments/credit';
 export { billingRouter } from './router';
+export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';

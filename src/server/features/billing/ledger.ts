@@ -6,7 +6,7 @@ import { settledStatus } from '../../../domain/billing/status';
 import { invoiceTotals } from '../../../domain/billing/totals';
 import type { TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { allocations, disbursements, invoiceLines, invoices, timesheetEntries } from '../../db/schema';
+import { disbursements, invoiceLines, invoices, timesheetEntries } from '../../db/schema';
 import { billingContext, supplyOf, type TBillingContext, taxContextOf } from './context';
 
 // The invoice ledger's core: drafts and their lines, the totals written back, and the balances that
@@ -317,9 +317,10 @@ export async function refreshBalances(
       status: invoices.status,
       total: invoices.total,
       sentAt: invoices.sentAt,
-      settled: sql<string>`coalesce((select sum(${allocations.amount}) from ${allocations}
-        where ${allocations.orgId} = ${invoices.orgId} and ${allocations.invoiceId} = ${invoices.id}
-          and ${allocations.reversedAt} is null), 0)`,
+      // Spelled out: drizzle writes a one-table select's columns unqualified, which inside this
+      // subquery would name the allocation's own columns and sum nothing.
+      settled: sql<string>`coalesce((select sum(a.amount) from allocations a
+        where a.org_id = invoices.org_id and a.invoice_id = invoices.id and a.reversed_at is null), 0)`,
     })
     .from(invoices)
     .where(and(eq(invoices.orgId, orgId), inArray(invoices.id, ids)))
