@@ -4,6 +4,7 @@ import { allocations, invoices, payments, systemLog } from '../../../db/schema';
 import { createTestApp, type TTestApp } from '../../../test/app';
 import { billingFirm, issuedCreditNote, issuedInvoice, memberWith } from '../../../test/billing';
 import { putOnTeam, seedClient } from '../../../test/fixtures';
+import { voidInvoice } from '..';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -329,6 +330,29 @@ describe('credit, refunds and reversals', () => {
     await expect(
       api.billing.payments.reverseAllocation.mutate({ allocationId: allocation.id }),
     ).rejects.toThrow(/taken back already/);
+  });
+
+  it('refuses to void a credit note whose credit was refunded, until the refund is reversed', async () => {
+    const client = await seedClient(t, firm.org.id);
+    const api = t.client(firm.owner.token);
+    const invoice = await issuedInvoice(t, firm.org.id, client.id, 5_000);
+    await api.billing.payments.record.mutate(
+      receipt(client.id, 5_000, { allocations: [{ invoiceId: invoice.id, amount: 5_000 }] }),
+    );
+    const note = await issuedCreditNote(t, firm.org.id, invoice, 3_000);
+    const refund = await api.billing.payments.refund.mutate({
+      clientId: client.id,
+      paidOn: '2026-11-25',
+      method: 'upi',
+      amount: 3_000,
+    });
+    const actor = { kind: 'system' as const, orgId: firm.org.id };
+    await expect(
+      t.db.transaction((tx) => voidInvoice(tx, actor, note.id, 'Raised in error')),
+    ).rejects.toThrow(/reverse the refund/);
+    await api.billing.payments.reverse.mutate({ paymentId: refund.id, reason: 'Not paid out after all' });
+    await t.db.transaction((tx) => voidInvoice(tx, actor, note.id, 'Raised in error'));
+    expect((await api.billing.payments.clientAccount.query({ clientId: client.id })).credit).toBe(0);
   });
 
   it('keeps the TDS certificate’s paperwork editable, and lists the certificates still due', async () => {
