@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysApart } from '../days';
 import { zString, zText } from '../fields';
 import { ZPageInput } from '../pagination';
 import { MAX_AMOUNT, PAYMENT_KINDS, PAYMENT_METHODS } from './constants';
@@ -230,3 +231,31 @@ export const STATEMENT_ENTRY_LABELS: Record<TStatementEntryKind, string> = {
   payment_reversed: 'Payment reversed',
   refund_reversed: 'Refund reversed',
 };
+
+/** A firm's payment-reminder schedule, as billing settings hold it. */
+export type TReminderSchedule = {
+  remindBeforeDays: number | null;
+  remindOnDue: boolean;
+  remindEveryDays: number | null;
+};
+
+/** How late a missed "due" reminder may still go when no later reminders follow it. */
+const DUE_GRACE_DAYS = 3;
+
+/**
+ * The reminder step an open invoice is at on `today`: 'before' in the days before its due date,
+ * 'due' from the due date, then 'after:1', 'after:2'… every N days after it; null when no step is
+ * due. Each step is sent once (a table's key is the guard), so a day the job did not run is made
+ * up by the step it is at, never by a burst of the steps it missed.
+ */
+export function reminderStepOn(schedule: TReminderSchedule, dueDate: string, today: string): string | null {
+  const late = daysApart(dueDate, today);
+  if (late < 0) {
+    return schedule.remindBeforeDays && -late <= schedule.remindBeforeDays ? 'before' : null;
+  }
+  const every = schedule.remindEveryDays;
+  const n = every ? Math.floor(late / every) : 0;
+  if (n > 0) return `after:${n}`;
+  if (!schedule.remindOnDue) return null;
+  return every || late <= DUE_GRACE_DAYS ? 'due' : null;
+}

@@ -15,6 +15,11 @@ export {
   type TDraftLine,
   type TInvoiceRow,
 } from './ledger';
+export {
+  PAYMENT_REMINDERS,
+  registerPaymentReminderJobs,
+  sendPaymentReminders,
+} from './payment-reminders/job';
 export { clientCredit } from './payments/credit';
 export { billingRouter } from './router';
 export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';
