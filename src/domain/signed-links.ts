@@ -22,6 +22,8 @@ export const LINK_PURPOSES = [
   'leave.attachmentPreview',
   'firmExport.download',
   'reports.export',
+  'payments.export',
+  'billing.statementPdf',
 ] as const;
 export type TLinkPurpose = (typeof LINK_PURPOSES)[number];
 

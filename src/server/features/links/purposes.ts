@@ -4,7 +4,7 @@ import type { TPermission } from '../../../domain/permissions';
 import type { TLinkPurpose } from '../../../domain/signed-links';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { ownImport } from '../clients';
+import { ownImport, visibleClient } from '../clients';
 import { downloadableVersion, liveFolder } from '../documents';
 import { downloadableExport } from '../firm-export';
 import { visibleLeaveAttachment } from '../leave';
@@ -74,6 +74,17 @@ export const LINKABLE: TLinkable[] = [
     purpose: 'reports.export',
     pattern: /^\/api\/reports\/(?:client|team|services)\/export\.(?:csv|xlsx)$/,
     permission: 'reports.view',
+  },
+  {
+    purpose: 'payments.export',
+    pattern: /^\/api\/billing\/payments\/export\.(?:csv|xlsx)$/,
+    permission: 'billing.view',
+  },
+  {
+    purpose: 'billing.statementPdf',
+    pattern: new RegExp(`^/api/billing/clients/${UUID}/statement\\.pdf$`),
+    permission: 'billing.view',
+    check: (db, scope, [id = '']) => visibleClient(db, scope, id),
   },
   {
     purpose: 'leave.attachmentDownload',

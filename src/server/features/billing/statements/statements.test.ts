@@ -1,8 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../../domain/days';
 import { createTestApp, type TTestApp } from '../../../test/app';
 import { billingFirm, issuedCreditNote, issuedInvoice, memberWith } from '../../../test/billing';
 import { seedClient } from '../../../test/fixtures';
+
+/** The PDF's words as Debian's poppler reads them (pdftotext from standard input). */
+const pdfWords = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -112,6 +120,20 @@ describe("a client's statement", () => {
     const account = await api.billing.payments.clientAccount.query({ clientId: client.id });
     expect(all.closingBalance).toBe(account.outstanding - account.credit);
     expect(all.closingBalance).toBe(-1_500);
+
+    // The same statement as a PDF, read back by poppler.
+    const res = await fetch(
+      `${t.url}/api/billing/clients/${client.id}/statement.pdf?from=2026-05-01&to=2026-06-30`,
+      { headers: { authorization: `Bearer ${firm.owner.token}` } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const words = pdfWords(Buffer.from(await res.arrayBuffer()));
+    expect(words).toContain('Statement Client');
+    expect(words).toContain(b.number ?? 'no number');
+    expect(words).toContain('CHQ 7');
+    expect(words).toContain('₹60.00');
+    expect(words).toMatch(/Reversed|Refund/);
   });
 
   it('refuses a bad period, another firm’s client and a client the member is not assigned to', async () => {
