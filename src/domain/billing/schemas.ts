@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../days';
-import { zInt, zString, zText } from '../fields';
+import { zInt, zSafeInt, zString, zText } from '../fields';
 import {
   LINE_KINDS,
   MAX_AMOUNT,
@@ -19,7 +19,7 @@ import { ZUpiVpaOptional } from './upi';
 export const AMOUNT_TOO_HIGH = 'That amount is larger than any invoice holds: check it';
 
 export const zAmount = (label = 'Amount') =>
-  zInt({ error: `${label}: give a whole number of the smallest unit` })
+  zSafeInt({ error: `${label}: give a whole number of the smallest unit` })
     .min(0, `${label} cannot be negative`)
     .max(MAX_AMOUNT, AMOUNT_TOO_HIGH);
 
