@@ -317,9 +317,10 @@ export async function refreshBalances(
       status: invoices.status,
       total: invoices.total,
       sentAt: invoices.sentAt,
-      settled: sql<string>`coalesce((select sum(${allocations.amount}) from ${allocations}
-        where ${allocations.orgId} = ${invoices.orgId} and ${allocations.invoiceId} = ${invoices.id}
-          and ${allocations.reversedAt} is null), 0)`,
+      // Spelled out with the tables' names: in a one-table select Drizzle writes columns bare, and
+      // a bare "id" inside the subquery is the allocation's own (which summed nothing, ever).
+      settled: sql<string>`coalesce((select sum(a.amount) from ${allocations} a
+        where a.org_id = ${invoices}.org_id and a.invoice_id = ${invoices}.id and a.reversed_at is null), 0)`,
     })
     .from(invoices)
     .where(and(eq(invoices.orgId, orgId), inArray(invoices.id, ids)))
