@@ -3,6 +3,7 @@ import { CLIENT_STATUSES, CLIENT_TYPES } from './clients';
 import { MAX_PAGE_SIZE } from './constants';
 import { daysApart } from './days';
 import { zId, zNumber, zString, zText } from './fields';
+import { BILLING_REPORT_DIMENSIONS, type TBillingReportDimension } from './report-dimensions';
 import { ZDay, ZTaskTag } from './tasks';
 
 // The reports' inputs, shared by the screens (which keep them in the URL) and the procedures.
@@ -104,27 +105,8 @@ export const ZServicesSummary = z
   .superRefine((v, ctx) => periodCheck(v, ctx));
 export type TServicesSummaryInput = z.input<typeof ZServicesSummary>;
 
-/**
- * The billing summary's table: one row per month of the period, client, service, client's partner
- * (the team member in the "Partner in charge" responsibility), member (their billed time) or project.
- */
-export const BILLING_REPORT_DIMENSIONS = [
-  'month',
-  'client',
-  'service',
-  'partner',
-  'member',
-  'project',
-] as const;
-export type TBillingReportDimension = (typeof BILLING_REPORT_DIMENSIONS)[number];
-export const BILLING_REPORT_DIMENSION_LABELS: Record<TBillingReportDimension, string> = {
-  month: 'Month',
-  client: 'Client',
-  service: 'Service',
-  partner: 'Partner',
-  member: 'Member',
-  project: 'Project',
-};
+export * from './report-dimensions';
+
 /** The billing summary's figures, and which of them a row of each kind can be given. */
 export const BILLING_FIGURES = [
   'billed',

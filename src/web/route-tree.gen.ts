@@ -59,6 +59,7 @@ import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/cli
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
+import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/reports/billing/summary'
 import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
 import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
 import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
@@ -440,6 +441,14 @@ const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
 )
+const MainReportsBillingSummaryRoute =
+  MainReportsBillingSummaryRouteImport.update({
+    id: '/reports/billing/summary',
+    path: '/reports/billing/summary',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/billing/summary.lazy').then((d) => d.Route),
+  )
 const MainReportsClientSummaryRoute =
   MainReportsClientSummaryRouteImport.update({
     id: '/reports/client/summary',
@@ -644,6 +653,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -710,6 +720,7 @@ export interface FileRoutesByTo {
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -781,6 +792,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/_main/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -851,6 +863,7 @@ export interface FileRouteTypes {
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/billing/summary'
     | '/reports/client/summary'
     | '/reports/services/summary'
     | '/reports/team/summary'
@@ -917,6 +930,7 @@ export interface FileRouteTypes {
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/billing/summary'
     | '/reports/client/summary'
     | '/reports/services/summary'
     | '/reports/team/summary'
@@ -987,6 +1001,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/tasks'
+    | '/_main/reports/billing/summary'
     | '/_main/reports/client/summary'
     | '/_main/reports/services/summary'
     | '/_main/reports/team/summary'
@@ -1377,6 +1392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/reports/billing/summary': {
+      id: '/_main/reports/billing/summary'
+      path: '/reports/billing/summary'
+      fullPath: '/reports/billing/summary'
+      preLoaderRoute: typeof MainReportsBillingSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/reports/client/summary': {
       id: '/_main/reports/client/summary'
       path: '/reports/client/summary'
@@ -1583,6 +1605,7 @@ interface MainRouteChildren {
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
+  MainReportsBillingSummaryRoute: typeof MainReportsBillingSummaryRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
@@ -1623,6 +1646,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
+  MainReportsBillingSummaryRoute: MainReportsBillingSummaryRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,

@@ -6,6 +6,7 @@ import {
   disbursements,
   invoices,
   roles,
+  systemLog,
   timesheetEntries,
 } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
