@@ -41,6 +41,7 @@ import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members
 import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
+import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -290,6 +291,16 @@ const ClientportalClientIdIndexRoute =
     getParentRoute: () => ClientportalClientIdRoute,
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/index.lazy').then((d) => d.Route),
+  )
+const ClientportalClientIdInvoicesRoute =
+  ClientportalClientIdInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/invoices.lazy').then(
+      (d) => d.Route,
+    ),
   )
 const ClientportalClientIdProjectsRoute =
   ClientportalClientIdProjectsRouteImport.update({
@@ -630,6 +641,7 @@ export interface FileRoutesByFullPath {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
@@ -697,6 +709,7 @@ export interface FileRoutesByTo {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
@@ -769,6 +782,7 @@ export interface FileRoutesById {
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
@@ -840,6 +854,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/clientportal/'
     | '/clients/'
@@ -907,6 +922,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/clientportal'
     | '/clients'
@@ -978,6 +994,7 @@ export interface FileRouteTypes {
     | '/_main/team/members'
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/_auth/clientportal/'
     | '/_main/clients/'
@@ -1250,6 +1267,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/clientportal/$clientId/'
       preLoaderRoute: typeof ClientportalClientIdIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/invoices': {
+      id: '/clientportal/$clientId/invoices'
+      path: '/invoices'
+      fullPath: '/clientportal/$clientId/invoices'
+      preLoaderRoute: typeof ClientportalClientIdInvoicesRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
     '/clientportal/$clientId/projects': {
@@ -1664,6 +1688,7 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
+  ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
@@ -1673,6 +1698,7 @@ interface ClientportalClientIdRouteChildren {
 }
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
+  ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:

@@ -36,8 +36,13 @@ export function BillingMonthsChart({ months }: { months: TMonth[] }) {
             <YAxis fontSize={11} width={48} tickFormatter={compact} />
             <Tooltip formatter={(v) => money(Number(v))} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
-            <Bar dataKey="billed" name="Billed" fill={CHART_COLOURS.inProgress} />
-            <Bar dataKey="collected" name="Collected" fill={CHART_COLOURS.completed} />
+            <Bar dataKey="billed" name="Billed" fill={CHART_COLOURS.inProgress} isAnimationActive={false} />
+            <Bar
+              dataKey="collected"
+              name="Collected"
+              fill={CHART_COLOURS.completed}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
