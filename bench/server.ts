@@ -50,7 +50,11 @@ async function main() {
   app.get<{ Params: { firm: TBenchFirm } }>('/bench/system-log/:firm', (req, reply) => {
     const firm = firms[req.params.firm];
     if (!firm) return reply.code(404).send({ error: 'no such firm' });
-    return listSystemLog(database.db, { orgId: firm.orgId }, input);
+    return listSystemLog(
+      database.db,
+      { orgId: firm.orgId, memberId: firm.owner.memberId, assignedClientsOnly: false },
+      input,
+    );
   });
 
   const mint = async (firm: TGeneratedFirm) => {

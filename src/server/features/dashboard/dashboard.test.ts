@@ -211,6 +211,49 @@ describe('dashboard.summary', () => {
     expect(owner.activity.rows[0]?.actorName).toBe('Olivia Owner');
   });
 
+  it('shows a member limited to their clients only their own activity, even with the right to read the log', async () => {
+    const s = await seededFirm('Log rights');
+    const [role] = await t.db
+      .insert(roles)
+      .values({
+        orgId: s.orgId,
+        name: 'Limited auditor',
+        permissions: ['clients.view', 'systemLog.view'],
+        assignedClientsOnly: true,
+      })
+      .returning();
+    if (!role) throw new Error('role not created');
+    await t.db.update(members).set({ roleId: role.id }).where(eq(members.id, s.firm.admin.id));
+    await t.db.insert(systemLog).values([
+      {
+        orgId: s.orgId,
+        actorKind: 'member',
+        actorMemberId: s.firm.admin.id,
+        action: 'client.update',
+        recordType: 'client',
+        summary: 'Updated Mine Ltd',
+      },
+      {
+        orgId: s.orgId,
+        actorKind: 'member',
+        actorMemberId: s.firm.owner.id,
+        action: 'client.create',
+        recordType: 'client',
+        summary: 'Created Not Yours Ltd',
+      },
+    ]);
+    const api = t.client(s.firm.admin.token);
+    const limited = await api.dashboard.summary.query();
+    expect(limited.activity.scope).toBe('mine');
+    expect(limited.activity.rows.map((r) => r.summary)).toEqual(['Updated Mine Ltd']);
+    // The log screen and its filters follow the same rule, whatever filter is asked for.
+    const log = await api.systemLog.list.query({ actorId: s.firm.owner.id });
+    expect(log.rows.map((r) => r.summary)).not.toContain('Created Not Yours Ltd');
+    const all = await api.systemLog.list.query({});
+    expect(all.rows.map((r) => r.summary)).toEqual(['Updated Mine Ltd']);
+    expect((await api.systemLog.facets.query()).actors.map((a) => a.id)).toEqual([s.firm.admin.id]);
+  });
+
   it("leaves out the product setting up a client's documents: opening a screen is not activity", async () => {
     const firm = await t.seedFirm('Opening');
     const api = t.client(firm.owner.token);

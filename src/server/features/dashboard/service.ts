@@ -9,6 +9,7 @@ import type { TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { onMyClientTeam } from '../clients';
+import { seesFirmLog } from '../system-log';
 import { dashboardCacheFor } from './cache';
 
 // The home dashboard in a fixed number of statements whatever the firm's size: the firm's time
@@ -277,7 +278,7 @@ export async function dashboardSummary(
   const days = dashboardDays(org.timeZone, now);
   const seeTasks = hasPermission(scope, 'tasks.view');
   const seeProjects = hasPermission(scope, 'projects.view');
-  const firmLog = hasPermission(scope, 'systemLog.view');
+  const firmLog = hasPermission(scope, 'systemLog.view') && seesFirmLog(scope);
   // Everything the summary depends on besides the firm's data.
   const key = [
     scope.orgId,

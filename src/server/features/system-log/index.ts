@@ -2,4 +2,4 @@
 // import from here, never from the files beside it.
 export { registerSystemLogExport } from './export-http';
 export { systemLogRouter } from './router';
-export { audit, diff, listSystemLog } from './service';
+export { audit, diff, listSystemLog, seesFirmLog } from './service';

@@ -104,6 +104,22 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The where clause of a filter, always inside the caller's firm. */
+/** Who reads the log: the firm's id, and whether they see only their own entries. */
+export type TLogReader = { orgId: string; memberId: string; assignedClientsOnly: boolean };
+
+/**
+ * The firm's log names every client in its summaries, so a member limited to the clients they are
+ * assigned to reads only the entries of their own actions, whatever the right to read the log says
+ * (one rule for the log screen, its export and the dashboard's activity).
+ */
+export function seesFirmLog(reader: Pick<TLogReader, 'assignedClientsOnly'>): boolean {
+  return !reader.assignedClientsOnly;
+}
+
+function readable<T extends TSystemLogFilter>(reader: TLogReader, input: T): T {
+  return seesFirmLog(reader) ? input : { ...input, actorId: reader.memberId };
+}
+
 function filterWhere(orgId: string, input: TSystemLogFilter, until?: Date) {
   const where: SQL[] = [eq(systemLog.orgId, orgId)];
   if (input.actorId) where.push(eq(systemLog.actorMemberId, input.actorId));
@@ -165,9 +181,10 @@ function selectRows(db: TExecutor, orgId: string, input: TSystemLogFilter, until
 
 export async function listSystemLog(
   db: TExecutor,
-  scope: { orgId: string },
-  input: TSystemLogListQuery,
+  scope: TLogReader,
+  query: TSystemLogListQuery,
 ): Promise<TPage<TSystemLogRow>> {
+  const input = readable(scope, query);
   const offset = (input.page - 1) * input.pageSize;
   const [rows, [totals]] = await Promise.all([
     selectRows(db, scope.orgId, input).limit(input.pageSize).offset(offset),
@@ -177,7 +194,8 @@ export async function listSystemLog(
 }
 
 /** What the filter selects offer: the firm's record types and actions, and the members who acted. */
-export async function systemLogFacets(db: TExecutor, scope: { orgId: string }) {
+export async function systemLogFacets(db: TExecutor, scope: TLogReader) {
+  const own = seesFirmLog(scope) ? undefined : eq(members.id, scope.memberId);
   const [recordTypes, actions, actors] = await Promise.all([
     db
       .selectDistinct({ value: systemLog.recordType })
@@ -196,7 +214,7 @@ export async function systemLogFacets(db: TExecutor, scope: { orgId: string }) {
         name: sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`,
       })
       .from(members)
-      .where(eq(members.orgId, scope.orgId))
+      .where(and(eq(members.orgId, scope.orgId), own))
       .orderBy(members.firstName, members.lastName, members.email)
       .limit(1000),
   ]);
@@ -215,10 +233,11 @@ const EXPORT_BATCH = 500;
  */
 export async function* systemLogRowsForExport(
   db: TExecutor,
-  scope: { orgId: string },
-  input: TSystemLogFilter,
+  scope: TLogReader,
+  filter: TSystemLogFilter,
   until: Date,
 ): AsyncGenerator<TSystemLogRow[]> {
+  const input = readable(scope, filter);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = await selectRows(db, scope.orgId, input, until).limit(EXPORT_BATCH).offset(offset);
     if (rows.length > 0) yield rows;
@@ -228,10 +247,11 @@ export async function* systemLogRowsForExport(
 
 export async function countSystemLog(
   db: TExecutor,
-  scope: { orgId: string },
-  input: TSystemLogFilter,
+  scope: TLogReader,
+  filter: TSystemLogFilter,
   until: Date,
 ) {
+  const input = readable(scope, filter);
   const [totals] = await db
     .select({ total: count() })
     .from(systemLog)
