@@ -112,6 +112,21 @@ describe('billing in the portal', () => {
     const drawer = page.getByRole('dialog', { name: `Invoice ${overdue.number}` });
     await drawer.getByText('Reply to a notice under section 143(1)').waitFor();
     await drawer.getByText('₹9,500.00').first().waitFor();
+    // Pay by UPI: the QR code for the balance and, on a phone, the link that opens the UPI app.
+    const qr = drawer.getByTestId('upi-qr');
+    await qr.scrollIntoViewIfNeeded();
+    expect(await qr.isVisible()).toBe(true);
+    expect(
+      await drawer
+        .getByRole('img', { name: `UPI QR code to pay ₹9,500.00 for invoice ${overdue.number}` })
+        .count(),
+    ).toBe(1);
+    const pay = drawer.getByRole('link', { name: 'Pay with UPI app' });
+    expect(await pay.isVisible()).toBe(true);
+    expect(await pay.getAttribute('href')).toBe(
+      `upi://pay?pa=sharma.associates@okhdfcbank&pn=Sharma%20%26%20Associates&am=9500.00&cu=INR&tn=Invoice%20${encodeURIComponent(overdue.number ?? '')}&tr=${encodeURIComponent(overdue.number ?? '')}`,
+    );
+    await page.screenshot({ path: 'test-results/screens/portal-invoice-upi-phone.png' });
     await screenshot(page, 'portal-invoice-phone');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
@@ -122,6 +137,12 @@ describe('billing in the portal', () => {
     await big.goto(`${app.url}/clientportal/${own.client.id}/invoices`);
     await big.getByRole('list', { name: 'Invoices' }).waitFor();
     await screenshot(big, 'portal-invoices-wide');
+    // On a computer the QR is there to scan with the phone; the app link is not.
+    await big.getByRole('link', { name: `Invoice ${overdue.number}` }).click();
+    const wideDrawer = big.getByRole('dialog', { name: `Invoice ${overdue.number}` });
+    await wideDrawer.getByTestId('upi-qr').waitFor();
+    expect(await wideDrawer.getByRole('link', { name: 'Pay with UPI app' }).isVisible()).toBe(false);
+    await screenshot(big, 'portal-invoice-wide');
     await page.close();
     await big.close();
     expect([...console.errors, ...bigConsole.errors]).toEqual([]);

@@ -3,11 +3,12 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OPEN_STATUSES, type TInvoiceStatus } from '../../../domain/billing/constants';
 import { invoiceDisplayStatus } from '../../../domain/billing/status';
+import { upiPayUri } from '../../../domain/billing/upi';
 import type { ZPortalInvoiceList } from '../../../domain/client-portal';
 import { todayIn } from '../../../domain/days';
 import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { invoiceLines, invoices, orgs } from '../../db/schema';
+import { billingSettings, invoiceLines, invoices, orgs } from '../../db/schema';
 
 // The client's invoices as the portal shows them: what the firm issued (invoices and credit notes),
 // never a draft; a void one stays, shown void, since its number was sent. Only what is printed on the
@@ -39,25 +40,63 @@ const columns = {
 };
 type TRow = { kind: string; status: TInvoiceStatus; dueDate: string | null; balance: number };
 
-async function firmToday(db: TExecutor, orgId: string) {
-  const [firm] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
-  return todayIn(firm?.timeZone ?? 'UTC');
+/** The firm's today, and how it takes UPI payments (its UPI ID and the name the client's app shows). */
+async function firmOf(db: TExecutor, orgId: string) {
+  const [firm] = await db
+    .select({
+      timeZone: orgs.timeZone,
+      name: orgs.name,
+      legalName: orgs.legalName,
+      upiVpa: billingSettings.upiVpa,
+    })
+    .from(orgs)
+    .leftJoin(billingSettings, eq(billingSettings.orgId, orgs.id))
+    .where(eq(orgs.id, orgId));
+  return {
+    today: todayIn(firm?.timeZone ?? 'UTC'),
+    upiVpa: firm?.upiVpa ?? null,
+    payee: firm?.legalName || firm?.name || '',
+  };
+}
+type TFirm = Awaited<ReturnType<typeof firmOf>>;
+
+/**
+ * The UPI link an invoice's QR code and "Pay with a UPI app" open: an INR invoice with something
+ * left to pay, from a firm with a UPI ID; the amount is the balance, the reference its number. The
+ * same rule and payee as the QR printed on the PDF (billing/pdf invoiceUpiUri).
+ */
+function upiUriOf(row: TRow & { currency: string; number: string | null }, firm: TFirm, balance: number) {
+  if (row.kind !== 'invoice' || !firm.upiVpa || row.currency.toUpperCase() !== 'INR') return null;
+  if (balance <= 0 || !row.number || row.status === 'void') return null;
+  try {
+    return upiPayUri({
+      vpa: firm.upiVpa,
+      payeeName: firm.payee,
+      amountMinor: balance,
+      invoiceNumber: row.number,
+    });
+  } catch {
+    // A UPI ID saved before the settings form checked it costs the client the QR, not the invoice.
+    return null;
+  }
 }
 
 /** A row as the portal shows it: Overdue derived (SPEC §4's rule), nothing owed on a credit note or a void one. */
-function shown<T extends TRow>(row: T, today: string) {
+function shown<T extends TRow & { currency: string; number: string | null }>(row: T, firm: TFirm) {
   const open = row.kind === 'invoice' && (OPEN_STATUSES as readonly string[]).includes(row.status);
+  const balance = open ? row.balance : 0;
   return {
     ...row,
-    balance: open ? row.balance : 0,
+    balance,
     // A credit note is owed by the firm, never overdue.
-    displayStatus: row.kind === 'invoice' ? invoiceDisplayStatus(row, today) : row.status,
+    displayStatus: row.kind === 'invoice' ? invoiceDisplayStatus(row, firm.today) : row.status,
+    upiUri: upiUriOf(row, firm, balance),
   };
 }
 
 /** What the client owes today: the open invoices' balances and how many of them are overdue. */
 export async function portalBalance(db: TExecutor, access: TPortalClientAccess, today?: string) {
-  const day = today ?? (await firmToday(db, access.orgId));
+  const day = today ?? (await firmOf(db, access.orgId)).today;
   const [row] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${invoices.balance}) filter (where ${owing}), 0)`,
@@ -82,7 +121,7 @@ export async function listPortalInvoices(
   access: TPortalClientAccess,
   input: z.output<typeof ZPortalInvoiceList>,
 ) {
-  const today = await firmToday(db, access.orgId);
+  const firm = await firmOf(db, access.orgId);
   const where = clientInvoices(access);
   const [rows, [total], balance] = await Promise.all([
     db
@@ -99,15 +138,15 @@ export async function listPortalInvoices(
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
     db.select({ n: count() }).from(invoices).where(where),
-    portalBalance(db, access, today),
+    portalBalance(db, access, firm.today),
   ]);
   return {
-    rows: rows.map((r) => shown(r, today)),
+    rows: rows.map((r) => shown(r, firm)),
     total: total?.n ?? 0,
     page: input.page,
     pageSize: input.pageSize,
     balance,
-    today,
+    today: firm.today,
   };
 }
 
@@ -130,8 +169,8 @@ export async function portalInvoice(db: TExecutor, access: TPortalClientAccess, 
     .where(and(clientInvoices(access), eq(invoices.id, invoiceId)))
     .limit(1);
   if (!row) throw invoiceNotFound();
-  const [today, lines, credited] = await Promise.all([
-    firmToday(db, access.orgId),
+  const [firm, lines, credited] = await Promise.all([
+    firmOf(db, access.orgId),
     db
       .select({
         id: invoiceLines.id,
@@ -156,7 +195,7 @@ export async function portalInvoice(db: TExecutor, access: TPortalClientAccess, 
   ]);
   const { creditForId: _, ...invoice } = row;
   return {
-    ...shown(invoice, today),
+    ...shown(invoice, firm),
     lines: lines.map((l) => ({ ...l, tax: Number(l.tax) })),
     creditFor: credited[0] ?? null,
   };

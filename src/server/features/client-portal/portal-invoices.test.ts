@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../../db/schema';
+import { billingSettings, invoices, orgs } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedDraft, seedInvoice, seedReceipt } from '../../test/billing';
 import { seedPortalWorld } from '../../test/portal-world';
@@ -122,6 +122,29 @@ describe('invoices in the portal', () => {
         w.portal.client.clientPortalInvoices.get.query({ clientId, invoiceId }),
       ).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     }
+  });
+
+  it('gives an INR invoice with something to pay a UPI link for its balance, once the firm has a UPI ID', async () => {
+    const query = () => w.portal.client.clientPortalInvoices.list.query({ clientId: w.own.client.id });
+    // The firm bills in dollars and has no UPI ID: no link anywhere.
+    expect((await query()).rows.every((r) => r.upiUri === null)).toBe(true);
+    await t.db.update(orgs).set({ legalName: 'Sharma & Associates LLP' }).where(eq(orgs.id, w.firm.org.id));
+    await t.db.insert(billingSettings).values({ orgId: w.firm.org.id, upiVpa: 'sharma@okhdfcbank' });
+    expect((await query()).rows.every((r) => r.upiUri === null)).toBe(true);
+    // Invoices in rupees (as a firm in India issues them).
+    await t.db.update(invoices).set({ currency: 'INR' }).where(eq(invoices.clientId, w.own.client.id));
+    const rows = (await query()).rows;
+    const overdue = rows.find((r) => r.id === ids.overdue);
+    expect(overdue?.upiUri).toBe(
+      `upi://pay?pa=sharma@okhdfcbank&pn=Sharma%20%26%20Associates%20LLP&am=900.00&cu=INR&tn=Invoice%20${encodeURIComponent(overdue?.number ?? '')}&tr=${encodeURIComponent(overdue?.number ?? '')}`,
+    );
+    // Paid, void and credit notes have nothing to pay.
+    expect(rows.filter((r) => r.upiUri).map((r) => r.id)).toEqual([ids.overdue, ids.later, w.own.invoice.id]);
+    const one = await w.portal.client.clientPortalInvoices.get.query({
+      clientId: w.own.client.id,
+      invoiceId: ids.later,
+    });
+    expect(one.upiUri).toContain('am=500.00');
   });
 
   it('shows on the home what is owed and how many invoices are overdue', async () => {

@@ -4,6 +4,7 @@ import { Drawer, DrawerContent, Skeleton, useFormat } from '@web/ui';
 import type { ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { InvoiceStatusBadge } from './invoice-status';
+import { UpiPay } from './upi-pay';
 
 /**
  * One invoice as printed: its lines, taxes and totals, what is left to pay and when. One that is not
@@ -111,6 +112,10 @@ function InvoicePanel({ clientId, invoiceId }: { clientId: string; invoiceId: st
               </>
             ) : null}
           </dl>
+
+          {inv.upiUri && inv.number ? (
+            <UpiPay uri={inv.upiUri} amount={inv.balance} number={inv.number} />
+          ) : null}
 
           {inv.notes ? <p className="whitespace-pre-line text-sm">{inv.notes}</p> : null}
           {inv.terms ? <p className="whitespace-pre-line text-xs text-muted-fg">{inv.terms}</p> : null}
