@@ -32,7 +32,7 @@ type TInvoiceInput = {
 };
 
 /** A draft invoice (no number yet). */
-export async function seedDraft(t: TTestApp, orgId: string, input: TInvoiceInput) {
+export async function seedDraft(t: Pick<TTestApp, 'db'>, orgId: string, input: TInvoiceInput) {
   return t.db.transaction((tx) =>
     createDraft(tx, orgId, {
       clientId: input.clientId,
@@ -46,7 +46,7 @@ export async function seedDraft(t: TTestApp, orgId: string, input: TInvoiceInput
 
 /** An invoice (or credit note) issued on `issueDate`. */
 export async function seedInvoice(
-  t: TTestApp,
+  t: Pick<TTestApp, 'db'>,
   orgId: string,
   input: TInvoiceInput & { issueDate?: string },
 ): Promise<TInvoiceRow> {
@@ -59,7 +59,7 @@ export async function seedInvoice(
 
 /** A receipt allocated to invoices (what is left unallocated is the client's credit). */
 export async function seedReceipt(
-  t: TTestApp,
+  t: Pick<TTestApp, 'db'>,
   orgId: string,
   input: {
     clientId: string;
