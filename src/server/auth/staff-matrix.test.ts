@@ -866,6 +866,11 @@ const ROWS: Record<string, TRow> = {
     cross: 'filter',
     client: 'filter',
   },
+  'reports.billingSummary': {
+    input: () => ({ from: '2026-01-01', to: '2026-03-31', by: 'client' }),
+    cross: 'none',
+    client: 'filter',
+  },
   'reports.complianceGrid': {
     input: (f) => ({ from: '2026-01-01', to: '2026-03-31', serviceId: f.service.id }),
     cross: 'ids',
@@ -1657,6 +1662,18 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   'GET /api/reports/services/export.xlsx': {
     kind: 'staff',
     request: () => ({ path: '/api/reports/services/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/billing/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/billing/export.csv?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/billing/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/billing/export.xlsx?from=2026-01-01&to=2026-03-31' }),
     own: 200,
     cross: 'none',
   },
