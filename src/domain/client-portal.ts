@@ -62,3 +62,12 @@ export const portalUploadUrl = (target: { clientId: string; folderId?: string; t
 
 export const portalDownloadPath = (clientId: string, documentId: string) =>
   `/api/clientportal/${clientId}/documents/${documentId}/download`;
+
+// The client's invoices (issue 35): issued invoices and credit notes, never drafts.
+export const ZPortalInvoiceList = z.object({ page, pageSize: pageSize(PORTAL_PAGE_SIZE) });
+export type TPortalInvoiceListInput = z.input<typeof ZPortalInvoiceList>;
+export const ZPortalInvoiceRef = z.object({ invoiceId: z.uuid('This invoice link is not valid') });
+
+/** The invoice as a PDF, opened in the browser (the same document the firm sends). */
+export const portalInvoicePdfPath = (clientId: string, invoiceId: string) =>
+  `/api/clientportal/${clientId}/invoices/${invoiceId}/pdf`;

@@ -83,6 +83,17 @@ export const zNumber = (params?: TNumberParams) =>
 /** A whole number that fits a PostgreSQL `integer`. */
 export const zInt = (params?: TNumberParams) => zNumber(params).int();
 
+/**
+ * A whole number a `bigint` column holds as a JS number (money in minor units): exact below 2^53,
+ * where an int4's 2.1 billion (₹2.1 crore in paise) is too small. Chain `.min()`, `.max()`.
+ */
+export const zSafeInt = (params?: TNumberParams) =>
+  z
+    .number(params)
+    .int()
+    .min(Number.MIN_SAFE_INTEGER, NUMBER_RANGE_MESSAGE)
+    .max(Number.MAX_SAFE_INTEGER, NUMBER_RANGE_MESSAGE);
+
 /** A whole number from a query string that fits a PostgreSQL `integer`. */
 export const zCoerceInt = (params?: TNumberParams) =>
   z.coerce.number(params).int().min(INT4_MIN, NUMBER_RANGE_MESSAGE).max(INT4_MAX, NUMBER_RANGE_MESSAGE);

@@ -3,6 +3,7 @@ import { CLIENT_STATUSES, CLIENT_TYPES } from './clients';
 import { MAX_PAGE_SIZE } from './constants';
 import { daysApart } from './days';
 import { zId, zNumber, zString, zText } from './fields';
+import { BILLING_REPORT_DIMENSIONS, type TBillingReportDimension } from './report-dimensions';
 import { ZDay, ZTaskTag } from './tasks';
 
 // The reports' inputs, shared by the screens (which keep them in the URL) and the procedures.
@@ -104,6 +105,53 @@ export const ZServicesSummary = z
   .superRefine((v, ctx) => periodCheck(v, ctx));
 export type TServicesSummaryInput = z.input<typeof ZServicesSummary>;
 
+export * from './report-dimensions';
+
+/** The billing summary's figures, and which of them a row of each kind can be given. */
+export const BILLING_FIGURES = [
+  'billed',
+  'collected',
+  'outstanding',
+  'overdue',
+  'wip',
+  'standard',
+  'realization',
+] as const;
+export type TBillingFigure = (typeof BILLING_FIGURES)[number];
+/**
+ * Money is paid against invoices, not services or projects, so collected and outstanding are by
+ * client (and so partner) only; a month has no work in progress; a member's billed figure is the
+ * share of the lines their time was billed at (realization), not invoices.
+ */
+export const BILLING_DIMENSION_FIGURES: Record<TBillingReportDimension, readonly TBillingFigure[]> = {
+  month: ['billed', 'collected', 'standard', 'realization'],
+  client: BILLING_FIGURES,
+  partner: BILLING_FIGURES,
+  service: ['billed', 'wip', 'standard', 'realization'],
+  project: ['billed', 'wip', 'standard', 'realization'],
+  member: ['wip', 'standard', 'realization'],
+};
+export const BILLING_SUMMARY_SORTS = [
+  'name',
+  'billed',
+  'collected',
+  'outstanding',
+  'overdue',
+  'wip',
+  'standard',
+  'realization',
+] as const;
+export const ZBillingSummary = z
+  .object({
+    ...ZPeriod.shape,
+    ...ZReportFilters.shape,
+    ...ZPaging.shape,
+    by: z.enum(BILLING_REPORT_DIMENSIONS).default('client'),
+    sort: z.enum(BILLING_SUMMARY_SORTS).default('name'),
+  })
+  .superRefine((v, ctx) => periodCheck(v, ctx));
+export type TBillingSummaryInput = z.input<typeof ZBillingSummary>;
+
 /** The clients engaged for a service with no project for a period of the range: work never started. */
 export const ZNotStarted = z
   .object({
@@ -168,11 +216,11 @@ export function percent(part: number, whole: number): number | null {
 }
 
 /** The reports that export their rows (CSV and XLSX), at /api/reports/{report}/export.{csv|xlsx}. */
-export const REPORT_EXPORTS = ['client', 'team', 'services'] as const;
+export const REPORT_EXPORTS = ['client', 'team', 'services', 'billing'] as const;
 export type TReportExport = (typeof REPORT_EXPORTS)[number];
 
 /** The reports a member can save views of. */
-export const REPORT_VIEW_KINDS = ['client', 'team', 'services', 'grid'] as const;
+export const REPORT_VIEW_KINDS = ['client', 'team', 'services', 'grid', 'billing'] as const;
 export type TReportViewKind = (typeof REPORT_VIEW_KINDS)[number];
 export const MAX_SAVED_VIEWS = 50;
 
@@ -194,6 +242,7 @@ export const ZReportViewSave = z.object({
         'sort',
         'direction',
         'view',
+        'by',
       ]),
       zString().max(64),
     )

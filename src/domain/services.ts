@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BILLING_MODES, FEE_TRIGGERS } from './billing/constants';
+import { ZTaxCode } from './billing/schemas';
+import { ZPercentText } from './billing/wip';
 import { zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
 
@@ -90,6 +93,14 @@ export const ZServiceInput = z.object({
     .uuid('Choose a project template from the list')
     .nullish()
     .transform((v) => v ?? null),
+  // Billing (issue 35): what its engagements start with, and what its invoice lines carry. Left
+  // out, a new service with a default fee is billed as a fixed fee and one without by the hour, and
+  // an edit keeps what the service had.
+  billingMode: z.enum(BILLING_MODES, { error: 'Choose how the service is billed' }).optional(),
+  feeTrigger: z.enum(FEE_TRIGGERS, { error: 'Choose when its fee is billed' }).optional(),
+  taxCode: ZTaxCode.optional(),
+  /** Percent as typed ("18"); empty: the firm's default rate. */
+  taxRate: ZPercentText.optional(),
 });
 export type TServiceInput = z.input<typeof ZServiceInput>;
 export type TServiceValues = z.output<typeof ZServiceInput>;

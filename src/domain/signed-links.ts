@@ -24,6 +24,8 @@ export const LINK_PURPOSES = [
   'reports.export',
   'billing.invoicesExport',
   'billing.invoicePdf',
+  'payments.export',
+  'billing.statementPdf',
 ] as const;
 export type TLinkPurpose = (typeof LINK_PURPOSES)[number];
 

@@ -11,7 +11,7 @@ import { firmRequiresMfa, registerRouteAuth } from './auth';
 import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
-import { registerInvoiceExport, registerInvoicePdfRoute } from './features/billing';
+import { registerBillingRoutes, registerInvoiceExport, registerInvoicePdfRoute } from './features/billing';
 import { registerBroadcastRoutes } from './features/broadcasts';
 import { registerPortalDocumentRoutes } from './features/client-portal';
 import { registerClientExport, registerClientImportRoutes } from './features/clients';
@@ -199,6 +199,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   registerInvoicePdfRoute(app, { db: database.db });
   registerFirmExportRoutes(app, { db: database.db, storage });
   registerReportExports(app, { db: database.db });
+  registerBillingRoutes(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });
 
   app.all('/api/*', { config: { auth: 'public' } }, async (req, reply) =>

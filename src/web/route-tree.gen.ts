@@ -41,6 +41,7 @@ import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members
 import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
+import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -57,12 +58,15 @@ import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/s
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
 import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
+import { Route as MainBillingWipIndexRouteImport } from './routes/_main/billing/wip/index'
+import { Route as MainBillingWipClientIdRouteImport } from './routes/_main/billing/wip/$clientId'
 import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients/$id/billing'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
+import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/reports/billing/summary'
 import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
 import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
 import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
@@ -294,6 +298,16 @@ const ClientportalClientIdIndexRoute =
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/index.lazy').then((d) => d.Route),
   )
+const ClientportalClientIdInvoicesRoute =
+  ClientportalClientIdInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/invoices.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const ClientportalClientIdProjectsRoute =
   ClientportalClientIdProjectsRouteImport.update({
     id: '/projects',
@@ -416,6 +430,20 @@ const MainBillingInvoicesIdRoute = MainBillingInvoicesIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/billing/invoices/$id.lazy').then((d) => d.Route),
 )
+const MainBillingWipIndexRoute = MainBillingWipIndexRouteImport.update({
+  id: '/billing/wip/',
+  path: '/billing/wip/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/wip/index.lazy').then((d) => d.Route),
+)
+const MainBillingWipClientIdRoute = MainBillingWipClientIdRouteImport.update({
+  id: '/billing/wip/$clientId',
+  path: '/billing/wip/$clientId',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/wip/$clientId.lazy').then((d) => d.Route),
+)
 const MainClientsIdIndexLazyRoute = MainClientsIdIndexLazyRouteImport.update({
   id: '/',
   path: '/',
@@ -474,6 +502,14 @@ const MainClientsIdTeamLazyRoute = MainClientsIdTeamLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/team.lazy').then((d) => d.Route),
 )
+const MainReportsBillingSummaryRoute =
+  MainReportsBillingSummaryRouteImport.update({
+    id: '/reports/billing/summary',
+    path: '/reports/billing/summary',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/billing/summary.lazy').then((d) => d.Route),
+  )
 const MainReportsClientSummaryRoute =
   MainReportsClientSummaryRouteImport.update({
     id: '/reports/client/summary',
@@ -655,6 +691,7 @@ export interface FileRoutesByFullPath {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
@@ -675,12 +712,14 @@ export interface FileRoutesByFullPath {
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -692,6 +731,7 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
   '/billing/invoices/': typeof MainBillingInvoicesIndexRoute
+  '/billing/wip/': typeof MainBillingWipIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -725,6 +765,7 @@ export interface FileRoutesByTo {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
@@ -745,12 +786,14 @@ export interface FileRoutesByTo {
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -762,6 +805,7 @@ export interface FileRoutesByTo {
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
   '/billing/invoices': typeof MainBillingInvoicesIndexRoute
+  '/billing/wip': typeof MainBillingWipIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
@@ -800,6 +844,7 @@ export interface FileRoutesById {
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
@@ -820,12 +865,14 @@ export interface FileRoutesById {
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/_main/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/_main/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/_main/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
+  '/_main/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
@@ -837,6 +884,7 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
   '/_main/billing/invoices/': typeof MainBillingInvoicesIndexRoute
+  '/_main/billing/wip/': typeof MainBillingWipIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
@@ -874,6 +922,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/clientportal/'
     | '/clients/'
@@ -894,12 +943,14 @@ export interface FileRouteTypes {
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
+    | '/billing/wip/$clientId'
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/billing/summary'
     | '/reports/client/summary'
     | '/reports/services/summary'
     | '/reports/team/summary'
@@ -911,6 +962,7 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/'
     | '/admin/services/'
     | '/billing/invoices/'
+    | '/billing/wip/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -944,6 +996,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/clientportal'
     | '/clients'
@@ -964,12 +1017,14 @@ export interface FileRouteTypes {
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
+    | '/billing/wip/$clientId'
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
+    | '/reports/billing/summary'
     | '/reports/client/summary'
     | '/reports/services/summary'
     | '/reports/team/summary'
@@ -981,6 +1036,7 @@ export interface FileRouteTypes {
     | '/admin/clientgroups'
     | '/admin/services'
     | '/billing/invoices'
+    | '/billing/wip'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
     | '/clientportal/$clientId/tasks'
@@ -1018,6 +1074,7 @@ export interface FileRouteTypes {
     | '/_main/team/members'
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
+    | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/projects'
     | '/_auth/clientportal/'
     | '/_main/clients/'
@@ -1038,12 +1095,14 @@ export interface FileRouteTypes {
     | '/_main/admin/settings/org'
     | '/_main/admin/templates/broadcasts'
     | '/_main/billing/invoices/$id'
+    | '/_main/billing/wip/$clientId'
     | '/_main/clients/$id/billing'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/tasks'
+    | '/_main/reports/billing/summary'
     | '/_main/reports/client/summary'
     | '/_main/reports/services/summary'
     | '/_main/reports/team/summary'
@@ -1055,6 +1114,7 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
     | '/_main/billing/invoices/'
+    | '/_main/billing/wip/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/tasks/'
@@ -1295,6 +1355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientportalClientIdIndexRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
+    '/clientportal/$clientId/invoices': {
+      id: '/clientportal/$clientId/invoices'
+      path: '/invoices'
+      fullPath: '/clientportal/$clientId/invoices'
+      preLoaderRoute: typeof ClientportalClientIdInvoicesRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/clientportal/$clientId/projects': {
       id: '/clientportal/$clientId/projects'
       path: '/projects'
@@ -1407,6 +1474,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillingInvoicesIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/billing/wip/': {
+      id: '/_main/billing/wip/'
+      path: '/billing/wip'
+      fullPath: '/billing/wip/'
+      preLoaderRoute: typeof MainBillingWipIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billing/wip/$clientId': {
+      id: '/_main/billing/wip/$clientId'
+      path: '/billing/wip/$clientId'
+      fullPath: '/billing/wip/$clientId'
+      preLoaderRoute: typeof MainBillingWipClientIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/clients/$id/': {
       id: '/_main/clients/$id/'
       path: '/'
@@ -1462,6 +1543,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/clients/$id/team'
       preLoaderRoute: typeof MainClientsIdTeamLazyRouteImport
       parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/reports/billing/summary': {
+      id: '/_main/reports/billing/summary'
+      path: '/reports/billing/summary'
+      fullPath: '/reports/billing/summary'
+      preLoaderRoute: typeof MainReportsBillingSummaryRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/reports/client/summary': {
       id: '/_main/reports/client/summary'
@@ -1673,6 +1761,8 @@ interface MainRouteChildren {
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
   MainBillingInvoicesIdRoute: typeof MainBillingInvoicesIdRoute
+  MainBillingWipClientIdRoute: typeof MainBillingWipClientIdRoute
+  MainReportsBillingSummaryRoute: typeof MainReportsBillingSummaryRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
@@ -1681,6 +1771,7 @@ interface MainRouteChildren {
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainBillingInvoicesIndexRoute: typeof MainBillingInvoicesIndexRoute
+  MainBillingWipIndexRoute: typeof MainBillingWipIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
   MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
@@ -1716,6 +1807,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
   MainBillingInvoicesIdRoute: MainBillingInvoicesIdRoute,
+  MainBillingWipClientIdRoute: MainBillingWipClientIdRoute,
+  MainReportsBillingSummaryRoute: MainReportsBillingSummaryRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
@@ -1724,6 +1817,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainBillingInvoicesIndexRoute: MainBillingInvoicesIndexRoute,
+  MainBillingWipIndexRoute: MainBillingWipIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
   MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,
@@ -1734,6 +1828,7 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
+  ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
@@ -1743,6 +1838,7 @@ interface ClientportalClientIdRouteChildren {
 }
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
+  ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:

@@ -18,6 +18,7 @@ import {
   taskAssignees,
   tasks,
 } from '../../src/server/db/schema';
+import { seedInvoice } from '../../src/server/test/billing';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { expectAccessible } from './support/a11y';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -69,6 +70,11 @@ async function seedWorld(t: TE2eApp) {
     'shared client folder',
   );
   const clientId = shared.clientId as string;
+  // An invoice the portal's Invoices screen lists (the demo's billing comes later).
+  await seedInvoice(t, orgId, {
+    clientId,
+    lines: [{ description: 'Annual accounts and tax return', rate: 4_500_000 }],
+  });
   const project = await one(
     t.db.select({ id: projects.id }).from(projects).where(eq(projects.orgId, orgId)).limit(1),
     'project',
@@ -264,12 +270,15 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/reports/client/summary': () => '/reports/client/summary',
   '/reports/services/summary': () => '/reports/services/summary',
   '/reports/team/summary': () => '/reports/team/summary',
+  '/reports/billing/summary': () => '/reports/billing/summary',
   '/team/leaves': () => '/team/leaves',
   '/team/members': () => '/team/members',
   '/team/timesheets': () => '/team/timesheets',
   '/my-account/leaves': () => '/my-account/leaves',
   '/my-account/notifications': () => '/my-account/notifications',
   '/my-account/security': () => '/my-account/security',
+  '/billing/wip': () => '/billing/wip',
+  '/billing/wip/{clientId}': (w) => `/billing/wip/${w.clientId}`,
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,
@@ -310,6 +319,7 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/projects': (w) => `/clientportal/${w.clientId}/projects`,
   '/clientportal/{clientId}/tasks': (w) => `/clientportal/${w.clientId}/tasks`,
   '/clientportal/{clientId}/tasks/{tag}': (w) => `/clientportal/${w.clientId}/tasks/${w.tag}`,
+  '/clientportal/{clientId}/invoices': (w) => `/clientportal/${w.clientId}/invoices`,
   '/clientportal/auth/login': () => '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}': (w) => w.portalInvite,
   '/clientportal/auth/logout': () => '/clientportal/auth/logout',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../days';
-import { zInt, zString, zText } from '../fields';
+import { zInt, zSafeInt, zString, zText } from '../fields';
 import {
   LINE_KINDS,
   MAX_AMOUNT,
@@ -11,6 +11,7 @@ import {
   TAX_REGIMES,
 } from './constants';
 import { divRound } from './totals';
+import { ZUpiVpaOptional } from './upi';
 
 // Billing inputs shared by the forms and the procedures. Amounts are integer minor units; the
 // forms turn what a person types into them (parseRate in domain/timesheet-rates) before validation.
@@ -18,7 +19,7 @@ import { divRound } from './totals';
 export const AMOUNT_TOO_HIGH = 'That amount is larger than any invoice holds: check it';
 
 export const zAmount = (label = 'Amount') =>
-  zInt({ error: `${label}: give a whole number of the smallest unit` })
+  zSafeInt({ error: `${label}: give a whole number of the smallest unit` })
     .min(0, `${label} cannot be negative`)
     .max(MAX_AMOUNT, AMOUNT_TOO_HIGH);
 
@@ -122,11 +123,7 @@ export const ZBillingSettings = z
     dueDays: zInt().min(0, 'Due days cannot be negative').max(365, 'At most 365 days'),
     terms: zText({ max: 4000, label: 'Terms' }),
     bankDetails: zText({ max: 1000, label: 'Bank details' }),
-    upiVpa: zString()
-      .trim()
-      .regex(/^([a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64})?$/, 'A UPI address looks like name@bank')
-      .nullish()
-      .transform((v) => v || null),
+    upiVpa: ZUpiVpaOptional,
     upiPayee: zText({ max: 100, label: 'Payee name' })
       .nullish()
       .transform((v) => v || null),

@@ -16,6 +16,13 @@ export const UPI_VPA_MESSAGE = 'Enter a UPI ID like firmname@okhdfcbank';
 export const ZUpiVpa = zText({ max: 320, label: 'UPI ID' }).toLowerCase().regex(UPI_VPA, UPI_VPA_MESSAGE);
 export type TUpiVpa = z.output<typeof ZUpiVpa>;
 
+/** The billing settings' field: a UPI ID, or blank (null) for none. */
+export const ZUpiVpaOptional = zText({ max: 320, label: 'UPI ID' })
+  .toLowerCase()
+  .regex(new RegExp(`^$|${UPI_VPA.source}`), UPI_VPA_MESSAGE)
+  .nullish()
+  .transform((v) => v || null);
+
 /** The spec caps the transaction reference at 35 characters and apps cut a long note. */
 const MAX_REFERENCE = 35;
 const MAX_NOTE = 50;

@@ -175,7 +175,7 @@ describe('amount in words, for any amount', () => {
         expect(words).not.toMatch(/undefined|NaN|null| {2}|^ | $|--/);
         expect(words).toMatch(/^[A-Z].* Only$/);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -185,7 +185,7 @@ describe('amount in words, for any amount', () => {
         const words = amountInWords(minor, 'INR', 'en-IN').replace(/^Rupees /, '');
         expect(readAmount(words, /$^/, / Paisa$| Paise$/, 2)).toBe(minor);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -195,7 +195,7 @@ describe('amount in words, for any amount', () => {
         const words = amountInWords(minor, 'USD', 'en-US');
         expect(readAmount(words, / Dollars?$/, / Cents?$/, 2)).toBe(minor);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 

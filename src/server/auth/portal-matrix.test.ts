@@ -44,6 +44,16 @@ const ROWS: Record<string, TRow> = {
     hasRecords: true,
     input: (c, r) => ({ clientId: c.client.id, folderId: r.shared.id }),
   },
+  'clientPortalInvoices.list': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalInvoices.get': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, invoiceId: r.invoice.id }),
+  },
   'clientPortalProjects.list': {
     about: 'client',
     hasRecords: false,

@@ -214,6 +214,88 @@ const ROWS: Record<string, TRow> = {
     }),
     cross: 'ids',
   },
+  'billing.wip.addToDraft': {
+    input: (_, c) => ({ invoiceId: c.wipDraft, timeEntryIds: [c.billableTime2.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ invoiceId: a.assigned.wipDraft, timeEntryIds: [b.assigned.billableTime2.id] })],
+  },
+  'billing.wip.client': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'billing.wip.createInvoice': {
+    input: (_, c) => ({ clientId: c.client.id, timeEntryIds: [c.billableTime.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({ clientId: a.assigned.client.id, timeEntryIds: [b.assigned.billableTime2.id] }),
+      (a, b) => ({ clientId: a.assigned.client.id, disbursementIds: [b.assigned.wipDisbursement.id] }),
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        fees: [{ engagementId: b.assigned.engagement.id, periodStart: '2026-03-01' }],
+      }),
+    ],
+  },
+  'billing.wip.disbursements.create': {
+    input: (f, c) => ({
+      clientId: c.client.id,
+      spentOn: '2026-03-06',
+      kind: 'courier',
+      description: `${f.marker} new courier`,
+      amount: 100,
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 100,
+        projectId: b.assigned.project.id,
+      }),
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 100,
+        receiptDocumentId: b.assigned.document.id,
+      }),
+    ],
+  },
+  'billing.wip.disbursements.delete': {
+    input: (_, c) => ({ disbursementId: c.doomedDisbursement.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.wip.disbursements.receiptFolder': {
+    input: (_, c) => ({ clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.wip.disbursements.update': {
+    input: (f, c) => ({
+      disbursementId: c.wipDisbursement.id,
+      spentOn: '2026-03-06',
+      kind: 'courier',
+      description: `${f.marker} courier by air`,
+      amount: 200,
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        disbursementId: a.assigned.wipDisbursement.id,
+        spentOn: '2026-03-06',
+        kind: 'courier',
+        description: 'x',
+        amount: 200,
+        projectId: b.assigned.project.id,
+      }),
+    ],
+  },
+  'billing.wip.list': { input: () => ({}), cross: 'none', client: 'filter' },
+
   'broadcasts.audience': { input: () => ({ audience: {} }), cross: 'none', client: 'filter' },
   'broadcasts.cancel': { input: (f) => ({ id: f.broadcasts.doomed.id }), cross: 'ids' },
   'broadcasts.create': {
@@ -782,6 +864,11 @@ const ROWS: Record<string, TRow> = {
   'reports.notStarted': {
     input: (f) => ({ from: '2026-01-01', to: '2026-03-31', serviceId: f.service.id }),
     cross: 'filter',
+    client: 'filter',
+  },
+  'reports.billingSummary': {
+    input: () => ({ from: '2026-01-01', to: '2026-03-31', by: 'client' }),
+    cross: 'none',
     client: 'filter',
   },
   'reports.complianceGrid': {
@@ -1575,6 +1662,18 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   'GET /api/reports/services/export.xlsx': {
     kind: 'staff',
     request: () => ({ path: '/api/reports/services/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/billing/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/billing/export.csv?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/billing/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/billing/export.xlsx?from=2026-01-01&to=2026-03-31' }),
     own: 200,
     cross: 'none',
   },

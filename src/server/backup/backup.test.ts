@@ -11,6 +11,7 @@ import { notifications, systemLog } from '../db/schema';
 import { idpCall } from '../idp/test-helpers';
 import { periodicJobs, registeredJob } from '../jobs/registry';
 import { createTestApp, type TTestApp } from '../test/app';
+import { seedInvoice, seedReceipt } from '../test/billing';
 import { randomFile, sha256, uploadFile } from '../test/files';
 import { signedUpUser } from '../test/idp-user';
 import { createDatabase, dropDatabase } from '../test/templates';
@@ -83,6 +84,7 @@ const acknowledged: string[] = [];
 const beforeFiles: { id: string; sha: string }[] = [];
 let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
 let vaultEntry: { id: string; password: string };
+let billed: { invoiceId: string; number: string | null; paymentId: string };
 let latencyMs = 0;
 
 const t0 = performance.now();
@@ -110,6 +112,19 @@ beforeAll(async () => {
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const entry = await api.vault.create.mutate({ title: 'GST portal', clientId: client.id, password });
   vaultEntry = { id: entry.id, password };
+  // Billing: an invoice partly paid by a receipt.
+  const invoice = await seedInvoice(src, firm.org.id, {
+    clientId: client.id,
+    lines: [{ description: 'Annual accounts', rate: 250_000 }],
+  });
+  const payment = await seedReceipt(src, firm.org.id, {
+    clientId: client.id,
+    receivedOn: '2026-11-20',
+    amount: 90_000,
+    tdsAmount: 10_000,
+    allocate: [{ invoiceId: invoice.id, amount: 100_000 }],
+  });
+  billed = { invoiceId: invoice.id, number: invoice.number, paymentId: payment.id };
   // A person of the identity provider, with a password (its users live in the database).
   await signedUpUser(
     {
@@ -264,6 +279,28 @@ describe(`backup and restore (${engine})`, () => {
       }
       const revealed = await app.client(token).vault.reveal.mutate({ id: vaultEntry.id });
       expect(revealed.password).toBe(vaultEntry.password);
+      // The invoice with its number and what was paid of it, and the receipt that paid it.
+      const money = (await app.db.execute(sql`select i.number, i.total, i.amount_paid, i.balance,
+          i.status, p.amount, p.tds_amount, a.amount as allocated
+        from invoices i join allocations a on a.org_id = i.org_id and a.invoice_id = i.id
+        join payments p on p.org_id = a.org_id and p.id = a.payment_id
+        where i.id = ${billed.invoiceId} and p.id = ${billed.paymentId}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      expect(
+        money.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]))),
+      ).toEqual([
+        {
+          number: billed.number,
+          total: '250000',
+          amount_paid: '100000',
+          balance: '150000',
+          status: 'partly_paid',
+          amount: '90000',
+          tds_amount: '10000',
+          allocated: '100000',
+        },
+      ]);
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import { INVOICE_MAIL, registerInvoiceMailJob } from '../features/billing';
+import { INVOICE_MAIL, registerInvoiceMailJob, registerPaymentReminderJobs } from '../features/billing';
 import { registerBroadcastJobs, registerQueueingJob } from '../features/broadcasts';
 import { purgeClientImports } from '../features/clients';
 import { purgeTrash, sweepOrphanFiles } from '../features/documents';
@@ -63,6 +63,9 @@ export function registerJobs(storage: TStorage) {
   every(JOBS_PURGE, 60 * 60_000);
 
   registerReminderJobs();
+
+  // Payment reminders on each firm's schedule, sent as client reminders (so they keep a delivery history).
+  registerPaymentReminderJobs();
 
   // Broadcasts: one pump per firm at the firm's pace, the scan that restarts a stopped one, and the
   // queueing of a large audience a chunk at a time.

@@ -1,10 +1,12 @@
 import { PORTAL_SESSION_COOKIE } from '../auth';
 import type { TTestApp } from './app';
+import { seedInvoice } from './billing';
 import { seedPortalUser } from './portal';
 
 /**
  * One client of a firm as the staff set it up for the portal: a shared folder (and an internal one),
- * an open client task (and an internal task), a project. What the portal and matrix tests work on.
+ * an open client task (and an internal task), a project, an issued invoice. What the portal and
+ * matrix tests work on.
  */
 export async function seedPortalClient(
   t: TTestApp,
@@ -43,7 +45,12 @@ export async function seedPortalClient(
     clientId: client.id,
     forClient: false,
   });
-  return { api, client, root, shared, internal, project, task, internalTask };
+  // An issued invoice (billing, issue 35).
+  const invoice = await seedInvoice(t, firm.org.id, {
+    clientId: client.id,
+    lines: [{ description: `Annual accounts of ${name}`, rate: 250_000 }],
+  });
+  return { api, client, root, shared, internal, project, task, internalTask, invoice };
 }
 
 /** Two firms; the first has the portal user's client and a sibling client the user may not reach. */

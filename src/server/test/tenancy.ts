@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
-import { firmExports, members, roles, timesheetTimers } from '../db/schema';
+import { firmExports, members, roles, timesheetEntries, timesheetTimers } from '../db/schema';
 import type { TTestApp } from './app';
 import { seedPortalUser } from './portal';
 import { seedFirmWithRoles } from './seeded-firm';
@@ -178,6 +178,44 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     clientId: client.id,
   });
 
+  // Work in progress: approved billable time (as approval leaves it), disbursements, and a draft
+  // made from WIP for the rows that add to one.
+  const approvedTime = async (minutes: number) => {
+    const [row] = await t.db
+      .insert(timesheetEntries)
+      .values({
+        orgId: firm.org.id,
+        memberId: firm.owner.id,
+        clientId: client.id,
+        date: '2026-03-05',
+        minutes,
+        billable: true,
+        status: 'approved',
+        billRate: 100_000,
+        note: name('billable work'),
+      })
+      .returning();
+    if (!row) throw new Error('time not created');
+    return row;
+  };
+  const billableTime = await approvedTime(60);
+  const billableTime2 = await approvedTime(30);
+  const disbursement = (what: string) =>
+    api.billing.wip.disbursements.create.mutate({
+      clientId: client.id,
+      spentOn: '2026-03-05',
+      kind: 'courier',
+      description: name(what),
+      amount: 50_000,
+    });
+  const wipDisbursement = await disbursement('courier');
+  const doomedDisbursement = await disbursement('doomed courier');
+  const draftDisbursement = await disbursement('drafted courier');
+  const { invoiceId: wipDraft } = await api.billing.wip.createInvoice.mutate({
+    clientId: client.id,
+    disbursementIds: [draftDisbursement.id],
+  });
+
   // Timers the system stopped, waiting for their owner's end time (a week no row submits).
   const stoppedTimer = async () => {
     const [row] = await t.db
@@ -234,6 +272,11 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     timer,
     doomedTimer,
     billing,
+    billableTime,
+    billableTime2,
+    wipDisbursement,
+    doomedDisbursement,
+    wipDraft,
   };
 }
 

@@ -6,6 +6,7 @@ import { clientGroupsRouter } from '../features/client-groups';
 import {
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
+  clientPortalInvoicesRouter,
   clientPortalProjectsRouter,
   clientPortalTasksRouter,
 } from '../features/client-portal';
@@ -44,6 +45,7 @@ export const appRouter = router({
   clientPortalAuth: clientPortalAuthRouter,
   clientPortalHome: clientPortalHomeRouter,
   clientPortalDocuments: clientPortalDocumentsRouter,
+  clientPortalInvoices: clientPortalInvoicesRouter,
   clientPortalProjects: clientPortalProjectsRouter,
   clientPortalTasks: clientPortalTasksRouter,
   systemLog: systemLogRouter,

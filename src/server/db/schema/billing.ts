@@ -390,6 +390,8 @@ export const allocations = pgTable(
     index('allocations_invoice_idx').on(t.orgId, t.invoiceId),
     index('allocations_payment_idx').on(t.orgId, t.paymentId).where(sql`payment_id is not null`),
     index('allocations_credit_note_idx').on(t.orgId, t.creditNoteId).where(sql`credit_note_id is not null`),
+    // A client's credit subtracts its live allocations: read by client, not by invoice.
+    index('allocations_client_idx').on(t.orgId, t.clientId).where(sql`reversed_at is null`),
     foreignKey({
       name: 'allocations_client_fk',
       columns: [t.orgId, t.clientId],

@@ -6,6 +6,7 @@ export { registerInvoiceExport } from './invoices/export-http';
 export { registerInvoicePdfRoute } from './invoices/pdf-http';
 export { invoiceFileName, invoicePdfModel } from './invoices/pdf-model';
 export { INVOICE_MAIL, registerInvoiceMailJob } from './invoices/send-job';
+export { registerBillingRoutes } from './http';
 export { deleteDraft, issueInvoice, voidInvoice } from './issue';
 export {
   ALREADY_BILLED,
@@ -20,4 +21,13 @@ export {
   type TDraftLine,
   type TInvoiceRow,
 } from './ledger';
+export {
+  PAYMENT_REMINDERS,
+  registerPaymentReminderJobs,
+  sendPaymentReminders,
+} from './payment-reminders/job';
+export { clientCredit } from './payments/credit';
 export { billingRouter } from './router';
+export { billProjectFee, billRecurringFees } from './wip/recurring';
+export { statementPdfModel } from './statements/pdf';
+export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';

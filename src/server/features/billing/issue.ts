@@ -22,6 +22,7 @@ import {
   requireDraft,
   type TInvoiceRow,
 } from './ledger';
+import { clientCredit, lockClient } from './payments/credit';
 
 /**
  * The next number of a series in a fiscal year, taken inside the issuing transaction. The upsert
@@ -198,6 +199,14 @@ export async function voidInvoice(
   reason: string,
 ): Promise<TInvoiceRow> {
   const orgId = actor.orgId;
+  // A credit note's unapplied amount is the client's credit, which every change takes the client's
+  // lock for, before the invoice's.
+  const [head] = await tx
+    .select({ kind: invoices.kind, clientId: invoices.clientId })
+    .from(invoices)
+    .where(and(eq(invoices.orgId, orgId), eq(invoices.id, invoiceId)));
+  if (head?.kind === 'credit_note')
+    await lockClient(tx, { orgId, memberId: '', assignedClientsOnly: false }, head.clientId);
   const invoice = await invoiceForUpdate(tx, orgId, invoiceId);
   if (invoice.status === 'draft') {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'A draft has no number to void: delete it instead' });
@@ -218,6 +227,13 @@ export async function voidInvoice(
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: 'Payments or credit notes are allocated to this invoice: reverse them before voiding it',
+    });
+  }
+  // Nothing of it is applied, so all of it is in the credit, unless part was refunded since.
+  if (invoice.kind === 'credit_note' && (await clientCredit(tx, orgId, invoice.clientId)) < invoice.total) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: "This credit note's credit was refunded to the client: reverse the refund before voiding it",
     });
   }
   await releaseLines(tx, orgId, invoiceId);

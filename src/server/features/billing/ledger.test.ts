@@ -64,6 +64,34 @@ describe('the invoice ledger', () => {
     expect(voided).toMatchObject({ status: 'void', number: 'INV/2026-27/0001' });
   });
 
+  it('settles the invoice a credit note corrects: amount paid, balance and status move', async () => {
+    const { firm, local } = await gstFirm('Credit & Co');
+    const actor = { kind: 'member' as const, orgId: firm.org.id, memberId: firm.owner.id };
+    const issue = (id: string) =>
+      t.db.transaction((tx) => issueInvoice(tx, actor, id, { issueDate: '2026-11-28', memberId: null }));
+    const draft = await t.db.transaction((tx) =>
+      createDraft(tx, firm.org.id, { clientId: local.id, lines: [line('Audit', 100_000)], createdBy: null }),
+    );
+    const invoice = await issue(draft.id);
+    const note = await t.db.transaction((tx) =>
+      createDraft(tx, firm.org.id, {
+        clientId: local.id,
+        kind: 'credit_note',
+        creditForId: invoice.id,
+        lines: [line('Audit, fee reduced', 50_000)],
+        createdBy: null,
+      }),
+    );
+    await issue(note.id);
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(after).toMatchObject({
+      total: 118_000,
+      amountPaid: 59_000,
+      balance: 59_000,
+      status: 'partly_paid',
+    });
+  });
+
   it('refuses to issue an empty draft', async () => {
     const { firm, local } = await gstFirm('Empty & Co');
     const actor = { kind: 'member' as const, orgId: firm.org.id, memberId: firm.owner.id };

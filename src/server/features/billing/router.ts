@@ -1,7 +1,9 @@
 import { router } from '../../trpc/init';
 import { invoicesRouter } from './invoices/router';
 import { paymentsRouter } from './payments/router';
+import { receivablesRouter } from './receivables/router';
 import { settingsRouter } from './settings/router';
+import { statementsRouter } from './statements/router';
 import { wipRouter } from './wip/router';
 
 /** billing.*: each part of the billing cycle in its own folder (issue 35). */
@@ -10,4 +12,6 @@ export const billingRouter = router({
   wip: wipRouter,
   payments: paymentsRouter,
   settings: settingsRouter,
+  receivables: receivablesRouter,
+  statements: statementsRouter,
 });

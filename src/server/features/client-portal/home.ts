@@ -4,6 +4,7 @@ import type { TPortalClientAccess } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, clientTeam, members, orgs } from '../../db/schema';
 import { recentPortalDocuments } from './documents';
+import { portalBalance } from './invoices';
 import { projectsInProgress } from './projects';
 import { openPortalTasks } from './tasks';
 
@@ -55,9 +56,9 @@ async function firmContact(db: TExecutor, access: TPortalClientAccess) {
   return { name: firm?.name ?? '', address: address || null, contactName: contactName || null };
 }
 
-/** The portal's home for one client: what the firm needs, recent files, work in progress, the firm. */
+/** The portal's home for one client: what the firm needs, recent files, work in progress, what is owed, the firm. */
 export async function portalHome(db: TExecutor, access: TPortalClientAccess) {
-  const [[client], firm, openTasks, recentDocuments, projects] = await Promise.all([
+  const [[client], firm, openTasks, recentDocuments, projects, billing] = await Promise.all([
     db
       .select({ id: clients.id, name: clients.name })
       .from(clients)
@@ -67,7 +68,8 @@ export async function portalHome(db: TExecutor, access: TPortalClientAccess) {
     openPortalTasks(db, access),
     recentPortalDocuments(db, access),
     projectsInProgress(db, access),
+    portalBalance(db, access),
   ]);
   if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
-  return { client, firm, openTasks, recentDocuments, projects };
+  return { client, firm, openTasks, recentDocuments, projects, billing };
 }

@@ -5,6 +5,7 @@ export { registerPortalDocumentRoutes } from './http-files';
 export {
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
+  clientPortalInvoicesRouter,
   clientPortalProjectsRouter,
   clientPortalTasksRouter,
 } from './router';

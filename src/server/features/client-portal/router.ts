@@ -1,6 +1,8 @@
 import {
   ZPortalComment,
   ZPortalFolderInput,
+  ZPortalInvoiceList,
+  ZPortalInvoiceRef,
   ZPortalProjectList,
   ZPortalTaskList,
   ZPortalTaskRef,
@@ -9,6 +11,7 @@ import { router } from '../../trpc/init';
 import { portalClientProcedure } from '../../trpc/procedures';
 import { portalFolderContents } from './documents';
 import { portalHome } from './home';
+import { listPortalInvoices, portalInvoice } from './invoices';
 import { listPortalProjects } from './projects';
 import { commentOnPortalTask, completePortalTask, listPortalTasks, portalTaskDetail } from './tasks';
 
@@ -45,4 +48,13 @@ export const clientPortalTasksRouter = router({
   comment: portalClientProcedure
     .input(ZPortalComment)
     .mutation(({ ctx, input }) => commentOnPortalTask(ctx.db, ctx.access, input, ctx.meta)),
+});
+
+export const clientPortalInvoicesRouter = router({
+  list: portalClientProcedure
+    .input(ZPortalInvoiceList)
+    .query(({ ctx, input }) => listPortalInvoices(ctx.db, ctx.access, input)),
+  get: portalClientProcedure
+    .input(ZPortalInvoiceRef)
+    .query(({ ctx, input }) => portalInvoice(ctx.db, ctx.access, input.invoiceId)),
 });

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constants';
 import type { ZEngagementCreate, ZEngagementEnd, ZEngagementUpdate } from '../../../domain/engagements';
 import type { TPage } from '../../../domain/pagination';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
@@ -18,9 +19,15 @@ export type TEngagementRow = {
   startDate: string;
   endDate: string | null;
   fee: string | null;
+  billingMode: TBillingMode;
+  feeTrigger: TFeeTrigger;
+  /** Null: fixed fees are due from the start date. */
+  billFrom: string | null;
   notes: string | null;
   assignees: { id: string; name: string }[];
 };
+
+const FIXED_WITHOUT_FEE = 'A fixed fee per period needs the fee';
 
 export async function listForClient(
   db: TExecutor,
@@ -41,6 +48,9 @@ export async function listForClient(
         startDate: clientServices.startDate,
         endDate: clientServices.endDate,
         fee: clientServices.fee,
+        billingMode: clientServices.billingMode,
+        feeTrigger: clientServices.feeTrigger,
+        billFrom: clientServices.billFrom,
         notes: clientServices.notes,
       })
       .from(clientServices)
@@ -72,6 +82,9 @@ export async function listForClient(
       startDate: r.startDate,
       endDate: r.endDate,
       fee: r.fee,
+      billingMode: r.billingMode,
+      feeTrigger: r.feeTrigger,
+      billFrom: r.billFrom,
       notes: r.notes,
       assignees: assignees.get(r.id) ?? [],
     })),
@@ -80,6 +93,8 @@ export async function listForClient(
     pageSize: input.pageSize,
   };
 }
+
+const hasFee = (fee: string | null) => !!fee && Number(fee) > 0;
 
 /** Every assignee must be an active member of this firm. */
 async function checkAssignees(tx: TExecutor, orgId: string, ids: string[]) {
@@ -117,7 +132,13 @@ export async function createEngagement(
   return db.transaction(async (tx) => {
     const client = await visibleClient(tx, scope, input.clientId);
     const [service] = await tx
-      .select({ id: services.id, name: services.name, archivedAt: services.archivedAt })
+      .select({
+        id: services.id,
+        name: services.name,
+        archivedAt: services.archivedAt,
+        billingMode: services.billingMode,
+        feeTrigger: services.feeTrigger,
+      })
       .from(services)
       .where(and(eq(services.orgId, scope.orgId), eq(services.id, input.serviceId)))
       .limit(1);
@@ -129,6 +150,13 @@ export async function createEngagement(
       });
     }
     const assigneeIds = await checkAssignees(tx, scope.orgId, input.assigneeIds);
+    // The service's arrangement unless the form chose one; a fixed fee with no fee is billed by
+    // the hour, as the migration decided for the engagements that predate billing.
+    const billingMode =
+      input.billingMode ?? (service.billingMode === 'fixed' && !input.fee ? 'hourly' : service.billingMode);
+    if (billingMode === 'fixed' && !hasFee(input.fee)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: FIXED_WITHOUT_FEE });
+    }
     const [row] = await tx
       .insert(clientServices)
       .values({
@@ -138,6 +166,9 @@ export async function createEngagement(
         startDate: input.startDate,
         endDate: input.endDate,
         fee: input.fee,
+        billingMode,
+        feeTrigger: input.feeTrigger ?? service.feeTrigger,
+        billFrom: input.billFrom ?? null,
         notes: input.notes,
       })
       .returning({ id: clientServices.id });
@@ -165,6 +196,9 @@ async function engagementForUpdate(tx: TExecutor, scope: TScope, engagementId: s
       startDate: clientServices.startDate,
       endDate: clientServices.endDate,
       fee: clientServices.fee,
+      billingMode: clientServices.billingMode,
+      feeTrigger: clientServices.feeTrigger,
+      billFrom: clientServices.billFrom,
       notes: clientServices.notes,
     })
     .from(clientServices)
@@ -192,13 +226,33 @@ export async function updateEngagement(
     const before = await engagementForUpdate(tx, scope, input.engagementId);
     const assigneeIds = await checkAssignees(tx, scope.orgId, input.assigneeIds);
     const oldAssignees = (await assigneesOf(tx, scope.orgId, [before.id])).get(before.id) ?? [];
-    const after = { startDate: input.startDate, endDate: input.endDate, fee: input.fee, notes: input.notes };
+    const after = {
+      startDate: input.startDate,
+      endDate: input.endDate,
+      fee: input.fee,
+      billingMode: input.billingMode ?? before.billingMode,
+      feeTrigger: input.feeTrigger ?? before.feeTrigger,
+      billFrom: input.billFrom === undefined ? before.billFrom : input.billFrom,
+      notes: input.notes,
+    };
+    if (after.billingMode === 'fixed' && !hasFee(after.fee)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: FIXED_WITHOUT_FEE });
+    }
+    if (after.billFrom && after.billFrom < after.startDate) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Billing cannot start before the engagement does',
+      });
+    }
     const changes =
       diff(
         {
           startDate: before.startDate,
           endDate: before.endDate,
           fee: before.fee,
+          billingMode: before.billingMode,
+          feeTrigger: before.feeTrigger,
+          billFrom: before.billFrom,
           notes: before.notes,
           assigneeIds: oldAssignees.map((a) => a.id).sort(),
         },

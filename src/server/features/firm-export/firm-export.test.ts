@@ -2,20 +2,24 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import JSZip from 'jszip';
 import { decrypt, readMessage } from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmExports, idpUsers, jobs, notifications, systemLog } from '../../db/schema';
+import * as billingSchema from '../../db/schema/billing';
 import { hashPassword } from '../../idp/passwords';
 import { claimJobs } from '../../jobs/queue';
 import { registeredJob } from '../../jobs/registry';
 import { registerJobs } from '../../jobs/setup';
 import { createWorker, type TWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { seedInvoice, seedReceipt } from '../../test/billing';
 import { download, randomFile, sha256, uploadFile } from '../../test/files';
 import { sweepOrphanFiles } from '../documents';
 import { FIRM_EXPORT_JOB } from './service';
+import { EXPORT_TABLES } from './tables';
 
 const PASSWORD = 'Ledger#2026';
 const PASSPHRASE = 'correct horse battery staple';
@@ -59,7 +63,17 @@ async function seed() {
   const pdf = randomFile(70_000);
   const up = await uploadFile(t, f.owner.token, sub.id, 'return.bin', pdf);
   expect(up.status).toBe(201);
-  return { ...f, api, client, task, pdf, fileId: up.body.id };
+  const invoice = await seedInvoice(t, f.org.id, {
+    clientId: client.id,
+    lines: [{ description: 'Annual return, "final"', rate: 150_000 }],
+  });
+  const payment = await seedReceipt(t, f.org.id, {
+    clientId: client.id,
+    receivedOn: '2026-11-10',
+    amount: 100_000,
+    allocate: [{ invoiceId: invoice.id, amount: 100_000 }],
+  });
+  return { ...f, api, client, task, pdf, fileId: up.body.id, invoice, payment };
 }
 
 beforeAll(async () => {
@@ -101,6 +115,15 @@ async function readZip(exportId: string) {
 }
 
 describe('the whole-firm export', () => {
+  it('has a file for every billing table', () => {
+    const exported = new Set(EXPORT_TABLES.map((spec) => getTableName(spec.table)));
+    const billing = Object.values(billingSchema)
+      .filter((v) => is(v, PgTable))
+      .map((v) => getTableName(v as PgTable));
+    expect(billing.length).toBe(9);
+    expect(billing.filter((name) => !exported.has(name))).toEqual([]);
+  });
+
   it('is the owner’s alone, one at a time, and answers NOT_FOUND across firms', async () => {
     const staff = t.client(firm.staff.token);
     await expect(staff.firmExport.start.mutate({ includeVault: false })).rejects.toEqual(TRPC('FORBIDDEN'));
@@ -160,6 +183,33 @@ describe('the whole-firm export', () => {
     expect(manifest.links).toContainEqual({ from: 'tasks.clientId', to: 'clients.id' });
     expect(manifest.links).toContainEqual({ from: 'task-comments.taskId', to: 'tasks.id' });
     expect(manifest.files).toContainEqual(expect.objectContaining({ name: 'clients', rows: 1 }));
+
+    // Billing: the invoice with its line and balance, the payment and what it settled.
+    const invoicesJson = JSON.parse(await entry(zip, 'json/invoices.json').async('string'));
+    expect(invoicesJson).toEqual([
+      expect.objectContaining({
+        id: firm.invoice.id,
+        clientId: firm.client.id,
+        number: firm.invoice.number,
+        total: 150_000,
+        amountPaid: 100_000,
+        balance: 50_000,
+        status: 'partly_paid',
+      }),
+    ]);
+    expect(await entry(zip, 'invoice-lines.csv').async('string')).toContain('"Annual return, ""final"""');
+    const paymentsJson = JSON.parse(await entry(zip, 'json/payments.json').async('string'));
+    expect(paymentsJson).toEqual([expect.objectContaining({ id: firm.payment.id, amount: 100_000 })]);
+    const allocationsJson = JSON.parse(await entry(zip, 'json/allocations.json').async('string'));
+    expect(allocationsJson).toEqual([
+      expect.objectContaining({ invoiceId: firm.invoice.id, paymentId: firm.payment.id, amount: 100_000 }),
+    ]);
+    const counters = JSON.parse(await entry(zip, 'json/invoice-counters.json').async('string'));
+    expect(counters).toEqual([expect.objectContaining({ series: 'INV', lastSeq: 1 })]);
+    for (const name of ['billing-settings', 'client-billing', 'disbursements', 'invoice-reminder-steps'])
+      expect(names).toContain(`${name}.csv`);
+    expect(manifest.links).toContainEqual({ from: 'allocations.paymentId', to: 'payments.id' });
+    expect(manifest.links).toContainEqual({ from: 'invoice-lines.invoiceId', to: 'invoices.id' });
 
     // The document, byte for byte, under its client and folder; nothing of the other firm.
     const doc = entry(zip, 'documents/Rakesh Mehta (C1)/Returns/return.bin');

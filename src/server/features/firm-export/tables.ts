@@ -1,6 +1,9 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
+  allocations,
+  billingSettings,
+  clientBilling,
   clientGroups,
   clientServiceAssignees,
   clientServices,
@@ -8,9 +11,15 @@ import {
   clientTeam,
   clientUserClients,
   clientUsers,
+  disbursements,
   documentFolders,
   documents,
+  invoiceCounters,
+  invoiceLines,
+  invoiceReminderSteps,
+  invoices,
   members,
+  payments,
   projectMembers,
   projects,
   projectTemplates,
@@ -74,6 +83,16 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'reminder-deliveries', table: reminderDeliveries, keys: ['id'] },
   { name: 'document-folders', table: documentFolders, keys: ['id'] },
   { name: 'documents', table: documents, keys: ['id'] },
+  // Billing (issue 35): the settings row is the firm's own (its key is the firm), so it has no key.
+  { name: 'billing-settings', table: billingSettings, keys: [] },
+  { name: 'client-billing', table: clientBilling, keys: ['clientId'] },
+  { name: 'invoice-counters', table: invoiceCounters, keys: ['series', 'fiscalYear'] },
+  { name: 'invoices', table: invoices, keys: ['id'] },
+  { name: 'invoice-lines', table: invoiceLines, keys: ['id'] },
+  { name: 'disbursements', table: disbursements, keys: ['id'] },
+  { name: 'payments', table: payments, keys: ['id'] },
+  { name: 'allocations', table: allocations, keys: ['id'] },
+  { name: 'invoice-reminder-steps', table: invoiceReminderSteps, keys: ['invoiceId', 'step'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

@@ -5,7 +5,7 @@ import type { TLinkPurpose } from '../../../domain/signed-links';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { visibleInvoice } from '../billing';
-import { ownImport } from '../clients';
+import { ownImport, visibleClient } from '../clients';
 import { downloadableVersion, liveFolder } from '../documents';
 import { downloadableExport } from '../firm-export';
 import { visibleLeaveAttachment } from '../leave';
@@ -86,6 +86,17 @@ export const LINKABLE: TLinkable[] = [
     pattern: new RegExp(`^/api/billing/invoices/${UUID}/pdf$`),
     permission: 'billing.view',
     check: (db, scope, [id = '']) => visibleInvoice(db, scope, id),
+  },
+  {
+    purpose: 'payments.export',
+    pattern: /^\/api\/billing\/payments\/export\.(?:csv|xlsx)$/,
+    permission: 'billing.view',
+  },
+  {
+    purpose: 'billing.statementPdf',
+    pattern: new RegExp(`^/api/billing/clients/${UUID}/statement\\.pdf$`),
+    permission: 'billing.view',
+    check: (db, scope, [id = '']) => visibleClient(db, scope, id),
   },
   {
     purpose: 'leave.attachmentDownload',

@@ -11,6 +11,7 @@ import type { TDueDateRule } from '../../../domain/services';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { billRecurringFees } from '../billing';
 
 /** How far ahead recurring work is created: the next period's project exists before it starts. */
 export const RECURRING_HORIZON_DAYS = 31;
@@ -119,6 +120,8 @@ export async function generateRecurringProjects(
       }
     }),
   );
+  // The same run bills the fixed fees due as their period starts (exactly once: billing's guard).
+  await billRecurringFees(db, { orgId: options.orgId, engagementId: options.engagementId, now });
   return total;
 }
 

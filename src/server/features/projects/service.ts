@@ -16,6 +16,7 @@ import {
   tasks,
   templateTasks,
 } from '../../db/schema';
+import { billProjectFee } from '../billing';
 import { visibleClient } from '../clients';
 import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
@@ -210,6 +211,8 @@ export async function setProjectStatus(
         completedDate: { from: project.completedDate, to: completedDate },
       },
     });
+    // A fee billed "when the period's project is completed" is billed now (once, whoever completes).
+    if (input.status === 'COMPLETED') await billProjectFee(tx, scope.orgId, project.id);
     if (input.status === 'IN_REVIEW' && project.ownerId && project.ownerId !== scope.memberId) {
       await notify(tx, {
         orgId: scope.orgId,

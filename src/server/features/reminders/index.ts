@@ -1,4 +1,4 @@
 // The reminders feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
-export { REMINDER_SEND, registerReminderJobs } from './delivery';
+export { queueSend, REMINDER_SEND, registerReminderJobs } from './delivery';
 export { remindersRouter } from './router';

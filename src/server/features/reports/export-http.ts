@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   REPORT_EXPORTS,
   type TReportExport,
+  ZBillingSummary,
   ZClientSummary,
   ZServicesSummary,
   ZTeamSummary,
@@ -13,6 +14,7 @@ import { actorOf, requestMeta, routeStaffScope, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { csvWriter, xlsxWriter } from '../clients';
 import { audit } from '../system-log';
+import { billingTable } from './billing-export';
 import { clientSummary, rankClients } from './client-summary';
 import { servicesSummary } from './services-summary';
 import { teamSummary } from './team-summary';
@@ -40,11 +42,15 @@ async function table(
   report: TReportExport,
   query: unknown,
 ): Promise<TTable | string> {
-  const parsed = { client: ZClientSummary, team: ZTeamSummary, services: ZServicesSummary }[report].safeParse(
-    query,
-  );
+  const parsed = {
+    client: ZClientSummary,
+    team: ZTeamSummary,
+    services: ZServicesSummary,
+    billing: ZBillingSummary,
+  }[report].safeParse(query);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The filter is not valid';
   const input = { ...parsed.data, page: 1, pageSize: ALL_ROWS };
+  if (report === 'billing') return billingTable(db, scope, input as z.output<typeof ZBillingSummary>);
   if (report === 'client') {
     const clientInput = input as z.output<typeof ZClientSummary>;
     // By a measure: the clients ranked once (that measure alone for each), then measured 1,000 at a

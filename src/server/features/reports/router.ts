@@ -1,4 +1,5 @@
 import {
+  ZBillingSummary,
   ZClientSummary,
   ZComplianceGrid,
   ZNotStarted,
@@ -8,8 +9,10 @@ import {
   ZServicesSummary,
   ZTeamSummary,
 } from '../../../domain/reports';
+import { requirePermission } from '../../auth';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { billingSummary } from './billing-summary';
 import { clientSummary } from './client-summary';
 import { complianceGrid } from './grid';
 import { reportHeadlines } from './headlines';
@@ -21,6 +24,11 @@ import { deleteView, listViews, saveView } from './views';
 // Every report needs `reports.view`; a member limited to assigned clients gets figures for those
 // clients only (scope.ts), and money only with `timesheets.rates`.
 const view = permissionProcedure('reports.view');
+/** The billing summary is money the firm is owed: it needs the billing right as well. */
+const viewBilling = view.use(({ ctx, next }) => {
+  requirePermission(ctx.scope, 'billing.view');
+  return next();
+});
 
 const viewsRouter = router({
   list: view.input(ZReportViewList).query(({ ctx, input }) => listViews(ctx.db, ctx.scope, input.report)),
@@ -44,6 +52,9 @@ export const reportsRouter = router({
     .input(ZServicesSummary)
     .query(({ ctx, input }) => servicesSummary(ctx.db, ctx.scope, input)),
   notStarted: view.input(ZNotStarted).query(({ ctx, input }) => notStarted(ctx.db, ctx.scope, input)),
+  billingSummary: viewBilling
+    .input(ZBillingSummary)
+    .query(({ ctx, input }) => billingSummary(ctx.db, ctx.scope, input)),
   complianceGrid: view
     .input(ZComplianceGrid)
     .query(({ ctx, input }) => complianceGrid(ctx.db, ctx.scope, input)),

@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constants';
+import { percentToBp } from '../../../domain/billing/wip';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
@@ -30,9 +32,33 @@ export type TServiceRow = {
   dueDateRule: { dayOfMonth: number; monthsAfterPeriod: number } | null;
   defaultFee: string | null;
   projectTemplateId: string | null;
+  billingMode: TBillingMode;
+  feeTrigger: TFeeTrigger;
+  taxCode: string;
+  /** Basis points; null: the firm's default rate. */
+  taxRateBp: number | null;
   archivedAt: Date | null;
   clientCount: number;
 };
+
+type TBillingColumns = {
+  billingMode: TBillingMode;
+  feeTrigger: TFeeTrigger;
+  taxCode: string;
+  taxRateBp: number | null;
+};
+
+/** The row as stored: the rate in basis points; what the input left out kept (or defaulted). */
+function columnsOf(input: TServiceValues, before?: TBillingColumns) {
+  const { taxRate, billingMode, feeTrigger, taxCode, ...rest } = input;
+  return {
+    ...rest,
+    billingMode: billingMode ?? before?.billingMode ?? (input.defaultFee ? 'fixed' : 'hourly'),
+    feeTrigger: feeTrigger ?? before?.feeTrigger ?? 'manual',
+    taxCode: taxCode ?? before?.taxCode ?? '',
+    taxRateBp: taxRate === undefined ? (before?.taxRateBp ?? null) : taxRate ? percentToBp(taxRate) : null,
+  };
+}
 
 // Drizzle leaves columns unqualified inside a select list, so the correlated subquery names its tables.
 const activeEngagements = (orgId: string) =>
@@ -50,6 +76,10 @@ const serviceColumns = (orgId: string) => ({
   dueDateRule: services.dueDateRule,
   defaultFee: services.defaultFee,
   projectTemplateId: services.projectTemplateId,
+  billingMode: services.billingMode,
+  feeTrigger: services.feeTrigger,
+  taxCode: services.taxCode,
+  taxRateBp: services.taxRateBp,
   archivedAt: services.archivedAt,
   clientCount: activeEngagements(orgId),
 });
@@ -130,7 +160,7 @@ export async function createService(db: TDb, scope: TScope, input: TServiceValue
       await checkTemplate(tx, scope.orgId, input.projectTemplateId);
       const [row] = await tx
         .insert(services)
-        .values({ orgId: scope.orgId, ...input })
+        .values({ orgId: scope.orgId, ...columnsOf(input) })
         .returning({ id: services.id });
       if (!row) throw new Error('service not created');
       await audit(tx, actorOf(scope, meta), {
@@ -165,11 +195,12 @@ export async function updateService(
       if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
       if (await codeInUse(tx, scope.orgId, input.code, serviceId)) throw codeTaken(input.code);
       await checkTemplate(tx, scope.orgId, input.projectTemplateId);
-      const changes = diff(before as unknown as Record<string, unknown>, input);
+      const after = columnsOf(input, before);
+      const changes = diff(before as unknown as Record<string, unknown>, after);
       if (!changes) return { id: serviceId };
       await tx
         .update(services)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...after, updatedAt: new Date() })
         .where(and(eq(services.orgId, scope.orgId), eq(services.id, serviceId)));
       await audit(tx, actorOf(scope, meta), {
         action: 'service.update',

@@ -17,14 +17,14 @@ import { FileRow, Progress, TaskRow } from './parts';
 
 const route = getRouteApi('/clientportal/$clientId/');
 
-/** The client's home: what the firm needs, recent files, work in progress, and who the firm is. */
+/** The client's home: what is owed, what the firm needs, recent files, work in progress, and who the firm is. */
 export function PortalHomePage() {
   const { clientId } = route.useParams();
   const home = useQuery(trpc.clientPortalHome.get.queryOptions({ clientId }));
   const me = useQuery(trpc.clientPortalProfile.me.queryOptions());
   const format = useFormat();
   if (!home.data) return <Skeleton className="h-64" />;
-  const { openTasks, recentDocuments, projects, firm, client } = home.data;
+  const { openTasks, recentDocuments, projects, firm, client, billing } = home.data;
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -34,6 +34,29 @@ export function PortalHomePage() {
         </h1>
         <p className="text-sm text-muted-fg">{client.name}</p>
       </div>
+
+      {billing.hasInvoices ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>To pay</CardTitle>
+            <Link to="/clientportal/$clientId/invoices" params={{ clientId }} className={cardLinkClasses}>
+              All invoices
+            </Link>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+            <span className="text-2xl font-semibold tabular-nums" data-testid="home-outstanding">
+              {format.moneyMinor(billing.outstanding)}
+            </span>
+            <span className={billing.overdueCount ? 'text-sm text-danger' : 'text-sm text-muted-fg'}>
+              {billing.overdueCount
+                ? `${format.number(billing.overdueCount)} ${billing.overdueCount === 1 ? 'invoice' : 'invoices'} overdue`
+                : billing.outstanding
+                  ? 'Nothing overdue'
+                  : 'All paid. Thank you!'}
+            </span>
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn, FormatProvider } from '@web/ui';
-import { CheckSquare, FileText, FolderKanban, Home, LogOut } from 'lucide-react';
+import { CheckSquare, FileText, FolderKanban, Home, LogOut, Receipt } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/clientportal/$clientId');
@@ -11,11 +11,12 @@ const NAV = [
   { label: 'Documents', icon: FileText, to: '/clientportal/$clientId/documents', exact: false },
   { label: 'Projects', icon: FolderKanban, to: '/clientportal/$clientId/projects', exact: false },
   { label: 'Tasks', icon: CheckSquare, to: '/clientportal/$clientId/tasks', exact: false },
+  { label: 'Invoices', icon: Receipt, to: '/clientportal/$clientId/invoices', exact: false },
 ] as const;
 
 /**
  * The clientportal layout, phone first: the firm's logo and name, the client (a switcher when the
- * person acts for several), and the four sections, as a bottom bar on a phone and tabs above.
+ * person acts for several), and the five sections, as a bottom bar on a phone and tabs above.
  */
 export function PortalLayout() {
   const { clientId } = route.useParams();
@@ -99,7 +100,7 @@ export function PortalLayout() {
       </main>
       <nav
         aria-label="Portal sections"
-        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-4 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
       >
         {NAV.map((item) => (
           <Link

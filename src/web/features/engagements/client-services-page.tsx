@@ -28,6 +28,27 @@ import { EngagementDialog } from './engagement-dialog';
 
 const route = getRouteApi('/_main/clients/$id/services');
 
+const TRIGGER_SHORT: Record<TEngagementRow['feeTrigger'], string> = {
+  period_start: 'as each period starts',
+  project_complete: 'when its project completes',
+  manual: 'by hand',
+};
+
+/** The fee arrangement in a few words: "Fixed fee, as each period starts (from 1 Dec 2026)". */
+function Arrangement({ engagement: e }: { engagement: TEngagementRow }) {
+  const format = useFormat();
+  if (e.billingMode === 'none') return <span className="text-muted-fg">Not billed</span>;
+  if (e.billingMode === 'hourly') return <span>Hourly</span>;
+  return (
+    <div>
+      <p>Fixed fee, {TRIGGER_SHORT[e.feeTrigger]}</p>
+      {e.billFrom && e.billFrom > e.startDate ? (
+        <p className="text-xs text-muted-fg">Billed from {format.date(e.billFrom)}</p>
+      ) : null}
+    </div>
+  );
+}
+
 /** /clients/{id}/services: the client's engagements — which services, fee, frequency, dates, assignees. */
 export function ClientServicesPage() {
   const canView = useCan('clients.view');
@@ -124,6 +145,12 @@ function ClientServices() {
         ),
     },
     { id: 'fee', header: 'Fee', className: 'text-right tabular-nums', cell: (e) => format.money(e.fee) },
+    {
+      id: 'billing',
+      header: 'Billed',
+      className: 'hidden md:table-cell',
+      cell: (e) => <Arrangement engagement={e} />,
+    },
     {
       id: 'assignees',
       header: 'Assignees',

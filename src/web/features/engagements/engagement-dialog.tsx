@@ -1,3 +1,10 @@
+import {
+  BILLING_MODE_LABELS,
+  BILLING_MODES,
+  FEE_TRIGGER_LABELS,
+  FEE_TRIGGERS,
+  type TBillingMode,
+} from '@domain/billing/constants';
 import { todayIn } from '@domain/days';
 import { type TEngagementInput, ZEngagementInput } from '@domain/engagements';
 import { FREQUENCY_LABELS } from '@domain/services';
@@ -23,6 +30,82 @@ import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import type { TEngagementRow } from '../services/use-services';
 import { useCan } from '../shell/access';
+
+type TEngagementForm = ReturnType<
+  typeof useForm<TEngagementInput, unknown, z.output<typeof ZEngagementInput>>
+>;
+
+/** How the engagement is billed: its fee, and for a fixed fee when each period's fee is billed and from when. */
+function BillingFields({ form }: { form: TEngagementForm }) {
+  const errors = form.formState.errors;
+  const mode = (form.watch('billingMode') ?? 'hourly') as TBillingMode;
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Billing</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Billed" error={errors.billingMode?.message}>
+          <Controller
+            control={form.control}
+            name="billingMode"
+            render={({ field }) => (
+              <Select
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? 'hourly'}
+                onValueChange={field.onChange}
+                options={BILLING_MODES.map((m) => ({ value: m, label: BILLING_MODE_LABELS[m] }))}
+              />
+            )}
+          />
+        </Field>
+        <Field
+          label={mode === 'fixed' ? 'Fee per period' : 'Fee'}
+          hint="The service's default fee unless you change it"
+          error={errors.fee?.message}
+          required={mode === 'fixed'}
+        >
+          <Input inputMode="decimal" placeholder="0.00" {...form.register('fee')} />
+        </Field>
+      </div>
+      {mode === 'fixed' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="The fee is billed" error={errors.feeTrigger?.message}>
+            <Controller
+              control={form.control}
+              name="feeTrigger"
+              render={({ field }) => (
+                <Select
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? 'manual'}
+                  onValueChange={field.onChange}
+                  options={FEE_TRIGGERS.map((t) => ({ value: t, label: FEE_TRIGGER_LABELS[t] }))}
+                />
+              )}
+            />
+          </Field>
+          <Field
+            label="Bill from"
+            hint="Fees are due for periods from this day; empty: from the start date"
+            error={errors.billFrom?.message}
+          >
+            <Controller
+              control={form.control}
+              name="billFrom"
+              render={({ field }) => (
+                <DatePicker
+                  {...field}
+                  value={field.value ?? null}
+                  min={form.watch('startDate') || undefined}
+                />
+              )}
+            />
+          </Field>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** Adds a service to a client (or edits an engagement): dates, fee (the service's by default), assignees. */
 export function EngagementDialog({
@@ -63,6 +146,9 @@ export function EngagementDialog({
       fee: '',
       assigneeIds: [],
       notes: '',
+      billingMode: 'hourly',
+      feeTrigger: 'manual',
+      billFrom: null,
     },
   });
   useEffect(() => {
@@ -76,8 +162,21 @@ export function EngagementDialog({
             fee: engagement.fee ?? '',
             assigneeIds: engagement.assignees.map((a) => a.id),
             notes: engagement.notes ?? '',
+            billingMode: engagement.billingMode,
+            feeTrigger: engagement.feeTrigger,
+            billFrom: engagement.billFrom,
           }
-        : { serviceId: '', startDate: todayIn(timeZone), endDate: null, fee: '', assigneeIds: [], notes: '' },
+        : {
+            serviceId: '',
+            startDate: todayIn(timeZone),
+            endDate: null,
+            fee: '',
+            assigneeIds: [],
+            notes: '',
+            billingMode: 'hourly',
+            feeTrigger: 'manual',
+            billFrom: null,
+          },
     );
   }, [open, engagement, form, timeZone]);
   const done = async (message: string) => {
@@ -137,6 +236,14 @@ export function EngagementDialog({
                     field.onChange(value);
                     const chosen = serviceRows.find((s) => s.id === value);
                     form.setValue('fee', chosen?.defaultFee ?? '');
+                    // The service's arrangement; a fixed fee with no default fee is billed by the hour.
+                    form.setValue(
+                      'billingMode',
+                      chosen?.billingMode === 'fixed' && !chosen.defaultFee
+                        ? 'hourly'
+                        : (chosen?.billingMode ?? 'hourly'),
+                    );
+                    form.setValue('feeTrigger', chosen?.feeTrigger ?? 'manual');
                   }}
                   options={(engagement
                     ? [
@@ -180,13 +287,7 @@ export function EngagementDialog({
               />
             </Field>
           </div>
-          <Field
-            label="Fee"
-            hint="The service's default fee unless you change it"
-            error={errors.fee?.message}
-          >
-            <Input inputMode="decimal" placeholder="0.00" {...form.register('fee')} />
-          </Field>
+          <BillingFields form={form} />
           <Field label="Assignees" error={errors.assigneeIds?.message}>
             <Controller
               control={form.control}

@@ -1,5 +1,6 @@
 import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients';
 import { addDays } from '@domain/days';
+import { BILLING_REPORT_DIMENSIONS, type TBillingReportDimension } from '@domain/report-dimensions';
 
 // A report's filters live in the URL, so a view can be shared or saved as a link. Anything that
 // does not parse is dropped here; the server validates again.
@@ -17,6 +18,8 @@ export type TReportSearch = {
   sort?: string;
   direction?: 'asc' | 'desc';
   view?: 'grid';
+  /** The billing summary's rows: by month, client, service, partner, member or project. */
+  by?: TBillingReportDimension;
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +50,9 @@ export function parseReportSearch(search: Record<string, unknown>): TReportSearc
   if (sort && /^[a-zA-Z]{1,32}$/.test(sort)) out.sort = sort;
   if (search.direction === 'asc' || search.direction === 'desc') out.direction = search.direction;
   if (search.view === 'grid') out.view = 'grid';
+  const by = str('by');
+  if (by && (BILLING_REPORT_DIMENSIONS as readonly string[]).includes(by))
+    out.by = by as TBillingReportDimension;
   return out;
 }
 

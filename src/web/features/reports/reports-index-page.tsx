@@ -22,6 +22,17 @@ export function ReportsIndexPage() {
 function ReportsIndex() {
   const format = useFormat();
   const h = useQuery(trpc.reports.headlines.queryOptions());
+  const seesBilling = useCan('billing.view');
+  // The billing card's figure: what clients owe today (the period does not change it).
+  const billing = useQuery({
+    ...trpc.reports.billingSummary.queryOptions({
+      from: h.data?.monthStart ?? '',
+      to: h.data?.today ?? '',
+      by: 'month',
+      pageSize: 1,
+    }),
+    enabled: seesBilling && !!h.data,
+  });
   const n = (v: number | undefined) => (v === undefined ? '' : format.number(v));
   const cards = [
     {
@@ -52,6 +63,18 @@ function ReportsIndex() {
       unit: 'hours logged this month',
       link: { to: '/reports/team/summary', search: {} } as const,
     },
+    ...(seesBilling
+      ? [
+          {
+            title: 'Billing summary',
+            description:
+              'Billed, collected, outstanding and overdue, work not yet billed and realization, by month, client, service, partner, member or project.',
+            figure: billing.data ? format.moneyMinor(billing.data.totals.outstanding) : '',
+            unit: 'outstanding today',
+            link: { to: '/reports/billing/summary', search: {} } as const,
+          },
+        ]
+      : []),
   ];
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
@@ -75,7 +98,7 @@ function ReportsIndex() {
                 </CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-2">
-                {h.isPending ? (
+                {h.isPending || (c.title === 'Billing summary' && billing.isPending) ? (
                   <Skeleton className="h-8 w-24" />
                 ) : (
                   <p>

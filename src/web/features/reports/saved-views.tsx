@@ -32,6 +32,7 @@ const SAVED_KEYS = [
   'sort',
   'direction',
   'view',
+  'by',
 ] as const;
 
 /** The member's own saved views of this report: open one (its filters into the URL), save the current one, remove. */

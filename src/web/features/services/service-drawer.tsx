@@ -1,4 +1,11 @@
 import {
+  BILLING_MODE_LABELS,
+  BILLING_MODES,
+  FEE_TRIGGER_LABELS,
+  FEE_TRIGGERS,
+} from '@domain/billing/constants';
+import { bpToPercent } from '@domain/billing/wip';
+import {
   dueDateRulePreview,
   FREQUENCY_LABELS,
   SERVICE_FREQUENCIES,
@@ -22,6 +29,10 @@ const EMPTY: TServiceInput = {
   dueDateRule: null,
   defaultFee: '',
   projectTemplateId: null,
+  billingMode: 'fixed',
+  feeTrigger: 'manual',
+  taxCode: '',
+  taxRate: '',
 };
 
 const fromRow = (s: TServiceRow): TServiceInput => ({
@@ -33,6 +44,10 @@ const fromRow = (s: TServiceRow): TServiceInput => ({
   dueDateRule: s.dueDateRule,
   defaultFee: s.defaultFee ?? '',
   projectTemplateId: s.projectTemplateId,
+  billingMode: s.billingMode,
+  feeTrigger: s.feeTrigger,
+  taxCode: s.taxCode,
+  taxRate: bpToPercent(s.taxRateBp),
 });
 
 /** Creates a service, or edits the one given; the same schema as the server checks it. */
@@ -170,10 +185,51 @@ function ServiceFields({
       >
         <Input inputMode="decimal" placeholder="0.00" {...form.register('defaultFee')} />
       </Field>
+      <ServiceBillingFields form={form} />
       <Field label="Description" error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </Field>
     </>
+  );
+}
+
+/** What its engagements start with (how they are billed) and what its invoice lines carry (tax). */
+function ServiceBillingFields({ form }: { form: TRecordForm<TServiceInput, TServiceValues> }) {
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Billing</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Billed" hint="What a new engagement starts with" error={errors.billingMode?.message}>
+          <FormSelect
+            control={form.control}
+            name="billingMode"
+            options={BILLING_MODES.map((m) => ({ value: m, label: BILLING_MODE_LABELS[m] }))}
+          />
+        </Field>
+        {form.watch('billingMode') === 'fixed' ? (
+          <Field label="The fee is billed" error={errors.feeTrigger?.message}>
+            <FormSelect
+              control={form.control}
+              name="feeTrigger"
+              options={FEE_TRIGGERS.map((t) => ({ value: t, label: FEE_TRIGGER_LABELS[t] }))}
+            />
+          </Field>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Tax code"
+          hint="SAC or HSN, printed on its invoice lines"
+          error={errors.taxCode?.message}
+        >
+          <Input placeholder="998231" {...form.register('taxCode')} />
+        </Field>
+        <Field label="Tax rate (%)" hint="Empty: the firm's default rate" error={errors.taxRate?.message}>
+          <Input inputMode="decimal" placeholder="18" {...form.register('taxRate')} />
+        </Field>
+      </div>
+    </fieldset>
   );
 }
 

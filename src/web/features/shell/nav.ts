@@ -13,6 +13,7 @@ import {
   Clock,
   FolderKanban,
   FolderOpen,
+  Hourglass,
   House,
   KeyRound,
   LayoutTemplate,
@@ -61,8 +62,12 @@ export const MAIN_NAV: TNavGroup[] = [
     ],
   },
   {
+    // Billing's screens, in the order of the cycle: WIP, Invoices, Payments, Receivables.
     label: 'Billing',
-    items: [{ to: '/billing/invoices', label: 'Invoices', icon: ReceiptText, permission: 'billing.view' }],
+    items: [
+      { to: '/billing/wip', label: 'Work in progress', icon: Hourglass, permission: 'billing.view' },
+      { to: '/billing/invoices', label: 'Invoices', icon: ReceiptText, permission: 'billing.view' },
+    ],
   },
   {
     label: 'Vault',

@@ -1,6 +1,6 @@
 // The billing documents as PDFs: what the invoice, mail and portal features call.
 export { invoiceUpiUri, renderInvoicePdf } from './invoice';
 export type * from './models';
-export { INVOICE_PDF_STATUSES, STATEMENT_ROW_TYPES } from './models';
+export { STATEMENT_ROW_TYPES } from './models';
 export { qrPng } from './qr';
 export { renderStatementPdf } from './statement';

@@ -116,6 +116,8 @@ describe('a tax invoice as a PDF', () => {
     expect(params.get('tr')).toBe('INV/2026-27/0042');
     expect(params.get('pa')).toBe('sharmaassociates@hdfcbank');
     expect(params.get('pn')).toBe('Sharma & Associates LLP, Chartered Accountants');
+    const named = new URL(invoiceUpiUri(sampleInvoice({ upiPayee: 'Sharma and Associates' })) as string);
+    expect(named.searchParams.get('pn')).toBe('Sharma and Associates');
   });
 
   it('marks a draft, which has no number yet, with a DRAFT watermark', async () => {

@@ -45,7 +45,7 @@ export function invoiceUpiUri(model: TInvoicePdfModel): string | null {
   try {
     return upiPayUri({
       vpa: model.upiVpa,
-      payeeName: model.firm.legalName || model.firm.name,
+      payeeName: model.upiPayee || model.firm.legalName || model.firm.name,
       amountMinor: model.balanceDueMinor,
       invoiceNumber: model.number,
     });

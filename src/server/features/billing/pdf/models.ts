@@ -1,3 +1,4 @@
+import type { TAgingBucket, TInvoiceKind, TInvoiceStatus } from '../../../../domain/billing/constants';
 import type { TLogoContentType } from '../../../../domain/settings';
 
 // What the invoice and statement PDFs print, and nothing they look up: the billing services build
@@ -29,9 +30,6 @@ export type TPdfClient = {
 /** How a document's money and days are written: "en-IN" and "INR" print ₹1,23,456.50 and 24 Nov 2026. */
 export type TPdfLocale = { locale: string; currency: string };
 
-export const INVOICE_PDF_STATUSES = ['draft', 'issued', 'sent', 'partly_paid', 'paid', 'void'] as const;
-export type TInvoicePdfStatus = (typeof INVOICE_PDF_STATUSES)[number];
-
 export type TInvoicePdfLine = {
   description: string;
   /** SAC for services, HSN for goods; null where the firm's country has no such code. */
@@ -48,14 +46,15 @@ export type TInvoicePdfLine = {
 };
 
 export type TInvoicePdfModel = TPdfLocale & {
-  kind: 'invoice' | 'credit_note';
+  kind: TInvoiceKind;
   /** "Tax Invoice" (a GST-registered firm in India) or plain "Invoice". */
   taxInvoice: boolean;
   /** Null for a draft, which prints a DRAFT watermark. */
   number: string | null;
   /** A credit note's invoice: "against INV/2026-27/0012". */
   againstNumber?: string | null;
-  status: TInvoicePdfStatus;
+  /** The stored status: a draft prints DRAFT across the page, a void one VOID. */
+  status: TInvoiceStatus;
   /** Why it was voided; printed with the VOID watermark. */
   voidReason?: string | null;
   issueDate: string | null;
@@ -80,6 +79,8 @@ export type TInvoicePdfModel = TPdfLocale & {
   bankDetails?: string | null;
   /** The firm's UPI ID; a QR code to pay is printed for an INR invoice with a balance due. */
   upiVpa?: string | null;
+  /** The name the client's UPI app shows as payee; the firm's legal name when not given. */
+  upiPayee?: string | null;
 };
 
 export const STATEMENT_ROW_TYPES = ['invoice', 'payment', 'credit_note', 'refund', 'tds'] as const;
@@ -98,13 +99,22 @@ export type TStatementPdfRow = {
   balanceMinor: number;
 };
 
-/** Outstanding invoices by days past due on the statement's last day. */
+/** What is outstanding on the statement's last day, by days past due, in minor units. */
 export type TStatementAging = {
   currentMinor: number;
   days1To30Minor: number;
   days31To60Minor: number;
   days61To90Minor: number;
   over90Minor: number;
+};
+
+/** The aging's fields by the ledger's buckets, for their labels. */
+export const STATEMENT_AGING_FIELDS: Record<TAgingBucket, keyof TStatementAging> = {
+  current: 'currentMinor',
+  d1_30: 'days1To30Minor',
+  d31_60: 'days31To60Minor',
+  d61_90: 'days61To90Minor',
+  d90_plus: 'over90Minor',
 };
 
 export type TStatementPdfModel = TPdfLocale & {

@@ -52,7 +52,7 @@ describe('a client statement as a PDF', () => {
     );
     expect(model.openingBalanceMinor + debits - credits).toBe(model.closingBalanceMinor);
 
-    expect(text).toMatch(/Current\s+1-30 days\s+31-60 days\s+61-90 days\s+Over 90 days\s+Total/);
+    expect(text).toMatch(/Current\s+1-30 days\s+31-60 days\s+61-90 days\s+90\+ days\s+Total/);
     const { aging } = model;
     const buckets = [
       aging.currentMinor,
@@ -89,7 +89,7 @@ describe('a client statement as a PDF', () => {
       from = at;
     }
     expect(sheets.at(-1)).toContain('Closing balance');
-    expect(sheets.at(-1)).toContain('Over 90 days');
+    expect(sheets.at(-1)).toContain('90+ days');
   });
 
   it('writes another firm’s money in its own locale, negative balances included', async () => {

@@ -1,3 +1,4 @@
+import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '../../../../domain/billing/constants';
 import { pdfFormat } from './format';
 import {
   COLOR,
@@ -18,7 +19,7 @@ import {
   taxIdLine,
   text,
 } from './layout';
-import type { TStatementPdfModel, TStatementRowType } from './models';
+import { STATEMENT_AGING_FIELDS, type TStatementPdfModel, type TStatementRowType } from './models';
 
 export const STATEMENT_ROW_LABELS: Record<TStatementRowType, string> = {
   invoice: 'Invoice',
@@ -139,13 +140,9 @@ export async function renderStatementPdf(model: TStatementPdfModel): Promise<Buf
 
   // Aging: what is still owed, by how long past its due date, on the statement's last day.
   const { aging } = model;
-  const buckets: [string, number][] = [
-    ['Current', aging.currentMinor],
-    ['1-30 days', aging.days1To30Minor],
-    ['31-60 days', aging.days31To60Minor],
-    ['61-90 days', aging.days61To90Minor],
-    ['Over 90 days', aging.over90Minor],
-  ];
+  const buckets = AGING_BUCKETS.map(
+    (bucket) => [AGING_BUCKET_LABELS[bucket], aging[STATEMENT_AGING_FIELDS[bucket]]] as [string, number],
+  );
   const outstanding = buckets.reduce((sum, [, v]) => sum + v, 0);
   y = ensureSpace(doc, y + 16, 64, () => MARGIN);
   y += caption(doc, `Outstanding by age on ${f.date(model.to)}`, MARGIN, y, width);

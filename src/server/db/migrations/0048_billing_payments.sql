@@ -1,0 +1,1 @@
+CREATE INDEX "allocations_client_idx" ON "allocations" USING btree ("org_id","client_id") WHERE reversed_at is null;

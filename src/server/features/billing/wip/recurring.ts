@@ -1,0 +1,150 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import type { TExecutor } from '../../../db/client';
+import { clients } from '../../../db/schema';
+import { rowsOf } from '../../../db/sql';
+import { audit } from '../../system-log';
+import { billingContext } from '../context';
+import { issueInvoice } from '../issue';
+import { createDraft, recomputeInvoice } from '../ledger';
+import { summaryOf, systemActor } from './invoice';
+import { isDeadlock, wipLines } from './lines';
+import { dueFeePeriods, type TFeePeriodRow } from './sql';
+
+// Fixed fees that bill themselves: as their period starts (the job that makes the period's project
+// calls billRecurringFees), or as the period's project is completed (billProjectFee). Exactly once
+// per engagement and period, whatever runs at once: the partial unique index on invoice_lines turns
+// the second attempt into a CONFLICT, which here means "billed already" and is passed over.
+
+/**
+ * How far back the job reaches: the current period and one that ended within this many days (a run
+ * that was missed). Older unbilled periods (an engagement entered with a start date long past) wait
+ * in work in progress for a person, rather than raising a pile of invoices at once.
+ */
+export const RECURRING_LOOKBACK_DAYS = 31;
+
+const isConflict = (error: unknown) =>
+  (error instanceof TRPCError && error.code === 'CONFLICT') || isDeadlock(error);
+
+type TGroup = { orgId: string; clientId: string; periods: TFeePeriodRow[] };
+
+function groupsOf(rows: TFeePeriodRow[]): TGroup[] {
+  const groups = new Map<string, TGroup>();
+  for (const r of rows) {
+    const key = `${r.org_id}|${r.client_id}|${r.period_start}`;
+    const group = groups.get(key) ?? { orgId: r.org_id, clientId: r.client_id, periods: [] };
+    group.periods.push(r);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * One invoice for a client's fees of one period, made by the system: a draft, or issued when the
+ * firm bills recurring fees straight away. Null when nothing of it is due any more (billed by
+ * someone else meanwhile).
+ */
+async function billGroup(db: TExecutor, group: TGroup, why: string, now: Date): Promise<string | null> {
+  const wanted = new Set(group.periods.map((p) => `${p.engagement_id}|${p.period_start}`));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const { orgId, clientId } = group;
+        // What is still due now, inside the transaction: another instance may have billed some.
+        const due = rowsOf<TFeePeriodRow>(
+          await tx.execute(dueFeePeriods({ orgId, clientId, now, neverBilled: true })),
+        ).filter((p) => wanted.has(`${p.engagement_id}|${p.period_start}`));
+        if (!due.length) return null;
+        const ctx = await billingContext(tx, orgId);
+        const fees = due.map((p) => ({ engagementId: p.engagement_id, periodStart: p.period_start }));
+        const lines = await wipLines(
+          tx,
+          ctx,
+          orgId,
+          clientId,
+          { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
+          now,
+        );
+        const { id } = await createDraft(
+          tx,
+          orgId,
+          { clientId, lines, recurring: true, createdBy: null },
+          ctx,
+        );
+        const invoice = await recomputeInvoice(tx, orgId, id, ctx);
+        const [client] = await tx
+          .select({ name: clients.name })
+          .from(clients)
+          .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)));
+        await audit(tx, systemActor(orgId), {
+          action: 'invoice.create',
+          recordType: 'invoice',
+          recordId: id,
+          summary:
+            `Made the invoice for ${lines.map((l) => l.description).join(', ')} of ${client?.name ?? 'a client'} ${why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
+              0,
+              2000,
+            ),
+        });
+        if (ctx.settings.recurringMode === 'issue') {
+          await issueInvoice(tx, systemActor(orgId), id, { memberId: null }, ctx);
+        }
+        return id;
+      });
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      if (attempt >= 3) return null;
+    }
+  }
+}
+
+/**
+ * The fees of trigger "when the period starts" that are due: the job that makes each period's
+ * project runs this after it (for one engagement when that engagement is saved).
+ */
+export async function billRecurringFees(
+  db: TExecutor,
+  options: { orgId?: string; engagementId?: string; now?: Date } = {},
+): Promise<{ invoices: number }> {
+  const now = options.now ?? new Date();
+  const rows = rowsOf<TFeePeriodRow>(
+    await db.execute(
+      dueFeePeriods({
+        orgId: options.orgId,
+        engagementId: options.engagementId,
+        triggers: ['period_start'],
+        neverBilled: true,
+        recentDays: RECURRING_LOOKBACK_DAYS,
+        now,
+      }),
+    ),
+  );
+  let invoices = 0;
+  for (const group of groupsOf(rows)) {
+    if (await billGroup(db, group, 'as its period started', now)) invoices += 1;
+  }
+  return { invoices };
+}
+
+/**
+ * A project of an engagement whose fee is billed "when the period's project is completed" has just
+ * been completed (in the caller's transaction): bill that period's fee. A savepoint keeps the
+ * completion whatever billing answers.
+ */
+export async function billProjectFee(
+  tx: TExecutor,
+  orgId: string,
+  projectId: string,
+  now = new Date(),
+): Promise<{ invoiceId: string | null }> {
+  const rows = rowsOf<TFeePeriodRow>(
+    await tx.execute(
+      dueFeePeriods({ orgId, projectId, triggers: ['project_complete'], neverBilled: true, now }),
+    ),
+  );
+  let invoiceId: string | null = null;
+  for (const group of groupsOf(rows)) {
+    invoiceId = (await billGroup(tx, group, 'as its project was completed', now)) ?? invoiceId;
+  }
+  return { invoiceId };
+}
