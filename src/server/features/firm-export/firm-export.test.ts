@@ -206,7 +206,13 @@ describe('the whole-firm export', () => {
     ]);
     const counters = JSON.parse(await entry(zip, 'json/invoice-counters.json').async('string'));
     expect(counters).toEqual([expect.objectContaining({ series: 'INV', lastSeq: 1 })]);
-    for (const name of ['billing-settings', 'client-billing', 'disbursements', 'invoice-reminder-steps'])
+    for (const name of [
+      'billing-settings',
+      'client-billing',
+      'disbursements',
+      'invoice-reminder-steps',
+      'invoice-deliveries',
+    ])
       expect(names).toContain(`${name}.csv`);
     expect(manifest.links).toContainEqual({ from: 'allocations.paymentId', to: 'payments.id' });
     expect(manifest.links).toContainEqual({ from: 'invoice-lines.invoiceId', to: 'invoices.id' });

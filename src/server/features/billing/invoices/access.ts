@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { todayIn } from '../../../../domain/days';
 import type { TScope } from '../../../auth';
 import type { TExecutor } from '../../../db/client';
-import { invoices, orgs } from '../../../db/schema';
+import { clients, invoices, orgs } from '../../../db/schema';
 import { visibleClient } from '../../clients';
 import type { TInvoiceRow } from '../ledger';
 
@@ -38,4 +38,16 @@ export async function visibleInvoice(
 export async function firmToday(db: TExecutor, orgId: string): Promise<string> {
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
   return todayIn(org?.timeZone ?? 'UTC');
+}
+
+/**
+ * Takes the client's row before an invoice's, as every change to a client's credit does (payments,
+ * credit notes): the same order everywhere, so two such changes wait rather than deadlock.
+ */
+export async function lockClientFirst(db: TExecutor, orgId: string, clientId: string): Promise<void> {
+  await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)))
+    .for('no key update');
 }

@@ -8,7 +8,7 @@ import { audit } from '../../system-log';
 import { billingContext } from '../context';
 import { issueInvoice, voidInvoice } from '../issue';
 import { createDraft, recomputeInvoice, refreshBalances, type TDraftLine } from '../ledger';
-import { visibleInvoice } from './access';
+import { lockClientFirst, visibleInvoice } from './access';
 
 /** What the invoice's credit notes (issued, not void) already took back. */
 async function creditedSoFar(tx: TExecutor, orgId: string, invoiceId: string, except: string) {
@@ -53,6 +53,9 @@ async function wholeInvoice(tx: TExecutor, orgId: string, invoiceId: string): Pr
  */
 export async function raiseCreditNote(db: TDb, scope: TScope, input: TCreditNoteRaise, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
+    const seen = await visibleInvoice(tx, scope, input.invoiceId);
+    // What the credit note does not settle is the client's credit: the client's lock comes first.
+    await lockClientFirst(tx, scope.orgId, seen.clientId);
     const original = await visibleInvoice(tx, scope, input.invoiceId, true);
     if (original.kind !== 'invoice')
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'A credit note is raised against an invoice' });
@@ -120,6 +123,8 @@ export async function voidDocument(
   meta: TRequestMeta,
 ) {
   return db.transaction(async (tx) => {
+    const seen = await visibleInvoice(tx, scope, input.invoiceId);
+    if (seen.kind === 'credit_note') await lockClientFirst(tx, scope.orgId, seen.clientId);
     const doc = await visibleInvoice(tx, scope, input.invoiceId, true);
     if (doc.kind === 'credit_note' && doc.status !== 'void' && doc.status !== 'draft') {
       const undone = await tx
