@@ -17,9 +17,10 @@ import {
   timesheetEntries,
 } from '../../../db/schema';
 import { memberName } from '../../../db/sql';
-import { billingContext, taxContextOf } from '../context';
+import { billingContext } from '../context';
 import { visibleInvoice } from './access';
 import { recipientsOf } from './recipients';
+import { shownTaxContext } from './taxes';
 
 /** What each line bills in time: how many entries and minutes (a custom or fee line has none). */
 async function timeOfLines(db: TExecutor, orgId: string, lineIds: string[]) {
@@ -106,7 +107,7 @@ export async function getInvoice(db: TExecutor, scope: TScope, invoiceId: string
     .leftJoin(services, and(eq(services.orgId, invoiceLines.orgId), eq(services.id, invoiceLines.serviceId)))
     .where(and(eq(invoiceLines.orgId, scope.orgId), eq(invoiceLines.invoiceId, invoice.id)))
     .orderBy(asc(invoiceLines.position));
-  const taxContext = taxContextOf(ctx, invoice);
+  const taxContext = shownTaxContext(ctx, invoice, lines);
   const [time, money, creditNotes, deliveries, history, recipients, creditFor] = await Promise.all([
     timeOfLines(
       db,

@@ -271,6 +271,30 @@ describe('an invoice from draft to credit note', () => {
     expect(note.invoice).toMatchObject({ kind: 'credit_note', notes: 'Cancelled' });
   });
 
+  it('shows an issued invoice taxed as it was issued, whatever the firm’s state is set to since', async () => {
+    const inv = await draftWith(api, clientId, [line('Retainer', 100_000)]);
+    await api.billing.invoices.issue.mutate({ invoiceId: inv.id });
+    const settings = (await api.billing.settings.get.query()).settings;
+    await api.billing.settings.update.mutate({ ...settings, gstState: '29' });
+    try {
+      const shown = await api.billing.invoices.get.query({ invoiceId: inv.id });
+      expect(shown.taxes.map((x) => x.label)).toEqual(['CGST 9%', 'SGST 9%']);
+      // A draft for a client in Maharashtra (27) is now supplied outside the firm's state.
+      const draft = await api.billing.invoices.create.mutate({ clientId });
+      await api.billing.invoices.update.mutate({
+        invoiceId: draft.id,
+        lines: [line('Retainer', 100_000)],
+        placeOfSupply: '27',
+        notes: '',
+        terms: '',
+      });
+      const now = await api.billing.invoices.get.query({ invoiceId: draft.id });
+      expect(now.taxes.map((x) => x.label)).toEqual(['IGST 18%']);
+    } finally {
+      await api.billing.settings.update.mutate(settings);
+    }
+  });
+
   it('deletes a draft, logged', async () => {
     const draft = await draftWith(api, clientId, [line('Scratch', 100)]);
     await api.billing.invoices.deleteDraft.mutate({ invoiceId: draft.id });

@@ -7,8 +7,9 @@ import { localeForCountry } from '../../../../domain/format';
 import { LOGO_CONTENT_TYPES, type TLogoContentType } from '../../../../domain/settings';
 import type { TExecutor } from '../../../db/client';
 import { clients, invoiceLines, invoices, orgLogos, orgs } from '../../../db/schema';
-import { billingContext, taxContextOf } from '../context';
+import { billingContext } from '../context';
 import type { TInvoicePdfModel } from '../pdf';
+import { shownTaxContext } from './taxes';
 
 const cityLine = (r: { city: string | null; region: string | null; postalCode: string | null }) =>
   [r.city, r.region, r.postalCode].filter(Boolean).join(', ');
@@ -63,7 +64,7 @@ export async function invoicePdfModel(
     taxIds: client?.taxIds ?? [],
   };
   const taxed = invoice.taxRegime !== 'none';
-  const totals = invoiceTotals(lines, taxContextOf(ctx, invoice));
+  const totals = invoiceTotals(lines, shownTaxContext(ctx, invoice, lines));
   const logoType = logo?.contentType as TLogoContentType | undefined;
   return {
     locale: localeForCountry(firm.country),
@@ -114,6 +115,7 @@ export async function invoicePdfModel(
     notes: invoice.notes || null,
     bankDetails: invoice.kind === 'invoice' ? ctx.settings.bankDetails || null : null,
     upiVpa: ctx.settings.upiVpa,
+    upiPayee: ctx.settings.upiPayee,
   };
 }
 
