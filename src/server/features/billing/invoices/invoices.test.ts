@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, invoiceDeliveries, orgs, roles, systemLog } from '../../../db/schema';
+import { clients, invoiceDeliveries, orgs, roles, systemLog, timesheetEntries } from '../../../db/schema';
 import { createTestApp, type TTestApp } from '../../../test/app';
 import { putOnTeam, seedClient } from '../../../test/fixtures';
+import { createDraft } from '..';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -293,6 +294,67 @@ describe('an invoice from draft to credit note', () => {
     } finally {
       await api.billing.settings.update.mutate(settings);
     }
+  });
+
+  it('shows what billed time a line carries, and its write-down against standard value', async () => {
+    const entries = await t.db
+      .insert(timesheetEntries)
+      .values(
+        [90, 360].map((minutes) => ({
+          orgId: firm.org.id,
+          memberId: firm.owner.id,
+          clientId,
+          date: '2026-11-02',
+          minutes,
+          billable: true,
+          status: 'approved' as const,
+          billRate: 200_000,
+        })),
+      )
+      .returning({ id: timesheetEntries.id });
+    // 7:30 h at ₹2,000 is worth ₹15,000; billed at ₹12,000.
+    const draft = await t.db.transaction((tx) =>
+      createDraft(tx, firm.org.id, {
+        clientId,
+        createdBy: firm.owner.id,
+        lines: [
+          {
+            ...line('October returns', 1_200_000),
+            kind: 'time',
+            standardValue: 1_500_000,
+            timeEntryIds: entries.map((e) => e.id),
+          },
+        ],
+      }),
+    );
+    const detail = await api.billing.invoices.get.query({ invoiceId: draft.id });
+    expect(detail.lines[0]).toMatchObject({
+      kind: 'time',
+      amount: 1_200_000,
+      standardValue: 1_500_000,
+      time: { entries: 2, minutes: 450 },
+    });
+    // Edited on the draft, the line keeps its time.
+    const [first] = detail.lines;
+    await api.billing.invoices.update.mutate({
+      invoiceId: draft.id,
+      lines: [{ ...line('October returns, reviewed', 1_300_000), id: first?.id }],
+      notes: '',
+      terms: '',
+    });
+    const edited = await api.billing.invoices.get.query({ invoiceId: draft.id });
+    expect(edited.lines[0]).toMatchObject({
+      kind: 'time',
+      amount: 1_300_000,
+      time: { entries: 2, minutes: 450 },
+    });
+    // Deleted, the draft gives its time back to work in progress.
+    await api.billing.invoices.deleteDraft.mutate({ invoiceId: draft.id });
+    const back = await t.db
+      .select({ line: timesheetEntries.invoiceLineId })
+      .from(timesheetEntries)
+      .where(eq(timesheetEntries.clientId, clientId));
+    expect(back.every((b) => b.line === null)).toBe(true);
   });
 
   it('deletes a draft, logged', async () => {
