@@ -1,12 +1,12 @@
 // The billing feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { billingContext, defaultBillingSettings, type TBillingContext, taxContextOf } from './context';
+export { registerBillingRoutes } from './http';
 export { visibleInvoice } from './invoices/access';
 export { registerInvoiceExport } from './invoices/export-http';
 export { registerInvoicePdfRoute } from './invoices/pdf-http';
 export { invoiceFileName, invoicePdfModel } from './invoices/pdf-model';
 export { INVOICE_MAIL, registerInvoiceMailJob } from './invoices/send-job';
-export { registerBillingRoutes } from './http';
 export { deleteDraft, issueInvoice, voidInvoice } from './issue';
 export {
   ALREADY_BILLED,
@@ -28,6 +28,6 @@ export {
 } from './payment-reminders/job';
 export { clientCredit } from './payments/credit';
 export { billingRouter } from './router';
-export { billProjectFee, billRecurringFees } from './wip/recurring';
 export { statementPdfModel } from './statements/pdf';
 export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';
+export { billProjectFee, billRecurringFees } from './wip/recurring';
