@@ -1252,7 +1252,8 @@ beforeAll(async () => {
   const { assigned: _a, unassigned: _u, ...firmLevel } = A;
   const shared = uuids(firmLevel);
   unassignedIds = new Set([...uuids(A.unassigned)].filter((id) => !shared.has(id)));
-});
+  // Every procedure's records, billing's included: a minute is not enough on a loaded machine.
+}, 240_000);
 afterAll(async () => {
   await t?.close();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

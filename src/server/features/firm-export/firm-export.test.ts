@@ -120,7 +120,7 @@ describe('the whole-firm export', () => {
     const billing = Object.values(billingSchema)
       .filter((v) => is(v, PgTable))
       .map((v) => getTableName(v as PgTable));
-    expect(billing.length).toBe(9);
+    expect(billing.length).toBe(10);
     expect(billing.filter((name) => !exported.has(name))).toEqual([]);
   });
 

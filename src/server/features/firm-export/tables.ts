@@ -15,6 +15,7 @@ import {
   documentFolders,
   documents,
   invoiceCounters,
+  invoiceDeliveries,
   invoiceLines,
   invoiceReminderSteps,
   invoices,
@@ -93,6 +94,7 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'payments', table: payments, keys: ['id'] },
   { name: 'allocations', table: allocations, keys: ['id'] },
   { name: 'invoice-reminder-steps', table: invoiceReminderSteps, keys: ['invoiceId', 'step'] },
+  { name: 'invoice-deliveries', table: invoiceDeliveries, keys: ['id'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 
