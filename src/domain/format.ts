@@ -227,3 +227,27 @@ export function isoDateTimeIn(at: Date, timeZone: string): string {
 export function plainNumber(value: number): string {
   return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
+
+/**
+ * The Intl formats of a document made for one firm and kept (an invoice PDF): from a locale rather
+ * than a country, but built here like every other format, so one file holds them all.
+ */
+export function documentFormats(locale: string, currency: string) {
+  return {
+    money: new Intl.NumberFormat(locale, { style: 'currency', currency }),
+    day: new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+  };
+}
+
+/** The digits of a currency's minor unit as Intl knows them: 2 for INR, 0 for JPY, 3 for KWD. */
+export function intlCurrencyDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}

@@ -1,3 +1,4 @@
+import { intlCurrencyDigits } from '../format';
 // An amount in words, as invoices and cheques write it: "Rupees One Lakh Twenty-Three Thousand Four
 // Hundred Fifty-Six and Fifty Paise Only". Pure, so the PDF, the screen and a mail say the same.
 
@@ -143,9 +144,7 @@ const digitsCache = new Map<string, number>();
 export function currencyDigits(currency: string): number {
   let digits = digitsCache.get(currency);
   if (digits === undefined) {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2;
+    digits = intlCurrencyDigits(currency);
     digitsCache.set(currency, digits);
   }
   return digits;

@@ -193,6 +193,82 @@ const ROWS: Record<string, TRow> = {
     cross: 'none',
   },
 
+  'billing.payments.applyCredit': {
+    input: (_, c) => ({ clientId: c.client.id, allocations: [{ invoiceId: c.invoice.id, amount: 100 }] }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        allocations: [{ invoiceId: b.assigned.invoice.id, amount: 1 }],
+      }),
+    ],
+  },
+  'billing.payments.clientAccount': {
+    input: (_, c) => ({ clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.payments.clientOptions': { input: (f) => ({ search: f.marker }), cross: 'none', client: 'filter' },
+  'billing.payments.get': { input: (_, c) => ({ paymentId: c.payment.id }), cross: 'ids', client: true },
+  'billing.payments.list': {
+    input: (_, c) => ({ clientId: c.client.id }),
+    cross: 'filter',
+    client: 'filter',
+  },
+  'billing.payments.record': {
+    input: (_, c) => ({
+      clientId: c.client.id,
+      receivedOn: '2026-05-01',
+      method: 'upi',
+      amount: 500,
+      allocations: [{ invoiceId: c.invoice.id, amount: 500 }],
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        receivedOn: '2026-05-01',
+        method: 'upi',
+        amount: 500,
+        allocations: [{ invoiceId: b.assigned.invoice.id, amount: 500 }],
+      }),
+    ],
+  },
+  'billing.payments.refund': {
+    input: (_, c) => ({ clientId: c.client.id, paidOn: '2026-05-02', method: 'cash', amount: 100 }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.payments.reverse': {
+    input: (_, c) => ({ paymentId: c.doomedPayment.id, reason: 'Cheque bounced' }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.payments.reverseAllocation': {
+    input: (_, c) => ({ allocationId: c.allocation.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.payments.update': {
+    input: (_, c) => ({
+      paymentId: c.payment.id,
+      reference: 'UTR 99',
+      notes: '',
+      tdsSection: '194J',
+      tdsCertificateReceived: true,
+    }),
+    cross: 'ids',
+    client: true,
+  },
+  'billing.receivables.aging': { input: () => ({}), cross: 'none', client: 'filter' },
+  'billing.statements.get': {
+    input: (_, c) => ({ clientId: c.client.id, from: '2026-04-01', to: '2027-03-31' }),
+    cross: 'ids',
+    client: true,
+  },
+
   'broadcastTemplates.create': {
     input: (f) => ({ name: `${f.marker} new`, subject: 'Hi', bodyHtml: '<p>Hi</p>' }),
     cross: 'none',
@@ -1252,7 +1328,8 @@ beforeAll(async () => {
   const { assigned: _a, unassigned: _u, ...firmLevel } = A;
   const shared = uuids(firmLevel);
   unassignedIds = new Set([...uuids(A.unassigned)].filter((id) => !shared.has(id)));
-});
+  // Every procedure's records, billing's included: a minute is not enough on a loaded machine.
+}, 240_000);
 afterAll(async () => {
   await t?.close();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
@@ -1575,6 +1652,27 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: (f) => ({ path: `/api/leave/attachments/${f.leave.attachment.id}/preview` }),
     own: 200,
     cross: 'ids',
+  },
+  'GET /api/billing/payments/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/payments/export.csv?tds=yes' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/billing/payments/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/payments/export.xlsx' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/billing/clients/:clientId/statement.pdf': {
+    kind: 'staff',
+    request: (_, c) => ({
+      path: `/api/billing/clients/${c.client.id}/statement.pdf?from=2026-04-01&to=2027-03-31`,
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
   },
   'GET /api/billing/invoices/export.csv': {
     kind: 'staff',

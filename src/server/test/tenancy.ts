@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
-import { firmExports, members, roles, timesheetEntries, timesheetTimers } from '../db/schema';
+import { allocations, firmExports, members, roles, timesheetEntries, timesheetTimers } from '../db/schema';
 import type { TTestApp } from './app';
+import { issuedInvoice } from './billing';
 import { seedPortalUser } from './portal';
 import { seedFirmWithRoles } from './seeded-firm';
 
@@ -53,6 +54,35 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     email: `${label}-${randomUUID()}@example.test`,
   });
   const archivable = await api.clients.create.mutate({ code: code(), name: name('archivable client') });
+
+  // Billing: an open invoice, a receipt that settled part of another and left credit (its allocation
+  // to take back), and a receipt to reverse.
+  const orgId = firm.org.id;
+  const invoice = await issuedInvoice(t, orgId, client.id, 100_000, { description: name('invoice') });
+  const settled = await issuedInvoice(t, orgId, client.id, 20_000, { description: name('settled invoice') });
+  const receivedOn = '2026-04-15';
+  const payment = await api.billing.payments.record.mutate({
+    clientId: client.id,
+    receivedOn,
+    method: 'bank_transfer',
+    reference: name('payment'),
+    amount: 50_000,
+    tdsAmount: 1_000,
+    tdsSection: '194J',
+    allocations: [{ invoiceId: settled.id, amount: 10_000 }],
+  });
+  const doomedPayment = await api.billing.payments.record.mutate({
+    clientId: client.id,
+    receivedOn,
+    method: 'cash',
+    reference: name('doomed payment'),
+    amount: 1_000,
+  });
+  const [allocation] = await t.db
+    .select({ id: allocations.id })
+    .from(allocations)
+    .where(eq(allocations.paymentId, payment.id));
+  if (!allocation) throw new Error('allocation not seeded');
 
   const engagement = await api.engagements.create.mutate({
     clientId: client.id,
@@ -240,6 +270,10 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
   return {
     client,
     archivable,
+    invoice,
+    payment,
+    doomedPayment,
+    allocation,
     engagement,
     doomedEngagement,
     project,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfirmDialogHost, confirm } from './confirm-dialog';
 import './test-setup';
 
@@ -12,6 +12,12 @@ function ask(options: Parameters<typeof confirm>[0]) {
   });
   return answer;
 }
+
+// The dialog's module is fetched with the first confirm() (React.lazy). Loaded up front, so the
+// first test's wait (findByRole's 1 s) is for the dialog and not for Vite transforming Radix on a
+// busy machine: when that took longer, the unanswered first question stayed queued and every
+// later test found it instead of its own.
+beforeAll(() => import('./confirm-dialog-view'));
 
 describe('confirm()', () => {
   it('resolves true on the confirm button and closes', async () => {

@@ -45,6 +45,9 @@ async function drain() {
 /** Noon in Kolkata on a day: the firm's "today" whatever the server's clock. */
 const on = (day: string) => new Date(`${day}T06:30:00Z`);
 
+// The outbox outlives a run: an address of this run's own counts only this run's mail.
+const payer = `accounts-${Date.now()}@slowpayer.test`;
+
 describe('the payment-reminder schedule', () => {
   const schedule = { remindBeforeDays: 3, remindOnDue: true, remindEveryDays: 7 };
   it('names the step an invoice is at, day by day', () => {
@@ -85,7 +88,7 @@ describe('payment reminders', () => {
       })
       .where(eq(billingSettings.orgId, firm.org.id));
     const client = await seedClient(t, firm.org.id, { name: 'Slow Payer' });
-    await t.db.update(clients).set({ email: 'accounts@slowpayer.test' }).where(eq(clients.id, client.id));
+    await t.db.update(clients).set({ email: payer }).where(eq(clients.id, client.id));
     const paused = await seedClient(t, firm.org.id, { name: 'Paused Payer' });
     await t.db
       .insert(clientBilling)
@@ -129,12 +132,8 @@ describe('payment reminders', () => {
       .select()
       .from(reminderDeliveries)
       .where(eq(reminderDeliveries.reminderId, sent[0]?.id ?? ''));
-    expect(deliveries).toMatchObject([
-      { channel: 'email', recipient: 'accounts@slowpayer.test', status: 'sent' },
-    ]);
-    const mail = (await readOutbox(t.config.mail.outboxDir)).filter(
-      (m) => m.to === 'accounts@slowpayer.test',
-    );
+    expect(deliveries).toMatchObject([{ channel: 'email', recipient: payer, status: 'sent' }]);
+    const mail = (await readOutbox(t.config.mail.outboxDir)).filter((m) => m.to === payer);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toContain('HDFC 0001');
 

@@ -1,5 +1,5 @@
 import { currencyDigits } from '../../../../domain/billing/words';
-import { NO_VALUE } from '../../../../domain/format';
+import { documentFormats, NO_VALUE } from '../../../../domain/format';
 import type { TPdfLocale } from './models';
 
 export type TPdfFormat = {
@@ -28,14 +28,7 @@ export function decimalOf(minor: number, digits: number): string {
  */
 export function pdfFormat({ locale, currency }: TPdfLocale): TPdfFormat {
   const digits = currencyDigits(currency);
-  const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const dayFormat = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const rateFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const { money: moneyFormat, day: dayFormat, rate: rateFormat } = documentFormats(locale, currency);
   return {
     money: (minor) =>
       Number.isSafeInteger(minor) ? moneyFormat.format(decimalOf(minor, digits) as `${number}`) : NO_VALUE,
