@@ -4,6 +4,7 @@ import { addDays } from '../../../domain/days';
 import { notifications, projects, tasks, timesheetTimers } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';
+import { codeAndMessageOf as codeOf } from '../../test/outcome';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 let t: TTestApp;
@@ -14,12 +15,6 @@ afterAll(() => t?.close());
 
 const W1 = '2026-03-02';
 const HOUR = 60 * 60_000;
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code}: ${e.message}`,
-  );
 
 /** A firm whose staff member is on a client's team, and a template with budgets. */
 async function firm(name: string) {

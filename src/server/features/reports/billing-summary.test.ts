@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedDraft, seedInvoice, seedReceipt } from '../../test/billing';
 import { putOnTeam, seedClient } from '../../test/fixtures';
+import { codeOf } from '../../test/outcome';
 import { lastAndThisMonth } from '../../test/report-period';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 import { voidInvoice } from '../billing';
@@ -23,12 +24,6 @@ let t: TTestApp;
 let f: Awaited<ReturnType<typeof world>>;
 const PERIOD = { from: '2026-04-01', to: '2026-09-30' };
 const { prevMonthStart, monthStart } = lastAndThisMonth();
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string } }) => e.data?.code,
-  );
 
 async function world() {
   const firm = await seedFirmWithRoles(t, 'Billing report firm');

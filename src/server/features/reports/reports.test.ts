@@ -4,6 +4,7 @@ import { addDays } from '../../../domain/days';
 import { projects, roles, systemLog, taskStatusChanges } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { putOnTeam, seedClient } from '../../test/fixtures';
+import { codeOf } from '../../test/outcome';
 import { lastAndThisMonth } from '../../test/report-period';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
@@ -15,12 +16,6 @@ let f: Awaited<ReturnType<typeof world>>;
 
 const { today, monthStart, prevMonthStart, monthEnd, period } = lastAndThisMonth();
 const past = addDays(prevMonthStart, 10);
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string } }) => e.data?.code,
-  );
 
 async function world() {
   const firm = await seedFirmWithRoles(t, 'Reports firm');

@@ -5,6 +5,7 @@ import { OWN_WEEK_REFUSED } from '../../../domain/timesheet-approval';
 import { leaveRequests, leaveTypes, timesheetEntries } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';
+import { codeAndMessageOf as codeOf } from '../../test/outcome';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 let t: TTestApp;
@@ -14,12 +15,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const W = '2026-03-02'; // a Monday
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code}: ${e.message}`,
-  );
 
 async function firm(name: string) {
   const f = await seedFirmWithRoles(t, name);

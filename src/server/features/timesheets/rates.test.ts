@@ -4,6 +4,7 @@ import { MAX_RATE } from '../../../domain/timesheet-rates';
 import { systemLog, timesheetEntries } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { page, putOnTeam, seedClient } from '../../test/fixtures';
+import { codeAndMessageOf as codeOf } from '../../test/outcome';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 let t: TTestApp;
@@ -13,12 +14,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const W1 = '2026-03-02';
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code}: ${e.message}`,
-  );
 
 /** A firm with a client on Staff's team, a task of that client and a service. */
 async function firm(name: string) {

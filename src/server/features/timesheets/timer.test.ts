@@ -4,6 +4,7 @@ import { todayIn } from '../../../domain/days';
 import { notifications, orgs, timesheetEntries, timesheetTimers } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';
+import { codeAndMessageOf as codeOf } from '../../test/outcome';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 import { noticeDue, sweepTimers } from './timer-jobs';
 
@@ -14,12 +15,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const HOUR = 60 * 60_000;
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code}: ${e.message}`,
-  );
 
 async function firm(name: string) {
   const f = await seedFirmWithRoles(t, name);

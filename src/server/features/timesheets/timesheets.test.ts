@@ -4,6 +4,7 @@ import { addDays, todayIn, weekStartOf } from '../../../domain/days';
 import { timesheetEntries, timesheetRates } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, putOnTeam, seedClient } from '../../test/fixtures';
+import { codeAndMessageOf as codeOf } from '../../test/outcome';
 import { seedFirmWithRoles } from '../../test/seeded-firm';
 
 let t: TTestApp;
@@ -14,12 +15,6 @@ afterAll(() => t?.close());
 
 const W1 = '2026-03-02';
 const W2 = '2026-03-09';
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code}: ${e.message}`,
-  );
 
 async function firm(name: string) {
   const f = await seedFirmWithRoles(t, name);

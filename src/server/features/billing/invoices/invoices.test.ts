@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoiceDeliveries, orgs, roles, systemLog, timesheetEntries } from '../../../db/schema';
 import { createTestApp, type TTestApp } from '../../../test/app';
 import { putOnTeam, seedClient } from '../../../test/fixtures';
+import { codeOf } from '../../../test/outcome';
 import { createDraft } from '..';
 
 let t: TTestApp;
@@ -63,12 +64,6 @@ async function draftWith(
   await api.billing.invoices.update.mutate({ invoiceId: draft.id, lines, notes: '', terms: '' });
   return draft;
 }
-
-const codeOf = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { data?: { code?: string } }) => e.data?.code ?? String(e),
-  );
 
 describe('billing settings', () => {
   it('start from the defaults, save with a diff in the log, and refuse GST without a state', async () => {

@@ -4,6 +4,7 @@ import { allocations, invoices, payments, systemLog } from '../../../db/schema';
 import { createTestApp, type TTestApp } from '../../../test/app';
 import { billingFirm, issuedCreditNote, issuedInvoice, memberWith } from '../../../test/billing';
 import { putOnTeam, seedClient } from '../../../test/fixtures';
+import { codeOf } from '../../../test/outcome';
 import { voidInvoice } from '..';
 
 let t: TTestApp;
@@ -26,15 +27,6 @@ async function invoiceRow(id: string) {
   const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw new Error('no invoice');
   return row;
-}
-
-async function codeOf(p: Promise<unknown>) {
-  try {
-    await p;
-    return 'ok';
-  } catch (error) {
-    return (error as { data?: { code?: string } }).data?.code ?? String(error);
-  }
 }
 
 describe('recording a payment', () => {
@@ -445,31 +437,36 @@ describe('who may see and change payments', () => {
     const theirPayment = await theirApi.billing.payments.record.mutate(receipt(theirClient.id, 9_000));
     const api = t.client(mine.owner.token);
     const attempts = [
-      api.billing.payments.record.mutate(receipt(theirClient.id, 100)),
-      api.billing.payments.record.mutate(
-        receipt(myClient.id, 100, { allocations: [{ invoiceId: theirInvoice.id, amount: 100 }] }),
-      ),
-      api.billing.payments.applyCredit.mutate({
-        clientId: theirClient.id,
-        allocations: [{ invoiceId: theirInvoice.id, amount: 1 }],
-      }),
-      api.billing.payments.refund.mutate({
-        clientId: theirClient.id,
-        paidOn: '2026-11-01',
-        method: 'cash',
-        amount: 1,
-      }),
-      api.billing.payments.reverse.mutate({ paymentId: theirPayment.id, reason: 'Mine now' }),
-      api.billing.payments.update.mutate({
-        paymentId: theirPayment.id,
-        reference: 'x',
-        notes: '',
-        tdsSection: null,
-        tdsCertificateReceived: false,
-      }),
-      api.billing.payments.get.query({ paymentId: theirPayment.id }),
-      api.billing.payments.clientAccount.query({ clientId: theirClient.id }),
-      api.billing.statements.get.query({ clientId: theirClient.id, from: '2026-01-01', to: '2026-12-31' }),
+      () => api.billing.payments.record.mutate(receipt(theirClient.id, 100)),
+      () =>
+        api.billing.payments.record.mutate(
+          receipt(myClient.id, 100, { allocations: [{ invoiceId: theirInvoice.id, amount: 100 }] }),
+        ),
+      () =>
+        api.billing.payments.applyCredit.mutate({
+          clientId: theirClient.id,
+          allocations: [{ invoiceId: theirInvoice.id, amount: 1 }],
+        }),
+      () =>
+        api.billing.payments.refund.mutate({
+          clientId: theirClient.id,
+          paidOn: '2026-11-01',
+          method: 'cash',
+          amount: 1,
+        }),
+      () => api.billing.payments.reverse.mutate({ paymentId: theirPayment.id, reason: 'Mine now' }),
+      () =>
+        api.billing.payments.update.mutate({
+          paymentId: theirPayment.id,
+          reference: 'x',
+          notes: '',
+          tdsSection: null,
+          tdsCertificateReceived: false,
+        }),
+      () => api.billing.payments.get.query({ paymentId: theirPayment.id }),
+      () => api.billing.payments.clientAccount.query({ clientId: theirClient.id }),
+      () =>
+        api.billing.statements.get.query({ clientId: theirClient.id, from: '2026-01-01', to: '2026-12-31' }),
     ];
     for (const attempt of attempts) expect(await codeOf(attempt)).toBe('NOT_FOUND');
     expect((await api.billing.payments.list.query({})).rows).toEqual([]);

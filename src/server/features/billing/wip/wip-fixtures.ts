@@ -91,11 +91,7 @@ export async function periodProject(
   return row;
 }
 
-export const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (e: { data?: { code?: string }; message: string }) => `${e.data?.code ?? 'ERROR'}: ${e.message}`,
-  );
+export { codeAndMessageOf as codeOf } from '../../../test/outcome';
 
 /** How many invoices a firm has, of any status. */
 export async function invoiceCount(t: TTestApp, orgId: string) {
