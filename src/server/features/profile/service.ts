@@ -20,6 +20,7 @@ export async function getProfile(db: TExecutor, scope: { orgId: string; memberId
       orgTimeZone: orgs.timeZone,
       orgCountry: orgs.country,
       orgCurrency: orgs.currency,
+      orgFiscalYearStartMonth: orgs.fiscalYearStartMonth,
       roleId: roles.id,
       roleName: roles.name,
       permissions: roles.permissions,
@@ -45,6 +46,8 @@ export async function getProfile(db: TExecutor, scope: { orgId: string; memberId
       timeZone: row.orgTimeZone,
       country: row.orgCountry,
       currency: row.orgCurrency,
+      /** The month (1-12) the firm's fiscal year starts: a statement opens on the year so far. */
+      fiscalYearStartMonth: row.orgFiscalYearStartMonth,
     },
     role: { id: row.roleId, name: row.roleName },
     permissions: row.isOwner ? ['*'] : roleGrants({ name: row.roleName, permissions: row.permissions }),
