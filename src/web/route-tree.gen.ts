@@ -58,6 +58,9 @@ import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/s
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
 import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
+import { Route as MainBillingPaymentsIndexRouteImport } from './routes/_main/billing/payments/index'
+import { Route as MainBillingPaymentsIdRouteImport } from './routes/_main/billing/payments/$id'
+import { Route as MainBillingReceivablesIndexRouteImport } from './routes/_main/billing/receivables/index'
 import { Route as MainBillingWipIndexRouteImport } from './routes/_main/billing/wip/index'
 import { Route as MainBillingWipClientIdRouteImport } from './routes/_main/billing/wip/$clientId'
 import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients/$id/billing'
@@ -430,6 +433,31 @@ const MainBillingInvoicesIdRoute = MainBillingInvoicesIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/billing/invoices/$id.lazy').then((d) => d.Route),
 )
+const MainBillingPaymentsIndexRoute =
+  MainBillingPaymentsIndexRouteImport.update({
+    id: '/billing/payments/',
+    path: '/billing/payments/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/billing/payments/index.lazy').then((d) => d.Route),
+  )
+const MainBillingPaymentsIdRoute = MainBillingPaymentsIdRouteImport.update({
+  id: '/billing/payments/$id',
+  path: '/billing/payments/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/billing/payments/$id.lazy').then((d) => d.Route),
+)
+const MainBillingReceivablesIndexRoute =
+  MainBillingReceivablesIndexRouteImport.update({
+    id: '/billing/receivables/',
+    path: '/billing/receivables/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/billing/receivables/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainBillingWipIndexRoute = MainBillingWipIndexRouteImport.update({
   id: '/billing/wip/',
   path: '/billing/wip/',
@@ -712,6 +740,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
   '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -731,6 +760,8 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
   '/billing/invoices/': typeof MainBillingInvoicesIndexRoute
+  '/billing/payments/': typeof MainBillingPaymentsIndexRoute
+  '/billing/receivables/': typeof MainBillingReceivablesIndexRoute
   '/billing/wip/': typeof MainBillingWipIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
@@ -786,6 +817,7 @@ export interface FileRoutesByTo {
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
   '/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -805,6 +837,8 @@ export interface FileRoutesByTo {
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
   '/billing/invoices': typeof MainBillingInvoicesIndexRoute
+  '/billing/payments': typeof MainBillingPaymentsIndexRoute
+  '/billing/receivables': typeof MainBillingReceivablesIndexRoute
   '/billing/wip': typeof MainBillingWipIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
@@ -865,6 +899,7 @@ export interface FileRoutesById {
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/_main/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
+  '/_main/billing/payments/$id': typeof MainBillingPaymentsIdRoute
   '/_main/billing/wip/$clientId': typeof MainBillingWipClientIdRoute
   '/_main/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
@@ -884,6 +919,8 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
   '/_main/billing/invoices/': typeof MainBillingInvoicesIndexRoute
+  '/_main/billing/payments/': typeof MainBillingPaymentsIndexRoute
+  '/_main/billing/receivables/': typeof MainBillingReceivablesIndexRoute
   '/_main/billing/wip/': typeof MainBillingWipIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
@@ -943,6 +980,7 @@ export interface FileRouteTypes {
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
+    | '/billing/payments/$id'
     | '/billing/wip/$clientId'
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
@@ -962,6 +1000,8 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/'
     | '/admin/services/'
     | '/billing/invoices/'
+    | '/billing/payments/'
+    | '/billing/receivables/'
     | '/billing/wip/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
@@ -1017,6 +1057,7 @@ export interface FileRouteTypes {
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
+    | '/billing/payments/$id'
     | '/billing/wip/$clientId'
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
@@ -1036,6 +1077,8 @@ export interface FileRouteTypes {
     | '/admin/clientgroups'
     | '/admin/services'
     | '/billing/invoices'
+    | '/billing/payments'
+    | '/billing/receivables'
     | '/billing/wip'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
@@ -1095,6 +1138,7 @@ export interface FileRouteTypes {
     | '/_main/admin/settings/org'
     | '/_main/admin/templates/broadcasts'
     | '/_main/billing/invoices/$id'
+    | '/_main/billing/payments/$id'
     | '/_main/billing/wip/$clientId'
     | '/_main/clients/$id/billing'
     | '/_main/clients/$id/client-tasks'
@@ -1114,6 +1158,8 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
     | '/_main/billing/invoices/'
+    | '/_main/billing/payments/'
+    | '/_main/billing/receivables/'
     | '/_main/billing/wip/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
@@ -1474,6 +1520,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillingInvoicesIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/billing/payments/': {
+      id: '/_main/billing/payments/'
+      path: '/billing/payments'
+      fullPath: '/billing/payments/'
+      preLoaderRoute: typeof MainBillingPaymentsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billing/payments/$id': {
+      id: '/_main/billing/payments/$id'
+      path: '/billing/payments/$id'
+      fullPath: '/billing/payments/$id'
+      preLoaderRoute: typeof MainBillingPaymentsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billing/receivables/': {
+      id: '/_main/billing/receivables/'
+      path: '/billing/receivables'
+      fullPath: '/billing/receivables/'
+      preLoaderRoute: typeof MainBillingReceivablesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/billing/wip/': {
       id: '/_main/billing/wip/'
       path: '/billing/wip'
@@ -1761,6 +1828,7 @@ interface MainRouteChildren {
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
   MainBillingInvoicesIdRoute: typeof MainBillingInvoicesIdRoute
+  MainBillingPaymentsIdRoute: typeof MainBillingPaymentsIdRoute
   MainBillingWipClientIdRoute: typeof MainBillingWipClientIdRoute
   MainReportsBillingSummaryRoute: typeof MainReportsBillingSummaryRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
@@ -1771,6 +1839,8 @@ interface MainRouteChildren {
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
   MainBillingInvoicesIndexRoute: typeof MainBillingInvoicesIndexRoute
+  MainBillingPaymentsIndexRoute: typeof MainBillingPaymentsIndexRoute
+  MainBillingReceivablesIndexRoute: typeof MainBillingReceivablesIndexRoute
   MainBillingWipIndexRoute: typeof MainBillingWipIndexRoute
   MainVaultDocumentsIndexRoute: typeof MainVaultDocumentsIndexRoute
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
@@ -1807,6 +1877,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
   MainBillingInvoicesIdRoute: MainBillingInvoicesIdRoute,
+  MainBillingPaymentsIdRoute: MainBillingPaymentsIdRoute,
   MainBillingWipClientIdRoute: MainBillingWipClientIdRoute,
   MainReportsBillingSummaryRoute: MainReportsBillingSummaryRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
@@ -1817,6 +1888,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
   MainBillingInvoicesIndexRoute: MainBillingInvoicesIndexRoute,
+  MainBillingPaymentsIndexRoute: MainBillingPaymentsIndexRoute,
+  MainBillingReceivablesIndexRoute: MainBillingReceivablesIndexRoute,
   MainBillingWipIndexRoute: MainBillingWipIndexRoute,
   MainVaultDocumentsIndexRoute: MainVaultDocumentsIndexRoute,
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,

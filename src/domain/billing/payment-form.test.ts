@@ -29,8 +29,10 @@ const form = (over: Partial<TPaymentFormInput> = {}): TPaymentFormInput => ({
   ...over,
 });
 
-const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+const issues = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
 
 describe('the record-payment form', () => {
   const schema = paymentFormSchema(2);
@@ -95,27 +97,37 @@ describe('the credit forms', () => {
       { invoiceId: INV1, balance: 3_000_000, amount: '30000' },
       { invoiceId: INV2, balance: 8_000_000, amount: '20000' },
     ];
-    expect(schema.parse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: rows }).allocations).toEqual([
+    expect(
+      schema.parse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: rows }).allocations,
+    ).toEqual([
       { invoiceId: INV1, amount: 3_000_000 },
       { invoiceId: INV2, amount: 2_000_000 },
     ]);
     const over = rows.map((r, i) => (i === 1 ? { ...r, amount: '20000.01' } : r));
-    expect(issues(schema.safeParse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: over }))).toEqual([
-      ['allocations', 'Apply no more than the credit'],
-    ]);
+    expect(
+      issues(schema.safeParse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: over })),
+    ).toEqual([['allocations', 'Apply no more than the credit']]);
     const none = rows.map((r) => ({ ...r, amount: '' }));
-    expect(issues(schema.safeParse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: none }))).toEqual([
-      ['allocations', 'Choose an invoice to apply the credit to'],
-    ]);
+    expect(
+      issues(schema.safeParse({ clientId: CLIENT, appliedOn: '2026-11-20', allocations: none })),
+    ).toEqual([['allocations', 'Choose an invoice to apply the credit to']]);
   });
 
   it('refunds no more than the credit', () => {
     const schema = refundFormSchema(2, 1_000_000);
-    const refund = { clientId: CLIENT, paidOn: '2026-11-20', method: 'upi' as const, reference: '', notes: '' };
+    const refund = {
+      clientId: CLIENT,
+      paidOn: '2026-11-20',
+      method: 'upi' as const,
+      reference: '',
+      notes: '',
+    };
     expect(schema.parse({ ...refund, amount: '10,000' }).amount).toBe(1_000_000);
     expect(issues(schema.safeParse({ ...refund, amount: '10000.01' }))).toEqual([
       ['amount', 'Refund no more than the credit'],
     ]);
-    expect(issues(schema.safeParse({ ...refund, amount: '' }))).toEqual([['amount', 'Refund must be more than zero']]);
+    expect(issues(schema.safeParse({ ...refund, amount: '' }))).toEqual([
+      ['amount', 'Refund must be more than zero'],
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './constants';
-import { parseAmount, ZCreditApply, ZPaymentCreate, ZRefundCreate } from './payments';
+import {
+  parseAmount,
+  type TPaymentCreateInput,
+  ZCreditApply,
+  ZPaymentCreate,
+  ZRefundCreate,
+} from './payments';
 
 // The payment dialogs' forms: what a person types (amounts as text in the currency's units), read
 // into minor units and then checked by the very schema the procedure checks (ZPaymentCreate,
@@ -57,7 +63,7 @@ export type TPaymentFormInput = z.input<typeof ZPaymentFormFields>;
 
 /** Record payment: typed amounts in the currency's `digits`, then ZPaymentCreate. */
 export function paymentFormSchema(digits: number) {
-  return ZPaymentFormFields.transform((v, ctx) => {
+  return ZPaymentFormFields.transform((v, ctx): TPaymentCreateInput => {
     const money = reader(digits, ctx);
     return {
       ...v,
@@ -74,7 +80,7 @@ export function paymentFormSchema(digits: number) {
 export function creditApplyFormSchema(digits: number, credit: number) {
   return z
     .object({ clientId: z.string(), appliedOn: z.string(), allocations: z.array(ZAllocationRow) })
-    .transform((v, ctx) => {
+    .transform((v, ctx): z.input<typeof ZCreditApply> => {
       const allocations = allocationsOf(v.allocations, reader(digits, ctx), ctx);
       if (allocations.reduce((s, a) => s + a.amount, 0) > credit)
         ctx.addIssue({ code: 'custom', message: 'Apply no more than the credit', path: ['allocations'] });
@@ -95,7 +101,7 @@ export function refundFormSchema(digits: number, credit: number) {
       amount: z.string(),
       notes: z.string(),
     })
-    .transform((v, ctx) => {
+    .transform((v, ctx): z.input<typeof ZRefundCreate> => {
       const amount = reader(digits, ctx)(v.amount, ['amount']);
       if (amount > credit)
         ctx.addIssue({ code: 'custom', message: 'Refund no more than the credit', path: ['amount'] });

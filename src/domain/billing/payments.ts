@@ -3,10 +3,24 @@ import { daysApart } from '../days';
 import { zString, zText } from '../fields';
 import { ZPageInput } from '../pagination';
 import { MAX_AMOUNT, PAYMENT_KINDS, PAYMENT_METHODS } from './constants';
+import { AGING_DIMENSIONS, AGING_SORTS, PAYMENT_SORTS, TDS_FILTERS, YES_NO } from './payment-list';
 import { AMOUNT_TOO_HIGH, ZBillingDate, zAmount, zPositiveAmount } from './schemas';
 
 // Payments, credit, receivables and statements (issue 35): what the forms and the procedures share.
-// Amounts are integer minor units; a form turns typed text into them with parseAmount.
+// Amounts are integer minor units; a form turns typed text into them with parseAmount. The lists'
+// vocabulary (sorts, filters) is in payment-list.ts, which route files read without zod.
+
+export {
+  AGING_DIMENSION_LABELS,
+  AGING_DIMENSIONS,
+  AGING_SORTS,
+  PAYMENT_SORTS,
+  type TAgingDimension,
+  type TAgingSort,
+  TDS_FILTER_LABELS,
+  TDS_FILTERS,
+  YES_NO,
+} from './payment-list';
 
 export const AMOUNT_FORMAT = 'Type an amount like 15000 or 15000.50';
 
@@ -125,16 +139,6 @@ export type TPaymentUpdate = z.output<typeof ZPaymentUpdate>;
 
 export const ZAllocationReverse = z.object({ allocationId: z.uuid('Allocation not found') });
 
-export const PAYMENT_SORTS = ['receivedOn', 'amount', 'client', 'createdAt'] as const;
-export const YES_NO = ['yes', 'no'] as const;
-/** TDS filter: any TDS, none, or TDS whose certificate has not come in yet. */
-export const TDS_FILTERS = ['yes', 'no', 'pending'] as const;
-export const TDS_FILTER_LABELS: Record<(typeof TDS_FILTERS)[number], string> = {
-  yes: 'With TDS',
-  no: 'Without TDS',
-  pending: 'TDS certificate pending',
-};
-
 const zOptionalDay = ZBillingDate.optional();
 
 export const ZPaymentFilter = z
@@ -169,25 +173,6 @@ export const ZClientSearch = z.object({
   /** Keeps the chosen client among the options whatever the search. */
   clientId: z.uuid().optional(),
 });
-
-export const AGING_DIMENSIONS = ['client', 'group', 'partner'] as const;
-export type TAgingDimension = (typeof AGING_DIMENSIONS)[number];
-export const AGING_DIMENSION_LABELS: Record<TAgingDimension, string> = {
-  client: 'By client',
-  group: 'By client group',
-  partner: 'By partner',
-};
-export const AGING_SORTS = [
-  'name',
-  'outstanding',
-  'current',
-  'd1_30',
-  'd31_60',
-  'd61_90',
-  'd90_plus',
-  'credit',
-] as const;
-export type TAgingSort = (typeof AGING_SORTS)[number];
 
 export const ZAgingInput = ZPageInput.pick({ page: true, pageSize: true, search: true }).extend({
   by: z.enum(AGING_DIMENSIONS).default('client'),

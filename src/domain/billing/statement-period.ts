@@ -12,4 +12,3 @@ export function fiscalYearStart(today: string, startMonth: number): string {
 export function defaultStatementPeriod(today: string, startMonth: number) {
   return { from: fiscalYearStart(today, startMonth), to: today };
 }
-

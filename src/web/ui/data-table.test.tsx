@@ -211,6 +211,20 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ }).style.minWidth).toBe('10rem');
   });
 
+  it('ends with a totals row headed by its first cell, and shows none while loading or empty', () => {
+    const footer = (c: DataTableColumn<Client>) =>
+      c.id === 'name' ? 'Total' : c.id === 'city' ? '3 cities' : '';
+    const { rerender, props } = setup({ footer });
+    const table = screen.getByRole('table', { name: 'Clients' });
+    const last = within(table).getAllByRole('row').at(-1) as HTMLElement;
+    expect(within(last).getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
+    expect(within(last).getByRole('cell', { name: '3 cities' })).toBeInTheDocument();
+    rerender(<DataTable {...props} loading />);
+    expect(screen.queryByRole('rowheader', { name: 'Total' })).not.toBeInTheDocument();
+    rerender(<DataTable {...props} rows={[]} total={0} />);
+    expect(screen.queryByRole('rowheader', { name: 'Total' })).not.toBeInTheDocument();
+  });
+
   it('counts rows listed ahead of the first page in the range', () => {
     setup({ total: 120, leading: 3, pageSize: 50 });
     expect(screen.getByText('1–53 of 123')).toBeInTheDocument();

@@ -95,6 +95,11 @@ export type DataTableProps<T> = {
    * counted in the range shown, not in the pages.
    */
   leading?: number;
+  /**
+   * A totals row under the rows (a report's sums over every page): what each column shows there.
+   * The first column's is the row's header ("Total").
+   */
+  footer?: (column: DataTableColumn<T>) => ReactNode;
   className?: string;
 };
 
@@ -326,6 +331,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })
             )}
           </tbody>
+          {props.footer && !loading && rows.length > 0 ? (
+            <tfoot className="border-t-2 border-border bg-muted/50 font-medium text-fg">
+              <tr>
+                {selectable ? <td className={cellClasses} /> : null}
+                {columns.map((column, c) => {
+                  const Cell = c === 0 ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={column.id}
+                      scope={c === 0 ? 'row' : undefined}
+                      style={columnStyle(column)}
+                      className={cn(cellClasses, c === 0 && 'text-left', column.className)}
+                    >
+                      {props.footer?.(column)}
+                    </Cell>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
         {loading ? (
           <span className="sr-only" role="status">

@@ -75,6 +75,8 @@ export type ListScreenProps<T, S extends TListParams<string>> = {
   empty?: ReactNode;
   /** Shown instead when the search or a filter hides every row; `clear` adds a "Clear filters" button. */
   noMatch?: { title: string; message: string; clear?: boolean; icon?: LucideIcon };
+  /** A totals row under the rows: what each column shows there (DataTable's `footer`). */
+  footer?: (column: DataTableColumn<T>) => ReactNode;
   className?: string;
 };
 
@@ -139,6 +141,7 @@ export function ListScreen<T, S extends TListParams<string>>(props: ListScreenPr
       loading={list.isPending}
       rowLink={props.rowLink}
       onRowClick={props.onRowClick}
+      footer={props.footer}
       {...(bulkActions
         ? {
             selectedIds: selected,

@@ -2,6 +2,7 @@ import { ADMIN_PERMISSIONS } from '@domain/admin';
 import type { TPermission } from '@domain/permissions';
 import type { ToOptions } from '@tanstack/react-router';
 import {
+  Banknote,
   BarChart3,
   BellRing,
   Briefcase,
@@ -23,6 +24,7 @@ import {
   Mail,
   Megaphone,
   ReceiptText,
+  Scale,
   ShieldCheck,
   Users,
   UsersRound,
@@ -67,6 +69,8 @@ export const MAIN_NAV: TNavGroup[] = [
     items: [
       { to: '/billing/wip', label: 'Work in progress', icon: Hourglass, permission: 'billing.view' },
       { to: '/billing/invoices', label: 'Invoices', icon: ReceiptText, permission: 'billing.view' },
+      { to: '/billing/payments', label: 'Payments', icon: Banknote, permission: 'billing.view' },
+      { to: '/billing/receivables', label: 'Receivables', icon: Scale, permission: 'billing.view' },
     ],
   },
   {

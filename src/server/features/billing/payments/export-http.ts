@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, count, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_METHOD_LABELS } from '../../../../domain/billing/constants';
+import { PAYMENT_EXPORT_PATHS } from '../../../../domain/billing/payment-list';
 import {
   amountText,
   TDS_FILTER_LABELS,
@@ -18,10 +19,6 @@ import { audit } from '../../system-log';
 import { billingContext } from '../context';
 import { paymentRows, paymentShape, paymentWhere } from './list';
 
-export const PAYMENT_EXPORT_PATHS = {
-  csv: '/api/billing/payments/export.csv',
-  xlsx: '/api/billing/payments/export.xlsx',
-} as const;
 const BATCH = 1000;
 
 const HEADERS = [

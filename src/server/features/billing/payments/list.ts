@@ -98,18 +98,7 @@ const rowFields = {
   clientCode: clients.code,
 };
 
-type TRaw = { [K in keyof typeof rowFields]: unknown } & {
-  id: string;
-  kind: 'receipt' | 'refund';
-  amount: number;
-  tdsAmount: number;
-  bankCharges: number;
-  allocated: string;
-  clientId: string;
-  clientName: string;
-  clientCode: string;
-  reversedAt: Date | null;
-};
+type TRaw = Awaited<ReturnType<typeof paymentRows>>[number];
 
 function shape<T extends TRaw>({ allocated, clientId, clientName, clientCode, ...r }: T) {
   const used = Number(allocated);
@@ -123,7 +112,7 @@ function shape<T extends TRaw>({ allocated, clientId, clientName, clientCode, ..
   };
 }
 
-export type TPaymentRow = ReturnType<typeof shape<Awaited<ReturnType<typeof paymentRows>>[number]>>;
+export type TPaymentRow = ReturnType<typeof shape<TRaw>>;
 
 export function paymentRows(
   db: TExecutor,
@@ -146,7 +135,7 @@ export async function listPayments(
   db: TExecutor,
   scope: TScope,
   input: TPaymentFilter & { page: number; pageSize: number },
-): Promise<TPage<ReturnType<typeof shape>>> {
+): Promise<TPage<TPaymentRow>> {
   const [rows, [totals]] = await Promise.all([
     paymentRows(db, scope, input, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
     db
@@ -156,7 +145,7 @@ export async function listPayments(
       .where(paymentWhere(scope, input)),
   ]);
   return {
-    rows: rows.map((r) => shape(r as TRaw)),
+    rows: rows.map((r) => shape(r)),
     total: totals?.total ?? 0,
     page: input.page,
     pageSize: input.pageSize,
@@ -210,7 +199,7 @@ export async function paymentDetail(db: TExecutor, scope: TScope, paymentId: str
   const nameOf = (id: string | null) => (id ? (names.find((n) => n.id === id)?.name ?? null) : null);
   const { createdBy, reversedBy, gateway, ...rest } = row;
   return {
-    ...shape(rest as TRaw),
+    ...shape(rest),
     gateway,
     recordedBy: nameOf(createdBy),
     reversedBy: nameOf(reversedBy),

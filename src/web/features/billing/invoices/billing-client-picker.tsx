@@ -6,8 +6,9 @@ import { trpc } from '../../../lib/trpc';
 const label = (c: { name: string; code: string }) => `${c.name} (${c.code})`;
 
 /**
- * Picks one client to bill by typing a few letters: the server answers the 20 best matches among
- * the clients the member may see, and the browser's own suggestion list offers them.
+ * Picks one client to bill by typing a few letters: the server answers the best matches among
+ * the clients the member may see, and the browser's own suggestion list offers them. `from` names
+ * the procedure that answers: the invoices' (billing.view) or the payments' (`billing.payments`).
  */
 export function BillingClientPicker({
   value,
@@ -15,8 +16,10 @@ export function BillingClientPicker({
   placeholder = 'Type a client name or code',
   className,
   autoFocus,
+  from = 'invoices',
   ...rest
 }: {
+  from?: 'invoices' | 'payments';
   value: string | null | undefined;
   onChange: (clientId: string | null) => void;
   placeholder?: string;
@@ -30,12 +33,13 @@ export function BillingClientPicker({
   const listId = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
+  const options = trpc.billing[from].clientOptions;
   const current = useQuery({
-    ...trpc.billing.invoices.clientOptions.queryOptions({ clientId: value ?? undefined }),
+    ...options.queryOptions({ clientId: value ?? undefined }),
     enabled: !!value,
   });
-  const matches = useQuery(trpc.billing.invoices.clientOptions.queryOptions({ search: term || undefined }));
-  const chosen = value ? current.data?.[0] : undefined;
+  const matches = useQuery(options.queryOptions({ search: term || undefined }));
+  const chosen = value ? current.data?.find((c) => c.id === value) : undefined;
   useEffect(() => {
     if (chosen) setText(label(chosen));
     else if (!value) setText('');

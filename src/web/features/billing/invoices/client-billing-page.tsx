@@ -5,6 +5,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { NoAccess, useCan } from '../../shell/access';
+import { ClientPaymentActions } from '../payments/client-payment-actions';
+import { StatementCard } from '../payments/statement-card';
 import { BillingContactsCard } from './billing-contacts-card';
 import { ClientMailingsCard } from './client-mailings-card';
 import { InvoicesExportMenu } from './invoices-export-menu';
@@ -13,7 +15,10 @@ import { NewInvoiceDialog } from './new-invoice-dialog';
 
 const route = getRouteApi('/_main/clients/$id/billing');
 
-/** /clients/{id}/billing: what the client owes, its invoices, who they go to, what was mailed. */
+/**
+ * /clients/{id}/billing: what the client owes and the credit it holds, its payments and credit, its
+ * invoices, its statement, who its invoices go to, what was mailed.
+ */
 export function ClientBillingPage() {
   if (!useCan('billing.view')) return <NoAccess message="Your role does not include billing." />;
   return <ClientBilling />;
@@ -26,7 +31,9 @@ function ClientBilling() {
   const canManage = useCan('billing.manage');
   const [creating, setCreating] = useState(false);
   const summary = useQuery(trpc.billing.invoices.clientBilling.queryOptions({ clientId: id }));
+  const account = useQuery(trpc.billing.payments.clientAccount.queryOptions({ clientId: id }));
   const s = summary.data;
+  const credit = account.data?.credit;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-x-8 gap-y-3">
@@ -53,8 +60,15 @@ function ClientBilling() {
               ) : null}
             </dd>
           </div>
+          <div>
+            <dt className="text-xs text-muted-fg">Credit</dt>
+            <dd className="text-lg font-semibold tabular-nums">
+              {credit === undefined ? '—' : format.moneyMinor(credit)}
+            </dd>
+          </div>
         </dl>
         <div className="ml-auto flex flex-wrap gap-2">
+          <ClientPaymentActions clientId={id} account={account.data} />
           <InvoicesExportMenu search={search} clientId={id} />
           {canManage ? (
             <Button onClick={() => setCreating(true)}>
@@ -65,6 +79,7 @@ function ClientBilling() {
       </div>
       {canManage ? <NewInvoiceDialog open={creating} onOpenChange={setCreating} clientId={id} /> : null}
       <InvoicesList search={search} clientId={id} />
+      <StatementCard clientId={id} />
       <div className="grid gap-4 lg:grid-cols-2">
         {s ? <BillingContactsCard key={JSON.stringify([s.emails, s.remindersPaused])} billing={s} /> : null}
         <ClientMailingsCard clientId={id} />

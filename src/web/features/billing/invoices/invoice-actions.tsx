@@ -1,21 +1,27 @@
+import { OPEN_STATUSES } from '@domain/billing/constants';
 import { invoicePdfPath } from '@domain/billing/invoice-list';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, toast } from '@web/ui';
-import { Ban, Download, FileMinus, Send } from 'lucide-react';
+import { Ban, Banknote, Download, FileMinus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { saveFile } from '../../documents/file-transfer';
 import { useCan } from '../../shell/access';
+import { PaymentRecordDialog } from '../payments/payment-record-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import type { TInvoiceDetail } from './invoice-page';
 import { SendDialog } from './invoice-send-dialog';
 import { VoidDialog } from './void-dialog';
 
-/** What can be done to an issued invoice or credit note: its PDF, mail it, credit it, void it. */
+/**
+ * What can be done to an issued invoice or credit note: its PDF, record a payment against it, mail
+ * it, credit it, void it.
+ */
 export function InvoiceActions({ detail }: { detail: TInvoiceDetail }) {
   const canManage = useCan('billing.manage');
+  const canCollect = useCan('billing.collect');
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState<'send' | 'credit' | 'void' | null>(null);
+  const [open, setOpen] = useState<'pay' | 'send' | 'credit' | 'void' | null>(null);
   const [downloading, setDownloading] = useState(false);
   const { invoice } = detail;
   const refresh = async () => {
@@ -33,9 +39,25 @@ export function InvoiceActions({ detail }: { detail: TInvoiceDetail }) {
     }
   };
   const live = invoice.status !== 'draft' && invoice.status !== 'void';
+  const payable =
+    invoice.kind === 'invoice' &&
+    (OPEN_STATUSES as readonly string[]).includes(invoice.status) &&
+    invoice.balance > 0;
   const setOpenState = (which: typeof open) => (o: boolean) => setOpen(o ? which : null);
   return (
     <>
+      {canCollect && payable ? (
+        <>
+          <Button onClick={() => setOpen('pay')}>
+            <Banknote aria-hidden /> Record payment
+          </Button>
+          <PaymentRecordDialog
+            open={open === 'pay'}
+            onOpenChange={setOpenState('pay')}
+            invoice={{ id: invoice.id, clientId: invoice.clientId, balance: invoice.balance }}
+          />
+        </>
+      ) : null}
       <Button variant="outline" onClick={download} loading={downloading}>
         <Download aria-hidden /> Download PDF
       </Button>

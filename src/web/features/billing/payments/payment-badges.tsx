@@ -1,0 +1,30 @@
+import { Badge, useFormat } from '@web/ui';
+
+type TPaymentState = { kind: 'receipt' | 'refund'; reversedAt: Date | null };
+type TPaymentTds = { tdsAmount: number; tdsSection: string | null; tdsCertificateReceived: boolean };
+
+/** What a payment is beyond money received: a refund paid out, or reversed (it no longer counts). */
+export function PaymentStateBadges({ payment }: { payment: TPaymentState }) {
+  return (
+    <span className="inline-flex gap-1">
+      {payment.kind === 'refund' ? <Badge tone="blue">Refund</Badge> : <Badge tone="green">Received</Badge>}
+      {payment.reversedAt ? (
+        <Badge tone="red" dot>
+          Reversed
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+/** The tax the client deducted, its section, and whether its certificate has come in. */
+export function TdsText({ payment }: { payment: TPaymentTds }) {
+  const format = useFormat();
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span className="tabular-nums">{format.moneyMinor(payment.tdsAmount)}</span>
+      {payment.tdsSection ? <span className="text-xs text-muted-fg">{payment.tdsSection}</span> : null}
+      {payment.tdsCertificateReceived ? null : <Badge tone="yellow">Certificate pending</Badge>}
+    </span>
+  );
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ReceivablesPage } from '../../../../features/billing/receivables/receivables-page';
+
+export const Route = createLazyFileRoute('/_main/billing/receivables/')({ component: ReceivablesPage });
