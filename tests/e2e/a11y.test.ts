@@ -18,7 +18,7 @@ import {
   taskAssignees,
   tasks,
 } from '../../src/server/db/schema';
-import { seedInvoice } from '../../src/server/test/billing';
+import { seedInvoice, seedReceipt } from '../../src/server/test/billing';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { expectAccessible } from './support/a11y';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -70,10 +70,19 @@ async function seedWorld(t: TE2eApp) {
     'shared client folder',
   );
   const clientId = shared.clientId as string;
-  // An invoice the portal's Invoices screen lists (the demo's billing comes later).
-  await seedInvoice(t, orgId, {
+  // An invoice the portal's Invoices screen lists (the demo's billing comes later), part paid with
+  // TDS, so the payments, receivables and statement screens have rows.
+  const invoice = await seedInvoice(t, orgId, {
     clientId,
     lines: [{ description: 'Annual accounts and tax return', rate: 4_500_000 }],
+  });
+  const payment = await seedReceipt(t, orgId, {
+    clientId,
+    receivedOn: '2026-11-10',
+    amount: 1_800_000,
+    tdsAmount: 200_000,
+    method: 'upi',
+    allocate: [{ invoiceId: invoice.id, amount: 2_000_000 }],
   });
   const project = await one(
     t.db.select({ id: projects.id }).from(projects).where(eq(projects.orgId, orgId)).limit(1),
@@ -217,6 +226,8 @@ async function seedWorld(t: TE2eApp) {
   return {
     owner: { sub: owner.sub },
     clientId,
+    invoiceId: invoice.id,
+    paymentId: payment.id,
     sharedFolderId: shared.id,
     projectId: project.id,
     taskId: task.id,
@@ -253,6 +264,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/onboarding': null, // visited below, by someone without a firm
   '/clients': () => '/clients',
   '/clients/{id}': (w) => `/clients/${w.clientId}`,
+  '/clients/{id}/billing': (w) => `/clients/${w.clientId}/billing`,
   '/clients/{id}/client-tasks': (w) => `/clients/${w.clientId}/client-tasks`,
   '/clients/{id}/client-users': (w) => `/clients/${w.clientId}/client-users`,
   '/clients/{id}/documents': (w) => `/clients/${w.clientId}/documents`,
@@ -279,6 +291,12 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/my-account/security': () => '/my-account/security',
   '/billing/wip': () => '/billing/wip',
   '/billing/wip/{clientId}': (w) => `/billing/wip/${w.clientId}`,
+  '/billing/invoices': () => '/billing/invoices',
+  '/billing/invoices/{id}': (w) => `/billing/invoices/${w.invoiceId}`,
+  '/billing/payments': () => '/billing/payments',
+  '/billing/payments/{id}': (w) => `/billing/payments/${w.paymentId}`,
+  '/billing/receivables': () => '/billing/receivables',
+  '/admin/settings/billing': () => '/admin/settings/billing',
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,

@@ -10,8 +10,8 @@ const DELIVERY = {
 } as const;
 
 /**
- * What happened to the invoice: money set against it (payments and credit notes, listed; recording
- * a payment is the Payments screens'), the credit notes raised, each mailing, and the system log.
+ * What happened to the invoice: money set against it (payments, each opening its own
+ * page, and credit notes), the credit notes raised, each mailing, and the system log.
  */
 export function InvoiceActivity({ detail }: { detail: TInvoiceDetail }) {
   const format = useFormat();
@@ -36,7 +36,13 @@ export function InvoiceActivity({ detail }: { detail: TInvoiceDetail }) {
                 <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                   <span className="min-w-0 flex-1">
                     {a.paymentId ? (
-                      `Payment${a.paymentMethod ? ` by ${PAYMENT_METHOD_LABELS[a.paymentMethod].toLowerCase()}` : ''}${a.paymentReference ? ` · ${a.paymentReference}` : ''}`
+                      <Link
+                        to="/billing/payments/$id"
+                        params={{ id: a.paymentId }}
+                        className="text-primary underline"
+                      >
+                        {`Payment${a.paymentMethod ? ` by ${PAYMENT_METHOD_LABELS[a.paymentMethod].toLowerCase()}` : ''}${a.paymentReference ? ` · ${a.paymentReference}` : ''}`}
+                      </Link>
                     ) : (
                       <>
                         {isNote ? 'Invoice ' : 'Credit note '}
