@@ -17,13 +17,17 @@ export function PaymentStateBadges({ payment }: { payment: TPaymentState }) {
   );
 }
 
-/** The tax the client deducted, its section, and whether its certificate has come in. */
+/** The tax the client deducted and its section; under it, whether its certificate is still to come. */
 export function TdsText({ payment }: { payment: TPaymentTds }) {
   const format = useFormat();
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <span className="tabular-nums">{format.moneyMinor(payment.tdsAmount)}</span>
-      {payment.tdsSection ? <span className="text-xs text-muted-fg">{payment.tdsSection}</span> : null}
+    <span className="inline-flex flex-col items-end gap-0.5">
+      <span className="tabular-nums">
+        {format.moneyMinor(payment.tdsAmount)}
+        {payment.tdsSection ? (
+          <span className="ml-1.5 text-xs text-muted-fg">{payment.tdsSection}</span>
+        ) : null}
+      </span>
       {payment.tdsCertificateReceived ? null : <Badge tone="yellow">Certificate pending</Badge>}
     </span>
   );

@@ -115,6 +115,8 @@ function PaymentFields({ form, fixedClient, first }: { form: TForm; fixedClient:
         balance: list[i]?.balance ?? 0,
         amount: minor ? amountText(minor, digits) : '',
       })),
+      // A refill answers the errors it fixes once the form has been sent.
+      { shouldValidate: form.formState.isSubmitted },
     );
   // A client's invoices replace the last client's; the amounts spread over them oldest first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refills only when the invoices or the money change

@@ -65,7 +65,7 @@ function useColumns(showClient: boolean): DataTableColumn<TPaymentRow>[] {
     },
     {
       id: 'unallocated',
-      header: 'Left as credit',
+      header: 'Credit',
       className: 'text-right',
       cell: (r) => (r.unallocated > 0 ? money(r.unallocated) : none),
     },
@@ -120,7 +120,7 @@ export function PaymentsList({
       <DatePicker
         aria-label="Received from"
         placeholder="Received from"
-        className="w-36"
+        className="w-40"
         value={url.search.from ?? null}
         max={url.search.to}
         onChange={(v) => url.setSearch({ from: v ?? undefined, page: undefined })}
@@ -128,7 +128,7 @@ export function PaymentsList({
       <DatePicker
         aria-label="Received to"
         placeholder="Received to"
-        className="w-36"
+        className="w-40"
         value={url.search.to ?? null}
         min={url.search.from}
         onChange={(v) => url.setSearch({ to: v ?? undefined, page: undefined })}
@@ -151,7 +151,7 @@ export function PaymentsList({
       filters={[
         { key: 'method', label: 'Method', all: 'All methods', options: METHOD_OPTIONS, className: 'w-36' },
         { key: 'kind', label: 'Kind', all: 'All kinds', options: KIND_OPTIONS, className: 'w-32' },
-        { key: 'tds', label: 'TDS', all: 'TDS or not', options: TDS_OPTIONS, className: 'w-52' },
+        { key: 'tds', label: 'TDS', all: 'TDS or not', options: TDS_OPTIONS, className: 'w-60' },
         {
           key: 'reversed',
           label: 'Reversed',

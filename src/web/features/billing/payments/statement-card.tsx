@@ -144,7 +144,7 @@ export function StatementCard({ clientId }: { clientId: string }) {
                     <tr key={`${e.id}-${e.kind}`} className="border-t border-border">
                       <td className="px-3 py-1.5 whitespace-nowrap">{format.date(e.date)}</td>
                       <td className="px-3 py-1.5 whitespace-nowrap">{STATEMENT_ENTRY_LABELS[e.kind]}</td>
-                      <td className="px-3 py-1.5 font-mono text-xs">{e.reference}</td>
+                      <td className="px-3 py-1.5 font-mono text-xs whitespace-nowrap">{e.reference}</td>
                       <td className="px-3 py-1.5 text-muted-fg">{detailOf(e.kind, e.detail)}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{e.debit ? money(e.debit) : ''}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums">

@@ -122,7 +122,8 @@ function ReceivablesScreen() {
         pageSizes={[50, 100, 200]}
         footer={(column) => {
           if (!totals) return null;
-          if (column.id === 'name') return `Total · ${format.number(totals.clients)} clients`;
+          if (column.id === 'name')
+            return `Total · ${format.number(totals.clients)} client${totals.clients === 1 ? '' : 's'}`;
           const key = column.id as keyof typeof totals;
           return key in totals ? format.moneyMinor(totals[key]) : null;
         }}
