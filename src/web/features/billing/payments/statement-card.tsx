@@ -16,7 +16,7 @@ import {
   useFormat,
 } from '@web/ui';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { saveFile } from '../../documents/file-transfer';
 import { useProfile } from '../../shell/use-profile';
@@ -49,6 +49,7 @@ export function StatementCard({ clientId }: { clientId: string }) {
     defaultStatementPeriod(todayIn(format.timeZone), org.fiscalYearStartMonth),
   );
   const [downloading, setDownloading] = useState(false);
+  const ids = useId();
   const valid = period.from <= period.to;
   const statement = useQuery({
     ...trpc.billing.statements.get.queryOptions({ clientId, ...period }),
@@ -74,17 +75,23 @@ export function StatementCard({ clientId }: { clientId: string }) {
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle>Statement</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
+          {/* Visible labels, not aria-label: the button shows the date, which its name must hold. */}
+          <label htmlFor={`${ids}-from`} className="text-sm text-muted-fg">
+            From
+          </label>
           <DatePicker
-            aria-label="Statement from"
+            id={`${ids}-from`}
             className="w-40"
             value={period.from}
             max={period.to}
             clearable={false}
             onChange={(v) => v && setPeriod((p) => ({ ...p, from: v }))}
           />
-          <span className="text-sm text-muted-fg">to</span>
+          <label htmlFor={`${ids}-to`} className="text-sm text-muted-fg">
+            to
+          </label>
           <DatePicker
-            aria-label="Statement to"
+            id={`${ids}-to`}
             className="w-40"
             value={period.to}
             min={period.from}
