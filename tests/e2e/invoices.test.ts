@@ -8,6 +8,7 @@ import { clients, orgs } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot, type TConsoleLog, tempDir } from './support/browser';
 import { cutOff } from './support/fit';
+import { pdfAttachmentOf, rawMailTo } from './support/mail';
 
 let app: TE2eApp;
 let browser: Browser;
@@ -129,20 +130,8 @@ describe('invoices in the browser', () => {
     const mail = await app.lastMail(CLIENT_EMAIL);
     expect(mail.subject).toContain('KC/2026-27/0001');
     expect(mail.text).toMatch(/\/clientportal\/[0-9a-f-]{36}\/invoices/);
-    const raw = JSON.parse(
-      fs.readFileSync(
-        path.join(
-          app.config.mail.outboxDir,
-          fs
-            .readdirSync(app.config.mail.outboxDir)
-            .filter((n) => n.endsWith('.json'))
-            .sort()
-            .at(-1) ?? '',
-        ),
-        'utf8',
-      ),
-    ) as { eml: string };
-    const pdf = attachmentOf(raw.eml);
+    const raw = rawMailTo(app.config.mail.outboxDir, CLIENT_EMAIL).at(-1) ?? '';
+    const pdf = pdfAttachmentOf(raw);
     const dir = tempDir('invoice-mail-');
     fs.writeFileSync(path.join(dir, 'attached.pdf'), pdf);
     expect(execFileSync('pdftotext', [path.join(dir, 'attached.pdf'), '-'], { encoding: 'utf8' })).toContain(
@@ -212,14 +201,3 @@ describe('invoices in the browser', () => {
     expect(faults(log.errors)).toEqual([]);
   });
 });
-
-/** The first base64 attachment of a MIME message, decoded. */
-function attachmentOf(eml: string): Buffer {
-  const part = eml.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p));
-  if (!part) throw new Error('no PDF attached');
-  const body = part
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('\n');
-  return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
-}

@@ -54,6 +54,15 @@ export const PAYMENT_METHOD_LABELS: Record<TPaymentMethod, string> = {
   card: 'Card',
   other: 'Other',
 };
+/** The method inside a sentence ("paid by UPI", "by bank transfer"): acronyms keep their capitals. */
+export const PAYMENT_METHOD_IN_SENTENCE: Record<TPaymentMethod, string> = {
+  bank_transfer: 'bank transfer',
+  upi: 'UPI',
+  cheque: 'cheque',
+  cash: 'cash',
+  card: 'card',
+  other: 'another method',
+};
 
 /** How an engagement is billed. */
 export const BILLING_MODES = ['fixed', 'hourly', 'none'] as const;

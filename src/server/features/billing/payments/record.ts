@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '../../../../domain/billing/constants';
+import { PAYMENT_METHOD_IN_SENTENCE } from '../../../../domain/billing/constants';
 import {
   receiptValue,
   type TCreditApply,
@@ -92,7 +92,7 @@ export async function recordPayment(db: TDb, scope: TScope, input: TPaymentCreat
       recordType: 'payment',
       recordId: payment.id,
       summary: [
-        `Recorded ${money(input.amount)} from ${client.name} by ${PAYMENT_METHOD_LABELS[input.method]}`,
+        `Recorded ${money(input.amount)} from ${client.name} by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}`,
         hasTds ? `, TDS ${money(input.tdsAmount)}${input.tdsSection ? ` (${input.tdsSection})` : ''}` : '',
         input.bankCharges ? `, bank charges ${money(input.bankCharges)}` : '',
         numbers.length ? `; allocated ${money(allocated)} to ${numbers.join(', ')}` : '',
@@ -222,7 +222,7 @@ export async function refundCredit(db: TDb, scope: TScope, input: TRefundCreate,
       action: 'payment.refund',
       recordType: 'payment',
       recordId: refund.id,
-      summary: `Refunded ${money(input.amount)} of ${client.name}'s credit by ${PAYMENT_METHOD_LABELS[input.method]}`,
+      summary: `Refunded ${money(input.amount)} of ${client.name}'s credit by ${PAYMENT_METHOD_IN_SENTENCE[input.method]}`,
     });
     return { id: refund.id, credit: credit - input.amount };
   });

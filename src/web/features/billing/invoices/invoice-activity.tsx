@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@domain/billing/constants';
+import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_IN_SENTENCE } from '@domain/billing/constants';
 import { Link } from '@tanstack/react-router';
 import { Badge, Card, CardContent, CardHeader, CardTitle, useFormat } from '@web/ui';
 import type { TInvoiceDetail } from './invoice-page';
@@ -41,7 +41,7 @@ export function InvoiceActivity({ detail }: { detail: TInvoiceDetail }) {
                         params={{ id: a.paymentId }}
                         className="text-primary underline"
                       >
-                        {`Payment${a.paymentMethod ? ` by ${PAYMENT_METHOD_LABELS[a.paymentMethod].toLowerCase()}` : ''}${a.paymentReference ? ` · ${a.paymentReference}` : ''}`}
+                        {`Payment${a.paymentMethod ? ` by ${PAYMENT_METHOD_IN_SENTENCE[a.paymentMethod]}` : ''}${a.paymentReference ? ` · ${a.paymentReference}` : ''}`}
                       </Link>
                     ) : (
                       <>
