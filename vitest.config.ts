@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@domain': path.resolve(import.meta.dirname, 'src/domain'),
@@ -22,10 +23,28 @@ const integration: TestProjectInlineConfiguration['test'] = {
 // table (staff-matrix, fuzz), or register job kinds and periodic jobs that other files' job
 // workers would otherwise run (jobs).
 const ISOLATED = [
-  'src/server/auth/staff-matrix.test.ts',
   'src/server/fuzz.test.ts',
+  'src/server/auth/staff-matrix.test.ts',
   'src/server/jobs/jobs.test.ts',
 ];
+
+/**
+ * Vitest runs a project's files after those of the projects named before it, so the isolated
+ * integration files (the fuzzer and the staff matrix, minutes each) would start last and leave one
+ * worker alone with them at the end. They start first instead, and the short files fill the other
+ * worker around them.
+ */
+class IsolatedFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const first = (f: TestSpecification) => ISOLATED.findIndex((p) => f.moduleId.endsWith(p));
+    const rank = (f: TestSpecification) => (first(f) === -1 ? ISOLATED.length : first(f));
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
 
 const UNIT = ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'];
 // Unit files that need a module cache of their own: one stubs the browser's globals and mocks a
@@ -35,6 +54,7 @@ const UNIT_ISOLATED = ['src/web/lib/trpc.test.ts', 'src/web/**/*.test.tsx'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: IsolatedFirst },
     projects: [
       {
         resolve: { alias },
