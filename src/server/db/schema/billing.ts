@@ -161,10 +161,18 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.orgId, t.clientId, t.issueDate),
     index('invoices_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('invoices_org_issue_idx').on(t.orgId, t.issueDate, t.id),
-    // Receivables and reminders read the open ones by due date.
-    index('invoices_open_idx')
-      .on(t.orgId, t.dueDate, t.clientId)
+    // The list's total counts a firm's invoices: a key of org_id alone deduplicates to a few pages
+    // (120 for 137,000 invoices, against 830 for (org_id, id)), which halves the count (bench/README.md).
+    index('invoices_org_idx').on(t.orgId),
+    // Receivables and reminders read the open ones by due date; with kind and balance in the key, the
+    // aging and the list's outstanding sum them from the index alone.
+    index('invoices_open_balance_idx')
+      .on(t.orgId, t.dueDate, t.clientId, t.kind, t.balance)
       .where(sql`status in ('issued', 'sent', 'partly_paid')`),
+    // A client's credit adds its issued credit notes: read from the index alone.
+    index('invoices_credit_notes_idx')
+      .on(t.orgId, t.clientId, t.total)
+      .where(sql`kind = 'credit_note' and status not in ('draft', 'void')`),
     foreignKey({
       name: 'invoices_client_fk',
       columns: [t.orgId, t.clientId],
@@ -348,6 +356,10 @@ export const payments = pgTable(
     unique('payments_org_id_id_key').on(t.orgId, t.id),
     index('payments_client_idx').on(t.orgId, t.clientId, t.receivedOn),
     index('payments_org_received_idx').on(t.orgId, t.receivedOn, t.id),
+    // The firm's aging sums every client's live money in for its credit, from the index alone.
+    index('payments_credit_idx')
+      .on(t.orgId, t.clientId, t.kind, t.amount, t.tdsAmount, t.bankCharges)
+      .where(sql`reversed_at is null`),
     foreignKey({
       name: 'payments_client_fk',
       columns: [t.orgId, t.clientId],
@@ -390,8 +402,9 @@ export const allocations = pgTable(
     index('allocations_invoice_idx').on(t.orgId, t.invoiceId),
     index('allocations_payment_idx').on(t.orgId, t.paymentId).where(sql`payment_id is not null`),
     index('allocations_credit_note_idx').on(t.orgId, t.creditNoteId).where(sql`credit_note_id is not null`),
-    // A client's credit subtracts its live allocations: read by client, not by invoice.
-    index('allocations_client_idx').on(t.orgId, t.clientId).where(sql`reversed_at is null`),
+    // A client's credit subtracts its live allocations: read by client, not by invoice, with the
+    // amount in the key so the firm's aging sums them from the index alone.
+    index('allocations_client_amount_idx').on(t.orgId, t.clientId, t.amount).where(sql`reversed_at is null`),
     foreignKey({
       name: 'allocations_client_fk',
       columns: [t.orgId, t.clientId],

@@ -4,6 +4,7 @@ export { billingContext, defaultBillingSettings, type TBillingContext, taxContex
 export { registerBillingRoutes } from './http';
 export { visibleInvoice } from './invoices/access';
 export { registerInvoiceExport } from './invoices/export-http';
+export { invoiceListColumns, invoiceListWhere, invoiceOrder, owedWhere } from './invoices/list';
 export { registerInvoicePdfRoute } from './invoices/pdf-http';
 export { invoiceFileName, invoicePdfModel } from './invoices/pdf-model';
 export { INVOICE_MAIL, registerInvoiceMailJob } from './invoices/send-job';
@@ -27,7 +28,11 @@ export {
   sendPaymentReminders,
 } from './payment-reminders/job';
 export { clientCredit } from './payments/credit';
+export { renderStatementPdf } from './pdf';
+export { agingReport } from './receivables/service';
 export { billingRouter } from './router';
 export { statementPdfModel } from './statements/pdf';
 export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';
+export { clientWip, feeDescription } from './wip/read';
 export { billProjectFee, billRecurringFees } from './wip/recurring';
+export { dueFeePeriods, type TFeePeriodRow, unbilledTime } from './wip/sql';
