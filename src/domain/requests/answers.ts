@@ -7,7 +7,9 @@ import { YES_NO } from './items';
 // One typed answer, as the portal autosaves it: text, yes/no and choices, dates as YYYY-MM-DD,
 // amounts in minor units, numbers, an acknowledgement's true. null clears it.
 
-export const ZAnswerValue = z.union([zString().max(MAX_ANSWER_LENGTH, 'That answer is too long'), z.number(), z.boolean()]).nullable();
+export const ZAnswerValue = z
+  .union([zString().max(MAX_ANSWER_LENGTH, 'That answer is too long'), z.number(), z.boolean()])
+  .nullable();
 export type TAnswerValue = z.infer<typeof ZAnswerValue>;
 
 export type TAnswerCheck = { ok: true; value: TAnswerValue } | { ok: false; message: string };
@@ -15,7 +17,10 @@ export type TAnswerCheck = { ok: true; value: TAnswerValue } | { ok: false; mess
 const SHORT_MAX = 500;
 
 /** The answer an item of this kind keeps, or why it cannot; blank text clears the answer. */
-export function checkAnswer(item: { kind: TItemKind; options: readonly string[] }, raw: TAnswerValue): TAnswerCheck {
+export function checkAnswer(
+  item: { kind: TItemKind; options: readonly string[] },
+  raw: TAnswerValue,
+): TAnswerCheck {
   const fail = (message: string): TAnswerCheck => ({ ok: false, message });
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { ok: true, value: null };
   switch (item.kind) {

@@ -43,7 +43,11 @@ export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 export type TRequestDisplayStatus = TRequestStatus | 'overdue';
 
 /** Waiting on the client: the states a due date still matters in. */
-export const AWAITING_CLIENT = ['sent', 'in_progress', 'returned'] as const satisfies readonly TRequestStatus[];
+export const AWAITING_CLIENT = [
+  'sent',
+  'in_progress',
+  'returned',
+] as const satisfies readonly TRequestStatus[];
 /** Not finished: what the staff's "open" filter and the portal's home show. */
 export const OPEN_REQUEST_STATUSES = [
   ...AWAITING_CLIENT,
@@ -61,17 +65,19 @@ export const REQUEST_STATUS_LABELS: Record<TRequestDisplayStatus, string> = {
   overdue: 'Overdue',
 };
 
-export const REQUEST_STATUS_TONES: Record<TRequestDisplayStatus, 'grey' | 'blue' | 'yellow' | 'green' | 'red'> =
-  {
-    draft: 'grey',
-    sent: 'blue',
-    in_progress: 'blue',
-    submitted: 'yellow',
-    returned: 'yellow',
-    complete: 'green',
-    cancelled: 'grey',
-    overdue: 'red',
-  };
+export const REQUEST_STATUS_TONES: Record<
+  TRequestDisplayStatus,
+  'grey' | 'blue' | 'yellow' | 'green' | 'red'
+> = {
+  draft: 'grey',
+  sent: 'blue',
+  in_progress: 'blue',
+  submitted: 'yellow',
+  returned: 'yellow',
+  complete: 'green',
+  cancelled: 'grey',
+  overdue: 'red',
+};
 
 /** The firm's review of one answer: none yet, accepted, or returned to the client with a reason. */
 export const REVIEW_STATES = ['pending', 'accepted', 'returned'] as const;

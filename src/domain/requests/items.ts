@@ -32,7 +32,10 @@ export const ZRequestItemInput = z.object({
   hint: zText({ max: 1000, label: 'The hint' }).default(''),
   required: z.boolean().default(true),
   /** A choice's answers; empty for other kinds. */
-  options: z.array(zText({ max: 200, min: 1, label: 'A choice' })).max(MAX_CHOICES).default([]),
+  options: z
+    .array(zText({ max: 200, min: 1, label: 'A choice' }))
+    .max(MAX_CHOICES)
+    .default([]),
   condition: ZItemCondition.nullable().default(null),
 });
 export type TRequestItemInput = z.infer<typeof ZRequestItemInput>;
@@ -47,7 +50,9 @@ export type TSection = z.infer<typeof ZSection>;
 export const YES_NO = ['yes', 'no'] as const;
 
 /** What is wrong with a set of sections, as [path, message] pairs; empty when it is sound. */
-export function sectionProblems(sections: readonly TSection[]): { path: (string | number)[]; message: string }[] {
+export function sectionProblems(
+  sections: readonly TSection[],
+): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const earlier = new Map<string, { kind: TItemKind; options: string[] }>();
   let count = 0;
@@ -57,7 +62,8 @@ export function sectionProblems(sections: readonly TSection[]): { path: (string 
       count += 1;
       if (earlier.has(item.key)) problems.push({ path: [...at, 'key'], message: 'Two items share this key' });
       if (item.kind === 'choice') {
-        if (item.options.length < 2) problems.push({ path: [...at, 'options'], message: 'Give at least two choices' });
+        if (item.options.length < 2)
+          problems.push({ path: [...at, 'options'], message: 'Give at least two choices' });
         if (new Set(item.options.map((o) => o.toLowerCase())).size !== item.options.length)
           problems.push({ path: [...at, 'options'], message: 'Each choice must differ from the others' });
       }
@@ -72,7 +78,10 @@ export function sectionProblems(sections: readonly TSection[]): { path: (string 
         } else {
           const values: readonly string[] = on.kind === 'yes_no' ? YES_NO : on.options;
           if (!values.includes(c.equals))
-            problems.push({ path: [...at, 'condition', 'equals'], message: 'Choose one of that item’s answers' });
+            problems.push({
+              path: [...at, 'condition', 'equals'],
+              message: 'Choose one of that item’s answers',
+            });
         }
       }
       earlier.set(item.key, { kind: item.kind, options: item.options });
@@ -95,5 +104,6 @@ export const ZSections = z
     })),
   )
   .superRefine((sections, ctx) => {
-    for (const p of sectionProblems(sections)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    for (const p of sectionProblems(sections))
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });

@@ -1,4 +1,4 @@
-import type { TItemCondition } from './items';
+import type { TAnswerValue } from './answers';
 import {
   AWAITING_CLIENT,
   type TItemKind,
@@ -6,7 +6,7 @@ import {
   type TRequestStatus,
   type TReviewState,
 } from './constants';
-import type { TAnswerValue } from './answers';
+import type { TItemCondition } from './items';
 
 // What a request's items add up to, the same on the server (which decides) and on the screens
 // (which show it): which items are shown, which count as done, "7 of 12", when the client may
@@ -67,7 +67,8 @@ export function outstandingItems<T extends TRuleItem>(items: readonly T[]): T[] 
 }
 
 /** The client may change answers while the request waits on them. */
-export const clientMayAnswer = (status: TRequestStatus) => (AWAITING_CLIENT as readonly string[]).includes(status);
+export const clientMayAnswer = (status: TRequestStatus) =>
+  (AWAITING_CLIENT as readonly string[]).includes(status);
 
 /** Why the client cannot submit yet, or null when they can. */
 export function submitBlocker(status: TRequestStatus, items: readonly TRuleItem[]): string | null {
