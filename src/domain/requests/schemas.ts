@@ -49,6 +49,7 @@ export const ZRequestListInput = ZPageInput.extend({
 export type TRequestListInput = z.input<typeof ZRequestListInput>;
 
 export const ZRequestRef = z.object({ requestId: zId() });
+export const ZRequestClientRef = z.object({ clientId: zId('Choose a client') });
 
 export const ZItemReview = z
   .object({
