@@ -78,6 +78,8 @@ import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vaul
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
 import { Route as ClientportalClientIdDocumentsIndexRouteImport } from './routes/clientportal/$clientId/documents/index'
 import { Route as ClientportalClientIdDocumentsFolderIdRouteImport } from './routes/clientportal/$clientId/documents/$folderId'
+import { Route as ClientportalClientIdRequestsIndexRouteImport } from './routes/clientportal/$clientId/requests/index'
+import { Route as ClientportalClientIdRequestsRequestIdRouteImport } from './routes/clientportal/$clientId/requests/$requestId'
 import { Route as ClientportalClientIdTasksIndexRouteImport } from './routes/clientportal/$clientId/tasks/index'
 import { Route as ClientportalClientIdTasksTagRouteImport } from './routes/clientportal/$clientId/tasks/$tag'
 import { Route as AuthClientportalAuthInviteKeyRouteImport } from './routes/_auth/clientportal/auth/invite.$key'
@@ -605,6 +607,26 @@ const ClientportalClientIdDocumentsFolderIdRoute =
       (d) => d.Route,
     ),
   )
+const ClientportalClientIdRequestsIndexRoute =
+  ClientportalClientIdRequestsIndexRouteImport.update({
+    id: '/requests/',
+    path: '/requests/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/requests/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdRequestsRequestIdRoute =
+  ClientportalClientIdRequestsRequestIdRouteImport.update({
+    id: '/requests/$requestId',
+    path: '/requests/$requestId',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/requests/$requestId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const ClientportalClientIdTasksIndexRoute =
   ClientportalClientIdTasksIndexRouteImport.update({
     id: '/tasks/',
@@ -755,6 +777,7 @@ export interface FileRoutesByFullPath {
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -765,6 +788,7 @@ export interface FileRoutesByFullPath {
   '/billing/wip/': typeof MainBillingWipIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -832,6 +856,7 @@ export interface FileRoutesByTo {
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
@@ -842,6 +867,7 @@ export interface FileRoutesByTo {
   '/billing/wip': typeof MainBillingWipIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -914,6 +940,7 @@ export interface FileRoutesById {
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -924,6 +951,7 @@ export interface FileRoutesById {
   '/_main/billing/wip/': typeof MainBillingWipIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_auth/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -995,6 +1023,7 @@ export interface FileRouteTypes {
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
@@ -1005,6 +1034,7 @@ export interface FileRouteTypes {
     | '/billing/wip/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/requests/'
     | '/clientportal/$clientId/tasks/'
     | '/clients/$id/'
     | '/clientportal/auth/invite/$key'
@@ -1072,6 +1102,7 @@ export interface FileRouteTypes {
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups'
@@ -1082,6 +1113,7 @@ export interface FileRouteTypes {
     | '/billing/wip'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
+    | '/clientportal/$clientId/requests'
     | '/clientportal/$clientId/tasks'
     | '/clients/$id'
     | '/clientportal/auth/invite/$key'
@@ -1153,6 +1185,7 @@ export interface FileRouteTypes {
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
@@ -1163,6 +1196,7 @@ export interface FileRouteTypes {
     | '/_main/billing/wip/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/requests/'
     | '/clientportal/$clientId/tasks/'
     | '/_main/clients/$id/'
     | '/_auth/clientportal/auth/invite/$key'
@@ -1674,6 +1708,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientportalClientIdDocumentsFolderIdRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
+    '/clientportal/$clientId/requests/': {
+      id: '/clientportal/$clientId/requests/'
+      path: '/requests'
+      fullPath: '/clientportal/$clientId/requests/'
+      preLoaderRoute: typeof ClientportalClientIdRequestsIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/requests/$requestId': {
+      id: '/clientportal/$clientId/requests/$requestId'
+      path: '/requests/$requestId'
+      fullPath: '/clientportal/$clientId/requests/$requestId'
+      preLoaderRoute: typeof ClientportalClientIdRequestsRequestIdRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/clientportal/$clientId/tasks/': {
       id: '/clientportal/$clientId/tasks/'
       path: '/tasks'
@@ -1905,8 +1953,10 @@ interface ClientportalClientIdRouteChildren {
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
+  ClientportalClientIdRequestsRequestIdRoute: typeof ClientportalClientIdRequestsRequestIdRoute
   ClientportalClientIdTasksTagRoute: typeof ClientportalClientIdTasksTagRoute
   ClientportalClientIdDocumentsIndexRoute: typeof ClientportalClientIdDocumentsIndexRoute
+  ClientportalClientIdRequestsIndexRoute: typeof ClientportalClientIdRequestsIndexRoute
   ClientportalClientIdTasksIndexRoute: typeof ClientportalClientIdTasksIndexRoute
 }
 
@@ -1916,9 +1966,13 @@ const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:
     ClientportalClientIdDocumentsFolderIdRoute,
+  ClientportalClientIdRequestsRequestIdRoute:
+    ClientportalClientIdRequestsRequestIdRoute,
   ClientportalClientIdTasksTagRoute: ClientportalClientIdTasksTagRoute,
   ClientportalClientIdDocumentsIndexRoute:
     ClientportalClientIdDocumentsIndexRoute,
+  ClientportalClientIdRequestsIndexRoute:
+    ClientportalClientIdRequestsIndexRoute,
   ClientportalClientIdTasksIndexRoute: ClientportalClientIdTasksIndexRoute,
 }
 
