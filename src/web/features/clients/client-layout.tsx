@@ -16,6 +16,7 @@ const TABS = [
   { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
   { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
   { to: '/clients/$id/client-users', label: 'Portal users', exact: false },
+  { to: '/clients/$id/requests', label: 'Requests', exact: false },
   { to: '/clients/$id/billing', label: 'Billing', exact: false },
 ] as const;
 
@@ -24,6 +25,7 @@ export function ClientLayout() {
   const { id } = route.useParams();
   const canView = useCan('clients.view');
   const canBill = useCan('billing.view');
+  const canRequest = useCan('requests.view');
   const client = useQuery({ ...trpc.clients.get.queryOptions({ clientId: id }), enabled: canView });
   if (!canView) return <NoAccess message="Your role does not include the firm's clients." />;
   if (!client.data) {
@@ -49,7 +51,9 @@ export function ClientLayout() {
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
       />
       <TabNav label="Client sections">
-        {TABS.filter((tab) => tab.label !== 'Billing' || canBill).map((tab) => (
+        {TABS.filter(
+          (tab) => (tab.label !== 'Billing' || canBill) && (tab.label !== 'Requests' || canRequest),
+        ).map((tab) => (
           <Link
             key={tab.to}
             to={tab.to}
