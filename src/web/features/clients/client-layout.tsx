@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { Badge, PageHeader, Spinner, TabNav, tabClasses } from '@web/ui';
 import { trpc } from '../../lib/trpc';
+import { NewRequestButton } from '../requests/new-request-button';
 import { NoAccess, useCan } from '../shell/access';
 
 const route = getRouteApi('/_main/clients/$id');
@@ -49,6 +50,7 @@ export function ClientLayout() {
           </span>
         }
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
+        actions={<NewRequestButton clientId={id} />}
       />
       <TabNav label="Client sections">
         {TABS.filter(
