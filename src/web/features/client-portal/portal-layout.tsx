@@ -110,7 +110,8 @@ export function PortalLayout() {
             params={{ clientId }}
             activeOptions={{ exact: item.exact }}
             className={cn(
-              'flex flex-col items-center gap-0.5 py-2 text-xs text-muted-fg',
+              // Six sections share 375 px: 11 px type keeps the longest label (Documents) whole.
+              'flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight tracking-tight text-muted-fg',
               'data-[status=active]:font-medium data-[status=active]:text-primary',
             )}
           >
