@@ -974,6 +974,7 @@ const ROWS: Record<string, TRow> = {
   'requests.templates.copy': { input: (f) => ({ templateId: f.requestTemplates.template.id }), cross: 'ids' },
   'requests.templates.delete': { input: (f) => ({ templateId: f.requestTemplates.doomed.id }), cross: 'ids' },
   'requests.list': { input: () => ({}), cross: 'none', client: 'filter' },
+  'requests.clients': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
   'requests.get': { input: (_, c) => ({ requestId: c.requests.submitted.id }), cross: 'ids', client: true },
   'requests.recipientOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'requests.create': {

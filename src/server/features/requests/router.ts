@@ -1,3 +1,4 @@
+import { ZClientSearch } from '../../../domain/projects';
 import {
   ZItemReview,
   ZPortalAnswer,
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/requests/schemas';
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
+import { searchClients } from '../projects';
 import { getRequest } from './detail';
 import { listRequests } from './list';
 import {
@@ -54,6 +56,8 @@ const templatesRouter = router({
 export const requestsRouter = router({
   templates: templatesRouter,
   list: view.input(ZRequestListInput).query(({ ctx, input }) => listRequests(ctx.db, ctx.scope, input)),
+  /** The list's client filter: a few letters in, the best matches the member may see out. */
+  clients: view.input(ZClientSearch).query(({ ctx, input }) => searchClients(ctx.db, ctx.scope, input)),
   get: view.input(ZRequestRef).query(({ ctx, input }) => getRequest(ctx.db, ctx.scope, input.requestId)),
   recipientOptions: manage
     .input(ZRequestClientRef)

@@ -89,6 +89,7 @@ export function RequestsList({
       tools={
         clientId ? undefined : (
           <ClientPicker
+            from="requests"
             aria-label="Client"
             className="w-52"
             placeholder="All clients"
