@@ -1,6 +1,14 @@
 import { ZRequestTemplateSave } from '@domain/requests/schemas';
 import { describe, expect, it } from 'vitest';
-import { blankItem, blankSections, freshKey, fromDraft, issuesByPath, toDraft } from './sections-draft';
+import {
+  blankItem,
+  blankSections,
+  formProblems,
+  freshKey,
+  fromDraft,
+  issuesByPath,
+  toDraft,
+} from './sections-draft';
 
 describe('the sections editors hold', () => {
   it('gives each new item a key no other item has, however items were removed', () => {
@@ -65,6 +73,14 @@ describe('the sections editors hold', () => {
     }
     const parsed = ZRequestTemplateSave.safeParse({ name: 'Year end', sections: fromDraft(sections) });
     expect(issuesByPath(parsed.error).get('sections.0.items.0.condition.key')).toBe(
+      'An item can only depend on an earlier yes/no or choice item',
+    );
+
+    // With the name still blank zod stops before the sections' rules; the form names both at once.
+    const both = ZRequestTemplateSave.safeParse({ name: '', sections: fromDraft(sections) });
+    const problems = formProblems(both.error, sections);
+    expect(problems.get('name')).toBe('Enter the name');
+    expect(problems.get('sections.0.items.0.condition.key')).toBe(
       'An item can only depend on an earlier yes/no or choice item',
     );
   });

@@ -1,5 +1,5 @@
 import type { TItemKind } from '@domain/requests/constants';
-import type { TItemCondition } from '@domain/requests/items';
+import { sectionProblems, type TItemCondition } from '@domain/requests/items';
 import type { z } from 'zod';
 
 /** An item as the editors hold it while it is typed: every field present, checked on save. */
@@ -83,6 +83,20 @@ export function issuesByPath(error: z.ZodError | undefined): Map<string, string>
   for (const issue of error?.issues ?? []) {
     const key = issue.path.join('.');
     if (!map.has(key)) map.set(key, issue.message);
+  }
+  return map;
+}
+
+/**
+ * The form's complaints by path, with the sections' own rules added: zod skips those (conditions,
+ * duplicate choices) while any field is still invalid, and a form should name every fault at once.
+ */
+export function formProblems(error: z.ZodError | undefined, sections: readonly TDraftSection[]) {
+  const map = issuesByPath(error);
+  if (!error) return map;
+  for (const p of sectionProblems(fromDraft(sections))) {
+    const key = ['sections', ...p.path].join('.');
+    if (!map.has(key)) map.set(key, p.message);
   }
   return map;
 }

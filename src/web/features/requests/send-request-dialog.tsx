@@ -19,7 +19,7 @@ import {
 } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { blankSections, fromDraft, issuesByPath, type TDraftSection, toDraft } from './sections-draft';
+import { blankSections, formProblems, fromDraft, type TDraftSection, toDraft } from './sections-draft';
 import { SectionsEditor } from './sections-editor';
 
 const BLANK = '__blank';
@@ -76,7 +76,7 @@ function SendRequestForm({ clientId, onDone }: { clientId: string; onDone: () =>
     sections: fromDraft(sections),
   };
   const parsed = ZRequestCreate.safeParse(input);
-  const errors = tried ? issuesByPath(parsed.error) : new Map<string, string>();
+  const errors = tried ? formProblems(parsed.error, sections) : new Map<string, string>();
   const create = useMutation(
     trpc.requests.create.mutationOptions({
       onSuccess: async (created, sent) => {

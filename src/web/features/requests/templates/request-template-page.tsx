@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { NoAccess, useCan } from '../../shell/access';
 import { RecordNotFound } from '../../shell/record-not-found';
-import { blankSections, fromDraft, issuesByPath, type TDraftSection, toDraft } from '../sections-draft';
+import { blankSections, formProblems, fromDraft, type TDraftSection, toDraft } from '../sections-draft';
 import { SectionsEditor } from '../sections-editor';
 
 const route = getRouteApi('/_main/admin/templates/requests/$id');
@@ -67,7 +67,7 @@ function TemplateEditor({ initial }: { initial: TTemplate }) {
     sections: fromDraft(draft.sections),
   };
   const parsed = ZRequestTemplateSave.safeParse(input);
-  const errors = tried ? issuesByPath(parsed.error) : new Map<string, string>();
+  const errors = tried ? formProblems(parsed.error, draft.sections) : new Map<string, string>();
   const save = useMutation(
     trpc.requests.templates.save.mutationOptions({
       onSuccess: async (saved) => {
