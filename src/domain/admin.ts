@@ -12,7 +12,8 @@ export type TAdminSection = {
     | 'leaveTypes'
     | 'holidays'
     | 'broadcasts'
-    | 'broadcastTemplates';
+    | 'broadcastTemplates'
+    | 'requestTemplates';
   to: string;
   permission: TPermission;
 };
@@ -28,6 +29,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'projectTemplates', to: '/admin/templates/projects', permission: 'templates.view' },
   { key: 'broadcasts', to: '/admin/broadcasts', permission: 'broadcasts.view' },
   { key: 'broadcastTemplates', to: '/admin/templates/broadcasts', permission: 'templates.view' },
+  { key: 'requestTemplates', to: '/admin/templates/requests', permission: 'requests.view' },
   // Staff read leave set-up to apply for leave: only those who change it find it in the admin area.
   { key: 'leaveTypes', to: '/admin/hrms/leaves', permission: 'leaves.edit' },
   { key: 'holidays', to: '/admin/hrms/holidays', permission: 'leaves.edit' },

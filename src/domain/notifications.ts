@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'leave.run_failed',
   'reminder.due',
   'document.uploaded',
+  'request.submitted',
   'member.joined',
   'timesheet.reminder',
   'timesheet.decided',
@@ -39,6 +40,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   },
   'reminder.due': { label: 'Reminder due', description: 'A reminder you are part of falls due' },
   'document.uploaded': { label: 'Document uploaded', description: 'A client uploads a document' },
+  'request.submitted': {
+    label: 'Request submitted',
+    description: 'A client submits the answers and files a request asked for',
+  },
   'member.joined': { label: 'Member joined', description: 'Someone accepts an invitation to the firm' },
   'timesheet.reminder': {
     label: 'Timesheet reminder',

@@ -40,6 +40,9 @@ export const SPECIAL_PERMISSIONS = [
   'billing.view',
   'billing.manage',
   'billing.collect',
+  // Client requests (issue 36): see what the firm asked its clients for; send, review, complete.
+  'requests.view',
+  'requests.manage',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];
@@ -93,6 +96,8 @@ export const SEEDED_ROLES: ReadonlyArray<{
       'leaves.approve',
       'clients.all',
       'timesheets.approve',
+      'requests.view',
+      'requests.manage',
     ],
   },
   {
@@ -106,6 +111,7 @@ export const SEEDED_ROLES: ReadonlyArray<{
         (area) => [`${area}.view`, `${area}.create`, `${area}.edit`] as TPermission[],
       ),
       'reminders.view',
+      'requests.view',
       'vault.view',
       'leaves.view',
       'leaves.create',

@@ -102,6 +102,14 @@ export const SPECIAL_PERMISSION_LABELS: Record<
     label: 'Record payments',
     hint: "Record, allocate, refund and reverse clients' payments; pause payment reminders",
   },
+  'requests.view': {
+    label: 'See client requests',
+    hint: 'See what the firm asked its clients for, their answers and files',
+  },
+  'requests.manage': {
+    label: 'Send client requests',
+    hint: 'Edit request templates; send, review, complete and cancel requests to clients',
+  },
   'broadcasts.send': {
     label: 'Send broadcasts',
     hint: "Mail the firm's clients in bulk; pause, resume, cancel and retry broadcasts; set the sending pace",

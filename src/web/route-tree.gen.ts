@@ -35,6 +35,8 @@ import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/i
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainReportsIndexRouteImport } from './routes/_main/reports/index'
+import { Route as MainRequestsIndexRouteImport } from './routes/_main/requests/index'
+import { Route as MainRequestsIdRouteImport } from './routes/_main/requests/$id'
 import { Route as MainTasksIndexRouteImport } from './routes/_main/tasks/index'
 import { Route as MainTeamLeavesRouteImport } from './routes/_main/team/leaves'
 import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members'
@@ -67,6 +69,7 @@ import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
+import { Route as MainClientsIdRequestsRouteImport } from './routes/_main/clients/$id/requests'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
 import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/reports/billing/summary'
@@ -78,6 +81,8 @@ import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vaul
 import { Route as MainVaultDocumentsFolderIdRouteImport } from './routes/_main/vault/documents/$folderId'
 import { Route as ClientportalClientIdDocumentsIndexRouteImport } from './routes/clientportal/$clientId/documents/index'
 import { Route as ClientportalClientIdDocumentsFolderIdRouteImport } from './routes/clientportal/$clientId/documents/$folderId'
+import { Route as ClientportalClientIdRequestsIndexRouteImport } from './routes/clientportal/$clientId/requests/index'
+import { Route as ClientportalClientIdRequestsRequestIdRouteImport } from './routes/clientportal/$clientId/requests/$requestId'
 import { Route as ClientportalClientIdTasksIndexRouteImport } from './routes/clientportal/$clientId/tasks/index'
 import { Route as ClientportalClientIdTasksTagRouteImport } from './routes/clientportal/$clientId/tasks/$tag'
 import { Route as AuthClientportalAuthInviteKeyRouteImport } from './routes/_auth/clientportal/auth/invite.$key'
@@ -85,6 +90,8 @@ import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/a
 import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
 import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
 import { Route as MainAdminTemplatesProjectsIdRouteImport } from './routes/_main/admin/templates/projects/$id'
+import { Route as MainAdminTemplatesRequestsIndexRouteImport } from './routes/_main/admin/templates/requests/index'
+import { Route as MainAdminTemplatesRequestsIdRouteImport } from './routes/_main/admin/templates/requests/$id'
 import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/clients/$id/documents/index'
 import { Route as MainClientsIdDocumentsFolderIdRouteImport } from './routes/_main/clients/$id/documents/$folderId'
 
@@ -257,6 +264,20 @@ const MainReportsIndexRoute = MainReportsIndexRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/reports/index.lazy').then((d) => d.Route),
+)
+const MainRequestsIndexRoute = MainRequestsIndexRouteImport.update({
+  id: '/requests/',
+  path: '/requests/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/requests/index.lazy').then((d) => d.Route),
+)
+const MainRequestsIdRoute = MainRequestsIdRouteImport.update({
+  id: '/requests/$id',
+  path: '/requests/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/requests/$id.lazy').then((d) => d.Route),
 )
 const MainTasksIndexRoute = MainTasksIndexRouteImport.update({
   id: '/tasks/',
@@ -509,6 +530,13 @@ const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id/projects.lazy').then((d) => d.Route),
 )
+const MainClientsIdRequestsRoute = MainClientsIdRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/requests.lazy').then((d) => d.Route),
+)
 const MainClientsIdServicesRoute = MainClientsIdServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -605,6 +633,26 @@ const ClientportalClientIdDocumentsFolderIdRoute =
       (d) => d.Route,
     ),
   )
+const ClientportalClientIdRequestsIndexRoute =
+  ClientportalClientIdRequestsIndexRouteImport.update({
+    id: '/requests/',
+    path: '/requests/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/requests/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdRequestsRequestIdRoute =
+  ClientportalClientIdRequestsRequestIdRouteImport.update({
+    id: '/requests/$requestId',
+    path: '/requests/$requestId',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/requests/$requestId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const ClientportalClientIdTasksIndexRoute =
   ClientportalClientIdTasksIndexRouteImport.update({
     id: '/tasks/',
@@ -675,6 +723,26 @@ const MainAdminTemplatesProjectsIdRoute =
       (d) => d.Route,
     ),
   )
+const MainAdminTemplatesRequestsIndexRoute =
+  MainAdminTemplatesRequestsIndexRouteImport.update({
+    id: '/admin/templates/requests/',
+    path: '/admin/templates/requests/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/requests/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesRequestsIdRoute =
+  MainAdminTemplatesRequestsIdRouteImport.update({
+    id: '/admin/templates/requests/$id',
+    path: '/admin/templates/requests/$id',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/requests/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainClientsIdDocumentsIndexRoute =
   MainClientsIdDocumentsIndexRouteImport.update({
     id: '/documents/',
@@ -715,6 +783,7 @@ export interface FileRoutesByFullPath {
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/requests/$id': typeof MainRequestsIdRoute
   '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
@@ -725,6 +794,7 @@ export interface FileRoutesByFullPath {
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
   '/reports/': typeof MainReportsIndexRoute
+  '/requests/': typeof MainRequestsIndexRoute
   '/tasks/': typeof MainTasksIndexRoute
   '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/admin/': typeof MainAdminIndexLazyRoute
@@ -746,6 +816,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
+  '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
@@ -755,6 +826,7 @@ export interface FileRoutesByFullPath {
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -765,14 +837,17 @@ export interface FileRoutesByFullPath {
   '/billing/wip/': typeof MainBillingWipIndexRoute
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
+  '/admin/templates/requests/': typeof MainAdminTemplatesRequestsIndexRoute
   '/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -792,6 +867,7 @@ export interface FileRoutesByTo {
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
+  '/requests/$id': typeof MainRequestsIdRoute
   '/team/leaves': typeof MainTeamLeavesRoute
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
@@ -802,6 +878,7 @@ export interface FileRoutesByTo {
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
   '/reports': typeof MainReportsIndexRoute
+  '/requests': typeof MainRequestsIndexRoute
   '/tasks': typeof MainTasksIndexRoute
   '/clientportal/$clientId': typeof ClientportalClientIdIndexRoute
   '/admin': typeof MainAdminIndexLazyRoute
@@ -823,6 +900,7 @@ export interface FileRoutesByTo {
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
+  '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
@@ -832,6 +910,7 @@ export interface FileRoutesByTo {
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
@@ -842,14 +921,17 @@ export interface FileRoutesByTo {
   '/billing/wip': typeof MainBillingWipIndexRoute
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/admin/templates/projects': typeof MainAdminTemplatesProjectsIndexRoute
+  '/admin/templates/requests': typeof MainAdminTemplatesRequestsIndexRoute
   '/clients/$id/documents': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRoutesById {
@@ -874,6 +956,7 @@ export interface FileRoutesById {
   '/_main/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
+  '/_main/requests/$id': typeof MainRequestsIdRoute
   '/_main/team/leaves': typeof MainTeamLeavesRoute
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
@@ -884,6 +967,7 @@ export interface FileRoutesById {
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/reports/': typeof MainReportsIndexRoute
+  '/_main/requests/': typeof MainRequestsIndexRoute
   '/_main/tasks/': typeof MainTasksIndexRoute
   '/clientportal/$clientId/': typeof ClientportalClientIdIndexRoute
   '/_main/admin/': typeof MainAdminIndexLazyRoute
@@ -905,6 +989,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
+  '/_main/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/_main/reports/billing/summary': typeof MainReportsBillingSummaryRoute
@@ -914,6 +999,7 @@ export interface FileRoutesById {
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
+  '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -924,14 +1010,17 @@ export interface FileRoutesById {
   '/_main/billing/wip/': typeof MainBillingWipIndexRoute
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
+  '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_auth/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/_main/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/_main/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/_main/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/_main/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/_main/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
+  '/_main/admin/templates/requests/': typeof MainAdminTemplatesRequestsIndexRoute
   '/_main/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
 export interface FileRouteTypes {
@@ -955,6 +1044,7 @@ export interface FileRouteTypes {
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/requests/$id'
     | '/team/leaves'
     | '/team/members'
     | '/team/timesheets'
@@ -965,6 +1055,7 @@ export interface FileRouteTypes {
     | '/clients/'
     | '/projects/'
     | '/reports/'
+    | '/requests/'
     | '/tasks/'
     | '/clientportal/$clientId/'
     | '/admin/'
@@ -986,6 +1077,7 @@ export interface FileRouteTypes {
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
+    | '/clients/$id/requests'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
     | '/reports/billing/summary'
@@ -995,6 +1087,7 @@ export interface FileRouteTypes {
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
@@ -1005,14 +1098,17 @@ export interface FileRouteTypes {
     | '/billing/wip/'
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/requests/'
     | '/clientportal/$clientId/tasks/'
     | '/clients/$id/'
     | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
+    | '/admin/templates/requests/$id'
     | '/clients/$id/documents/$folderId'
     | '/admin/templates/projects/'
+    | '/admin/templates/requests/'
     | '/clients/$id/documents/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -1032,6 +1128,7 @@ export interface FileRouteTypes {
     | '/my-account/timesheet'
     | '/projects/$id'
     | '/reminders/$type'
+    | '/requests/$id'
     | '/team/leaves'
     | '/team/members'
     | '/team/timesheets'
@@ -1042,6 +1139,7 @@ export interface FileRouteTypes {
     | '/clients'
     | '/projects'
     | '/reports'
+    | '/requests'
     | '/tasks'
     | '/clientportal/$clientId'
     | '/admin'
@@ -1063,6 +1161,7 @@ export interface FileRouteTypes {
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
     | '/clients/$id/projects'
+    | '/clients/$id/requests'
     | '/clients/$id/services'
     | '/clients/$id/tasks'
     | '/reports/billing/summary'
@@ -1072,6 +1171,7 @@ export interface FileRouteTypes {
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups'
@@ -1082,14 +1182,17 @@ export interface FileRouteTypes {
     | '/billing/wip'
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
+    | '/clientportal/$clientId/requests'
     | '/clientportal/$clientId/tasks'
     | '/clients/$id'
     | '/clientportal/auth/invite/$key'
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
+    | '/admin/templates/requests/$id'
     | '/clients/$id/documents/$folderId'
     | '/admin/templates/projects'
+    | '/admin/templates/requests'
     | '/clients/$id/documents'
   id:
     | '__root__'
@@ -1113,6 +1216,7 @@ export interface FileRouteTypes {
     | '/_main/my-account/timesheet'
     | '/_main/projects/$id'
     | '/_main/reminders/$type'
+    | '/_main/requests/$id'
     | '/_main/team/leaves'
     | '/_main/team/members'
     | '/_main/team/timesheets'
@@ -1123,6 +1227,7 @@ export interface FileRouteTypes {
     | '/_main/clients/'
     | '/_main/projects/'
     | '/_main/reports/'
+    | '/_main/requests/'
     | '/_main/tasks/'
     | '/clientportal/$clientId/'
     | '/_main/admin/'
@@ -1144,6 +1249,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
     | '/_main/clients/$id/projects'
+    | '/_main/clients/$id/requests'
     | '/_main/clients/$id/services'
     | '/_main/clients/$id/tasks'
     | '/_main/reports/billing/summary'
@@ -1153,6 +1259,7 @@ export interface FileRouteTypes {
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
+    | '/clientportal/$clientId/requests/$requestId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
@@ -1163,14 +1270,17 @@ export interface FileRouteTypes {
     | '/_main/billing/wip/'
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
+    | '/clientportal/$clientId/requests/'
     | '/clientportal/$clientId/tasks/'
     | '/_main/clients/$id/'
     | '/_auth/clientportal/auth/invite/$key'
     | '/_main/admin/services/$id/clients'
     | '/_main/admin/services/$id/projects'
     | '/_main/admin/templates/projects/$id'
+    | '/_main/admin/templates/requests/$id'
     | '/_main/clients/$id/documents/$folderId'
     | '/_main/admin/templates/projects/'
+    | '/_main/admin/templates/requests/'
     | '/_main/clients/$id/documents/'
   fileRoutesById: FileRoutesById
 }
@@ -1357,6 +1467,20 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports/'
       preLoaderRoute: typeof MainReportsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/requests/': {
+      id: '/_main/requests/'
+      path: '/requests'
+      fullPath: '/requests/'
+      preLoaderRoute: typeof MainRequestsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/requests/$id': {
+      id: '/_main/requests/$id'
+      path: '/requests/$id'
+      fullPath: '/requests/$id'
+      preLoaderRoute: typeof MainRequestsIdRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/tasks/': {
@@ -1590,6 +1714,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdProjectsRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
+    '/_main/clients/$id/requests': {
+      id: '/_main/clients/$id/requests'
+      path: '/requests'
+      fullPath: '/clients/$id/requests'
+      preLoaderRoute: typeof MainClientsIdRequestsRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
     '/_main/clients/$id/services': {
       id: '/_main/clients/$id/services'
       path: '/services'
@@ -1674,6 +1805,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientportalClientIdDocumentsFolderIdRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
+    '/clientportal/$clientId/requests/': {
+      id: '/clientportal/$clientId/requests/'
+      path: '/requests'
+      fullPath: '/clientportal/$clientId/requests/'
+      preLoaderRoute: typeof ClientportalClientIdRequestsIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/requests/$requestId': {
+      id: '/clientportal/$clientId/requests/$requestId'
+      path: '/requests/$requestId'
+      fullPath: '/clientportal/$clientId/requests/$requestId'
+      preLoaderRoute: typeof ClientportalClientIdRequestsRequestIdRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/clientportal/$clientId/tasks/': {
       id: '/clientportal/$clientId/tasks/'
       path: '/tasks'
@@ -1721,6 +1866,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/templates/projects/$id'
       fullPath: '/admin/templates/projects/$id'
       preLoaderRoute: typeof MainAdminTemplatesProjectsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/requests/': {
+      id: '/_main/admin/templates/requests/'
+      path: '/admin/templates/requests'
+      fullPath: '/admin/templates/requests/'
+      preLoaderRoute: typeof MainAdminTemplatesRequestsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/requests/$id': {
+      id: '/_main/admin/templates/requests/$id'
+      path: '/admin/templates/requests/$id'
+      fullPath: '/admin/templates/requests/$id'
+      preLoaderRoute: typeof MainAdminTemplatesRequestsIdRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/clients/$id/documents/': {
@@ -1775,6 +1934,7 @@ interface MainClientsIdRouteChildren {
   MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdClientUsersRoute: typeof MainClientsIdClientUsersRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
+  MainClientsIdRequestsRoute: typeof MainClientsIdRequestsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
   MainClientsIdTasksRoute: typeof MainClientsIdTasksRoute
   MainClientsIdTeamLazyRoute: typeof MainClientsIdTeamLazyRoute
@@ -1788,6 +1948,7 @@ const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdClientUsersRoute: MainClientsIdClientUsersRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
+  MainClientsIdRequestsRoute: MainClientsIdRequestsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
   MainClientsIdTasksRoute: MainClientsIdTasksRoute,
   MainClientsIdTeamLazyRoute: MainClientsIdTeamLazyRoute,
@@ -1812,6 +1973,7 @@ interface MainRouteChildren {
   MainMyAccountTimesheetRoute: typeof MainMyAccountTimesheetRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
+  MainRequestsIdRoute: typeof MainRequestsIdRoute
   MainTeamLeavesRoute: typeof MainTeamLeavesRoute
   MainTeamMembersRoute: typeof MainTeamMembersRoute
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
@@ -1819,6 +1981,7 @@ interface MainRouteChildren {
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainReportsIndexRoute: typeof MainReportsIndexRoute
+  MainRequestsIndexRoute: typeof MainRequestsIndexRoute
   MainTasksIndexRoute: typeof MainTasksIndexRoute
   MainAdminIndexLazyRoute: typeof MainAdminIndexLazyRoute
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
@@ -1846,7 +2009,9 @@ interface MainRouteChildren {
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
   MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
   MainAdminTemplatesProjectsIdRoute: typeof MainAdminTemplatesProjectsIdRoute
+  MainAdminTemplatesRequestsIdRoute: typeof MainAdminTemplatesRequestsIdRoute
   MainAdminTemplatesProjectsIndexRoute: typeof MainAdminTemplatesProjectsIndexRoute
+  MainAdminTemplatesRequestsIndexRoute: typeof MainAdminTemplatesRequestsIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -1861,6 +2026,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainMyAccountTimesheetRoute: MainMyAccountTimesheetRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
+  MainRequestsIdRoute: MainRequestsIdRoute,
   MainTeamLeavesRoute: MainTeamLeavesRoute,
   MainTeamMembersRoute: MainTeamMembersRoute,
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
@@ -1868,6 +2034,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainReportsIndexRoute: MainReportsIndexRoute,
+  MainRequestsIndexRoute: MainRequestsIndexRoute,
   MainTasksIndexRoute: MainTasksIndexRoute,
   MainAdminIndexLazyRoute: MainAdminIndexLazyRoute,
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
@@ -1895,7 +2062,9 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
   MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,
   MainAdminTemplatesProjectsIdRoute: MainAdminTemplatesProjectsIdRoute,
+  MainAdminTemplatesRequestsIdRoute: MainAdminTemplatesRequestsIdRoute,
   MainAdminTemplatesProjectsIndexRoute: MainAdminTemplatesProjectsIndexRoute,
+  MainAdminTemplatesRequestsIndexRoute: MainAdminTemplatesRequestsIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
@@ -1905,8 +2074,10 @@ interface ClientportalClientIdRouteChildren {
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
+  ClientportalClientIdRequestsRequestIdRoute: typeof ClientportalClientIdRequestsRequestIdRoute
   ClientportalClientIdTasksTagRoute: typeof ClientportalClientIdTasksTagRoute
   ClientportalClientIdDocumentsIndexRoute: typeof ClientportalClientIdDocumentsIndexRoute
+  ClientportalClientIdRequestsIndexRoute: typeof ClientportalClientIdRequestsIndexRoute
   ClientportalClientIdTasksIndexRoute: typeof ClientportalClientIdTasksIndexRoute
 }
 
@@ -1916,9 +2087,13 @@ const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:
     ClientportalClientIdDocumentsFolderIdRoute,
+  ClientportalClientIdRequestsRequestIdRoute:
+    ClientportalClientIdRequestsRequestIdRoute,
   ClientportalClientIdTasksTagRoute: ClientportalClientIdTasksTagRoute,
   ClientportalClientIdDocumentsIndexRoute:
     ClientportalClientIdDocumentsIndexRoute,
+  ClientportalClientIdRequestsIndexRoute:
+    ClientportalClientIdRequestsIndexRoute,
   ClientportalClientIdTasksIndexRoute: ClientportalClientIdTasksIndexRoute,
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../../src/server/db/schema';
 import { seedInvoice, seedReceipt } from '../../src/server/test/billing';
 import { seedPortalUser } from '../../src/server/test/portal';
+import { seedClientRequests, seedRequestTemplates } from '../../src/server/test/requests';
 import { expectAccessible } from './support/a11y';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage } from './support/browser';
@@ -203,6 +204,15 @@ async function seedWorld(t: TE2eApp) {
     name: 'Anita Desai',
   });
 
+  // Client requests (issue 36): one submitted to review, sent to both portal users; a template.
+  const asked = await seedClientRequests(t, {
+    orgId,
+    clientId,
+    recipientIds: [director.user.id, portalUser.user.id],
+    marker: 'Year-end',
+  });
+  const { template: requestTemplate } = await seedRequestTemplates(t, orgId, 'Year-end');
+
   // Invitations, for the screens that open them.
   const ownerToken = await t.tokenFor(owner.sub ?? '', demo.owner.email);
   const api = t.client(ownerToken);
@@ -238,6 +248,9 @@ async function seedWorld(t: TE2eApp) {
     serviceId: service.id,
     gridServiceId: gridService.id as string,
     templateId: template.id,
+    requestId: asked.submitted.id,
+    openRequestId: asked.open.id,
+    requestTemplateId: requestTemplate.id,
     director: director.user.email,
     portalUser: portalUser.user.email,
     memberInvite,
@@ -297,6 +310,11 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/billing/payments/{id}': (w) => `/billing/payments/${w.paymentId}`,
   '/billing/receivables': () => '/billing/receivables',
   '/admin/settings/billing': () => '/admin/settings/billing',
+  '/requests': () => '/requests',
+  '/requests/{id}': (w) => `/requests/${w.requestId}`,
+  '/clients/{id}/requests': (w) => `/clients/${w.clientId}/requests`,
+  '/admin/templates/requests': () => '/admin/templates/requests',
+  '/admin/templates/requests/{id}': (w) => `/admin/templates/requests/${w.requestTemplateId}`,
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,
@@ -338,6 +356,9 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/tasks': (w) => `/clientportal/${w.clientId}/tasks`,
   '/clientportal/{clientId}/tasks/{tag}': (w) => `/clientportal/${w.clientId}/tasks/${w.tag}`,
   '/clientportal/{clientId}/invoices': (w) => `/clientportal/${w.clientId}/invoices`,
+  '/clientportal/{clientId}/requests': (w) => `/clientportal/${w.clientId}/requests`,
+  '/clientportal/{clientId}/requests/{requestId}': (w) =>
+    `/clientportal/${w.clientId}/requests/${w.openRequestId}`,
   '/clientportal/auth/login': () => '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}': (w) => w.portalInvite,
   '/clientportal/auth/logout': () => '/clientportal/auth/logout',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, requestItemFiles } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { portalClient } from '../test/portal';
 import { seedPortalWorld } from '../test/portal-world';
+import { seedClientRequests } from '../test/requests';
 import { appRouter } from '../trpc/router';
 
 // Every portal procedure × every kind of caller, with the answer each must get. The procedures are
@@ -59,6 +61,52 @@ const ROWS: Record<string, TRow> = {
     hasRecords: false,
     input: (c) => ({ clientId: c.client.id }),
   },
+  'clientPortalRequests.list': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalRequests.get': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, requestId: req(r).open.id }),
+  },
+  'clientPortalRequests.answer': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({
+      clientId: c.client.id,
+      requestId: req(r).open.id,
+      itemId: req(r).open.textItem.id,
+      value: 'From the matrix',
+    }),
+  },
+  'clientPortalRequests.notApplicable': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({
+      clientId: c.client.id,
+      requestId: req(r).open.id,
+      itemId: req(r).open.fileItem.id,
+      reason: 'From the matrix',
+    }),
+  },
+  'clientPortalRequests.removeFile': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({
+      clientId: c.client.id,
+      requestId: req(r).open.id,
+      itemId: req(r).open.fileItem.id,
+      documentId: req(r).openFile.id,
+    }),
+  },
+  // Last of the rows run (they run by name): it closes the request to the client's changes.
+  'clientPortalRequests.submit': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, requestId: req(r).open.id }),
+  },
   'clientPortalTasks.list': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
   'clientPortalTasks.get': {
     about: 'client',
@@ -110,9 +158,42 @@ const EXPECTED: Record<TCaller, 'ok' | 'NOT_FOUND' | 'UNAUTHORIZED'> = {
 
 let t: TTestApp;
 let w: TWorld;
+// Client requests (issue 36) of each client of the world, sent to the portal user on its own client,
+// with a file on the open one's file item.
+const requestsByClient = new Map<
+  string,
+  Awaited<ReturnType<typeof seedClientRequests>> & { openFile: { id: string } }
+>();
+const req = (side: TSide) => {
+  const found = requestsByClient.get(side.client.id);
+  if (!found) throw new Error('no requests seeded for this client');
+  return found;
+};
 beforeAll(async () => {
   t = await createTestApp();
   w = await seedPortalWorld(t);
+  for (const [side, firm, recipients] of [
+    [w.own, w.firm, [w.portal.user.id]],
+    [w.sibling, w.firm, []],
+    [w.far, w.otherFirm, []],
+  ] as const) {
+    const orgId = firm.org.id;
+    const seeded = await seedClientRequests(t, {
+      orgId,
+      clientId: side.client.id,
+      recipientIds: [...recipients],
+      marker: 'Matrix',
+    });
+    const [doc] = await t.db
+      .insert(documents)
+      .values({ orgId, folderId: side.root.id, clientId: side.client.id, name: 'statement.pdf' })
+      .returning({ id: documents.id });
+    if (!doc) throw new Error('document not seeded');
+    await t.db
+      .insert(requestItemFiles)
+      .values({ orgId, itemId: seeded.open.fileItem.id, documentId: doc.id });
+    requestsByClient.set(side.client.id, { ...seeded, openFile: doc });
+  }
 });
 afterAll(() => t?.close());
 

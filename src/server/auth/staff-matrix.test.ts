@@ -960,6 +960,58 @@ const ROWS: Record<string, TRow> = {
   // Nobody's view by that id: a view is its member's alone.
   'reports.views.delete': { input: () => ({ viewId: randomUUID() }), own: 'NOT_FOUND', cross: 'none' },
 
+  // Client requests (issue 36).
+  'requests.templates.list': { input: () => undefined, cross: 'none' },
+  'requests.templates.get': { input: (f) => ({ templateId: f.requestTemplates.template.id }), cross: 'ids' },
+  'requests.templates.save': {
+    input: (f) => ({
+      templateId: f.requestTemplates.template.id,
+      name: `${f.marker} request template`,
+      sections: [{ title: 'Matrix', items: [{ key: 'pan', kind: 'short_text', label: 'PAN' }] }],
+    }),
+    cross: 'ids',
+  },
+  'requests.templates.copy': { input: (f) => ({ templateId: f.requestTemplates.template.id }), cross: 'ids' },
+  'requests.templates.delete': { input: (f) => ({ templateId: f.requestTemplates.doomed.id }), cross: 'ids' },
+  'requests.list': { input: () => ({}), cross: 'none', client: 'filter' },
+  'requests.clients': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'requests.get': { input: (_, c) => ({ requestId: c.requests.submitted.id }), cross: 'ids', client: true },
+  'requests.recipientOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'requests.create': {
+    input: (f, c) => ({
+      clientId: c.client.id,
+      title: `${f.marker} new request`,
+      dueDate: '2099-03-31',
+      recipientIds: [c.requests.recipientId],
+      sections: [{ title: '', items: [{ key: 'pan', kind: 'short_text', label: 'PAN' }] }],
+    }),
+    cross: 'ids',
+    client: true,
+  },
+  'requests.send': { input: (_, c) => ({ requestId: c.requests.draft.id }), cross: 'ids', client: true },
+  'requests.review': {
+    input: (_, c) => ({
+      requestId: c.requests.submitted.id,
+      itemId: c.requests.submitted.textItem.id,
+      decision: 'accepted',
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        requestId: a.assigned.requests.submitted.id,
+        itemId: b.assigned.requests.submitted.textItem.id,
+        decision: 'accepted',
+      }),
+    ],
+  },
+  'requests.complete': {
+    input: (_, c) => ({ requestId: c.requests.toComplete.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'requests.cancel': { input: (_, c) => ({ requestId: c.requests.toCancel.id }), cross: 'ids', client: true },
+
   'roles.create': {
     input: (f) => ({
       name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,
@@ -1788,6 +1840,15 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
       path: `/api/clientportal/upload?clientId=${c.client.id}&folderId=${c.shared.id}`,
       method: 'POST',
       body: uploadBody(`${f.marker} from the client.txt`, 'statement'),
+    }),
+    own: 201,
+  },
+  'POST /api/clientportal/requests/upload': {
+    kind: 'portal',
+    request: (f, c) => ({
+      path: `/api/clientportal/requests/upload?clientId=${c.client.id}&requestId=${c.requests.open.id}&itemId=${c.requests.open.fileItem.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} statement.pdf`, '%PDF-1.4 statement'),
     }),
     own: 201,
   },

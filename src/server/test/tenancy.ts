@@ -6,6 +6,7 @@ import { allocations, firmExports, members, roles, timesheetEntries, timesheetTi
 import type { TTestApp } from './app';
 import { issuedInvoice } from './billing';
 import { seedPortalUser } from './portal';
+import { seedClientRequests, seedRequestTemplates } from './requests';
 import { seedFirmWithRoles } from './seeded-firm';
 
 // The fixtures of the staff tenancy matrix (src/server/trpc/matrix.*.test.ts): one firm with a record
@@ -568,7 +569,30 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
   // the matrix's before/after snapshots see only what a call itself changed.
   await t.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.orgId, base.org.id));
   const broadcasts = await seedBroadcasts(base.api, base.marker);
-  return { ...base, assigned, unassigned, portal, firmExport, broadcasts };
+  // Client requests (issue 36): sent to the portal user on the assigned client, to nobody elsewhere.
+  const requestTemplates = await seedRequestTemplates(t, base.org.id, base.marker);
+  const recipientId = portal.user.id;
+  const withRequests = async (bundle: typeof assigned, recipientIds: string[]) => ({
+    ...bundle,
+    requests: {
+      ...(await seedClientRequests(t, {
+        orgId: base.org.id,
+        clientId: bundle.client.id,
+        recipientIds,
+        marker: base.marker,
+      })),
+      recipientId,
+    },
+  });
+  return {
+    ...base,
+    assigned: await withRequests(assigned, [recipientId]),
+    unassigned: await withRequests(unassigned, []),
+    portal,
+    firmExport,
+    broadcasts,
+    requestTemplates,
+  };
 }
 
 /** A broadcast template (and one to delete), and broadcasts sending, paused and to cancel. */

@@ -26,6 +26,7 @@ import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
 import { remindersRouter } from '../features/reminders';
 import { reportsRouter } from '../features/reports';
+import { clientPortalRequestsRouter, requestsRouter } from '../features/requests';
 import { rolesRouter } from '../features/roles';
 import { securityRouter } from '../features/security';
 import { servicesRouter } from '../features/services';
@@ -48,6 +49,7 @@ export const appRouter = router({
   clientPortalInvoices: clientPortalInvoicesRouter,
   clientPortalProjects: clientPortalProjectsRouter,
   clientPortalTasks: clientPortalTasksRouter,
+  clientPortalRequests: clientPortalRequestsRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,
@@ -66,6 +68,7 @@ export const appRouter = router({
   projectTemplates: projectTemplatesRouter,
   tasks: tasksRouter,
   reminders: remindersRouter,
+  requests: requestsRouter,
   reports: reportsRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,

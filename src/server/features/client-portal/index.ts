@@ -1,6 +1,7 @@
 // The client-portal feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 
+export { portalAudience } from './audience';
 export { registerPortalDocumentRoutes } from './http-files';
 export {
   clientPortalDocumentsRouter,

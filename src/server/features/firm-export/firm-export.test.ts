@@ -216,6 +216,17 @@ describe('the whole-firm export', () => {
       expect(names).toContain(`${name}.csv`);
     expect(manifest.links).toContainEqual({ from: 'allocations.paymentId', to: 'payments.id' });
     expect(manifest.links).toContainEqual({ from: 'invoice-lines.invoiceId', to: 'invoices.id' });
+    // Client requests (issue 36): requests and their items with the answers, linked to each other.
+    for (const name of [
+      'request-templates',
+      'requests',
+      'request-recipients',
+      'request-items',
+      'request-item-files',
+    ])
+      expect(names).toContain(`${name}.csv`);
+    expect(manifest.links).toContainEqual({ from: 'request-items.requestId', to: 'requests.id' });
+    expect(manifest.links).toContainEqual({ from: 'request-item-files.documentId', to: 'documents.id' });
 
     // The document, byte for byte, under its client and folder; nothing of the other firm.
     const doc = entry(zip, 'documents/Rakesh Mehta (C1)/Returns/return.bin');

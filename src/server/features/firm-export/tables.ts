@@ -27,6 +27,11 @@ import {
   reminderDeliveries,
   reminderMembers,
   reminders,
+  requestItemFiles,
+  requestItems,
+  requestRecipients,
+  requests,
+  requestTemplates,
   roles,
   services,
   systemLog,
@@ -95,6 +100,12 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'allocations', table: allocations, keys: ['id'] },
   { name: 'invoice-reminder-steps', table: invoiceReminderSteps, keys: ['invoiceId', 'step'] },
   { name: 'invoice-deliveries', table: invoiceDeliveries, keys: ['id'] },
+  // Client requests (issue 36): templates, requests, who they went to, items with their answers.
+  { name: 'request-templates', table: requestTemplates, keys: ['id'] },
+  { name: 'requests', table: requests, keys: ['id'] },
+  { name: 'request-recipients', table: requestRecipients, keys: ['requestId', 'clientUserId'] },
+  { name: 'request-items', table: requestItems, keys: ['id'] },
+  { name: 'request-item-files', table: requestItemFiles, keys: ['itemId', 'documentId'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

@@ -8,6 +8,7 @@ import {
   CalendarDays,
   CalendarHeart,
   ChevronRight,
+  ClipboardList,
   LayoutTemplate,
   type LucideIcon,
   Mail,
@@ -65,6 +66,11 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Broadcast templates',
     text: 'Reusable subjects and messages with placeholders filled for each client.',
     icon: Mail,
+  },
+  requestTemplates: {
+    title: 'Request templates',
+    text: 'What a request asks a client for: files and answers, by section, some shown only when needed.',
+    icon: ClipboardList,
   },
   leaveTypes: {
     title: 'Leave types',

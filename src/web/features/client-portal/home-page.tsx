@@ -13,6 +13,7 @@ import {
 } from '@web/ui';
 import { Building2 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
+import { PortalOpenRequests } from '../requests/portal-open-requests';
 import { FileRow, Progress, TaskRow } from './parts';
 
 const route = getRouteApi('/clientportal/$clientId/');
@@ -34,6 +35,8 @@ export function PortalHomePage() {
         </h1>
         <p className="text-sm text-muted-fg">{client.name}</p>
       </div>
+
+      <PortalOpenRequests clientId={clientId} />
 
       {billing.hasInvoices ? (
         <Card>

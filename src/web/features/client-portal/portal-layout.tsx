@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn, FormatProvider } from '@web/ui';
-import { CheckSquare, FileText, FolderKanban, Home, LogOut, Receipt } from 'lucide-react';
+import { CheckSquare, ClipboardList, FileText, FolderKanban, Home, LogOut, Receipt } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/clientportal/$clientId');
 
 const NAV = [
   { label: 'Home', icon: Home, to: '/clientportal/$clientId', exact: true },
+  { label: 'Requests', icon: ClipboardList, to: '/clientportal/$clientId/requests', exact: false },
   { label: 'Documents', icon: FileText, to: '/clientportal/$clientId/documents', exact: false },
   { label: 'Projects', icon: FolderKanban, to: '/clientportal/$clientId/projects', exact: false },
   { label: 'Tasks', icon: CheckSquare, to: '/clientportal/$clientId/tasks', exact: false },
@@ -16,7 +17,7 @@ const NAV = [
 
 /**
  * The clientportal layout, phone first: the firm's logo and name, the client (a switcher when the
- * person acts for several), and the five sections, as a bottom bar on a phone and tabs above.
+ * person acts for several), and the six sections, as a bottom bar on a phone and tabs above.
  */
 export function PortalLayout() {
   const { clientId } = route.useParams();
@@ -100,7 +101,7 @@ export function PortalLayout() {
       </main>
       <nav
         aria-label="Portal sections"
-        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-6 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
       >
         {NAV.map((item) => (
           <Link
@@ -109,7 +110,8 @@ export function PortalLayout() {
             params={{ clientId }}
             activeOptions={{ exact: item.exact }}
             className={cn(
-              'flex flex-col items-center gap-0.5 py-2 text-xs text-muted-fg',
+              // Six sections share 375 px: 11 px type keeps the longest label (Documents) whole.
+              'flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight tracking-tight text-muted-fg',
               'data-[status=active]:font-medium data-[status=active]:text-primary',
             )}
           >

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { Badge, PageHeader, Spinner, TabNav, tabClasses } from '@web/ui';
 import { trpc } from '../../lib/trpc';
+import { NewRequestButton } from '../requests/new-request-button';
 import { NoAccess, useCan } from '../shell/access';
 
 const route = getRouteApi('/_main/clients/$id');
@@ -16,6 +17,7 @@ const TABS = [
   { to: '/clients/$id/tasks', label: 'Tasks', exact: false },
   { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
   { to: '/clients/$id/client-users', label: 'Portal users', exact: false },
+  { to: '/clients/$id/requests', label: 'Requests', exact: false },
   { to: '/clients/$id/billing', label: 'Billing', exact: false },
 ] as const;
 
@@ -24,6 +26,7 @@ export function ClientLayout() {
   const { id } = route.useParams();
   const canView = useCan('clients.view');
   const canBill = useCan('billing.view');
+  const canRequest = useCan('requests.view');
   const client = useQuery({ ...trpc.clients.get.queryOptions({ clientId: id }), enabled: canView });
   if (!canView) return <NoAccess message="Your role does not include the firm's clients." />;
   if (!client.data) {
@@ -47,9 +50,12 @@ export function ClientLayout() {
           </span>
         }
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
+        actions={<NewRequestButton clientId={id} />}
       />
       <TabNav label="Client sections">
-        {TABS.filter((tab) => tab.label !== 'Billing' || canBill).map((tab) => (
+        {TABS.filter(
+          (tab) => (tab.label !== 'Billing' || canBill) && (tab.label !== 'Requests' || canRequest),
+        ).map((tab) => (
           <Link
             key={tab.to}
             to={tab.to}

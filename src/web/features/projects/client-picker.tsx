@@ -15,8 +15,11 @@ export function ClientPicker({
   placeholder = 'Type a client name or code',
   className,
   'aria-label': ariaLabel,
+  from = 'projects',
   ...rest
 }: {
+  /** Whose procedure answers: the projects' (projects.view) or the requests' (requests.view). */
+  from?: 'projects' | 'requests';
   value: string | null | undefined;
   onChange: (clientId: string | null) => void;
   placeholder?: string;
@@ -29,11 +32,12 @@ export function ClientPicker({
   const listId = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
+  const options = trpc[from].clients;
   const current = useQuery({
-    ...trpc.projects.clients.queryOptions({ clientId: value ?? undefined }),
+    ...options.queryOptions({ clientId: value ?? undefined }),
     enabled: !!value,
   });
-  const matches = useQuery(trpc.projects.clients.queryOptions({ search: term || undefined }));
+  const matches = useQuery(options.queryOptions({ search: term || undefined }));
   const chosen = value ? current.data?.[0] : undefined;
   useEffect(() => {
     if (chosen) setText(label(chosen));

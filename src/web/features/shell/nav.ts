@@ -11,6 +11,7 @@ import {
   CalendarCheck,
   CalendarDays,
   CalendarHeart,
+  ClipboardList,
   Clock,
   FolderKanban,
   FolderOpen,
@@ -53,6 +54,7 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/clients', label: 'Clients', icon: BriefcaseBusiness, permission: 'clients.view' },
       { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
+      { to: '/requests', label: 'Requests', icon: ClipboardList, permission: 'requests.view' },
       {
         to: '/reminders/$type',
         params: { type: 'client' },
@@ -120,6 +122,12 @@ export const ADMIN_NAV: TNavItem[] = [
     label: 'Project templates',
     icon: LayoutTemplate,
     permission: 'templates.view',
+  },
+  {
+    to: '/admin/templates/requests',
+    label: 'Request templates',
+    icon: ClipboardList,
+    permission: 'requests.view',
   },
   { to: '/admin/broadcasts', label: 'Broadcasts', icon: Megaphone, permission: 'broadcasts.view' },
   {

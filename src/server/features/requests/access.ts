@@ -1,0 +1,136 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { todayIn } from '../../../domain/days';
+import { progressOf, type TRuleItem } from '../../../domain/requests/rules';
+import type { TScope } from '../../auth';
+import type { TExecutor } from '../../db/client';
+import { documents, orgs, requestItemFiles, requestItems, requests } from '../../db/schema';
+import { visibleClient } from '../clients';
+
+export type TRequestRow = typeof requests.$inferSelect;
+export type TItemRow = typeof requestItems.$inferSelect;
+
+export const requestNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Request not found' });
+export const itemNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Item not found' });
+
+type TVisibility = Pick<TScope, 'orgId' | 'memberId' | 'assignedClientsOnly'>;
+
+/**
+ * The request, if the caller may see it: another firm's, a missing one and one of a client hidden
+ * from an assigned-only member all answer the same NOT_FOUND. `lock` takes its row for the change.
+ */
+export async function visibleRequest(db: TExecutor, scope: TVisibility, requestId: string, lock = false) {
+  const query = db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.orgId, scope.orgId), eq(requests.id, requestId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw requestNotFound();
+  if (scope.assignedClientsOnly) {
+    await visibleClient(db, scope, row.clientId).catch(() => {
+      throw requestNotFound();
+    });
+  }
+  return row;
+}
+
+/** Requests' items in order, each with its live files' count (what the rules read), by request. */
+export async function itemsOfMany(db: TExecutor, orgId: string, requestIds: string[]) {
+  const byRequest = new Map<string, (TItemRow & { fileCount: number })[]>();
+  if (!requestIds.length) return byRequest;
+  const [items, files] = await Promise.all([
+    db
+      .select()
+      .from(requestItems)
+      .where(and(eq(requestItems.orgId, orgId), inArray(requestItems.requestId, requestIds)))
+      .orderBy(asc(requestItems.requestId), asc(requestItems.position)),
+    db
+      .select({ itemId: requestItemFiles.itemId, n: count() })
+      .from(requestItemFiles)
+      .innerJoin(
+        requestItems,
+        and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
+      )
+      .innerJoin(
+        documents,
+        and(eq(documents.orgId, requestItemFiles.orgId), eq(documents.id, requestItemFiles.documentId)),
+      )
+      .where(
+        and(
+          eq(requestItemFiles.orgId, orgId),
+          inArray(requestItems.requestId, requestIds),
+          isNull(documents.deletedAt),
+        ),
+      )
+      .groupBy(requestItemFiles.itemId),
+  ]);
+  const countOf = new Map(files.map((f) => [f.itemId, f.n]));
+  for (const item of items) {
+    const list = byRequest.get(item.requestId) ?? [];
+    list.push({ ...item, fileCount: countOf.get(item.id) ?? 0 });
+    byRequest.set(item.requestId, list);
+  }
+  return byRequest;
+}
+
+/** One request's items in order, with their files' counts. */
+export async function itemsOf(db: TExecutor, orgId: string, requestId: string) {
+  return (await itemsOfMany(db, orgId, [requestId])).get(requestId) ?? [];
+}
+export type TItemWithFiles = Awaited<ReturnType<typeof itemsOf>>[number];
+
+/** An item as the domain's rules read it. */
+export const ruleItem = (item: TItemWithFiles): TRuleItem & { id: string } => ({
+  id: item.id,
+  key: item.key,
+  kind: item.kind,
+  required: item.required,
+  condition: item.condition,
+  value: item.value,
+  fileCount: item.fileCount,
+  notApplicable: item.notApplicableReason !== null,
+  review: item.review,
+});
+
+/** The live files of some items, by item, for the detail screens. */
+export async function filesOf(db: TExecutor, orgId: string, itemIds: string[]) {
+  if (!itemIds.length)
+    return new Map<string, { id: string; name: string; size: number; contentType: string }[]>();
+  const rows = await db
+    .select({
+      itemId: requestItemFiles.itemId,
+      id: documents.id,
+      name: documents.name,
+      size: documents.size,
+      contentType: documents.contentType,
+    })
+    .from(requestItemFiles)
+    .innerJoin(
+      documents,
+      and(eq(documents.orgId, requestItemFiles.orgId), eq(documents.id, requestItemFiles.documentId)),
+    )
+    .where(
+      and(
+        eq(requestItemFiles.orgId, orgId),
+        inArray(requestItemFiles.itemId, itemIds),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .orderBy(asc(requestItemFiles.createdAt), asc(documents.name));
+  const byItem = new Map<string, { id: string; name: string; size: number; contentType: string }[]>();
+  for (const { itemId, ...file } of rows) byItem.set(itemId, [...(byItem.get(itemId) ?? []), file]);
+  return byItem;
+}
+
+/** "7 of 12" per request, for a page of them. */
+export async function progressByRequest(db: TExecutor, orgId: string, requestIds: string[]) {
+  const items = await itemsOfMany(db, orgId, requestIds);
+  return new Map(requestIds.map((id) => [id, progressOf((items.get(id) ?? []).map(ruleItem))]));
+}
+
+/** The firm's today, which decides what is overdue. */
+export async function firmToday(db: TExecutor, orgId: string): Promise<string> {
+  const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
+  return todayIn(org?.timeZone ?? 'UTC');
+}

@@ -1,0 +1,200 @@
+import { addDays, todayIn } from '@domain/days';
+import { ZRequestCreate } from '@domain/requests/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  Textarea,
+  toast,
+  useFormat,
+} from '@web/ui';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { blankSections, formProblems, fromDraft, type TDraftSection, toDraft } from './sections-draft';
+import { SectionsEditor } from './sections-editor';
+
+const BLANK = '__blank';
+/** Two weeks: long enough to gather papers, short enough to be chased. */
+const DEFAULT_DAYS = 14;
+
+/** Asks one client for documents and answers: from a template or blank, adjusted for this client. */
+export function SendRequestDialog({
+  clientId,
+  open,
+  onOpenChange,
+}: {
+  clientId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="xl"
+        title="New request"
+        description="What the client is asked for, by when, and who in the client's portal receives it."
+      >
+        {open ? <SendRequestForm clientId={clientId} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SendRequestForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
+  const format = useFormat();
+  const go = useNavigate();
+  const queryClient = useQueryClient();
+  const recipients = useQuery(trpc.requests.recipientOptions.queryOptions({ clientId }));
+  const templates = useQuery(trpc.requests.templates.list.queryOptions());
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [dueDate, setDueDate] = useState(() => addDays(todayIn(format.timeZone), DEFAULT_DAYS));
+  const [recipientIds, setRecipientIds] = useState<string[] | null>(null);
+  const [message, setMessage] = useState('');
+  const [sections, setSections] = useState<TDraftSection[]>(blankSections);
+  const [tried, setTried] = useState(false);
+  const [loadingTemplate, setLoadingTemplate] = useState(false);
+  const people = recipients.data ?? [];
+  // Everyone the client has in the portal, until the sender says otherwise.
+  const chosen = recipientIds ?? people.map((p) => p.id);
+  const input = {
+    clientId,
+    ...(templateId ? { templateId } : {}),
+    title,
+    dueDate,
+    recipientIds: chosen,
+    message,
+    sections: fromDraft(sections),
+  };
+  const parsed = ZRequestCreate.safeParse(input);
+  const errors = tried ? formProblems(parsed.error, sections) : new Map<string, string>();
+  const create = useMutation(
+    trpc.requests.create.mutationOptions({
+      onSuccess: async (created, sent) => {
+        toast.success(sent.send === false ? 'Request saved as a draft' : 'Request sent');
+        await queryClient.invalidateQueries({ queryKey: trpc.requests.list.queryKey() });
+        onDone();
+        await go({ to: '/requests/$id', params: { id: created.id } });
+      },
+    }),
+  );
+  const submit = (send: boolean) => {
+    setTried(true);
+    if (!parsed.success) {
+      toast.error('Some fields need attention');
+      return;
+    }
+    create.mutate({ ...parsed.data, send });
+  };
+  const pickTemplate = async (value: string) => {
+    if (value === BLANK) {
+      setTemplateId(null);
+      setSections(blankSections());
+      return;
+    }
+    setLoadingTemplate(true);
+    try {
+      const t = await queryClient.fetchQuery(trpc.requests.templates.get.queryOptions({ templateId: value }));
+      setTemplateId(t.id);
+      setSections(toDraft(t.sections));
+      if (!title.trim()) setTitle(t.name);
+    } finally {
+      setLoadingTemplate(false);
+    }
+  };
+  if (recipients.isPending) {
+    return (
+      <div className="grid place-items-center p-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (people.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3 py-2">
+        <p>
+          A request goes to the client's people in the portal, and this client has none yet. Invite one first,
+          then send the request.
+        </p>
+        <Button asChild>
+          <Link to="/clients/$id/client-users" params={{ id: clientId }} onClick={onDone}>
+            Invite a portal user
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(true);
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Start from">
+          <Select
+            disabled={loadingTemplate}
+            options={[
+              { value: BLANK, label: 'A blank request' },
+              ...(templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+            ]}
+            value={templateId ?? BLANK}
+            onValueChange={(v) => void pickTemplate(v)}
+          />
+        </Field>
+        <Field label="Title" required error={errors.get('title')}>
+          <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <Field label="Due date" required error={errors.get('dueDate')}>
+          <DatePicker value={dueDate} clearable={false} onChange={(v) => setDueDate(v ?? '')} />
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Send to</legend>
+        {people.map((p) => (
+          <Checkbox
+            key={p.id}
+            label={`${p.name} (${p.email})`}
+            checked={chosen.includes(p.id)}
+            onCheckedChange={(v) =>
+              setRecipientIds(v === true ? [...chosen, p.id] : chosen.filter((id) => id !== p.id))
+            }
+          />
+        ))}
+        {errors.get('recipientIds') ? (
+          <p className="text-sm text-danger">{errors.get('recipientIds')}</p>
+        ) : null}
+      </fieldset>
+      <Field label="Message" hint="Mailed with the request's link">
+        <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+      </Field>
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-medium">What to ask for</h3>
+        <SectionsEditor sections={sections} onChange={setSections} errors={errors} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button variant="secondary" loading={create.isPending} onClick={() => submit(false)}>
+          Save as draft
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Send request
+        </Button>
+      </div>
+    </form>
+  );
+}
