@@ -1,7 +1,7 @@
 import type { TPaymentMethod } from '../../src/domain/billing/constants';
 import { addDays } from '../../src/domain/days';
 import { hashOf } from './calendar';
-import type { TDemoEngagement } from './catalogue';
+import { MONTHLY_BILLED, type TDemoEngagement } from './catalogue';
 import type { TDemoClient } from './clients';
 
 // Who pays how. Most clients pay in full within the fortnight the terms give (a few a week or two
@@ -39,12 +39,16 @@ export function billingCast(
   advised: TDemoClient[],
 ): TBillingCast {
   const monthly = new Set(engagements.filter((e) => MONTHLY.has(e.code)).map((e) => e.clientId));
+  const engaged = new Set(engagements.map((e) => e.clientId));
   const advisedIds = new Set(advised.map((c) => c.id));
-  const billedMonthly = clients.filter((c) => monthly.has(c.id) && !advisedIds.has(c.id));
-  const [retainer, stopped, slow1, slow2, halves, corrected, duplicated] = billedMonthly;
+  // Clients billed every month first (their aging fills every bucket), then the others engaged.
+  const rank = (c: TDemoClient) =>
+    monthly.has(c.id) && MONTHLY_BILLED.has(c.type) ? 0 : engaged.has(c.id) ? 1 : 2;
+  const candidates = clients.filter((c) => !advisedIds.has(c.id)).sort((a, b) => rank(a) - rank(b));
+  const [retainer, stopped, slow1, slow2, halves, corrected, duplicated] = candidates;
   const writtenDown = advised[0];
   if (!retainer || !stopped || !slow1 || !slow2 || !halves || !corrected || !duplicated || !writtenDown) {
-    throw new Error('the demo firm has too few clients billed every month for its billing story');
+    throw new Error('the demo firm has too few clients for its billing story');
   }
   return { retainer, stopped, slow: [slow1, slow2], halves, corrected, duplicated, writtenDown };
 }

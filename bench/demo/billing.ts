@@ -34,8 +34,9 @@ export type TBillingDeskContext = {
   cast: TBillingCast;
   /** The first day of the first month billed in Practice. */
   billFrom: string;
-  /** The engagements of the ROC filing, by client. */
+  /** The clients filing with the ROC, and those engagements. */
   rocClients: Set<string>;
+  rocEngagements: Set<string>;
   today: string;
   until: Date;
   clock: TClock;
@@ -112,7 +113,7 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
     }
     for (const p of paymentsOf(ctx.cast, client, invoice.id, day, ctx.today))
       dues.push({ invoiceId: invoice.id, ...p });
-    if (!correction && runs === 2 && client.id === ctx.cast.corrected.id)
+    if (!correction && runs >= 2 && client.id === ctx.cast.corrected.id)
       correction = { invoiceId: invoice.id, day: addDays(day, 2) };
   }
 
@@ -162,8 +163,15 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
     }
   }
 
-  /** Each client's unbilled approved time and disbursements (and in November its due fees), billed. */
-  async function billWip(day: string, withFees: boolean) {
+  /**
+   * Each client's unbilled approved time and disbursements, onto its draft for the month when the
+   * product made one: at the turn of each quarter also the smaller clients' monthly fees of the
+   * quarter, and in November the ROC filings' fees of the year before, with the MCA fees.
+   */
+  async function billWip(day: string) {
+    const month = Number(day.slice(5, 7));
+    const dueFee = (f: { engagementId: string; periodEnd: string }) =>
+      f.periodEnd < day && (ctx.rocEngagements.has(f.engagementId) ? month === 11 : month % 3 === 1);
     const { rows } = await admin.billing.wip.list({
       sort: 'time',
       direction: 'desc',
@@ -171,24 +179,24 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
       pageSize: 200,
     });
     for (const row of rows) {
-      const billFees = withFees && row.fees.count > 0;
-      if (!row.time.value && !row.disbursements.count && !billFees) continue;
+      if (!row.time.value && !row.disbursements.count && !row.fees.count) continue;
       const wip = await admin.billing.wip.client({ clientId: row.client.id });
-      const made = await admin.billing.wip.createInvoice({
-        clientId: row.client.id,
+      const fees = wip.fees.filter(dueFee);
+      if (!wip.time.length && !wip.disbursements.length && !fees.length) continue;
+      const chosen = {
         timeEntryIds: wip.time.map((t) => t.id),
-        fees: billFees
-          ? wip.fees.map((f) => ({ engagementId: f.engagementId, periodStart: f.periodStart }))
-          : [],
+        fees: fees.map((f) => ({ engagementId: f.engagementId, periodStart: f.periodStart })),
         disbursementIds: wip.disbursements.map((d) => d.id),
-        groupTimeBy: 'service',
-      });
+        groupTimeBy: 'service' as const,
+      };
+      const draft = wip.drafts[0];
+      const { invoiceId } = draft
+        ? await admin.billing.wip.addToDraft({ invoiceId: draft.id, ...chosen })
+        : await admin.billing.wip.createInvoice({ clientId: row.client.id, ...chosen });
       if (!writtenDown && row.client.id === ctx.cast.writtenDown.id && wip.time.length) {
-        await writeDown(made.invoiceId);
+        await writeDown(invoiceId);
         writtenDown = true;
       }
-      const { invoice } = await admin.billing.invoices.get({ invoiceId: made.invoiceId });
-      await issued({ id: invoice.id, clientId: invoice.clientId, total: invoice.total }, day, true);
     }
   }
 
@@ -240,8 +248,8 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
   async function monthly(day: string) {
     if (runs === 0) await advance(day);
     if (day.slice(5, 7) === '11') await mcaFees(day);
+    await billWip(day);
     await issueDrafts(day);
-    await billWip(day, day.slice(5, 7) === '11');
     if (runs === 3) await duplicate(day);
     runs += 1;
   }
@@ -333,8 +341,8 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
 
   return {
     /**
-     * Now: this month's advice is on a draft the admin is checking for one client, and issued for
-     * another, to be handed over at this afternoon's meeting.
+     * Now: the time approved since the month's run is on a draft the admin is checking for one
+     * client, and issued for another, to be handed over at this afternoon's meeting.
      */
     async finish(now: Date) {
       const at = new Date(now.getTime() - 2 * 3_600_000);

@@ -246,6 +246,9 @@ export async function createDemoCatalogue(
 
 export type TDemoEngagement = { id: string; clientId: string; code: string };
 
+/** Who is billed every month for monthly work: companies and LLPs; the rest by the quarter. */
+export const MONTHLY_BILLED = new Set<TClientType>(['company', 'llp']);
+
 /**
  * The few clients the owner advises by the hour: companies of the business groups, one in three
  * (at least two).
@@ -258,8 +261,8 @@ export function advisedClients(clients: TDemoClient[]) {
 
 /**
  * Each client's engagements, from `startDate`, with its team as the assignees (the preparer for the
- * staff's tasks, the manager for the review), on the service's fee arrangement: fixed fees are
- * billed from `billFrom`, the month the firm starts billing in Practice (the year before it billed
+ * staff's tasks, the manager for the review), on the service's fee arrangement (for smaller
+ * clients, monthly fees by hand, billed a quarter at a time): fixed fees are billed from `billFrom`, the month the firm starts billing in Practice (the year before it billed
  * outside). One return is done without a fee: a charitable trust's (else a partner's relative's). The
  * advised clients take Advisory, billed by the hour.
  */
@@ -290,6 +293,10 @@ export async function createDemoEngagements(
       fee: service.input.defaultFee,
       assigneeIds: [client.preparer.memberId, client.reviewer.memberId],
       billFrom: dates.billFrom,
+      // Smaller clients' monthly fees are billed by hand a quarter at a time.
+      ...(service.input.frequency === 'monthly' && !MONTHLY_BILLED.has(client.type)
+        ? { feeTrigger: 'manual' as const }
+        : {}),
       ...(p === free
         ? {
             billingMode: 'none' as const,

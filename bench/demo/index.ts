@@ -238,6 +238,7 @@ export async function fillDemo(
       cast: billingCast(clients, engagements, advised),
       billFrom,
       rocClients: new Set(engagements.filter((e) => e.code === 'ROC').map((e) => e.clientId)),
+      rocEngagements: new Set(engagements.filter((e) => e.code === 'ROC').map((e) => e.id)),
       today,
       until,
       clock,
