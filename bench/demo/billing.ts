@@ -17,13 +17,14 @@ import { atServerTime } from './server-clock';
 import type { TPersonSession, TSession } from './session';
 
 // The firm's billing desk, day by day on the replay's clock, from the month it starts billing in
-// Practice. On the second working day of each month the admin issues the drafts the product made
-// (the fixed fees of the periods that began, by the recurring-work job; the returns and audits
-// completed, as their projects were) and bills each client's unbilled approved time from work in
-// progress, and mails them (clients with no email get theirs by hand); in November also the ROC
-// filings, with the MCA fees paid for them. Every working day the admin records what came in, and
-// as each quarter's Form 16A arrive marks those TDS certificates received. The cast's story
-// (billing-payers.ts) runs through it.
+// Practice. On the second working day of each month the admin bills each client's unbilled
+// approved time from work in progress (at the turn of a quarter also the smaller clients' monthly
+// fees of the quarter; in November the ROC filings, with the MCA fees paid for them), onto the
+// client's draft when the product made one, then issues every draft (the fixed fees of the periods
+// that began, made by the recurring-work job; the returns and audits, made as their projects were
+// completed) and mails them; clients with no email get theirs by hand. Every working day the admin
+// records what came in, and as each quarter's Form 16A arrive marks those TDS certificates
+// received. The cast's story (billing-payers.ts) runs through it.
 
 export type TBillingDeskContext = {
   session: TSession;
