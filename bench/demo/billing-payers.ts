@@ -1,7 +1,7 @@
 import type { TPaymentMethod } from '../../src/domain/billing/constants';
 import { addDays } from '../../src/domain/days';
 import { hashOf } from './calendar';
-import { MONTHLY_BILLED, type TDemoEngagement } from './catalogue';
+import { billedMonthly, type TDemoEngagement } from './catalogue';
 import type { TDemoClient } from './clients';
 
 // Who pays how. Most clients pay in full within the fortnight the terms give (a few a week or two
@@ -23,6 +23,7 @@ export type TBillingCast = {
 };
 
 const MONTHLY = new Set(['GST3B', 'BOOKS', 'PAYROLL']);
+const PERIODIC = new Set([...MONTHLY, 'TDS']);
 /** Clients that deduct tax at source from professional fees (194J). */
 const DEDUCTORS = new Set(['company', 'llp', 'partnership']);
 export const TDS_SECTION = '194J';
@@ -39,13 +40,16 @@ export function billingCast(
   advised: TDemoClient[],
 ): TBillingCast {
   const monthly = new Set(engagements.filter((e) => MONTHLY.has(e.code)).map((e) => e.clientId));
+  const periodic = new Set(engagements.filter((e) => PERIODIC.has(e.code)).map((e) => e.clientId));
   const engaged = new Set(engagements.map((e) => e.clientId));
   const advisedIds = new Set(advised.map((c) => c.id));
-  // Clients billed every month first (their aging fills every bucket), then the others engaged.
+  // Clients billed every month first (their aging fills every bucket), then those billed each
+  // quarter, then the others engaged.
   const rank = (c: TDemoClient) =>
-    monthly.has(c.id) && MONTHLY_BILLED.has(c.type) ? 0 : engaged.has(c.id) ? 1 : 2;
+    monthly.has(c.id) && billedMonthly(c) ? 0 : periodic.has(c.id) ? 1 : engaged.has(c.id) ? 2 : 3;
   const candidates = clients.filter((c) => !advisedIds.has(c.id)).sort((a, b) => rank(a) - rank(b));
-  const [retainer, stopped, slow1, slow2, halves, corrected, duplicated] = candidates;
+  // Those whose story needs an invoice every month come first.
+  const [stopped, halves, retainer, slow1, slow2, corrected, duplicated] = candidates;
   const writtenDown = advised[0];
   if (!retainer || !stopped || !slow1 || !slow2 || !halves || !corrected || !duplicated || !writtenDown) {
     throw new Error('the demo firm has too few clients for its billing story');

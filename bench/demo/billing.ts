@@ -114,7 +114,7 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
     }
     for (const p of paymentsOf(ctx.cast, client, invoice.id, day, ctx.today))
       dues.push({ invoiceId: invoice.id, ...p });
-    if (!correction && runs >= 2 && client.id === ctx.cast.corrected.id)
+    if (!correction && runs >= 1 && client.id === ctx.cast.corrected.id)
       correction = { invoiceId: invoice.id, day: addDays(day, 2) };
   }
 
@@ -319,7 +319,11 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
     correction = { invoiceId, day: '9999-12-31' };
     const { lines } = await owner.billing.invoices.get({ invoiceId });
     const fee = lines.find((l) => l.kind === 'fee');
-    if (!fee) return;
+    // Only a fee is corrected: the client's next invoice, then.
+    if (!fee) {
+      correction = null;
+      return;
+    }
     const credit = await atServerTime(inMumbai(day, '12:00'), () =>
       owner.billing.invoices.creditNote({
         invoiceId,

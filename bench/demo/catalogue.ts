@@ -246,8 +246,9 @@ export async function createDemoCatalogue(
 
 export type TDemoEngagement = { id: string; clientId: string; code: string };
 
-/** Who is billed every month for monthly work: companies and LLPs; the rest by the quarter. */
-export const MONTHLY_BILLED = new Set<TClientType>(['company', 'llp']);
+/** Who is billed every month for monthly work: the business groups' companies; the rest by the quarter. */
+export const billedMonthly = (client: TDemoClient) =>
+  !!client.groupId && (client.type === 'company' || client.type === 'llp');
 
 /**
  * The few clients the owner advises by the hour: companies of the business groups, one in three
@@ -294,7 +295,7 @@ export async function createDemoEngagements(
       assigneeIds: [client.preparer.memberId, client.reviewer.memberId],
       billFrom: dates.billFrom,
       // Smaller clients' monthly fees are billed by hand a quarter at a time.
-      ...(service.input.frequency === 'monthly' && !MONTHLY_BILLED.has(client.type)
+      ...(service.input.frequency === 'monthly' && !billedMonthly(client)
         ? { feeTrigger: 'manual' as const }
         : {}),
       ...(p === free
