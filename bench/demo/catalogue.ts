@@ -3,6 +3,7 @@ import type { TServiceValues } from '../../src/domain/services';
 import { rng } from '../generate-util';
 import type { TDemoClient } from './clients';
 import type { TPersonSession } from './session';
+import type { TClientWork } from './time';
 
 // The service catalogue, its project templates and the clients' engagements, entered on the admin
 // and client screens. Recurring work is then the product's: each engagement of a service with a
@@ -36,6 +37,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'monthly',
       dueDateRule: { dayOfMonth: 20, monthsAfterPeriod: 1 },
       defaultFee: '3000',
+      billingMode: 'fixed',
+      feeTrigger: 'period_start',
+      taxCode: '998231',
     },
     takenBy: BUSINESS,
     template: {
@@ -63,6 +67,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'quarterly',
       dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 1 },
       defaultFee: '4500',
+      billingMode: 'fixed',
+      feeTrigger: 'period_start',
+      taxCode: '998231',
     },
     takenBy: { partnership: 0.4, llp: 0.5, company: 0.6 },
     template: {
@@ -83,6 +90,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'yearly',
       dueDateRule: { dayOfMonth: 31, monthsAfterPeriod: 4 },
       defaultFee: '7500',
+      billingMode: 'fixed',
+      feeTrigger: 'project_complete',
+      taxCode: '998232',
     },
     takenBy: { individual: 0.85, huf: 0.9, proprietor: 0.7, partnership: 0.4, trust: 0.6 },
     template: {
@@ -109,6 +119,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'yearly',
       dueDateRule: { dayOfMonth: 30, monthsAfterPeriod: 6 },
       defaultFee: '60000',
+      billingMode: 'fixed',
+      feeTrigger: 'project_complete',
+      taxCode: '998221',
     },
     takenBy: { llp: 0.3, company: 0.5, trust: 0.5 },
     template: {
@@ -130,6 +143,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'monthly',
       dueDateRule: { dayOfMonth: 10, monthsAfterPeriod: 1 },
       defaultFee: '5000',
+      billingMode: 'fixed',
+      feeTrigger: 'period_start',
+      taxCode: '998222',
     },
     takenBy: { proprietor: 0.4, partnership: 0.4, llp: 0.3, company: 0.3 },
   },
@@ -142,6 +158,9 @@ const SERVICES: TDemoService[] = [
       frequency: 'monthly',
       dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
       defaultFee: '2500',
+      billingMode: 'fixed',
+      feeTrigger: 'period_start',
+      taxCode: '998223',
     },
     takenBy: { company: 0.3, llp: 0.2 },
   },
@@ -154,8 +173,26 @@ const SERVICES: TDemoService[] = [
       frequency: 'yearly',
       dueDateRule: { dayOfMonth: 30, monthsAfterPeriod: 7 },
       defaultFee: '12000',
+      billingMode: 'fixed',
+      feeTrigger: 'manual',
+      taxCode: '998399',
     },
     takenBy: { llp: 0.8, company: 0.9 },
+  },
+  {
+    // Engaged for a few clients by hand (advisedBy), billed from the partners' time.
+    input: {
+      name: 'Advisory',
+      code: 'ADVISORY',
+      category: 'Advisory',
+      description: 'Tax planning and business advice, billed by the hour',
+      frequency: 'one_time',
+      dueDateRule: null,
+      defaultFee: null,
+      billingMode: 'hourly',
+      taxCode: '998311',
+    },
+    takenBy: {},
   },
 ];
 
@@ -207,34 +244,108 @@ export async function createDemoCatalogue(
   return { services, templateOf };
 }
 
+export type TDemoEngagement = { id: string; clientId: string; code: string };
+
+/** Who is billed every month for monthly work: the business groups' companies; the rest by the quarter. */
+export const billedMonthly = (client: TDemoClient) =>
+  !!client.groupId && (client.type === 'company' || client.type === 'llp');
+
+/**
+ * The few clients the owner advises by the hour: companies of the business groups, one in three
+ * (at least two).
+ */
+export function advisedClients(clients: TDemoClient[]) {
+  const companies = clients.filter((c) => c.groupId && (c.type === 'company' || c.type === 'llp'));
+  const advised = companies.filter((_, i) => i % 3 === 0);
+  return advised.length >= 2 ? advised : companies.slice(0, 2);
+}
+
 /**
  * Each client's engagements, from `startDate`, with its team as the assignees (the preparer for the
- * staff's tasks, the manager for the review).
+ * staff's tasks, the manager for the review), on the service's fee arrangement (for smaller
+ * clients, monthly fees by hand, billed a quarter at a time): fixed fees are billed from `billFrom`, the month the firm starts billing in Practice (the year before it billed
+ * outside). One return is done without a fee: a charitable trust's (else a partner's relative's). The
+ * advised clients take Advisory, billed by the hour.
  */
 export async function createDemoEngagements(
   owner: TPersonSession,
   catalogue: TDemoCatalogue,
   clients: TDemoClient[],
-  startDate: string,
+  dates: { startDate: string; billFrom: string },
   seed: number,
-) {
+): Promise<TDemoEngagement[]> {
   const random = rng(seed * 104_729);
-  let made = 0;
+  const planned: Array<{ client: TDemoClient; service: TDemoCatalogue['services'][number] }> = [];
   for (const client of clients) {
     for (const [i, service] of catalogue.services.entries()) {
-      const share = SERVICES[i]?.takenBy[client.type] ?? 0;
-      if (random() >= share) continue;
-      await owner.api.engagements.create({
-        clientId: client.id,
-        serviceId: service.id,
-        startDate,
-        fee: service.input.defaultFee,
-        assigneeIds: [client.preparer.memberId, client.reviewer.memberId],
-      });
-      made += 1;
+      if (random() < (SERVICES[i]?.takenBy[client.type] ?? 0)) planned.push({ client, service });
     }
   }
+  const returns = planned.filter((p) => p.service.code === 'ITR');
+  const free =
+    returns.find((p) => p.client.type === 'trust') ?? returns.find((p) => p.client.type === 'individual');
+  const made: TDemoEngagement[] = [];
+  for (const p of planned) {
+    const { client, service } = p;
+    const { id } = await owner.api.engagements.create({
+      clientId: client.id,
+      serviceId: service.id,
+      startDate: dates.startDate,
+      fee: service.input.defaultFee,
+      assigneeIds: [client.preparer.memberId, client.reviewer.memberId],
+      billFrom: dates.billFrom,
+      // Smaller clients' monthly fees are billed by hand a quarter at a time.
+      ...(service.input.frequency === 'monthly' && !billedMonthly(client)
+        ? { feeTrigger: 'manual' as const }
+        : {}),
+      ...(p === free
+        ? {
+            billingMode: 'none' as const,
+            notes:
+              client.type === 'trust'
+                ? 'Done without a fee: the trust is a charity'
+                : "Done without a fee: a partner's relative",
+          }
+        : {}),
+    });
+    made.push({ id, clientId: client.id, code: service.code });
+  }
+  const advisory = catalogue.services.find((s) => s.code === 'ADVISORY');
+  if (!advisory) throw new Error('the Advisory service is missing');
+  for (const client of advisedClients(clients)) {
+    const { id } = await owner.api.engagements.create({
+      clientId: client.id,
+      serviceId: advisory.id,
+      startDate: dates.startDate,
+      fee: null,
+      assigneeIds: [client.reviewer.memberId],
+    });
+    made.push({ id, clientId: client.id, code: 'ADVISORY' });
+  }
   return made;
+}
+
+/** The service client time is for, the most everyday first: the advice only when the owner gives it. */
+const TIME_SERVICES = ['BOOKS', 'GST3B', 'PAYROLL', 'TDS', 'AUDIT', 'ROC', 'ITR'];
+
+export function clientWorkOf(
+  engagements: TDemoEngagement[],
+  services: TDemoCatalogue['services'],
+  advised: TDemoClient[],
+): TClientWork {
+  const idOf = new Map(services.map((s) => [s.code, s.id]));
+  const codesOf = new Map<string, Set<string>>();
+  for (const e of engagements) codesOf.set(e.clientId, (codesOf.get(e.clientId) ?? new Set()).add(e.code));
+  return {
+    advised,
+    serviceOf(clientId, role) {
+      const codes = codesOf.get(clientId);
+      if (!codes) return null;
+      const advice = codes.has('ADVISORY') && (role === 'Owner' || codes.size === 1);
+      const code = advice ? 'ADVISORY' : TIME_SERVICES.find((c) => codes.has(c));
+      return (code && idOf.get(code)) ?? null;
+    },
+  };
 }
 
 /** Links each service to its template: from now on its engagements owe a project per period. */

@@ -19,7 +19,8 @@ let demo: TDemoResult;
 const SMALL: TDemoSize = {
   clients: 40,
   groups: 5,
-  weeks: 8,
+  // Long enough for invoices more than 90 days overdue.
+  weeks: 22,
   timeWeeks: 5,
   comments: 20,
   tasksPerWeek: 2,
@@ -552,6 +553,94 @@ describe('npm run demo', () => {
     const log = await rows<{ action: string }>(sql`
       select action from system_log where org_id = ${demo.orgId}::uuid and record_id = ${b?.id} order by at`);
     expect(log.map((l) => l.action)).toEqual(['broadcast.created', 'broadcast.completed']);
+  });
+
+  it('has a year of billing that tells a story: every status, slow payers, a retainer, a credit note, a write-down', async () => {
+    const token = (await signIn(demo.owner.email, demo.password)).body.AuthenticationResult?.AccessToken;
+    const api = t.client(token);
+    const org = sql`${demo.orgId}::uuid`;
+    const statuses = await rows<{ status: string }>(sql`
+      select distinct status from invoices where org_id = ${org} and kind = 'invoice' order by status`);
+    expect(statuses.map((r) => r.status)).toEqual(['draft', 'issued', 'paid', 'partly_paid', 'sent', 'void']);
+    expect((await api.billing.invoices.list.query({ status: 'overdue', pageSize: 1 })).total).toBeGreaterThan(
+      0,
+    );
+    const [voided] = await rows<{ reason: string }>(
+      sql`select void_reason as reason from invoices where org_id = ${org} and status = 'void'`,
+    );
+    expect(voided?.reason).toMatch(/^Raised twice by mistake/);
+
+    // The recurring job made the fixed fees' invoices as their periods began, each issued on or after
+    // its period's first day; the returns and audits were billed as their projects were completed.
+    const made = await rows<{ recurring: boolean; early: number; n: number }>(sql`
+      select i.recurring, count(*)::int as n,
+        count(*) filter (where i.issue_date < l.period_start)::int as early
+      from invoices i join invoice_lines l on l.org_id = i.org_id and l.invoice_id = i.id and l.kind = 'fee'
+      where i.org_id = ${org} and i.status <> 'draft' group by i.recurring order by i.recurring`);
+    expect(made.map((m) => m.recurring)).toEqual([false, true]);
+    expect(made.every((m) => m.early === 0 && m.n > 0)).toBe(true);
+    const [logged] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from system_log where org_id = ${org} and action = 'invoice.create'
+        and actor_kind = 'system' and summary like '%as its period started%'`);
+    expect(logged?.n).toBeGreaterThan(0);
+
+    // Aging today: a client who stopped paying five months ago, two who pay a month or two late.
+    const aging = await api.billing.receivables.aging.query({ by: 'client', pageSize: 200 });
+    expect(aging.totals?.d31_60).toBeGreaterThan(0);
+    expect(aging.totals?.d61_90).toBeGreaterThan(0);
+    expect(aging.totals?.d90_plus).toBeGreaterThan(0);
+    // A retainer paid in advance, drawn on by the invoices since: credit left.
+    const withCredit = aging.rows.filter((r) => r.credit > 0);
+    expect(withCredit.length).toBeGreaterThan(0);
+    const [applied] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from system_log where org_id = ${org} and action = 'credit.apply'`);
+    expect(applied?.n).toBeGreaterThan(0);
+
+    // A fee corrected after issue: a credit note dated the day it was raised, settling its invoice.
+    const notes = await rows<{ issued: string; made: string; settled: number }>(sql`
+      select i.issue_date::text as issued, (i.created_at at time zone 'Asia/Kolkata')::date::text as made,
+        (select count(*) from allocations a where a.credit_note_id = i.id)::int as settled
+      from invoices i where i.org_id = ${org} and i.kind = 'credit_note' and i.status <> 'void'`);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.issued).toBe(notes[0]?.made);
+    expect(notes[0]?.settled).toBe(1);
+
+    // The advice billed below its standard value: realization under 100% for that client.
+    const realized = await rows<{ billed: number; standard: number }>(sql`
+      select sum(l.amount)::float8 as billed, sum(l.standard_value)::float8 as standard
+      from invoice_lines l join invoices i on i.org_id = l.org_id and i.id = l.invoice_id
+      where l.org_id = ${org} and l.kind = 'time' and i.status not in ('draft', 'void')
+      group by i.client_id having bool_or(l.discount > 0)`);
+    expect(realized).toHaveLength(1);
+    expect(realized[0]?.billed ?? 0).toBeLessThan(realized[0]?.standard ?? 0);
+
+    // TDS deducted by business clients under 194J: certificates in for the older quarters only.
+    const tds = await rows<{ received: boolean; first: string; last: string }>(sql`
+      select tds_certificate_received as received, min(received_on)::text as first, max(received_on)::text as last
+      from payments where org_id = ${org} and tds_amount > 0 and tds_section = '194J'
+      group by tds_certificate_received order by 1`);
+    expect(tds.map((r) => r.received)).toEqual([false, true]);
+    expect((tds[1]?.last ?? '') < (tds[0]?.first ?? '')).toBe(true);
+
+    // Every client's statement closes at its invoices less its payments and credits.
+    const owed = await rows<{ clientId: string; from: string; owed: number }>(sql`
+      select i.client_id as "clientId", min(i.issue_date)::text as from,
+        (sum(case when i.kind = 'invoice' then i.total else -i.total end)
+         - coalesce((select sum(p.amount + p.tds_amount + p.bank_charges) from payments p
+             where p.org_id = i.org_id and p.client_id = i.client_id and p.kind = 'receipt'), 0))::float8 as owed
+      from invoices i where i.org_id = ${org} and i.status not in ('draft', 'void')
+      group by i.org_id, i.client_id`);
+    expect(owed.length).toBeGreaterThan(10);
+    const today = todayIn('Asia/Kolkata');
+    for (const c of owed) {
+      const statement = await api.billing.statements.get.query({
+        clientId: c.clientId,
+        from: c.from,
+        to: today,
+      });
+      expect(statement.openingBalance).toBe(0);
+      expect(statement.closingBalance, c.clientId).toBe(c.owed);
+    }
   });
 
   it('refuses a database that already has a firm, and adds a second demo firm with --force', async () => {

@@ -6,9 +6,20 @@ import type { TDatabase, TDb } from '../../src/server/db/client';
 import { idpUsers, orgs } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/db/sql';
 import { usernameKey } from '../../src/server/idp/users';
+import { openBillingDesk } from './billing';
+import { billingCast } from './billing-payers';
+import { setUpBilling } from './billing-setup';
 import { pastBroadcastEvents } from './broadcasts';
 import { DemoCalendar, inMumbai } from './calendar';
-import { createDemoCatalogue, createDemoEngagements, linkDemoTemplates } from './catalogue';
+import {
+  advisedClients,
+  clientWorkOf,
+  createDemoCatalogue,
+  createDemoEngagements,
+  linkDemoTemplates,
+  type TDemoCatalogue,
+  type TDemoEngagement,
+} from './catalogue';
 import { createDemoClients, type TDemoClient } from './clients';
 import { replayClock, type TClockStep } from './clock';
 import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
@@ -18,6 +29,7 @@ import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } fro
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
 import { setUpTimeRules } from './rates';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
+import { atServerTime } from './server-clock';
 import { openSession, type TPersonSession } from './session';
 import { replayWork } from './work';
 
@@ -120,6 +132,11 @@ export async function fillDemo(
     FISCAL_YEAR_START_MONTH,
     addDays(todayIn(FIRM_TIME_ZONE, since), -365),
   ).start;
+  // It bills in Practice from its first whole month with it; the year before was billed outside.
+  const billFrom = addDays(
+    periodContaining('monthly', FISCAL_YEAR_START_MONTH, todayIn(FIRM_TIME_ZONE, since)).end,
+    1,
+  );
 
   const session = await openSession(database, config);
   try {
@@ -137,6 +154,8 @@ export async function fillDemo(
     let portalUsers: TDemoPortalUser[] = [];
     let documented: TDemoClient[] = [];
     let leaveTypes: TLeaveTypeIds | undefined;
+    let engagements: TDemoEngagement[] = [];
+    let services: TDemoCatalogue['services'] = [];
     const setUpOn = todayIn(FIRM_TIME_ZONE, since);
     await clock.during(
       new Date(since.getTime() - 14 * DAY_MS),
@@ -151,9 +170,14 @@ export async function fillDemo(
         for (const [memberId, signedIn] of firm.sessions) as.set(memberId, signedIn);
         const boss = sessionOf(people[0]?.memberId ?? '');
         const catalogue = await createDemoCatalogue(boss, { Manager, Staff });
+        services = catalogue.services;
         await setDemoDefaultFolders(boss);
         clients = await createDemoClients(boss, people, size, n);
-        await createDemoEngagements(boss, catalogue, clients, engagedFrom, n);
+        await setUpBilling(boss, firmName);
+        // Saving an engagement bills the period the server's today is in: the setup's, not now's.
+        engagements = await atServerTime(new Date(since.getTime() - 7 * DAY_MS), () =>
+          createDemoEngagements(boss, catalogue, clients, { startDate: engagedFrom, billFrom }, n),
+        );
         await linkDemoTemplates(boss, catalogue, catalogue.templateOf);
         plan = portalPlan(clients, domain);
         portalUsers = await invitePortalUsers(session, boss, plan);
@@ -189,6 +213,7 @@ export async function fillDemo(
       if (person?.role === 'Manager') return clients.filter((c) => c.reviewer.memberId === memberId);
       return clients;
     };
+    const advised = advisedClients(clients);
     const office = openOffice({
       db,
       orgId,
@@ -199,9 +224,24 @@ export async function fillDemo(
       leaveTypes: leaveTypes as TLeaveTypeIds,
       plans: planLeave(people, calendar, firstWeek, today),
       clientsOf,
+      clientWork: clientWorkOf(engagements, services, advised),
       firstWeek,
       today,
       until,
+    });
+    const desk = openBillingDesk({
+      session,
+      sessionOf,
+      people,
+      clients,
+      calendar,
+      cast: billingCast(clients, engagements, advised),
+      billFrom,
+      rocClients: new Set(engagements.filter((e) => e.code === 'ROC').map((e) => e.clientId)),
+      rocEngagements: new Set(engagements.filter((e) => e.code === 'ROC').map((e) => e.id)),
+      today,
+      until,
+      clock,
     });
     office.imported([setUpYear, setUpYear + 1]);
     const events: TDemoEvent[] = [
@@ -237,8 +277,8 @@ export async function fillDemo(
           // The week's days and its events, in the order they happened, each on its own moment.
           const steps: TClockStep[] = [];
           for (let day = todayIn(FIRM_TIME_ZONE, from); inMumbai(day, '09:30') < to; day = addDays(day, 1)) {
-            const step = inMumbai(day, '09:30') >= from ? office.day(day) : null;
-            if (step) steps.push(step);
+            if (inMumbai(day, '09:30') < from) continue;
+            for (const step of [office.day(day), desk.day(day)]) if (step) steps.push(step);
           }
           for (const event of events.filter((e) => e.at >= from && e.at < to)) {
             steps.push({
@@ -258,6 +298,7 @@ export async function fillDemo(
       { comments: size.comments, tasksPerWeek: size.tasksPerWeek },
     );
     await office.finish(now);
+    await desk.finish(now);
     await createUpcomingReminders(ctx);
 
     const counted = await db.execute(sql`select

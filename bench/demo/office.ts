@@ -11,7 +11,7 @@ import { managersOf, type TLeaveKind, type TLeaveTypeIds, type TPlannedLeave } f
 import type { TDemoPerson } from './people';
 import { timesheetApproversOf } from './rates';
 import type { TPersonSession } from './session';
-import { dayOfWork, type TCandidateTask, type TCell, type TMemberClients } from './time';
+import { dayOfWork, type TCandidateTask, type TCell, type TClientWork, type TMemberClients } from './time';
 
 // The firm's days, one after another on the replay's clock: in the morning people send last week's
 // timesheet if they have not, apply for leave and hear back from their manager; a preparer's
@@ -32,6 +32,7 @@ export type TOfficeContext = {
   leaveTypes: TLeaveTypeIds;
   plans: TPlannedLeave[];
   clientsOf: TMemberClients;
+  clientWork: TClientWork;
   /** The Monday the firm started recording time. */
   firstWeek: string;
   /** The firm's today and the moment the replay stops. */
@@ -303,7 +304,7 @@ export function openOffice(ctx: TOfficeContext) {
       people.map(async (p) => {
         const minutes = await expectedOn(p, day);
         if (!minutes) return;
-        const mine = dayOfWork(p, day, minutes, tasks, ctx.clientsOf);
+        const mine = dayOfWork(p, day, minutes, tasks, ctx.clientsOf, ctx.clientWork);
         for (const cell of mine) {
           if (cell.nonBillable)
             await api(p).timesheets.create({ ...cell.input(cell.minutes), billable: false });

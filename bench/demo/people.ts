@@ -83,7 +83,10 @@ export async function openDemoFirm(
     timeZone: 'Asia/Kolkata',
     currency: 'INR',
     fiscalYearStartMonth: 4,
-    taxIds: [{ kind: 'PAN', value: 'AAKFS1234Q' }],
+    taxIds: [
+      { kind: 'PAN', value: 'AAKFS1234Q' },
+      { kind: 'GSTIN', value: '27AAKFS1234Q1Z5' },
+    ],
   });
   const roles = new Map((await boss.api.team.roles()).map((r) => [r.name, r.id]));
   const people: TDemoPerson[] = [

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import type { TConfig } from '../../src/server/config';
 import type { TDatabase } from '../../src/server/db/client';
+import { registerInvoiceMailJob } from '../../src/server/features/billing';
 import { registerBroadcastJobs } from '../../src/server/features/broadcasts';
 import { registerReminderJobs } from '../../src/server/features/reminders';
 import { AMZ_JSON } from '../../src/server/idp/endpoint';
@@ -205,6 +206,7 @@ export async function openSession(database: TDatabase, config: TConfig) {
   registerMailJobs();
   registerReminderJobs();
   registerBroadcastJobs();
+  registerInvoiceMailJob();
   return {
     forFirm(id: string) {
       orgId = id;

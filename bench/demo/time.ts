@@ -21,11 +21,22 @@ export type TCandidateTask = {
 
 export type TMemberClients = (memberId: string) => TDemoClient[];
 
+/**
+ * What client time outside a task is for, as the grid's service column says: the owner's advice
+ * goes to the clients she advises by the hour (Advisory), everyone else's to the service of the
+ * client's they work on (its fixed fee covers it). Time for a client with no engagement has none.
+ */
+export type TClientWork = {
+  serviceOf: (clientId: string, role: TDemoPerson['role']) => string | null;
+  advised: TDemoClient[];
+};
+
 type TCellInput = {
   date: string;
   minutes: number;
   taskId?: string;
   clientId?: string;
+  serviceId?: string | null;
   note: string;
 };
 
@@ -90,6 +101,7 @@ export function dayOfWork(
   expected: number,
   tasks: TCandidateTask[],
   clientsOf: TMemberClients,
+  work: TClientWork,
 ): TCell[] {
   const random = rng(hashOf(`${person.memberId}:${day}`));
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
@@ -140,14 +152,17 @@ export function dayOfWork(
           : 1 + Math.floor(random() * 2);
   const mine = clientsOf(person.memberId);
   for (let i = 0; i < clientRows && mine.length; i++) {
-    const client = pick(mine);
+    // Most of the owner's client time is advice to the clients she advises.
+    const advising = person.role === 'Owner' && work.advised.length > 0 && random() < 0.6;
+    const client = pick(advising ? work.advised : mine);
     if (clientsUsed.has(client.id)) continue;
     clientsUsed.add(client.id);
     const note = pick(CLIENT_WORK[person.role]);
+    const serviceId = work.serviceOf(client.id, person.role);
     rows.push({
       minutes: 0,
       nonBillable: person.role === 'Admin',
-      input: (m) => ({ date: day, minutes: m, clientId: client.id, note }),
+      input: (m) => ({ date: day, minutes: m, clientId: client.id, serviceId, note }),
     });
   }
   const own = cells.reduce((s, c) => s + c.minutes, 0);

@@ -322,9 +322,10 @@ describe('recurring billing: "when the period starts"', () => {
     const { orgId, firm } = await recurringFirm('Issue & Co', 'issue');
     await billRecurringFees(t.db, { orgId, now });
     const rows = await t.db.select().from(invoices).where(eq(invoices.orgId, orgId)).orderBy(invoices.seq);
-    expect(rows.map((r) => [r.status, r.number])).toEqual([
-      ['issued', 'INV/2026-27/0001'],
-      ['issued', 'INV/2026-27/0002'],
+    // Issued on the run's day, in its fiscal year, whatever the wall clock says.
+    expect(rows.map((r) => [r.status, r.number, r.issueDate])).toEqual([
+      ['issued', 'INV/2026-27/0001', '2026-05-10'],
+      ['issued', 'INV/2026-27/0002', '2026-05-10'],
     ]);
     const log = await logRows(t, orgId, rows[0]?.id ?? '');
     expect(log.map((r) => [r.action, r.actorKind])).toEqual([

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
+import { todayIn } from '../../../../domain/days';
 import type { TExecutor } from '../../../db/client';
 import { clients } from '../../../db/schema';
 import { rowsOf } from '../../../db/sql';
@@ -86,8 +87,10 @@ async function billGroup(db: TExecutor, group: TGroup, why: string, now: Date): 
               2000,
             ),
         });
+        // Dated by the run's clock, like what it bills: a run for a past day issues on that day.
         if (ctx.settings.recurringMode === 'issue') {
-          await issueInvoice(tx, systemActor(orgId), id, { memberId: null }, ctx);
+          const issueDate = todayIn(ctx.firm.timeZone, now);
+          await issueInvoice(tx, systemActor(orgId), id, { memberId: null, issueDate }, ctx);
         }
         return id;
       });
