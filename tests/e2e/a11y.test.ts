@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDemo } from '../../bench/demo/index';
 import { addDays, todayIn } from '../../src/domain/days';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { createPortalSession, PORTAL_SESSION_COOKIE } from '../../src/server/auth';
+import { createPortalSession } from '../../src/server/auth';
 import {
   clientGroups,
   clients,
@@ -22,7 +21,7 @@ import { seedInvoice, seedReceipt } from '../../src/server/test/billing';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedClientRequests, seedRequestTemplates } from '../../src/server/test/requests';
 import { expectAccessible } from './support/a11y';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage } from './support/browser';
 import { cutOff } from './support/fit';
 import type { PORTAL_ROUTES, STAFF_AUTH_ROUTES, STAFF_ROUTES } from './support/routes';
@@ -430,10 +429,7 @@ const publicStaffPage = visitor(() => browser.newContext({ viewport: DESKTOP }))
 async function portalContext(email: string) {
   const context = await browser.newContext({ viewport: PHONE });
   const { token } = await createPortalSession(app.db, { email });
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
+  await signInToPortal(context, app, token);
   return context;
 }
 const portalPage = visitor(() => portalContext(world.portalUser));

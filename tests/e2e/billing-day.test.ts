@@ -2,15 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ROLES } from '../../src/domain/permissions';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { billingSettings, orgs, roles } from '../../src/server/db/schema';
 import { putOnTeam } from '../../src/server/test/fixtures';
 import { seedPortalUser } from '../../src/server/test/portal';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot, type TConsoleLog, tempDir } from './support/browser';
 import { pdfAttachmentOf, rawMailTo } from './support/mail';
 
@@ -72,7 +70,7 @@ beforeAll(async () => {
   const office = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await signInWithCookies(office, app, firm.owner);
   const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  await signInToPortal(phone, person.token);
+  await signInToPortal(phone, app, person.token);
   const a = await newPage(office);
   const b = await newPage(phone);
   staff = a.page;
@@ -83,13 +81,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function signInToPortal(context: BrowserContext, token: string) {
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

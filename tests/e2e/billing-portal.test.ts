@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { billingSettings, clientTeam, invoices, orgs } from '../../src/server/db/schema';
 import { seedInvoice, seedReceipt } from '../../src/server/test/billing';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 // Billing where the client and the partner read it: the portal's invoices (owed first, one opened,
@@ -23,13 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function signInToPortal(context: BrowserContext, token: string) {
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
-}
 
 /** An Indian firm that takes UPI, with a client that owes on two invoices (one overdue) and paid a third. */
 async function billedClient() {
@@ -82,7 +73,7 @@ describe('billing in the portal', () => {
   it('a client on a phone sees what is owed, overdue first, opens an invoice; at 1280 px too', async () => {
     const { own, overdue, portal } = await billedClient();
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await signInToPortal(context, portal.token);
+    await signInToPortal(context, app, portal.token);
     const { page, console } = await newPage(context);
 
     await page.goto(`${app.url}/clientportal/${own.client.id}`);
@@ -132,7 +123,7 @@ describe('billing in the portal', () => {
     await drawer.waitFor({ state: 'detached' });
 
     const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signInToPortal(wide, portal.token);
+    await signInToPortal(wide, app, portal.token);
     const { page: big, console: bigConsole } = await newPage(wide);
     await big.goto(`${app.url}/clientportal/${own.client.id}/invoices`);
     await big.getByRole('list', { name: 'Invoices' }).waitFor();

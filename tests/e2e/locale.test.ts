@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { orgs, projects } from '../../src/server/db/schema';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 let app: TE2eApp;
@@ -96,7 +94,7 @@ describe('dates and numbers follow the firm', () => {
       name: 'Priya Mehta',
     });
     const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, ...AMERICAN_BROWSER });
-    await signInToPortal(phone, portalUser.token);
+    await signInToPortal(phone, app, portalUser.token);
     const portal = await newPage(phone);
     await portal.page.goto(`${app.url}/clientportal/${own.client.id}/projects`);
     const item = portal.page.getByRole('listitem').filter({ hasText: 'Mehta Traders annual accounts' });
@@ -111,10 +109,3 @@ describe('dates and numbers follow the firm', () => {
     expect(portal.console.errors).toEqual([]);
   });
 });
-
-async function signInToPortal(context: BrowserContext, token: string) {
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
-}

@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 let app: TE2eApp;
@@ -21,13 +19,6 @@ afterAll(async () => {
 const PHONE = { width: 375, height: 800 };
 
 /** The portal's sign-in as the browser holds it: the httpOnly session and its companion cookie. */
-async function signInToPortal(context: BrowserContext, token: string) {
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
-}
-
 describe('the client portal at 375 px', () => {
   it('shows the open task, uploads a document the firm sees, and completes the task the firm sees done', async () => {
     const firm = await app.seedFirm('Sharma & Associates');
@@ -40,7 +31,7 @@ describe('the client portal at 375 px', () => {
     });
 
     const context = await browser.newContext({ viewport: PHONE });
-    await signInToPortal(context, portal.token);
+    await signInToPortal(context, app, portal.token);
     const { page, console } = await newPage(context);
 
     // One client: /clientportal goes straight to its home.
@@ -182,7 +173,7 @@ describe('the client portal at 375 px', () => {
     const portal = await seedPortalUser(app, { orgId: firm.org.id, clientIds: [a.client.id, b.client.id] });
 
     const context = await browser.newContext({ viewport: PHONE });
-    await signInToPortal(context, portal.token);
+    await signInToPortal(context, app, portal.token);
     const { page } = await newPage(context);
     await page.goto(`${app.url}/clientportal`);
     await page.getByRole('link', { name: /Kapoor Family Trust/ }).waitFor();

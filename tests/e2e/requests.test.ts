@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_LOGIN_COOKIE } from '../../src/domain/web-config';
-import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { cutOff } from './support/fit';
 
@@ -23,13 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function signInToPortal(context: BrowserContext, token: string) {
-  await context.addCookies([
-    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
-    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
-  ]);
-}
 
 const pdf = (name: string) => ({
   name,
@@ -112,7 +103,7 @@ describe('client requests in the browser', () => {
 
     // The client, on a phone: the request in the list, the bottom bar's six sections in view.
     const phoneContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await signInToPortal(phoneContext, portalUser.token);
+    await signInToPortal(phoneContext, app, portalUser.token);
     const { page: phone, console: phoneConsole } = await newPage(phoneContext);
     await phone.goto(`${app.url}/clientportal/${client.id}/requests`);
     const bar = phone.getByRole('navigation', { name: 'Portal sections' });

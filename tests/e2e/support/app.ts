@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { vi } from 'vitest';
+import { PORTAL_LOGIN_COOKIE } from '../../../src/domain/web-config';
+import { PORTAL_SESSION_COOKIE } from '../../../src/server/auth';
 import { readOutbox } from '../../../src/server/mail';
 import { createTestApp, type TTestApp } from '../../../src/server/test/app';
 import { tempDir } from './browser';
@@ -82,5 +84,17 @@ export async function signInWithCookies(
     { name: `${prefix}.${username}.accessToken`, value: accessToken, url: app.url },
     { name: `${prefix}.${username}.idToken`, value: idToken, url: app.url },
     { name: `${prefix}.${username}.clockDrift`, value: '0', url: app.url },
+  ]);
+}
+
+/** Puts a portal session where the portal's sign-in leaves it: the session cookie and the signed-in mark. */
+export async function signInToPortal(
+  context: BrowserContext,
+  app: { url: string },
+  token: string,
+): Promise<void> {
+  await context.addCookies([
+    { name: PORTAL_SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Strict' },
+    { name: PORTAL_LOGIN_COOKIE, value: '1', url: app.url, sameSite: 'Strict' },
   ]);
 }
