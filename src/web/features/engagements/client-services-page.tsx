@@ -39,8 +39,10 @@ function Arrangement({ engagement: e }: { engagement: TEngagementRow }) {
   const format = useFormat();
   if (e.billingMode === 'none') return <span className="text-muted-fg">Not billed</span>;
   if (e.billingMode === 'hourly') return <span>Hourly</span>;
+  // Wraps to its own narrow column: on one line the longest arrangement pushed the row's actions
+  // off a 1280 px screen.
   return (
-    <div>
+    <div className="max-w-48 whitespace-normal">
       <p>Fixed fee, {TRIGGER_SHORT[e.feeTrigger]}</p>
       {e.billFrom && e.billFrom > e.startDate ? (
         <p className="text-xs text-muted-fg">Billed from {format.date(e.billFrom)}</p>
