@@ -43,7 +43,7 @@ describe('service catalogue, client groups and engagements', () => {
     await page.getByRole('button', { name: 'New service' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'New service' });
     await drawer.getByLabel('Name').fill('GST return');
-    await drawer.getByLabel('Code').fill('gst-m');
+    await drawer.getByLabel(/^Code/).fill('gst-m');
     await drawer.getByLabel('Category').fill('Indirect tax');
     await drawer.getByRole('switch', { name: /falls due on a set day/ }).click();
     await drawer.getByLabel('Day of the month').fill('20');
@@ -76,9 +76,9 @@ describe('service catalogue, client groups and engagements', () => {
     await page.getByRole('button', { name: 'New service' }).first().click();
     const second = page.getByRole('dialog', { name: 'New service' });
     await second.getByLabel('Name').fill('GST annual return');
-    await second.getByLabel('Code').fill('GST-M');
+    await second.getByLabel(/^Code/).fill('GST-M');
     await second.getByRole('button', { name: 'Create service' }).click();
-    const code = second.getByRole('textbox', { name: 'Code' });
+    const code = second.getByRole('textbox', { name: /^Code/ });
     await second.getByText('Another service already uses the code GST-M').waitFor();
     await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -121,7 +121,7 @@ describe('service catalogue, client groups and engagements', () => {
     const engagement = page.getByRole('dialog', { name: 'Add a service' });
     await engagement.getByRole('combobox', { name: 'Service' }).click();
     await page.getByRole('option', { name: /GST return/ }).click();
-    await expect.poll(() => engagement.getByLabel('Fee').inputValue()).toBe('1500.00');
+    await expect.poll(() => engagement.getByLabel(/^Fee/).inputValue()).toBe('1500.00');
     await engagement.getByRole('checkbox', { name: 'Olivia Owner' }).click();
     await screenshot(page, 'catalogue-engagement-dialog');
     await engagement.getByRole('button', { name: 'Add service' }).click();

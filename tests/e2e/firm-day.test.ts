@@ -177,6 +177,9 @@ describe('a day in the firm', () => {
     await member.getByRole('option', { name: 'In progress' }).click();
     await task.getByRole('button', { name: 'Mention' }).click();
     await member.getByRole('menuitem', { name: 'Meera Sharma' }).click();
+    // Typing goes to the comment only once the menu has closed and handed focus back: on a busy
+    // machine the keys otherwise reached the menu's type-ahead and the menu stayed open.
+    await member.getByRole('menu', { name: 'Mention' }).waitFor({ state: 'detached' });
     await task.getByLabel('New comment').press('End');
     await task.getByLabel('New comment').pressSequentially('ITC matches 2B, filing tomorrow');
     await task.getByRole('button', { name: 'Comment', exact: true }).click();

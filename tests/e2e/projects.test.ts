@@ -81,7 +81,7 @@ describe('project templates and recurring projects', () => {
     await page.getByRole('button', { name: 'New service' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'New service' });
     await drawer.getByLabel('Name').fill('GST return');
-    await drawer.getByLabel('Code').fill('GST');
+    await drawer.getByLabel(/^Code/).fill('GST');
     await drawer.getByRole('switch', { name: /falls due on a set day/ }).click();
     await drawer.getByLabel('Day of the month').fill('20');
     await drawer.getByLabel('Months after the period').fill('1');
