@@ -23,16 +23,25 @@ export const NO_VALUE = '-';
 const NEAREST_LOCALE: Record<string, string> = { NP: 'en-IN', BD: 'en-IN', LK: 'en-IN', PK: 'en-IN' };
 const FALLBACK_LOCALE = 'en-GB';
 
+const localeOfCode = new Map<string, string>();
+
 export function localeForCountry(country: string | null | undefined): string {
   const code = (country ?? '').trim().toUpperCase();
-  if (/^[A-Z]{2}$/.test(code)) {
-    const candidate = `en-${code}`;
-    // supportedLocalesOf is too kind (it accepts en-NP and then formats as plain en): ask what it resolves to.
-    if (new Intl.DateTimeFormat(candidate).resolvedOptions().locale === candidate) return candidate;
-    const nearest = NEAREST_LOCALE[code];
-    if (nearest) return nearest;
+  if (!/^[A-Z]{2}$/.test(code)) return FALLBACK_LOCALE;
+  // Asking Intl what a locale resolves to builds a formatter: once per code is enough.
+  let locale = localeOfCode.get(code);
+  if (!locale) {
+    locale = resolveLocale(code);
+    localeOfCode.set(code, locale);
   }
-  return FALLBACK_LOCALE;
+  return locale;
+}
+
+function resolveLocale(code: string): string {
+  const candidate = `en-${code}`;
+  // supportedLocalesOf is too kind (it accepts en-NP and then formats as plain en): ask what it resolves to.
+  if (new Intl.DateTimeFormat(candidate).resolvedOptions().locale === candidate) return candidate;
+  return NEAREST_LOCALE[code] ?? FALLBACK_LOCALE;
 }
 
 /** The browser's (or server's) own time zone, by its current name: a first guess for a new firm. */
@@ -131,8 +140,26 @@ function bytesWith(numberFormat: (n: number, o?: Intl.NumberFormatOptions) => st
   return `${numberFormat(value, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${BYTE_UNITS[unit]}`;
 }
 
-/** The formatter every screen uses, made once per firm. */
+const formatters = new Map<string, TFormatter>();
+/** Firms' settings remembered at once; past it the oldest is made again when next asked. */
+const FORMATTERS_KEPT = 256;
+
+/**
+ * The formatter every screen uses, made once per firm's settings: making one builds several Intl
+ * formatters (about a millisecond), which a server answering many calls for a firm need not repeat.
+ */
 export function createFormatter(settings: TLocaleSettings): TFormatter {
+  const key = `${settings.country ?? ''}|${settings.timeZone}|${settings.currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = makeFormatter(settings);
+    if (formatters.size >= FORMATTERS_KEPT) formatters.delete(formatters.keys().next().value as string);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function makeFormatter(settings: TLocaleSettings): TFormatter {
   const locale = localeForCountry(settings.country);
   const timeZone = isTimeZone(settings.timeZone) ? settings.timeZone : 'UTC';
   const currency = /^[A-Z]{3}$/.test(settings.currency) ? settings.currency : 'USD';

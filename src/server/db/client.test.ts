@@ -120,3 +120,14 @@ it('lets other work run between the statements of a loop on PGlite', async () =>
     await database.close();
   }
 });
+
+it('counts a list up to its cap, and says when it stopped there', async () => {
+  const { cappedCount } = await import('./sql');
+  const { orgs } = await import('./schema');
+  const { db } = database;
+  await db.insert(orgs).values(['A', 'B', 'C'].map((name) => ({ name: `Capped ${name}` })));
+  const named = db.select({ id: orgs.id }).from(orgs).where(sql`${orgs.name} like 'Capped %'`).$dynamic();
+  expect(await cappedCount(db, named, 5)).toEqual({ total: 3, totalCapped: false });
+  expect(await cappedCount(db, named, 3)).toEqual({ total: 3, totalCapped: false });
+  expect(await cappedCount(db, named, 2)).toEqual({ total: 2, totalCapped: true });
+});

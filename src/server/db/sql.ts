@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { LIST_COUNT_CAP } from '../../domain/pagination';
+import type { TExecutor } from './client';
 import { members } from './schema';
 
 // SQL pieces every feature writes the same way.
@@ -18,4 +20,19 @@ export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} 
  */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+/**
+ * A list's count, stopped at LIST_COUNT_CAP (TPage's totalCapped): `rows` is the list's own query
+ * selecting any one column, filtered as the page is. Counting a firm's every row scans its whole
+ * index; counting to the cap reads at most that many entries.
+ */
+export async function cappedCount(
+  db: TExecutor,
+  rows: { limit: (n: number) => SQLWrapper },
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const result = await db.execute(sql`select count(*)::int as n from (${rows.limit(cap + 1)}) as counted`);
+  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }

@@ -101,6 +101,13 @@ describe('DataTable', () => {
     expect(props.onPageChange).toHaveBeenLastCalledWith(24);
   });
 
+  it('says there are more when the server stopped counting', () => {
+    const { rerender, props } = setup();
+    rerender(<DataTable {...props} total={10_000} totalCapped />);
+    expect(screen.getByText('1–50 of 10,000+')).toBeInTheDocument();
+    expect(screen.getByText(/Page 1 of 200\+/)).toBeInTheDocument();
+  });
+
   it('changes the page size to one of 25, 50 and 100', async () => {
     const onPageSizeChange = vi.fn();
     setup({ onPageSizeChange });

@@ -57,6 +57,8 @@ export type DataTableProps<T> = {
   rows: T[];
   getRowId: (row: T) => string;
   total: number;
+  /** The server stopped counting at `total` (TPage's totalCapped). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   sort?: string;
@@ -363,6 +365,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         page={props.page}
         pageSize={props.pageSize}
         total={props.total}
+        totalCapped={props.totalCapped}
         onPageChange={props.onPageChange}
         onPageSizeChange={props.onPageSizeChange}
         pageSizeOptions={props.pageSizeOptions}

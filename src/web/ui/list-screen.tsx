@@ -54,7 +54,7 @@ export type ListScreenProps<T, S extends TListParams<string>> = {
   /** The page, page size, sort and direction the query was asked for (defaults filled in). */
   query: { page?: number; pageSize?: number; sort?: string; direction?: SortDirection };
   /** The list query's result (`useQuery` with `placeholderData: keepPreviousData`). */
-  list: { data?: { rows: T[]; total: number } | undefined; isPending: boolean };
+  list: { data?: { rows: T[]; total: number; totalCapped?: boolean } | undefined; isPending: boolean };
   columns: DataTableColumn<T>[];
   getRowId: (row: T) => string;
   getRowLabel?: (row: T) => string;
@@ -136,6 +136,7 @@ export function ListScreen<T, S extends TListParams<string>>(props: ListScreenPr
       getRowId={props.getRowId}
       getRowLabel={props.getRowLabel}
       total={list.data?.total ?? 0}
+      totalCapped={list.data?.totalCapped}
       {...paging}
       onPageSizeChange={sizes ? paging.onPageSizeChange : undefined}
       loading={list.isPending}

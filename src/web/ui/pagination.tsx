@@ -18,6 +18,8 @@ export type PaginationProps = {
   pageSizeOptions?: number[];
   /** Items listed on the first page ahead of the paged `total` (sub-folders before files). */
   leading?: number;
+  /** `total` is where the server stopped counting: there are more ("of 10,000+"). */
+  totalCapped?: boolean;
   /** Greys the buttons while a page is loading, so a double click does not skip one. */
   disabled?: boolean;
   className?: string;
@@ -34,12 +36,13 @@ export function rangeText(
   total: number,
   number: (n: number) => string,
   leading = 0,
+  capped = false,
 ): string {
   const all = leading + total;
   if (all <= 0) return '0 results';
   const first = page <= 1 ? 1 : Math.min(leading + (page - 1) * pageSize + 1, all);
   const last = Math.min(leading + page * pageSize, all);
-  return `${number(first)}–${number(last)} of ${number(all)}`;
+  return `${number(first)}–${number(last)} of ${number(all)}${capped ? '+' : ''}`;
 }
 
 export function Pagination({
@@ -50,6 +53,7 @@ export function Pagination({
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   leading = 0,
+  totalCapped = false,
   disabled,
   className,
 }: PaginationProps) {
@@ -68,7 +72,7 @@ export function Pagination({
       )}
     >
       <p aria-live="polite" className="text-muted-fg tabular-nums">
-        {rangeText(page, pageSize, total, number, leading)}
+        {rangeText(page, pageSize, total, number, leading, totalCapped)}
       </p>
       <div className="flex items-center gap-3">
         {onPageSizeChange ? (
@@ -88,6 +92,7 @@ export function Pagination({
         ) : null}
         <span className="hidden text-muted-fg tabular-nums md:inline">
           Page {number(Math.min(page, pages))} of {number(pages)}
+          {totalCapped ? '+' : ''}
         </span>
         <div className="flex items-center gap-1">
           <Button

@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   OPEN_STATUSES,
   type TInvoiceDisplayStatus,
@@ -30,7 +15,7 @@ import type { TPage } from '../../../../domain/pagination';
 import type { TScope } from '../../../auth';
 import type { TExecutor } from '../../../db/client';
 import { clients, invoices } from '../../../db/schema';
-import { escapeLike } from '../../../db/sql';
+import { cappedCount, escapeLike } from '../../../db/sql';
 import { clientVisibility } from '../../clients';
 import { firmToday } from './access';
 
@@ -116,15 +101,15 @@ export async function listInvoices(db: TExecutor, scope: TScope, input: TInvoice
   const today = await firmToday(db, scope.orgId);
   const where = invoiceListWhere(scope, input, today);
   // The totals join the client only when the search names it (the invoice's client always exists): the
-  // count is then an index-only scan of invoices_org_idx, and what is owed is summed from the open
-  // invoices' partial index alone, each in its own statement beside the page.
+  // count is then an index-only scan of invoices_org_idx, stopped at the cap (cappedCount), and what
+  // is owed is summed from the open invoices' partial index alone, each beside the page.
   const named = !!input.search?.trim();
-  const counted = db.select({ total: count() }).from(invoices).$dynamic();
+  const counted = db.select({ one: invoices.id }).from(invoices).$dynamic();
   const owed = db
     .select({ balance: sql<string>`coalesce(sum(${invoices.balance}), 0)` })
     .from(invoices)
     .$dynamic();
-  const [rows, [counts], [owing]] = await Promise.all([
+  const [rows, counts, [owing]] = await Promise.all([
     db
       .select(invoiceListColumns)
       .from(invoices)
@@ -133,13 +118,13 @@ export async function listInvoices(db: TExecutor, scope: TScope, input: TInvoice
       .orderBy(...invoiceOrder(input.sort, input.direction))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
-    (named ? counted.innerJoin(clients, clientJoin) : counted).where(where),
+    cappedCount(db, (named ? counted.innerJoin(clients, clientJoin) : counted).where(where)),
     // What the filtered list still has to collect, for the header.
     (named ? owed.innerJoin(clients, clientJoin) : owed).where(and(where, owedWhere)),
   ]);
   const page: TPage<(typeof rows)[number] & { displayStatus: TInvoiceDisplayStatus }> = {
     rows: rows.map((r) => ({ ...r, displayStatus: documentStatus(r, today) })),
-    total: counts?.total ?? 0,
+    ...counts,
     page: input.page,
     pageSize: input.pageSize,
   };
