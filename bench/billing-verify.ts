@@ -76,7 +76,7 @@ export async function verifyBilling(
     fail.push(`WIP: the screen says ${wip.totals.time}, the unbilled time is worth ${time?.value}`);
 
   console.log(
-    `checked: outstanding ${aging.totals?.outstanding} over ${outstanding.total} open invoices (${overdue.total} overdue, ${partly.total} partly paid, ${paid.total} paid), ${aging.total} clients owing or in credit; ${sample.length} statements (${credit} with credit) close at aging's balance; WIP of one client ${wip.totals.time} = its unbilled time`,
+    `checked: outstanding ${aging.totals?.outstanding} over ${outstanding.total} open invoices (${overdue.total} overdue, ${partly.total} partly paid, ${paid.total}${paid.totalCapped ? '+' : ''} paid), ${aging.total} clients owing or in credit; ${sample.length} statements (${credit} with credit) close at aging's balance; WIP of one client ${wip.totals.time} = its unbilled time`,
   );
   if (fail.length) throw new Error(`the generated billing does not hold together:\n${fail.join('\n')}`);
 }

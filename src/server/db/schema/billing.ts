@@ -70,7 +70,9 @@ export const billingSettings = pgTable('billing_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Per client: who receives its invoices, and whether payment reminders are paused. */
+/**
+ * Per client: who receives its invoices, whether payment reminders are paused, and its credit.
+ */
 export const clientBilling = pgTable(
   'client_billing',
   {
@@ -78,10 +80,18 @@ export const clientBilling = pgTable(
     clientId: uuid('client_id').notNull(),
     emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
     remindersPaused: boolean('reminders_paused').notNull().default(false),
+    /**
+     * The client's unused credit in minor units (payments/credit.ts says what counts), kept by the
+     * database's own triggers on payments, allocations and invoices (migration 0053), in the
+     * transaction of each change: no writer can forget it, and the firm's aging reads the few
+     * clients with credit instead of summing every payment and allocation the firm ever had.
+     */
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.clientId] }),
+    index('client_billing_credit_idx').on(t.orgId, t.clientId, t.credit).where(sql`credit <> 0`),
     foreignKey({
       name: 'client_billing_client_fk',
       columns: [t.orgId, t.clientId],

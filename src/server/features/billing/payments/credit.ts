@@ -4,7 +4,7 @@ import { OPEN_STATUSES } from '../../../../domain/billing/constants';
 import type { TAllocationInput } from '../../../../domain/billing/payments';
 import type { TScope } from '../../../auth';
 import type { TExecutor } from '../../../db/client';
-import { allocations, clients, invoices, payments } from '../../../db/schema';
+import { allocations, clientBilling, clients, invoices, payments } from '../../../db/schema';
 import { rowsOf } from '../../../db/sql';
 import { FieldError } from '../../../trpc/field-errors';
 import { clientVisibility } from '../../clients';
@@ -12,8 +12,9 @@ import type { TInvoiceRow } from '../ledger';
 
 // A client's credit and the locks every change to it takes. Credit is what the client has paid (or
 // been credited) and not yet used: receipts with their TDS and bank charges, plus issued credit
-// notes, less refunds and every live allocation. It is computed from the rows, never stored, so no
-// copy of it can drift from the ledger.
+// notes, less refunds and every live allocation. The database keeps it on client_billing with
+// triggers on those three tables (migration 0053), in the transaction of each change, so no writer
+// can leave it behind; the ledger's property tests check it against the rows.
 
 export const badField = (field: string, message: string) =>
   new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field, message) });
@@ -41,22 +42,11 @@ export async function lockClient(
 
 /** The client's unused credit, in minor units (never negative while the rules hold). */
 export async function clientCredit(tx: TExecutor, orgId: string, clientId: string): Promise<number> {
-  const result = await tx.execute(sql`
-    select
-      coalesce((select sum(${payments.amount} + ${payments.tdsAmount} + ${payments.bankCharges})
-        from ${payments} where ${payments.orgId} = ${orgId} and ${payments.clientId} = ${clientId}
-          and ${payments.kind} = 'receipt' and ${payments.reversedAt} is null), 0)
-      - coalesce((select sum(${payments.amount})
-        from ${payments} where ${payments.orgId} = ${orgId} and ${payments.clientId} = ${clientId}
-          and ${payments.kind} = 'refund' and ${payments.reversedAt} is null), 0)
-      + coalesce((select sum(${invoices.total})
-        from ${invoices} where ${invoices.orgId} = ${orgId} and ${invoices.clientId} = ${clientId}
-          and ${invoices.kind} = 'credit_note' and ${invoices.status} not in ('draft', 'void')), 0)
-      - coalesce((select sum(${allocations.amount})
-        from ${allocations} where ${allocations.orgId} = ${orgId} and ${allocations.clientId} = ${clientId}
-          and ${allocations.reversedAt} is null), 0)
-      as credit`);
-  return Number(rowsOf<{ credit: string }>(result)[0]?.credit ?? 0);
+  const [row] = await tx
+    .select({ credit: clientBilling.credit })
+    .from(clientBilling)
+    .where(and(eq(clientBilling.orgId, orgId), eq(clientBilling.clientId, clientId)));
+  return row?.credit ?? 0;
 }
 
 /**

@@ -116,6 +116,18 @@ async function checkLedger(clientId: string) {
   }
   const credit = await clientCredit(t.db, orgId, clientId);
   expect(credit, 'credit below zero').toBeGreaterThanOrEqual(0);
+  // The credit the triggers keep is the one the rows add up to.
+  const [counted] = await rows<{ credit: string }>(sql`
+    select
+      coalesce((select sum(amount + tds_amount + bank_charges) from payments where org_id = ${orgId}
+        and client_id = ${clientId} and kind = 'receipt' and reversed_at is null), 0)
+      - coalesce((select sum(amount) from payments where org_id = ${orgId} and client_id = ${clientId}
+        and kind = 'refund' and reversed_at is null), 0)
+      + coalesce((select sum(total) from invoices where org_id = ${orgId} and client_id = ${clientId}
+        and kind = 'credit_note' and status not in ('draft', 'void')), 0)
+      - coalesce((select sum(amount) from allocations where org_id = ${orgId} and client_id = ${clientId}
+        and reversed_at is null), 0) as credit`);
+  expect(credit, 'kept credit against the rows').toBe(Number(counted?.credit ?? 0));
   const account = await clientAccount(t.db, scope, clientId);
   const statement = await clientStatement(t.db, orgId, clientId, '2026-01-01', '2035-12-31');
   expect(statement.closingBalance).toBe(account.outstanding - credit);

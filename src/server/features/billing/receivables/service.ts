@@ -108,25 +108,10 @@ export async function agingReport(db: TExecutor, scope: TScope, input: TAgingInp
       where i.org_id = ${orgId} and i.kind = 'invoice' and i.status in ('issued', 'sent', 'partly_paid')
         and i.balance > 0
       group by i.client_id
-    ), paid as (
-      select client_id,
-        coalesce(sum(amount + tds_amount + bank_charges) filter (where kind = 'receipt'), 0)
-          - coalesce(sum(amount) filter (where kind = 'refund'), 0) as v
-      from payments where org_id = ${orgId} and reversed_at is null group by client_id
-    ), used as (
-      select client_id, sum(amount) as v
-      from allocations where org_id = ${orgId} and reversed_at is null group by client_id
-    ), noted as (
-      select client_id, sum(total) as v from invoices
-      where org_id = ${orgId} and kind = 'credit_note' and status not in ('draft', 'void') group by client_id
     ), credit as (
-      -- Each source summed per client on its own index, already in client order, then joined: a
-      -- union of every row hashed and sorted again cost half as much more on the large firm.
-      select coalesce(p.client_id, n.client_id) as client_id,
-        coalesce(p.v, 0) + coalesce(n.v, 0) - coalesce(u.v, 0) as credit
-      from paid p full join noted n on n.client_id = p.client_id
-      left join used u on u.client_id = coalesce(p.client_id, n.client_id)
-      where coalesce(p.v, 0) + coalesce(n.v, 0) - coalesce(u.v, 0) <> 0
+      -- Kept per client by the database's triggers (client_billing.credit): the few clients with
+      -- credit, from a partial index, rather than every payment and allocation of the firm.
+      select client_id, credit from client_billing where org_id = ${orgId} and credit <> 0
     ), per_client as (
       select coalesce(o.client_id, cr.client_id) as client_id,
         coalesce(o.current, 0) as current, coalesce(o.d1_30, 0) as d1_30, coalesce(o.d31_60, 0) as d31_60,

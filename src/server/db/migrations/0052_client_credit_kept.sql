@@ -1,0 +1,2 @@
+ALTER TABLE "client_billing" ADD COLUMN "credit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "client_billing_credit_idx" ON "client_billing" USING btree ("org_id","client_id","credit") WHERE credit <> 0;
