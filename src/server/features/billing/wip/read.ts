@@ -247,9 +247,11 @@ export function feeDescription(
  * firm's today in tests.
  */
 export async function clientWip(db: TExecutor, scope: TScope, clientId: string, now = new Date()) {
-  const client = await visibleClient(db, scope, clientId);
-  const ctx = await billingContext(db, scope.orgId);
-  const [timeRows, feeResult, disbResult, draftResult, projectResult] = await Promise.all([
+  // All at once: the client's visibility decides the answer (NOT_FOUND), but the reads below are
+  // scoped to the firm and client by themselves, so they need not wait for it.
+  const [client, ctx, timeRows, feeResult, disbResult, draftResult, projectResult] = await Promise.all([
+    visibleClient(db, scope, clientId),
+    billingContext(db, scope.orgId),
     openTimeOf(db, scope.orgId, clientId, WIP_TIME_LIMIT + 1),
     db.execute(
       sql`${dueFeePeriods({ orgId: scope.orgId, clientId, now })} order by period_start, service_name`,

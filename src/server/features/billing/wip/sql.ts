@@ -172,7 +172,12 @@ export function unbilledTime(f: TTimeFilter): SQL {
                 else ${periodStartOf(sql`te.date`, sql`e.months`, sql`e.fy_month`)} end::text as period_start,
            e.first_period::text as first_period
     from timesheet_entries te
-    left join projects pr on pr.org_id = te.org_id and pr.id = te.project_id
+    -- By primary key, per entry (the limit keeps it a lookup): as a join, the planner hashed every
+    -- project of the firm for one client's few hundred entries.
+    left join lateral (
+      select pr.client_service_id, pr.period_start from projects pr
+      where pr.org_id = te.org_id and pr.id = te.project_id limit 1
+    ) pr on true
     left join lateral (
       select cs.id, cs.billing_mode, cs.start_date, ${MONTHS} as months, o.fiscal_year_start_month as fy_month,
              case when ${MONTHS} = 0 then greatest(coalesce(cs.bill_from, cs.start_date), '2000-01-01'::date)
