@@ -2,3 +2,4 @@
 // import from here, never from the files beside it.
 export { clientPortalRequestsRouter, requestsRouter } from './router';
 export { REQUEST_UPLOAD_PATH, registerRequestUploadRoute } from './upload';
+export { REQUESTS_FROM_PROJECTS, registerRequestJobs, sendDueProjectRequests } from './auto-send';
