@@ -23,6 +23,7 @@ import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
+import { ProjectRequestsCard } from '../requests/flow/project-requests-card';
 import { RecordNotFound } from '../shell/record-not-found';
 import { ProjectBudget } from './project-budget';
 import { ProjectDialog } from './project-dialog';
@@ -237,6 +238,8 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
       </div>
 
       <ProjectBudget budget={p.budget} />
+
+      <ProjectRequestsCard projectId={p.id} clientId={p.client.id} />
 
       <Card>
         <CardHeader>

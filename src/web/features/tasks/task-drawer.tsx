@@ -26,6 +26,7 @@ import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
 import { TaskRateField } from '../timesheets/task-rate-field';
 import { AssigneePicker } from './task-assignee-picker';
+import { TaskRequestLink } from '../requests/flow/task-request-link';
 import { TaskAttachments } from './task-attachments';
 import { TaskBudget } from './task-budget';
 import { TaskChecklist } from './task-checklist';
@@ -135,6 +136,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
           </Link>
         ) : null}
       </div>
+      {task.forClient ? <TaskRequestLink taskId={task.id} /> : null}
 
       <Field label="Title">
         <Input
