@@ -1,7 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BULK_SKIP_REASONS, type TBulkSkipReason, type ZRequestBulkSend } from '../../../domain/requests/flow';
+import {
+  BULK_SKIP_REASONS,
+  type TBulkSkipReason,
+  type ZRequestBulkSend,
+} from '../../../domain/requests/flow';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
@@ -39,7 +43,10 @@ export async function sendBulk(
       .from(clientUserClients)
       .innerJoin(
         clientUsers,
-        and(eq(clientUsers.orgId, clientUserClients.orgId), eq(clientUsers.id, clientUserClients.clientUserId)),
+        and(
+          eq(clientUsers.orgId, clientUserClients.orgId),
+          eq(clientUsers.id, clientUserClients.clientUserId),
+        ),
       )
       .where(
         and(

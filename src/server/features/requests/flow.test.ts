@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../domain/days';
 import type { TRequestTemplateSave } from '../../../domain/requests/schemas';
-import { requestRecipients, requests, systemLog, tasks, taskStatusChanges } from '../../db/schema';
+import { requestRecipients, requests, systemLog, taskStatusChanges, tasks } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
 import { seedPortalUser } from '../../test/portal';
@@ -40,8 +40,9 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await seedPortalWorld(t);
   today = todayIn(w.firm.org.timeZone);
-  requestTemplateId = (await api().requests.templates.save.mutate({ name: 'Year-end documents', sections: SECTIONS }))
-    .id;
+  requestTemplateId = (
+    await api().requests.templates.save.mutate({ name: 'Year-end documents', sections: SECTIONS })
+  ).id;
   projectTemplateId = (await api().projectTemplates.create.mutate({ name: 'Annual return' })).id;
 }, 120_000);
 afterAll(() => t?.close());
@@ -52,7 +53,12 @@ describe("a project template's request", () => {
     expect(await api().requests.projectTemplate.query(ref)).toBeNull();
     expect(
       await codeAndMessageOf(() =>
-        api().requests.setProjectTemplate.mutate({ ...ref, requestTemplateId, leadDays: 10, dueDaysBefore: 10 }),
+        api().requests.setProjectTemplate.mutate({
+          ...ref,
+          requestTemplateId,
+          leadDays: 10,
+          dueDaysBefore: 10,
+        }),
       ),
     ).toMatch(/^BAD_REQUEST: .*use fewer days than the lead time/);
     const theirs = await t.client(w.otherFirm.owner.token).requests.templates.save.mutate({
@@ -74,11 +80,21 @@ describe("a project template's request", () => {
     expect(await codeOf(() => other.projectTemplate.query(ref))).toBe('NOT_FOUND');
     expect(
       await codeOf(() =>
-        other.setProjectTemplate.mutate({ ...ref, requestTemplateId: theirs.id, leadDays: 30, dueDaysBefore: 10 }),
+        other.setProjectTemplate.mutate({
+          ...ref,
+          requestTemplateId: theirs.id,
+          leadDays: 30,
+          dueDaysBefore: 10,
+        }),
       ),
     ).toBe('NOT_FOUND');
 
-    await api().requests.setProjectTemplate.mutate({ ...ref, requestTemplateId, leadDays: 30, dueDaysBefore: 10 });
+    await api().requests.setProjectTemplate.mutate({
+      ...ref,
+      requestTemplateId,
+      leadDays: 30,
+      dueDaysBefore: 10,
+    });
     expect(await api().requests.projectTemplate.query(ref)).toEqual({
       requestTemplateId,
       requestTemplateName: 'Year-end documents',
@@ -157,7 +173,7 @@ describe("a project template's request", () => {
     expect(await requestsOfProject(later.id)).toHaveLength(1);
   });
 
-  it("a draft for a client without portal users is sent once someone is invited, and gets its to-do", async () => {
+  it('a draft for a client without portal users is sent once someone is invited, and gets its to-do', async () => {
     const [draft] = await t.db
       .select()
       .from(requests)
@@ -196,19 +212,26 @@ describe('sending from a project', () => {
     expect(taskId).toBeTruthy();
     const byTask = await api().requests.list.query({ taskId: taskId as string });
     expect(byTask.rows.map((r) => r.id)).toEqual([requestId]);
-    const [todo] = await t.db.select().from(tasks).where(eq(tasks.id, taskId as string));
+    const [todo] = await t.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, taskId as string));
     expect(todo).toMatchObject({ projectId: w.own.project.id, forClient: true, status: 'SCHEDULED' });
   });
 
   it("refuses another firm's project as NOT_FOUND and another client's project as BAD_REQUEST", async () => {
-    expect(await codeOf(() => api().requests.create.mutate({ ...input(), projectId: w.far.project.id }))).toBe(
-      'NOT_FOUND',
-    );
     expect(
-      await codeAndMessageOf(() => api().requests.create.mutate({ ...input(), projectId: w.sibling.project.id })),
+      await codeOf(() => api().requests.create.mutate({ ...input(), projectId: w.far.project.id })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeAndMessageOf(() =>
+        api().requests.create.mutate({ ...input(), projectId: w.sibling.project.id }),
+      ),
     ).toBe('BAD_REQUEST: This project is for another client');
     // Another firm listing by this firm's project sees nothing.
-    const theirs = await t.client(w.otherFirm.owner.token).requests.list.query({ projectId: w.own.project.id });
+    const theirs = await t
+      .client(w.otherFirm.owner.token)
+      .requests.list.query({ projectId: w.own.project.id });
     expect(theirs.rows).toEqual([]);
   });
 
@@ -250,7 +273,11 @@ describe('the bulk send from the client list', () => {
       },
     ]);
     const detail = await api().requests.get.query({ requestId: result.sent[0]?.requestId as string });
-    expect(detail).toMatchObject({ title: 'Year-end documents', status: 'sent', message: 'Please upload by the 21st.' });
+    expect(detail).toMatchObject({
+      title: 'Year-end documents',
+      status: 'sent',
+      message: 'Please upload by the 21st.',
+    });
     expect(detail.recipients.map((r) => r.id)).toEqual([w.portal.user.id]);
     expect(detail.items.map((i) => i.key)).toEqual(['bank', 'rent']);
     const mail = (await t.outbox()).filter(
@@ -306,7 +333,11 @@ describe('what waits on clients', () => {
       send: false,
     });
     const waiting = await api().requests.waiting.query({ limit: 50 });
-    expect(waiting.rows[0]).toMatchObject({ id: overdue.id, displayStatus: 'overdue', clientName: 'Mehta Traders' });
+    expect(waiting.rows[0]).toMatchObject({
+      id: overdue.id,
+      displayStatus: 'overdue',
+      clientName: 'Mehta Traders',
+    });
     const ids = waiting.rows.map((r) => r.id);
     expect(ids).not.toContain(draft.id);
     // Soonest due first, and only the states that wait on the client.
@@ -322,11 +353,11 @@ describe('what waits on clients', () => {
 
     const summary = await api().requests.clientSummary.query({ clientId: w.own.client.id });
     expect(summary).toMatchObject({ overdue: 1, oldestDue: addDays(today, -3) });
-    expect(summary.waiting).toBe(
-      waiting.rows.filter((r) => r.clientId === w.own.client.id).length,
-    );
+    expect(summary.waiting).toBe(waiting.rows.filter((r) => r.clientId === w.own.client.id).length);
     expect(
-      await codeOf(() => t.client(w.otherFirm.owner.token).requests.clientSummary.query({ clientId: w.own.client.id })),
+      await codeOf(() =>
+        t.client(w.otherFirm.owner.token).requests.clientSummary.query({ clientId: w.own.client.id }),
+      ),
     ).toBe('NOT_FOUND');
   });
 });

@@ -1,5 +1,11 @@
 import { ZClientSearch } from '../../../domain/projects';
 import {
+  ZProjectTemplateRef,
+  ZProjectTemplateRequest,
+  ZRequestBulkSend,
+  ZWaitingOnClients,
+} from '../../../domain/requests/flow';
+import {
   ZItemReview,
   ZPortalAnswer,
   ZPortalNotApplicable,
@@ -14,12 +20,6 @@ import {
   ZRequestTemplateRef,
   ZRequestTemplateSave,
 } from '../../../domain/requests/schemas';
-import {
-  ZProjectTemplateRef,
-  ZProjectTemplateRequest,
-  ZRequestBulkSend,
-  ZWaitingOnClients,
-} from '../../../domain/requests/flow';
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
 import { searchClients } from '../projects';

@@ -20,12 +20,17 @@ import { visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { type TRequestRow, visibleRequest } from './access';
-import { requestSentMessage } from './mail';
 import { linkPortalTask, portalUsersOf, projectOfClient } from './flow';
+import { requestSentMessage } from './mail';
 import { getTemplate } from './templates';
 
 /** A request's items, copied from the sections it was sent with, in order; their count. */
-export async function insertItems(tx: TExecutor, orgId: string, requestId: string, sections: readonly TSection[]) {
+export async function insertItems(
+  tx: TExecutor,
+  orgId: string,
+  requestId: string,
+  sections: readonly TSection[],
+) {
   let position = 0;
   const rows = sections.flatMap((section) =>
     section.items.map((item) => ({
@@ -185,7 +190,8 @@ export async function createRequest(
       .insert(requestRecipients)
       .values(people.map((p) => ({ orgId: scope.orgId, requestId: request.id, clientUserId: p.id })));
     const mailed = input.send ? await queueSentMail(tx, deps, request) : [];
-    if (input.send && project) await linkPortalTask(tx, { orgId: scope.orgId, memberId: scope.memberId }, request);
+    if (input.send && project)
+      await linkPortalTask(tx, { orgId: scope.orgId, memberId: scope.memberId }, request);
     await audit(tx, actorOf(scope, meta), {
       action: input.send ? 'request.send' : 'request.create',
       recordType: 'request',

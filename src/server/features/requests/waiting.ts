@@ -62,12 +62,14 @@ export async function clientRequestSummary(db: TExecutor, scope: TScope, clientI
   const [row] = await db
     .select({
       open: count(),
-      waiting: sql<number>`count(*) filter (where ${requests.status} in ('sent', 'in_progress', 'returned'))`.mapWith(
-        Number,
-      ),
-      overdue: sql<number>`count(*) filter (where ${requests.status} in ('sent', 'in_progress', 'returned') and ${requests.dueDate} < ${today}::date)`.mapWith(
-        Number,
-      ),
+      waiting:
+        sql<number>`count(*) filter (where ${requests.status} in ('sent', 'in_progress', 'returned'))`.mapWith(
+          Number,
+        ),
+      overdue:
+        sql<number>`count(*) filter (where ${requests.status} in ('sent', 'in_progress', 'returned') and ${requests.dueDate} < ${today}::date)`.mapWith(
+          Number,
+        ),
       oldestDue: min(requests.dueDate),
     })
     .from(requests)

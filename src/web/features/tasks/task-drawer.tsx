@@ -22,11 +22,11 @@ import {
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { TaskRequestLink } from '../requests/flow/task-request-link';
 import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
 import { TaskRateField } from '../timesheets/task-rate-field';
 import { AssigneePicker } from './task-assignee-picker';
-import { TaskRequestLink } from '../requests/flow/task-request-link';
 import { TaskAttachments } from './task-attachments';
 import { TaskBudget } from './task-budget';
 import { TaskChecklist } from './task-checklist';

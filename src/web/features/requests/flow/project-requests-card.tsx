@@ -32,8 +32,8 @@ export function ProjectRequestsCard({ projectId, clientId }: { projectId: string
           </div>
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-fg">
-            Nothing asked of the client for this project yet. A request sent from here is linked to it, and the
-            client gets a to-do for it in the portal.
+            Nothing asked of the client for this project yet. A request sent from here is linked to it, and
+            the client gets a to-do for it in the portal.
           </p>
         ) : (
           <ul className="flex flex-col divide-y divide-border" aria-label="Requests of the project">

@@ -42,10 +42,10 @@ export function WaitingOnClientsCard() {
       </CardHeader>
       <CardContent>
         {waiting.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading requests">
+          <section className="flex flex-col gap-2" aria-busy="true" aria-label="Loading requests">
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />
-          </div>
+          </section>
         ) : !data?.rows.length ? (
           <EmptyState
             icon={ClipboardCheck}
