@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { every, registerJob } from '../../jobs/registry';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { linkPortalTask, portalUsersOf } from './flow';
 import { insertItems, queueSentMail } from './send';
@@ -206,7 +207,7 @@ async function sendForProject(db: TDb, deps: TDeps, due: TDueProject): Promise<'
         action: 'request.send',
         recordType: 'request',
         recordId: request.id,
-        summary: `Sent the request “${request.title}” by itself for the project ${due.project_name} from the template “${template.name}” (${count} items, due ${request.dueDate}), mailed to ${mailed.join(', ')}`,
+        summary: `Sent the request “${request.title}” by itself for the project ${due.project_name} from the template “${template.name}” (${count} items, due ${(await firmFormatter(tx, due.org_id)).date(request.dueDate)}), mailed to ${mailed.join(', ')}`,
       });
       return 'sent';
     }

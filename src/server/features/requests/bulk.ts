@@ -11,6 +11,7 @@ import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { clients, clientUserClients, clientUsers, requestRecipients, requests } from '../../db/schema';
 import { clientVisibility } from '../clients';
+import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { insertItems, queueSentMail } from './send';
 import { getTemplate } from './templates';
@@ -59,6 +60,7 @@ export async function sendBulk(
     for (const p of people) byClient.set(p.clientId, [...(byClient.get(p.clientId) ?? []), p.id]);
 
     const title = input.title || template.name;
+    const due = (await firmFormatter(tx, scope.orgId)).date(input.dueDate);
     const sent: { clientId: string; clientName: string; requestId: string }[] = [];
     const skipped: { clientId: string; clientName: string; reason: TBulkSkipReason; message: string }[] = [];
     for (const client of found) {
@@ -96,7 +98,7 @@ export async function sendBulk(
         action: 'request.send',
         recordType: 'request',
         recordId: request.id,
-        summary: `Sent the request “${title}” to ${client.name} from the template “${template.name}” in a bulk send (${count} items, due ${input.dueDate}), mailed to ${mailed.join(', ')}`,
+        summary: `Sent the request “${title}” to ${client.name} from the template “${template.name}” in a bulk send (${count} items, due ${due}), mailed to ${mailed.join(', ')}`,
       });
       sent.push({ clientId: client.id, clientName: client.name, requestId: request.id });
     }

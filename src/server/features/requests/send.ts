@@ -198,7 +198,7 @@ export async function createRequest(
       recordId: request.id,
       summary: `${input.send ? 'Sent' : 'Drafted'} the request “${request.title}” to ${client.name}${
         template ? ` from the template “${template.name}”` : ''
-      }${project ? ` for the project ${project.name}` : ''} (${position} items, due ${request.dueDate})${mailed.length ? `, mailed to ${mailed.join(', ')}` : ''}`,
+      }${project ? ` for the project ${project.name}` : ''} (${position} items, due ${(await firmFormatter(tx, scope.orgId)).date(request.dueDate)})${mailed.length ? `, mailed to ${mailed.join(', ')}` : ''}`,
     });
     return { id: request.id, status: request.status, mailed };
   });
