@@ -85,6 +85,7 @@ describe('client requests in the flow of work', () => {
     await waiting.getByRole('link', { name: 'Year-end papers' }).waitFor();
     await waiting.getByText('Mehta Traders').waitFor();
     expect(await cutOff(page)).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'requests-dashboard-waiting');
     await waiting.getByRole('link', { name: 'Year-end papers' }).click();
     await page.waitForURL(/\/requests\/[0-9a-f-]{36}$/);

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
-import { portalRequestPath } from '../../../domain/requests/constants';
 import type { TActor, TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clientUserClients, clientUsers, projects, requests, tasks } from '../../db/schema';
@@ -75,7 +74,7 @@ export async function linkPortalTask(tx: TExecutor, actor: TFlowActor, request: 
       projectId: request.projectId,
       clientId: request.clientId,
       title: request.title,
-      description: `Answer this request in the portal: ${portalRequestPath(request.clientId, request.id)}`,
+      description: `Answer the request “${request.title}” under Requests in the portal, item by item. It is done when the firm completes the request.`,
       dueDate: request.dueDate,
       forClient: true,
       createdBy: actor.memberId,
