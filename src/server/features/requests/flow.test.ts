@@ -361,3 +361,38 @@ describe('what waits on clients', () => {
     ).toBe('NOT_FOUND');
   });
 });
+
+describe('the compliance grid', () => {
+  it('marks the cell whose project has a request waiting on the client, until it is done', async () => {
+    const service = await api().services.create.mutate({
+      name: 'Audit support',
+      code: 'AUDS',
+      frequency: 'one_time',
+      projectTemplateId,
+    });
+    await api().engagements.create.mutate({
+      clientId: w.own.client.id,
+      serviceId: service.id,
+      startDate: today,
+    });
+    const period = { from: addDays(today, -30), to: addDays(today, 30) };
+    const cell = async () => {
+      const grid = await api().reports.complianceGrid.query({ ...period, serviceId: service.id });
+      return grid.rows.find((r) => r.clientId === w.own.client.id)?.cells[0];
+    };
+    const before = await cell();
+    expect(before?.projectId).toBeTruthy();
+    expect(before?.waitingOnClient).toBe(false);
+    const { id } = await api().requests.create.mutate({
+      clientId: w.own.client.id,
+      projectId: before?.projectId as string,
+      title: 'Audit papers',
+      dueDate: addDays(today, 7),
+      recipientIds: [w.portal.user.id],
+      sections: SECTIONS,
+    });
+    expect((await cell())?.waitingOnClient).toBe(true);
+    await api().requests.complete.mutate({ requestId: id });
+    expect((await cell())?.waitingOnClient).toBe(false);
+  });
+});
