@@ -79,6 +79,10 @@ export const REQUEST_STATUS_TONES: Record<
   overdue: 'red',
 };
 
+/** Who sent a request: a member, or a project's template by itself before the project's due date. */
+export const REQUEST_ORIGINS = ['staff', 'project_template'] as const;
+export type TRequestOrigin = (typeof REQUEST_ORIGINS)[number];
+
 /** The firm's review of one answer: none yet, accepted, or returned to the client with a reason. */
 export const REVIEW_STATES = ['pending', 'accepted', 'returned'] as const;
 export type TReviewState = (typeof REVIEW_STATES)[number];

@@ -24,6 +24,8 @@ export const ZRequestTemplateRef = z.object({ templateId: zId() });
 
 export const ZRequestCreate = z.object({
   clientId: zId('Choose a client'),
+  /** The project it is for (sent from the project's page): the client's portal gets a to-do for it. */
+  projectId: zId().optional(),
   /** The template it starts from, named in the request's history; its items are in `sections`. */
   templateId: zId().optional(),
   title: zText({ max: 200, min: 1, label: 'The title' }),
@@ -45,6 +47,9 @@ export const ZRequestListInput = ZPageInput.extend({
   status: z.enum(REQUEST_LIST_STATUS).optional(),
   clientId: zId().optional(),
   overdue: z.boolean().optional(),
+  /** A project's requests (its page), or the one made with a portal to-do (the task drawer). */
+  projectId: zId().optional(),
+  taskId: zId().optional(),
 });
 export type TRequestListInput = z.input<typeof ZRequestListInput>;
 

@@ -987,6 +987,17 @@ const ROWS: Record<string, TRow> = {
     }),
     cross: 'ids',
     client: true,
+    // A's client, sent for B's project.
+    mixed: [
+      (a, b) => ({
+        clientId: a.assigned.client.id,
+        projectId: b.assigned.project.id,
+        title: 'Mixed project request',
+        dueDate: '2099-03-31',
+        recipientIds: [a.assigned.requests.recipientId],
+        sections: [{ title: '', items: [{ key: 'pan', kind: 'short_text', label: 'PAN' }] }],
+      }),
+    ],
   },
   'requests.send': { input: (_, c) => ({ requestId: c.requests.draft.id }), cross: 'ids', client: true },
   'requests.review': {
@@ -1011,6 +1022,47 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
   'requests.cancel': { input: (_, c) => ({ requestId: c.requests.toCancel.id }), cross: 'ids', client: true },
+  'requests.sendBulk': {
+    input: (f, c) => ({
+      clientIds: [c.client.id],
+      templateId: f.requestTemplates.template.id,
+      dueDate: '2099-03-31',
+    }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        clientIds: [a.assigned.client.id, b.assigned.client.id],
+        templateId: a.requestTemplates.template.id,
+        dueDate: '2099-03-31',
+      }),
+      (a, b) => ({
+        clientIds: [a.assigned.client.id],
+        templateId: b.requestTemplates.template.id,
+        dueDate: '2099-03-31',
+      }),
+    ],
+  },
+  'requests.waiting': { input: () => ({}), cross: 'none', client: 'filter' },
+  'requests.clientSummary': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'requests.projectTemplate': { input: (f) => ({ projectTemplateId: f.template.id }), cross: 'ids' },
+  'requests.setProjectTemplate': {
+    input: (f) => ({
+      projectTemplateId: f.template.id,
+      requestTemplateId: f.requestTemplates.template.id,
+      leadDays: 30,
+      dueDaysBefore: 10,
+    }),
+    cross: 'ids',
+    mixed: [
+      (a, b) => ({
+        projectTemplateId: a.template.id,
+        requestTemplateId: b.requestTemplates.template.id,
+        leadDays: 30,
+        dueDaysBefore: 10,
+      }),
+    ],
+  },
 
   'roles.create': {
     input: (f) => ({

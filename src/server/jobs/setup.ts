@@ -7,6 +7,7 @@ import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
+import { registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
 import type { TStorage } from '../files/storage';
@@ -90,6 +91,9 @@ export function registerJobs(storage: TStorage) {
     if (result.projects) ctx.log.info(result, 'recurring projects generated');
   });
   every(PROJECTS_RECURRING, 60 * 60_000);
+
+  // Client requests a project's template sends by itself, its lead time before the due date.
+  registerRequestJobs();
 
   // The documents' trash: rows and bytes older than the retention go, a batch per pass.
   registerJob(DOCUMENTS_PURGE, async (_job, ctx) => {

@@ -11,16 +11,25 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TAnswerValue } from '../../../domain/requests/answers';
-import { ITEM_KINDS, REQUEST_STATUSES, REVIEW_STATES } from '../../../domain/requests/constants';
+import {
+  ITEM_KINDS,
+  REQUEST_ORIGINS,
+  REQUEST_STATUSES,
+  REVIEW_STATES,
+} from '../../../domain/requests/constants';
 import type { TItemCondition, TSection } from '../../../domain/requests/items';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { documentFolders, documents } from './documents';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';
+import { projectTemplates } from './project-templates';
+import { projects } from './projects';
+import { tasks } from './tasks';
 
 // Client requests (issue 36): a firm asks a client for files and answers, item by item. A template
 // keeps its sections as one document (the editor saves it whole); a request copies them into rows,
@@ -59,6 +68,12 @@ export const requests = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** The client's documents folder its accepted files are filed in, made at the first upload. */
     folderId: uuid('folder_id'),
+    /** The project it is for (sent from the project, or by its template before the due date). */
+    projectId: uuid('project_id'),
+    /** The client's portal to-do made for it in that project: completing the request completes it. */
+    taskId: uuid('task_id'),
+    /** 'staff' (someone sent it) or 'project_template' (the project's template sent it by itself). */
+    origin: text('origin', { enum: REQUEST_ORIGINS }).notNull().default('staff'),
     createdBy: uuid('created_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -75,6 +90,22 @@ export const requests = pgTable(
     index('requests_open_due_idx')
       .on(t.orgId, t.dueDate, t.id)
       .where(sql`status in ('sent', 'in_progress', 'submitted', 'returned')`),
+    // A project's template sends its request once, whatever the number of job runs or instances.
+    uniqueIndex('requests_project_template_key')
+      .on(t.orgId, t.projectId)
+      .where(sql`origin = 'project_template'`),
+    index('requests_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
+    index('requests_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
+    foreignKey({
+      name: 'requests_project_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [projects.orgId, projects.id],
+    }).onDelete('set null'), // SET NULL (project_id)
+    foreignKey({
+      name: 'requests_task_fk',
+      columns: [t.orgId, t.taskId],
+      foreignColumns: [tasks.orgId, tasks.id],
+    }).onDelete('set null'), // SET NULL (task_id)
     foreignKey({
       name: 'requests_client_fk',
       columns: [t.orgId, t.clientId],
@@ -175,6 +206,38 @@ export const requestItemFiles = pgTable(
       name: 'request_item_files_document_fk',
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A project template's request (issue 36): each project made from the template sends the client
+ * this request template `leadDays` before the project's due date, due back `dueDaysBefore` days
+ * before it. One row per project template (its own table, so the template's form stays as it is).
+ */
+export const projectTemplateRequests = pgTable(
+  'project_template_requests',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    projectTemplateId: uuid('project_template_id').notNull(),
+    requestTemplateId: uuid('request_template_id').notNull(),
+    leadDays: integer('lead_days').notNull(),
+    dueDaysBefore: integer('due_days_before').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.projectTemplateId] }),
+    index('project_template_requests_request_idx').on(t.orgId, t.requestTemplateId),
+    foreignKey({
+      name: 'project_template_requests_template_fk',
+      columns: [t.orgId, t.projectTemplateId],
+      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_template_requests_request_template_fk',
+      columns: [t.orgId, t.requestTemplateId],
+      foreignColumns: [requestTemplates.orgId, requestTemplates.id],
     }).onDelete('cascade'),
   ],
 );

@@ -23,6 +23,7 @@ import {
   payments,
   projectMembers,
   projects,
+  projectTemplateRequests,
   projectTemplates,
   reminderDeliveries,
   reminderMembers,
@@ -106,6 +107,7 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'request-recipients', table: requestRecipients, keys: ['requestId', 'clientUserId'] },
   { name: 'request-items', table: requestItems, keys: ['id'] },
   { name: 'request-item-files', table: requestItemFiles, keys: ['itemId', 'documentId'] },
+  { name: 'project-template-requests', table: projectTemplateRequests, keys: ['projectTemplateId'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

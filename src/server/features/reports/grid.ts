@@ -20,9 +20,11 @@ export type TGridCell = {
   state: TGridState;
   projectId: string | null;
   dueDate: string | null;
+  /** The cell's project has a client request sent and not yet submitted (issue 36). */
+  waitingOnClient: boolean;
 };
 
-type TProjectCell = { key: string; id: string; status: string; due: string | null };
+type TProjectCell = { key: string; id: string; status: string; due: string | null; waiting: boolean };
 type TEngagement = { start: string; end: string | null };
 
 /**
@@ -62,7 +64,9 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
     )
     select pg.id, pg.code, pg.name, pg.total,
       (select coalesce(json_agg(json_build_object('key', p.period_key, 'id', p.id, 'status', p.status,
-          'due', to_char(p.due_date, 'YYYY-MM-DD'))), '[]'::json)
+          'due', to_char(p.due_date, 'YYYY-MM-DD'),
+          'waiting', exists (select 1 from requests r where r.org_id = ${o} and r.project_id = p.id
+            and r.status in ('sent', 'in_progress', 'returned')))), '[]'::json)
         from projects p where p.org_id = ${o} and p.client_id = pg.id and p.service_id = ${service.id}
           and p.archived_at is null and p.period_key = any(${keys}::text[])) as projects,
       (select coalesce(json_agg(json_build_object('start', to_char(cs.start_date, 'YYYY-MM-DD'),
@@ -94,6 +98,7 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
         ),
         projectId: project?.id ?? null,
         dueDate: project?.due ?? null,
+        waitingOnClient: project?.waiting === true,
       };
     });
     return { clientId: r.id, code: r.code, name: r.name, cells };

@@ -36,6 +36,8 @@ export async function listRequests(db: TExecutor, scope: TScope, input: TInput) 
     eq(requests.orgId, scope.orgId),
     clientVisibility(scope, requests.clientId),
     input.clientId ? eq(requests.clientId, input.clientId) : undefined,
+    input.projectId ? eq(requests.projectId, input.projectId) : undefined,
+    input.taskId ? eq(requests.taskId, input.taskId) : undefined,
     statusWhere(input.status),
     input.overdue
       ? and(inArray(requests.status, [...AWAITING_CLIENT]), lt(requests.dueDate, today))
@@ -61,6 +63,9 @@ export async function listRequests(db: TExecutor, scope: TScope, input: TInput) 
         dueDate: requests.dueDate,
         clientId: requests.clientId,
         clientName: clients.name,
+        projectId: requests.projectId,
+        taskId: requests.taskId,
+        origin: requests.origin,
         sentAt: requests.sentAt,
         submittedAt: requests.submittedAt,
         createdAt: requests.createdAt,

@@ -11,6 +11,7 @@ import { clientUsers, orgs, requestItems, requestRecipients, requests } from '..
 import { enqueueMail } from '../../mail';
 import { audit } from '../system-log';
 import { itemNotFound, itemsOf, type TRequestRow, visibleRequest } from './access';
+import { completeLinkedTask } from './flow';
 import { itemsReturnedMessage } from './mail';
 
 type TDeps = { config: Pick<TConfig, 'publicUrl'> };
@@ -127,6 +128,7 @@ export async function completeRequest(db: TDb, scope: TScope, requestId: string,
       summary: `Completed the request “${request.title}”`,
       changes: { status: { from: request.status, to: 'complete' } },
     });
+    await completeLinkedTask(tx, scope, request);
     return { id: request.id, status: 'complete' as const };
   });
 }

@@ -1,5 +1,11 @@
 import { ZClientSearch } from '../../../domain/projects';
 import {
+  ZProjectTemplateRef,
+  ZProjectTemplateRequest,
+  ZRequestBulkSend,
+  ZWaitingOnClients,
+} from '../../../domain/requests/flow';
+import {
   ZItemReview,
   ZPortalAnswer,
   ZPortalNotApplicable,
@@ -17,6 +23,8 @@ import {
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
 import { searchClients } from '../projects';
+import { getProjectTemplateRequest, setProjectTemplateRequest } from './auto-send';
+import { sendBulk } from './bulk';
 import { getRequest } from './detail';
 import { listRequests } from './list';
 import {
@@ -30,6 +38,7 @@ import {
 import { cancelRequest, completeRequest, reviewItem } from './review';
 import { createRequest, recipientOptions, sendDraft } from './send';
 import { copyTemplate, deleteTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
+import { clientRequestSummary, waitingOnClients } from './waiting';
 
 const view = permissionProcedure('requests.view');
 const manage = permissionProcedure('requests.manage');
@@ -77,6 +86,25 @@ export const requestsRouter = router({
   cancel: manage
     .input(ZRequestCancel)
     .mutation(({ ctx, input }) => cancelRequest(ctx.db, ctx.scope, input, ctx.meta)),
+  /** Selected clients of the client list: one request each; those without portal users skipped. */
+  sendBulk: manage
+    .input(ZRequestBulkSend)
+    .mutation(({ ctx, input }) => sendBulk(ctx.db, ctx.scope, input, ctx.meta, ctx)),
+  /** The dashboard's "Waiting on clients": sent and not yet submitted, the soonest due first. */
+  waiting: view
+    .input(ZWaitingOnClients)
+    .query(({ ctx, input }) => waitingOnClients(ctx.db, ctx.scope, input.limit)),
+  /** The client page's open requests: how many, and the oldest due date. */
+  clientSummary: view
+    .input(ZRequestClientRef)
+    .query(({ ctx, input }) => clientRequestSummary(ctx.db, ctx.scope, input.clientId)),
+  /** The request a project template's projects send by themselves (its screen). */
+  projectTemplate: view
+    .input(ZProjectTemplateRef)
+    .query(({ ctx, input }) => getProjectTemplateRequest(ctx.db, ctx.scope, input.projectTemplateId)),
+  setProjectTemplate: manage
+    .input(ZProjectTemplateRequest)
+    .mutation(({ ctx, input }) => setProjectTemplateRequest(ctx.db, ctx.scope, input, ctx.meta)),
 });
 
 // The portal's side: only requests sent to the signed-in person, for the client they act for.

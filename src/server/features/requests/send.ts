@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TSection } from '../../../domain/requests/items';
 import type { ZRequestCreate } from '../../../domain/requests/schemas';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
@@ -19,8 +20,36 @@ import { visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { type TRequestRow, visibleRequest } from './access';
+import { linkPortalTask, portalUsersOf, projectOfClient } from './flow';
 import { requestSentMessage } from './mail';
 import { getTemplate } from './templates';
+
+/** A request's items, copied from the sections it was sent with, in order; their count. */
+export async function insertItems(
+  tx: TExecutor,
+  orgId: string,
+  requestId: string,
+  sections: readonly TSection[],
+) {
+  let position = 0;
+  const rows = sections.flatMap((section) =>
+    section.items.map((item) => ({
+      orgId,
+      requestId,
+      position: position++,
+      section: section.title,
+      key: item.key,
+      kind: item.kind,
+      label: item.label,
+      hint: item.hint,
+      required: item.required,
+      options: item.options,
+      condition: item.condition,
+    })),
+  );
+  if (rows.length) await tx.insert(requestItems).values(rows);
+  return position;
+}
 
 type TDeps = { config: Pick<TConfig, 'publicUrl'> };
 
@@ -78,7 +107,7 @@ async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids
 }
 
 /** Mails each recipient the request's link, through the job queue, in the caller's transaction. */
-async function queueSentMail(tx: TExecutor, deps: TDeps, request: TRequestRow) {
+export async function queueSentMail(tx: TExecutor, deps: TDeps, request: TRequestRow) {
   const [[firm], [client], people, items] = await Promise.all([
     tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, request.orgId)),
     tx
@@ -137,6 +166,7 @@ export async function createRequest(
   return db.transaction(async (tx) => {
     const client = await visibleClient(tx, scope, input.clientId);
     const template = input.templateId ? await getTemplate(tx, scope, input.templateId) : null;
+    const project = input.projectId ? await projectOfClient(tx, scope, input.projectId, client.id) : null;
     const people = await recipientsFor(tx, scope, client.id, input.recipientIds);
     const now = new Date();
     const [request] = await tx
@@ -149,40 +179,26 @@ export async function createRequest(
         templateName: template?.name ?? null,
         status: input.send ? 'sent' : 'draft',
         dueDate: input.dueDate,
+        projectId: project?.id ?? null,
         createdBy: scope.memberId,
         sentAt: input.send ? now : null,
       })
       .returning();
     if (!request) throw new Error('request not created');
-    let position = 0;
-    await tx.insert(requestItems).values(
-      input.sections.flatMap((section) =>
-        section.items.map((item) => ({
-          orgId: scope.orgId,
-          requestId: request.id,
-          position: position++,
-          section: section.title,
-          key: item.key,
-          kind: item.kind,
-          label: item.label,
-          hint: item.hint,
-          required: item.required,
-          options: item.options,
-          condition: item.condition,
-        })),
-      ),
-    );
+    const position = await insertItems(tx, scope.orgId, request.id, input.sections);
     await tx
       .insert(requestRecipients)
       .values(people.map((p) => ({ orgId: scope.orgId, requestId: request.id, clientUserId: p.id })));
     const mailed = input.send ? await queueSentMail(tx, deps, request) : [];
+    if (input.send && project)
+      await linkPortalTask(tx, { orgId: scope.orgId, memberId: scope.memberId }, request);
     await audit(tx, actorOf(scope, meta), {
       action: input.send ? 'request.send' : 'request.create',
       recordType: 'request',
       recordId: request.id,
       summary: `${input.send ? 'Sent' : 'Drafted'} the request “${request.title}” to ${client.name}${
         template ? ` from the template “${template.name}”` : ''
-      } (${position} items, due ${request.dueDate})${mailed.length ? `, mailed to ${mailed.join(', ')}` : ''}`,
+      }${project ? ` for the project ${project.name}` : ''} (${position} items, due ${(await firmFormatter(tx, scope.orgId)).date(request.dueDate)})${mailed.length ? `, mailed to ${mailed.join(', ')}` : ''}`,
     });
     return { id: request.id, status: request.status, mailed };
   });
@@ -200,7 +216,27 @@ export async function sendDraft(db: TDb, scope: TScope, requestId: string, meta:
       .where(and(eq(requests.orgId, scope.orgId), eq(requests.id, request.id)))
       .returning();
     if (!sent) throw new Error('request vanished');
+    // A draft its project's template made for a client without portal users goes to whoever
+    // uses the portal for the client now.
+    const [recipient] = await tx
+      .select({ id: requestRecipients.clientUserId })
+      .from(requestRecipients)
+      .where(and(eq(requestRecipients.orgId, scope.orgId), eq(requestRecipients.requestId, sent.id)))
+      .limit(1);
+    if (!recipient) {
+      const people = await portalUsersOf(tx, scope.orgId, sent.clientId);
+      if (!people.length) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'Nobody uses the portal for this client yet: invite someone to the portal first',
+        });
+      }
+      await tx
+        .insert(requestRecipients)
+        .values(people.map((p) => ({ orgId: scope.orgId, requestId: sent.id, clientUserId: p.id })));
+    }
     const mailed = await queueSentMail(tx, deps, sent);
+    if (sent.projectId) await linkPortalTask(tx, { orgId: scope.orgId, memberId: scope.memberId }, sent);
     await audit(tx, actorOf(scope, meta), {
       action: 'request.send',
       recordType: 'request',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { Badge, PageHeader, Spinner, TabNav, tabClasses } from '@web/ui';
 import { trpc } from '../../lib/trpc';
+import { ClientRequestsSummary } from '../requests/flow/client-requests-summary';
 import { NewRequestButton } from '../requests/new-request-button';
 import { NoAccess, useCan } from '../shell/access';
 
@@ -50,7 +51,12 @@ export function ClientLayout() {
           </span>
         }
         description={`${CLIENT_TYPE_LABELS[c.type]}${c.group ? ` · ${c.group.name}` : ''}`}
-        actions={<NewRequestButton clientId={id} />}
+        actions={
+          <>
+            <ClientRequestsSummary clientId={id} />
+            <NewRequestButton clientId={id} />
+          </>
+        }
       />
       <TabNav label="Client sections">
         {TABS.filter(

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Button, EmptyState, ListScreen, useListUrl } from '@web/ui';
 import { Building2 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
+import { BulkSendRequest } from '../requests/flow/bulk-send-request';
 import { useCan } from '../shell/access';
 import { ClientsBulkActions } from './clients-bulk-actions';
 import { clientColumns } from './clients-columns';
@@ -16,6 +17,7 @@ const route = getRouteApi('/_main/clients/');
 export function ClientsTable({ onCreate }: { onCreate?: () => void }) {
   const url = useListUrl(route.useSearch());
   const canEdit = useCan('clients.edit');
+  const canSend = useCan('requests.manage');
   const query = clientsListInput(url.search);
   const list = useQuery({ ...trpc.clients.list.queryOptions(query), placeholderData: keepPreviousData });
   const options = useQuery(trpc.clients.options.queryOptions());
@@ -30,7 +32,16 @@ export function ClientsTable({ onCreate }: { onCreate?: () => void }) {
       getRowId={(c) => c.id}
       getRowLabel={(c) => c.name}
       rowLink={(c) => ({ to: '/clients/$id', params: { id: c.id } })}
-      bulkActions={canEdit ? (ids, clear) => <ClientsBulkActions ids={ids} onDone={clear} /> : undefined}
+      bulkActions={
+        canEdit || canSend
+          ? (ids, clear) => (
+              <>
+                {canEdit ? <ClientsBulkActions ids={ids} onDone={clear} /> : null}
+                <BulkSendRequest ids={ids} onDone={clear} />
+              </>
+            )
+          : undefined
+      }
       searchBox={{ label: 'Search clients', placeholder: 'Search name, code, email, PAN…' }}
       filters={clientFilters(options.data?.groups ?? [])}
       tools={<ColumnChooser visible={visible} toggle={toggle} />}

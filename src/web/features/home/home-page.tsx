@@ -1,6 +1,7 @@
 import { dashboardLinks } from '@domain/dashboard';
 import { greeting } from '@domain/dates';
 import { Card, CardContent, Skeleton, useFormat } from '@web/ui';
+import { WaitingOnClientsCard } from '../requests/flow/waiting-on-clients-card';
 import { useProfile } from '../shell/use-profile';
 import { CountTiles } from './count-tiles';
 import { DueWhileAway } from './due-while-away';
@@ -49,6 +50,7 @@ function Dashboard() {
         <DueWhileAway />
         <MyWeek data={data} links={{ today: links.myDueToday, week: links.myDueLaterThisWeek }} />
         <UpcomingDeadlines data={data} allHref={links.upcoming} />
+        <WaitingOnClientsCard />
         <RecentActivity activity={data.activity} />
       </div>
     </>

@@ -19,6 +19,7 @@ import {
 import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { ProjectTemplateRequestCard } from '../requests/flow/project-template-request-card';
 import { RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { BlueprintDialog, type TBlueprint } from './blueprint-dialog';
@@ -265,6 +266,7 @@ function TemplateScreen() {
           )}
         </CardContent>
       </Card>
+      <ProjectTemplateRequestCard projectTemplateId={t.id} />
       <Card>
         <CardHeader>
           <CardTitle>Services using this template</CardTitle>

@@ -22,6 +22,7 @@ import {
 import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { ProjectRequestsCard } from '../requests/flow/project-requests-card';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { ProjectBudget } from './project-budget';
@@ -237,6 +238,8 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
       </div>
 
       <ProjectBudget budget={p.budget} />
+
+      <ProjectRequestsCard projectId={p.id} clientId={p.client.id} />
 
       <Card>
         <CardHeader>

@@ -3,6 +3,7 @@ import { GRID_STATE_LABEL, GRID_STATES, type TGridState } from '@domain/reports'
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pagination, Skeleton, useFormat } from '@web/ui';
+import { Hourglass } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 import { ReportFilters } from './report-filters';
 import { filtersOf, type TReportSearch } from './report-search';
@@ -68,6 +69,9 @@ export function ComplianceGrid({
             {data ? ` · ${format.number(data.counts[s])}` : ''}
           </li>
         ))}
+        <li className="flex items-center gap-1 rounded border border-border px-2 py-0.5">
+          <Hourglass aria-hidden className="size-3" /> A request waits on the client
+        </li>
       </ul>
       {grid.isPending && serviceId ? (
         <Skeleton className="h-64" />
@@ -114,7 +118,7 @@ export function ComplianceGrid({
                       </Link>
                     </th>
                     {r.cells.map((c, i) => {
-                      const label = `${GRID_STATE_LABEL[c.state]}: ${r.name}, ${data.periods[i]?.label}${c.dueDate ? `, due ${format.date(c.dueDate)}` : ''}`;
+                      const label = `${GRID_STATE_LABEL[c.state]}: ${r.name}, ${data.periods[i]?.label}${c.dueDate ? `, due ${format.date(c.dueDate)}` : ''}${c.waitingOnClient ? ', waiting on the client' : ''}`;
                       return (
                         <td key={c.periodKey} className={`rounded p-0 text-center ${CELL[c.state]}`}>
                           {c.projectId ? (
@@ -126,6 +130,9 @@ export function ComplianceGrid({
                               className="block px-1 py-1.5 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                             >
                               {SHOWN[c.state]}
+                              {c.waitingOnClient ? (
+                                <Hourglass aria-hidden className="ml-0.5 inline size-3" data-waiting="" />
+                              ) : null}
                             </Link>
                           ) : (
                             <span className="block px-1 py-1.5" title={label}>

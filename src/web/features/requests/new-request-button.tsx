@@ -5,7 +5,7 @@ import { useCan } from '../shell/access';
 import { SendRequestDialog } from './send-request-dialog';
 
 /** On a client's page: ask the client for documents and answers, for a member who may send requests. */
-export function NewRequestButton({ clientId }: { clientId: string }) {
+export function NewRequestButton({ clientId, projectId }: { clientId: string; projectId?: string }) {
   const [open, setOpen] = useState(false);
   if (!useCan('requests.manage')) return null;
   return (
@@ -13,7 +13,7 @@ export function NewRequestButton({ clientId }: { clientId: string }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         <ClipboardList aria-hidden /> New request
       </Button>
-      <SendRequestDialog clientId={clientId} open={open} onOpenChange={setOpen} />
+      <SendRequestDialog clientId={clientId} projectId={projectId} open={open} onOpenChange={setOpen} />
     </>
   );
 }

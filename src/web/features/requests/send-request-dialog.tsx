@@ -29,10 +29,13 @@ const DEFAULT_DAYS = 14;
 /** Asks one client for documents and answers: from a template or blank, adjusted for this client. */
 export function SendRequestDialog({
   clientId,
+  projectId,
   open,
   onOpenChange,
 }: {
   clientId: string;
+  /** Sent from a project's page: the request is for that project (and gets a portal to-do in it). */
+  projectId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -43,13 +46,23 @@ export function SendRequestDialog({
         title="New request"
         description="What the client is asked for, by when, and who in the client's portal receives it."
       >
-        {open ? <SendRequestForm clientId={clientId} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <SendRequestForm clientId={clientId} projectId={projectId} onDone={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SendRequestForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
+function SendRequestForm({
+  clientId,
+  projectId,
+  onDone,
+}: {
+  clientId: string;
+  projectId?: string;
+  onDone: () => void;
+}) {
   const format = useFormat();
   const go = useNavigate();
   const queryClient = useQueryClient();
@@ -68,6 +81,7 @@ function SendRequestForm({ clientId, onDone }: { clientId: string; onDone: () =>
   const chosen = recipientIds ?? people.map((p) => p.id);
   const input = {
     clientId,
+    ...(projectId ? { projectId } : {}),
     ...(templateId ? { templateId } : {}),
     title,
     dueDate,

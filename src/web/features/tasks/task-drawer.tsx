@@ -22,6 +22,7 @@ import {
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { TaskRequestLink } from '../requests/flow/task-request-link';
 import { useCan } from '../shell/access';
 import { StartTimerButton } from '../timesheets/start-timer-button';
 import { TaskRateField } from '../timesheets/task-rate-field';
@@ -135,6 +136,7 @@ function TaskDetail({ task, onDeleted }: { task: TTaskDetail; onDeleted: () => v
           </Link>
         ) : null}
       </div>
+      {task.forClient ? <TaskRequestLink taskId={task.id} /> : null}
 
       <Field label="Title">
         <Input
