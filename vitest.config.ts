@@ -14,8 +14,9 @@ const integration: TestProjectInlineConfiguration['test'] = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // Two files at once: each spends most of its time in its own database (PGlite in the worker,
-  // or the PostgreSQL server), so two workers use both cores.
-  maxWorkers: 2,
+  // or the PostgreSQL server), so two workers use both cores. INTEGRATION_WORKERS changes it
+  // (scripts/test-integration.mjs: the PostgreSQL run).
+  maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
   globalSetup: ['src/server/test/global-setup.ts'],
 };
 
@@ -111,7 +112,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file, one file at a time: on a 2-core machine two at once
           // starved each other into timeouts.
-          maxWorkers: 1,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 1,
           // In CI a failed browser test runs once more: on a busy 2-core machine a screen can miss
           // a timing the test waits on. Each failure still prints the page it saw
           // (tests/e2e/support/browser.ts), so a flake shows in the log even when the retry passes.
