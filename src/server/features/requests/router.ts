@@ -9,6 +9,7 @@ import {
   ZRequestCancel,
   ZRequestClientRef,
   ZRequestCreate,
+  ZRequestDraftUpdate,
   ZRequestListInput,
   ZRequestRef,
   ZRequestTemplateRef,
@@ -18,6 +19,7 @@ import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
 import { searchClients } from '../projects';
 import { getRequest } from './detail';
+import { updateDraft } from './drafts';
 import { listRequests } from './list';
 import {
   getPortalRequest,
@@ -65,6 +67,9 @@ export const requestsRouter = router({
   create: manage
     .input(ZRequestCreate)
     .mutation(({ ctx, input }) => createRequest(ctx.db, ctx.scope, input, ctx.meta, ctx)),
+  updateDraft: manage
+    .input(ZRequestDraftUpdate)
+    .mutation(({ ctx, input }) => updateDraft(ctx.db, ctx.scope, input, ctx.meta, ctx)),
   send: manage
     .input(ZRequestRef)
     .mutation(({ ctx, input }) => sendDraft(ctx.db, ctx.scope, input.requestId, ctx.meta, ctx)),

@@ -51,7 +51,7 @@ export async function recipientOptions(db: TExecutor, scope: TScope, clientId: s
 }
 
 /** The recipients of a request: each must be a portal user of its client, not disabled. */
-async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids: readonly string[]) {
+export async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids: readonly string[]) {
   const unique = [...new Set(ids)];
   const found = await tx
     .select({ id: clientUsers.id, name: clientUsers.name, email: clientUsers.email })
@@ -78,7 +78,7 @@ async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids
 }
 
 /** Mails each recipient the request's link, through the job queue, in the caller's transaction. */
-async function queueSentMail(tx: TExecutor, deps: TDeps, request: TRequestRow) {
+export async function queueSentMail(tx: TExecutor, deps: TDeps, request: TRequestRow) {
   const [[firm], [client], people, items] = await Promise.all([
     tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, request.orgId)),
     tx

@@ -295,8 +295,8 @@ function FileList({
               variant="ghost"
               size="sm"
               aria-label={`Remove ${f.name}`}
-              loading={remove.isPending && remove.variables?.documentId === f.id}
-              onClick={() => remove.mutate({ ...ids, documentId: f.id })}
+              loading={remove.isPending && remove.variables?.fileId === f.id}
+              onClick={() => remove.mutate({ ...ids, fileId: f.id })}
             >
               <X aria-hidden="true" />
             </Button>
