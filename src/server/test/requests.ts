@@ -57,7 +57,7 @@ async function seedRequest(
 /** A file the client sent to a file item, held with it (its bytes in storage, not yet filed). */
 async function seedHeldFile(t: TTestApp, orgId: string, itemId: string, name: string) {
   const bytes = Buffer.from(`%PDF-1.4 ${name}`);
-  const storageKey = `${orgId}/seed-${randomUUID()}`;
+  const storageKey = `${orgId}/${randomUUID()}`;
   await t.storage.put(storageKey, Readable.from([bytes]), { contentType: 'application/pdf' });
   const [file] = await t.db
     .insert(requestItemFiles)
