@@ -7,7 +7,9 @@ const MAX_FOLDER_NAME = 200;
 export function filingFolderName(title: string, period?: string | null): string {
   const base = title.replaceAll('/', '-').trim();
   const withPeriod =
-    period && !base.toLowerCase().includes(period.toLowerCase()) ? `${base} · ${period.replaceAll('/', '-')}` : base;
+    period && !base.toLowerCase().includes(period.toLowerCase())
+      ? `${base} · ${period.replaceAll('/', '-')}`
+      : base;
   return withPeriod.slice(0, MAX_FOLDER_NAME).trim() || 'Request';
 }
 

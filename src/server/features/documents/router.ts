@@ -1,6 +1,5 @@
 import {
   ZDefaultClientFolders,
-  ZRequestFiling,
   ZDocumentListInput,
   ZDocumentMove,
   ZDocumentRef,
@@ -12,6 +11,7 @@ import {
   ZFolderRef,
   ZFolderRename,
   ZFolderVisibility,
+  ZRequestFiling,
   ZTrashRestore,
   ZTreeRef,
 } from '../../../domain/documents';

@@ -224,7 +224,10 @@ async function* heldRequestFiles(db: TDb, orgId: string) {
         requestItems,
         and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
       )
-      .innerJoin(requests, and(eq(requests.orgId, requestItems.orgId), eq(requests.id, requestItems.requestId)))
+      .innerJoin(
+        requests,
+        and(eq(requests.orgId, requestItems.orgId), eq(requests.id, requestItems.requestId)),
+      )
       .innerJoin(clients, and(eq(clients.orgId, requests.orgId), eq(clients.id, requests.clientId)))
       .where(
         and(

@@ -528,7 +528,7 @@ describe('filing on acceptance, by the firm’s setting', () => {
       .from(systemLog)
       .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'request.item.file')));
     expect(log.map((l) => l.summary)).toContain(
-      'Filed “hdfc.pdf”, “icici.pdf” of “Bank statements” into the client\'s folder “Statements - FY 2025-26”, internal',
+      "Filed “hdfc.pdf”, “icici.pdf” of “Bank statements” into the client's folder “Statements - FY 2025-26”, internal",
     );
     await api().documents.setRequestFiling.mutate({ shareWithClient: true });
   });
@@ -574,7 +574,11 @@ describe('drafts edited before they are sent', () => {
     };
     expect(await api().requests.updateDraft.mutate(edit)).toMatchObject({ status: 'draft', mailed: [] });
     const saved = await api().requests.get.query({ requestId: draft.id });
-    expect(saved).toMatchObject({ title: 'Draft, edited', dueDate: '2099-02-28', message: 'Only these two, please.' });
+    expect(saved).toMatchObject({
+      title: 'Draft, edited',
+      dueDate: '2099-02-28',
+      message: 'Only these two, please.',
+    });
     expect(saved.items.map((i) => [i.section, i.key, i.label])).toEqual([
       ['B', 'aadhaar', 'Aadhaar number'],
       ['B', 'gstin', 'GSTIN'],
@@ -619,7 +623,11 @@ describe('drafts edited before they are sent', () => {
     });
     expect(
       await codeOf(() =>
-        api().requests.updateDraft.mutate({ ...base, requestId: theirs.id, recipientIds: [w.portal.user.id] }),
+        api().requests.updateDraft.mutate({
+          ...base,
+          requestId: theirs.id,
+          recipientIds: [w.portal.user.id],
+        }),
       ),
     ).toBe('NOT_FOUND');
     const mine = await api().requests.create.mutate({

@@ -76,8 +76,9 @@ export async function reviewItem(
       .select({ name: clients.name })
       .from(clients)
       .where(and(eq(clients.orgId, scope.orgId), eq(clients.id, seen.clientId)));
-    rootId = (await ensureTree(db, { orgId: scope.orgId, clientId: seen.clientId, clientName: client?.name ?? null }))
-      .id;
+    rootId = (
+      await ensureTree(db, { orgId: scope.orgId, clientId: seen.clientId, clientName: client?.name ?? null })
+    ).id;
   }
   return db.transaction(async (tx) => {
     const request = await visibleRequest(tx, scope, input.requestId, true);

@@ -2,9 +2,9 @@ import { isPreviewable } from '@domain/documents';
 import { ITEM_KIND_LABELS, requestFilePath } from '@domain/requests/constants';
 import { ZItemReview } from '@domain/requests/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Badge, Button, Field, Textarea, toast, useFormat } from '@web/ui';
-import { Link } from '@tanstack/react-router';
 import { Check, Download, Eye, FolderCheck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
@@ -140,7 +140,12 @@ export function ReviewItem({
                     <Download aria-hidden /> {f.name}
                   </Button>
                   {isPreviewable(f.contentType) ? (
-                    <Button variant="ghost" size="sm" aria-label={`View ${f.name}`} onClick={() => void view(f.id)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View ${f.name}`}
+                      onClick={() => void view(f.id)}
+                    >
                       <Eye aria-hidden /> View
                     </Button>
                   ) : null}
