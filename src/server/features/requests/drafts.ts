@@ -33,16 +33,16 @@ export async function updateDraft(
       });
     }
     const people = await recipientsFor(tx, scope, before.clientId, input.recipientIds);
-    const [oldItems, oldRecipients] = await Promise.all([
-      tx
-        .select({ key: requestItems.key })
-        .from(requestItems)
-        .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.requestId, before.id))),
-      tx
-        .select({ id: requestRecipients.clientUserId })
-        .from(requestRecipients)
-        .where(and(eq(requestRecipients.orgId, scope.orgId), eq(requestRecipients.requestId, before.id))),
-    ]);
+    // One statement at a time: a transaction's connection runs them in turn anyway.
+    const oldItems = await tx
+      .select({ key: requestItems.key })
+      .from(requestItems)
+      .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.requestId, before.id)))
+      .orderBy(requestItems.position);
+    const oldRecipients = await tx
+      .select({ id: requestRecipients.clientUserId })
+      .from(requestRecipients)
+      .where(and(eq(requestRecipients.orgId, scope.orgId), eq(requestRecipients.requestId, before.id)));
     await tx
       .delete(requestItems)
       .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.requestId, before.id)));

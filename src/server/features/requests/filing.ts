@@ -79,13 +79,14 @@ async function freeName(tx: TExecutor, orgId: string, folderId: string, wanted: 
 
 /**
  * Files the item's held files (none filed twice: a file once filed keeps its document). `rootId`
- * is the client's top folder, set up by the caller before its transaction (ensureTree).
+ * is the client's top folder, set up by the caller before its transaction (ensureTree) when it saw
+ * held files.
  */
 export async function fileAcceptedItem(
   tx: TExecutor,
   scope: TScope,
   meta: TRequestMeta,
-  input: { request: TRequestRow; item: TItemRow; rootId: string },
+  input: { request: TRequestRow; item: TItemRow; rootId: string | null },
 ) {
   const { request, item, rootId } = input;
   const held = await tx
@@ -101,6 +102,8 @@ export async function fileAcceptedItem(
     .orderBy(asc(requestItemFiles.createdAt))
     .for('update');
   if (!held.length) return null;
+  // A file arrived after the caller looked (and so set up no top folder): the firm accepts again.
+  if (!rootId) throw new TRPCError({ code: 'CONFLICT', message: 'A file just arrived: please try again' });
   const [org] = await tx.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, scope.orgId));
   const share = requestFilingOf(org?.settings).shareWithClient;
   const folder = await filingFolder(tx, request, rootId, share);

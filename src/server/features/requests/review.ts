@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REQUEST_STATUS_LABELS } from '../../../domain/requests/constants';
 import { hasAnswer } from '../../../domain/requests/rules';
@@ -7,7 +7,15 @@ import type { ZItemReview } from '../../../domain/requests/schemas';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, clientUsers, orgs, requestItems, requestRecipients, requests } from '../../db/schema';
+import {
+  clients,
+  clientUsers,
+  orgs,
+  requestItemFiles,
+  requestItems,
+  requestRecipients,
+  requests,
+} from '../../db/schema';
 import { enqueueMail } from '../../mail';
 import { ensureTree } from '../documents';
 import { audit } from '../system-log';
@@ -67,10 +75,25 @@ export async function reviewItem(
   meta: TRequestMeta,
   deps: TDeps,
 ) {
-  // Accepting files them into the client's documents: the client's top folder is set up first, in
-  // its own transaction (as opening the client's documents would), once the caller may see it.
+  // Accepting an item with held files files them into the client's documents: the client's top
+  // folder is set up first, in its own transaction (as opening the client's documents would), once
+  // the caller may see the request.
   let rootId: string | null = null;
-  if (input.decision === 'accepted') {
+  const [held] =
+    input.decision === 'accepted'
+      ? await db
+          .select({ id: requestItemFiles.id })
+          .from(requestItemFiles)
+          .where(
+            and(
+              eq(requestItemFiles.orgId, scope.orgId),
+              eq(requestItemFiles.itemId, input.itemId),
+              isNull(requestItemFiles.documentId),
+            ),
+          )
+          .limit(1)
+      : [];
+  if (held) {
     const seen = await visibleRequest(db, scope, input.requestId);
     const [client] = await db
       .select({ name: clients.name })
@@ -98,8 +121,7 @@ export async function reviewItem(
       .update(requestItems)
       .set({ review: input.decision, returnReason: returned ? input.reason : null, reviewedAt: new Date() })
       .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.id, item.id)));
-    const filed =
-      !returned && rootId ? await fileAcceptedItem(tx, scope, meta, { request, item, rootId }) : null;
+    const filed = returned ? null : await fileAcceptedItem(tx, scope, meta, { request, item, rootId });
     let status = request.status;
     if (returned) {
       status = 'returned';
