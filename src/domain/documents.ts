@@ -129,3 +129,15 @@ export function defaultClientFoldersOf(settings: Record<string, unknown> | null 
   const parsed = ZDefaultClientFolders.shape.folders.safeParse(settings?.defaultClientFolders);
   return parsed.success ? parsed.data : [];
 }
+
+/**
+ * Whether files the firm accepts from a client request are shared with the client when they are
+ * filed into the client's documents (orgs.settings.requestFilesShared). The client sent them, so by
+ * default they see them in the portal's documents too; a firm that keeps its filing internal says so.
+ */
+export const ZRequestFiling = z.object({ shareWithClient: z.boolean() });
+export type TRequestFiling = z.infer<typeof ZRequestFiling>;
+export function requestFilingOf(settings: Record<string, unknown> | null | undefined): TRequestFiling {
+  const raw = settings?.requestFilesShared;
+  return { shareWithClient: typeof raw === 'boolean' ? raw : true };
+}

@@ -26,6 +26,8 @@ export const LINK_PURPOSES = [
   'billing.invoicePdf',
   'payments.export',
   'billing.statementPdf',
+  'requests.fileDownload',
+  'requests.filePreview',
 ] as const;
 export type TLinkPurpose = (typeof LINK_PURPOSES)[number];
 

@@ -90,12 +90,31 @@ describe('client requests in the browser', () => {
     );
     await dialog.getByLabel('Message').fill('Please send these by the due date.');
     await screenshot(staff, 'request-send-dialog');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByRole('button', { name: 'Save as draft' }).click();
     await staff.waitForURL(/\/requests\/[0-9a-f-]{36}$/);
     const requestUrl = staff.url();
     const requestId = requestUrl.split('/').pop() as string;
     await staff.getByRole('heading', { level: 1, name: /Year-end papers/ }).waitFor();
+    await staff.getByText('Draft', { exact: true }).first().waitFor();
+
+    // The draft, edited for this client before it goes: another item, moved up, a new message.
+    await staff.getByRole('button', { name: 'Edit draft' }).click();
+    const edit = staff.getByRole('dialog', { name: 'Edit draft request' });
+    await edit.getByRole('button', { name: 'Add item' }).click();
+    const added = edit.getByRole('listitem', { name: 'Item 4' });
+    await added.getByLabel('Question').fill('Rent receipts');
+    await edit.getByRole('button', { name: 'Move “Rent receipts” up' }).click();
+    await edit.getByLabel('Message').fill('Please send these, and the rent receipts if you rent.');
+    expect(await cutOff(staff)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save and send' }).click();
+    await staff.getByText('Request sent').waitFor();
     await staff.getByText('Sent', { exact: true }).first().waitFor();
+    await staff.getByText('Please send these, and the rent receipts if you rent.').waitFor();
+    expect(
+      await staff
+        .locator('li[aria-label]')
+        .evaluateAll((li) => li.map((el) => el.getAttribute('aria-label'))),
+    ).toEqual(['Bank statements, April to March', 'Did you sell property this year?', 'Rent receipts']);
     // The client was mailed the request's link.
     expect((await app.lastMail(portalUser.user.email)).notes.link).toContain(
       `/clientportal/${client.id}/requests/${requestId}`,
@@ -123,13 +142,17 @@ describe('client requests in the browser', () => {
     }
     await phone.getByRole('link', { name: /Year-end papers/ }).click();
     await phone.waitForURL(`${app.url}/clientportal/${client.id}/requests/${requestId}`);
-    await phone.getByText('0 of 2').waitFor();
+    await phone.getByText('0 of 3', { exact: true }).waitFor();
     await noSidewaysScroll(phone);
 
     const bank = phone.getByTestId('item-item-1');
     await bank
-      .getByLabel('Upload files')
+      .getByLabel('Upload files', { exact: true })
       .setInputFiles([pdf('sbi-statement.pdf'), pdf('hdfc-statement.pdf')]);
+    // A phone's camera is offered for the same item: an image picker that captures.
+    const camera = bank.getByLabel('Upload files: take a photo');
+    expect(await camera.getAttribute('capture')).toBe('environment');
+    expect(await camera.getAttribute('accept')).toBe('image/*');
     await bank.getByRole('list', { name: 'Files uploaded' }).getByText('hdfc-statement.pdf').waitFor();
     await bank.getByRole('list', { name: 'Files uploaded' }).getByText('sbi-statement.pdf').waitFor();
 
@@ -140,10 +163,18 @@ describe('client requests in the browser', () => {
     expect(await yes.isChecked()).toBe(true);
     const deed = phone.getByTestId('item-item-3');
     await deed.waitFor();
-    await phone.getByText('2 of 3').waitFor();
-    await deed.getByLabel('Upload files').setInputFiles([pdf('sale-deed.pdf')]);
+    await phone.getByText('2 of 4', { exact: true }).waitFor();
+    // Rent receipts do not apply: said so, with the reason.
+    const rent = phone.getByTestId('item-item-4');
+    await rent.getByRole('button', { name: 'Not applicable' }).click();
+    await rent.getByLabel('Why does this not apply?').fill('I live in my own flat');
+    await rent.getByRole('button', { name: 'Mark not applicable' }).click();
+    await rent.getByText('I live in my own flat').waitFor();
+    await phone.getByText('3 of 4', { exact: true }).waitFor();
+    await deed.getByLabel('Upload files', { exact: true }).setInputFiles([pdf('sale-deed.pdf')]);
     await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').waitFor();
-    await phone.getByText('3 of 3').waitFor();
+    await phone.getByText('4 of 4', { exact: true }).waitFor();
+    await phone.getByText('4 of 4 items done').waitFor({ state: 'attached' });
     await noSidewaysScroll(phone);
     await screenshot(phone, 'portal-request-answered-phone');
     const submit = phone.getByRole('button', { name: 'Submit to the firm' });
@@ -154,11 +185,14 @@ describe('client requests in the browser', () => {
     // Staff return the sale deed with a reason.
     await staff.reload();
     const deedReview = staff.getByRole('listitem', { name: 'Sale deed' });
-    await deedReview.getByRole('button', { name: 'sale-deed.pdf' }).waitFor();
+    await deedReview.getByRole('button', { name: 'Download sale-deed.pdf' }).waitFor();
     await staff
       .getByRole('listitem', { name: 'Bank statements, April to March' })
-      .getByRole('button', { name: 'sbi-statement.pdf' })
+      .getByRole('button', { name: 'Download sbi-statement.pdf' })
       .waitFor();
+    // Every file is held with its item until the firm accepts it; a PDF can be viewed in place.
+    await deedReview.getByText('Held with the item until accepted').waitFor();
+    await deedReview.getByRole('button', { name: 'View sale-deed.pdf' }).waitFor();
     await staff
       .getByRole('listitem', { name: 'Did you sell property this year?' })
       .getByText('Yes', { exact: true })
@@ -177,7 +211,7 @@ describe('client requests in the browser', () => {
     // The client sees what to fix, fixes it and submits again.
     await phone.reload();
     await deed.getByText('To fix: This copy is unsigned: send the signed deed').waitFor();
-    await deed.getByLabel('Add more files').setInputFiles([pdf('sale-deed-signed.pdf')]);
+    await deed.getByLabel('Add more files', { exact: true }).setInputFiles([pdf('sale-deed-signed.pdf')]);
     await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed-signed.pdf').waitFor();
     await phone.getByRole('button', { name: 'Submit to the firm' }).click();
     await phone.getByText('Submitted. The firm will tell you if anything needs fixing.').waitFor();
@@ -185,12 +219,28 @@ describe('client requests in the browser', () => {
 
     // Staff accept every item and complete the request.
     await staff.reload();
-    await deedReview.getByRole('button', { name: 'sale-deed-signed.pdf' }).waitFor();
-    for (const name of ['Bank statements, April to March', 'Did you sell property this year?', 'Sale deed']) {
+    await deedReview.getByRole('button', { name: 'Download sale-deed-signed.pdf' }).waitFor();
+    // Returned, the item's files stayed with it: nothing is filed in the client's documents yet.
+    await staff.goto(`${app.url}/clients/${client.id}/documents`);
+    await staff
+      .getByRole('table', { name: 'Contents of Documents' })
+      .or(staff.getByText('This folder is empty'))
+      .first()
+      .waitFor();
+    expect(await staff.getByRole('link', { name: 'Year-end papers' }).count()).toBe(0);
+    await staff.goto(requestUrl);
+    for (const name of [
+      'Bank statements, April to March',
+      'Did you sell property this year?',
+      'Rent receipts',
+      'Sale deed',
+    ]) {
       const item = staff.getByRole('listitem', { name });
       await item.getByRole('button', { name: 'Accept' }).click();
       await item.getByText('Accepted', { exact: true }).waitFor();
     }
+    await staff.getByText('2 files filed in “Year-end papers”, shared with the client').first().waitFor();
+    await screenshot(staff, 'request-review-accepted');
     await staff.getByRole('button', { name: 'Complete' }).click();
     await staff.getByText('Request complete').waitFor();
     await staff.getByText('Complete', { exact: true }).first().waitFor();
@@ -199,9 +249,10 @@ describe('client requests in the browser', () => {
     await staff.goto(`${app.url}/requests?status=complete`);
     await staff.getByRole('link', { name: /Year-end papers/ }).waitFor();
     expect(await cutOff(staff)).toEqual([]);
-    await staff.goto(`${app.url}/clients/${client.id}/documents`);
-    await staff.getByRole('link', { name: 'Year-end papers' }).click();
-    for (const file of ['sbi-statement.pdf', 'hdfc-statement.pdf', 'sale-deed-signed.pdf']) {
+    await staff.goto(requestUrl);
+    await deedReview.getByRole('link', { name: 'Filed in documents' }).first().click();
+    await staff.waitForURL(new RegExp(`/clients/${client.id}/documents/[0-9a-f-]{36}$`));
+    for (const file of ['sbi-statement.pdf', 'hdfc-statement.pdf', 'sale-deed.pdf', 'sale-deed-signed.pdf']) {
       await staff.getByText(file, { exact: true }).first().waitFor();
     }
 
@@ -211,5 +262,5 @@ describe('client requests in the browser', () => {
     expect(phoneConsole.errors).toEqual([]);
     await staffContext.close();
     await phoneContext.close();
-  });
+  }, 180_000);
 });

@@ -101,3 +101,7 @@ export const MAX_ANSWER_AMOUNT = 1_000_000_000_000_00;
 export const portalRequestsPath = (clientId: string) => `/clientportal/${clientId}/requests`;
 export const portalRequestPath = (clientId: string, requestId: string) =>
   `/clientportal/${clientId}/requests/${requestId}`;
+
+/** The staff's route for one file a client sent to a request item (held or filed). */
+export const requestFilePath = (fileId: string, purpose: 'download' | 'preview' = 'download') =>
+  `/api/requests/files/${fileId}/${purpose}`;

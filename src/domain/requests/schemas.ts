@@ -41,6 +41,13 @@ export const ZRequestCreate = z.object({
 });
 export type TRequestCreate = z.input<typeof ZRequestCreate>;
 
+/** A draft edited for its client before it is sent: everything but the client (send: save and send). */
+export const ZRequestDraftUpdate = ZRequestCreate.omit({ clientId: true, templateId: true }).extend({
+  requestId: zId(),
+  send: z.boolean().default(false),
+});
+export type TRequestDraftUpdate = z.input<typeof ZRequestDraftUpdate>;
+
 export const REQUEST_LIST_STATUS = ['open', ...REQUEST_STATUSES] as const;
 
 export const ZRequestListInput = ZPageInput.extend({
@@ -84,4 +91,4 @@ export const ZPortalNotApplicable = z.object({
   /** null takes "not applicable" back. */
   reason: zText({ max: 1000, min: 1, label: 'The reason' }).nullable(),
 });
-export const ZPortalRemoveFile = z.object({ requestId: zId(), itemId: zId(), documentId: zId() });
+export const ZPortalRemoveFile = z.object({ requestId: zId(), itemId: zId(), fileId: zId() });

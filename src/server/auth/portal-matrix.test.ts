@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, requestItemFiles } from '../db/schema';
+import { requestItemFiles } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { portalClient } from '../test/portal';
 import { seedPortalWorld } from '../test/portal-world';
@@ -98,7 +98,7 @@ const ROWS: Record<string, TRow> = {
       clientId: c.client.id,
       requestId: req(r).open.id,
       itemId: req(r).open.fileItem.id,
-      documentId: req(r).openFile.id,
+      fileId: req(r).openFile.id,
     }),
   },
   // Last of the rows run (they run by name): it closes the request to the client's changes.
@@ -184,15 +184,21 @@ beforeAll(async () => {
       recipientIds: [...recipients],
       marker: 'Matrix',
     });
-    const [doc] = await t.db
-      .insert(documents)
-      .values({ orgId, folderId: side.root.id, clientId: side.client.id, name: 'statement.pdf' })
-      .returning({ id: documents.id });
-    if (!doc) throw new Error('document not seeded');
-    await t.db
+    // A file held with the open request's file item (not filed: nobody accepted it).
+    const [file] = await t.db
       .insert(requestItemFiles)
-      .values({ orgId, itemId: seeded.open.fileItem.id, documentId: doc.id });
-    requestsByClient.set(side.client.id, { ...seeded, openFile: doc });
+      .values({
+        orgId,
+        itemId: seeded.open.fileItem.id,
+        name: 'statement.pdf',
+        size: 4,
+        contentType: 'application/pdf',
+        checksumSha256: '0'.repeat(64),
+        storageKey: `matrix/${side.client.id}`,
+      })
+      .returning({ id: requestItemFiles.id });
+    if (!file) throw new Error('file not seeded');
+    requestsByClient.set(side.client.id, { ...seeded, openFile: file });
   }
 });
 afterAll(() => t?.close());

@@ -523,6 +523,7 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
   'documents.defaultFolders': { input: () => undefined, cross: 'none' },
+  'documents.requestFiling': { input: () => undefined, cross: 'none' },
   'documents.delete': { input: (_, c) => ({ documentId: c.doomedDocument.id }), cross: 'ids', client: true },
   'documents.deleteFolder': {
     input: (_, c) => ({ folderId: c.doomedFolder.id }),
@@ -670,6 +671,7 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
   'documents.setDefaultFolders': { input: (f) => ({ folders: [`${f.marker} KYC`] }), cross: 'none' },
+  'documents.setRequestFiling': { input: () => ({ shareWithClient: true }), cross: 'none' },
   'documents.setFolderVisibility': {
     input: (_, c) => ({ folderId: c.folder.id, visibleToPortal: false }),
     cross: 'ids',
@@ -998,6 +1000,17 @@ const ROWS: Record<string, TRow> = {
         sections: [{ title: '', items: [{ key: 'pan', kind: 'short_text', label: 'PAN' }] }],
       }),
     ],
+  },
+  'requests.updateDraft': {
+    input: (f, c) => ({
+      requestId: c.requests.draftToEdit.id,
+      title: `${f.marker} edited draft`,
+      dueDate: '2099-03-31',
+      recipientIds: [c.requests.recipientId],
+      sections: [{ title: '', items: [{ key: 'pan', kind: 'short_text', label: 'PAN' }] }],
+    }),
+    cross: 'ids',
+    client: true,
   },
   'requests.send': { input: (_, c) => ({ requestId: c.requests.draft.id }), cross: 'ids', client: true },
   'requests.review': {
@@ -1744,6 +1757,18 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     }),
     own: 201,
     cross: 'none',
+  },
+  'GET /api/requests/files/:id/download': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/requests/files/${f.assigned.requests.heldFile.id}/download` }),
+    own: 200,
+    cross: 'ids',
+  },
+  'GET /api/requests/files/:id/preview': {
+    kind: 'staff',
+    request: (f) => ({ path: `/api/requests/files/${f.assigned.requests.heldFile.id}/preview` }),
+    own: 200,
+    cross: 'ids',
   },
   'GET /api/leave/attachments/:id/download': {
     kind: 'staff',

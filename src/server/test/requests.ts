@@ -1,4 +1,6 @@
-import { requestItems, requestRecipients, requests, requestTemplates } from '../db/schema';
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { requestItemFiles, requestItems, requestRecipients, requests, requestTemplates } from '../db/schema';
 import type { TTestApp } from './app';
 
 // Client requests (issue 36) as the matrices need them, written straight to the tables: one per
@@ -52,15 +54,43 @@ async function seedRequest(
   return { ...request, fileItem, textItem };
 }
 
-/** A client's requests: open (sent), submitted (answered), a draft, one to complete, one to cancel. */
+/** A file the client sent to a file item, held with it (its bytes in storage, not yet filed). */
+async function seedHeldFile(t: TTestApp, orgId: string, itemId: string, name: string) {
+  const bytes = Buffer.from(`%PDF-1.4 ${name}`);
+  const storageKey = `${orgId}/${randomUUID()}`;
+  await t.storage.put(storageKey, Readable.from([bytes]), { contentType: 'application/pdf' });
+  const [file] = await t.db
+    .insert(requestItemFiles)
+    .values({
+      orgId,
+      itemId,
+      name,
+      size: bytes.length,
+      contentType: 'application/pdf',
+      checksumSha256: createHash('sha256').update(bytes).digest('hex'),
+      storageKey,
+    })
+    .returning();
+  if (!file) throw new Error('held file not seeded');
+  return file;
+}
+
+/**
+ * A client's requests: open (sent), submitted (answered, with a file held on its file item), a
+ * draft to send and one to edit, one to complete, one to cancel.
+ */
 export async function seedClientRequests(
   t: TTestApp,
   at: { orgId: string; clientId: string; recipientIds: string[]; marker: string },
 ) {
+  const open = await seedRequest(t, at, `${at.marker} open request`, 'sent');
+  const submitted = await seedRequest(t, at, `${at.marker} submitted request`, 'submitted');
   return {
-    open: await seedRequest(t, at, `${at.marker} open request`, 'sent'),
-    submitted: await seedRequest(t, at, `${at.marker} submitted request`, 'submitted'),
+    open,
+    submitted,
+    heldFile: await seedHeldFile(t, at.orgId, submitted.fileItem.id, `${at.marker} held.pdf`),
     draft: await seedRequest(t, at, `${at.marker} draft request`, 'draft'),
+    draftToEdit: await seedRequest(t, at, `${at.marker} draft to edit`, 'draft'),
     toComplete: await seedRequest(t, at, `${at.marker} request to complete`, 'submitted'),
     toCancel: await seedRequest(t, at, `${at.marker} request to cancel`, 'sent'),
   };

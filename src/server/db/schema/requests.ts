@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   foreignKey,
@@ -66,7 +67,7 @@ export const requests = pgTable(
     /** draft → sent → in_progress → submitted ⇄ returned → complete; cancelled. Overdue is derived. */
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('draft'),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    /** The client's documents folder its accepted files are filed in, made at the first upload. */
+    /** The client's documents folder its accepted files are filed in, made at the first acceptance. */
     folderId: uuid('folder_id'),
     /** The project it is for (sent from the project, or by its template before the due date). */
     projectId: uuid('project_id'),
@@ -185,28 +186,48 @@ export const requestItems = pgTable(
   ],
 );
 
-/** A file the client uploaded to a file item: a document in the request's folder. */
+/**
+ * A file the client uploaded to a file item. It is held with the item (its own stored bytes, by the
+ * documents' streaming upload) until the firm accepts the item; then it is filed into the client's
+ * documents (documentId, filedAt) and the document's version names the same stored bytes.
+ */
 export const requestItemFiles = pgTable(
   'request_item_files',
   {
+    id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id').notNull(),
-    documentId: uuid('document_id').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    checksumSha256: text('checksum_sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedByClientUserId: uuid('uploaded_by_client_user_id'),
+    /** The document it became when its item was accepted; null while it is held with the item. */
+    documentId: uuid('document_id'),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.itemId, t.documentId] }),
+    unique('request_item_files_org_id_id_key').on(t.orgId, t.id),
+    index('request_item_files_item_idx').on(t.orgId, t.itemId, t.createdAt),
     index('request_item_files_document_idx').on(t.orgId, t.documentId),
     foreignKey({
       name: 'request_item_files_item_fk',
       columns: [t.orgId, t.itemId],
       foreignColumns: [requestItems.orgId, requestItems.id],
     }).onDelete('cascade'),
+    // Purging the filed document from the trash removes its bytes, so the item's record goes too.
     foreignKey({
       name: 'request_item_files_document_fk',
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'request_item_files_uploaded_by_fk',
+      columns: [t.orgId, t.uploadedByClientUserId],
+      foreignColumns: [clientUsers.orgId, clientUsers.id],
+    }).onDelete('set null'), // SET NULL (uploaded_by_client_user_id)
   ],
 );
 

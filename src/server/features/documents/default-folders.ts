@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { defaultClientFoldersOf, type TDefaultClientFolders } from '../../../domain/documents';
+import {
+  defaultClientFoldersOf,
+  requestFilingOf,
+  type TDefaultClientFolders,
+  type TRequestFiling,
+} from '../../../domain/documents';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { orgs } from '../../db/schema';
@@ -41,5 +46,40 @@ export async function setDefaultFolders(
       changes: { defaultClientFolders: { from, to: folders } },
     });
     return { folders, changed: true };
+  });
+}
+
+/** Whether files accepted from client requests are shared with the client (requestFilingOf). */
+export async function getRequestFiling(db: TExecutor, scope: TScope) {
+  const [org] = await db.select({ settings: orgs.settings }).from(orgs).where(eq(orgs.id, scope.orgId));
+  return requestFilingOf(org?.settings);
+}
+
+/** Changes it for files accepted from now on; files filed before keep what they were given. */
+export async function setRequestFiling(db: TDb, scope: TScope, input: TRequestFiling, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ settings: orgs.settings })
+      .from(orgs)
+      .where(eq(orgs.id, scope.orgId))
+      .for('update');
+    const from = requestFilingOf(before?.settings).shareWithClient;
+    if (from === input.shareWithClient) return { ...input, changed: false };
+    await tx
+      .update(orgs)
+      .set({
+        settings: sql`${orgs.settings} || ${JSON.stringify({ requestFilesShared: input.shareWithClient })}::jsonb`,
+      })
+      .where(eq(orgs.id, scope.orgId));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'documents.requestFiling.update',
+      recordType: 'org',
+      recordId: scope.orgId,
+      summary: input.shareWithClient
+        ? 'Files accepted from client requests are now shared with the client when filed'
+        : 'Files accepted from client requests are now filed internal (the client does not see them)',
+      changes: { requestFilesShared: { from, to: input.shareWithClient } },
+    });
+    return { ...input, changed: true };
   });
 }

@@ -11,12 +11,13 @@ import {
   ZFolderRef,
   ZFolderRename,
   ZFolderVisibility,
+  ZRequestFiling,
   ZTrashRestore,
   ZTreeRef,
 } from '../../../domain/documents';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
-import { getDefaultFolders, setDefaultFolders } from './default-folders';
+import { getDefaultFolders, getRequestFiling, setDefaultFolders, setRequestFiling } from './default-folders';
 import { deleteDocument, documentVersionsOf, moveDocument, renameDocument, searchDocuments } from './files';
 import {
   createFolder,
@@ -94,4 +95,8 @@ export const documentsRouter = router({
   setDefaultFolders: permissionProcedure('settings.edit')
     .input(ZDefaultClientFolders)
     .mutation(({ ctx, input }) => setDefaultFolders(ctx.db, ctx.scope, input, ctx.meta)),
+  requestFiling: permissionProcedure('settings.view').query(({ ctx }) => getRequestFiling(ctx.db, ctx.scope)),
+  setRequestFiling: permissionProcedure('settings.edit')
+    .input(ZRequestFiling)
+    .mutation(({ ctx, input }) => setRequestFiling(ctx.db, ctx.scope, input, ctx.meta)),
 });

@@ -7,7 +7,17 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
-import { clients, documentFolders, documents, documentVersions, firmExports, orgs } from '../../db/schema';
+import {
+  clients,
+  documentFolders,
+  documents,
+  documentVersions,
+  firmExports,
+  orgs,
+  requestItemFiles,
+  requestItems,
+  requests,
+} from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import { csvWriter } from '../clients';
 import { zipSegment } from '../documents';
@@ -190,6 +200,50 @@ async function* liveDocuments(db: TDb, orgId: string) {
   }
 }
 
+/**
+ * Files clients sent to requests that the firm has not accepted yet (held with their item, not in
+ * the documents): a page at a time, with the request and client they belong to. Filed ones are in
+ * documents/ already.
+ */
+async function* heldRequestFiles(db: TDb, orgId: string) {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: requestItemFiles.id,
+        name: requestItemFiles.name,
+        storageKey: requestItemFiles.storageKey,
+        createdAt: requestItemFiles.createdAt,
+        requestId: requests.id,
+        title: requests.title,
+        clientName: clients.name,
+        clientCode: clients.code,
+      })
+      .from(requestItemFiles)
+      .innerJoin(
+        requestItems,
+        and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
+      )
+      .innerJoin(
+        requests,
+        and(eq(requests.orgId, requestItems.orgId), eq(requests.id, requestItems.requestId)),
+      )
+      .innerJoin(clients, and(eq(clients.orgId, requests.orgId), eq(clients.id, requests.clientId)))
+      .where(
+        and(
+          eq(requestItemFiles.orgId, orgId),
+          isNull(requestItemFiles.documentId),
+          after ? gt(requestItemFiles.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(requestItemFiles.id))
+      .limit(DOCUMENT_PAGE);
+    yield* rows;
+    if (rows.length < DOCUMENT_PAGE) return;
+    after = rows[rows.length - 1]?.id ?? null;
+  }
+}
+
 export type TBuildInput = {
   exportId: string;
   orgId: string;
@@ -202,7 +256,8 @@ export type TBuildInput = {
 /**
  * Writes the whole firm into one zip streamed into the file store: a CSV and a JSON file per kind of
  * record, `manifest.json` (counts and the links between the files), the vault's entries encrypted
- * when asked, and every live document under `documents/<client>/<folders>/`. Reads go a page at a
+ * when asked, every live document under `documents/<client>/<folders>/`, and the files clients sent
+ * to requests and the firm has not accepted yet under `requests/<client>/<request>/`. Reads go a page at a
  * time and each document streams from storage into the zip, so memory stays flat whatever the size.
  */
 export async function buildFirmExport(
@@ -288,6 +343,18 @@ export async function buildFirmExport(
           }
           await progress('Adding documents', 1);
         }
+        // Held request files under requests/<client>/<request>/, each named in request-item-files.
+        let requestFiles = 0;
+        for await (const file of heldRequestFiles(db, orgId)) {
+          const body = await storage.get(file.storageKey);
+          if (!body) continue;
+          const folder = `requests/${zipSegment(`${file.clientName} (${file.clientCode})`)}/${zipSegment(`${file.title} (${file.requestId})`)}/`;
+          let name = `${folder}${zipSegment(file.name)}`;
+          if (seen.has(name.toLowerCase())) name = `${folder}${file.id}-${zipSegment(file.name)}`;
+          seen.add(name.toLowerCase());
+          await appendEntry(archive, body, name, { store: true, date: file.createdAt });
+          requestFiles += 1;
+        }
         const manifest = {
           firm: firm?.name ?? null,
           exportedAt: new Date().toISOString(),
@@ -300,6 +367,7 @@ export async function buildFirmExport(
           })),
           links: exportLinks(),
           documents: { folder: 'documents/', files },
+          requestFiles: { folder: 'requests/', files: requestFiles },
           vault: input.includeVault
             ? { file: 'vault/vault-passwords.csv.gpg', encryption: 'OpenPGP, passphrase (gpg --decrypt)' }
             : null,

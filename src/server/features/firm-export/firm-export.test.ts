@@ -17,6 +17,8 @@ import { createWorker, type TWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedInvoice, seedReceipt } from '../../test/billing';
 import { download, randomFile, sha256, uploadFile } from '../../test/files';
+import { seedPortalUser } from '../../test/portal';
+import { portalCookie } from '../../test/portal-world';
 import { sweepOrphanFiles } from '../documents';
 import { FIRM_EXPORT_JOB } from './service';
 import { EXPORT_TABLES } from './tables';
@@ -73,7 +75,43 @@ async function seed() {
     amount: 100_000,
     allocate: [{ invoiceId: invoice.id, amount: 100_000 }],
   });
-  return { ...f, api, client, task, pdf, fileId: up.body.id, invoice, payment };
+  // A client request, answered in the portal with a file the firm has not accepted yet (held).
+  const person = await seedPortalUser(t, { orgId: f.org.id, clientIds: [client.id] });
+  const request = await api.requests.create.mutate({
+    clientId: client.id,
+    title: 'ITR documents',
+    dueDate: '2099-07-31',
+    recipientIds: [person.user.id],
+    sections: [
+      {
+        title: 'Income',
+        items: [
+          { key: 'pan', kind: 'short_text', label: 'PAN' },
+          { key: 'form16', kind: 'file', label: 'Form 16' },
+        ],
+      },
+    ],
+  });
+  const items = (await api.requests.get.query({ requestId: request.id })).items;
+  const itemOf = (key: string) => items.find((i) => i.key === key)?.id as string;
+  await person.client.clientPortalRequests.answer.mutate({
+    clientId: client.id,
+    requestId: request.id,
+    itemId: itemOf('pan'),
+    value: 'ABCDE1234F',
+  });
+  const form16 = randomFile(5_000);
+  const form = new FormData();
+  form.append('file', new Blob([form16]), 'form16.bin');
+  const query = new URLSearchParams({ clientId: client.id, requestId: request.id, itemId: itemOf('form16') });
+  const held = await fetch(`${t.url}/api/clientportal/requests/upload?${query}`, {
+    method: 'POST',
+    headers: portalCookie(person.token),
+    body: form,
+  });
+  expect(held.status).toBe(201);
+  const requestFile = { requestId: request.id, fileId: ((await held.json()) as { id: string }).id, form16 };
+  return { ...f, api, client, task, pdf, fileId: up.body.id, invoice, payment, requestFile };
 }
 
 beforeAll(async () => {
@@ -227,6 +265,22 @@ describe('the whole-firm export', () => {
       expect(names).toContain(`${name}.csv`);
     expect(manifest.links).toContainEqual({ from: 'request-items.requestId', to: 'requests.id' });
     expect(manifest.links).toContainEqual({ from: 'request-item-files.documentId', to: 'documents.id' });
+    expect(manifest.links).toContainEqual({ from: 'request-item-files.itemId', to: 'request-items.id' });
+    const requestItemsJson = JSON.parse(await entry(zip, 'json/request-items.json').async('string'));
+    expect(requestItemsJson).toContainEqual(
+      expect.objectContaining({ requestId: firm.requestFile.requestId, key: 'pan', value: 'ABCDE1234F' }),
+    );
+    const requestFilesJson = JSON.parse(await entry(zip, 'json/request-item-files.json').async('string'));
+    expect(requestFilesJson).toEqual([
+      expect.objectContaining({ id: firm.requestFile.fileId, name: 'form16.bin', documentId: null }),
+    ]);
+    // The file the firm has not accepted yet, byte for byte, under its client and request.
+    const heldFile = entry(
+      zip,
+      `requests/Rakesh Mehta (C1)/ITR documents (${firm.requestFile.requestId})/form16.bin`,
+    );
+    expect(sha256(await heldFile.async('uint8array'))).toBe(sha256(firm.requestFile.form16));
+    expect(manifest.requestFiles).toEqual({ folder: 'requests/', files: 1 });
 
     // The document, byte for byte, under its client and folder; nothing of the other firm.
     const doc = entry(zip, 'documents/Rakesh Mehta (C1)/Returns/return.bin');
@@ -249,7 +303,8 @@ describe('the whole-firm export', () => {
       .where(and(eq(notifications.memberId, firm.owner.id), eq(notifications.kind, 'firm.export')));
     expect(notes.length).toBeGreaterThan(0);
 
-    // The orphan sweep leaves a day-old export alone: its row names the file.
+    // The orphan sweep leaves a day-old export alone (its row names the file), and the request file
+    // held with its item (request_item_files names it, as the backup reads it).
     const swept = await sweepOrphanFiles(t.db, t.storage, new Date(Date.now() + 2 * 24 * 3600_000));
     expect(swept.removed).toBe(0);
   });

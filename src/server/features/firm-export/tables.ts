@@ -106,7 +106,7 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'requests', table: requests, keys: ['id'] },
   { name: 'request-recipients', table: requestRecipients, keys: ['requestId', 'clientUserId'] },
   { name: 'request-items', table: requestItems, keys: ['id'] },
-  { name: 'request-item-files', table: requestItemFiles, keys: ['itemId', 'documentId'] },
+  { name: 'request-item-files', table: requestItemFiles, keys: ['id'] },
   { name: 'project-template-requests', table: projectTemplateRequests, keys: ['projectTemplateId'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];

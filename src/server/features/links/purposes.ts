@@ -9,6 +9,7 @@ import { ownImport, visibleClient } from '../clients';
 import { downloadableVersion, liveFolder } from '../documents';
 import { downloadableExport } from '../firm-export';
 import { visibleLeaveAttachment } from '../leave';
+import { visibleItemFile } from '../requests';
 
 const UUID = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
 
@@ -109,6 +110,18 @@ export const LINKABLE: TLinkable[] = [
     pattern: new RegExp(`^/api/leave/attachments/${UUID}/preview$`),
     permission: null,
     check: (db, scope, [id = '']) => visibleLeaveAttachment(db, scope, id, 'preview'),
+  },
+  {
+    purpose: 'requests.fileDownload',
+    pattern: new RegExp(`^/api/requests/files/${UUID}/download$`),
+    permission: 'requests.view',
+    check: (db, scope, [id = '']) => visibleItemFile(db, scope, id, 'download'),
+  },
+  {
+    purpose: 'requests.filePreview',
+    pattern: new RegExp(`^/api/requests/files/${UUID}/preview$`),
+    permission: 'requests.view',
+    check: (db, scope, [id = '']) => visibleItemFile(db, scope, id, 'preview'),
   },
   {
     purpose: 'firmExport.download',

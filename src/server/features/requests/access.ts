@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { todayIn } from '../../../domain/days';
+import { isPreviewable } from '../../../domain/documents';
 import { progressOf, type TRuleItem } from '../../../domain/requests/rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { documents, orgs, requestItemFiles, requestItems, requests } from '../../db/schema';
+import { orgs, requestItemFiles, requestItems, requests } from '../../db/schema';
 import { visibleClient } from '../clients';
 
 export type TRequestRow = typeof requests.$inferSelect;
@@ -35,7 +36,7 @@ export async function visibleRequest(db: TExecutor, scope: TVisibility, requestI
   return row;
 }
 
-/** Requests' items in order, each with its live files' count (what the rules read), by request. */
+/** Requests' items in order, each with its files' count (what the rules read), by request. */
 export async function itemsOfMany(db: TExecutor, orgId: string, requestIds: string[]) {
   const byRequest = new Map<string, (TItemRow & { fileCount: number })[]>();
   if (!requestIds.length) return byRequest;
@@ -52,17 +53,7 @@ export async function itemsOfMany(db: TExecutor, orgId: string, requestIds: stri
         requestItems,
         and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
       )
-      .innerJoin(
-        documents,
-        and(eq(documents.orgId, requestItemFiles.orgId), eq(documents.id, requestItemFiles.documentId)),
-      )
-      .where(
-        and(
-          eq(requestItemFiles.orgId, orgId),
-          inArray(requestItems.requestId, requestIds),
-          isNull(documents.deletedAt),
-        ),
-      )
+      .where(and(eq(requestItemFiles.orgId, orgId), inArray(requestItems.requestId, requestIds)))
       .groupBy(requestItemFiles.itemId),
   ]);
   const countOf = new Map(files.map((f) => [f.itemId, f.n]));
@@ -93,32 +84,33 @@ export const ruleItem = (item: TItemWithFiles): TRuleItem & { id: string } => ({
   review: item.review,
 });
 
-/** The live files of some items, by item, for the detail screens. */
+export type TItemFile = {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  /** The client's document it was filed as on acceptance; null while it is held with the item. */
+  documentId: string | null;
+  createdAt: Date;
+};
+
+/** The files of some items (held or filed), by item, for the detail screens. */
 export async function filesOf(db: TExecutor, orgId: string, itemIds: string[]) {
-  if (!itemIds.length)
-    return new Map<string, { id: string; name: string; size: number; contentType: string }[]>();
+  const byItem = new Map<string, TItemFile[]>();
+  if (!itemIds.length) return byItem;
   const rows = await db
     .select({
       itemId: requestItemFiles.itemId,
-      id: documents.id,
-      name: documents.name,
-      size: documents.size,
-      contentType: documents.contentType,
+      id: requestItemFiles.id,
+      name: requestItemFiles.name,
+      size: requestItemFiles.size,
+      contentType: requestItemFiles.contentType,
+      documentId: requestItemFiles.documentId,
+      createdAt: requestItemFiles.createdAt,
     })
     .from(requestItemFiles)
-    .innerJoin(
-      documents,
-      and(eq(documents.orgId, requestItemFiles.orgId), eq(documents.id, requestItemFiles.documentId)),
-    )
-    .where(
-      and(
-        eq(requestItemFiles.orgId, orgId),
-        inArray(requestItemFiles.itemId, itemIds),
-        isNull(documents.deletedAt),
-      ),
-    )
-    .orderBy(asc(requestItemFiles.createdAt), asc(documents.name));
-  const byItem = new Map<string, { id: string; name: string; size: number; contentType: string }[]>();
+    .where(and(eq(requestItemFiles.orgId, orgId), inArray(requestItemFiles.itemId, itemIds)))
+    .orderBy(asc(requestItemFiles.createdAt), asc(requestItemFiles.name));
   for (const { itemId, ...file } of rows) byItem.set(itemId, [...(byItem.get(itemId) ?? []), file]);
   return byItem;
 }
@@ -133,4 +125,34 @@ export async function progressByRequest(db: TExecutor, orgId: string, requestIds
 export async function firmToday(db: TExecutor, orgId: string): Promise<string> {
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
   return todayIn(org?.timeZone ?? 'UTC');
+}
+
+export const fileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
+
+/**
+ * A file a client sent to a request the caller may see (another firm's, or one of a client hidden
+ * from an assigned-only member, is NOT_FOUND), for the review page's download and preview.
+ */
+export async function visibleItemFile(
+  db: TExecutor,
+  scope: TVisibility,
+  fileId: string,
+  purpose: 'download' | 'preview',
+) {
+  const [row] = await db
+    .select({ file: requestItemFiles, requestId: requestItems.requestId })
+    .from(requestItemFiles)
+    .innerJoin(
+      requestItems,
+      and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
+    )
+    .where(and(eq(requestItemFiles.orgId, scope.orgId), eq(requestItemFiles.id, fileId)));
+  if (!row) throw fileNotFound();
+  const request = await visibleRequest(db, scope, row.requestId).catch(() => {
+    throw fileNotFound();
+  });
+  if (purpose === 'preview' && !isPreviewable(row.file.contentType)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only PDFs and images can be previewed' });
+  }
+  return { file: row.file, request };
 }

@@ -16,7 +16,6 @@ import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
   clientUsers,
-  documents,
   requestItemFiles,
   requestItems,
   requestRecipients,
@@ -270,37 +269,36 @@ export async function setNotApplicable(
   });
 }
 
-/** Takes a file off a file item; the document goes to the firm's trash with it. */
+/**
+ * Takes a held file off a file item. Its stored bytes are named by nothing any more, and the
+ * storage sweep removes them (documents/orphans.ts). A file already filed (its item accepted, then
+ * returned) stays in the client's documents: only its link to the item goes.
+ */
 export async function removeFile(
   db: TDb,
   access: TPortalClientAccess,
-  input: { requestId: string; itemId: string; documentId: string },
+  input: { requestId: string; itemId: string; fileId: string },
   meta: TRequestMeta,
 ) {
   return db.transaction(async (tx) => {
     const { request, item } = await answerable(tx, access, input.requestId, input.itemId);
-    const [link] = await tx
+    const [file] = await tx
       .delete(requestItemFiles)
       .where(
         and(
           eq(requestItemFiles.orgId, access.orgId),
           eq(requestItemFiles.itemId, item.id),
-          eq(requestItemFiles.documentId, input.documentId),
+          eq(requestItemFiles.id, input.fileId),
         ),
       )
-      .returning();
-    if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
-    const [doc] = await tx
-      .update(documents)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(documents.orgId, access.orgId), eq(documents.id, link.documentId)))
-      .returning({ name: documents.name });
+      .returning({ name: requestItemFiles.name });
+    if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
     await touched(tx, request, item, {});
     await audit(tx, portalActorOf(access, meta), {
       action: 'request.item.remove_file',
       recordType: 'request',
       recordId: request.id,
-      summary: `Removed “${doc?.name ?? 'a file'}” from “${item.label}” of the request “${request.title}” in the client portal`,
+      summary: `Removed “${file.name}” from “${item.label}” of the request “${request.title}” in the client portal`,
     });
     return { id: item.id };
   });

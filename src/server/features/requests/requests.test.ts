@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRequestTemplateSave } from '../../../domain/requests/schemas';
 import { documentFolders, documents, notifications, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { download } from '../../test/files';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
 import { seedPortalUser } from '../../test/portal';
 import { portalCookie, seedPortalWorld } from '../../test/portal-world';
@@ -182,12 +183,15 @@ describe('a request from a template, answered, reviewed, completed', () => {
     const first = await upload(requestId, form16, 'form16-acme.pdf', '%PDF-1.4 acme');
     expect(first.status).toBe(201);
     const second = await upload(requestId, form16, 'form16-acme.pdf', '%PDF-1.4 beta');
-    expect(second.body.name).toBe('form16-acme (2).pdf');
+    // Held with the item under the client's own names: nothing is in the client's documents yet.
+    expect(second.body.name).toBe('form16-acme.pdf');
+    expect((await api().requests.get.query({ requestId })).folderId).toBeNull();
+    expect(await t.db.select().from(documents).where(eq(documents.orgId, w.firm.org.id))).toEqual([]);
     expect((await upload(requestId, await itemId('salary'), 'x.pdf', 'x')).status).toBe(400);
     expect((await upload(requestId, form16, 'x.pdf', 'x', cousin.token)).status).toBe(404);
     const deed = await itemId('deed');
     expect((await upload(requestId, deed, 'deed.pdf', '%PDF-1.4 deed')).status).toBe(201);
-    await portal().removeFile.mutate({ ...ref(), itemId: form16, documentId: second.body.id });
+    await portal().removeFile.mutate({ ...ref(), itemId: form16, fileId: second.body.id });
     const now = await portal().get.query(ref());
     expect(now.items.find((i) => i.key === 'form16')?.files.map((f) => f.name)).toEqual(['form16-acme.pdf']);
   });
@@ -279,8 +283,24 @@ describe('a request from a template, answered, reviewed, completed', () => {
       clientId: w.own.client.id,
       parentId: w.own.root.id,
     });
+    expect(folder?.visibleToPortal).toBe(true);
     const contents = await api().documents.contents.query({ folderId: folder?.id as string });
-    expect(contents.documents.rows.map((d) => d.name).sort()).toEqual(['deed.pdf', 'form16-acme.pdf']);
+    expect(contents.documents.rows.map((d) => [d.name, d.portal]).sort()).toEqual([
+      ['deed.pdf', 'visible'],
+      ['form16-acme.pdf', 'visible'],
+    ]);
+    // The firm's default shares them with the client, who sees them in the portal's documents.
+    const shared = await w.portal.client.clientPortalDocuments.folder.query({
+      clientId: w.own.client.id,
+      folderId: folder?.id as string,
+    });
+    expect(JSON.stringify(shared)).toContain('form16-acme.pdf');
+    // Every file is in one place on the review page, held or filed, with its document once filed.
+    const files = detail.items.flatMap((i) => i.files);
+    expect(files.map((f) => [f.name, f.documentId !== null])).toEqual([
+      ['form16-acme.pdf', true],
+      ['deed.pdf', true],
+    ]);
   });
 
   it('logs every change in the firm’s system log', async () => {
@@ -418,11 +438,247 @@ describe('cross-org', () => {
     // The firm's staff role here has no requests rights at all.
     expect(await codeOf(() => staff.requests.list.query({}))).toBe('FORBIDDEN');
   });
+});
 
-  it('keeps files of the request out of the client’s shared folders', async () => {
-    const shared = await w.portal.client.clientPortalDocuments.folder.query({ clientId: w.own.client.id });
-    expect(JSON.stringify(shared)).not.toContain('form16-acme');
-    const [doc] = await t.db.select().from(documents).where(eq(documents.name, 'form16-acme.pdf'));
-    expect(doc?.visibleToPortal).toBe(false);
+describe('filing on acceptance, by the firm’s setting', () => {
+  const api = () => w.own.api;
+  const portal = () => w.portal.client.clientPortalRequests;
+
+  async function sendFileRequest(title: string) {
+    const sent = await api().requests.create.mutate({
+      clientId: w.own.client.id,
+      title,
+      dueDate: '2099-07-31',
+      recipientIds: [w.portal.user.id],
+      sections: [
+        {
+          title: '',
+          items: [
+            { key: 'bank', kind: 'file', label: 'Bank statements' },
+            { key: 'rent', kind: 'file', label: 'Rent receipts' },
+          ],
+        },
+      ],
+    });
+    const detail = await api().requests.get.query({ requestId: sent.id });
+    const id = (key: string) => detail.items.find((i) => i.key === key)?.id as string;
+    return { requestId: sent.id, bank: id('bank'), rent: id('rent') };
+  }
+  const docsIn = (folderId: string) =>
+    t.db
+      .select({ name: documents.name, shared: documents.visibleToPortal })
+      .from(documents)
+      .where(and(eq(documents.orgId, w.firm.org.id), eq(documents.folderId, folderId)));
+
+  it('keeps a returned item’s files with it, files them only on acceptance, internal when the firm says so', async () => {
+    expect(await api().documents.requestFiling.query()).toEqual({ shareWithClient: true });
+    await api().documents.setRequestFiling.mutate({ shareWithClient: false });
+    const r = await sendFileRequest('Statements / FY 2025-26');
+    expect((await upload(r.requestId, r.bank, 'hdfc.pdf', '%PDF-1.4 hdfc')).status).toBe(201);
+    expect((await upload(r.requestId, r.bank, 'icici.pdf', '%PDF-1.4 icici')).status).toBe(201);
+    expect((await upload(r.requestId, r.rent, 'rent.pdf', '%PDF-1.4 rent')).status).toBe(201);
+    await portal().submit.mutate({ clientId: w.own.client.id, requestId: r.requestId });
+    await api().requests.review.mutate({
+      requestId: r.requestId,
+      itemId: r.rent,
+      decision: 'returned',
+      reason: 'These are for last year',
+    });
+    // Returned: its file stays with the item, and nothing is filed yet.
+    expect((await api().requests.get.query({ requestId: r.requestId })).folderId).toBeNull();
+    const accepted = await api().requests.review.mutate({
+      requestId: r.requestId,
+      itemId: r.bank,
+      decision: 'accepted',
+    });
+    expect(accepted.filed).toMatchObject({
+      folderName: 'Statements - FY 2025-26',
+      files: ['hdfc.pdf', 'icici.pdf'],
+      shared: false,
+    });
+    const detail = await api().requests.get.query({ requestId: r.requestId });
+    const folderId = detail.folderId as string;
+    expect((await docsIn(folderId)).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'hdfc.pdf', shared: false },
+      { name: 'icici.pdf', shared: false },
+    ]);
+    const [folder] = await t.db.select().from(documentFolders).where(eq(documentFolders.id, folderId));
+    expect(folder).toMatchObject({ parentId: w.own.root.id, visibleToPortal: false });
+    const rentFiles = detail.items.find((i) => i.key === 'rent')?.files ?? [];
+    expect(rentFiles.map((f) => [f.name, f.documentId])).toEqual([['rent.pdf', null]]);
+    // The client fixes it; accepting it files the new file beside the others, the returned one too.
+    await upload(r.requestId, r.rent, 'hdfc.pdf', '%PDF-1.4 rent 2026');
+    await api().requests.review.mutate({ requestId: r.requestId, itemId: r.rent, decision: 'accepted' });
+    expect((await docsIn(folderId)).map((d) => d.name).sort()).toEqual([
+      'hdfc (2).pdf',
+      'hdfc.pdf',
+      'icici.pdf',
+      'rent.pdf',
+    ]);
+    // Accepting again files nothing twice.
+    const again = await api().requests.review.mutate({
+      requestId: r.requestId,
+      itemId: r.bank,
+      decision: 'accepted',
+    });
+    expect(again.filed).toBeNull();
+    expect(await docsIn(folderId)).toHaveLength(4);
+    const log = await t.db
+      .select({ action: systemLog.action, summary: systemLog.summary })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'request.item.file')));
+    expect(log.map((l) => l.summary)).toContain(
+      "Filed “hdfc.pdf”, “icici.pdf” of “Bank statements” into the client's folder “Statements - FY 2025-26”, internal",
+    );
+    await api().documents.setRequestFiling.mutate({ shareWithClient: true });
+  });
+
+  it('serves a held or filed file to staff who see the request, logged; NOT_FOUND to another firm', async () => {
+    const r = await sendFileRequest('Served files');
+    const up = await upload(r.requestId, r.bank, 'served.pdf', '%PDF-1.4 served');
+    const path = `/api/requests/files/${up.body.id}/download`;
+    const got = await download(t, w.firm.owner.token, path);
+    expect(got.res.status).toBe(200);
+    expect(new TextDecoder().decode(got.bytes)).toBe('%PDF-1.4 served');
+    expect((await download(t, w.otherFirm.owner.token, path)).res.status).toBe(404);
+    const preview = await download(t, w.firm.owner.token, `/api/requests/files/${up.body.id}/preview`);
+    expect(preview.res.headers.get('content-disposition')).toMatch(/^inline/);
+    const [logged] = await t.db
+      .select()
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'request.file.download')));
+    expect(logged?.summary).toBe('Downloaded “served.pdf” of the request “Served files”');
+  });
+});
+
+describe('drafts edited before they are sent', () => {
+  const api = () => w.own.api;
+  const one = (key: string, label: string) => ({ key, kind: 'short_text' as const, label });
+
+  it('edits a draft’s items, due date, recipients and message, then sends it; a sent one is not editable', async () => {
+    const draft = await api().requests.create.mutate({
+      clientId: w.own.client.id,
+      title: 'Draft to edit',
+      dueDate: '2099-01-31',
+      recipientIds: [w.portal.user.id],
+      sections: [{ title: 'A', items: [one('pan', 'PAN'), one('aadhaar', 'Aadhaar')] }],
+      send: false,
+    });
+    const edit = {
+      requestId: draft.id,
+      title: 'Draft, edited',
+      dueDate: '2099-02-28',
+      recipientIds: [cousin.user.id],
+      message: 'Only these two, please.',
+      sections: [{ title: 'B', items: [one('aadhaar', 'Aadhaar number'), one('gstin', 'GSTIN')] }],
+    };
+    expect(await api().requests.updateDraft.mutate(edit)).toMatchObject({ status: 'draft', mailed: [] });
+    const saved = await api().requests.get.query({ requestId: draft.id });
+    expect(saved).toMatchObject({
+      title: 'Draft, edited',
+      dueDate: '2099-02-28',
+      message: 'Only these two, please.',
+    });
+    expect(saved.items.map((i) => [i.section, i.key, i.label])).toEqual([
+      ['B', 'aadhaar', 'Aadhaar number'],
+      ['B', 'gstin', 'GSTIN'],
+    ]);
+    expect(saved.recipients.map((p) => p.id)).toEqual([cousin.user.id]);
+    const [logged] = await t.db
+      .select()
+      .from(systemLog)
+      .where(and(eq(systemLog.recordId, draft.id), eq(systemLog.action, 'request.update')));
+    expect(logged?.changes).toMatchObject({
+      dueDate: { from: '2099-01-31', to: '2099-02-28' },
+      items: { from: 'pan, aadhaar', to: 'aadhaar, gstin' },
+    });
+    const sent = await api().requests.updateDraft.mutate({ ...edit, send: true });
+    expect(sent).toMatchObject({ status: 'sent', mailed: [cousin.user.email] });
+    // Sent only to the new recipient: the first one no longer sees it.
+    expect(
+      await codeOf(() =>
+        w.portal.client.clientPortalRequests.get.query({ clientId: w.own.client.id, requestId: draft.id }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await codeAndMessageOf(() => api().requests.updateDraft.mutate(edit))).toBe(
+      'BAD_REQUEST: Only a draft can be edited: this request has been sent',
+    );
+    expect(
+      await codeOf(() => api().requests.updateDraft.mutate({ ...edit, requestId: draft.id, sections: [] })),
+    ).toBe('BAD_REQUEST');
+  });
+
+  it('answers NOT_FOUND for another firm’s draft, and refuses another client’s portal user', async () => {
+    const farUser = await seedPortalUser(t, { orgId: w.otherFirm.org.id, clientIds: [w.far.client.id] });
+    const base = {
+      title: 'Theirs',
+      dueDate: '2099-01-31',
+      sections: [{ title: '', items: [one('a', 'A')] }],
+    };
+    const theirs = await w.far.api.requests.create.mutate({
+      ...base,
+      clientId: w.far.client.id,
+      recipientIds: [farUser.user.id],
+      send: false,
+    });
+    expect(
+      await codeOf(() =>
+        api().requests.updateDraft.mutate({
+          ...base,
+          requestId: theirs.id,
+          recipientIds: [w.portal.user.id],
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    const mine = await api().requests.create.mutate({
+      ...base,
+      clientId: w.own.client.id,
+      recipientIds: [w.portal.user.id],
+      send: false,
+    });
+    expect(
+      await codeAndMessageOf(() =>
+        api().requests.updateDraft.mutate({ ...base, requestId: mine.id, recipientIds: [farUser.user.id] }),
+      ),
+    ).toBe('BAD_REQUEST: Send it to people who use the portal for this client (invite them first)');
+    expect((await w.far.api.requests.get.query({ requestId: theirs.id })).title).toBe('Theirs');
+  });
+});
+
+describe('conditional items at submit', () => {
+  it('requires a conditional item only when its condition holds, on the server', async () => {
+    const api = w.own.api;
+    const portal = w.portal.client.clientPortalRequests;
+    const sent = await api.requests.create.mutate({
+      clientId: w.own.client.id,
+      title: 'Property sale',
+      dueDate: '2099-07-31',
+      recipientIds: [w.portal.user.id],
+      sections: [
+        {
+          title: '',
+          items: [
+            { key: 'sold', kind: 'yes_no', label: 'Did you sell property this year?' },
+            { key: 'deed', kind: 'file', label: 'Sale deed', condition: { key: 'sold', equals: 'yes' } },
+            { key: 'price', kind: 'amount', label: 'Sale price', condition: { key: 'sold', equals: 'yes' } },
+          ],
+        },
+      ],
+    });
+    const ref = { clientId: w.own.client.id, requestId: sent.id };
+    const ids = Object.fromEntries((await portal.get.query(ref)).items.map((i) => [i.key, i.id]));
+    await portal.answer.mutate({ ...ref, itemId: ids.sold as string, value: 'yes' });
+    expect((await portal.get.query(ref)).progress).toEqual({ done: 1, total: 3 });
+    expect(await codeAndMessageOf(() => portal.submit.mutate(ref))).toBe(
+      'BAD_REQUEST: 2 required items are still to answer',
+    );
+    await portal.answer.mutate({ ...ref, itemId: ids.price as string, value: 45_00_000_00 });
+    expect(await codeAndMessageOf(() => portal.submit.mutate(ref))).toBe(
+      'BAD_REQUEST: 1 required item is still to answer',
+    );
+    // "No" hides the branch: the deed and the price are no longer asked, and it can be submitted.
+    await portal.answer.mutate({ ...ref, itemId: ids.sold as string, value: 'no' });
+    expect((await portal.get.query(ref)).progress).toEqual({ done: 1, total: 1 });
+    expect(await portal.submit.mutate(ref)).toEqual({ id: sent.id, status: 'submitted' });
   });
 });

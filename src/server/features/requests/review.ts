@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REQUEST_STATUS_LABELS } from '../../../domain/requests/constants';
 import { hasAnswer } from '../../../domain/requests/rules';
@@ -7,10 +7,20 @@ import type { ZItemReview } from '../../../domain/requests/schemas';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { clientUsers, orgs, requestItems, requestRecipients, requests } from '../../db/schema';
+import {
+  clients,
+  clientUsers,
+  orgs,
+  requestItemFiles,
+  requestItems,
+  requestRecipients,
+  requests,
+} from '../../db/schema';
 import { enqueueMail } from '../../mail';
+import { ensureTree } from '../documents';
 import { audit } from '../system-log';
 import { itemNotFound, itemsOf, type TRequestRow, visibleRequest } from './access';
+import { fileAcceptedItem } from './filing';
 import { completeLinkedTask } from './flow';
 import { itemsReturnedMessage } from './mail';
 
@@ -56,7 +66,7 @@ async function queueReturnedMail(tx: TExecutor, deps: TDeps, request: TRequestRo
 }
 
 /**
- * Accepts an answer, or returns it to the client with what to fix: the request is then Returned and
+ * Accepts an answer (its files are filed into the client's documents: ./filing), or returns it to the client with what to fix: the request is then Returned and
  * its recipients are mailed the items to fix.
  */
 export async function reviewItem(
@@ -66,6 +76,34 @@ export async function reviewItem(
   meta: TRequestMeta,
   deps: TDeps,
 ) {
+  // Accepting an item with held files files them into the client's documents: the client's top
+  // folder is set up first, in its own transaction (as opening the client's documents would), once
+  // the caller may see the request.
+  let rootId: string | null = null;
+  const [held] =
+    input.decision === 'accepted'
+      ? await db
+          .select({ id: requestItemFiles.id })
+          .from(requestItemFiles)
+          .where(
+            and(
+              eq(requestItemFiles.orgId, scope.orgId),
+              eq(requestItemFiles.itemId, input.itemId),
+              isNull(requestItemFiles.documentId),
+            ),
+          )
+          .limit(1)
+      : [];
+  if (held) {
+    const seen = await visibleRequest(db, scope, input.requestId);
+    const [client] = await db
+      .select({ name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.orgId, scope.orgId), eq(clients.id, seen.clientId)));
+    rootId = (
+      await ensureTree(db, { orgId: scope.orgId, clientId: seen.clientId, clientName: client?.name ?? null })
+    ).id;
+  }
   return db.transaction(async (tx) => {
     const request = await visibleRequest(tx, scope, input.requestId, true);
     const item = (await itemsOf(tx, scope.orgId, request.id)).find((i) => i.id === input.itemId);
@@ -84,6 +122,7 @@ export async function reviewItem(
       .update(requestItems)
       .set({ review: input.decision, returnReason: returned ? input.reason : null, reviewedAt: new Date() })
       .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.id, item.id)));
+    const filed = returned ? null : await fileAcceptedItem(tx, scope, meta, { request, item, rootId });
     let status = request.status;
     if (returned) {
       status = 'returned';
@@ -103,7 +142,7 @@ export async function reviewItem(
         : `Accepted “${item.label}” of the request “${request.title}”`,
       changes: { review: { from: item.review, to: input.decision } },
     });
-    return { id: item.id, review: input.decision, status };
+    return { id: item.id, review: input.decision, status, filed };
   });
 }
 

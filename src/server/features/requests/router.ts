@@ -15,6 +15,7 @@ import {
   ZRequestCancel,
   ZRequestClientRef,
   ZRequestCreate,
+  ZRequestDraftUpdate,
   ZRequestListInput,
   ZRequestRef,
   ZRequestTemplateRef,
@@ -26,6 +27,7 @@ import { searchClients } from '../projects';
 import { getProjectTemplateRequest, setProjectTemplateRequest } from './auto-send';
 import { sendBulk } from './bulk';
 import { getRequest } from './detail';
+import { updateDraft } from './drafts';
 import { listRequests } from './list';
 import {
   getPortalRequest,
@@ -74,6 +76,9 @@ export const requestsRouter = router({
   create: manage
     .input(ZRequestCreate)
     .mutation(({ ctx, input }) => createRequest(ctx.db, ctx.scope, input, ctx.meta, ctx)),
+  updateDraft: manage
+    .input(ZRequestDraftUpdate)
+    .mutation(({ ctx, input }) => updateDraft(ctx.db, ctx.scope, input, ctx.meta, ctx)),
   send: manage
     .input(ZRequestRef)
     .mutation(({ ctx, input }) => sendDraft(ctx.db, ctx.scope, input.requestId, ctx.meta, ctx)),

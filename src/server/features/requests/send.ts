@@ -80,7 +80,7 @@ export async function recipientOptions(db: TExecutor, scope: TScope, clientId: s
 }
 
 /** The recipients of a request: each must be a portal user of its client, not disabled. */
-async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids: readonly string[]) {
+export async function recipientsFor(tx: TExecutor, scope: TScope, clientId: string, ids: readonly string[]) {
   const unique = [...new Set(ids)];
   const found = await tx
     .select({ id: clientUsers.id, name: clientUsers.name, email: clientUsers.email })

@@ -13,6 +13,7 @@ import {
 } from '@web/ui';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { RequestFilingSetting } from './request-filing-setting';
 
 /**
  * The folders every client's documents start with, one path per line ("Returns/2026-27" is a folder
@@ -76,6 +77,7 @@ export function DefaultFoldersCard({ canEdit }: { canEdit: boolean }) {
             </Button>
           </div>
         ) : null}
+        <RequestFilingSetting canEdit={canEdit} />
       </CardContent>
     </Card>
   );

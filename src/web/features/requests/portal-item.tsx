@@ -7,6 +7,7 @@ import { Button, Checkbox, DatePicker, Input, Textarea, useFormat } from '@web/u
 import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { clearAnswerDraft, readAnswerDraft, writeAnswerDraft } from './portal-answer-drafts';
 import { RequestUploader } from './request-uploader';
 
 export type TPortalItem = inferRouterOutputs<AppRouter>['clientPortalRequests']['get']['items'][number];
@@ -32,10 +33,20 @@ export function PortalItem({ clientId, requestId, item, value, editable, onValue
   const format = useFormat();
   const ids = { clientId, requestId, itemId: item.id };
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const accepted = item.review === 'accepted';
+  const canEdit = editable && !accepted && item.notApplicableReason === null;
+  // An answer typed here earlier and never saved (the tab closed first): shown and saved now.
+  const [restored] = useState(() => {
+    if (!canEdit || item.kind === 'file') return undefined;
+    const draft = readAnswerDraft(requestId, item.id);
+    return draft !== undefined && JSON.stringify(draft) !== JSON.stringify(item.value) ? draft : undefined;
+  });
+  const [applied, setApplied] = useState(restored === undefined);
   const save = useMutation(
     trpc.clientPortalRequests.answer.mutationOptions({
       onMutate: () => setState('saving'),
-      onSuccess: () => {
+      onSuccess: (_, sent) => {
+        clearAnswerDraft(requestId, item.id, sent.value);
         setState('saved');
         onChanged();
       },
@@ -43,24 +54,46 @@ export function PortalItem({ clientId, requestId, item, value, editable, onValue
     }),
   );
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const pending = useRef<{ value: TAnswerValue } | null>(null);
   const saveNow = (next: TAnswerValue) => {
     clearTimeout(timer.current);
+    pending.current = null;
     save.mutate({ ...ids, value: next });
   };
   const saveSoon = (next: TAnswerValue) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => save.mutate({ ...ids, value: next }), SAVE_AFTER_MS);
+    pending.current = { value: next };
+    timer.current = setTimeout(() => saveNow(next), SAVE_AFTER_MS);
   };
   const change = (next: TAnswerValue, now: boolean) => {
+    writeAnswerDraft(requestId, item.id, next);
     onValue(next);
     if (now) saveNow(next);
     else saveSoon(next);
   };
+  // Leaving the page (or the app going to the background) saves what waits for the pause.
+  const flush = useRef(() => {});
+  flush.current = () => {
+    if (pending.current) saveNow(pending.current.value);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount, with the draft read then
+  useEffect(() => {
+    if (restored !== undefined) {
+      onValue(restored);
+      saveNow(restored);
+      setApplied(true);
+    }
+    const onHide = () => flush.current();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      // Moving to another item ("one at a time") saves the answer in hand too.
+      flush.current();
+      clearTimeout(timer.current);
+    };
+  }, []);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  const accepted = item.review === 'accepted';
-  const canEdit = editable && !accepted && item.notApplicableReason === null;
   const described = item.hint ? hintId : undefined;
 
   return (
@@ -108,7 +141,7 @@ export function PortalItem({ clientId, requestId, item, value, editable, onValue
           id={inputId}
           described={described}
           item={item}
-          value={value}
+          value={applied ? value : (restored ?? value)}
           disabled={!canEdit}
           digits={format.currencyDigits}
           onChange={change}
@@ -295,8 +328,8 @@ function FileList({
               variant="ghost"
               size="sm"
               aria-label={`Remove ${f.name}`}
-              loading={remove.isPending && remove.variables?.documentId === f.id}
-              onClick={() => remove.mutate({ ...ids, documentId: f.id })}
+              loading={remove.isPending && remove.variables?.fileId === f.id}
+              onClick={() => remove.mutate({ ...ids, fileId: f.id })}
             >
               <X aria-hidden="true" />
             </Button>

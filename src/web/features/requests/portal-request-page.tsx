@@ -96,6 +96,10 @@ export function PortalRequestPage() {
         <p className="text-sm text-muted-fg">Due {format.date(request.dueDate)}</p>
         {request.message ? <p className="whitespace-pre-line text-sm">{request.message}</p> : null}
         <RequestProgress {...progress} />
+        {/* Read out as answers count: the bar itself is not announced when it moves. */}
+        <p className="sr-only" aria-live="polite" aria-atomic="true">
+          {progress.done} of {progress.total} items done
+        </p>
       </div>
 
       <fieldset className="flex gap-2">

@@ -14,11 +14,12 @@ import {
   toast,
   useFormat,
 } from '@web/ui';
-import { Ban, CheckCheck, Send } from 'lucide-react';
+import { Ban, CheckCheck, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
+import { RequestDraftEditDialog } from './request-draft-edit-dialog';
 import { RequestProgress, RequestStatusBadge } from './request-status-badge';
 import { ReviewItem, type TRequestDetail } from './review-item';
 
@@ -55,6 +56,7 @@ function RequestReview({ request }: { request: TRequestDetail }) {
   const canManage = useCan('requests.manage');
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.requests.pathKey() });
   const complete = useMutation(
     trpc.requests.complete.mutationOptions({
@@ -99,9 +101,14 @@ function RequestReview({ request }: { request: TRequestDetail }) {
           canManage ? (
             <>
               {request.status === 'draft' ? (
-                <Button loading={send.isPending} onClick={() => send.mutate({ requestId: request.id })}>
-                  <Send aria-hidden /> Send
-                </Button>
+                <>
+                  <Button variant="outline" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden /> Edit draft
+                  </Button>
+                  <Button loading={send.isPending} onClick={() => send.mutate({ requestId: request.id })}>
+                    <Send aria-hidden /> Send
+                  </Button>
+                </>
               ) : null}
               {COMPLETABLE.includes(request.status) ? (
                 <Button
@@ -121,6 +128,9 @@ function RequestReview({ request }: { request: TRequestDetail }) {
         }
       />
       <CancelDialog requestId={request.id} open={cancelling} onOpenChange={setCancelling} />
+      {request.status === 'draft' ? (
+        <RequestDraftEditDialog request={request} open={editing} onOpenChange={setEditing} />
+      ) : null}
       <Card className="grid gap-4 p-4 sm:grid-cols-3">
         <div>
           <p className="text-xs text-muted-fg">Done</p>
@@ -159,6 +169,7 @@ function RequestReview({ request }: { request: TRequestDetail }) {
                     item={item}
                     number={number}
                     reviewable={reviewable}
+                    filing={{ clientId: request.client.id, folderId: request.folderId }}
                   />
                 );
               })}

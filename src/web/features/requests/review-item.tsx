@@ -1,13 +1,14 @@
-import { documentDownloadPath } from '@domain/documents';
-import { ITEM_KIND_LABELS } from '@domain/requests/constants';
+import { isPreviewable } from '@domain/documents';
+import { ITEM_KIND_LABELS, requestFilePath } from '@domain/requests/constants';
 import { ZItemReview } from '@domain/requests/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Badge, Button, Field, Textarea, toast, useFormat } from '@web/ui';
-import { Check, Download, Undo2 } from 'lucide-react';
+import { Check, Download, Eye, FolderCheck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
-import { saveFile } from '../documents/file-transfer';
+import { saveFile, signedLink } from '../documents/file-transfer';
 
 export type TRequestDetail = inferRouterOutputs<AppRouter>['requests']['get'];
 type TItem = TRequestDetail['items'][number];
@@ -47,11 +48,14 @@ export function ReviewItem({
   item,
   number,
   reviewable,
+  filing,
 }: {
   requestId: string;
   item: TItem;
   number: number;
   reviewable: boolean;
+  /** Where accepted files are filed: the client's documents folder of the request, once made. */
+  filing: { clientId: string; folderId: string | null };
 }) {
   const format = useFormat();
   const queryClient = useQueryClient();
@@ -63,6 +67,11 @@ export function ReviewItem({
       onSuccess: async (result) => {
         toast.success(
           result.review === 'accepted' ? `Accepted ${item.label}` : `Returned ${item.label} to the client`,
+          result.filed
+            ? {
+                description: `${result.filed.files.length} file${result.filed.files.length === 1 ? '' : 's'} filed in “${result.filed.folderName}”${result.filed.shared ? ', shared with the client' : ''}`,
+              }
+            : undefined,
         );
         setReturning(false);
         setReason('');
@@ -70,6 +79,17 @@ export function ReviewItem({
       },
     }),
   );
+  // A tab of its own: the server serves the preview locked down (no script, sandboxed).
+  const view = async (fileId: string) => {
+    const tab = window.open('', '_blank');
+    try {
+      const url = await signedLink(requestFilePath(fileId, 'preview'));
+      if (tab) tab.location.href = url;
+    } catch (e) {
+      tab?.close();
+      toast.error(e instanceof Error ? e.message : 'Network Error');
+    }
+  };
   const answered =
     item.notApplicableReason !== null || item.files.length > 0 || (item.value !== null && item.value !== '');
   const sendBack = () => {
@@ -106,19 +126,41 @@ export function ReviewItem({
           item.files.length ? (
             <ul className="flex flex-col gap-1" aria-label={`Files for ${item.label}`}>
               {item.files.map((f) => (
-                <li key={f.id} className="flex items-center gap-2">
+                <li key={f.id} className="flex flex-wrap items-center gap-2">
                   <Button
                     variant="ghost"
                     size="sm"
+                    aria-label={`Download ${f.name}`}
                     onClick={() =>
-                      saveFile(documentDownloadPath(f.id), f.name).catch((e: unknown) =>
+                      saveFile(requestFilePath(f.id), f.name).catch((e: unknown) =>
                         toast.error(e instanceof Error ? e.message : 'Network Error'),
                       )
                     }
                   >
                     <Download aria-hidden /> {f.name}
                   </Button>
+                  {isPreviewable(f.contentType) ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View ${f.name}`}
+                      onClick={() => void view(f.id)}
+                    >
+                      <Eye aria-hidden /> View
+                    </Button>
+                  ) : null}
                   <span className="text-xs text-muted-fg">{format.bytes(f.size)}</span>
+                  {f.documentId && filing.folderId ? (
+                    <Link
+                      to="/clients/$id/documents/$folderId"
+                      params={{ id: filing.clientId, folderId: filing.folderId }}
+                      className="inline-flex items-center gap-1 text-xs underline"
+                    >
+                      <FolderCheck aria-hidden className="size-3.5" /> Filed in documents
+                    </Link>
+                  ) : (
+                    <span className="text-xs text-muted-fg">Held with the item until accepted</span>
+                  )}
                 </li>
               ))}
             </ul>
