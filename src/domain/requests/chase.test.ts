@@ -16,7 +16,15 @@ const due = '2026-12-10';
 describe('the chase schedule', () => {
   it('names the step a request is at, day by day, on the firm default', () => {
     const sent = '2026-11-20';
-    const days = ['2026-12-02', '2026-12-03', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-12', '2026-12-13'];
+    const days = [
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-12',
+      '2026-12-13',
+    ];
     expect(days.map((d) => chaseStepOn(DEFAULT_CHASE, due, sent, d))).toEqual([
       null,
       'before:7',
@@ -42,7 +50,9 @@ describe('the chase schedule', () => {
   it('gives a missed due-date reminder a few days when nothing follows it', () => {
     const dueOnly = { beforeDays: [], onDue: true, everyDays: null };
     expect(
-      ['2026-12-09', '2026-12-10', '2026-12-13', '2026-12-14'].map((d) => chaseStepOn(dueOnly, due, '2026-12-01', d)),
+      ['2026-12-09', '2026-12-10', '2026-12-13', '2026-12-14'].map((d) =>
+        chaseStepOn(dueOnly, due, '2026-12-01', d),
+      ),
     ).toEqual([null, 'due', 'due', null]);
   });
 
@@ -50,7 +60,15 @@ describe('the chase schedule', () => {
     const sent = new Set(['before:7']);
     expect(nextChaseDay(DEFAULT_CHASE, due, '2026-11-20', '2026-12-04', sent)).toBe('2026-12-09');
     expect(nextChaseDay(DEFAULT_CHASE, due, '2026-11-20', '2026-12-10', new Set())).toBe('2026-12-13');
-    expect(nextChaseDay({ beforeDays: [2], onDue: false, everyDays: null }, due, '2026-11-20', '2026-12-09', new Set())).toBeNull();
+    expect(
+      nextChaseDay(
+        { beforeDays: [2], onDue: false, everyDays: null },
+        due,
+        '2026-11-20',
+        '2026-12-09',
+        new Set(),
+      ),
+    ).toBeNull();
   });
 
   it('reads the schedule the way the form writes it', () => {
@@ -61,7 +79,9 @@ describe('the chase schedule', () => {
     });
     expect(ZChaseSchedule.safeParse({ beforeDays: [0], onDue: true, everyDays: 3 }).success).toBe(false);
     expect(ZChaseSchedule.safeParse({ beforeDays: [], onDue: true, everyDays: 91 }).success).toBe(false);
-    expect(describeChase(DEFAULT_CHASE)).toBe('7 and 1 days before, on the due date, then every 3 days after');
+    expect(describeChase(DEFAULT_CHASE)).toBe(
+      '7 and 1 days before, on the due date, then every 3 days after',
+    );
   });
 
   const schedules = fc.record<TChaseSchedule>({

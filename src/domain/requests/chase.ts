@@ -145,12 +145,13 @@ export function describeChase(schedule: TChaseSchedule): string {
   const before = [...schedule.beforeDays].sort((a, b) => b - a);
   if (before.length) {
     const last = before[before.length - 1];
-    const days =
-      before.length === 1 ? `${last}` : `${before.slice(0, -1).join(', ')} and ${last}`;
+    const days = before.length === 1 ? `${last}` : `${before.slice(0, -1).join(', ')} and ${last}`;
     parts.push(`${days} day${before.length === 1 && last === 1 ? '' : 's'} before`);
   }
   if (schedule.onDue) parts.push('on the due date');
   if (schedule.everyDays)
-    parts.push(`${parts.length ? 'then ' : ''}every ${schedule.everyDays} day${schedule.everyDays === 1 ? '' : 's'} after`);
+    parts.push(
+      `${parts.length ? 'then ' : ''}every ${schedule.everyDays} day${schedule.everyDays === 1 ? '' : 's'} after`,
+    );
   return parts.length ? parts.join(', ') : 'No reminders';
 }

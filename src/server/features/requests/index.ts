@@ -1,4 +1,5 @@
 // The requests feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
+export { REQUEST_CHASE, registerRequestChaseJob, sendRequestReminders } from './chase';
 export { clientPortalRequestsRouter, requestsRouter } from './router';
 export { REQUEST_UPLOAD_PATH, registerRequestUploadRoute } from './upload';

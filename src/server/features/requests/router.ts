@@ -1,4 +1,5 @@
 import { ZClientSearch } from '../../../domain/projects';
+import { ZChaseSettings, ZRequestChaseUpdate } from '../../../domain/requests/chase';
 import {
   ZItemReview,
   ZPortalAnswer,
@@ -17,6 +18,7 @@ import {
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
 import { searchClients } from '../projects';
+import { getChaseSettings, updateChaseSettings, updateRequestChase } from './chase';
 import { getRequest } from './detail';
 import { listRequests } from './list';
 import {
@@ -77,6 +79,14 @@ export const requestsRouter = router({
   cancel: manage
     .input(ZRequestCancel)
     .mutation(({ ctx, input }) => cancelRequest(ctx.db, ctx.scope, input, ctx.meta)),
+  // Chasing: the firm's default schedule (Firm settings), and one request's own.
+  chaseSettings: view.query(({ ctx }) => getChaseSettings(ctx.db, ctx.scope)),
+  updateChaseSettings: permissionProcedure('settings.edit')
+    .input(ZChaseSettings)
+    .mutation(({ ctx, input }) => updateChaseSettings(ctx.db, ctx.scope, input, ctx.meta)),
+  updateChase: manage
+    .input(ZRequestChaseUpdate)
+    .mutation(({ ctx, input }) => updateRequestChase(ctx.db, ctx.scope, input, ctx.meta)),
 });
 
 // The portal's side: only requests sent to the signed-in person, for the client they act for.

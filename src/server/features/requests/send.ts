@@ -19,6 +19,7 @@ import { visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { type TRequestRow, visibleRequest } from './access';
+import { chaseValues } from './chase';
 import { requestSentMessage } from './mail';
 import { getTemplate } from './templates';
 
@@ -151,6 +152,7 @@ export async function createRequest(
         dueDate: input.dueDate,
         createdBy: scope.memberId,
         sentAt: input.send ? now : null,
+        ...(await chaseValues(tx, scope.orgId, input.chase)),
       })
       .returning();
     if (!request) throw new Error('request not created');
