@@ -84,7 +84,10 @@ async function sentRequest(title: string, dueDate: string, sentDay: string, chas
     sections: SECTIONS,
     ...(chaseInput ? { chase: chaseInput as never } : {}),
   });
-  await t.db.update(requests).set({ sentAt: on(sentDay) }).where(eq(requests.id, made.id));
+  await t.db
+    .update(requests)
+    .set({ sentAt: on(sentDay) })
+    .where(eq(requests.id, made.id));
   return made.id;
 }
 
@@ -137,7 +140,10 @@ describe('the firm’s default schedule', () => {
       schedule: { beforeDays: [7, 1], onDue: true, everyDays: 3 },
       flagAfter: 3,
     });
-    await t.db.update(requests).set({ status: 'cancelled' }).where(inArray(requests.id, [id, own]));
+    await t.db
+      .update(requests)
+      .set({ status: 'cancelled' })
+      .where(inArray(requests.id, [id, own]));
   });
 
   it('refuses bad numbers with a message, and staff without the right', async () => {
@@ -225,7 +231,9 @@ describe('the chase job', () => {
     const log = await t.db
       .select({ action: systemLog.action })
       .from(systemLog)
-      .where(and(eq(systemLog.recordId, id), inArray(systemLog.action, ['request.reminder', 'request.attention'])));
+      .where(
+        and(eq(systemLog.recordId, id), inArray(systemLog.action, ['request.reminder', 'request.attention'])),
+      );
     expect(log.filter((l) => l.action === 'request.reminder')).toHaveLength(4);
     expect(log.filter((l) => l.action === 'request.attention')).toHaveLength(1);
     await t.db.update(requests).set({ status: 'cancelled' }).where(eq(requests.id, id));
