@@ -11,6 +11,7 @@ import type { TDatabase } from '../../src/server/db/client';
 import { registerInvoiceMailJob } from '../../src/server/features/billing';
 import { registerBroadcastJobs } from '../../src/server/features/broadcasts';
 import { registerReminderJobs } from '../../src/server/features/reminders';
+import { REQUEST_UPLOAD_PATH } from '../../src/server/features/requests';
 import { AMZ_JSON } from '../../src/server/idp/endpoint';
 import { registerMailJobs } from '../../src/server/jobs/setup';
 import { createWorker } from '../../src/server/jobs/worker';
@@ -186,6 +187,21 @@ export async function openSession(database: TDatabase, config: TConfig) {
           payload: body.payload,
         });
         if (res.statusCode !== 201) throw new Error(`portal upload refused (${res.statusCode}): ${res.body}`);
+      },
+      /** A file for a request's item, through the requests' upload route. */
+      async uploadToRequest(
+        target: { clientId: string; requestId: string; itemId: string },
+        file: TDemoFile,
+      ) {
+        const body = multipart(file);
+        const res = await app.inject({
+          method: 'POST',
+          url: `${REQUEST_UPLOAD_PATH}?${new URLSearchParams(target)}`,
+          headers: { cookie, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        if (res.statusCode !== 201)
+          throw new Error(`request upload refused (${res.statusCode}): ${res.body}`);
       },
     };
   }

@@ -443,12 +443,23 @@ async function chaseFirm(db: TDb, firm: TFirm, publicUrl: string, now: Date) {
 }
 
 /** One pass over every firm with requests waiting on clients: answers how many reminders were queued. */
-export async function sendRequestReminders(db: TDb, publicUrl: string, now = new Date()) {
+export async function sendRequestReminders(
+  db: TDb,
+  publicUrl: string,
+  now = new Date(),
+  only?: { orgId: string },
+) {
   const firms = await db
     .selectDistinct({ orgId: orgs.id, name: orgs.name, timeZone: orgs.timeZone })
     .from(requests)
     .innerJoin(orgs, eq(orgs.id, requests.orgId))
-    .where(and(inArray(requests.status, [...AWAITING_CLIENT]), eq(requests.chasePaused, false)));
+    .where(
+      and(
+        inArray(requests.status, [...AWAITING_CLIENT]),
+        eq(requests.chasePaused, false),
+        only ? eq(requests.orgId, only.orgId) : undefined,
+      ),
+    );
   let queued = 0;
   for (const firm of firms) queued += await chaseFirm(db, firm, publicUrl, now);
   return { firms: firms.length, queued };
