@@ -107,7 +107,7 @@ function RequestsOutstanding() {
         searchBox={{ label: 'Search clients', placeholder: 'Client name' }}
         tools={
           <div className="flex items-center gap-2 text-sm">
-            <span aria-hidden className="text-muted-fg">
+            <span aria-hidden className="whitespace-nowrap text-muted-fg">
               Sent by
             </span>
             <Select
