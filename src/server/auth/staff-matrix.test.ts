@@ -952,6 +952,7 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: 'filter',
   },
+  'reports.requestsOutstanding': { input: () => ({}), cross: 'none', client: 'filter' },
   'reports.views.list': { input: () => ({ report: 'client' }), cross: 'none' },
   'reports.views.save': {
     input: (f) => ({ report: 'client', name: `${f.marker} view`, search: {} }),
@@ -1011,6 +1012,20 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
   'requests.cancel': { input: (_, c) => ({ requestId: c.requests.toCancel.id }), cross: 'ids', client: true },
+  'requests.chaseSettings': { input: () => undefined, cross: 'none' },
+  'requests.updateChaseSettings': {
+    input: () => ({ schedule: { beforeDays: [7, 1], onDue: true, everyDays: 3 }, flagAfter: 3 }),
+    cross: 'none',
+  },
+  'requests.updateChase': {
+    input: (_, c) => ({
+      requestId: c.requests.draft.id,
+      schedule: { beforeDays: [5], onDue: true, everyDays: 2 },
+      paused: true,
+    }),
+    cross: 'ids',
+    client: true,
+  },
 
   'roles.create': {
     input: (f) => ({
