@@ -164,11 +164,17 @@ export async function openSession(database: TDatabase, config: TConfig) {
 
   /** Signs a portal user in with the code mailed to them: the portal's calls and upload route. */
   async function portalSignIn(email: string) {
+    // A person may sign in more than once (and get other mail): wait for a code newer than those
+    // already in their mail.
+    const codesOf = async () =>
+      (await readOutbox(outboxDir)).filter((m) => m.to === email && m.notes.code).map((m) => m.notes.code);
+    const before = (await codesOf()).length;
     await trpc('clientPortalAuth.requestCode', { email });
     let code: string | undefined;
     // The code is mailed just after the answer.
     for (let tries = 0; !code && tries < 200; tries++) {
-      code = (await readOutbox(outboxDir)).filter((m) => m.to === email).at(-1)?.notes.code;
+      const codes = await codesOf();
+      code = codes.length > before ? codes.at(-1) : undefined;
       if (!code) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     if (!code) throw new Error(`no sign-in code reached ${email}`);

@@ -1842,6 +1842,18 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     own: 200,
     cross: 'none',
   },
+  'GET /api/reports/requests/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/requests/export.csv' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/requests/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/requests/export.xlsx' }),
+    own: 200,
+    cross: 'none',
+  },
   'GET /api/systemlog/export.csv': {
     kind: 'staff',
     request: () => ({ path: '/api/systemlog/export.csv' }),
