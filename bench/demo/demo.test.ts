@@ -643,6 +643,41 @@ describe('npm run demo', () => {
     }
   });
 
+  it('has client requests in every state, one overdue and chased until it needed attention', async () => {
+    const found = await rows<{ status: string; n: number }>(sql`
+      select status, count(*)::int as n from requests where org_id = ${demo.orgId}::uuid group by status`);
+    expect(found.map((r) => r.status).sort()).toEqual([
+      'cancelled',
+      'complete',
+      'draft',
+      'in_progress',
+      'returned',
+      'sent',
+      'submitted',
+    ]);
+    const today = todayIn('Asia/Kolkata');
+    const [chased] = await rows<{ id: string; due: string; attention: Date | null; steps: number }>(sql`
+      select r.id, r.due_date::text as due, r.needs_attention_at as attention,
+        (select count(*)::int from request_reminder_steps s where s.org_id = r.org_id and s.request_id = r.id) as steps
+      from requests r where r.org_id = ${demo.orgId}::uuid and r.title = 'Audit papers FY 2025-26'
+        and r.status = 'sent'`);
+    expect(chased?.due && chased.due < today).toBe(true);
+    expect(chased?.steps).toBeGreaterThanOrEqual(3);
+    expect(chased?.attention).toBeTruthy();
+    // Each chase is a client reminder mailed to the request's recipients, in the delivery history.
+    const [delivered] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from reminder_deliveries d join reminders m
+        on m.org_id = d.org_id and m.id = d.reminder_id
+      where m.request_id = ${chased?.id ?? null}::uuid and d.status = 'sent'`);
+    expect(delivered?.n).toBeGreaterThanOrEqual(3);
+    // The returned one says what to fix; the complete one was accepted item by item.
+    const [returned] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from request_items i join requests r on r.org_id = i.org_id and r.id = i.request_id
+      where r.org_id = ${demo.orgId}::uuid and r.status = 'returned' and i.review = 'returned'
+        and i.return_reason <> ''`);
+    expect(returned?.n).toBe(1);
+  });
+
   it('refuses a database that already has a firm, and adds a second demo firm with --force', async () => {
     await expect(fillDemo(t.database, t.config, { size: SMALL })).rejects.toBeInstanceOf(DemoRefusedError);
     const second = await fillDemo(t.database, t.config, { size: { ...SMALL, weeks: 2 }, force: true });

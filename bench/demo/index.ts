@@ -29,6 +29,7 @@ import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } fro
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
 import { setUpTimeRules } from './rates';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
+import { requestEvents } from './requests';
 import { atServerTime } from './server-clock';
 import { openSession, type TPersonSession } from './session';
 import { replayWork } from './work';
@@ -247,6 +248,7 @@ export async function fillDemo(
     const events: TDemoEvent[] = [
       ...pastReminderEvents(ctx),
       ...pastBroadcastEvents(ctx),
+      ...requestEvents({ ...ctx, db, orgId, publicUrl: config.publicUrl, plan }),
       {
         at: new Date(now.getTime() - 2 * DAY_MS),
         run: async () => {

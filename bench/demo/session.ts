@@ -11,6 +11,7 @@ import type { TDatabase } from '../../src/server/db/client';
 import { registerInvoiceMailJob } from '../../src/server/features/billing';
 import { registerBroadcastJobs } from '../../src/server/features/broadcasts';
 import { registerReminderJobs } from '../../src/server/features/reminders';
+import { REQUEST_UPLOAD_PATH } from '../../src/server/features/requests';
 import { AMZ_JSON } from '../../src/server/idp/endpoint';
 import { registerMailJobs } from '../../src/server/jobs/setup';
 import { createWorker } from '../../src/server/jobs/worker';
@@ -163,11 +164,17 @@ export async function openSession(database: TDatabase, config: TConfig) {
 
   /** Signs a portal user in with the code mailed to them: the portal's calls and upload route. */
   async function portalSignIn(email: string) {
+    // A person may sign in more than once (and get other mail): wait for a code newer than those
+    // already in their mail.
+    const codesOf = async () =>
+      (await readOutbox(outboxDir)).filter((m) => m.to === email && m.notes.code).map((m) => m.notes.code);
+    const before = (await codesOf()).length;
     await trpc('clientPortalAuth.requestCode', { email });
     let code: string | undefined;
     // The code is mailed just after the answer.
     for (let tries = 0; !code && tries < 200; tries++) {
-      code = (await readOutbox(outboxDir)).filter((m) => m.to === email).at(-1)?.notes.code;
+      const codes = await codesOf();
+      code = codes.length > before ? codes.at(-1) : undefined;
       if (!code) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     if (!code) throw new Error(`no sign-in code reached ${email}`);
@@ -186,6 +193,21 @@ export async function openSession(database: TDatabase, config: TConfig) {
           payload: body.payload,
         });
         if (res.statusCode !== 201) throw new Error(`portal upload refused (${res.statusCode}): ${res.body}`);
+      },
+      /** A file for a request's item, through the requests' upload route. */
+      async uploadToRequest(
+        target: { clientId: string; requestId: string; itemId: string },
+        file: TDemoFile,
+      ) {
+        const body = multipart(file);
+        const res = await app.inject({
+          method: 'POST',
+          url: `${REQUEST_UPLOAD_PATH}?${new URLSearchParams(target)}`,
+          headers: { cookie, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        if (res.statusCode !== 201)
+          throw new Error(`request upload refused (${res.statusCode}): ${res.body}`);
       },
     };
   }

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'reminder.due',
   'document.uploaded',
   'request.submitted',
+  'request.attention',
   'member.joined',
   'timesheet.reminder',
   'timesheet.decided',
@@ -43,6 +44,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'request.submitted': {
     label: 'Request submitted',
     description: 'A client submits the answers and files a request asked for',
+  },
+  'request.attention': {
+    label: 'Request needs attention',
+    description: 'A request you sent goes unanswered after the firm’s number of reminders',
   },
   'member.joined': { label: 'Member joined', description: 'Someone accepts an invitation to the firm' },
   'timesheet.reminder': {

@@ -216,7 +216,7 @@ export function percent(part: number, whole: number): number | null {
 }
 
 /** The reports that export their rows (CSV and XLSX), at /api/reports/{report}/export.{csv|xlsx}. */
-export const REPORT_EXPORTS = ['client', 'team', 'services', 'billing'] as const;
+export const REPORT_EXPORTS = ['client', 'team', 'services', 'billing', 'requests'] as const;
 export type TReportExport = (typeof REPORT_EXPORTS)[number];
 
 /** The reports a member can save views of. */

@@ -74,6 +74,7 @@ import { Route as MainClientsIdServicesRouteImport } from './routes/_main/client
 import { Route as MainClientsIdTasksRouteImport } from './routes/_main/clients/$id/tasks'
 import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/reports/billing/summary'
 import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
+import { Route as MainReportsRequestsOutstandingRouteImport } from './routes/_main/reports/requests/outstanding'
 import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
 import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
@@ -574,6 +575,16 @@ const MainReportsClientSummaryRoute =
   } as any).lazy(() =>
     import('./routes/_main/reports/client/summary.lazy').then((d) => d.Route),
   )
+const MainReportsRequestsOutstandingRoute =
+  MainReportsRequestsOutstandingRouteImport.update({
+    id: '/reports/requests/outstanding',
+    path: '/reports/requests/outstanding',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/requests/outstanding.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainReportsServicesSummaryRoute =
   MainReportsServicesSummaryRouteImport.update({
     id: '/reports/services/summary',
@@ -821,6 +832,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
@@ -905,6 +917,7 @@ export interface FileRoutesByTo {
   '/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
@@ -994,6 +1007,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/tasks': typeof MainClientsIdTasksRoute
   '/_main/reports/billing/summary': typeof MainReportsBillingSummaryRoute
   '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
+  '/_main/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
   '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
@@ -1082,6 +1096,7 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/reports/billing/summary'
     | '/reports/client/summary'
+    | '/reports/requests/outstanding'
     | '/reports/services/summary'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
@@ -1166,6 +1181,7 @@ export interface FileRouteTypes {
     | '/clients/$id/tasks'
     | '/reports/billing/summary'
     | '/reports/client/summary'
+    | '/reports/requests/outstanding'
     | '/reports/services/summary'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
@@ -1254,6 +1270,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/tasks'
     | '/_main/reports/billing/summary'
     | '/_main/reports/client/summary'
+    | '/_main/reports/requests/outstanding'
     | '/_main/reports/services/summary'
     | '/_main/reports/team/summary'
     | '/_main/tasks/filters/$tag'
@@ -1756,6 +1773,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainReportsClientSummaryRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/reports/requests/outstanding': {
+      id: '/_main/reports/requests/outstanding'
+      path: '/reports/requests/outstanding'
+      fullPath: '/reports/requests/outstanding'
+      preLoaderRoute: typeof MainReportsRequestsOutstandingRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/reports/services/summary': {
       id: '/_main/reports/services/summary'
       path: '/reports/services/summary'
@@ -1995,6 +2019,7 @@ interface MainRouteChildren {
   MainBillingWipClientIdRoute: typeof MainBillingWipClientIdRoute
   MainReportsBillingSummaryRoute: typeof MainReportsBillingSummaryRoute
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
+  MainReportsRequestsOutstandingRoute: typeof MainReportsRequestsOutstandingRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
@@ -2048,6 +2073,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainBillingWipClientIdRoute: MainBillingWipClientIdRoute,
   MainReportsBillingSummaryRoute: MainReportsBillingSummaryRoute,
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
+  MainReportsRequestsOutstandingRoute: MainReportsRequestsOutstandingRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,

@@ -295,6 +295,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/reports/services/summary': () => '/reports/services/summary',
   '/reports/team/summary': () => '/reports/team/summary',
   '/reports/billing/summary': () => '/reports/billing/summary',
+  '/reports/requests/outstanding': () => '/reports/requests/outstanding',
   '/team/leaves': () => '/team/leaves',
   '/team/members': () => '/team/members',
   '/team/timesheets': () => '/team/timesheets',

@@ -3,6 +3,7 @@ import { isIsoDate } from '../days';
 import { zId, zText } from '../fields';
 import { ZPageInput } from '../pagination';
 import { ZAnswerValue } from './answers';
+import { ZChaseSchedule } from './chase';
 import { MAX_RECIPIENTS, REQUEST_STATUSES } from './constants';
 import { ZSections } from './items';
 
@@ -38,6 +39,8 @@ export const ZRequestCreate = z.object({
   sections: ZSections,
   /** false keeps it a draft the firm sends later. */
   send: z.boolean().default(true),
+  /** Its reminder schedule; absent: the firm's default. */
+  chase: ZChaseSchedule.optional(),
 });
 export type TRequestCreate = z.input<typeof ZRequestCreate>;
 

@@ -954,6 +954,7 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: 'filter',
   },
+  'reports.requestsOutstanding': { input: () => ({}), cross: 'none', client: 'filter' },
   'reports.views.list': { input: () => ({ report: 'client' }), cross: 'none' },
   'reports.views.save': {
     input: (f) => ({ report: 'client', name: `${f.marker} view`, search: {} }),
@@ -1075,6 +1076,20 @@ const ROWS: Record<string, TRow> = {
         dueDaysBefore: 10,
       }),
     ],
+  },
+  'requests.chaseSettings': { input: () => undefined, cross: 'none' },
+  'requests.updateChaseSettings': {
+    input: () => ({ schedule: { beforeDays: [7, 1], onDue: true, everyDays: 3 }, flagAfter: 3 }),
+    cross: 'none',
+  },
+  'requests.updateChase': {
+    input: (_, c) => ({
+      requestId: c.requests.draft.id,
+      schedule: { beforeDays: [5], onDue: true, everyDays: 2 },
+      paused: true,
+    }),
+    cross: 'ids',
+    client: true,
   },
 
   'roles.create': {
@@ -1901,6 +1916,18 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   'GET /api/reports/billing/export.xlsx': {
     kind: 'staff',
     request: () => ({ path: '/api/reports/billing/export.xlsx?from=2026-01-01&to=2026-03-31' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/requests/export.csv': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/requests/export.csv' }),
+    own: 200,
+    cross: 'none',
+  },
+  'GET /api/reports/requests/export.xlsx': {
+    kind: 'staff',
+    request: () => ({ path: '/api/reports/requests/export.xlsx' }),
     own: 200,
     cross: 'none',
   },

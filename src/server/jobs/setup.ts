@@ -7,7 +7,7 @@ import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
-import { registerRequestJobs } from '../features/requests';
+import { registerRequestChaseJob, registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
 import type { TStorage } from '../files/storage';
@@ -67,6 +67,9 @@ export function registerJobs(storage: TStorage) {
 
   // Payment reminders on each firm's schedule, sent as client reminders (so they keep a delivery history).
   registerPaymentReminderJobs();
+
+  // Client requests chased on each request's schedule, as client reminders to its recipients.
+  registerRequestChaseJob();
 
   // Broadcasts: one pump per firm at the firm's pace, the scan that restarts a stopped one, and the
   // queueing of a large audience a chunk at a time.

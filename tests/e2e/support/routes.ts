@@ -26,6 +26,7 @@ export const STAFF_ROUTES = [
   '/reports/services/summary',
   '/reports/team/summary',
   '/reports/billing/summary',
+  '/reports/requests/outstanding',
   '/team/leaves',
   '/team/members',
   '/team/timesheets',

@@ -16,6 +16,7 @@ export * from './project-templates';
 export * from './projects';
 export * from './reminders';
 export * from './reports';
+export * from './request-chase';
 export * from './requests';
 export * from './services';
 export * from './system-log';

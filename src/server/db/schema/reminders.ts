@@ -21,6 +21,7 @@ import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 import { projects } from './projects';
+import { requests } from './requests';
 import { tasks } from './tasks';
 
 /**
@@ -40,6 +41,8 @@ export const reminders = pgTable(
     clientId: uuid('client_id'),
     projectId: uuid('project_id'),
     taskId: uuid('task_id'),
+    /** A client request's chase (request-chase.ts): mailed to that request's recipients only. */
+    requestId: uuid('request_id'),
     remindAt: timestamp('remind_at', { withTimezone: true }).notNull(),
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
     recurrence: text('recurrence', { enum: REMINDER_RECURRENCES }).notNull().default('none'),
@@ -59,6 +62,7 @@ export const reminders = pgTable(
     index('reminders_org_type_remind_idx').on(t.orgId, t.type, t.remindAt, t.id),
     index('reminders_org_type_status_idx').on(t.orgId, t.type, t.status, t.remindAt),
     index('reminders_client_idx').on(t.orgId, t.clientId),
+    index('reminders_request_idx').on(t.orgId, t.requestId).where(sql`request_id is not null`),
     // The scan for due reminders across firms.
     index('reminders_due_idx').on(t.remindAt).where(sql`status = 'scheduled'`),
     foreignKey({
@@ -76,6 +80,11 @@ export const reminders = pgTable(
       columns: [t.orgId, t.taskId],
       foreignColumns: [tasks.orgId, tasks.id],
     }).onDelete('set null'), // SET NULL (task_id)
+    foreignKey({
+      name: 'reminders_request_fk',
+      columns: [t.orgId, t.requestId],
+      foreignColumns: [requests.orgId, requests.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'reminders_created_by_fk',
       columns: [t.orgId, t.createdBy],

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -80,6 +81,13 @@ export const requests = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Its reminder schedule (request-chase.ts): the firm's default copied when it was made. */
+    chaseBeforeDays: smallint('chase_before_days').array().notNull().default(sql`'{7,1}'::smallint[]`),
+    chaseOnDue: boolean('chase_on_due').notNull().default(true),
+    chaseEveryDays: smallint('chase_every_days').default(3),
+    chasePaused: boolean('chase_paused').notNull().default(false),
+    /** Set once, when the firm's number of reminders went unanswered; its sender was notified. */
+    needsAttentionAt: timestamp('needs_attention_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

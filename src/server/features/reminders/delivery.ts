@@ -14,6 +14,7 @@ import {
   reminderDeliveries,
   reminderMembers,
   reminders,
+  requestRecipients,
 } from '../../db/schema';
 import { enqueue, type TJob } from '../../jobs/queue';
 import { every, PermanentJobError, registerJob, type TJobContext } from '../../jobs/registry';
@@ -91,6 +92,26 @@ export async function clientRecipients(db: TExecutor, orgId: string, clientId: s
   return { name: client.name, emails: [...emails.values()] };
 }
 
+/** The active portal users a client request was sent to. */
+async function requestRecipientEmails(db: TExecutor, orgId: string, requestId: string) {
+  const rows = await db
+    .select({ email: clientUsers.email })
+    .from(requestRecipients)
+    .innerJoin(
+      clientUsers,
+      and(eq(clientUsers.orgId, requestRecipients.orgId), eq(clientUsers.id, requestRecipients.clientUserId)),
+    )
+    .where(
+      and(
+        eq(requestRecipients.orgId, orgId),
+        eq(requestRecipients.requestId, requestId),
+        eq(clientUsers.status, 'active'),
+      ),
+    )
+    .orderBy(clientUsers.email);
+  return [...new Set(rows.map((r) => r.email.trim()).filter(Boolean))];
+}
+
 type TRecipient =
   | { channel: 'email'; recipient: string; memberId: string | null }
   | { channel: 'in_app'; recipient: string; memberId: string };
@@ -100,7 +121,12 @@ async function recipientsOf(db: TExecutor, r: typeof reminders.$inferSelect): Pr
   const out: TRecipient[] = [];
   const byEmail = r.channels.includes('email');
   const inApp = r.channels.includes('in_app');
-  if ((r.type === 'client' || r.type === 'expiry') && r.clientId && byEmail) {
+  if (r.requestId && byEmail) {
+    // A request's chase reaches the people it was sent to, no one else of the client.
+    for (const email of await requestRecipientEmails(db, r.orgId, r.requestId)) {
+      out.push({ channel: 'email', recipient: email, memberId: null });
+    }
+  } else if ((r.type === 'client' || r.type === 'expiry') && r.clientId && byEmail) {
     const { emails } = await clientRecipients(db, r.orgId, r.clientId);
     for (const email of emails) out.push({ channel: 'email', recipient: email, memberId: null });
   }
@@ -177,7 +203,9 @@ async function send(job: TJob, ctx: TJobContext) {
     throw new PermanentJobError(
       r.type === 'team'
         ? 'Nobody to send it to: none of the chosen members is active or wants reminders'
-        : 'Nobody to send it to: the client has no email address',
+        : r.requestId
+          ? 'Nobody to send it to: none of the people the request went to uses the portal any more'
+          : 'Nobody to send it to: the client has no email address',
     );
   }
   const done = new Set(

@@ -10,12 +10,14 @@ import {
   ZServicesSummary,
   ZTeamSummary,
 } from '../../../domain/reports';
+import { ZRequestsOutstanding } from '../../../domain/requests/report';
 import { actorOf, requestMeta, routeStaffScope, type TScope } from '../../auth';
 import type { TDb } from '../../db/client';
 import { csvWriter, xlsxWriter } from '../clients';
 import { audit } from '../system-log';
 import { billingTable } from './billing-export';
 import { clientSummary, rankClients } from './client-summary';
+import { requestsTable } from './requests-outstanding';
 import { servicesSummary } from './services-summary';
 import { teamSummary } from './team-summary';
 
@@ -47,10 +49,12 @@ async function table(
     team: ZTeamSummary,
     services: ZServicesSummary,
     billing: ZBillingSummary,
+    requests: ZRequestsOutstanding,
   }[report].safeParse(query);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The filter is not valid';
   const input = { ...parsed.data, page: 1, pageSize: ALL_ROWS };
   if (report === 'billing') return billingTable(db, scope, input as z.output<typeof ZBillingSummary>);
+  if (report === 'requests') return requestsTable(db, scope, input as z.output<typeof ZRequestsOutstanding>);
   if (report === 'client') {
     const clientInput = input as z.output<typeof ZClientSummary>;
     // By a measure: the clients ranked once (that measure alone for each), then measured 1,000 at a

@@ -9,6 +9,7 @@ import {
   ZServicesSummary,
   ZTeamSummary,
 } from '../../../domain/reports';
+import { ZRequestsOutstanding } from '../../../domain/requests/report';
 import { requirePermission } from '../../auth';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
@@ -17,6 +18,7 @@ import { clientSummary } from './client-summary';
 import { complianceGrid } from './grid';
 import { reportHeadlines } from './headlines';
 import { reportOptions } from './options';
+import { requestsOutstanding } from './requests-outstanding';
 import { notStarted, servicesSummary } from './services-summary';
 import { teamSummary } from './team-summary';
 import { deleteView, listViews, saveView } from './views';
@@ -27,6 +29,12 @@ const view = permissionProcedure('reports.view');
 /** The billing summary is money the firm is owed: it needs the billing right as well. */
 const viewBilling = view.use(({ ctx, next }) => {
   requirePermission(ctx.scope, 'billing.view');
+  return next();
+});
+
+/** Requests outstanding names clients' requests: it needs the requests right as well. */
+const viewRequests = view.use(({ ctx, next }) => {
+  requirePermission(ctx.scope, 'requests.view');
   return next();
 });
 
@@ -55,6 +63,9 @@ export const reportsRouter = router({
   billingSummary: viewBilling
     .input(ZBillingSummary)
     .query(({ ctx, input }) => billingSummary(ctx.db, ctx.scope, input)),
+  requestsOutstanding: viewRequests
+    .input(ZRequestsOutstanding)
+    .query(({ ctx, input }) => requestsOutstanding(ctx.db, ctx.scope, input)),
   complianceGrid: view
     .input(ZComplianceGrid)
     .query(({ ctx, input }) => complianceGrid(ctx.db, ctx.scope, input)),

@@ -5,6 +5,7 @@ import type { TExecutor } from '../../db/client';
 import { clients, clientUsers, members, requestRecipients } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { filesOf, firmToday, itemsOf, ruleItem, visibleRequest } from './access';
+import { requestChase } from './chase';
 
 /** One request as staff review it: every item with its answer, files and review, in one place. */
 export async function getRequest(db: TExecutor, scope: TScope, requestId: string) {
@@ -40,7 +41,9 @@ export async function getRequest(db: TExecutor, scope: TScope, requestId: string
     items.filter((i) => i.kind === 'file').map((i) => i.id),
   );
   const shown = new Set(shownItems(items.map(ruleItem)).map((i) => i.id));
+  const chase = await requestChase(db, scope.orgId, request, today);
   return {
+    chase,
     ...request,
     displayStatus: requestDisplayStatus(request, today),
     client: client ?? { id: request.clientId, name: '', code: '' },

@@ -1,4 +1,5 @@
 import { ZClientSearch } from '../../../domain/projects';
+import { ZChaseSettings, ZRequestChaseUpdate } from '../../../domain/requests/chase';
 import {
   ZProjectTemplateRef,
   ZProjectTemplateRequest,
@@ -26,6 +27,7 @@ import { permissionProcedure, portalClientProcedure } from '../../trpc/procedure
 import { searchClients } from '../projects';
 import { getProjectTemplateRequest, setProjectTemplateRequest } from './auto-send';
 import { sendBulk } from './bulk';
+import { getChaseSettings, updateChaseSettings, updateRequestChase } from './chase';
 import { getRequest } from './detail';
 import { updateDraft } from './drafts';
 import { listRequests } from './list';
@@ -110,6 +112,14 @@ export const requestsRouter = router({
   setProjectTemplate: manage
     .input(ZProjectTemplateRequest)
     .mutation(({ ctx, input }) => setProjectTemplateRequest(ctx.db, ctx.scope, input, ctx.meta)),
+  // Chasing: the firm's default schedule (Firm settings), and one request's own.
+  chaseSettings: view.query(({ ctx }) => getChaseSettings(ctx.db, ctx.scope)),
+  updateChaseSettings: permissionProcedure('settings.edit')
+    .input(ZChaseSettings)
+    .mutation(({ ctx, input }) => updateChaseSettings(ctx.db, ctx.scope, input, ctx.meta)),
+  updateChase: manage
+    .input(ZRequestChaseUpdate)
+    .mutation(({ ctx, input }) => updateRequestChase(ctx.db, ctx.scope, input, ctx.meta)),
 });
 
 // The portal's side: only requests sent to the signed-in person, for the client they act for.

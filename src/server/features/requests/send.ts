@@ -20,6 +20,7 @@ import { visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { type TRequestRow, visibleRequest } from './access';
+import { chaseValues } from './chase';
 import { linkPortalTask, portalUsersOf, projectOfClient } from './flow';
 import { requestSentMessage } from './mail';
 import { getTemplate } from './templates';
@@ -182,6 +183,7 @@ export async function createRequest(
         projectId: project?.id ?? null,
         createdBy: scope.memberId,
         sentAt: input.send ? now : null,
+        ...(await chaseValues(tx, scope.orgId, input.chase)),
       })
       .returning();
     if (!request) throw new Error('request not created');

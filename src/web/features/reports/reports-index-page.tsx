@@ -33,6 +33,11 @@ function ReportsIndex() {
     }),
     enabled: seesBilling && !!h.data,
   });
+  const seesRequests = useCan('requests.view');
+  const outstanding = useQuery({
+    ...trpc.reports.requestsOutstanding.queryOptions({ pageSize: 1 }),
+    enabled: seesRequests,
+  });
   const n = (v: number | undefined) => (v === undefined ? '' : format.number(v));
   const cards = [
     {
@@ -75,6 +80,18 @@ function ReportsIndex() {
           },
         ]
       : []),
+    ...(seesRequests
+      ? [
+          {
+            title: 'Requests outstanding',
+            description:
+              'Client requests not yet complete, by client, by age since sent and by who sent them.',
+            figure: n(outstanding.data?.totals.waiting),
+            unit: 'waiting on clients',
+            link: { to: '/reports/requests/outstanding', search: {} } as const,
+          },
+        ]
+      : []),
   ];
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6">
@@ -98,7 +115,9 @@ function ReportsIndex() {
                 </CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-2">
-                {h.isPending || (c.title === 'Billing summary' && billing.isPending) ? (
+                {h.isPending ||
+                (c.title === 'Billing summary' && billing.isPending) ||
+                (c.title === 'Requests outstanding' && outstanding.isPending) ? (
                   <Skeleton className="h-8 w-24" />
                 ) : (
                   <p>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
+import { RequestChasePanel } from './request-chase-panel';
 import { RequestDraftEditDialog } from './request-draft-edit-dialog';
 import { RequestProgress, RequestStatusBadge } from './request-status-badge';
 import { ReviewItem, type TRequestDetail } from './review-item';
@@ -154,6 +155,7 @@ function RequestReview({ request }: { request: TRequestDetail }) {
           </div>
         ) : null}
       </Card>
+      <RequestChasePanel request={request} canManage={canManage} />
       {sections.map((section) => (
         <Card key={section || 'untitled'} className="px-4 py-2">
           {section ? <h2 className="pt-2 font-semibold">{section}</h2> : null}

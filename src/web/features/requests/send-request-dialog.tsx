@@ -19,6 +19,7 @@ import {
 } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { parseChaseDraft, SendChaseFields, type TChaseDraft } from './chase-fields';
 import { blankSections, formProblems, fromDraft, type TDraftSection, toDraft } from './sections-draft';
 import { SectionsEditor } from './sections-editor';
 
@@ -76,6 +77,9 @@ function SendRequestForm({
   const [sections, setSections] = useState<TDraftSection[]>(blankSections);
   const [tried, setTried] = useState(false);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
+  // null: the firm's default schedule, which the server copies onto the request.
+  const [chase, setChase] = useState<TChaseDraft | null>(null);
+  const chaseParsed = chase ? parseChaseDraft(chase) : null;
   const people = recipients.data ?? [];
   // Everyone the client has in the portal, until the sender says otherwise.
   const chosen = recipientIds ?? people.map((p) => p.id);
@@ -88,6 +92,7 @@ function SendRequestForm({
     recipientIds: chosen,
     message,
     sections: fromDraft(sections),
+    ...(chaseParsed?.schedule ? { chase: chaseParsed.schedule } : {}),
   };
   const parsed = ZRequestCreate.safeParse(input);
   const errors = tried ? formProblems(parsed.error, sections) : new Map<string, string>();
@@ -103,7 +108,7 @@ function SendRequestForm({
   );
   const submit = (send: boolean) => {
     setTried(true);
-    if (!parsed.success) {
+    if (!parsed.success || (chaseParsed && !chaseParsed.schedule)) {
       toast.error('Some fields need attention');
       return;
     }
@@ -194,6 +199,11 @@ function SendRequestForm({
       <Field label="Message" hint="Mailed with the request's link">
         <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
       </Field>
+      <SendChaseFields
+        value={chase}
+        onChange={setChase}
+        errors={tried && chaseParsed ? chaseParsed.errors : new Map()}
+      />
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-medium">What to ask for</h3>
         <SectionsEditor sections={sections} onChange={setSections} errors={errors} />

@@ -21,6 +21,7 @@ import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
 import { DefaultFoldersCard } from '../documents/default-folders-card';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
+import { ChaseSettingsCard } from '../requests/chase-settings-card';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { TaskSettingsCard } from '../tasks/task-settings-card';
@@ -37,6 +38,7 @@ export const SECTIONS = [
   { id: 'tax-identifiers', label: 'Tax identifiers' },
   { id: 'documents', label: 'Client documents' },
   { id: 'work', label: 'Work' },
+  { id: 'requests', label: 'Client requests' },
   { id: 'security', label: 'Security' },
   { id: 'export', label: 'Export' },
 ] as const;
@@ -272,6 +274,7 @@ function OrgSettings({
           <DefaultFoldersCard canEdit={canEdit} />
           <TaskSettingsCard canEdit={canEdit} />
           <ApprovalSettingsCard canEdit={canEdit} />
+          <ChaseSettingsCard canEdit={canEdit} />
           <MfaPolicyCard canEdit={canEdit} />
           <FirmExportCard isOwner={isOwner} />
         </div>
