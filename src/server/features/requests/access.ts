@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '../../../domain/days';
 import { isPreviewable } from '../../../domain/documents';
 import { progressOf, type TRuleItem } from '../../../domain/requests/rules';
@@ -116,9 +116,47 @@ export async function filesOf(db: TExecutor, orgId: string, itemIds: string[]) {
 }
 
 /** "7 of 12" per request, for a page of them. */
+/**
+ * Each request's "7 of 12", for a page of a list: only the columns the rules read (a list of 50
+ * requests has some 500 items; their hints, texts and review notes are not needed to count them).
+ */
 export async function progressByRequest(db: TExecutor, orgId: string, requestIds: string[]) {
-  const items = await itemsOfMany(db, orgId, requestIds);
-  return new Map(requestIds.map((id) => [id, progressOf((items.get(id) ?? []).map(ruleItem))]));
+  if (!requestIds.length) return new Map<string, { done: number; total: number }>();
+  const mine = and(eq(requestItems.orgId, orgId), inArray(requestItems.requestId, requestIds));
+  const [items, files] = await Promise.all([
+    db
+      .select({
+        id: requestItems.id,
+        requestId: requestItems.requestId,
+        key: requestItems.key,
+        kind: requestItems.kind,
+        required: requestItems.required,
+        condition: requestItems.condition,
+        value: requestItems.value,
+        notApplicable: sql<boolean>`${requestItems.notApplicableReason} is not null`,
+        review: requestItems.review,
+      })
+      .from(requestItems)
+      .where(mine)
+      .orderBy(asc(requestItems.requestId), asc(requestItems.position)),
+    db
+      .select({ itemId: requestItemFiles.itemId, n: count() })
+      .from(requestItemFiles)
+      .innerJoin(
+        requestItems,
+        and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
+      )
+      .where(and(eq(requestItemFiles.orgId, orgId), inArray(requestItems.requestId, requestIds)))
+      .groupBy(requestItemFiles.itemId),
+  ]);
+  const countOf = new Map(files.map((f) => [f.itemId, f.n]));
+  const byRequest = new Map<string, TRuleItem[]>();
+  for (const { requestId, ...item } of items) {
+    const list = byRequest.get(requestId) ?? [];
+    list.push({ ...item, fileCount: countOf.get(item.id) ?? 0 });
+    byRequest.set(requestId, list);
+  }
+  return new Map(requestIds.map((id) => [id, progressOf(byRequest.get(id) ?? [])]));
 }
 
 /** The firm's today, which decides what is overdue. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TPage } from '../../../domain/pagination';
 import {
@@ -11,7 +11,7 @@ import type { ZRequestListInput } from '../../../domain/requests/schemas';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { clients, requests } from '../../db/schema';
-import { escapeLike } from '../../db/sql';
+import { cappedCount, escapeLike } from '../../db/sql';
 import { clientVisibility } from '../clients';
 import { firmToday, progressByRequest } from './access';
 
@@ -54,7 +54,8 @@ export async function listRequests(db: TExecutor, scope: TScope, input: TInput) 
       : input.sort === 'client'
         ? [dir(clients.name), dir(requests.id)]
         : [dir(requests.createdAt), dir(requests.id)];
-  const [rows, [total]] = await Promise.all([
+  const counted = db.select({ one: requests.id }).from(requests).$dynamic();
+  const [rows, counts] = await Promise.all([
     db
       .select({
         id: requests.id,
@@ -76,7 +77,8 @@ export async function listRequests(db: TExecutor, scope: TScope, input: TInput) 
       .orderBy(...order)
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
-    db.select({ n: count() }).from(requests).innerJoin(clients, clientJoin).where(where),
+    // The client is joined only when the search names it (a request's client always exists).
+    cappedCount(db, (term ? counted.innerJoin(clients, clientJoin) : counted).where(where)),
   ]);
   const progress = await progressByRequest(
     db,
@@ -94,7 +96,7 @@ export async function listRequests(db: TExecutor, scope: TScope, input: TInput) 
       displayStatus: requestDisplayStatus(r, today),
       progress: progress.get(r.id) ?? { done: 0, total: 0 },
     })),
-    total: total?.n ?? 0,
+    ...counts,
     page: input.page,
     pageSize: input.pageSize,
   };
