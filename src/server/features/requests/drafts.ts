@@ -8,7 +8,7 @@ import type { TDb } from '../../db/client';
 import { requestItems, requestRecipients, requests } from '../../db/schema';
 import { audit } from '../system-log';
 import { visibleRequest } from './access';
-import { queueSentMail, recipientsFor } from './send';
+import { insertItems, queueSentMail, recipientsFor } from './send';
 
 type TDeps = { config: Pick<TConfig, 'publicUrl'> };
 
@@ -46,24 +46,7 @@ export async function updateDraft(
     await tx
       .delete(requestItems)
       .where(and(eq(requestItems.orgId, scope.orgId), eq(requestItems.requestId, before.id)));
-    let position = 0;
-    await tx.insert(requestItems).values(
-      input.sections.flatMap((section) =>
-        section.items.map((item) => ({
-          orgId: scope.orgId,
-          requestId: before.id,
-          position: position++,
-          section: section.title,
-          key: item.key,
-          kind: item.kind,
-          label: item.label,
-          hint: item.hint,
-          required: item.required,
-          options: item.options,
-          condition: item.condition,
-        })),
-      ),
-    );
+    const itemCount = await insertItems(tx, scope.orgId, before.id, input.sections);
     await tx
       .delete(requestRecipients)
       .where(and(eq(requestRecipients.orgId, scope.orgId), eq(requestRecipients.requestId, before.id)));
@@ -95,7 +78,7 @@ export async function updateDraft(
       action: 'request.update',
       recordType: 'request',
       recordId: after.id,
-      summary: `Edited the draft request “${after.title}” (${position} items, due ${after.dueDate})`,
+      summary: `Edited the draft request “${after.title}” (${itemCount} items, due ${after.dueDate})`,
       changes,
     });
     const mailed = input.send ? await queueSentMail(tx, deps, after) : [];

@@ -2,7 +2,6 @@ import { ZRequestDraftUpdate } from '@domain/requests/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  Checkbox,
   DatePicker,
   Dialog,
   DialogClose,
@@ -15,6 +14,7 @@ import {
 } from '@web/ui';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { RecipientsFieldset } from './recipients-fieldset';
 import type { TRequestDetail } from './review-item';
 import { formProblems, fromDraft, type TDraftSection, toDraft } from './sections-draft';
 import { SectionsEditor } from './sections-editor';
@@ -117,25 +117,15 @@ function DraftForm({ request, onDone }: { request: TRequestDetail; onDone: () =>
           <DatePicker value={dueDate} clearable={false} onChange={(v) => setDueDate(v ?? '')} />
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Send to</legend>
-        {people.length === 0 ? (
+      <RecipientsFieldset
+        people={people}
+        chosen={recipientIds}
+        onChange={setRecipientIds}
+        error={errors.get('recipientIds')}
+        empty={
           <p className="text-sm text-muted-fg">This client has nobody in the portal: invite someone first.</p>
-        ) : null}
-        {people.map((p) => (
-          <Checkbox
-            key={p.id}
-            label={`${p.name} (${p.email})`}
-            checked={recipientIds.includes(p.id)}
-            onCheckedChange={(v) =>
-              setRecipientIds(v === true ? [...recipientIds, p.id] : recipientIds.filter((id) => id !== p.id))
-            }
-          />
-        ))}
-        {errors.get('recipientIds') ? (
-          <p className="text-sm text-danger">{errors.get('recipientIds')}</p>
-        ) : null}
-      </fieldset>
+        }
+      />
       <Field label="Message" hint="Mailed with the request's link">
         <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
       </Field>

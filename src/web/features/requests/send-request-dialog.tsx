@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   Button,
-  Checkbox,
   DatePicker,
   Dialog,
   DialogClose,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { parseChaseDraft, SendChaseFields, type TChaseDraft } from './chase-fields';
+import { RecipientsFieldset } from './recipients-fieldset';
 import { blankSections, formProblems, fromDraft, type TDraftSection, toDraft } from './sections-draft';
 import { SectionsEditor } from './sections-editor';
 
@@ -180,22 +180,12 @@ function SendRequestForm({
           <DatePicker value={dueDate} clearable={false} onChange={(v) => setDueDate(v ?? '')} />
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Send to</legend>
-        {people.map((p) => (
-          <Checkbox
-            key={p.id}
-            label={`${p.name} (${p.email})`}
-            checked={chosen.includes(p.id)}
-            onCheckedChange={(v) =>
-              setRecipientIds(v === true ? [...chosen, p.id] : chosen.filter((id) => id !== p.id))
-            }
-          />
-        ))}
-        {errors.get('recipientIds') ? (
-          <p className="text-sm text-danger">{errors.get('recipientIds')}</p>
-        ) : null}
-      </fieldset>
+      <RecipientsFieldset
+        people={people}
+        chosen={chosen}
+        onChange={setRecipientIds}
+        error={errors.get('recipientIds')}
+      />
       <Field label="Message" hint="Mailed with the request's link">
         <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
       </Field>
