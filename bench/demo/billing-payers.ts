@@ -10,7 +10,7 @@ import type { TDemoClient } from './clients';
 // retainer in advance that its invoices draw on, one stopped paying five months ago (the 90+ days in
 // the aging), two pay a month or two late, one pays each invoice in two halves a month apart; one
 // has a fee corrected by a credit note, one is billed twice for a certificate (the second voided),
-// and the first client advised by the hour has its first bill written down.
+// and the first bill of hourly advice (whichever advised client's time is billed first) is written down.
 
 export type TBillingCast = {
   retainer: TDemoClient;
@@ -19,7 +19,8 @@ export type TBillingCast = {
   halves: TDemoClient;
   corrected: TDemoClient;
   duplicated: TDemoClient;
-  writtenDown: TDemoClient;
+  /** Clients advised by the hour: the first of them billed for time has that bill written down. */
+  advised: TDemoClient[];
 };
 
 const MONTHLY = new Set(['GST3B', 'BOOKS', 'PAYROLL']);
@@ -50,11 +51,10 @@ export function billingCast(
   const candidates = clients.filter((c) => !advisedIds.has(c.id)).sort((a, b) => rank(a) - rank(b));
   // Those whose story needs an invoice every month come first.
   const [stopped, halves, retainer, slow1, slow2, corrected, duplicated] = candidates;
-  const writtenDown = advised[0];
-  if (!retainer || !stopped || !slow1 || !slow2 || !halves || !corrected || !duplicated || !writtenDown) {
+  if (!retainer || !stopped || !slow1 || !slow2 || !halves || !corrected || !duplicated || !advised.length) {
     throw new Error('the demo firm has too few clients for its billing story');
   }
-  return { retainer, stopped, slow: [slow1, slow2], halves, corrected, duplicated, writtenDown };
+  return { retainer, stopped, slow: [slow1, slow2], halves, corrected, duplicated, advised };
 }
 
 export type TPayment = { day: string; share: 'all' | 'half' };

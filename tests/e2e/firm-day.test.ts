@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot, type TConsoleLog } from './support/browser';
 
@@ -9,11 +9,13 @@ import { launchBrowser, newPage, screenshot, type TConsoleLog } from './support/
 
 let app: TE2eApp;
 let browser: Browser;
-beforeAll(async () => {
+// Each attempt gets its own firm: the day signs the owner up, so CI's retry on a shared app failed
+// at "Check your email" (the address was taken) and never showed whether the flake was a flake.
+beforeEach(async () => {
   app = await startApp();
   browser = await launchBrowser();
 });
-afterAll(async () => {
+afterEach(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -175,6 +177,9 @@ describe('a day in the firm', () => {
     const task = member.getByRole('dialog', { name: 'GSTR-3B for November' });
     await task.getByRole('combobox', { name: 'Status' }).click();
     await member.getByRole('option', { name: 'In progress' }).click();
+    // The status saves and refreshes every task query; the comment is written once that settled.
+    await expect.poll(() => task.getByRole('combobox', { name: 'Status' }).isEnabled()).toBe(true);
+    await task.getByRole('combobox', { name: 'Status' }).getByText('In progress').waitFor();
     await task.getByRole('button', { name: 'Mention' }).click();
     await member.getByRole('menuitem', { name: 'Meera Sharma' }).click();
     // Typing goes to the comment only once the menu has closed and handed focus back: on a busy
@@ -182,6 +187,9 @@ describe('a day in the firm', () => {
     await member.getByRole('menu', { name: 'Mention' }).waitFor({ state: 'detached' });
     await task.getByLabel('New comment').press('End');
     await task.getByLabel('New comment').pressSequentially('ITC matches 2B, filing tomorrow');
+    await expect
+      .poll(() => task.getByLabel('New comment').inputValue())
+      .toBe('@Meera Sharma ITC matches 2B, filing tomorrow');
     await task.getByRole('button', { name: 'Comment', exact: true }).click();
     await task.getByText('@Meera Sharma ITC matches 2B, filing tomorrow').waitFor();
     await screenshot(member, 'day-member-task');
