@@ -4,6 +4,7 @@ import type { TRequestTemplateSave } from '../../../domain/requests/schemas';
 import {
   clients,
   notifications,
+  projects,
   reminderDeliveries,
   reminders,
   requestReminderSteps,
@@ -281,6 +282,33 @@ describe('the chase job', () => {
       .where(eq(requests.id, answered));
     expect(row?.needsAttentionAt).toBeNull();
     expect((await w.own.api.requests.get.query({ requestId: answered })).chase.nextDay).toBe('2026-12-13');
+  }, 120_000);
+});
+
+describe('a project’s request', () => {
+  it('tells the project’s owner as well as the sender when it needs attention', async () => {
+    await t.db.update(projects).set({ ownerId: w.firm.staff.id }).where(eq(projects.id, w.own.project.id));
+    const made = await w.own.api.requests.create.mutate({
+      clientId: w.own.client.id,
+      projectId: w.own.project.id,
+      title: 'Audit confirmations',
+      dueDate: '2026-12-10',
+      recipientIds: [w.portal.user.id],
+      sections: SECTIONS,
+      chase: { beforeDays: [7, 1], onDue: true, everyDays: 3 },
+    });
+    await t.db
+      .update(requests)
+      .set({ sentAt: on('2026-11-20') })
+      .where(eq(requests.id, made.id));
+    for (const day of ['2026-12-03', '2026-12-09', '2026-12-10']) await chase(day);
+    const told = await t.db
+      .select({ memberId: notifications.memberId })
+      .from(notifications)
+      .where(
+        and(eq(notifications.kind, 'request.attention'), eq(notifications.link, `/requests/${made.id}`)),
+      );
+    expect(told.map((n) => n.memberId).sort()).toEqual([w.firm.owner.id, w.firm.staff.id].sort());
   }, 120_000);
 });
 

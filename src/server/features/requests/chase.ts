@@ -244,10 +244,6 @@ function chaseText(
   return { title: title.slice(0, 200), message: lines.join('\n\n') };
 }
 
-/**
- * Who hears that a request needs attention: its sender. A request linked to a project adds the
- * project's owner here once requests carry their project (the project-linking work of issue 36).
- */
 /** Who is told a request needs attention: its sender and, for a project's request, the project's owner. */
 async function attentionAudience(tx: TExecutor, request: TRequestRow): Promise<string[]> {
   const people = new Set<string>(request.createdBy ? [request.createdBy] : []);
