@@ -123,7 +123,10 @@ describe('client requests in the browser', () => {
     // The client, on a phone: the request in the list, the bottom bar's six sections in view.
     const phoneContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
     await signInToPortal(phoneContext, app, portalUser.token);
-    const { page: phone, console: phoneConsole } = await newPage(phoneContext);
+    // The upload sent while the phone is offline fails in the network first: that one is expected.
+    const { page: phone, console: phoneConsole } = await newPage(phoneContext, {
+      allowErrors: [/ERR_INTERNET_DISCONNECTED/],
+    });
     await phone.goto(`${app.url}/clientportal/${client.id}/requests`);
     const bar = phone.getByRole('navigation', { name: 'Portal sections' });
     await bar.getByRole('link', { name: 'Requests' }).waitFor();
@@ -171,7 +174,15 @@ describe('client requests in the browser', () => {
     await rent.getByRole('button', { name: 'Mark not applicable' }).click();
     await rent.getByText('I live in my own flat').waitFor();
     await phone.getByText('3 of 4', { exact: true }).waitFor();
+    // The phone loses its signal as the deed goes: the file waits, and goes once the signal is back.
+    await phoneContext.setOffline(true);
     await deed.getByLabel('Upload files', { exact: true }).setInputFiles([pdf('sale-deed.pdf')]);
+    const deedUpload = deed.getByRole('region', { name: 'Uploads' }).getByRole('listitem');
+    await deedUpload.getByText('Reconnecting').waitFor();
+    await deedUpload.getByText('The connection was lost: the upload starts again when it is back.').waitFor();
+    expect(await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').count()).toBe(0);
+    await phoneContext.setOffline(false);
+    await deedUpload.getByText('Uploaded').waitFor();
     await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').waitFor();
     await phone.getByText('4 of 4', { exact: true }).waitFor();
     await phone.getByText('4 of 4 items done').waitFor({ state: 'attached' });

@@ -23,7 +23,7 @@ export function PortalUploader({
   onUploaded: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const { uploads, add, cancel, clearFinished } = useUploads({
+  const { uploads, add, cancel, retry, clearFinished } = useUploads({
     maxBytes: undefined,
     onUploaded,
     url: asUrl,
@@ -64,7 +64,7 @@ export function PortalUploader({
         <Upload aria-hidden="true" />
         {label}
       </Button>
-      <UploadList uploads={uploads} onCancel={cancel} onClear={clearFinished} />
+      <UploadList uploads={uploads} onCancel={cancel} onRetry={retry} onClear={clearFinished} />
     </section>
   );
 }

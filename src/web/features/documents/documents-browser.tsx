@@ -350,7 +350,12 @@ export function DocumentsBrowser({ clientId, folderId }: { clientId: string | nu
       {clientId && data.folder.parentId !== null && !showTrash ? (
         <FolderPortalNote folder={data.folder} onShare={canEdit ? () => void shareThisFolder() : undefined} />
       ) : null}
-      <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+      <UploadList
+        uploads={uploads.uploads}
+        onCancel={uploads.cancel}
+        onRetry={uploads.retry}
+        onClear={uploads.clearFinished}
+      />
       {showTrash ? (
         <TrashView
           clientId={clientId}

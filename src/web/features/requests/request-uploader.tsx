@@ -24,7 +24,7 @@ export function RequestUploader({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const { uploads, add, cancel, clearFinished } = useUploads({
+  const { uploads, add, cancel, retry, clearFinished } = useUploads({
     maxBytes: undefined,
     onUploaded,
     url: asUrl,
@@ -69,7 +69,7 @@ export function RequestUploader({
           Take a photo
         </Button>
       </div>
-      <UploadList uploads={uploads} onCancel={cancel} onClear={clearFinished} />
+      <UploadList uploads={uploads} onCancel={cancel} onRetry={retry} onClear={clearFinished} />
     </div>
   );
 }

@@ -164,7 +164,12 @@ export function TaskAttachments({
           No attachments yet.{canUpload ? ` Drop files here or upload them; they are saved in ${where}.` : ''}
         </p>
       )}
-      <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+      <UploadList
+        uploads={uploads.uploads}
+        onCancel={uploads.cancel}
+        onRetry={uploads.retry}
+        onClear={uploads.clearFinished}
+      />
       {canPick ? (
         <AttachExistingDialog taskId={taskId} open={picking} onOpenChange={setPicking} onAttached={refresh} />
       ) : null}
