@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -27,7 +26,7 @@ import {
   TAX_REGIMES,
 } from '../../../domain/billing/constants';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { documents } from './documents';
 import { clientServices } from './engagements';
 import { members, orgs } from './org';

@@ -4,7 +4,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -21,7 +20,7 @@ import {
   type TAudience,
 } from '../../../domain/broadcasts';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 
 /** A firm's reusable broadcast: subject and sanitised HTML body with placeholders. */

@@ -2,7 +2,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../../domain/client-import';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 
 /**

@@ -3,7 +3,6 @@ import {
   doublePrecision,
   foreignKey,
   index,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CLIENT_STATUSES, CLIENT_TYPES } from '../../../domain/clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 
 /** A family or a business group of clients. */

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 // UUIDv7 keys are generated in the app: they sort by time (kind to b-tree indexes) and PostgreSQL 15
@@ -16,6 +16,17 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const orgId = () => uuid('org_id').notNull();
+
+/**
+ * A jsonb column, read as the driver hands it over. node-postgres and PGlite both parse jsonb
+ * already; Drizzle's own jsonb parses a string value a second time, so a client's answer "123"
+ * came back as the number 123, "true" as true and "null" as null (each other string paid for a
+ * thrown exception). Every jsonb column of the schema is this one.
+ */
+export const jsonb = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+});
 
 // Firm data refers to firm data only by (org_id, x) → (org_id, id) keys, so no row can point into
 // another firm (src/server/db/foreign-keys.test.ts reads pg_constraint to hold every table to it).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, jsonb, updatedAt } from './columns';
 import { orgs } from './org';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -4,7 +4,6 @@ import {
   customType,
   foreignKey,
   index,
-  jsonb,
   pgTable,
   smallint,
   text,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 
 /** The firm. */
 export const orgs = pgTable('orgs', {

@@ -4,14 +4,13 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs, roles } from './org';
 
 /** A reusable plan of work: the tasks a service's project starts with. */

@@ -1,6 +1,6 @@
-import { foreignKey, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { REPORT_VIEW_KINDS } from '../../../domain/reports';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 
 /** A member's saved view of a report: its name and the URL's filters, sort and view. */

@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -25,7 +24,7 @@ import {
 } from '../../../domain/requests/constants';
 import type { TItemCondition, TSection } from '../../../domain/requests/items';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { documentFolders, documents } from './documents';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';

@@ -2,7 +2,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   text,
@@ -12,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BILLING_MODES, FEE_TRIGGERS } from '../../../domain/billing/constants';
 import { SERVICE_FREQUENCIES } from '../../../domain/services';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { orgs } from './org';
 import { projectTemplates } from './project-templates';
 

@@ -1,5 +1,5 @@
-import { foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, orgId } from './columns';
+import { foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, jsonb, orgId } from './columns';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';
 

@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -17,7 +16,7 @@ import {
 import { STORED_STATUSES } from '../../../domain/status';
 import { TASK_PRIORITIES } from '../../../domain/tasks';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';
 import { templateTasks } from './project-templates';

@@ -115,7 +115,6 @@ export async function filesOf(db: TExecutor, orgId: string, itemIds: string[]) {
   return byItem;
 }
 
-/** "7 of 12" per request, for a page of them. */
 /**
  * Each request's "7 of 12", for a page of a list: only the columns the rules read (a list of 50
  * requests has some 500 items; their hints, texts and review notes are not needed to count them).

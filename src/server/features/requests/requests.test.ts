@@ -176,6 +176,14 @@ describe('a request from a template, answered, reviewed, completed', () => {
     expect(await codeAndMessageOf(() => portal().submit.mutate(ref()))).toBe(
       'BAD_REQUEST: 3 required items are still to answer',
     );
+    // Text that reads as JSON stays the text typed (jsonb strings were once parsed a second time).
+    const notes = await itemId('notes');
+    for (const text of ['123', 'null', 'true', '{"a":1}']) {
+      await portal().answer.mutate({ ...ref(), itemId: notes, value: text });
+      const item = (await portal().get.query(ref())).items.find((i) => i.id === notes);
+      expect(item?.value).toBe(text);
+    }
+    await portal().answer.mutate({ ...ref(), itemId: notes, value: null });
   });
 
   it('takes files through the streaming upload, one item at a time; not a file item, not another firm', async () => {
