@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import axe, { type Result, type RunOptions } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { screenOf, VIEW_PARAM } from './routes';
 
@@ -36,7 +36,7 @@ type TSnapshot = { url: string; html: string; width: number; height: number };
  * shows it or by the walk, however many files visit it.
  */
 const audited = new Set<string>();
-const auditContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+const auditPages = new WeakMap<Browser, Promise<Page>>();
 
 function widthClass(width: number) {
   return width < 640 ? 'phone' : 'wide';
@@ -66,7 +66,13 @@ function copyDocument(): { url: string; html: string } {
       copy.toggleAttribute('selected', element.selected);
     }
   });
-  for (const node of clone.querySelectorAll('script, noscript')) node.remove();
+  // Nor the app's code: the copy only renders. A module preload left in fetched and compiled every
+  // chunk of the app again for each audit (with a route, the page has no HTTP cache): seconds each.
+  for (const node of clone.querySelectorAll(
+    'script, noscript, link[rel="modulepreload"], link[rel="preload"], link[rel="prefetch"]',
+  )) {
+    node.remove();
+  }
   // The styles travel with the copy, so it renders the same after the test's server has closed.
   for (const link of clone.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
     const sheet = [...document.styleSheets].find((s) => s.href === link.href);
@@ -93,16 +99,6 @@ async function snapshot(page: Page): Promise<TSnapshot> {
   return { ...(await page.evaluate(copyDocument)), ...size };
 }
 
-function auditContext(browser: Browser): Promise<BrowserContext> {
-  let context = auditContexts.get(browser);
-  if (!context) {
-    // No cookies: the copy (without the app's scripts) only needs its styles and images.
-    context = browser.newContext();
-    auditContexts.set(browser, context);
-  }
-  return context;
-}
-
 /**
  * axe's options per theme: its default rules plus WCAG 2.2's 24 px targets and 2.1's label in
  * name (both off in its defaults); in the dark theme only the rules colour decides.
@@ -110,6 +106,9 @@ function auditContext(browser: Browser): Promise<BrowserContext> {
 function axeOptions(theme: TTheme): RunOptions {
   const options: RunOptions = {
     iframes: false,
+    // Only violations are read: axe then keeps one node of each passed or inapplicable rule
+    // instead of all of them (its documented speed option; the violations are complete).
+    resultTypes: ['violations'],
     rules: { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
   };
   return theme === 'light'
@@ -117,46 +116,69 @@ function axeOptions(theme: TTheme): RunOptions {
     : { ...options, runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } };
 }
 
-/** Renders a snapshot in both themes and runs axe on each. */
-async function auditSnapshot(browser: Browser, shot: TSnapshot): Promise<TFinding[]> {
-  const context = await auditContext(browser);
-  const page = await context.newPage();
-  try {
-    await page.setViewportSize({ width: shot.width, height: shot.height });
-    // Served at the screen's own address, so its styles load as the app's own (same origin).
-    const url = new URL(shot.url);
-    url.hash = '';
-    await page.route(
-      (u) => u.href === url.href,
-      (route) => route.fulfill({ contentType: 'text/html', body: shot.html }),
-    );
-    await page.goto(url.href, { waitUntil: 'load' });
-    // axe itself, once for both themes (its Playwright builder evaluated its 560 KB twice a run).
-    await page.evaluate(axe.source);
-    const findings: TFinding[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => {
-        const root = document.documentElement;
-        root.classList.toggle('dark', dark);
-        root.style.colorScheme = dark ? 'dark' : 'light';
-      }, theme === 'dark');
-      const results = await page.evaluate(
-        (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
-        axeOptions(theme),
-      );
-      findings.push({
-        route: screenOf(shot.url),
-        url: shot.url,
-        theme,
-        width: shot.width,
-        violations: results.violations,
-      });
-    }
-    record(findings);
-    return findings;
-  } finally {
-    await page.close();
+/**
+ * The page audits happen in: one per browser, kept, with axe loaded once. It sits at the app's
+ * origin (a blank page served by a route, then the route dropped so the HTTP cache works), and each
+ * snapshot is written into it (setContent keeps the address), so its styles' fonts and images come
+ * from the cache. A new page per audit, at the screen's address through a route, spent most of an
+ * audit loading what the page before it had loaded (routing turns the cache off).
+ */
+async function auditPage(browser: Browser, origin: string): Promise<Page> {
+  let open = auditPages.get(browser);
+  if (!open) {
+    // No cookies: the copy (without the app's scripts) only needs its styles and images.
+    open = browser.newContext().then((context) => context.newPage());
+    auditPages.set(browser, open);
   }
+  const page = await open;
+  if (new URL(page.url()).origin !== origin) {
+    const blank = `${origin}/__a11y-audit`;
+    const serve = (route: Route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>audit</title>' });
+    await page.route(blank, serve);
+    await page.goto(blank);
+    await page.unroute(blank, serve);
+  }
+  return page;
+}
+
+/** Audits one at a time: they share the audit page. */
+let auditQueue: Promise<unknown> = Promise.resolve();
+
+/** Renders a snapshot in both themes and runs axe on each. */
+function auditSnapshot(browser: Browser, shot: TSnapshot): Promise<TFinding[]> {
+  const run = auditQueue.then(() => auditOnce(browser, shot));
+  auditQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function auditOnce(browser: Browser, shot: TSnapshot): Promise<TFinding[]> {
+  const page = await auditPage(browser, new URL(shot.url).origin);
+  await page.setViewportSize({ width: shot.width, height: shot.height });
+  await page.setContent(shot.html, { waitUntil: 'load' });
+  // axe itself, once per audit page: the document is replaced, the window (and axe) stays.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const findings: TFinding[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => {
+      const root = document.documentElement;
+      root.classList.toggle('dark', dark);
+      root.style.colorScheme = dark ? 'dark' : 'light';
+    }, theme === 'dark');
+    const results = await page.evaluate(
+      (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+      axeOptions(theme),
+    );
+    findings.push({
+      route: screenOf(shot.url),
+      url: shot.url,
+      theme,
+      width: shot.width,
+      violations: results.violations,
+    });
+  }
+  record(findings);
+  return findings;
 }
 
 /** Every violation, whatever its impact, as JSON under test-results/a11y/ for a person to read. */
