@@ -121,38 +121,27 @@ export async function filesOf(db: TExecutor, orgId: string, itemIds: string[]) {
  */
 export async function progressByRequest(db: TExecutor, orgId: string, requestIds: string[]) {
   if (!requestIds.length) return new Map<string, { done: number; total: number }>();
-  const mine = and(eq(requestItems.orgId, orgId), inArray(requestItems.requestId, requestIds));
-  const [items, files] = await Promise.all([
-    db
-      .select({
-        id: requestItems.id,
-        requestId: requestItems.requestId,
-        key: requestItems.key,
-        kind: requestItems.kind,
-        required: requestItems.required,
-        condition: requestItems.condition,
-        value: requestItems.value,
-        notApplicable: sql<boolean>`${requestItems.notApplicableReason} is not null`,
-        review: requestItems.review,
-      })
-      .from(requestItems)
-      .where(mine)
-      .orderBy(asc(requestItems.requestId), asc(requestItems.position)),
-    db
-      .select({ itemId: requestItemFiles.itemId, n: count() })
-      .from(requestItemFiles)
-      .innerJoin(
-        requestItems,
-        and(eq(requestItems.orgId, requestItemFiles.orgId), eq(requestItems.id, requestItemFiles.itemId)),
-      )
-      .where(and(eq(requestItemFiles.orgId, orgId), inArray(requestItems.requestId, requestIds)))
-      .groupBy(requestItemFiles.itemId),
-  ]);
-  const countOf = new Map(files.map((f) => [f.itemId, f.n]));
+  // One statement: each item's files counted beside it (an index scan per item of the page).
+  const items = await db
+    .select({
+      requestId: requestItems.requestId,
+      key: requestItems.key,
+      kind: requestItems.kind,
+      required: requestItems.required,
+      condition: requestItems.condition,
+      value: requestItems.value,
+      notApplicable: sql<boolean>`${requestItems.notApplicableReason} is not null`,
+      review: requestItems.review,
+      fileCount: sql<number>`(select count(*)::int from ${requestItemFiles} f
+        where f.org_id = ${requestItems.orgId} and f.item_id = ${requestItems.id})`,
+    })
+    .from(requestItems)
+    .where(and(eq(requestItems.orgId, orgId), inArray(requestItems.requestId, requestIds)))
+    .orderBy(asc(requestItems.requestId), asc(requestItems.position));
   const byRequest = new Map<string, TRuleItem[]>();
   for (const { requestId, ...item } of items) {
     const list = byRequest.get(requestId) ?? [];
-    list.push({ ...item, fileCount: countOf.get(item.id) ?? 0 });
+    list.push(item);
     byRequest.set(requestId, list);
   }
   return new Map(requestIds.map((id) => [id, progressOf(byRequest.get(id) ?? [])]));
