@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   foreignKey,
   index,
@@ -59,6 +60,8 @@ export const clients = pgTable(
     taxIds: jsonb('tax_ids').$type<{ kind: string; value: string }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
+    /** Not yet engaged (proposals, issue 37): left out of lists, reports and the grid unless asked for. */
+    prospect: boolean('prospect').notNull().default(false),
     notes: text('notes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     searchText: text('search_text').generatedAlwaysAs(

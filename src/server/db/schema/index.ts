@@ -23,3 +23,4 @@ export * from './system-log';
 export * from './tasks';
 export * from './timesheets';
 export * from './vault';
+export * from './proposals';

@@ -1,0 +1,146 @@
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  date,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  PROPOSAL_EVENT_KINDS,
+  PROPOSAL_STATUSES,
+  SIGNING_ORDERS,
+  type TProposalPackage,
+  type TProposalService,
+} from '../../../domain/proposals';
+import { clients } from './clients';
+import { createdAt, id, orgId, updatedAt } from './columns';
+import { orgs } from './org';
+
+// Proposals and engagement letters (issue 37). A template keeps its letter, packages and add-ons as
+// documents (the editor saves them whole); a proposal copies them, so editing the template later
+// never changes what a client was sent or signed.
+
+export const proposalTemplates = pgTable(
+  'proposal_templates',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    letterHtml: text('letter_html').notNull(),
+    packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
+    addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
+    terms: text('terms').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('proposal_templates_org_id_id_key').on(t.orgId, t.id),
+    index('proposal_templates_org_name_idx').on(t.orgId, t.name),
+  ],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    title: text('title').notNull(),
+    templateName: text('template_name'),
+    letterHtml: text('letter_html').notNull(),
+    packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
+    addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
+    terms: text('terms').notNull().default(''),
+    /** draft → sent → accepted | declined | withdrawn; Expired is derived from expiresOn. */
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
+    signingOrder: text('signing_order', { enum: SIGNING_ORDERS }).notNull().default('any'),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** What the signers chose: the package's index and the add-ons' (the first signer's choice binds). */
+    chosenPackage: smallint('chosen_package'),
+    chosenAddOns: jsonb('chosen_add_ons').$type<number[]>(),
+    declineReason: text('decline_reason'),
+    createdBy: uuid('created_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('proposals_org_id_id_key').on(t.orgId, t.id),
+    index('proposals_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('proposals_org_client_idx').on(t.orgId, t.clientId, t.createdAt),
+    index('proposals_org_status_idx').on(t.orgId, t.status, t.expiresOn),
+    foreignKey({
+      name: 'proposals_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A person who signs: the link's secret and the one-time code are kept as hashes. */
+export const proposalSigners = pgTable(
+  'proposal_signers',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    proposalId: uuid('proposal_id').notNull(),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    linkHash: text('link_hash'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    sessionHash: text('session_hash'),
+    sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** 'typed' text or a 'drawn' PNG data URL; what the sealed PDF shows. */
+    signatureKind: text('signature_kind', { enum: ['typed', 'drawn'] }),
+    signature: text('signature'),
+    consentText: text('consent_text'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('proposal_signers_org_id_id_key').on(t.orgId, t.id),
+    index('proposal_signers_proposal_idx').on(t.orgId, t.proposalId, t.position),
+    foreignKey({
+      name: 'proposal_signers_proposal_fk',
+      columns: [t.orgId, t.proposalId],
+      foreignColumns: [proposals.orgId, proposals.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The audit trail: each event with its time, address and browser (the certificate page lists them). */
+export const proposalEvents = pgTable(
+  'proposal_events',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    proposalId: uuid('proposal_id').notNull(),
+    signerId: uuid('signer_id'),
+    kind: text('kind', { enum: PROPOSAL_EVENT_KINDS }).notNull(),
+    who: text('who').notNull(),
+    detail: text('detail').notNull().default(''),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proposal_events_proposal_idx').on(t.orgId, t.proposalId, t.at),
+    foreignKey({
+      name: 'proposal_events_proposal_fk',
+      columns: [t.orgId, t.proposalId],
+      foreignColumns: [proposals.orgId, proposals.id],
+    }).onDelete('cascade'),
+  ],
+);
