@@ -114,7 +114,11 @@ export const SIGNING_ORDER_LABELS: Record<TSigningOrder, string> = {
 
 export const ZSigner = z.object({
   name: zText({ min: 2, max: 120, label: 'Signer name' }),
-  email: zString().trim().toLowerCase().max(254, 'Email address is too long').pipe(z.email('Enter a valid email address')),
+  email: zString()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Email address is too long')
+    .pipe(z.email('Enter a valid email address')),
 });
 
 const ZIsoDay = zString().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
@@ -153,7 +157,11 @@ export const PROPOSAL_STATUS_LABELS: Record<TProposalDisplayStatus, string> = {
   withdrawn: 'Withdrawn',
   expired: 'Expired',
 };
-export function displayStatus(status: TProposalStatus, expiresOn: string, today: string): TProposalDisplayStatus {
+export function displayStatus(
+  status: TProposalStatus,
+  expiresOn: string,
+  today: string,
+): TProposalDisplayStatus {
   return status === 'sent' && expiresOn < today ? 'expired' : status;
 }
 
@@ -175,7 +183,9 @@ export const ZSignerLink = z.object({
   token: zString().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid'),
 });
 export const ZSignerCodeVerify = ZSignerLink.extend({
-  code: zString().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: zString()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 });
 /** After the code: a session secret the page holds in memory (not a cookie: one tab, one signer). */
 export const ZSignerSession = ZSignerLink.extend({
@@ -190,8 +200,21 @@ export const ZSignatureDrawn = zString()
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Draw your signature again');
 
 export const ZSignerSign = ZSignerSession.extend({
-  packageIndex: z.number().int().min(0).max(MAX_PACKAGES - 1),
-  addOnIndexes: z.array(z.number().int().min(0).max(MAX_ADD_ONS - 1)).max(MAX_ADD_ONS).default([]),
+  packageIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PACKAGES - 1),
+  addOnIndexes: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_ADD_ONS - 1),
+    )
+    .max(MAX_ADD_ONS)
+    .default([]),
   signature: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('typed'), text: zText({ min: 2, max: 120, label: 'Your typed signature' }) }),
     z.object({ kind: z.literal('drawn'), image: ZSignatureDrawn }),

@@ -1,10 +1,10 @@
 import {
+  date,
   foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
-  date,
   smallint,
   text,
   timestamp,

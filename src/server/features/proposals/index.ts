@@ -1,0 +1,3 @@
+// The proposals feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+export { proposalsRouter, signingRouter } from './router';
