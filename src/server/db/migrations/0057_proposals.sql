@@ -73,12 +73,14 @@ CREATE TABLE "proposals" (
 --> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "prospect" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "proposal_events" ADD CONSTRAINT "proposal_events_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proposal_events" ADD CONSTRAINT "proposal_events_signer_fk" FOREIGN KEY ("org_id","signer_id") REFERENCES "public"."proposal_signers"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposal_events" ADD CONSTRAINT "proposal_events_proposal_fk" FOREIGN KEY ("org_id","proposal_id") REFERENCES "public"."proposals"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposal_signers" ADD CONSTRAINT "proposal_signers_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposal_signers" ADD CONSTRAINT "proposal_signers_proposal_fk" FOREIGN KEY ("org_id","proposal_id") REFERENCES "public"."proposals"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposal_templates" ADD CONSTRAINT "proposal_templates_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_client_fk" FOREIGN KEY ("org_id","client_id") REFERENCES "public"."clients"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proposals" ADD CONSTRAINT "proposals_created_by_fk" FOREIGN KEY ("org_id","created_by") REFERENCES "public"."members"("org_id","id") ON DELETE SET NULL ("created_by") ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "proposal_events_proposal_idx" ON "proposal_events" USING btree ("org_id","proposal_id","at");--> statement-breakpoint
 CREATE INDEX "proposal_signers_proposal_idx" ON "proposal_signers" USING btree ("org_id","proposal_id","position");--> statement-breakpoint
 CREATE INDEX "proposal_templates_org_name_idx" ON "proposal_templates" USING btree ("org_id","name");--> statement-breakpoint

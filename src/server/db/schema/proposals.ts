@@ -20,7 +20,7 @@ import {
 } from '../../../domain/proposals';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
-import { orgs } from './org';
+import { members, orgs } from './org';
 
 // Proposals and engagement letters (issue 37). A template keeps its letter, packages and add-ons as
 // documents (the editor saves them whole); a proposal copies them, so editing the template later
@@ -81,6 +81,11 @@ export const proposals = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'proposals_created_by_fk',
+      columns: [t.orgId, t.createdBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (created_by)
   ],
 );
 
@@ -137,6 +142,11 @@ export const proposalEvents = pgTable(
   },
   (t) => [
     index('proposal_events_proposal_idx').on(t.orgId, t.proposalId, t.at),
+    foreignKey({
+      name: 'proposal_events_signer_fk',
+      columns: [t.orgId, t.signerId],
+      foreignColumns: [proposalSigners.orgId, proposalSigners.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'proposal_events_proposal_fk',
       columns: [t.orgId, t.proposalId],
