@@ -241,3 +241,11 @@ export type TProposalEventKind = (typeof PROPOSAL_EVENT_KINDS)[number];
 
 export const signerPath = (proposalId: string, signerId: string, token: string) =>
   `/sign/${proposalId}/${signerId}?t=${token}`;
+
+/** The firm's own signing certificate, a PKCS#12 (.p12 / .pfx) file read in the browser. */
+export const ZSigningCertificateUpload = z.object({
+  fileBase64: zString()
+    .max(200_000, 'The file is too large for a signing certificate')
+    .regex(/^[A-Za-z0-9+/=]+$/, 'Choose a .p12 or .pfx file'),
+  password: zString().max(200, 'The password is too long').default(''),
+});

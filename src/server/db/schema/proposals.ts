@@ -20,6 +20,7 @@ import {
 } from '../../../domain/proposals';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
+import { documents } from './documents';
 import { members, orgs } from './org';
 
 // Proposals and engagement letters (issue 37). A template keeps its letter, packages and add-ons as
@@ -65,6 +66,10 @@ export const proposals = pgTable(
     chosenPackage: smallint('chosen_package'),
     chosenAddOns: jsonb('chosen_add_ons').$type<number[]>(),
     declineReason: text('decline_reason'),
+    /** The sealed PDF in the client's documents (made by the seal job after the last signature). */
+    documentId: uuid('document_id'),
+    /** SHA-256 of the agreement as signed (letter, chosen services, signatures), on the certificate page. */
+    contentSha256: text('content_sha256'),
     createdBy: uuid('created_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
@@ -81,6 +86,11 @@ export const proposals = pgTable(
       columns: [t.orgId, t.clientId],
       foreignColumns: [clients.orgId, clients.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'proposals_document_fk',
+      columns: [t.orgId, t.documentId],
+      foreignColumns: [documents.orgId, documents.id],
+    }).onDelete('set null'), // SET NULL (document_id)
     foreignKey({
       name: 'proposals_created_by_fk',
       columns: [t.orgId, t.createdBy],
@@ -154,3 +164,22 @@ export const proposalEvents = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The firm's document-signing certificate: made on first use (self-signed), or the firm's own
+ * PKCS#12 uploaded on the settings page. The private key is sealed by the vault key.
+ */
+export const firmSigningCerts = pgTable('firm_signing_certs', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  source: text('source', { enum: ['generated', 'uploaded'] }).notNull(),
+  certPem: text('cert_pem').notNull(),
+  /** Any intermediate certificates of an uploaded chain, PEM, leaf first excluded. */
+  chainPem: text('chain_pem').notNull().default(''),
+  keySealed: text('key_sealed').notNull(),
+  subject: text('subject').notNull(),
+  notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -2,11 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { todayIn } from '../../../domain/days';
 import type { TExecutor } from '../../db/client';
 import { clients, proposals } from '../../db/schema';
+import { enqueue } from '../../jobs/queue';
 import { insertEngagement } from '../engagements';
 import { notify } from '../notifications';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { recordEvent } from './events';
+import { PROPOSAL_SEAL } from './seal';
 
 type TAccepted = {
   orgId: string;
@@ -70,6 +72,17 @@ export async function acceptProposal(
       recordType: 'proposal',
       recordId: p.id,
       summary: `${client?.name ?? 'The client'} accepted “${p.title}”: ${made.length} engagement${made.length === 1 ? '' : 's'} added (${made.join(', ')})`,
+    },
+  );
+  // The sealed PDF is made by a job, committed with the acceptance (see seal.ts).
+  await enqueue(
+    tx,
+    PROPOSAL_SEAL,
+    { orgId: p.orgId, proposalId: p.id },
+    {
+      orgId: p.orgId,
+      dedupeKey: `${PROPOSAL_SEAL}:${p.id}`,
+      maxAttempts: 5,
     },
   );
   if (p.createdBy) {

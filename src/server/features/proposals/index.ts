@@ -1,3 +1,4 @@
 // The proposals feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
 export { proposalsRouter, signingRouter } from './router';
+export { PROPOSAL_SEAL, registerProposalJobs, sealProposal } from './seal';

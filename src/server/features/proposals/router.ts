@@ -12,6 +12,7 @@ import {
   ZSignerLink,
   ZSignerSession,
   ZSignerSign,
+  ZSigningCertificateUpload,
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
 import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
@@ -32,6 +33,7 @@ import {
   signProposal,
   verifySignerCode,
 } from './signing';
+import { signingCertificateInfo, uploadCertificate } from './settings';
 import { deleteTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
 
 const manage = permissionProcedure('proposals.manage');
@@ -72,6 +74,13 @@ export const proposalsRouter = router({
   withdraw: manage
     .input(ZProposalWithdraw)
     .mutation(({ ctx, input }) => withdrawProposal(ctx.db, ctx.scope, input, ctx.meta)),
+  /** The settings page: the certificate that seals signed documents, and the firm's own upload. */
+  certificate: permissionProcedure('settings.edit').query(({ ctx }) =>
+    signingCertificateInfo(ctx.db, ctx.scope.orgId),
+  ),
+  uploadCertificate: permissionProcedure('settings.edit')
+    .input(ZSigningCertificateUpload)
+    .mutation(({ ctx, input }) => uploadCertificate(ctx.db, ctx.config, ctx.scope, input, ctx.meta)),
 });
 
 /** The signer's side (/sign/{proposal}/{signer}?t=…): no account, the link and a mailed code. */
