@@ -139,6 +139,7 @@ export const ZProposalCreate = ZProposalFields.extend({
 });
 export type TProposalCreate = z.input<typeof ZProposalCreate>;
 export const ZProposalUpdate = ZProposalFields.extend({ proposalId: z.uuid() });
+export const ZProposalClientSearch = z.object({ search: zString().trim().max(100).default('') });
 export const ZProposalRef = z.object({ proposalId: z.uuid('Choose a proposal from the list') });
 export const ZProposalFromTemplate = z.object({
   clientId: z.uuid('Choose a client or prospect'),

@@ -1,4 +1,5 @@
 import {
+  ZProposalClientSearch,
   ZProposalCreate,
   ZProposalFromTemplate,
   ZProposalListInput,
@@ -16,6 +17,7 @@ import {
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
 import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
+import { clientOptions, serviceOptions } from './options';
 import {
   createProposal,
   draftFromTemplate,
@@ -25,6 +27,7 @@ import {
   updateProposal,
   withdrawProposal,
 } from './service';
+import { signingCertificateInfo, uploadCertificate } from './settings';
 import {
   declineProposal,
   openLink,
@@ -33,7 +36,6 @@ import {
   signProposal,
   verifySignerCode,
 } from './signing';
-import { signingCertificateInfo, uploadCertificate } from './settings';
 import { deleteTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
 
 const manage = permissionProcedure('proposals.manage');
@@ -56,6 +58,10 @@ const templatesRouter = router({
 
 export const proposalsRouter = router({
   templates: templatesRouter,
+  serviceOptions: manage.query(({ ctx }) => serviceOptions(ctx.db, ctx.scope)),
+  clientOptions: manage
+    .input(ZProposalClientSearch)
+    .query(({ ctx, input }) => clientOptions(ctx.db, ctx.scope, input.search)),
   list: manage.input(ZProposalListInput).query(({ ctx, input }) => listProposals(ctx.db, ctx.scope, input)),
   get: manage.input(ZProposalRef).query(({ ctx, input }) => getProposal(ctx.db, ctx.scope, input.proposalId)),
   /** A new proposal's form, filled from a template (nothing saved until create). */

@@ -215,6 +215,8 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     chosenPackage: p.chosenPackage,
     chosenAddOns: p.chosenAddOns,
     declineReason: p.declineReason,
+    documentId: p.documentId,
+    contentSha256: p.contentSha256,
     sentAt: p.sentAt,
     answeredAt: p.answeredAt,
     signers: signers.map((s) => ({
