@@ -123,6 +123,7 @@ export function ContentFields({
       <section className="flex flex-col gap-3">
         <h2 className="font-semibold">Packages the client chooses between</h2>
         {value.packages.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
           <div key={`package-${i}`} className="flex flex-col gap-2 rounded-lg border border-border p-3">
             <div className="flex items-end gap-2">
               <Field label={`Package ${i + 1} name`} className="flex-1">
@@ -140,6 +141,7 @@ export function ContentFields({
             </div>
             {p.services.map((s, k) => (
               <ServiceRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
                 key={`service-${i}-${k}`}
                 label={`Package ${i + 1} service ${k + 1}`}
                 value={s}
@@ -182,6 +184,7 @@ export function ContentFields({
         <h2 className="font-semibold">Optional add-ons</h2>
         {value.addOns.map((s, k) => (
           <ServiceRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
             key={`addon-${k}`}
             label={`Add-on ${k + 1}`}
             value={s}

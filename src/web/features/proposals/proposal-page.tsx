@@ -16,7 +16,7 @@ import {
   useFormat,
 } from '@web/ui';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { RequirePermission } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
@@ -191,7 +191,6 @@ function DraftEditor({ proposal }: { proposal: TDetail }) {
   const [signers, setSigners] = useState(proposal.signers.map((s) => ({ name: s.name, email: s.email })));
   const [content, setContent] = useState<TContentDraft>(() => toDraft(proposal));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setError(null), [title, content, signers]);
   const save = useMutation(
     trpc.proposals.update.mutationOptions({
       onSuccess: async () => {
@@ -237,6 +236,7 @@ function DraftEditor({ proposal }: { proposal: TDetail }) {
       <section className="flex flex-col gap-2">
         <h3 className="font-medium">Signers</h3>
         {signers.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
           <div key={`signer-${i}`} className="grid grid-cols-[1fr_1fr_auto] gap-2">
             <Input
               aria-label={`Signer ${i + 1} name`}

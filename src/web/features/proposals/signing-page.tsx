@@ -1,15 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Button, Field, Input, Spinner, Textarea } from '@web/ui';
+import { Button, Field, Input, Spinner } from '@web/ui';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
+import type { TSignerLink } from './signing-decline';
 import { SigningReview } from './signing-review';
 
 const route = getRouteApi('/_auth/sign/$proposalId/$signerId');
-
-export type TSignerLink = { proposalId: string; signerId: string; token: string };
 
 /**
  * /sign/{proposal}/{signer}?t=…: the signer's page, no account. The link opens it, a code mailed
@@ -112,38 +111,4 @@ function CodeStep({
       </Button>
     </>
   );
-}
-
-export function DeclineForm({
-  link,
-  session,
-  onDone,
-}: {
-  link: TSignerLink;
-  session: string;
-  onDone: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const decline = useMutation(trpc.signing.decline.mutationOptions({ onSuccess: onDone }));
-  return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        decline.mutate({ ...link, session, reason });
-      }}
-    >
-      <Field label="Why are you declining?" error={decline.isError ? errorMessage(decline.error) : undefined}>
-        <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-      <Button type="submit" variant="danger" loading={decline.isPending}>
-        Decline
-      </Button>
-    </form>
-  );
-}
-
-export function useSignerView(link: TSignerLink, session: string) {
-  return useQuery(trpc.signing.view.queryOptions({ ...link, session }));
 }

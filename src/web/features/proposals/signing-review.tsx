@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ProposalBody } from './proposal-body';
 import { SignaturePad } from './signature-pad';
-import { DeclineForm, type TSignerLink, useSignerView } from './signing-page';
+import { DeclineForm, type TSignerLink, useSignerView } from './signing-decline';
 
 /** The review and signature: the letter, the choice of package and add-ons, typed or drawn, consent. */
 export function SigningReview({ link, session }: { link: TSignerLink; session: string }) {
