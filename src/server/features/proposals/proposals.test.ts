@@ -126,7 +126,7 @@ describe('a proposal for a prospect, signed by two in turn', () => {
     const detail = await api.proposals.get.query({ proposalId: id });
     expect(detail.status).toBe('draft');
     expect(detail.preview.letterHtml).toContain('Dear Asha Rao');
-    expect(detail.preview.letterHtml).toContain('<li>Bookkeeping</li>');
+    expect(detail.preview.letterHtml).toContain('<li>Basic: Bookkeeping</li>');
     expect(detail.preview.letterHtml).toContain('Sign &amp; Co');
     expect(detail.preview.packages[1]?.services.map((s) => s.name)).toEqual(['Bookkeeping', 'Tax return']);
 

@@ -52,6 +52,8 @@ export function renderProposal(
   names: Map<string, string>,
   format: TFormatter,
   values: { clientName: string; signerName: string; firmName: string; today: string; expiresOn: string },
+  /** Once chosen (the sealed PDF), the letter's lists name only what was agreed. */
+  chosen?: { packageIndex: number; addOnIndexes: number[] },
 ): TRenderedProposal {
   const withNames = (s: TProposalService): TRenderedService => ({
     ...s,
@@ -61,9 +63,17 @@ export function renderProposal(
   const packages = content.packages.map((p) => ({ name: p.name, services: p.services.map(withNames) }));
   const addOns = content.addOns.map(withNames);
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
-  const all = packages.flatMap((p) => p.services);
-  const servicesHtml = list(all.map((s) => escapeHtml(s.name)));
-  const feesHtml = list(all.map((s) => `${escapeHtml(s.name)}: ${escapeHtml(s.feeText)}`));
+  // Before a choice, each package's services under its name (when there are several to choose from).
+  const offered = chosen
+    ? [
+        ...(packages[chosen.packageIndex]?.services ?? []).map((s) => ({ s, label: '' })),
+        ...chosen.addOnIndexes.flatMap((i) => (addOns[i] ? [{ s: addOns[i], label: '' }] : [])),
+      ]
+    : packages.flatMap((p) =>
+        p.services.map((s) => ({ s, label: packages.length > 1 ? `${p.name}: ` : '' })),
+      );
+  const servicesHtml = list(offered.map(({ s, label }) => escapeHtml(`${label}${s.name}`)));
+  const feesHtml = list(offered.map(({ s, label }) => escapeHtml(`${label}${s.name}: ${s.feeText}`)));
   const letterHtml = fillProposalPlaceholders(
     content.letterHtml,
     {

@@ -56,13 +56,19 @@ export async function buildSealedPdf(
       .where(and(eq(proposalEvents.orgId, orgId), eq(proposalEvents.proposalId, p.id)))
       .orderBy(asc(proposalEvents.at), asc(proposalEvents.id)),
   ]);
-  const rendered = renderProposal(p, names, format, {
-    clientName: row.clientName,
-    signerName: signers[0]?.name ?? row.clientName,
-    firmName: row.firmName,
-    today: todayIn(format.timeZone, p.answeredAt ?? new Date()),
-    expiresOn: p.expiresOn,
-  });
+  const rendered = renderProposal(
+    p,
+    names,
+    format,
+    {
+      clientName: row.clientName,
+      signerName: signers[0]?.name ?? row.clientName,
+      firmName: row.firmName,
+      today: todayIn(format.timeZone, p.answeredAt ?? new Date()),
+      expiresOn: p.expiresOn,
+    },
+    { packageIndex: chosenPackage, addOnIndexes: p.chosenAddOns ?? [] },
+  );
   const signed = signers.flatMap((s) =>
     s.signedAt && s.signature && s.signatureKind
       ? [
