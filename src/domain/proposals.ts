@@ -47,6 +47,9 @@ export const MAX_PACKAGES = 3;
 export const MAX_ADD_ONS = 10;
 export const MAX_SERVICES_PER_PACKAGE = 20;
 export const MAX_SIGNERS = 4;
+/** Reminders to a signer who has not answered: every few days, a few times, never past expiry. */
+export const REMINDER_EVERY_DAYS = 3;
+export const MAX_REMINDERS = 3;
 
 /** One service offered, with billing's fee arrangement (as an engagement has). */
 export const ZProposalService = z
@@ -230,6 +233,7 @@ export const ZSignerDecline = ZSignerSession.extend({
 export const PROPOSAL_EVENT_KINDS = [
   'created',
   'sent',
+  'reminded',
   'opened',
   'code_sent',
   'verified',

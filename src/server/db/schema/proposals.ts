@@ -115,6 +115,9 @@ export const proposalSigners = pgTable(
     codeAttempts: integer('code_attempts').notNull().default(0),
     sessionHash: text('session_hash'),
     sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }),
+    /** When the signer was last mailed the link (sent or reminded), and how many reminders went. */
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),

@@ -21,12 +21,13 @@ export function proposalSentMessage(
     proposalId: string;
     signerId: string;
     token: string;
+    reminder?: boolean;
   },
 ): TMailMessage {
   const link = signerLink(config, m.proposalId, m.signerId, m.token);
   return {
     to: m.to,
-    subject: `${m.firmName}: ${m.title} for your signature`,
+    subject: `${m.reminder ? 'Reminder: ' : ''}${m.firmName}: ${m.title} for your signature`,
     text:
       `Hello ${m.name},\n\n` +
       `${m.firmName} sends you “${m.title}” to review and sign by ${m.expires}.\n\n` +

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProposalTemplateSave } from '../../../domain/proposals';
-import { clientServices, notifications, proposals, systemLog } from '../../db/schema';
+import { clientServices, notifications, proposalSigners, proposals, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
+import { sendProposalReminders } from './index';
 
 // Proposals through the router, as the browser calls them: a template, a proposal for a prospect
 // with two signers in turn, the mailed link and code, signing, and the engagements that follow;
@@ -314,5 +315,55 @@ describe('links, declining, withdrawing, expiry and other firms', () => {
     });
     expect(await codeOf(api.proposals.send.mutate({ proposalId: late }))).toBe('BAD_REQUEST');
     void future;
+  });
+});
+
+describe('reminders until answered', () => {
+  it('mails again the signers who have not answered, with a fresh link, a few times, then stops', async () => {
+    const { api, bk, tax, prospect } = await setup('Remind & Co');
+    const tpl = await api.proposals.templates.save.mutate(template(bk.id, tax.id));
+    const draft = await api.proposals.fromTemplate.query({ clientId: prospect.id, templateId: tpl.id });
+    const title = `Remind ${run}`;
+    const { id } = await api.proposals.create.mutate({
+      ...draft,
+      title,
+      signers: [
+        { name: 'Ira Sen', email: `ira-${run}@example.test` },
+        { name: 'Dev Sen', email: `dev-${run}@example.test` },
+      ],
+    });
+    await api.proposals.send.mutate({ proposalId: id });
+    const ira = await signIn(`ira-${run}@example.test`, title);
+    await ira.pub.signing.sign.mutate({
+      ...ira.link,
+      session: ira.session,
+      packageIndex: 0,
+      signature: { kind: 'typed', text: 'Ira Sen' },
+      consent: true,
+    });
+    const oldLink = linkOf((await mailTo(`dev-${run}@example.test`, title)).at(-1)?.notes.link ?? '');
+    // Not yet due: nothing.
+    expect((await sendProposalReminders(t.db, t.config)).reminded).toBe(0);
+    const back = async () =>
+      t.db
+        .update(proposalSigners)
+        .set({ lastMailedAt: new Date(Date.now() - 4 * 86_400_000) })
+        .where(eq(proposalSigners.proposalId, id));
+    await back();
+    expect((await sendProposalReminders(t.db, t.config)).reminded).toBe(1);
+    const reminders = await mailTo(`dev-${run}@example.test`, `Reminder: Remind & Co: ${title}`);
+    expect(reminders).toHaveLength(1);
+    expect(await mailTo(`ira-${run}@example.test`, 'Reminder:')).toHaveLength(0);
+    // Only the newest link works.
+    expect(await codeOf(t.client().signing.open.mutate(oldLink))).toBe('NOT_FOUND');
+    await t.client().signing.open.mutate(linkOf(reminders[0]?.notes.link ?? ''));
+    // At most three.
+    for (let i = 0; i < 4; i++) {
+      await back();
+      await sendProposalReminders(t.db, t.config);
+    }
+    expect(await mailTo(`dev-${run}@example.test`, 'Reminder:')).toHaveLength(3);
+    const detail = await api.proposals.get.query({ proposalId: id });
+    expect(detail.events.filter((e) => e.kind === 'reminded')).toHaveLength(3);
   });
 });

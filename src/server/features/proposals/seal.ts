@@ -18,6 +18,7 @@ import { audit } from '../system-log';
 import { firmSigningKey } from './certificate';
 import { CadesSigner } from './cms';
 import { renderSealedPdf } from './pdf';
+import { registerProposalReminderJob } from './reminders';
 import { renderProposal, serviceNames } from './render';
 import { signersOf } from './service';
 
@@ -230,6 +231,7 @@ export async function sealProposal(
 }
 
 export function registerProposalJobs(storage: TStorage) {
+  registerProposalReminderJob();
   registerJob(PROPOSAL_SEAL, async (job, ctx) => {
     const payload = ZPayload.safeParse(job.payload);
     if (!payload.success) throw new PermanentJobError('The seal job names no proposal');

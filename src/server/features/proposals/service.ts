@@ -299,11 +299,12 @@ export async function mailSigner(
   deps: TDeps,
   p: { orgId: string; id: string; title: string; expiresOn: string },
   signer: { id: string; name: string; email: string },
+  reminder = false,
 ) {
   const token = newSecret();
   await tx
     .update(proposalSigners)
-    .set({ linkHash: sha256(token) })
+    .set({ linkHash: sha256(token), lastMailedAt: new Date() })
     .where(and(eq(proposalSigners.orgId, p.orgId), eq(proposalSigners.id, signer.id)));
   const format = await firmFormatter(tx, p.orgId);
   await enqueueMail(
@@ -317,6 +318,7 @@ export async function mailSigner(
       proposalId: p.id,
       signerId: signer.id,
       token,
+      reminder,
     }),
   );
 }
