@@ -190,13 +190,21 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     serviceNames(db, scope.orgId, p),
     firmName(db, scope.orgId),
   ]);
-  const preview = renderProposal(p, names, format, {
-    clientName: p.clientName,
-    signerName: signers[0]?.name ?? p.clientName,
-    firmName: firm,
-    today,
-    expiresOn: p.expiresOn,
-  });
+  const preview = renderProposal(
+    p,
+    names,
+    format,
+    {
+      clientName: p.clientName,
+      signerName: signers[0]?.name ?? p.clientName,
+      firmName: firm,
+      today,
+      expiresOn: p.expiresOn,
+    },
+    p.chosenPackage === null
+      ? undefined
+      : { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] },
+  );
   return {
     id: p.id,
     clientId: p.clientId,
