@@ -17,7 +17,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const run = Math.random().toString(36).slice(2, 8);
-const UA = { 'user-agent': 'ProposalTest/1.0' };
 
 async function setup(name: string) {
   const firm = await t.seedFirm(name);
@@ -64,8 +63,6 @@ const template = (bk: string, tax: string): TProposalTemplateSave => ({
   addOns: [{ serviceId: tax, billingMode: 'fixed', fee: '800', description: 'Filing only' }],
   terms: 'Fees are due within 14 days.',
 });
-
-const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function linkOf(url: string) {
   const m = url.match(/\/sign\/([0-9a-f-]+)\/([0-9a-f-]+)\?t=([A-Za-z0-9_-]+)$/);
@@ -314,7 +311,6 @@ describe('links, declining, withdrawing, expiry and other firms', () => {
       signers: [{ name: 'Mira Das', email: 'late@example.test' }],
     });
     expect(await codeOf(api.proposals.send.mutate({ proposalId: late }))).toBe('BAD_REQUEST');
-    void future;
   });
 });
 

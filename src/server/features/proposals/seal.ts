@@ -44,7 +44,7 @@ export async function buildSealedPdf(
     .innerJoin(clients, and(eq(clients.orgId, proposals.orgId), eq(clients.id, proposals.clientId)))
     .innerJoin(orgs, eq(orgs.id, proposals.orgId))
     .where(and(eq(proposals.orgId, orgId), eq(proposals.id, proposalId)));
-  if (!row || row.p.status !== 'accepted' || row.p.chosenPackage === null) return null;
+  if (row?.p.status !== 'accepted' || row.p.chosenPackage === null) return null;
   const p = row.p;
   const chosenPackage = row.p.chosenPackage;
   const format = await firmFormatter(db, orgId);
