@@ -13,7 +13,8 @@ export type TAdminSection = {
     | 'holidays'
     | 'broadcasts'
     | 'broadcastTemplates'
-    | 'requestTemplates';
+    | 'requestTemplates'
+    | 'proposalTemplates';
   to: string;
   permission: TPermission;
 };
@@ -30,6 +31,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'broadcasts', to: '/admin/broadcasts', permission: 'broadcasts.view' },
   { key: 'broadcastTemplates', to: '/admin/templates/broadcasts', permission: 'templates.view' },
   { key: 'requestTemplates', to: '/admin/templates/requests', permission: 'requests.view' },
+  { key: 'proposalTemplates', to: '/admin/templates/proposals', permission: 'proposals.manage' },
   // Staff read leave set-up to apply for leave: only those who change it find it in the admin area.
   { key: 'leaveTypes', to: '/admin/hrms/leaves', permission: 'leaves.edit' },
   { key: 'holidays', to: '/admin/hrms/holidays', permission: 'leaves.edit' },

@@ -493,6 +493,7 @@ export const ZClientExportQuery = z.object({
   serviceId: z.uuid('Choose a service from the list').optional(),
   memberId: z.uuid('Choose a member from the list').optional(),
   status: z.enum(CLIENT_STATUSES, 'Choose a status').optional(),
+  prospects: z.enum(['hide', 'only', 'include']).default('hide'),
   tags: z
     .union([ZTag, z.array(ZTag)])
     .transform((v) => (Array.isArray(v) ? v : [v]))

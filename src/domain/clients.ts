@@ -101,6 +101,8 @@ const ZClientFields = z.object({
     .default([])
     .transform((tags) => [...new Set(tags)]),
   status: z.enum(CLIENT_STATUSES, 'Choose a status').default('active'),
+  /** A prospect (proposals, issue 37): left out, an edit keeps what the client was. */
+  prospect: z.boolean().optional(),
   notes: optionalText('Notes', 5000),
 });
 export const ZClientInput = ZClientFields.superRefine(checkTaxIds);
@@ -141,6 +143,8 @@ export const ZClientListInput = ZPageInput.extend({
   status: z.enum(CLIENT_STATUSES).optional(),
   tags: z.array(ZTag).max(MAX_TAGS).optional(),
   archived: z.enum(ARCHIVED_FILTERS).default('hide'),
+  /** Prospects (not yet engaged) are left out unless asked for. */
+  prospects: z.enum(ARCHIVED_FILTERS).default('hide'),
   /** When given, the page after this cursor (keyset); `page` is then ignored. Not with a search. */
   cursor: ZClientCursor.optional(),
 });

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'budget.threshold',
   'backup.failed',
   'firm.export',
+  'proposal.answered',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +49,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'request.attention': {
     label: 'Request needs attention',
     description: 'A request you sent goes unanswered after the firm’s number of reminders',
+  },
+  'proposal.answered': {
+    label: 'Proposal answered',
+    description: 'A proposal you sent is signed by everyone, or declined',
   },
   'member.joined': { label: 'Member joined', description: 'Someone accepts an invitation to the firm' },
   'timesheet.reminder': {

@@ -43,6 +43,8 @@ export const SPECIAL_PERMISSIONS = [
   // Client requests (issue 36): see what the firm asked its clients for; send, review, complete.
   'requests.view',
   'requests.manage',
+  // Proposals and engagement letters (issue 37): write, send, withdraw; templates and signing.
+  'proposals.manage',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];
@@ -98,6 +100,7 @@ export const SEEDED_ROLES: ReadonlyArray<{
       'timesheets.approve',
       'requests.view',
       'requests.manage',
+      'proposals.manage',
     ],
   },
   {

@@ -110,6 +110,10 @@ export const SPECIAL_PERMISSION_LABELS: Record<
     label: 'Send client requests',
     hint: 'Edit request templates; send, review, complete and cancel requests to clients',
   },
+  'proposals.manage': {
+    label: 'Send proposals',
+    hint: 'Edit proposal templates; write, send and withdraw proposals and engagement letters',
+  },
   'broadcasts.send': {
     label: 'Send broadcasts',
     hint: "Mail the firm's clients in bulk; pause, resume, cancel and retry broadcasts; set the sending pace",

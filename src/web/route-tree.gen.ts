@@ -33,6 +33,8 @@ import { Route as MainMyAccountSecurityRouteImport } from './routes/_main/my-acc
 import { Route as MainMyAccountTimesheetRouteImport } from './routes/_main/my-account/timesheet'
 import { Route as MainProjectsIndexRouteImport } from './routes/_main/projects/index'
 import { Route as MainProjectsIdRouteImport } from './routes/_main/projects/$id'
+import { Route as MainProposalsIndexRouteImport } from './routes/_main/proposals/index'
+import { Route as MainProposalsIdRouteImport } from './routes/_main/proposals/$id'
 import { Route as MainRemindersTypeRouteImport } from './routes/_main/reminders/$type'
 import { Route as MainReportsIndexRouteImport } from './routes/_main/reports/index'
 import { Route as MainRequestsIndexRouteImport } from './routes/_main/requests/index'
@@ -50,6 +52,7 @@ import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/aut
 import { Route as AuthAuthVerifyKeyRouteImport } from './routes/_auth/auth/verify.$key'
 import { Route as AuthClientportalAuthLoginRouteImport } from './routes/_auth/clientportal/auth/login'
 import { Route as AuthClientportalAuthLogoutRouteImport } from './routes/_auth/clientportal/auth/logout'
+import { Route as AuthSignProposalIdSignerIdRouteImport } from './routes/_auth/sign/$proposalId.$signerId'
 import { Route as MainAdminClientgroupsIndexRouteImport } from './routes/_main/admin/clientgroups/index'
 import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admin/clientgroups/$id'
 import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
@@ -91,6 +94,8 @@ import { Route as MainAdminServicesIdClientsRouteImport } from './routes/_main/a
 import { Route as MainAdminServicesIdProjectsRouteImport } from './routes/_main/admin/services/$id/projects'
 import { Route as MainAdminTemplatesProjectsIndexRouteImport } from './routes/_main/admin/templates/projects/index'
 import { Route as MainAdminTemplatesProjectsIdRouteImport } from './routes/_main/admin/templates/projects/$id'
+import { Route as MainAdminTemplatesProposalsIndexRouteImport } from './routes/_main/admin/templates/proposals/index'
+import { Route as MainAdminTemplatesProposalsIdRouteImport } from './routes/_main/admin/templates/proposals/$id'
 import { Route as MainAdminTemplatesRequestsIndexRouteImport } from './routes/_main/admin/templates/requests/index'
 import { Route as MainAdminTemplatesRequestsIdRouteImport } from './routes/_main/admin/templates/requests/$id'
 import { Route as MainClientsIdDocumentsIndexRouteImport } from './routes/_main/clients/$id/documents/index'
@@ -252,6 +257,20 @@ const MainProjectsIdRoute = MainProjectsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/projects/$id.lazy').then((d) => d.Route),
 )
+const MainProposalsIndexRoute = MainProposalsIndexRouteImport.update({
+  id: '/proposals/',
+  path: '/proposals/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/proposals/index.lazy').then((d) => d.Route),
+)
+const MainProposalsIdRoute = MainProposalsIdRouteImport.update({
+  id: '/proposals/$id',
+  path: '/proposals/$id',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/proposals/$id.lazy').then((d) => d.Route),
+)
 const MainRemindersTypeRoute = MainRemindersTypeRouteImport.update({
   id: '/reminders/$type',
   path: '/reminders/$type',
@@ -379,6 +398,16 @@ const AuthClientportalAuthLogoutRoute =
     path: '/clientportal/auth/logout',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSignProposalIdSignerIdRoute =
+  AuthSignProposalIdSignerIdRouteImport.update({
+    id: '/sign/$proposalId/$signerId',
+    path: '/sign/$proposalId/$signerId',
+    getParentRoute: () => AuthRoute,
+  } as any).lazy(() =>
+    import('./routes/_auth/sign/$proposalId.$signerId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainAdminClientgroupsIndexRoute =
   MainAdminClientgroupsIndexRouteImport.update({
     id: '/admin/clientgroups/',
@@ -734,6 +763,26 @@ const MainAdminTemplatesProjectsIdRoute =
       (d) => d.Route,
     ),
   )
+const MainAdminTemplatesProposalsIndexRoute =
+  MainAdminTemplatesProposalsIndexRouteImport.update({
+    id: '/admin/templates/proposals/',
+    path: '/admin/templates/proposals/',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/proposals/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const MainAdminTemplatesProposalsIdRoute =
+  MainAdminTemplatesProposalsIdRouteImport.update({
+    id: '/admin/templates/proposals/$id',
+    path: '/admin/templates/proposals/$id',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/templates/proposals/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const MainAdminTemplatesRequestsIndexRoute =
   MainAdminTemplatesRequestsIndexRouteImport.update({
     id: '/admin/templates/requests/',
@@ -793,6 +842,7 @@ export interface FileRoutesByFullPath {
   '/my-account/security': typeof MainMyAccountSecurityRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
+  '/proposals/$id': typeof MainProposalsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/requests/$id': typeof MainRequestsIdRoute
   '/team/leaves': typeof MainTeamLeavesRoute
@@ -804,6 +854,7 @@ export interface FileRoutesByFullPath {
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
+  '/proposals/': typeof MainProposalsIndexRoute
   '/reports/': typeof MainReportsIndexRoute
   '/requests/': typeof MainRequestsIndexRoute
   '/tasks/': typeof MainTasksIndexRoute
@@ -814,6 +865,7 @@ export interface FileRoutesByFullPath {
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
+  '/sign/$proposalId/$signerId': typeof AuthSignProposalIdSignerIdRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
@@ -856,9 +908,11 @@ export interface FileRoutesByFullPath {
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/proposals/$id': typeof MainAdminTemplatesProposalsIdRoute
   '/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
+  '/admin/templates/proposals/': typeof MainAdminTemplatesProposalsIndexRoute
   '/admin/templates/requests/': typeof MainAdminTemplatesRequestsIndexRoute
   '/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
@@ -878,6 +932,7 @@ export interface FileRoutesByTo {
   '/my-account/security': typeof MainMyAccountSecurityRoute
   '/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/projects/$id': typeof MainProjectsIdRoute
+  '/proposals/$id': typeof MainProposalsIdRoute
   '/reminders/$type': typeof MainRemindersTypeRoute
   '/requests/$id': typeof MainRequestsIdRoute
   '/team/leaves': typeof MainTeamLeavesRoute
@@ -889,6 +944,7 @@ export interface FileRoutesByTo {
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
   '/projects': typeof MainProjectsIndexRoute
+  '/proposals': typeof MainProposalsIndexRoute
   '/reports': typeof MainReportsIndexRoute
   '/requests': typeof MainRequestsIndexRoute
   '/tasks': typeof MainTasksIndexRoute
@@ -899,6 +955,7 @@ export interface FileRoutesByTo {
   '/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
+  '/sign/$proposalId/$signerId': typeof AuthSignProposalIdSignerIdRoute
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
@@ -941,9 +998,11 @@ export interface FileRoutesByTo {
   '/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/admin/templates/proposals/$id': typeof MainAdminTemplatesProposalsIdRoute
   '/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/admin/templates/projects': typeof MainAdminTemplatesProjectsIndexRoute
+  '/admin/templates/proposals': typeof MainAdminTemplatesProposalsIndexRoute
   '/admin/templates/requests': typeof MainAdminTemplatesRequestsIndexRoute
   '/clients/$id/documents': typeof MainClientsIdDocumentsIndexRoute
 }
@@ -968,6 +1027,7 @@ export interface FileRoutesById {
   '/_main/my-account/security': typeof MainMyAccountSecurityRoute
   '/_main/my-account/timesheet': typeof MainMyAccountTimesheetRoute
   '/_main/projects/$id': typeof MainProjectsIdRoute
+  '/_main/proposals/$id': typeof MainProposalsIdRoute
   '/_main/reminders/$type': typeof MainRemindersTypeRoute
   '/_main/requests/$id': typeof MainRequestsIdRoute
   '/_main/team/leaves': typeof MainTeamLeavesRoute
@@ -979,6 +1039,7 @@ export interface FileRoutesById {
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
+  '/_main/proposals/': typeof MainProposalsIndexRoute
   '/_main/reports/': typeof MainReportsIndexRoute
   '/_main/requests/': typeof MainRequestsIndexRoute
   '/_main/tasks/': typeof MainTasksIndexRoute
@@ -989,6 +1050,7 @@ export interface FileRoutesById {
   '/_auth/auth/verify/$key': typeof AuthAuthVerifyKeyRoute
   '/_auth/clientportal/auth/login': typeof AuthClientportalAuthLoginRoute
   '/_auth/clientportal/auth/logout': typeof AuthClientportalAuthLogoutRoute
+  '/_auth/sign/$proposalId/$signerId': typeof AuthSignProposalIdSignerIdRoute
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
@@ -1031,9 +1093,11 @@ export interface FileRoutesById {
   '/_main/admin/services/$id/clients': typeof MainAdminServicesIdClientsRoute
   '/_main/admin/services/$id/projects': typeof MainAdminServicesIdProjectsRoute
   '/_main/admin/templates/projects/$id': typeof MainAdminTemplatesProjectsIdRoute
+  '/_main/admin/templates/proposals/$id': typeof MainAdminTemplatesProposalsIdRoute
   '/_main/admin/templates/requests/$id': typeof MainAdminTemplatesRequestsIdRoute
   '/_main/clients/$id/documents/$folderId': typeof MainClientsIdDocumentsFolderIdRoute
   '/_main/admin/templates/projects/': typeof MainAdminTemplatesProjectsIndexRoute
+  '/_main/admin/templates/proposals/': typeof MainAdminTemplatesProposalsIndexRoute
   '/_main/admin/templates/requests/': typeof MainAdminTemplatesRequestsIndexRoute
   '/_main/clients/$id/documents/': typeof MainClientsIdDocumentsIndexRoute
 }
@@ -1057,6 +1121,7 @@ export interface FileRouteTypes {
     | '/my-account/security'
     | '/my-account/timesheet'
     | '/projects/$id'
+    | '/proposals/$id'
     | '/reminders/$type'
     | '/requests/$id'
     | '/team/leaves'
@@ -1068,6 +1133,7 @@ export interface FileRouteTypes {
     | '/clientportal/'
     | '/clients/'
     | '/projects/'
+    | '/proposals/'
     | '/reports/'
     | '/requests/'
     | '/tasks/'
@@ -1078,6 +1144,7 @@ export interface FileRouteTypes {
     | '/auth/verify/$key'
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
+    | '/sign/$proposalId/$signerId'
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
@@ -1120,9 +1187,11 @@ export interface FileRouteTypes {
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
+    | '/admin/templates/proposals/$id'
     | '/admin/templates/requests/$id'
     | '/clients/$id/documents/$folderId'
     | '/admin/templates/projects/'
+    | '/admin/templates/proposals/'
     | '/admin/templates/requests/'
     | '/clients/$id/documents/'
   fileRoutesByTo: FileRoutesByTo
@@ -1142,6 +1211,7 @@ export interface FileRouteTypes {
     | '/my-account/security'
     | '/my-account/timesheet'
     | '/projects/$id'
+    | '/proposals/$id'
     | '/reminders/$type'
     | '/requests/$id'
     | '/team/leaves'
@@ -1153,6 +1223,7 @@ export interface FileRouteTypes {
     | '/clientportal'
     | '/clients'
     | '/projects'
+    | '/proposals'
     | '/reports'
     | '/requests'
     | '/tasks'
@@ -1163,6 +1234,7 @@ export interface FileRouteTypes {
     | '/auth/verify/$key'
     | '/clientportal/auth/login'
     | '/clientportal/auth/logout'
+    | '/sign/$proposalId/$signerId'
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
@@ -1205,9 +1277,11 @@ export interface FileRouteTypes {
     | '/admin/services/$id/clients'
     | '/admin/services/$id/projects'
     | '/admin/templates/projects/$id'
+    | '/admin/templates/proposals/$id'
     | '/admin/templates/requests/$id'
     | '/clients/$id/documents/$folderId'
     | '/admin/templates/projects'
+    | '/admin/templates/proposals'
     | '/admin/templates/requests'
     | '/clients/$id/documents'
   id:
@@ -1231,6 +1305,7 @@ export interface FileRouteTypes {
     | '/_main/my-account/security'
     | '/_main/my-account/timesheet'
     | '/_main/projects/$id'
+    | '/_main/proposals/$id'
     | '/_main/reminders/$type'
     | '/_main/requests/$id'
     | '/_main/team/leaves'
@@ -1242,6 +1317,7 @@ export interface FileRouteTypes {
     | '/_auth/clientportal/'
     | '/_main/clients/'
     | '/_main/projects/'
+    | '/_main/proposals/'
     | '/_main/reports/'
     | '/_main/requests/'
     | '/_main/tasks/'
@@ -1252,6 +1328,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/verify/$key'
     | '/_auth/clientportal/auth/login'
     | '/_auth/clientportal/auth/logout'
+    | '/_auth/sign/$proposalId/$signerId'
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/hrms/holidays'
     | '/_main/admin/hrms/leaves'
@@ -1294,9 +1371,11 @@ export interface FileRouteTypes {
     | '/_main/admin/services/$id/clients'
     | '/_main/admin/services/$id/projects'
     | '/_main/admin/templates/projects/$id'
+    | '/_main/admin/templates/proposals/$id'
     | '/_main/admin/templates/requests/$id'
     | '/_main/clients/$id/documents/$folderId'
     | '/_main/admin/templates/projects/'
+    | '/_main/admin/templates/proposals/'
     | '/_main/admin/templates/requests/'
     | '/_main/clients/$id/documents/'
   fileRoutesById: FileRoutesById
@@ -1472,6 +1551,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProjectsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/proposals/': {
+      id: '/_main/proposals/'
+      path: '/proposals'
+      fullPath: '/proposals/'
+      preLoaderRoute: typeof MainProposalsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/proposals/$id': {
+      id: '/_main/proposals/$id'
+      path: '/proposals/$id'
+      fullPath: '/proposals/$id'
+      preLoaderRoute: typeof MainProposalsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/reminders/$type': {
       id: '/_main/reminders/$type'
       path: '/reminders/$type'
@@ -1589,6 +1682,13 @@ declare module '@tanstack/react-router' {
       path: '/clientportal/auth/logout'
       fullPath: '/clientportal/auth/logout'
       preLoaderRoute: typeof AuthClientportalAuthLogoutRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/sign/$proposalId/$signerId': {
+      id: '/_auth/sign/$proposalId/$signerId'
+      path: '/sign/$proposalId/$signerId'
+      fullPath: '/sign/$proposalId/$signerId'
+      preLoaderRoute: typeof AuthSignProposalIdSignerIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_main/admin/clientgroups/': {
@@ -1892,6 +1992,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminTemplatesProjectsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/templates/proposals/': {
+      id: '/_main/admin/templates/proposals/'
+      path: '/admin/templates/proposals'
+      fullPath: '/admin/templates/proposals/'
+      preLoaderRoute: typeof MainAdminTemplatesProposalsIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/templates/proposals/$id': {
+      id: '/_main/admin/templates/proposals/$id'
+      path: '/admin/templates/proposals/$id'
+      fullPath: '/admin/templates/proposals/$id'
+      preLoaderRoute: typeof MainAdminTemplatesProposalsIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/templates/requests/': {
       id: '/_main/admin/templates/requests/'
       path: '/admin/templates/requests'
@@ -1934,6 +2048,7 @@ interface AuthRouteChildren {
   AuthAuthVerifyKeyRoute: typeof AuthAuthVerifyKeyRoute
   AuthClientportalAuthLoginRoute: typeof AuthClientportalAuthLoginRoute
   AuthClientportalAuthLogoutRoute: typeof AuthClientportalAuthLogoutRoute
+  AuthSignProposalIdSignerIdRoute: typeof AuthSignProposalIdSignerIdRoute
   AuthClientportalAuthInviteKeyRoute: typeof AuthClientportalAuthInviteKeyRoute
 }
 
@@ -1948,6 +2063,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuthVerifyKeyRoute: AuthAuthVerifyKeyRoute,
   AuthClientportalAuthLoginRoute: AuthClientportalAuthLoginRoute,
   AuthClientportalAuthLogoutRoute: AuthClientportalAuthLogoutRoute,
+  AuthSignProposalIdSignerIdRoute: AuthSignProposalIdSignerIdRoute,
   AuthClientportalAuthInviteKeyRoute: AuthClientportalAuthInviteKeyRoute,
 }
 
@@ -1996,6 +2112,7 @@ interface MainRouteChildren {
   MainMyAccountSecurityRoute: typeof MainMyAccountSecurityRoute
   MainMyAccountTimesheetRoute: typeof MainMyAccountTimesheetRoute
   MainProjectsIdRoute: typeof MainProjectsIdRoute
+  MainProposalsIdRoute: typeof MainProposalsIdRoute
   MainRemindersTypeRoute: typeof MainRemindersTypeRoute
   MainRequestsIdRoute: typeof MainRequestsIdRoute
   MainTeamLeavesRoute: typeof MainTeamLeavesRoute
@@ -2004,6 +2121,7 @@ interface MainRouteChildren {
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
+  MainProposalsIndexRoute: typeof MainProposalsIndexRoute
   MainReportsIndexRoute: typeof MainReportsIndexRoute
   MainRequestsIndexRoute: typeof MainRequestsIndexRoute
   MainTasksIndexRoute: typeof MainTasksIndexRoute
@@ -2034,8 +2152,10 @@ interface MainRouteChildren {
   MainAdminServicesIdClientsRoute: typeof MainAdminServicesIdClientsRoute
   MainAdminServicesIdProjectsRoute: typeof MainAdminServicesIdProjectsRoute
   MainAdminTemplatesProjectsIdRoute: typeof MainAdminTemplatesProjectsIdRoute
+  MainAdminTemplatesProposalsIdRoute: typeof MainAdminTemplatesProposalsIdRoute
   MainAdminTemplatesRequestsIdRoute: typeof MainAdminTemplatesRequestsIdRoute
   MainAdminTemplatesProjectsIndexRoute: typeof MainAdminTemplatesProjectsIndexRoute
+  MainAdminTemplatesProposalsIndexRoute: typeof MainAdminTemplatesProposalsIndexRoute
   MainAdminTemplatesRequestsIndexRoute: typeof MainAdminTemplatesRequestsIndexRoute
 }
 
@@ -2050,6 +2170,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainMyAccountSecurityRoute: MainMyAccountSecurityRoute,
   MainMyAccountTimesheetRoute: MainMyAccountTimesheetRoute,
   MainProjectsIdRoute: MainProjectsIdRoute,
+  MainProposalsIdRoute: MainProposalsIdRoute,
   MainRemindersTypeRoute: MainRemindersTypeRoute,
   MainRequestsIdRoute: MainRequestsIdRoute,
   MainTeamLeavesRoute: MainTeamLeavesRoute,
@@ -2058,6 +2179,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
+  MainProposalsIndexRoute: MainProposalsIndexRoute,
   MainReportsIndexRoute: MainReportsIndexRoute,
   MainRequestsIndexRoute: MainRequestsIndexRoute,
   MainTasksIndexRoute: MainTasksIndexRoute,
@@ -2088,8 +2210,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminServicesIdClientsRoute: MainAdminServicesIdClientsRoute,
   MainAdminServicesIdProjectsRoute: MainAdminServicesIdProjectsRoute,
   MainAdminTemplatesProjectsIdRoute: MainAdminTemplatesProjectsIdRoute,
+  MainAdminTemplatesProposalsIdRoute: MainAdminTemplatesProposalsIdRoute,
   MainAdminTemplatesRequestsIdRoute: MainAdminTemplatesRequestsIdRoute,
   MainAdminTemplatesProjectsIndexRoute: MainAdminTemplatesProjectsIndexRoute,
+  MainAdminTemplatesProposalsIndexRoute: MainAdminTemplatesProposalsIndexRoute,
   MainAdminTemplatesRequestsIndexRoute: MainAdminTemplatesRequestsIndexRoute,
 }
 

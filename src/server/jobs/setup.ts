@@ -6,6 +6,7 @@ import { registerFirmExportJobs } from '../features/firm-export';
 import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
+import { registerProposalJobs } from '../features/proposals';
 import { registerReminderJobs } from '../features/reminders';
 import { registerRequestChaseJob, registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
@@ -97,6 +98,9 @@ export function registerJobs(storage: TStorage) {
 
   // Client requests a project's template sends by itself, its lead time before the due date.
   registerRequestJobs();
+
+  // Proposals: the signed PDF, sealed with the firm's certificate after the last signature.
+  registerProposalJobs(storage);
 
   // The documents' trash: rows and bytes older than the retention go, a batch per pass.
   registerJob(DOCUMENTS_PURGE, async (_job, ctx) => {

@@ -24,6 +24,7 @@ import { clientPortalAuthRouter } from '../features/portal-auth';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile';
 import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
+import { proposalsRouter, signingRouter } from '../features/proposals';
 import { remindersRouter } from '../features/reminders';
 import { reportsRouter } from '../features/reports';
 import { clientPortalRequestsRouter, requestsRouter } from '../features/requests';
@@ -69,6 +70,8 @@ export const appRouter = router({
   tasks: tasksRouter,
   reminders: remindersRouter,
   requests: requestsRouter,
+  proposals: proposalsRouter,
+  signing: signingRouter,
   reports: reportsRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   foreignKey,
   index,
@@ -58,6 +59,8 @@ export const clients = pgTable(
     taxIds: jsonb('tax_ids').$type<{ kind: string; value: string }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
+    /** Not yet engaged (proposals, issue 37): left out of lists, reports and the grid unless asked for. */
+    prospect: boolean('prospect').notNull().default(false),
     notes: text('notes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     searchText: text('search_text').generatedAlwaysAs(
@@ -77,6 +80,8 @@ export const clients = pgTable(
     // The few archived clients the reports leave out (coveredClient): a sequential scan of every
     // client to find them cost 5-10 ms in each of a report's measures.
     index('clients_archived_idx').on(t.orgId, t.id).where(sql`archived_at is not null`),
+    // The few prospects the reports leave out, found as the archived ones are.
+    index('clients_prospect_idx').on(t.orgId, t.id).where(sql`prospect`),
     // One GIN index over the firm, the type and the trigrams (btree_gin): a search with a type
     // filter intersects posting lists in the index instead of rechecking every name match on the heap.
     index('clients_org_type_search_idx').using('gin', t.orgId, t.type, sql`${t.searchText} gin_trgm_ops`),

@@ -14,6 +14,7 @@ export * from './org';
 export * from './portal';
 export * from './project-templates';
 export * from './projects';
+export * from './proposals';
 export * from './reminders';
 export * from './reports';
 export * from './request-chase';

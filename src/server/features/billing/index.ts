@@ -28,7 +28,7 @@ export {
   sendPaymentReminders,
 } from './payment-reminders/job';
 export { clientCredit } from './payments/credit';
-export { renderStatementPdf } from './pdf';
+export { fontFile, renderStatementPdf } from './pdf';
 export { agingReport } from './receivables/service';
 export { billingRouter } from './router';
 export { statementPdfModel } from './statements/pdf';

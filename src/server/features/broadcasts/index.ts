@@ -5,5 +5,7 @@ export { summarize } from './audience';
 export { registerBroadcastRoutes } from './http';
 export { BROADCAST_PUMP, registerBroadcastJobs } from './pump';
 export { BROADCAST_QUEUE, queueBroadcast, queueing, registerQueueingJob } from './queueing';
+/** The rich-text editor's HTML made safe (proposals' letters use the same rules). */
+export { sanitizeBody } from './render';
 export { broadcastsRouter, broadcastTemplatesRouter } from './router';
 export { createBroadcast, updateSettings } from './service';

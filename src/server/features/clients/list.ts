@@ -53,6 +53,8 @@ export function clientListWhere(
   if (visible) where.push(visible);
   if (input.archived === 'hide') where.push(isNull(clients.archivedAt));
   if (input.archived === 'only') where.push(isNotNull(clients.archivedAt));
+  if (input.prospects === 'hide') where.push(eq(clients.prospect, false));
+  if (input.prospects === 'only') where.push(eq(clients.prospect, true));
   if (input.type) where.push(eq(clients.type, input.type));
   if (input.status) where.push(eq(clients.status, input.status));
   if (input.groupId) where.push(eq(clients.groupId, input.groupId));

@@ -10,8 +10,14 @@ import { activeMember } from './team';
 import { clientVisibility, visibleClient } from './visibility';
 
 function columnsOf(input: TClientInput) {
-  const { location, ...rest } = input;
-  return { ...rest, lat: location?.lat ?? null, lng: location?.lng ?? null };
+  const { location, prospect, ...rest } = input;
+  // An edit that does not name it keeps the client's prospect flag.
+  return {
+    ...rest,
+    ...(prospect === undefined ? {} : { prospect }),
+    lat: location?.lat ?? null,
+    lng: location?.lng ?? null,
+  };
 }
 
 async function checkGroup(tx: TExecutor, orgId: string, groupId: string | null) {

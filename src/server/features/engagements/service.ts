@@ -123,6 +123,77 @@ async function setAssignees(tx: TExecutor, orgId: string, engagementId: string, 
   }
 }
 
+type TNewEngagement = {
+  serviceId: string;
+  startDate: string;
+  endDate?: string | null;
+  fee: string | null;
+  billingMode?: TBillingMode | undefined;
+  feeTrigger?: TFeeTrigger | undefined;
+  billFrom?: string | null | undefined;
+  notes?: string | null;
+  assigneeIds?: string[];
+};
+
+/**
+ * Adds a service to a client inside the caller's transaction, with its fee arrangement and its
+ * first recurring projects, as the screen's engagement gets them. The caller has checked the
+ * client; the caller writes the system log. Proposals (issue 37) create engagements through this.
+ */
+export async function insertEngagement(
+  tx: TExecutor,
+  orgId: string,
+  clientId: string,
+  input: TNewEngagement,
+) {
+  const [service] = await tx
+    .select({
+      id: services.id,
+      name: services.name,
+      archivedAt: services.archivedAt,
+      billingMode: services.billingMode,
+      feeTrigger: services.feeTrigger,
+    })
+    .from(services)
+    .where(and(eq(services.orgId, orgId), eq(services.id, input.serviceId)))
+    .limit(1);
+  if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+  if (service.archivedAt) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${service.name} is archived: restore it in the catalogue before adding it to a client`,
+    });
+  }
+  const assigneeIds = await checkAssignees(tx, orgId, input.assigneeIds ?? []);
+  // The service's arrangement unless the form chose one; a fixed fee with no fee is billed by
+  // the hour, as the migration decided for the engagements that predate billing.
+  const billingMode =
+    input.billingMode ?? (service.billingMode === 'fixed' && !input.fee ? 'hourly' : service.billingMode);
+  if (billingMode === 'fixed' && !hasFee(input.fee)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: FIXED_WITHOUT_FEE });
+  }
+  const [row] = await tx
+    .insert(clientServices)
+    .values({
+      orgId,
+      clientId,
+      serviceId: service.id,
+      startDate: input.startDate,
+      endDate: input.endDate ?? null,
+      fee: input.fee,
+      billingMode,
+      feeTrigger: input.feeTrigger ?? service.feeTrigger,
+      billFrom: input.billFrom ?? null,
+      notes: input.notes ?? null,
+    })
+    .returning({ id: clientServices.id });
+  if (!row) throw new Error('engagement not created');
+  await setAssignees(tx, orgId, row.id, assigneeIds);
+  // The first projects show as soon as the engagement is saved, not at the next periodic run.
+  await generateForEngagement(tx, orgId, row.id);
+  return { id: row.id, serviceName: service.name };
+}
+
 export async function createEngagement(
   db: TDb,
   scope: TScope,
@@ -131,56 +202,12 @@ export async function createEngagement(
 ) {
   return db.transaction(async (tx) => {
     const client = await visibleClient(tx, scope, input.clientId);
-    const [service] = await tx
-      .select({
-        id: services.id,
-        name: services.name,
-        archivedAt: services.archivedAt,
-        billingMode: services.billingMode,
-        feeTrigger: services.feeTrigger,
-      })
-      .from(services)
-      .where(and(eq(services.orgId, scope.orgId), eq(services.id, input.serviceId)))
-      .limit(1);
-    if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
-    if (service.archivedAt) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: `${service.name} is archived: restore it in the catalogue before adding it to a client`,
-      });
-    }
-    const assigneeIds = await checkAssignees(tx, scope.orgId, input.assigneeIds);
-    // The service's arrangement unless the form chose one; a fixed fee with no fee is billed by
-    // the hour, as the migration decided for the engagements that predate billing.
-    const billingMode =
-      input.billingMode ?? (service.billingMode === 'fixed' && !input.fee ? 'hourly' : service.billingMode);
-    if (billingMode === 'fixed' && !hasFee(input.fee)) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: FIXED_WITHOUT_FEE });
-    }
-    const [row] = await tx
-      .insert(clientServices)
-      .values({
-        orgId: scope.orgId,
-        clientId: client.id,
-        serviceId: service.id,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        fee: input.fee,
-        billingMode,
-        feeTrigger: input.feeTrigger ?? service.feeTrigger,
-        billFrom: input.billFrom ?? null,
-        notes: input.notes,
-      })
-      .returning({ id: clientServices.id });
-    if (!row) throw new Error('engagement not created');
-    await setAssignees(tx, scope.orgId, row.id, assigneeIds);
-    // The first projects show as soon as the engagement is saved, not at the next periodic run.
-    await generateForEngagement(tx, scope.orgId, row.id);
+    const row = await insertEngagement(tx, scope.orgId, client.id, input);
     await audit(tx, actorOf(scope, meta), {
       action: 'engagement.create',
       recordType: 'client',
       recordId: client.id,
-      summary: `Added ${service.name} to ${client.name} from ${(await firmFormatter(tx, scope.orgId)).date(input.startDate)}`,
+      summary: `Added ${row.serviceName} to ${client.name} from ${(await firmFormatter(tx, scope.orgId)).date(input.startDate)}`,
     });
     return { id: row.id };
   });

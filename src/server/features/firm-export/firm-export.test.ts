@@ -264,6 +264,13 @@ describe('the whole-firm export', () => {
     ])
       expect(names).toContain(`${name}.csv`);
     expect(manifest.links).toContainEqual({ from: 'request-items.requestId', to: 'requests.id' });
+    // Proposals (issue 37): the tables and their links; the signers' secrets stay out.
+    for (const name of ['proposal-templates', 'proposals', 'proposal-signers', 'proposal-events'])
+      expect(names).toContain(`${name}.csv`);
+    expect(manifest.links).toContainEqual({ from: 'proposal-signers.proposalId', to: 'proposals.id' });
+    expect(manifest.links).toContainEqual({ from: 'proposals.documentId', to: 'documents.id' });
+    const signerHeader = (await entry(zip, 'proposal-signers.csv').async('string')).split('\n')[0] ?? '';
+    expect(signerHeader).not.toMatch(/linkHash|codeHash|sessionHash/);
     expect(manifest.links).toContainEqual({ from: 'request-item-files.documentId', to: 'documents.id' });
     expect(manifest.links).toContainEqual({ from: 'request-item-files.itemId', to: 'request-items.id' });
     const requestItemsJson = JSON.parse(await entry(zip, 'json/request-items.json').async('string'));

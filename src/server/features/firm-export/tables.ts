@@ -25,6 +25,10 @@ import {
   projects,
   projectTemplateRequests,
   projectTemplates,
+  proposalEvents,
+  proposalSigners,
+  proposals,
+  proposalTemplates,
   reminderDeliveries,
   reminderMembers,
   reminders,
@@ -108,6 +112,17 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'request-items', table: requestItems, keys: ['id'] },
   { name: 'request-item-files', table: requestItemFiles, keys: ['id'] },
   { name: 'project-template-requests', table: projectTemplateRequests, keys: ['projectTemplateId'] },
+  // Proposals (issue 37): templates, proposals, signers (no link, code or session secrets), the
+  // audit trail. The signed PDFs are documents, in the client's "Signed agreements" folder.
+  { name: 'proposal-templates', table: proposalTemplates, keys: ['id'] },
+  { name: 'proposals', table: proposals, keys: ['id'] },
+  {
+    name: 'proposal-signers',
+    table: proposalSigners,
+    keys: ['id'],
+    omit: ['linkHash', 'codeHash', 'codeExpiresAt', 'codeAttempts', 'sessionHash', 'sessionExpiresAt'],
+  },
+  { name: 'proposal-events', table: proposalEvents, keys: ['id'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

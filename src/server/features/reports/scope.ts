@@ -53,7 +53,8 @@ export async function reportContext(
 
 /** The clients a report covers: the firm's live clients the caller may see, narrowed by the filters. */
 export function clientsWhere(scope: TScope, f: TReportFilters): SQL {
-  const parts: SQL[] = [sql`c.org_id = ${scope.orgId}`, sql`c.archived_at is null`];
+  // Prospects (proposals, issue 37) are not clients yet: reports and the grid leave them out.
+  const parts: SQL[] = [sql`c.org_id = ${scope.orgId}`, sql`c.archived_at is null`, sql`not c.prospect`];
   const visible = clientVisibility(scope, sql`c.id`);
   if (visible) parts.push(visible);
   if (f.groupId) parts.push(sql`c.group_id = ${f.groupId}`);
@@ -79,7 +80,7 @@ export function clientsWhere(scope: TScope, f: TReportFilters): SQL {
 export function coveredClient(ctx: TReportContext, scope: TScope, f: TReportFilters, column: SQL): SQL {
   return ctx.clientsNarrowed
     ? sql`${column} in (select c.id from clients c where ${clientsWhere(scope, f)})`
-    : sql`${column} is not null and ${column} not in (select c.id from clients c where c.org_id = ${scope.orgId} and c.archived_at is not null)`;
+    : sql`${column} is not null and ${column} not in (select c.id from clients c where c.org_id = ${scope.orgId} and (c.archived_at is not null or c.prospect))`;
 }
 
 /** ORDER BY a whitelisted expression (the zod enum picked it), then a tie-break that pages stably. */

@@ -9,6 +9,7 @@ import {
   CalendarHeart,
   ChevronRight,
   ClipboardList,
+  FileSignature,
   LayoutTemplate,
   type LucideIcon,
   Mail,
@@ -71,6 +72,11 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Request templates',
     text: 'What a request asks a client for: files and answers, by section, some shown only when needed.',
     icon: ClipboardList,
+  },
+  proposalTemplates: {
+    title: 'Proposal templates',
+    text: 'Engagement letters with the packages, add-ons and fees a proposal offers for signature.',
+    icon: FileSignature,
   },
   leaveTypes: {
     title: 'Leave types',

@@ -48,6 +48,8 @@ type TClientForm = {
   tags: string;
   status: (typeof CLIENT_STATUSES)[number];
   notes: string;
+  /** New client only: not yet engaged (proposals turn a prospect into a client). */
+  prospect: boolean;
   /** New client only: the members put on its team. */
   teamMemberIds: string[];
 };
@@ -74,6 +76,7 @@ function formOf(client?: TClientDetail): TClientForm {
     tags: client?.tags.join(', ') ?? '',
     status: client?.status ?? 'active',
     notes: client?.notes ?? '',
+    prospect: false,
     teamMemberIds: [],
   };
 }
@@ -188,8 +191,11 @@ export function ClientFormDrawer({
   const errors = form.formState.errors;
   const country = form.watch('country').trim().toUpperCase();
   const kinds = taxIdKinds(country);
-  const submit = form.handleSubmit(({ teamMemberIds, ...data }) =>
-    client ? update.mutate({ clientId: client.id, data }) : create.mutate({ ...data, teamMemberIds }),
+  // An edit never sends the prospect flag: the server keeps what the client is.
+  const submit = form.handleSubmit(({ teamMemberIds, prospect, ...data }) =>
+    client
+      ? update.mutate({ clientId: client.id, data })
+      : create.mutate({ ...data, prospect: prospect ?? false, teamMemberIds }),
   );
   const text = (
     name: keyof TClientForm,
@@ -285,6 +291,19 @@ export function ClientFormDrawer({
               />
             </Field>
             {text('tags', 'Tags', { hint: 'Separate tags with commas' })}
+            {!client ? (
+              <Controller
+                control={form.control}
+                name="prospect"
+                render={({ field }) => (
+                  <Checkbox
+                    checked={field.value}
+                    onCheckedChange={(c) => field.onChange(c === true)}
+                    label="Prospect: not yet engaged (kept out of the client list until a proposal is accepted)"
+                  />
+                )}
+              />
+            ) : null}
           </section>
           {canChooseTeam ? (
             <fieldset className="flex flex-col gap-2">

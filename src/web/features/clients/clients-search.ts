@@ -13,6 +13,7 @@ export type TClientsSearch = TListParams<(typeof CLIENT_SORTS)[number]> & {
   groupId?: string;
   status?: (typeof CLIENT_STATUSES)[number];
   archived?: (typeof ARCHIVED_FILTERS)[number];
+  prospects?: (typeof ARCHIVED_FILTERS)[number];
 };
 
 /** Tolerant: a hand-edited or stale URL falls back to the defaults instead of failing. */
@@ -23,6 +24,7 @@ export function parseClientsSearch(search: Record<string, unknown>): TClientsSea
     groupId: uuidParam(search.groupId),
     status: oneOfParam(CLIENT_STATUSES, search.status),
     archived: oneOfParam(ARCHIVED_FILTERS, search.archived),
+    prospects: oneOfParam(ARCHIVED_FILTERS, search.prospects),
   };
 }
 
@@ -32,6 +34,7 @@ export function clientsListInput(search: TClientsSearch): TClientListInput {
   return {
     ...listQueryParams(search, { sort: 'name', pageSize: CLIENTS_PAGE_SIZE }),
     archived: search.archived ?? 'hide',
+    prospects: search.prospects ?? 'hide',
     ...(search.type ? { type: search.type } : {}),
     ...(search.groupId ? { groupId: search.groupId } : {}),
     ...(search.status ? { status: search.status } : {}),

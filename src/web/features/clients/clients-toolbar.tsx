@@ -48,6 +48,16 @@ export function clientFilters(groups: readonly { id: string; name: string }[]): 
         { value: 'only', label: 'Archived only' },
       ],
     },
+    {
+      key: 'prospects',
+      label: 'Prospects',
+      all: 'Hide prospects',
+      className: 'w-44',
+      options: [
+        { value: 'include', label: 'Include prospects' },
+        { value: 'only', label: 'Prospects only' },
+      ],
+    },
   ];
 }
 

@@ -21,6 +21,7 @@ import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
 import { DefaultFoldersCard } from '../documents/default-folders-card';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
+import { SigningCertificateCard } from '../proposals/signing-certificate-card';
 import { ChaseSettingsCard } from '../requests/chase-settings-card';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -275,6 +276,7 @@ function OrgSettings({
           <TaskSettingsCard canEdit={canEdit} />
           <ApprovalSettingsCard canEdit={canEdit} />
           <ChaseSettingsCard canEdit={canEdit} />
+          <SigningCertificateCard canEdit={canEdit} />
           <MfaPolicyCard canEdit={canEdit} />
           <FirmExportCard isOwner={isOwner} />
         </div>

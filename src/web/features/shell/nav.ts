@@ -13,6 +13,7 @@ import {
   CalendarHeart,
   ClipboardList,
   Clock,
+  FileSignature,
   FolderKanban,
   FolderOpen,
   Hourglass,
@@ -55,6 +56,7 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
       { to: '/requests', label: 'Requests', icon: ClipboardList, permission: 'requests.view' },
+      { to: '/proposals', label: 'Proposals', icon: FileSignature, permission: 'proposals.manage' },
       {
         to: '/reminders/$type',
         params: { type: 'client' },
@@ -128,6 +130,12 @@ export const ADMIN_NAV: TNavItem[] = [
     label: 'Request templates',
     icon: ClipboardList,
     permission: 'requests.view',
+  },
+  {
+    to: '/admin/templates/proposals',
+    label: 'Proposal templates',
+    icon: FileSignature,
+    permission: 'proposals.manage',
   },
   { to: '/admin/broadcasts', label: 'Broadcasts', icon: Megaphone, permission: 'broadcasts.view' },
   {

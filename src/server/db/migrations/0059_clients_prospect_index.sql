@@ -1,0 +1,1 @@
+CREATE INDEX "clients_prospect_idx" ON "clients" USING btree ("org_id","id") WHERE prospect;

@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { todayIn } from '../../../domain/days';
+import type { TExecutor } from '../../db/client';
+import { clients, proposals } from '../../db/schema';
+import { enqueue } from '../../jobs/queue';
+import { insertEngagement } from '../engagements';
+import { notify } from '../notifications';
+import { firmFormatter } from '../settings';
+import { audit } from '../system-log';
+import { recordEvent } from './events';
+import { PROPOSAL_SEAL } from './seal';
+
+type TAccepted = {
+  orgId: string;
+  id: string;
+  title: string;
+  clientId: string;
+  createdBy: string | null;
+  packages: (typeof proposals.$inferSelect)['packages'];
+  addOns: (typeof proposals.$inferSelect)['addOns'];
+};
+
+/**
+ * The last signature: the proposal is accepted, a prospect becomes a client, each chosen service
+ * becomes an engagement with its fee arrangement (and its recurring projects, through the
+ * engagements feature, as on screen), and the member who sent it is told. One transaction.
+ */
+export async function acceptProposal(
+  tx: TExecutor,
+  p: TAccepted,
+  choice: { packageIndex: number; addOnIndexes: number[] },
+) {
+  const format = await firmFormatter(tx, p.orgId);
+  const today = todayIn(format.timeZone);
+  const chosen = [
+    ...(p.packages[choice.packageIndex]?.services ?? []),
+    ...choice.addOnIndexes.flatMap((i) => (p.addOns[i] ? [p.addOns[i]] : [])),
+  ];
+  const [client] = await tx
+    .update(clients)
+    .set({ prospect: false, updatedAt: new Date() })
+    .where(and(eq(clients.orgId, p.orgId), eq(clients.id, p.clientId)))
+    .returning({ name: clients.name });
+  const made: string[] = [];
+  for (const s of chosen) {
+    const e = await insertEngagement(tx, p.orgId, p.clientId, {
+      serviceId: s.serviceId,
+      startDate: today,
+      fee: s.fee,
+      billingMode: s.billingMode,
+      feeTrigger: s.feeTrigger,
+      notes: `From the proposal “${p.title}”${s.description ? `: ${s.description}` : ''}`.slice(0, 2000),
+    });
+    made.push(e.serviceName);
+  }
+  await tx
+    .update(proposals)
+    .set({ status: 'accepted', answeredAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  await recordEvent(tx, {
+    orgId: p.orgId,
+    proposalId: p.id,
+    kind: 'accepted',
+    who: 'Everyone signed',
+    detail: made.length ? `Engagements: ${made.join(', ')}` : '',
+  });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.accept',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `${client?.name ?? 'The client'} accepted “${p.title}”: ${made.length} engagement${made.length === 1 ? '' : 's'} added (${made.join(', ')})`,
+    },
+  );
+  // The sealed PDF is made by a job, committed with the acceptance (see seal.ts).
+  await enqueue(
+    tx,
+    PROPOSAL_SEAL,
+    { orgId: p.orgId, proposalId: p.id },
+    {
+      orgId: p.orgId,
+      dedupeKey: `${PROPOSAL_SEAL}:${p.id}`,
+      maxAttempts: 5,
+    },
+  );
+  if (p.createdBy) {
+    await notify(tx, {
+      orgId: p.orgId,
+      memberIds: [p.createdBy],
+      kind: 'proposal.answered',
+      title: `${client?.name ?? 'A client'} signed “${p.title}”`,
+      body: made.length ? `Engagements added: ${made.join(', ')}` : undefined,
+      link: `/proposals/${p.id}`,
+    });
+  }
+}

@@ -1,0 +1,6 @@
+// The proposals feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+
+export { PROPOSAL_REMINDERS, sendProposalReminders } from './reminders';
+export { proposalsRouter, signingRouter } from './router';
+export { PROPOSAL_SEAL, registerProposalJobs, sealProposal } from './seal';

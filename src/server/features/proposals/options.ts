@@ -1,0 +1,46 @@
+import { and, asc, eq, ilike, isNull } from 'drizzle-orm';
+import type { TScope } from '../../auth';
+import type { TExecutor } from '../../db/client';
+import { clients, services } from '../../db/schema';
+import { clientVisibility } from '../clients';
+
+// The proposal form's pickers: the catalogue's live services, and the clients and prospects the
+// member may write to (prospects are left out of the client list, so the form asks here).
+
+export async function serviceOptions(db: TExecutor, scope: TScope) {
+  return db
+    .select({
+      id: services.id,
+      name: services.name,
+      billingMode: services.billingMode,
+      defaultFee: services.defaultFee,
+    })
+    .from(services)
+    .where(and(eq(services.orgId, scope.orgId), isNull(services.archivedAt)))
+    .orderBy(asc(services.name))
+    .limit(500);
+}
+
+export async function clientOptions(db: TExecutor, scope: TScope, search: string) {
+  const visible = clientVisibility(scope);
+  const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      code: clients.code,
+      prospect: clients.prospect,
+      email: clients.email,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.orgId, scope.orgId),
+        isNull(clients.archivedAt),
+        ...(visible ? [visible] : []),
+        ...(search ? [ilike(clients.name, `%${escaped}%`)] : []),
+      ),
+    )
+    .orderBy(asc(clients.name))
+    .limit(20);
+}

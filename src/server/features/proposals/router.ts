@@ -1,0 +1,110 @@
+import {
+  ZProposalClientSearch,
+  ZProposalCreate,
+  ZProposalFromTemplate,
+  ZProposalListInput,
+  ZProposalRef,
+  ZProposalTemplateRef,
+  ZProposalTemplateSave,
+  ZProposalUpdate,
+  ZProposalWithdraw,
+  ZSignerCodeVerify,
+  ZSignerDecline,
+  ZSignerLink,
+  ZSignerSession,
+  ZSignerSign,
+  ZSigningCertificateUpload,
+} from '../../../domain/proposals';
+import { router } from '../../trpc/init';
+import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
+import { clientOptions, serviceOptions } from './options';
+import {
+  createProposal,
+  draftFromTemplate,
+  getProposal,
+  listProposals,
+  sendProposal,
+  updateProposal,
+  withdrawProposal,
+} from './service';
+import { signingCertificateInfo, uploadCertificate } from './settings';
+import {
+  declineProposal,
+  openLink,
+  requestSignerCode,
+  signerView,
+  signProposal,
+  verifySignerCode,
+} from './signing';
+import { deleteTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
+
+const manage = permissionProcedure('proposals.manage');
+
+// Proposals (issue 37). Staff: templates, writing, sending, withdrawing, all under proposals.manage
+// and the client's visibility. Signers: public procedures that answer only a valid link.
+
+const templatesRouter = router({
+  list: manage.query(({ ctx }) => listTemplates(ctx.db, ctx.scope)),
+  get: manage
+    .input(ZProposalTemplateRef)
+    .query(({ ctx, input }) => getTemplate(ctx.db, ctx.scope, input.templateId)),
+  save: manage
+    .input(ZProposalTemplateSave)
+    .mutation(({ ctx, input }) => saveTemplate(ctx.db, ctx.scope, input, ctx.meta)),
+  delete: manage
+    .input(ZProposalTemplateRef)
+    .mutation(({ ctx, input }) => deleteTemplate(ctx.db, ctx.scope, input.templateId, ctx.meta)),
+});
+
+export const proposalsRouter = router({
+  templates: templatesRouter,
+  serviceOptions: manage.query(({ ctx }) => serviceOptions(ctx.db, ctx.scope)),
+  clientOptions: manage
+    .input(ZProposalClientSearch)
+    .query(({ ctx, input }) => clientOptions(ctx.db, ctx.scope, input.search)),
+  list: manage.input(ZProposalListInput).query(({ ctx, input }) => listProposals(ctx.db, ctx.scope, input)),
+  get: manage.input(ZProposalRef).query(({ ctx, input }) => getProposal(ctx.db, ctx.scope, input.proposalId)),
+  /** A new proposal's form, filled from a template (nothing saved until create). */
+  fromTemplate: manage
+    .input(ZProposalFromTemplate)
+    .query(({ ctx, input }) => draftFromTemplate(ctx.db, ctx.scope, input)),
+  create: manage
+    .input(ZProposalCreate)
+    .mutation(({ ctx, input }) => createProposal(ctx.db, ctx.scope, input, ctx.meta)),
+  update: manage
+    .input(ZProposalUpdate)
+    .mutation(({ ctx, input }) => updateProposal(ctx.db, ctx.scope, input, ctx.meta)),
+  send: manage
+    .input(ZProposalRef)
+    .mutation(({ ctx, input }) => sendProposal(ctx.db, ctx.scope, input.proposalId, ctx.meta, ctx)),
+  withdraw: manage
+    .input(ZProposalWithdraw)
+    .mutation(({ ctx, input }) => withdrawProposal(ctx.db, ctx.scope, input, ctx.meta)),
+  /** The settings page: the certificate that seals signed documents, and the firm's own upload. */
+  certificate: permissionProcedure('settings.edit').query(({ ctx }) =>
+    signingCertificateInfo(ctx.db, ctx.scope.orgId),
+  ),
+  uploadCertificate: permissionProcedure('settings.edit')
+    .input(ZSigningCertificateUpload)
+    .mutation(({ ctx, input }) => uploadCertificate(ctx.db, ctx.config, ctx.scope, input, ctx.meta)),
+});
+
+/** The signer's side (/sign/{proposal}/{signer}?t=…): no account, the link and a mailed code. */
+export const signingRouter = router({
+  open: publicProcedure.input(ZSignerLink).mutation(({ ctx, input }) => openLink(ctx.db, input, ctx.meta)),
+  requestCode: publicProcedure
+    .input(ZSignerLink)
+    .mutation(({ ctx, input }) =>
+      requestSignerCode(ctx.db, { mailer: ctx.mailer, log: ctx.req.log }, input, ctx.meta),
+    ),
+  verifyCode: publicProcedure
+    .input(ZSignerCodeVerify)
+    .mutation(({ ctx, input }) => verifySignerCode(ctx.db, input, ctx.meta)),
+  view: publicProcedure.input(ZSignerSession).query(({ ctx, input }) => signerView(ctx.db, input)),
+  sign: publicProcedure
+    .input(ZSignerSign)
+    .mutation(({ ctx, input }) => signProposal(ctx.db, input, ctx.meta, ctx)),
+  decline: publicProcedure
+    .input(ZSignerDecline)
+    .mutation(({ ctx, input }) => declineProposal(ctx.db, input, ctx.meta)),
+});

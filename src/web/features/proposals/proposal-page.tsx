@@ -1,0 +1,285 @@
+import { SIGNING_ORDER_LABELS, SIGNING_ORDERS, type TSigningOrder, ZProposalUpdate } from '@domain/proposals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  Button,
+  Card,
+  confirm,
+  DatePicker,
+  Field,
+  IconButton,
+  Input,
+  PageHeader,
+  Select,
+  Spinner,
+  toast,
+  useFormat,
+} from '@web/ui';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { RequirePermission } from '../shell/access';
+import { RecordNotFound } from '../shell/record-not-found';
+import { ContentFields, type TContentDraft, toDraft } from './content-fields';
+import { ProposalBody } from './proposal-body';
+import { ProposalStatusBadge } from './proposal-status-badge';
+
+const route = getRouteApi('/_main/proposals/$id');
+
+export function ProposalPage() {
+  return (
+    <RequirePermission permission="proposals.manage">
+      <Proposal />
+    </RequirePermission>
+  );
+}
+
+function Proposal() {
+  const { id } = route.useParams();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const detail = useQuery(trpc.proposals.get.queryOptions({ proposalId: id }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.proposals.pathKey() });
+  const send = useMutation(
+    trpc.proposals.send.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Proposal sent');
+        await refresh();
+      },
+    }),
+  );
+  const withdraw = useMutation(
+    trpc.proposals.withdraw.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Proposal withdrawn');
+        await refresh();
+      },
+    }),
+  );
+  if (detail.isPending) return <Spinner />;
+  if (detail.isError)
+    return <RecordNotFound thing="proposal" back={{ to: '/proposals', label: 'Back to proposals' }} />;
+  const p = detail.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        title={p.title}
+        description={`${p.clientName}${p.prospect ? ' (prospect)' : ''} · expires ${format.date(p.expiresOn)}`}
+        trail={[{ label: 'Proposals', to: '/proposals' }, { label: p.title }]}
+        actions={
+          <div className="flex items-center gap-2">
+            <ProposalStatusBadge status={p.displayStatus} />
+            {p.status === 'draft' && (
+              <Button loading={send.isPending} onClick={() => send.mutate({ proposalId: id })}>
+                Send
+              </Button>
+            )}
+            {(p.status === 'draft' || p.status === 'sent') && (
+              <Button
+                variant="outline"
+                loading={withdraw.isPending}
+                onClick={async () => {
+                  if (
+                    await confirm({
+                      title: 'Withdraw this proposal?',
+                      message: 'Its links stop working at once.',
+                      confirmLabel: 'Withdraw',
+                      danger: true,
+                    })
+                  )
+                    withdraw.mutate({ proposalId: id });
+                }}
+              >
+                Withdraw
+              </Button>
+            )}
+          </div>
+        }
+      />
+      {send.isError && (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(send.error)}
+        </p>
+      )}
+      {p.declineReason && <p className="rounded-md bg-muted p-3 text-sm">Declined: “{p.declineReason}”</p>}
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-6">
+          {p.status === 'draft' ? (
+            <DraftEditor proposal={p} />
+          ) : (
+            <Card className="p-4">
+              <h2 className="mb-3 font-semibold">What the client sees</h2>
+              <ProposalBody
+                rendered={p.preview}
+                chosen={
+                  p.chosenPackage === null
+                    ? undefined
+                    : { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] }
+                }
+                locked
+              />
+            </Card>
+          )}
+        </div>
+        <div className="flex flex-col gap-6">
+          {p.status === 'draft' && (
+            <Card className="p-4">
+              <h2 className="mb-3 font-semibold">Preview: exactly what the signer will see</h2>
+              <ProposalBody rendered={p.preview} locked />
+            </Card>
+          )}
+          <Card className="p-4">
+            <h2 className="mb-2 font-semibold">
+              Signers ({SIGNING_ORDER_LABELS[p.signingOrder].toLowerCase()})
+            </h2>
+            <ul className="flex flex-col gap-1 text-sm">
+              {p.signers.map((s) => (
+                <li key={s.id}>
+                  {s.name} &lt;{s.email}&gt;:{' '}
+                  {s.signedAt
+                    ? `signed ${format.dateTime(s.signedAt)}`
+                    : s.declinedAt
+                      ? 'declined'
+                      : s.openedAt
+                        ? 'opened'
+                        : 'not opened'}
+                </li>
+              ))}
+            </ul>
+            {p.documentId && (
+              <p className="mt-2 text-sm">
+                The signed PDF is in the client's documents, “Signed agreements”.
+              </p>
+            )}
+          </Card>
+          <Card className="p-4">
+            <h2 className="mb-2 font-semibold">Audit trail</h2>
+            <ol aria-label="Audit trail" className="flex flex-col gap-2 text-sm">
+              {p.events.map((e) => (
+                <li key={e.id}>
+                  <span className="font-medium">{e.kind.replace('_', ' ')}</span> · {e.who} ·{' '}
+                  {format.dateTime(e.at)}
+                  {e.detail ? <span className="block text-muted-fg">{e.detail}</span> : null}
+                  {e.ip ? (
+                    <span className="block text-xs text-muted-fg">
+                      {e.ip} · {e.userAgent ?? ''}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type TDetail = {
+  id: string;
+  title: string;
+  expiresOn: string;
+  signingOrder: TSigningOrder;
+  signers: { name: string; email: string }[];
+} & Parameters<typeof toDraft>[0];
+
+function DraftEditor({ proposal }: { proposal: TDetail }) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(proposal.title);
+  const [expiresOn, setExpiresOn] = useState(proposal.expiresOn);
+  const [signingOrder, setOrder] = useState<TSigningOrder>(proposal.signingOrder);
+  const [signers, setSigners] = useState(proposal.signers.map((s) => ({ name: s.name, email: s.email })));
+  const [content, setContent] = useState<TContentDraft>(() => toDraft(proposal));
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.proposals.update.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Draft saved');
+        await queryClient.invalidateQueries({ queryKey: trpc.proposals.pathKey() });
+      },
+      onError: (e) => setError(errorMessage(e)),
+    }),
+  );
+  const submit = () => {
+    const parsed = ZProposalUpdate.safeParse({
+      proposalId: proposal.id,
+      title,
+      expiresOn,
+      signingOrder,
+      signers,
+      ...content,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the proposal');
+      return;
+    }
+    save.mutate(parsed.data);
+  };
+  return (
+    <Card className="flex flex-col gap-4 p-4">
+      <h2 className="font-semibold">Draft</h2>
+      <Field label="Title">
+        <Input value={title} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Expires on">
+          <DatePicker value={expiresOn} onChange={(v) => setExpiresOn(v ?? '')} />
+        </Field>
+        <Field label="Signing order">
+          <Select
+            value={signingOrder}
+            options={SIGNING_ORDERS.map((o) => ({ value: o, label: SIGNING_ORDER_LABELS[o] }))}
+            onValueChange={(v) => setOrder(v as TSigningOrder)}
+          />
+        </Field>
+      </div>
+      <section className="flex flex-col gap-2">
+        <h3 className="font-medium">Signers</h3>
+        {signers.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
+          <div key={`signer-${i}`} className="grid grid-cols-[1fr_1fr_auto] gap-2">
+            <Input
+              aria-label={`Signer ${i + 1} name`}
+              value={s.name}
+              onChange={(e) =>
+                setSigners(signers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
+              }
+            />
+            <Input
+              aria-label={`Signer ${i + 1} email`}
+              type="email"
+              value={s.email}
+              onChange={(e) =>
+                setSigners(signers.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))
+              }
+            />
+            <IconButton
+              aria-label={`Remove signer ${i + 1}`}
+              size="sm"
+              onClick={() => setSigners(signers.filter((_, j) => j !== i))}
+            >
+              <Trash2 />
+            </IconButton>
+          </div>
+        ))}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => setSigners([...signers, { name: '', email: '' }])}
+        >
+          <Plus aria-hidden /> Add a signer
+        </Button>
+      </section>
+      <ContentFields value={content} onChange={setContent} />
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <Button className="self-start" loading={save.isPending} onClick={submit}>
+        Save draft
+      </Button>
+    </Card>
+  );
+}

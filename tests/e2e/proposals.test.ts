@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+// Proposals end to end (issue 37): staff write a template and a proposal for a prospect with two
+// signers in turn, preview and send it; each signer opens the mailed link on a 375 px phone, gets
+// a code by mail, chooses a package and signs (one typed, one drawn); the prospect becomes a client
+// and the chosen services appear as its engagements.
+
+let app: TE2eApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
+async function signOnPhone(email: string, signature: 'typed' | 'drawn', name: string) {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const { page, console } = await newPage(context);
+  const linkPath = await app.lastLinkPath(email);
+  await page.goto(`${app.url}${linkPath}${new URL((await app.lastMail(email)).notes.link ?? '').search}`);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByText('Check your email').waitFor();
+  const codeMail = await app.lastMail(email, 2);
+  await page.getByLabel('Code').fill(codeMail.notes.code ?? '');
+  await page.getByRole('button', { name: 'Open the document' }).click();
+  await page.getByRole('heading', { name: 'Your signature' }).waitFor();
+  await noSidewaysScroll(page);
+  if (signature === 'typed') {
+    await page.getByRole('radio', { name: /Complete/ }).check();
+    await page.getByLabel('Type your full name').fill(name);
+  } else {
+    // The second signer signs the first's choice: the package is fixed.
+    expect(await page.getByRole('radio', { name: /Complete/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Draw' }).click();
+    const pad = page.getByRole('img', { name: 'Draw your signature' });
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('no pad');
+    await page.mouse.move(box.x + 20, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 80, box.y + 30, { steps: 5 });
+    await page.mouse.move(box.x + 160, box.y + 80, { steps: 5 });
+    await page.mouse.up();
+  }
+  await page.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).click();
+  await screenshot(page, `proposal-sign-${signature}-375`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await page.getByText('Thank you: you have signed').waitFor();
+  await screenshot(page, `proposal-signed-${signature}-375`);
+  expect(console.errors).toEqual([]);
+  await context.close();
+}
+
+describe('proposals in the browser', () => {
+  it('a prospect signs on a phone with two signers in turn, and the engagements appear', async () => {
+    const firm = await app.seedFirm('Kapoor & Co');
+    const api = app.client(firm.owner.token);
+    await api.services.create.mutate({
+      name: 'Monthly bookkeeping',
+      code: 'BK',
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 10, monthsAfterPeriod: 1 },
+      defaultFee: '1500',
+    });
+    const prospect = await api.clients.create.mutate({
+      code: 'P001',
+      name: 'Rao Textiles',
+      email: 'asha@rao.test',
+      prospect: true,
+    });
+
+    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInWithCookies(staffContext, app, firm.owner);
+    const { page: staff, console: staffConsole } = await newPage(staffContext);
+
+    // The template: a letter, two packages, saved.
+    await staff.goto(`${app.url}/admin/templates/proposals`);
+    await staff.getByText('No proposal templates yet').waitFor();
+    await staff.getByRole('link', { name: 'New template' }).click();
+    await staff.getByLabel('Template name').fill('Small business');
+    await staff.getByLabel('Package 1 name').fill('Essential');
+    await staff.getByRole('combobox', { name: 'Package 1 service 1: service' }).click();
+    await staff.getByRole('option', { name: 'Monthly bookkeeping' }).click();
+    await staff.getByRole('button', { name: 'Add a package' }).click();
+    await staff.getByLabel('Package 2 name').fill('Complete');
+    await staff.getByRole('combobox', { name: 'Package 2 service 1: service' }).click();
+    await staff.getByRole('option', { name: 'Monthly bookkeeping' }).click();
+    await staff.getByLabel('Package 2 service 1: fee').fill('2400');
+    await staff.getByRole('button', { name: 'Save template' }).click();
+    await staff.waitForURL(/\/admin\/templates\/proposals\/[0-9a-f-]{36}$/);
+    await screenshot(staff, 'proposal-template-editor');
+
+    // The proposal for the prospect, from the template, with a second signer, in turn.
+    await staff.goto(`${app.url}/proposals`);
+    await staff.getByRole('button', { name: 'New proposal' }).click();
+    await staff.getByLabel('Client or prospect').fill('Rao');
+    await staff.getByRole('button', { name: 'Rao Textiles (prospect)' }).click();
+    await staff.getByRole('combobox', { name: 'Template' }).click();
+    await staff.getByRole('option', { name: 'Small business' }).click();
+    await staff.getByLabel("First signer's name").fill('Asha Rao');
+    await staff.getByRole('button', { name: 'Write proposal' }).click();
+    await staff.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+    await staff.getByRole('button', { name: 'Add a signer' }).click();
+    await staff.getByLabel('Signer 2 name').fill('Vikram Rao');
+    await staff.getByLabel('Signer 2 email').fill('vikram@rao.test');
+    await staff.getByRole('combobox', { name: 'Signing order' }).click();
+    await staff.getByRole('option', { name: 'Each signs in turn, in the order listed' }).click();
+    await staff.getByRole('button', { name: 'Save draft' }).click();
+    await staff.getByText('Draft saved').waitFor();
+    // The preview is the letter as the signer will read it, placeholders filled.
+    await staff.getByText('Dear Asha Rao').first().waitFor();
+    await screenshot(staff, 'proposal-draft-preview');
+    await staff.getByRole('button', { name: 'Send', exact: true }).click();
+    await staff.getByText('Awaiting signature').waitFor();
+
+    await signOnPhone('asha@rao.test', 'typed', 'Asha Rao');
+    await signOnPhone('vikram@rao.test', 'drawn', 'Vikram Rao');
+
+    // Accepted; the prospect is a client with the engagement of the chosen package.
+    await staff.reload();
+    await staff.getByText('Accepted').first().waitFor();
+    await screenshot(staff, 'proposal-accepted');
+    await staff.goto(`${app.url}/clients/${prospect.id}/services`);
+    await staff.getByText('Monthly bookkeeping').first().waitFor();
+    await staff.getByText(/2,400/).first().waitFor();
+    await screenshot(staff, 'proposal-engagements');
+    expect(staffConsole.errors).toEqual([]);
+  });
+});
