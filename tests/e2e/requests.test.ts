@@ -180,7 +180,9 @@ describe('client requests in the browser', () => {
     const deedUpload = deed.getByRole('region', { name: 'Uploads' }).getByRole('listitem');
     await deedUpload.getByText('Reconnecting').waitFor();
     await deedUpload.getByText('The connection was lost: the upload starts again when it is back.').waitFor();
-    expect(await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').count()).toBe(0);
+    expect(await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').count()).toBe(
+      0,
+    );
     await phoneContext.setOffline(false);
     await deedUpload.getByText('Uploaded').waitFor();
     await deed.getByRole('list', { name: 'Files uploaded' }).getByText('sale-deed.pdf').waitFor();
