@@ -232,6 +232,29 @@ async function seedWorld(t: TE2eApp) {
   });
   const portalInvite = await t.lastLinkPath('priya@client.test');
 
+  // A proposal (issue 37): a template with two packages, and a draft made from it for the client.
+  const proposalTemplate = await api.proposals.templates.save.mutate({
+    name: 'Year-end engagement',
+    letterHtml:
+      '<p>Dear {{contact_name}},</p><p>{{firm_name}} will serve {{client_name}}:</p>{{services}}{{fees}}',
+    packages: [
+      {
+        name: 'Basic',
+        services: [{ serviceId: service.id, billingMode: 'fixed', fee: '1500', feeTrigger: 'period_start' }],
+      },
+      { name: 'Complete', services: [{ serviceId: service.id, billingMode: 'hourly', fee: '' }] },
+    ],
+    addOns: [],
+    terms: 'Fees are due within 14 days.',
+  });
+  const proposalDraft = await api.proposals.fromTemplate.query({ clientId, templateId: proposalTemplate.id });
+  const proposal = await api.proposals.create.mutate({
+    ...proposalDraft,
+    title: 'Year-end engagement letter',
+    signingOrder: 'sequential',
+    signers: [{ name: 'Rohan Kapoor', email: 'director@client.test' }],
+  });
+
   return {
     owner: { sub: owner.sub },
     clientId,
@@ -250,6 +273,8 @@ async function seedWorld(t: TE2eApp) {
     requestId: asked.submitted.id,
     openRequestId: asked.open.id,
     requestTemplateId: requestTemplate.id,
+    proposalId: proposal.id,
+    proposalTemplateId: proposalTemplate.id,
     director: director.user.email,
     portalUser: portalUser.user.email,
     memberInvite,
@@ -315,6 +340,10 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/clients/{id}/requests': (w) => `/clients/${w.clientId}/requests`,
   '/admin/templates/requests': () => '/admin/templates/requests',
   '/admin/templates/requests/{id}': (w) => `/admin/templates/requests/${w.requestTemplateId}`,
+  '/proposals': () => '/proposals',
+  '/proposals/{id}': (w) => `/proposals/${w.proposalId}`,
+  '/admin/templates/proposals': () => '/admin/templates/proposals',
+  '/admin/templates/proposals/{id}': (w) => `/admin/templates/proposals/${w.proposalTemplateId}`,
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,

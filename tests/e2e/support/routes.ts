@@ -52,6 +52,11 @@ export const STAFF_ROUTES = [
   '/clients/{id}/requests',
   '/admin/templates/requests',
   '/admin/templates/requests/{id}',
+  // Proposals and engagement letters (issue 37).
+  '/proposals',
+  '/proposals/{id}',
+  '/admin/templates/proposals',
+  '/admin/templates/proposals/{id}',
   '/admin',
   '/admin/broadcasts',
   '/admin/clientgroups',
