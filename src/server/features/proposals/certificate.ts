@@ -5,14 +5,13 @@ import forge from 'node-forge';
 import type { TConfig } from '../../config';
 import type { TExecutor } from '../../db/client';
 import { firmSigningCerts, orgs } from '../../db/schema';
-import { secretBox } from '../vault';
+import { secretBox, signingKeyContext } from '../vault';
 import { pemToDer } from './cms';
 
 // The firm's signing certificate: made for the firm on first use (a self-signed RSA-2048
 // certificate in the firm's name, ten years), or the firm's own PKCS#12 uploaded on the settings
 // page. The private key is kept sealed by the vault key (context bound to the firm).
 
-const keyContext = (orgId: string) => `proposals.signing-key\u0000${orgId}`;
 type TVault = Pick<TConfig, 'vault'>;
 
 export type TSigningKey = { keyPem: string; certDers: Buffer[]; subject: string };
@@ -59,7 +58,7 @@ export async function firmSigningKey(db: TExecutor, config: TVault, orgId: strin
         orgId,
         source: 'generated',
         certPem: forge.pki.certificateToPem(cert),
-        keySealed: await box.seal(keyPem, keyContext(orgId)),
+        keySealed: await box.seal(keyPem, signingKeyContext(orgId)),
         subject: subjectOf(cert),
         notAfter: cert.validity.notAfter,
       })
@@ -69,7 +68,7 @@ export async function firmSigningKey(db: TExecutor, config: TVault, orgId: strin
   if (!row) throw new Error('signing certificate not stored');
   const chain = row.chainPem ? forge.pem.decode(row.chainPem).map((m) => Buffer.from(m.body, 'binary')) : [];
   return {
-    keyPem: await box.open(row.keySealed, keyContext(orgId)),
+    keyPem: await box.open(row.keySealed, signingKeyContext(orgId)),
     certDers: [pemToDer(row.certPem), ...chain],
     subject: row.subject,
   };
@@ -138,7 +137,7 @@ export async function storeUploadedCertificate(
     source: 'uploaded' as const,
     certPem: p12.certPem,
     chainPem: p12.chainPem,
-    keySealed: await box.seal(p12.keyPem, keyContext(orgId)),
+    keySealed: await box.seal(p12.keyPem, signingKeyContext(orgId)),
     subject: p12.subject,
     notAfter: p12.notAfter,
     updatedAt: new Date(),

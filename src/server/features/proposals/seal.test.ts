@@ -6,10 +6,18 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFolders, documents, documentVersions, proposals, systemLog } from '../../db/schema';
+import {
+  documentFolders,
+  documents,
+  documentVersions,
+  firmSigningCerts,
+  proposals,
+  systemLog,
+} from '../../db/schema';
 import { createWorker, type TWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
+import { rotateMasterKey } from '../vault';
 import { PROPOSAL_SEAL, registerProposalJobs } from './index';
 
 // The sealed PDF: made by the job after the last signature, signed PAdES B-B by the firm's
@@ -19,10 +27,12 @@ import { PROPOSAL_SEAL, registerProposalJobs } from './index';
 
 let t: TTestApp;
 let worker: TWorker;
+const k1 = { id: 'k1', key: randomBytes(32) };
+const k2 = { id: 'k2', key: randomBytes(32) };
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'proposal-seal-'));
-  t = await createTestApp({ DATA_DIR: dataDir, VAULT_KEYS: `k1:${randomBytes(32).toString('base64')}` });
+  t = await createTestApp({ DATA_DIR: dataDir, VAULT_KEYS: `k1:${k1.key.toString('base64')}` });
   registerProposalJobs(t.storage);
   worker = createWorker(
     { db: t.db, config: t.config, mailer: t.mailer, log: { info() {}, warn() {}, error() {} } },
@@ -53,16 +63,16 @@ async function signedProposal(name: string, existing?: Awaited<ReturnType<TTestA
   const api = t.client(firm.owner.token);
   const svc = await api.services.create.mutate({
     name: 'Payroll',
-    code: 'PR',
+    code: `PR${randomBytes(2).toString('hex').toUpperCase()}`,
     frequency: 'monthly',
     dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
   });
   const client = await api.clients.create.mutate({
-    code: `S${run}${name.length}`,
+    code: `S${randomBytes(3).toString('hex')}`,
     name: `${name} Client`,
     prospect: true,
   });
-  const email = `seal-${name.length}-${run}@example.test`;
+  const email = `seal-${randomBytes(3).toString('hex')}-${run}@example.test`;
   const title = `Payroll engagement ${name} ${run}`;
   const { id } = await api.proposals.create.mutate({
     clientId: client.id,
@@ -201,5 +211,30 @@ describe('the sealed PDF', () => {
     const report = pdfsig(bytes);
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Signer Certificate Common Name: Own Firm Qualified Seal');
+  });
+
+  it('keeps signing after a master key rotation, without the old key', async () => {
+    const firm = await t.seedFirm('Rotate & Co');
+    await signedProposal('Rotate & Co', firm);
+    await drain();
+    const [before] = await t.db
+      .select()
+      .from(firmSigningCerts)
+      .where(eq(firmSigningCerts.orgId, firm.org.id));
+    expect(before?.keySealed).toMatch(/^v1\$k1\$/);
+    const result = await rotateMasterKey(t.db, {
+      current: k2,
+      byId: new Map([k2, k1].map((k) => [k.id, k.key])),
+    });
+    expect(result.failed).toEqual([]);
+    expect(Object.keys(result.byKey)).toEqual(['k2']);
+    // A restart with only the new key: the firm's next agreement is sealed by the same certificate.
+    t.config.vault = { ...t.config.vault, keys: [k2] };
+    const { id } = await signedProposal('Rotate & Co', firm);
+    await drain();
+    const { bytes } = await sealedBytes(firm.org.id, id);
+    expect(pdfsig(bytes)).toContain('Signature Validation: Signature is Valid.');
+    const [after] = await t.db.select().from(firmSigningCerts).where(eq(firmSigningCerts.orgId, firm.org.id));
+    expect(after?.certPem).toBe(before?.certPem);
   });
 });

@@ -6,5 +6,5 @@ export { keyringOf, type TKeyring } from './crypto';
 export { keyFileKeys, loadKeyring, parseKeyFile, vaultKeyring } from './keys';
 export { rotateMasterKey } from './rotate';
 export { vaultRouter } from './router';
-export { secretBox, type TSecretBox } from './secret-box';
+export { secretBox, signingKeyContext, type TSecretBox } from './secret-box';
 export { openEntryPassword } from './service';

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
-import { idpUsers, vaultServerSecrets } from '../../db/schema';
+import { firmSigningCerts, idpUsers, vaultServerSecrets } from '../../db/schema';
 import { totpSealContext } from '../../idp/mfa';
 import { type TKeyring, VaultCryptoError } from './crypto';
-import { rewrapText, serverSecretContext } from './secret-box';
+import { rewrapText, serverSecretContext, signingKeyContext } from './secret-box';
 
 const BATCH = 200;
 
@@ -31,8 +31,8 @@ function tryRewrap(
 
 /**
  * Re-wraps what the secret box sealed (features/vault/secret-box.ts) with the current master key:
- * the identity provider's TOTP keys (verified and pending) and the server's own secrets (the
- * keyed-hash key). Like the vault entries, a batch per transaction, only rows under another key,
+ * the identity provider's TOTP keys (verified and pending), the server's own secrets (the
+ * keyed-hash key) and the firms' document-signing keys. Like the vault entries, a batch per transaction, only rows under another key,
  * the ciphertexts unchanged, so running it again resumes. The provider knows nothing of firms, so
  * there is no firm's system log to write to: the command's output is the record.
  */
@@ -114,8 +114,47 @@ export async function rotateSealedSecrets(db: TDb, keyring: TKeyring) {
     }
   });
 
+  // The firms' document-signing keys (one row a firm that signs): a batch per transaction.
+  let afterOrg = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ orgId: firmSigningCerts.orgId, keySealed: firmSigningCerts.keySealed })
+        .from(firmSigningCerts)
+        .where(and(gt(firmSigningCerts.orgId, afterOrg), staleUnder(firmSigningCerts.keySealed, current)))
+        .orderBy(asc(firmSigningCerts.orgId))
+        .limit(BATCH)
+        .for('update');
+      for (const row of rows) {
+        const result = tryRewrap(keyring, row.keySealed, signingKeyContext(row.orgId), {
+          what: 'document-signing key of firm',
+          id: row.orgId,
+          keyId: row.keySealed.split('$')[1] ?? '',
+        });
+        if (result.failure) {
+          failed.push(result.failure);
+          continue;
+        }
+        await tx
+          .update(firmSigningCerts)
+          .set({ keySealed: result.text, updatedAt: sql`${firmSigningCerts.updatedAt}` })
+          .where(eq(firmSigningCerts.orgId, row.orgId));
+        rewrapped += 1;
+      }
+      return rows;
+    });
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) break;
+    afterOrg = last.orgId;
+  }
+
   const byKey: Record<string, number> = {};
-  for (const column of [idpUsers.totpSecret, idpUsers.totpPendingSecret, vaultServerSecrets.sealed]) {
+  for (const column of [
+    idpUsers.totpSecret,
+    idpUsers.totpPendingSecret,
+    vaultServerSecrets.sealed,
+    firmSigningCerts.keySealed,
+  ]) {
     const table = column.table;
     const counts = await db
       .select({ keyId: keyIdOf(column), total: sql<number>`count(*)::int` })

@@ -36,6 +36,8 @@ export function rewrapText(keyring: TKeyring, text: string, context: string): st
 const MAC_KEY = 'mac';
 /** Binds a server secret's seal to its name. */
 export const serverSecretContext = (name: string) => `vault.server-secret\u0000${name}`;
+/** A firm's document-signing key (proposals' sealed PDFs), bound to the firm. */
+export const signingKeyContext = (orgId: string) => `proposals.signing-key\u0000${orgId}`;
 
 /**
  * The keyed-hash key: made once (two servers racing agree on the first row), sealed by the master
