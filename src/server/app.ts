@@ -20,6 +20,7 @@ import { registerDocumentRoutes } from './features/documents';
 import { registerFirmExportRoutes } from './features/firm-export';
 import { registerLeaveAttachmentRoutes } from './features/leave';
 import { registerReportExports } from './features/reports';
+import { registerMessageRoutes } from './features/messages';
 import { registerRequestUploadRoute } from './features/requests';
 import { registerLogoRoute } from './features/settings';
 import { registerSystemLogExport } from './features/system-log';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   });
   registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerRequestUploadRoute(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
+  registerMessageRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerLeaveAttachmentRoutes(app, { db: database.db, storage });
   registerClientExport(app, { db: database.db });
   registerInvoiceExport(app, { db: database.db });

@@ -7,6 +7,7 @@ import { registerLeaveJobs } from '../features/leave';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerReminderJobs } from '../features/reminders';
+import { registerMessageJobs } from '../features/messages';
 import { registerRequestChaseJob, registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
@@ -70,6 +71,7 @@ export function registerJobs(storage: TStorage) {
 
   // Client requests chased on each request's schedule, as client reminders to its recipients.
   registerRequestChaseJob();
+  registerMessageJobs();
 
   // Broadcasts: one pump per firm at the firm's pace, the scan that restarts a stopped one, and the
   // queueing of a large audience a chunk at a time.

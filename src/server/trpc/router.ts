@@ -22,6 +22,7 @@ import { notificationsRouter } from '../features/notifications';
 import { onboardingRouter } from '../features/onboarding';
 import { clientPortalAuthRouter } from '../features/portal-auth';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile';
+import { clientPortalMessagesRouter, messagesRouter } from '../features/messages';
 import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
 import { remindersRouter } from '../features/reminders';
@@ -50,6 +51,7 @@ export const appRouter = router({
   clientPortalProjects: clientPortalProjectsRouter,
   clientPortalTasks: clientPortalTasksRouter,
   clientPortalRequests: clientPortalRequestsRouter,
+  clientPortalMessages: clientPortalMessagesRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,
@@ -69,6 +71,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   reminders: remindersRouter,
   requests: requestsRouter,
+  messages: messagesRouter,
   reports: reportsRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,
