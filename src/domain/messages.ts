@@ -55,7 +55,6 @@ export const ZThreadCreate = z.object({
   clientUserIds: zIds('Choose people from the list', 50, 'At most 50 people'),
   memberIds: zIds('Choose members from the list', 50, 'At most 50 members'),
   assigneeId: z.uuid('Choose a member').nullable().default(null),
-  attachmentIds: zAttachmentIds,
 });
 export type TThreadCreate = z.output<typeof ZThreadCreate>;
 export type TThreadCreateInput = z.input<typeof ZThreadCreate>;

@@ -175,11 +175,12 @@ export async function createThread(db: TDb, scope: TScope, input: TThreadCreate,
       input.memberIds.filter((id) => id !== scope.memberId),
     );
     await addClientUsers(tx, thread, input.clientUserIds);
-    const { message, files } = await appendMessage(
+    // Files come with replies: an upload needs its thread.
+    const { message } = await appendMessage(
       tx,
       thread,
       { kind: 'member', memberId: scope.memberId },
-      { body: input.body, internal: false, mentions: [], attachmentIds: input.attachmentIds, source: 'app' },
+      { body: input.body, internal: false, mentions: [], attachmentIds: [], source: 'app' },
     );
     await audit(tx, actorOf(scope, meta), {
       action: 'message.thread.create',
@@ -187,9 +188,7 @@ export async function createThread(db: TDb, scope: TScope, input: TThreadCreate,
       recordId: thread.id,
       summary: `Started the conversation “${thread.subject}” with ${client.name}${
         people.length ? ` (${people.map((p) => p.name).join(', ')})` : ''
-      }${staff.length ? `, with ${staff.map((m) => m.name).join(', ')}` : ''}${
-        files.length ? `, attaching ${files.map((f) => `“${f.name}”`).join(', ')}` : ''
-      }`,
+      }${staff.length ? `, with ${staff.map((m) => m.name).join(', ')}` : ''}`,
     });
     await afterMessage(
       tx,
