@@ -27,6 +27,7 @@ import { Route as MainAdminRolesRouteImport } from './routes/_main/admin/roles'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
+import { Route as MainMessagesIndexRouteImport } from './routes/_main/messages/index'
 import { Route as MainMyAccountLeavesRouteImport } from './routes/_main/my-account/leaves'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainMyAccountSecurityRouteImport } from './routes/_main/my-account/security'
@@ -44,6 +45,7 @@ import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/time
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
 import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
+import { Route as ClientportalClientIdMessagesRouteImport } from './routes/clientportal/$clientId/messages'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -68,6 +70,7 @@ import { Route as MainBillingWipClientIdRouteImport } from './routes/_main/billi
 import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients/$id/billing'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
+import { Route as MainClientsIdMessagesRouteImport } from './routes/_main/clients/$id/messages'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdRequestsRouteImport } from './routes/_main/clients/$id/requests'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
@@ -209,6 +212,13 @@ const MainClientsIdRoute = MainClientsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
 )
+const MainMessagesIndexRoute = MainMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/messages/index.lazy').then((d) => d.Route),
+)
 const MainMyAccountLeavesRoute = MainMyAccountLeavesRouteImport.update({
   id: '/my-account/leaves',
   path: '/my-account/leaves',
@@ -330,6 +340,16 @@ const ClientportalClientIdInvoicesRoute =
     getParentRoute: () => ClientportalClientIdRoute,
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/invoices.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdMessagesRoute =
+  ClientportalClientIdMessagesRouteImport.update({
+    id: '/messages',
+    path: '/messages',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/messages.lazy').then(
       (d) => d.Route,
     ),
   )
@@ -524,6 +544,13 @@ const MainClientsIdClientUsersRoute =
   } as any).lazy(() =>
     import('./routes/_main/clients/$id/client-users.lazy').then((d) => d.Route),
   )
+const MainClientsIdMessagesRoute = MainClientsIdMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/messages.lazy').then((d) => d.Route),
+)
 const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
@@ -800,9 +827,11 @@ export interface FileRoutesByFullPath {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
+  '/messages/': typeof MainMessagesIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
   '/reports/': typeof MainReportsIndexRoute
   '/requests/': typeof MainRequestsIndexRoute
@@ -826,6 +855,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -885,9 +915,11 @@ export interface FileRoutesByTo {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
+  '/messages': typeof MainMessagesIndexRoute
   '/projects': typeof MainProjectsIndexRoute
   '/reports': typeof MainReportsIndexRoute
   '/requests': typeof MainRequestsIndexRoute
@@ -911,6 +943,7 @@ export interface FileRoutesByTo {
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -975,9 +1008,11 @@ export interface FileRoutesById {
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
+  '/_main/messages/': typeof MainMessagesIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/reports/': typeof MainReportsIndexRoute
   '/_main/requests/': typeof MainRequestsIndexRoute
@@ -1001,6 +1036,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/_main/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -1064,9 +1100,11 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/clientportal/'
     | '/clients/'
+    | '/messages/'
     | '/projects/'
     | '/reports/'
     | '/requests/'
@@ -1090,6 +1128,7 @@ export interface FileRouteTypes {
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
+    | '/clients/$id/messages'
     | '/clients/$id/projects'
     | '/clients/$id/requests'
     | '/clients/$id/services'
@@ -1149,9 +1188,11 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/clientportal'
     | '/clients'
+    | '/messages'
     | '/projects'
     | '/reports'
     | '/requests'
@@ -1175,6 +1216,7 @@ export interface FileRouteTypes {
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
+    | '/clients/$id/messages'
     | '/clients/$id/projects'
     | '/clients/$id/requests'
     | '/clients/$id/services'
@@ -1238,9 +1280,11 @@ export interface FileRouteTypes {
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/_auth/clientportal/'
     | '/_main/clients/'
+    | '/_main/messages/'
     | '/_main/projects/'
     | '/_main/reports/'
     | '/_main/requests/'
@@ -1264,6 +1308,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/billing'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
+    | '/_main/clients/$id/messages'
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/requests'
     | '/_main/clients/$id/services'
@@ -1430,6 +1475,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/messages/': {
+      id: '/_main/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MainMessagesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/my-account/leaves': {
       id: '/_main/my-account/leaves'
       path: '/my-account/leaves'
@@ -1547,6 +1599,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices'
       fullPath: '/clientportal/$clientId/invoices'
       preLoaderRoute: typeof ClientportalClientIdInvoicesRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/messages': {
+      id: '/clientportal/$clientId/messages'
+      path: '/messages'
+      fullPath: '/clientportal/$clientId/messages'
+      preLoaderRoute: typeof ClientportalClientIdMessagesRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
     '/clientportal/$clientId/projects': {
@@ -1722,6 +1781,13 @@ declare module '@tanstack/react-router' {
       path: '/client-users'
       fullPath: '/clients/$id/client-users'
       preLoaderRoute: typeof MainClientsIdClientUsersRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/messages': {
+      id: '/_main/clients/$id/messages'
+      path: '/messages'
+      fullPath: '/clients/$id/messages'
+      preLoaderRoute: typeof MainClientsIdMessagesRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/projects': {
@@ -1957,6 +2023,7 @@ interface MainClientsIdRouteChildren {
   MainClientsIdBillingRoute: typeof MainClientsIdBillingRoute
   MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdClientUsersRoute: typeof MainClientsIdClientUsersRoute
+  MainClientsIdMessagesRoute: typeof MainClientsIdMessagesRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdRequestsRoute: typeof MainClientsIdRequestsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
@@ -1971,6 +2038,7 @@ const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdBillingRoute: MainClientsIdBillingRoute,
   MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdClientUsersRoute: MainClientsIdClientUsersRoute,
+  MainClientsIdMessagesRoute: MainClientsIdMessagesRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdRequestsRoute: MainClientsIdRequestsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
@@ -2003,6 +2071,7 @@ interface MainRouteChildren {
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
+  MainMessagesIndexRoute: typeof MainMessagesIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainReportsIndexRoute: typeof MainReportsIndexRoute
   MainRequestsIndexRoute: typeof MainRequestsIndexRoute
@@ -2057,6 +2126,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
+  MainMessagesIndexRoute: MainMessagesIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainReportsIndexRoute: MainReportsIndexRoute,
   MainRequestsIndexRoute: MainRequestsIndexRoute,
@@ -2097,6 +2167,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
   ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
+  ClientportalClientIdMessagesRoute: typeof ClientportalClientIdMessagesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
@@ -2109,6 +2180,7 @@ interface ClientportalClientIdRouteChildren {
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
   ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
+  ClientportalClientIdMessagesRoute: ClientportalClientIdMessagesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:

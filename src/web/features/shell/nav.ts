@@ -24,6 +24,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  MessagesSquare,
   ReceiptText,
   Scale,
   ShieldCheck,
@@ -55,6 +56,7 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/projects', label: 'Projects', icon: FolderKanban, permission: 'projects.view' },
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
       { to: '/requests', label: 'Requests', icon: ClipboardList, permission: 'requests.view' },
+      { to: '/messages', label: 'Messages', icon: MessagesSquare, permission: 'clients.view' },
       {
         to: '/reminders/$type',
         params: { type: 'client' },
