@@ -50,19 +50,17 @@ export function MessagesView({
             ))}
           </nav>
         ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="min-w-0 flex-1">
-            <SearchBox
-              label="Search conversations"
-              placeholder="Search subjects and messages"
-              value={search.q}
-              onSearch={(q) => set({ q, thread: search.thread })}
-            />
-          </div>
+        <SearchBox
+          label="Search conversations"
+          placeholder="Search subjects and messages"
+          value={search.q}
+          onSearch={(q) => set({ q, thread: search.thread })}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <Select
             size="sm"
             aria-label="Status"
-            className="w-28"
+            className="w-32"
             value={search.status ?? 'open'}
             onValueChange={(v) =>
               set({ status: v === 'open' ? undefined : (v as 'closed' | 'any'), thread: search.thread })
@@ -70,7 +68,7 @@ export function MessagesView({
             options={[
               { value: 'open', label: 'Open' },
               { value: 'closed', label: 'Closed' },
-              { value: 'any', label: 'All' },
+              { value: 'any', label: 'Open and closed' },
             ]}
           />
           {actions}
