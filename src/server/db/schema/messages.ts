@@ -225,3 +225,46 @@ export const messageAttachments = pgTable(
     }).onDelete('set null'), // SET NULL (uploaded_by_client_user_id)
   ],
 );
+
+/**
+ * Mail that came in for a thread or a client's forwarding address and was not posted: its sender is
+ * not on the thread (nor of the firm, for a forward), or its address's token is wrong. The firm
+ * reviews it; it is never posted as the client by itself.
+ */
+export const messagesHeld = pgTable(
+  'messages_held',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id'),
+    clientId: uuid('client_id'),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 'not_participant', 'bad_token', 'not_member'. */
+    reason: text('reason').notNull(),
+    attachmentNames: text('attachment_names').array().notNull().default(sql`'{}'::text[]`),
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
+    discardedBy: uuid('discarded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('messages_held_org_id_id_key').on(t.orgId, t.id),
+    index('messages_held_open_idx').on(t.orgId, t.createdAt).where(sql`discarded_at is null`),
+    foreignKey({
+      name: 'messages_held_thread_fk',
+      columns: [t.orgId, t.threadId],
+      foreignColumns: [messageThreads.orgId, messageThreads.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'messages_held_client_fk',
+      columns: [t.orgId, t.clientId],
+      foreignColumns: [clients.orgId, clients.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'messages_held_discarded_by_fk',
+      columns: [t.orgId, t.discardedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (discarded_by)
+  ],
+);
