@@ -45,6 +45,8 @@ const zAttachmentIds = zIds(
 );
 const zMentions = zIds('Mention members from the list', 50, 'At most 50 mentions');
 
+export const ZHeldRef = z.object({ heldId: z.uuid('Choose a held mail from the list') });
+
 export const ZThreadRef = z.object({ threadId: z.uuid('This conversation link is not valid') });
 
 export const ZThreadCreate = z.object({

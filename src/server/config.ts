@@ -108,7 +108,10 @@ const ZEnv = z.object({
   INBOUND_MAIL_DOMAIN: optional.pipe(
     z
       .string()
-      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i, 'INBOUND_MAIL_DOMAIN must be a domain name like mail.example.com')
+      .regex(
+        /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i,
+        'INBOUND_MAIL_DOMAIN must be a domain name like mail.example.com',
+      )
       .optional(),
   ),
   INBOUND_SMTP_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
@@ -118,7 +121,9 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
-  INBOUND_WEBHOOK_SECRET: optional.pipe(z.string().min(16, 'INBOUND_WEBHOOK_SECRET must be at least 16 characters').optional()),
+  INBOUND_WEBHOOK_SECRET: optional.pipe(
+    z.string().min(16, 'INBOUND_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
   S3_REGION: z.string().default('us-east-1'),

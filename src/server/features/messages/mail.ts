@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { portalThreadLink, threadLink } from '../../../domain/messages';
+import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
@@ -16,6 +17,7 @@ import { memberName } from '../../db/sql';
 import { registerJob } from '../../jobs/registry';
 import { absoluteLink, enqueueMail } from '../../mail';
 import type { TThreadRow } from './access';
+import { replyAddress } from './inbound-address';
 import { MESSAGES_MAIL, staffAudience } from './notify';
 
 // The delayed mail of a thread (issue 38, item 3): a while after a message (notify.ts), each person
@@ -61,7 +63,12 @@ const digest = (lines: TLine[]) =>
     .join('\n\n---\n\n');
 
 /** Mails the thread's people what they have not read since the message `seq` (the job's work). */
-export async function sendThreadMail(db: TDb, publicUrl: string, payload: unknown) {
+export async function sendThreadMail(
+  db: TDb,
+  config: Pick<TConfig, 'publicUrl' | 'vault' | 'inbound'>,
+  payload: unknown,
+) {
+  const { publicUrl } = config;
   const p = ZPayload.safeParse(payload);
   if (!p.success) return { mailed: 0 };
   const { orgId, threadId, seq } = p.data;
@@ -73,6 +80,9 @@ export async function sendThreadMail(db: TDb, publicUrl: string, payload: unknow
       .for('update');
     if (!thread) return { mailed: 0 };
     const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
+    // A reply to the mail comes back into the thread (when inbound mail is on).
+    const replyTo = await replyAddress(config, tx, thread.id);
+    const headers = replyTo ? { 'Reply-To': replyTo } : undefined;
     const firmName = org?.name ?? 'Your accountant';
     let mailed = 0;
 
@@ -120,8 +130,9 @@ export async function sendThreadMail(db: TDb, publicUrl: string, payload: unknow
         {
           to: person.email,
           subject: `Re: ${thread.subject}`,
-          text: `${digest(lines)}\n\nReply in the app:\n${link}\n`,
-          notes: { link },
+          text: `${digest(lines)}\n\nReply in the app${replyTo ? ', or answer this mail' : ''}:\n${link}\n`,
+          notes: { link, ...(replyTo ? { replyTo } : {}) },
+          headers,
         },
         { orgId },
       );
@@ -171,8 +182,11 @@ export async function sendThreadMail(db: TDb, publicUrl: string, payload: unknow
         {
           to: person.email,
           subject: `Re: ${thread.subject}`,
-          text: `Hello ${person.name},\n\n${digest(lines)}\n\nRead and reply in your portal:\n${link}\n\n— ${firmName}\n`,
-          notes: { link },
+          text: `Hello ${person.name},\n\n${digest(lines)}\n\nRead and reply in your portal${
+            replyTo ? ', or simply answer this mail' : ''
+          }:\n${link}\n\n— ${firmName}\n`,
+          notes: { link, ...(replyTo ? { replyTo } : {}) },
+          headers,
         },
         { orgId },
       );
@@ -194,7 +208,7 @@ export async function sendThreadMail(db: TDb, publicUrl: string, payload: unknow
 
 export function registerMessageJobs() {
   registerJob(MESSAGES_MAIL, async (job, ctx) => {
-    const result = await sendThreadMail(ctx.db, ctx.config.publicUrl, job.payload);
+    const result = await sendThreadMail(ctx.db, ctx.config, job.payload);
     if (result.mailed) ctx.log.info(result, 'message mail queued');
   });
 }

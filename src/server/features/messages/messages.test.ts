@@ -266,8 +266,8 @@ describe('a conversation between the firm and a client', () => {
     );
     await api().messages.post.mutate({ threadId, body: 'HRA needs your rent receipts.' });
     const thread = await api().messages.get.query({ threadId });
-    await sendThreadMail(t.db, t.config.publicUrl, { orgId: w.firm.org.id, threadId, seq: thread.lastSeq });
-    const again = await sendThreadMail(t.db, t.config.publicUrl, {
+    await sendThreadMail(t.db, t.config, { orgId: w.firm.org.id, threadId, seq: thread.lastSeq });
+    const again = await sendThreadMail(t.db, t.config, {
       orgId: w.firm.org.id,
       threadId,
       seq: thread.lastSeq,

@@ -1,5 +1,6 @@
 import {
   ZClientRef,
+  ZHeldRef,
   ZMessagePage,
   ZMessagePost,
   ZPortalMessagePage,
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/messages';
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
+import { clientForwardingAddress, discardHeld, listHeld } from './held';
 import { peopleOptions } from './options';
 import {
   getPortalThread,
@@ -56,6 +58,14 @@ export const messagesRouter = router({
   addPeople: member
     .input(ZThreadPeople)
     .mutation(({ ctx, input }) => addPeople(ctx.db, ctx.scope, input, ctx.meta)),
+  /** Mail that came in and was not posted (unknown sender, bad address): for review. */
+  held: member.query(({ ctx }) => listHeld(ctx.db, ctx.scope)),
+  discardHeld: member
+    .input(ZHeldRef)
+    .mutation(({ ctx, input }) => discardHeld(ctx.db, ctx.scope, input.heldId, ctx.meta)),
+  forwardingAddress: member
+    .input(ZClientRef)
+    .query(({ ctx, input }) => clientForwardingAddress(ctx.db, ctx.config, ctx.scope, input.clientId)),
 });
 
 export const clientPortalMessagesRouter = router({
