@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { NoAccess, useCan } from '../shell/access';
+import { ForwardingAddress } from './forwarding-address';
 import { MessagesView } from './messages-view';
 import { NewThreadButton } from './new-thread-dialog';
 
@@ -14,11 +15,14 @@ export function ClientMessagesPage() {
   if (!canView) return <NoAccess message="Your role does not include the firm's clients." />;
   const go = (next: typeof search) => void navigate({ search: next });
   return (
-    <MessagesView
-      search={search}
-      clientId={id}
-      onSearch={go}
-      actions={<NewThreadButton clientId={id} onCreated={(thread) => go({ thread })} />}
-    />
+    <div className="flex flex-col gap-3">
+      <ForwardingAddress clientId={id} />
+      <MessagesView
+        search={search}
+        clientId={id}
+        onSearch={go}
+        actions={<NewThreadButton clientId={id} onCreated={(thread) => go({ thread })} />}
+      />
+    </div>
   );
 }

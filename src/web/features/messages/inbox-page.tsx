@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@web/ui';
 import { NoAccess, useCan } from '../shell/access';
+import { HeldMail } from './held-mail';
 import { MessagesView } from './messages-view';
 
 const route = getRouteApi('/_main/messages/');
@@ -17,6 +18,7 @@ export function InboxPage() {
         title="Messages"
         description="Conversations with clients, their files and the firm’s notes"
       />
+      <HeldMail />
       <MessagesView search={search} onSearch={(next) => void navigate({ search: next })} />
     </div>
   );
