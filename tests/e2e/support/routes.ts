@@ -52,6 +52,9 @@ export const STAFF_ROUTES = [
   '/clients/{id}/requests',
   '/admin/templates/requests',
   '/admin/templates/requests/{id}',
+  // Client messages (issue 38).
+  '/messages',
+  '/clients/{id}/messages',
   '/admin',
   '/admin/broadcasts',
   '/admin/clientgroups',
@@ -90,6 +93,7 @@ export const PORTAL_ROUTES = [
   '/clientportal/{clientId}/invoices',
   '/clientportal/{clientId}/requests',
   '/clientportal/{clientId}/requests/{requestId}',
+  '/clientportal/{clientId}/messages',
   '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}',
   '/clientportal/auth/logout',
