@@ -116,6 +116,16 @@ describe('messages in the browser', () => {
     await inboxRow.click();
     const again = staff.getByRole('region', { name: 'Conversation: Your ITR for FY 2025-26' });
     await again.getByRole('list', { name: 'Attachments' }).getByText('form16.pdf').waitFor();
+    // A task from the client's message, linked both ways: its description names the thread, and a
+    // note in the thread names the task.
+    await again
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Here is my Form 16.' })
+      .getByRole('button', { name: 'Make a task' })
+      .click();
+    await staff.getByText('Task made, and noted in the conversation').waitFor();
+    await again.getByText(/Made a task from Priya Mehta’s message/).waitFor();
     await expect
       .poll(async () => staff.getByRole('list', { name: 'Conversations' }).count())
       .toBeGreaterThanOrEqual(0);

@@ -1,5 +1,6 @@
 import { Avatar, Badge, cn, useFormat } from '@web/ui';
 import { Download, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export type TShownMessage = {
   id: string;
@@ -21,9 +22,12 @@ export type TShownMessage = {
 export function MessageList({
   messages,
   onOpen,
+  action,
 }: {
   messages: TShownMessage[];
   onOpen: (file: { documentId: string; name: string }) => void;
+  /** A button under each message (the firm's "Make a task"). */
+  action?: (m: TShownMessage) => ReactNode;
 }) {
   const format = useFormat();
   return (
@@ -69,6 +73,7 @@ export function MessageList({
                 ))}
               </ul>
             ) : null}
+            {action ? <div className="mt-1 flex justify-end">{action(m)}</div> : null}
           </div>
         </li>
       ))}

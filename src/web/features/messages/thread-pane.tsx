@@ -5,7 +5,9 @@ import { Badge, Button, Select, Skeleton, toast } from '@web/ui';
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from '../documents/file-transfer';
+import { useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
+import { useMakeTask } from './make-task';
 import { MessageList } from './message-list';
 import { StaffComposer } from './staff-composer';
 
@@ -46,6 +48,12 @@ export function ThreadPane({ threadId }: { threadId: string }) {
       onError: (e) => toast.error(e.message),
     }),
   );
+  const makeTask = useMakeTask({
+    id: threadId,
+    subject: thread.data?.subject ?? '',
+    clientId: thread.data?.client?.id ?? null,
+  });
+  const canMakeTasks = useCan('tasks.create');
   const lastSeq = thread.data?.lastSeq ?? 0;
   const myRead = thread.data?.myReadSeq ?? 0;
   // Seeing the thread is reading it: the mark moves (and is logged) when there is something new,
@@ -121,6 +129,20 @@ export function ThreadPane({ threadId }: { threadId: string }) {
           <MessageList
             messages={page.data.messages.map((m) => ({ ...m, mine: m.authorMemberId === profile.id }))}
             onOpen={(f) => void saveFile(messageAttachmentPath(f.documentId), f.name)}
+            action={
+              canMakeTasks
+                ? (m) => (
+                    <button
+                      type="button"
+                      className="text-xs text-muted-fg underline-offset-2 hover:text-fg hover:underline"
+                      disabled={makeTask.isPending}
+                      onClick={() => makeTask.mutate(m)}
+                    >
+                      Make a task
+                    </button>
+                  )
+                : undefined
+            }
           />
         ) : (
           <Skeleton className="h-40" />
