@@ -126,6 +126,10 @@ describe('messages in the browser', () => {
       .click();
     await staff.getByText('Task made, and noted in the conversation').waitFor();
     await again.getByText(/Made a task from Priya Mehta’s message/).waitFor();
+    // Someone added to the thread after it started.
+    await again.getByRole('combobox', { name: 'Add someone' }).click();
+    await staff.getByRole('option', { name: 'Sam Staff', exact: true }).click();
+    await again.getByText(/Team: .*Sam Staff/).waitFor();
     await expect
       .poll(async () => staff.getByRole('list', { name: 'Conversations' }).count())
       .toBeGreaterThanOrEqual(0);

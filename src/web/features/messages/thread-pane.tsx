@@ -42,6 +42,12 @@ export function ThreadPane({ threadId }: { threadId: string }) {
       },
     }),
   );
+  const add = useMutation(
+    trpc.messages.addPeople.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (e) => toast.error(e.message),
+    }),
+  );
   const update = useMutation(
     trpc.messages.update.mutationOptions({
       onSuccess: () => void refresh(),
@@ -114,6 +120,23 @@ export function ThreadPane({ threadId }: { threadId: string }) {
               })),
             ]}
           />
+          <AddPerson
+            options={[
+              ...(options.data?.clientUsers ?? [])
+                .filter((u) => !t.people.clientUsers.some((p) => p.id === u.id))
+                .map((u) => ({ value: `c:${u.id}`, label: `${u.name} (client)` })),
+              ...members
+                .filter((m) => !t.people.members.some((p) => p.id === m.id))
+                .map((m) => ({ value: `m:${m.id}`, label: m.name })),
+            ]}
+            onAdd={(value) =>
+              add.mutate(
+                value.startsWith('c:')
+                  ? { threadId, clientUserIds: [value.slice(2)] }
+                  : { threadId, memberIds: [value.slice(2)] },
+              )
+            }
+          />
           <Button
             size="sm"
             variant="outline"
@@ -150,5 +173,27 @@ export function ThreadPane({ threadId }: { threadId: string }) {
       </div>
       <StaffComposer threadId={threadId} members={members} onSent={() => void refresh()} />
     </section>
+  );
+}
+
+/** "Add someone": the client's portal users and the firm's members not on the thread yet. */
+function AddPerson({
+  options,
+  onAdd,
+}: {
+  options: { value: string; label: string }[];
+  onAdd: (value: string) => void;
+}) {
+  if (!options.length) return null;
+  return (
+    <Select
+      size="sm"
+      aria-label="Add someone"
+      className="w-48"
+      placeholder="Add someone…"
+      value=""
+      onValueChange={(v) => v && onAdd(v)}
+      options={options}
+    />
   );
 }
