@@ -643,6 +643,24 @@ describe('npm run demo', () => {
     }
   });
 
+  it('has months of client conversations: closed, assigned, waiting on the client, and a new unassigned one', async () => {
+    const found = await rows<{
+      subject: string;
+      status: string;
+      assigned: boolean;
+      messages: number;
+      notes: number;
+    }>(sql`
+      select t.subject, t.status, t.assignee_id is not null as assigned,
+        (select count(*)::int from messages m where m.org_id = t.org_id and m.thread_id = t.id) as messages,
+        (select count(*)::int from messages m where m.org_id = t.org_id and m.thread_id = t.id and m.internal) as notes
+      from message_threads t where t.org_id = ${demo.orgId}::uuid order by t.created_at`);
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.some((t) => t.status === 'closed' && t.notes > 0)).toBe(true);
+    expect(found.some((t) => t.assigned)).toBe(true);
+    expect(found.some((t) => t.status === 'open' && !t.assigned && t.messages === 1)).toBe(true);
+  });
+
   it('has client requests in every state, one overdue and chased until it needed attention', async () => {
     const found = await rows<{ status: string; n: number }>(sql`
       select status, count(*)::int as n from requests where org_id = ${demo.orgId}::uuid group by status`);

@@ -24,6 +24,7 @@ import { createDemoClients, type TDemoClient } from './clients';
 import { replayClock, type TClockStep } from './clock';
 import { fileClientDocuments, fileLatestWork, fileVault, setDemoDefaultFolders } from './documents';
 import { FIRM_WEEK, FOUR_DAY_WEEK, partTimer, planLeave, setUpLeave, type TLeaveTypeIds } from './leave';
+import { messageEvents } from './messages';
 import { openOffice } from './office';
 import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
@@ -249,6 +250,7 @@ export async function fillDemo(
       ...pastReminderEvents(ctx),
       ...pastBroadcastEvents(ctx),
       ...requestEvents({ ...ctx, db, orgId, publicUrl: config.publicUrl, plan }),
+      ...messageEvents({ ...ctx, plan }),
       {
         at: new Date(now.getTime() - 2 * DAY_MS),
         run: async () => {

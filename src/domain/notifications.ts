@@ -23,6 +23,9 @@ export const NOTIFICATION_KINDS = [
   'backup.failed',
   'firm.export',
   'proposal.answered',
+  'message.received',
+  'message.mentioned',
+  'message.assigned',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,6 +81,19 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
   'firm.export': {
     label: 'Firm export',
     description: 'The export of all the firm’s data you started is ready to download, or failed',
+  },
+  'message.received': {
+    label: 'Client message',
+    description:
+      'A message in a conversation you are on or assigned to (a client’s, to its team, when nobody is assigned)',
+  },
+  'message.mentioned': {
+    label: 'Mentioned in a conversation',
+    description: 'Someone mentions you in a client conversation or its internal notes',
+  },
+  'message.assigned': {
+    label: 'Conversation assigned',
+    description: 'A client conversation is assigned to you',
   },
 };
 

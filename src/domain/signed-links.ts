@@ -28,6 +28,7 @@ export const LINK_PURPOSES = [
   'billing.statementPdf',
   'requests.fileDownload',
   'requests.filePreview',
+  'messages.attachmentDownload',
 ] as const;
 export type TLinkPurpose = (typeof LINK_PURPOSES)[number];
 

@@ -19,6 +19,7 @@ import { watchDashboardChanges } from './features/dashboard';
 import { registerDocumentRoutes } from './features/documents';
 import { registerFirmExportRoutes } from './features/firm-export';
 import { registerLeaveAttachmentRoutes } from './features/leave';
+import { registerInboundWebhook, registerMessageRoutes, startInboundSmtp } from './features/messages';
 import { registerReportExports } from './features/reports';
 import { registerRequestUploadRoute } from './features/requests';
 import { registerLogoRoute } from './features/settings';
@@ -195,6 +196,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   });
   registerPortalDocumentRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
   registerRequestUploadRoute(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
+  registerMessageRoutes(app, { db: database.db, storage, maxBytes: config.storage.maxBytes });
+  registerInboundWebhook(app, { db: database.db, config, storage });
   registerLeaveAttachmentRoutes(app, { db: database.db, storage });
   registerClientExport(app, { db: database.db });
   registerInvoiceExport(app, { db: database.db });
@@ -224,12 +227,20 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     app.addHook('onListen', async () => started.start(config.jobs.pollMs));
     app.addHook('onClose', async () => started.stop());
   }
+  // Inbound mail's SMTP listener (off unless INBOUND_MAIL_DOMAIN and INBOUND_SMTP_PORT are set): it
+  // opens with the HTTP listener and closes with it.
+  const inboundSmtp: { port: number | null; close?: () => Promise<void> } = { port: null };
+  app.addHook('onListen', async () => {
+    const started = await startInboundSmtp({ db: database.db, config, storage }, app.log);
+    if (started) Object.assign(inboundSmtp, started);
+  });
+  app.addHook('onClose', async () => inboundSmtp.close?.());
   // A plain object: a Fastify instance is thenable, so returning it from an async function would
   // unwrap it and lose anything attached to it.
   const stopServing = () => {
     serving = false;
   };
-  return { app, keys, staffAuth, worker, storage, mailer, stopServing };
+  return { app, keys, staffAuth, worker, storage, mailer, stopServing, inboundSmtp };
 }
 
 /** Headers about one connection's framing, never copied from a Response into another answer. */

@@ -103,6 +103,27 @@ const ZEnv = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Practice <no-reply@localhost>'),
+  // Inbound mail for client messages (issue 38): off unless a domain is given. The SMTP listener runs
+  // only with a port too; a provider's inbound webhook needs the secret.
+  INBOUND_MAIL_DOMAIN: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i,
+        'INBOUND_MAIL_DOMAIN must be a domain name like mail.example.com',
+      )
+      .optional(),
+  ),
+  INBOUND_SMTP_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  INBOUND_WEBHOOK_SECRET: optional.pipe(
+    z.string().min(16, 'INBOUND_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
   S3_REGION: z.string().default('us-east-1'),
@@ -374,6 +395,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    /** Replies and forwarded mail into client messages; null: off (no reply addresses are given). */
+    inbound: e.INBOUND_MAIL_DOMAIN
+      ? {
+          domain: e.INBOUND_MAIL_DOMAIN.toLowerCase(),
+          smtpPort: e.INBOUND_SMTP_PORT ?? null,
+          smtpHost: e.INBOUND_SMTP_HOST,
+          maxBytes: e.INBOUND_MAX_BYTES,
+          webhookSecret: e.INBOUND_WEBHOOK_SECRET ?? null,
+        }
+      : null,
     storage: {
       driver: e.STORAGE_DRIVER,
       localDir: path.join(dataDir, 'files'),

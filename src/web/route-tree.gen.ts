@@ -27,6 +27,7 @@ import { Route as MainAdminRolesRouteImport } from './routes/_main/admin/roles'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
 import { Route as MainClientsIndexRouteImport } from './routes/_main/clients/index'
 import { Route as MainClientsIdRouteImport } from './routes/_main/clients/$id'
+import { Route as MainMessagesIndexRouteImport } from './routes/_main/messages/index'
 import { Route as MainMyAccountLeavesRouteImport } from './routes/_main/my-account/leaves'
 import { Route as MainMyAccountNotificationsRouteImport } from './routes/_main/my-account/notifications'
 import { Route as MainMyAccountSecurityRouteImport } from './routes/_main/my-account/security'
@@ -46,6 +47,7 @@ import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/time
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
 import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
+import { Route as ClientportalClientIdMessagesRouteImport } from './routes/clientportal/$clientId/messages'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
 import { Route as AuthAuthInviteKeyRouteImport } from './routes/_auth/auth/invite.$key'
 import { Route as AuthAuthResetpasswordKeyRouteImport } from './routes/_auth/auth/resetpassword.$key'
@@ -71,6 +73,7 @@ import { Route as MainBillingWipClientIdRouteImport } from './routes/_main/billi
 import { Route as MainClientsIdBillingRouteImport } from './routes/_main/clients/$id/billing'
 import { Route as MainClientsIdClientTasksRouteImport } from './routes/_main/clients/$id/client-tasks'
 import { Route as MainClientsIdClientUsersRouteImport } from './routes/_main/clients/$id/client-users'
+import { Route as MainClientsIdMessagesRouteImport } from './routes/_main/clients/$id/messages'
 import { Route as MainClientsIdProjectsRouteImport } from './routes/_main/clients/$id/projects'
 import { Route as MainClientsIdRequestsRouteImport } from './routes/_main/clients/$id/requests'
 import { Route as MainClientsIdServicesRouteImport } from './routes/_main/clients/$id/services'
@@ -214,6 +217,13 @@ const MainClientsIdRoute = MainClientsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/clients/$id.lazy').then((d) => d.Route),
 )
+const MainMessagesIndexRoute = MainMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/messages/index.lazy').then((d) => d.Route),
+)
 const MainMyAccountLeavesRoute = MainMyAccountLeavesRouteImport.update({
   id: '/my-account/leaves',
   path: '/my-account/leaves',
@@ -349,6 +359,16 @@ const ClientportalClientIdInvoicesRoute =
     getParentRoute: () => ClientportalClientIdRoute,
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/invoices.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdMessagesRoute =
+  ClientportalClientIdMessagesRouteImport.update({
+    id: '/messages',
+    path: '/messages',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/messages.lazy').then(
       (d) => d.Route,
     ),
   )
@@ -553,6 +573,13 @@ const MainClientsIdClientUsersRoute =
   } as any).lazy(() =>
     import('./routes/_main/clients/$id/client-users.lazy').then((d) => d.Route),
   )
+const MainClientsIdMessagesRoute = MainClientsIdMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => MainClientsIdRoute,
+} as any).lazy(() =>
+  import('./routes/_main/clients/$id/messages.lazy').then((d) => d.Route),
+)
 const MainClientsIdProjectsRoute = MainClientsIdProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
@@ -850,9 +877,11 @@ export interface FileRoutesByFullPath {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal/': typeof AuthClientportalIndexRoute
   '/clients/': typeof MainClientsIndexRoute
+  '/messages/': typeof MainMessagesIndexRoute
   '/projects/': typeof MainProjectsIndexRoute
   '/proposals/': typeof MainProposalsIndexRoute
   '/reports/': typeof MainReportsIndexRoute
@@ -878,6 +907,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -940,9 +970,11 @@ export interface FileRoutesByTo {
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/clientportal': typeof AuthClientportalIndexRoute
   '/clients': typeof MainClientsIndexRoute
+  '/messages': typeof MainMessagesIndexRoute
   '/projects': typeof MainProjectsIndexRoute
   '/proposals': typeof MainProposalsIndexRoute
   '/reports': typeof MainReportsIndexRoute
@@ -968,6 +1000,7 @@ export interface FileRoutesByTo {
   '/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -1035,9 +1068,11 @@ export interface FileRoutesById {
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
+  '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
   '/_auth/clientportal/': typeof AuthClientportalIndexRoute
   '/_main/clients/': typeof MainClientsIndexRoute
+  '/_main/messages/': typeof MainMessagesIndexRoute
   '/_main/projects/': typeof MainProjectsIndexRoute
   '/_main/proposals/': typeof MainProposalsIndexRoute
   '/_main/reports/': typeof MainReportsIndexRoute
@@ -1063,6 +1098,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/billing': typeof MainClientsIdBillingRoute
   '/_main/clients/$id/client-tasks': typeof MainClientsIdClientTasksRoute
   '/_main/clients/$id/client-users': typeof MainClientsIdClientUsersRoute
+  '/_main/clients/$id/messages': typeof MainClientsIdMessagesRoute
   '/_main/clients/$id/projects': typeof MainClientsIdProjectsRoute
   '/_main/clients/$id/requests': typeof MainClientsIdRequestsRoute
   '/_main/clients/$id/services': typeof MainClientsIdServicesRoute
@@ -1129,9 +1165,11 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/clientportal/'
     | '/clients/'
+    | '/messages/'
     | '/projects/'
     | '/proposals/'
     | '/reports/'
@@ -1157,6 +1195,7 @@ export interface FileRouteTypes {
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
+    | '/clients/$id/messages'
     | '/clients/$id/projects'
     | '/clients/$id/requests'
     | '/clients/$id/services'
@@ -1219,9 +1258,11 @@ export interface FileRouteTypes {
     | '/team/timesheets'
     | '/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/clientportal'
     | '/clients'
+    | '/messages'
     | '/projects'
     | '/proposals'
     | '/reports'
@@ -1247,6 +1288,7 @@ export interface FileRouteTypes {
     | '/clients/$id/billing'
     | '/clients/$id/client-tasks'
     | '/clients/$id/client-users'
+    | '/clients/$id/messages'
     | '/clients/$id/projects'
     | '/clients/$id/requests'
     | '/clients/$id/services'
@@ -1313,9 +1355,11 @@ export interface FileRouteTypes {
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
     | '/clientportal/$clientId/invoices'
+    | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
     | '/_auth/clientportal/'
     | '/_main/clients/'
+    | '/_main/messages/'
     | '/_main/projects/'
     | '/_main/proposals/'
     | '/_main/reports/'
@@ -1341,6 +1385,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/billing'
     | '/_main/clients/$id/client-tasks'
     | '/_main/clients/$id/client-users'
+    | '/_main/clients/$id/messages'
     | '/_main/clients/$id/projects'
     | '/_main/clients/$id/requests'
     | '/_main/clients/$id/services'
@@ -1509,6 +1554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainClientsIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/messages/': {
+      id: '/_main/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MainMessagesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/my-account/leaves': {
       id: '/_main/my-account/leaves'
       path: '/my-account/leaves'
@@ -1640,6 +1692,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices'
       fullPath: '/clientportal/$clientId/invoices'
       preLoaderRoute: typeof ClientportalClientIdInvoicesRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/messages': {
+      id: '/clientportal/$clientId/messages'
+      path: '/messages'
+      fullPath: '/clientportal/$clientId/messages'
+      preLoaderRoute: typeof ClientportalClientIdMessagesRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
     '/clientportal/$clientId/projects': {
@@ -1822,6 +1881,13 @@ declare module '@tanstack/react-router' {
       path: '/client-users'
       fullPath: '/clients/$id/client-users'
       preLoaderRoute: typeof MainClientsIdClientUsersRouteImport
+      parentRoute: typeof MainClientsIdRoute
+    }
+    '/_main/clients/$id/messages': {
+      id: '/_main/clients/$id/messages'
+      path: '/messages'
+      fullPath: '/clients/$id/messages'
+      preLoaderRoute: typeof MainClientsIdMessagesRouteImport
       parentRoute: typeof MainClientsIdRoute
     }
     '/_main/clients/$id/projects': {
@@ -2073,6 +2139,7 @@ interface MainClientsIdRouteChildren {
   MainClientsIdBillingRoute: typeof MainClientsIdBillingRoute
   MainClientsIdClientTasksRoute: typeof MainClientsIdClientTasksRoute
   MainClientsIdClientUsersRoute: typeof MainClientsIdClientUsersRoute
+  MainClientsIdMessagesRoute: typeof MainClientsIdMessagesRoute
   MainClientsIdProjectsRoute: typeof MainClientsIdProjectsRoute
   MainClientsIdRequestsRoute: typeof MainClientsIdRequestsRoute
   MainClientsIdServicesRoute: typeof MainClientsIdServicesRoute
@@ -2087,6 +2154,7 @@ const MainClientsIdRouteChildren: MainClientsIdRouteChildren = {
   MainClientsIdBillingRoute: MainClientsIdBillingRoute,
   MainClientsIdClientTasksRoute: MainClientsIdClientTasksRoute,
   MainClientsIdClientUsersRoute: MainClientsIdClientUsersRoute,
+  MainClientsIdMessagesRoute: MainClientsIdMessagesRoute,
   MainClientsIdProjectsRoute: MainClientsIdProjectsRoute,
   MainClientsIdRequestsRoute: MainClientsIdRequestsRoute,
   MainClientsIdServicesRoute: MainClientsIdServicesRoute,
@@ -2120,6 +2188,7 @@ interface MainRouteChildren {
   MainTeamTimesheetsRoute: typeof MainTeamTimesheetsRoute
   MainVaultPasswordsRoute: typeof MainVaultPasswordsRoute
   MainClientsIndexRoute: typeof MainClientsIndexRoute
+  MainMessagesIndexRoute: typeof MainMessagesIndexRoute
   MainProjectsIndexRoute: typeof MainProjectsIndexRoute
   MainProposalsIndexRoute: typeof MainProposalsIndexRoute
   MainReportsIndexRoute: typeof MainReportsIndexRoute
@@ -2178,6 +2247,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainTeamTimesheetsRoute: MainTeamTimesheetsRoute,
   MainVaultPasswordsRoute: MainVaultPasswordsRoute,
   MainClientsIndexRoute: MainClientsIndexRoute,
+  MainMessagesIndexRoute: MainMessagesIndexRoute,
   MainProjectsIndexRoute: MainProjectsIndexRoute,
   MainProposalsIndexRoute: MainProposalsIndexRoute,
   MainReportsIndexRoute: MainReportsIndexRoute,
@@ -2221,6 +2291,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
   ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
+  ClientportalClientIdMessagesRoute: typeof ClientportalClientIdMessagesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
@@ -2233,6 +2304,7 @@ interface ClientportalClientIdRouteChildren {
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
   ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
+  ClientportalClientIdMessagesRoute: ClientportalClientIdMessagesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,
   ClientportalClientIdIndexRoute: ClientportalClientIdIndexRoute,
   ClientportalClientIdDocumentsFolderIdRoute:

@@ -338,6 +338,8 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/requests': () => '/requests',
   '/requests/{id}': (w) => `/requests/${w.requestId}`,
   '/clients/{id}/requests': (w) => `/clients/${w.clientId}/requests`,
+  '/messages': () => '/messages',
+  '/clients/{id}/messages': (w) => `/clients/${w.clientId}/messages`,
   '/admin/templates/requests': () => '/admin/templates/requests',
   '/admin/templates/requests/{id}': (w) => `/admin/templates/requests/${w.requestTemplateId}`,
   '/proposals': () => '/proposals',
@@ -386,6 +388,7 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/tasks/{tag}': (w) => `/clientportal/${w.clientId}/tasks/${w.tag}`,
   '/clientportal/{clientId}/invoices': (w) => `/clientportal/${w.clientId}/invoices`,
   '/clientportal/{clientId}/requests': (w) => `/clientportal/${w.clientId}/requests`,
+  '/clientportal/{clientId}/messages': (w) => `/clientportal/${w.clientId}/messages`,
   '/clientportal/{clientId}/requests/{requestId}': (w) =>
     `/clientportal/${w.clientId}/requests/${w.openRequestId}`,
   '/clientportal/auth/login': () => '/clientportal/auth/login',

@@ -4,6 +4,7 @@ import { purgeClientImports } from '../features/clients';
 import { purgeTrash, sweepOrphanFiles } from '../features/documents';
 import { registerFirmExportJobs } from '../features/firm-export';
 import { registerLeaveJobs } from '../features/leave';
+import { registerMessageJobs } from '../features/messages';
 import { purgePortalAuth } from '../features/portal-auth';
 import { defaultThrough, generateRecurringProjects } from '../features/projects';
 import { registerProposalJobs } from '../features/proposals';
@@ -71,6 +72,7 @@ export function registerJobs(storage: TStorage) {
 
   // Client requests chased on each request's schedule, as client reminders to its recipients.
   registerRequestChaseJob();
+  registerMessageJobs();
 
   // Broadcasts: one pump per firm at the firm's pace, the scan that restarts a stopped one, and the
   // queueing of a large audience a chunk at a time.

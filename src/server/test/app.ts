@@ -38,7 +38,7 @@ export async function createTestApp(
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const { app, keys, staffAuth, worker, storage, mailer } = await buildApp({
+  const { app, keys, staffAuth, worker, storage, mailer, inboundSmtp } = await buildApp({
     config,
     database,
     logger: false,
@@ -162,6 +162,8 @@ export async function createTestApp(
     worker,
     storage,
     mailer,
+    /** Inbound mail's SMTP listener (its port once listening), when the env turns it on. */
+    inboundSmtp,
     sendQueuedMail,
     /** The outbox (no SMTP_URL) after sending the queued mail that is due. */
     async outbox() {

@@ -18,6 +18,7 @@ import { engagementsRouter } from '../features/engagements';
 import { firmExportRouter } from '../features/firm-export';
 import { leaveRouter } from '../features/leave';
 import { linksRouter } from '../features/links';
+import { clientPortalMessagesRouter, messagesRouter } from '../features/messages';
 import { notificationsRouter } from '../features/notifications';
 import { onboardingRouter } from '../features/onboarding';
 import { clientPortalAuthRouter } from '../features/portal-auth';
@@ -51,6 +52,7 @@ export const appRouter = router({
   clientPortalProjects: clientPortalProjectsRouter,
   clientPortalTasks: clientPortalTasksRouter,
   clientPortalRequests: clientPortalRequestsRouter,
+  clientPortalMessages: clientPortalMessagesRouter,
   systemLog: systemLogRouter,
   roles: rolesRouter,
   team: teamRouter,
@@ -72,6 +74,7 @@ export const appRouter = router({
   requests: requestsRouter,
   proposals: proposalsRouter,
   signing: signingRouter,
+  messages: messagesRouter,
   reports: reportsRouter,
   vault: vaultRouter,
   dashboard: dashboardRouter,

@@ -57,6 +57,9 @@ export const STAFF_ROUTES = [
   '/proposals/{id}',
   '/admin/templates/proposals',
   '/admin/templates/proposals/{id}',
+  // Client messages (issue 38).
+  '/messages',
+  '/clients/{id}/messages',
   '/admin',
   '/admin/broadcasts',
   '/admin/clientgroups',
@@ -95,6 +98,7 @@ export const PORTAL_ROUTES = [
   '/clientportal/{clientId}/invoices',
   '/clientportal/{clientId}/requests',
   '/clientportal/{clientId}/requests/{requestId}',
+  '/clientportal/{clientId}/messages',
   '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}',
   '/clientportal/auth/logout',

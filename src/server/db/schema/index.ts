@@ -9,6 +9,7 @@ export * from './firm-exports';
 export * from './idp';
 export * from './jobs';
 export * from './leave';
+export * from './messages';
 export * from './notifications';
 export * from './org';
 export * from './portal';

@@ -7,6 +7,7 @@ export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
 export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from './portal-visibility';
 export { documentsRouter } from './router';
+export { sniffContentType } from './sniff';
 export { purgeTrash } from './trash';
 export { receiveUpload, registerMultipart } from './upload-stream';
 export { zipSegment } from './zip';

@@ -273,6 +273,18 @@ describe('the whole-firm export', () => {
     expect(signerHeader).not.toMatch(/linkHash|codeHash|sessionHash/);
     expect(manifest.links).toContainEqual({ from: 'request-item-files.documentId', to: 'documents.id' });
     expect(manifest.links).toContainEqual({ from: 'request-item-files.itemId', to: 'request-items.id' });
+    // Client messages (issue 38): threads, people, messages and their files, linked.
+    for (const name of [
+      'message-threads',
+      'message-thread-members',
+      'message-thread-contacts',
+      'messages',
+      'message-attachments',
+      'messages-held',
+    ])
+      expect(names).toContain(`${name}.csv`);
+    expect(manifest.links).toContainEqual({ from: 'messages.threadId', to: 'message-threads.id' });
+    expect(manifest.links).toContainEqual({ from: 'message-attachments.documentId', to: 'documents.id' });
     const requestItemsJson = JSON.parse(await entry(zip, 'json/request-items.json').async('string'));
     expect(requestItemsJson).toContainEqual(
       expect.objectContaining({ requestId: firm.requestFile.requestId, key: 'pan', value: 'ABCDE1234F' }),

@@ -20,6 +20,12 @@ import {
   invoiceReminderSteps,
   invoices,
   members,
+  messageAttachments,
+  messages,
+  messagesHeld,
+  messageThreadClientUsers,
+  messageThreadMembers,
+  messageThreads,
   payments,
   projectMembers,
   projects,
@@ -123,6 +129,14 @@ export const EXPORT_TABLES: TExportTable[] = [
     omit: ['linkHash', 'codeHash', 'codeExpiresAt', 'codeAttempts', 'sessionHash', 'sessionExpiresAt'],
   },
   { name: 'proposal-events', table: proposalEvents, keys: ['id'] },
+  // Client messages (issue 38): threads, who is on them (and what they read), messages and their
+  // files (documents of the client's Messages folder, in documents/), and mail held for review.
+  { name: 'message-threads', table: messageThreads, keys: ['id'] },
+  { name: 'message-thread-members', table: messageThreadMembers, keys: ['threadId', 'memberId'] },
+  { name: 'message-thread-contacts', table: messageThreadClientUsers, keys: ['threadId', 'clientUserId'] },
+  { name: 'messages', table: messages, keys: ['id'] },
+  { name: 'message-attachments', table: messageAttachments, keys: ['documentId'] },
+  { name: 'messages-held', table: messagesHeld, keys: ['id'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

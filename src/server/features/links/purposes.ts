@@ -9,6 +9,7 @@ import { ownImport, visibleClient } from '../clients';
 import { downloadableVersion, liveFolder } from '../documents';
 import { downloadableExport } from '../firm-export';
 import { visibleLeaveAttachment } from '../leave';
+import { staffAttachment } from '../messages';
 import { visibleItemFile } from '../requests';
 
 const UUID = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
@@ -122,6 +123,12 @@ export const LINKABLE: TLinkable[] = [
     pattern: new RegExp(`^/api/requests/files/${UUID}/preview$`),
     permission: 'requests.view',
     check: (db, scope, [id = '']) => visibleItemFile(db, scope, id, 'preview'),
+  },
+  {
+    purpose: 'messages.attachmentDownload',
+    pattern: new RegExp(`^/api/messages/attachments/${UUID}/download$`),
+    permission: 'clients.view',
+    check: (db, scope, [id = '']) => staffAttachment(db, scope, id),
   },
   {
     purpose: 'firmExport.download',

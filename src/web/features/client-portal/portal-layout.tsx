@@ -1,7 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn, FormatProvider } from '@web/ui';
-import { CheckSquare, ClipboardList, FileText, FolderKanban, Home, LogOut, Receipt } from 'lucide-react';
+import {
+  CheckSquare,
+  ClipboardList,
+  FileText,
+  FolderKanban,
+  Home,
+  LogOut,
+  MessagesSquare,
+  Receipt,
+} from 'lucide-react';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/clientportal/$clientId');
@@ -9,6 +18,7 @@ const route = getRouteApi('/clientportal/$clientId');
 const NAV = [
   { label: 'Home', icon: Home, to: '/clientportal/$clientId', exact: true },
   { label: 'Requests', icon: ClipboardList, to: '/clientportal/$clientId/requests', exact: false },
+  { label: 'Messages', icon: MessagesSquare, to: '/clientportal/$clientId/messages', exact: false },
   { label: 'Documents', icon: FileText, to: '/clientportal/$clientId/documents', exact: false },
   { label: 'Projects', icon: FolderKanban, to: '/clientportal/$clientId/projects', exact: false },
   { label: 'Tasks', icon: CheckSquare, to: '/clientportal/$clientId/tasks', exact: false },
@@ -17,7 +27,8 @@ const NAV = [
 
 /**
  * The clientportal layout, phone first: the firm's logo and name, the client (a switcher when the
- * person acts for several), and the six sections, as a bottom bar on a phone and tabs above.
+ * person acts for several), and the seven sections, as a bottom bar on a phone and tabs above.
+ * Messages carries the person's unread count.
  */
 export function PortalLayout() {
   const { clientId } = route.useParams();
@@ -25,6 +36,17 @@ export function PortalLayout() {
   const { data: me } = useQuery(trpc.clientPortalProfile.me.queryOptions());
   const client = me?.clients.find((c) => c.id === clientId);
   const firm = client?.firm;
+  const unread = useQuery({
+    ...trpc.clientPortalMessages.unread.queryOptions({ clientId }),
+    refetchInterval: 30_000,
+  }).data?.messages;
+  const badge = (label: string) =>
+    label === 'Messages' && unread ? (
+      <span className="ml-1 rounded-full bg-primary px-1.5 text-[10px] font-semibold leading-4 text-primary-fg">
+        {unread}
+        <span className="sr-only"> unread</span>
+      </span>
+    ) : null;
   return (
     <div className="flex min-h-full flex-col bg-bg">
       <header className="border-b border-border bg-surface">
@@ -85,6 +107,7 @@ export function PortalLayout() {
             >
               <item.icon aria-hidden="true" className="size-4" />
               {item.label}
+              {badge(item.label)}
             </Link>
           ))}
         </nav>
@@ -101,7 +124,7 @@ export function PortalLayout() {
       </main>
       <nav
         aria-label="Portal sections"
-        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-6 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-7 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
       >
         {NAV.map((item) => (
           <Link
@@ -110,12 +133,20 @@ export function PortalLayout() {
             params={{ clientId }}
             activeOptions={{ exact: item.exact }}
             className={cn(
-              // Six sections share 375 px: 11 px type keeps the longest label (Documents) whole.
-              'flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight tracking-tight text-muted-fg',
+              // Seven sections share 375 px: 10 px type keeps the longest label (Documents) whole.
+              'flex min-w-0 flex-col items-center gap-0.5 px-0 py-2 text-[10px] leading-tight tracking-tight text-muted-fg',
               'data-[status=active]:font-medium data-[status=active]:text-primary',
             )}
           >
-            <item.icon aria-hidden="true" className="size-5" />
+            <span className="relative">
+              <item.icon aria-hidden="true" className="size-5" />
+              {item.label === 'Messages' && unread ? (
+                <span className="absolute -top-1.5 -right-2.5 rounded-full bg-primary px-1 text-[10px] font-semibold leading-4 text-primary-fg">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
+            </span>
             {item.label}
           </Link>
         ))}

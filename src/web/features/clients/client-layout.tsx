@@ -19,6 +19,7 @@ const TABS = [
   { to: '/clients/$id/client-tasks', label: 'Client to-dos', exact: false },
   { to: '/clients/$id/client-users', label: 'Portal users', exact: false },
   { to: '/clients/$id/requests', label: 'Requests', exact: false },
+  { to: '/clients/$id/messages', label: 'Messages', exact: false },
   { to: '/clients/$id/billing', label: 'Billing', exact: false },
 ] as const;
 

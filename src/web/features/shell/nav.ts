@@ -25,6 +25,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  MessagesSquare,
   ReceiptText,
   Scale,
   ShieldCheck,
@@ -57,6 +58,7 @@ export const MAIN_NAV: TNavGroup[] = [
       { to: '/tasks', label: 'Tasks', icon: ListChecks, permission: 'tasks.view' },
       { to: '/requests', label: 'Requests', icon: ClipboardList, permission: 'requests.view' },
       { to: '/proposals', label: 'Proposals', icon: FileSignature, permission: 'proposals.manage' },
+      { to: '/messages', label: 'Messages', icon: MessagesSquare, permission: 'clients.view' },
       {
         to: '/reminders/$type',
         params: { type: 'client' },

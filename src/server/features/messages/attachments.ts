@@ -1,0 +1,202 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MESSAGES_FOLDER } from '../../../domain/messages';
+import { numberedName } from '../../../domain/requests/filing';
+import type { TActor, TPortalClientAccess, TScope } from '../../auth';
+import type { TDb, TExecutor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { documentFolders, documents, documentVersions, messageAttachments, messages } from '../../db/schema';
+import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
+import { audit } from '../system-log';
+import { portalThread, type TThreadRow, visibleThread } from './access';
+
+// A message's files are the client's documents (issue 38): uploaded into a "Messages" folder at the
+// top of the client's documents, under the documents' upload rules (the same streamed upload, size
+// limit and type checks). The folder is shared with the portal; each file starts internal and is
+// shared when it is sent in a message to the client, so a note's file and a file not yet sent stay
+// with the firm.
+
+const fileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
+
+/** The client's Messages folder, made (shared with the portal) the first time it is needed. */
+export async function messagesFolder(db: TDb, orgId: string, clientId: string, clientName: string) {
+  const root = await ensureTree(db, { orgId, clientId, clientName });
+  const find = async (ex: TExecutor) => {
+    const [folder] = await ex
+      .select({ id: documentFolders.id })
+      .from(documentFolders)
+      .where(
+        and(
+          eq(documentFolders.orgId, orgId),
+          eq(documentFolders.parentId, root.id),
+          isNull(documentFolders.deletedAt),
+          sql`lower(${documentFolders.name}) = lower(${MESSAGES_FOLDER})`,
+        ),
+      )
+      .limit(1);
+    return folder?.id ?? null;
+  };
+  const existing = await find(db);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(documentFolders)
+      .values({ orgId, clientId, parentId: root.id, name: MESSAGES_FOLDER, visibleToPortal: true })
+      .onConflictDoNothing()
+      .returning({ id: documentFolders.id });
+    if (!made) {
+      const other = await find(tx);
+      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+      return other;
+    }
+    // The product's own set-up, as a tree's: no one's doing.
+    await audit(
+      tx,
+      { kind: 'system', orgId },
+      {
+        action: 'documents.folder.create',
+        recordType: 'documentFolder',
+        recordId: made.id,
+        summary: `Created the folder “${MESSAGES_FOLDER}” in “${root.name}” for message attachments`,
+      },
+    );
+    return made.id;
+  });
+}
+
+/** A name free among the folder's live files: "scan.pdf", then "scan (2).pdf", … */
+async function freeName(tx: TExecutor, orgId: string, folderId: string, wanted: string) {
+  let name = wanted;
+  for (let n = 2; n <= 500; n += 1) {
+    const [taken] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.orgId, orgId),
+          eq(documents.folderId, folderId),
+          isNull(documents.deletedAt),
+          sql`lower(${documents.name}) = lower(${name})`,
+        ),
+      )
+      .limit(1);
+    if (!taken) return name;
+    name = numberedName(wanted, n);
+  }
+  throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+}
+
+type TUploader = { memberId: string } | { clientUserId: string };
+
+/**
+ * Records a stored upload as a new document in the thread's client's Messages folder, waiting to be
+ * sent with the uploader's next message in the thread.
+ */
+export async function recordAttachment(
+  db: TDb,
+  input: {
+    thread: TThreadRow;
+    folderId: string;
+    upload: TStoredUpload;
+    by: TUploader;
+    actor: TActor;
+    /** Re-reads the thread under the caller's rule inside the transaction. */
+    recheck: (tx: TExecutor) => Promise<unknown>;
+  },
+) {
+  const { thread, upload, by } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      await input.recheck(tx);
+      const name = await freeName(tx, thread.orgId, input.folderId, upload.name);
+      const { doc } = await storeVersion(tx, {
+        orgId: thread.orgId,
+        folder: { id: input.folderId, clientId: thread.clientId },
+        existing: undefined,
+        name,
+        upload,
+        visibleToPortal: false,
+        by,
+      });
+      await tx.insert(messageAttachments).values({
+        orgId: thread.orgId,
+        documentId: doc.id,
+        threadId: thread.id,
+        uploadedByMemberId: 'memberId' in by ? by.memberId : null,
+        uploadedByClientUserId: 'clientUserId' in by ? by.clientUserId : null,
+        name,
+        size: upload.size,
+      });
+      await audit(tx, input.actor, {
+        action: 'message.attachment.upload',
+        recordType: 'messageThread',
+        recordId: thread.id,
+        summary: `Uploaded “${name}” (${upload.size} bytes) to the Messages folder for the conversation “${thread.subject}”`,
+      });
+      return { documentId: doc.id, name, size: upload.size, contentType: upload.contentType };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+    throw error;
+  }
+}
+
+async function attachmentRow(db: TExecutor, orgId: string, documentId: string) {
+  const [row] = await db
+    .select({
+      threadId: messageAttachments.threadId,
+      messageId: messageAttachments.messageId,
+      uploadedByMemberId: messageAttachments.uploadedByMemberId,
+      uploadedByClientUserId: messageAttachments.uploadedByClientUserId,
+      internal: messages.internal,
+      name: documents.name,
+      deletedAt: documents.deletedAt,
+      storageKey: documentVersions.storageKey,
+      size: documentVersions.size,
+      contentType: documentVersions.contentType,
+      checksumSha256: documentVersions.checksumSha256,
+      version: documentVersions.version,
+    })
+    .from(messageAttachments)
+    .innerJoin(
+      documents,
+      and(eq(documents.orgId, messageAttachments.orgId), eq(documents.id, messageAttachments.documentId)),
+    )
+    .innerJoin(
+      documentVersions,
+      and(eq(documentVersions.orgId, documents.orgId), eq(documentVersions.id, documents.currentVersionId)),
+    )
+    .leftJoin(
+      messages,
+      and(eq(messages.orgId, messageAttachments.orgId), eq(messages.id, messageAttachments.messageId)),
+    )
+    .where(and(eq(messageAttachments.orgId, orgId), eq(messageAttachments.documentId, documentId)))
+    .limit(1);
+  if (!row || row.deletedAt) throw fileNotFound();
+  return row;
+}
+
+const served = (documentId: string, row: Awaited<ReturnType<typeof attachmentRow>>) => ({
+  doc: { id: documentId, name: row.name },
+  version: row,
+});
+
+/** A message's file for a member who sees its thread (a file not yet sent: its uploader only). */
+export async function staffAttachment(db: TExecutor, scope: TScope, documentId: string) {
+  const row = await attachmentRow(db, scope.orgId, documentId);
+  const thread = await visibleThread(db, scope, row.threadId).catch(() => {
+    throw fileNotFound();
+  });
+  if (!row.messageId && row.uploadedByMemberId !== scope.memberId) throw fileNotFound();
+  return { thread, ...served(documentId, row) };
+}
+
+/** A message's file for a portal user on its thread: never a note's, nor another's unsent one. */
+export async function portalAttachment(db: TExecutor, access: TPortalClientAccess, documentId: string) {
+  const row = await attachmentRow(db, access.orgId, documentId);
+  const thread = await portalThread(db, access, row.threadId).catch(() => {
+    throw fileNotFound();
+  });
+  if (row.messageId ? row.internal : row.uploadedByClientUserId !== access.clientUserId) throw fileNotFound();
+  return { thread, ...served(documentId, row) };
+}

@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentFolders, documents, messagesHeld, systemLog } from '../../db/schema';
+import { createTestApp, type TTestApp } from '../../test/app';
+import { codeOf } from '../../test/outcome';
+import { portalCookie, seedPortalWorld } from '../../test/portal-world';
+import { INBOUND_WEBHOOK_PATH, sendThreadMail } from '.';
+
+// Mail into conversations: a real SMTP conversation (nodemailer) with the product's own listener on
+// a local port, the reply address from the mail the client was sent, quoted history trimmed, the
+// attachment filed; a stranger, a forged token and another domain never get in as the client; a
+// member's forward to the client's forwarding address is filed; the provider's webhook does the same.
+
+const DOMAIN = 'in.example.test';
+const SECRET = 'a-long-webhook-secret-for-tests';
+let t: TTestApp;
+let w: Awaited<ReturnType<typeof seedPortalWorld>>;
+let threadId: string;
+let replyTo: string;
+
+const smtp = () =>
+  nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: t.inboundSmtp.port ?? 0,
+    secure: false,
+    ignoreTLS: true,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({
+    INBOUND_MAIL_DOMAIN: DOMAIN,
+    INBOUND_SMTP_PORT: '0',
+    INBOUND_SMTP_HOST: '127.0.0.1',
+    INBOUND_MAX_BYTES: String(200 * 1024),
+    INBOUND_WEBHOOK_SECRET: SECRET,
+  });
+  w = await seedPortalWorld(t);
+  const created = await w.own.api.messages.create.mutate({
+    clientId: w.own.client.id,
+    subject: 'Your ITR for FY 2025-26',
+    body: 'Please send your Form 16.',
+    clientUserIds: [w.portal.user.id],
+  });
+  threadId = created.id;
+  await sendThreadMail(t.db, t.config, { orgId: w.firm.org.id, threadId, seq: 1 });
+  const mail = (await t.outbox()).find((m) => m.to === w.portal.user.email);
+  replyTo = mail?.notes.replyTo ?? '';
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('replies by mail', () => {
+  it('mails the client with a signed reply address of this thread', () => {
+    expect(t.inboundSmtp.port).toBeGreaterThan(0);
+    expect(replyTo).toMatch(new RegExp(`^reply\\+${threadId.replace(/-/g, '')}-[0-9a-f]{24}@${DOMAIN}$`));
+  });
+
+  it('takes a real SMTP reply into the thread as the client, trimmed, with its attachment filed', async () => {
+    await smtp().sendMail({
+      from: `Priya Mehta <${w.portal.user.email}>`,
+      to: replyTo,
+      subject: 'Re: Your ITR for FY 2025-26',
+      text: `Attached, thanks.\n\nPriya\n-- \nPriya Mehta, Mehta Traders\n\nOn Mon, 1 Jun 2026, Sharma & Associates <x@y> wrote:\n> Please send your Form 16.`,
+      attachments: [{ filename: 'form16.pdf', content: Buffer.from('%PDF-1.4 form 16') }],
+    });
+    const page = await w.own.api.messages.messages.query({ threadId });
+    const last = page.messages.at(-1);
+    expect(last).toMatchObject({ body: 'Attached, thanks.\n\nPriya', source: 'email', fromClient: true });
+    expect(last?.attachments.map((a) => a.name)).toEqual(['form16.pdf']);
+    const [doc] = await t.db
+      .select({ folder: documentFolders.name, visible: documents.visibleToPortal })
+      .from(documents)
+      .innerJoin(documentFolders, eq(documentFolders.id, documents.folderId))
+      .where(eq(documents.id, last?.attachments[0]?.documentId ?? ''));
+    expect(doc).toEqual({ folder: 'Messages', visible: true });
+    // The client sees their own mailed reply in the portal.
+    const portal = await w.portal.client.clientPortalMessages.messages.query({
+      clientId: w.own.client.id,
+      threadId,
+    });
+    expect(portal.messages.at(-1)?.body).toBe('Attached, thanks.\n\nPriya');
+  });
+
+  it('holds mail from a stranger and mail with a forged token; refuses other domains at RCPT', async () => {
+    await smtp().sendMail({
+      from: 'stranger@evil.test',
+      to: replyTo,
+      subject: 'Re: hi',
+      text: 'Pay this invoice now',
+    });
+    const forged = replyTo.replace(/-[0-9a-f]{24}@/, '-000000000000000000000000@');
+    await smtp().sendMail({ from: w.portal.user.email, to: forged, subject: 'Re: hi', text: 'Forged' });
+    await expect(
+      smtp().sendMail({
+        from: w.portal.user.email,
+        to: 'someone@elsewhere.test',
+        subject: 'x',
+        text: 'relay?',
+      }),
+    ).rejects.toThrow(/550|No such mailbox/);
+    const held = await w.own.api.messages.held.query();
+    expect(held.map((h) => [h.fromAddress, h.reason]).sort()).toEqual([
+      [w.portal.user.email, 'bad_token'],
+      ['stranger@evil.test', 'not_participant'],
+    ]);
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.map((m) => m.body).join('\n')).not.toMatch(/Pay this invoice|Forged/);
+    // Another firm sees none of it; discarding is logged.
+    expect(await t.client(w.otherFirm.owner.token).messages.held.query()).toEqual([]);
+    expect(
+      await codeOf(() =>
+        t.client(w.otherFirm.owner.token).messages.discardHeld.mutate({ heldId: held[0]?.id ?? '' }),
+      ),
+    ).toBe('NOT_FOUND');
+    await w.own.api.messages.discardHeld.mutate({ heldId: held[0]?.id ?? '' });
+    expect(await w.own.api.messages.held.query()).toHaveLength(1);
+    const logged = await t.db
+      .select({ action: systemLog.action })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'message.held.discard')));
+    expect(logged).toHaveLength(1);
+  });
+
+  it('refuses a message over the size limit', async () => {
+    await expect(
+      smtp().sendMail({
+        from: w.portal.user.email,
+        to: replyTo,
+        subject: 'big',
+        text: 'x',
+        attachments: [{ filename: 'big.bin', content: Buffer.alloc(300 * 1024, 1) }],
+      }),
+    ).rejects.toThrow(/552|too large|size/i);
+  });
+});
+
+describe('the forwarding address and the webhook', () => {
+  it('files a member’s forward in a new thread of the client, as an internal note, and continues it by subject', async () => {
+    const { address } = await w.own.api.messages.forwardingAddress.query({ clientId: w.own.client.id });
+    expect(address).toMatch(new RegExp(`^file\\+[0-9a-f]{32}-[0-9a-f]{24}@${DOMAIN}$`));
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: address ?? '',
+      subject: 'Fwd: GST notice',
+      text: '---------- Forwarded message ---------\nFrom: Priya\nThe GST notice is attached.',
+    });
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: address ?? '',
+      subject: 'Re: GST notice',
+      text: 'Follow-up',
+    });
+    const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, search: 'GST notice' });
+    expect(list.rows.map((r) => r.subject)).toEqual(['GST notice']);
+    const page = await w.own.api.messages.messages.query({ threadId: list.rows[0]?.id ?? '' });
+    expect(page.messages.map((m) => [m.internal, m.source])).toEqual([
+      [true, 'email'],
+      [true, 'email'],
+    ]);
+    expect(page.messages[0]?.body).toContain('The GST notice is attached.');
+    // Another client's address with this client's token is held, never filed.
+    const { address: sibling } = await w.own.api.messages.forwardingAddress.query({
+      clientId: w.sibling.client.id,
+    });
+    const mixed = (sibling ?? '').replace(
+      /-[0-9a-f]{24}@/,
+      `-${(address ?? '').split('-')[1]?.split('@')[0]}@`,
+    );
+    await smtp().sendMail({ from: w.firm.owner.email, to: mixed, subject: 'Mixed', text: 'wrong token' });
+    expect(
+      (await w.own.api.messages.held.query()).some((h) => h.subject === 'Mixed' && h.reason === 'bad_token'),
+    ).toBe(true);
+  });
+
+  it('takes a provider’s webhook post of the raw message, with the secret only', async () => {
+    const raw = [
+      `From: ${w.portal.user.email}`,
+      `To: ${replyTo}`,
+      'Subject: Re: Your ITR',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Sent through the webhook.',
+      '',
+      'Sent from my iPhone',
+      '',
+    ].join('\r\n');
+    const post = (secret: string) =>
+      fetch(`${t.url}${INBOUND_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'message/rfc822', 'x-inbound-secret': secret },
+        body: raw,
+      });
+    expect((await post('wrong-secret-wrong-secret')).status).toBe(401);
+    const ok = await post(SECRET);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { outcomes: { outcome: string }[] }).outcomes).toEqual([
+      { address: replyTo, outcome: 'posted' },
+    ]);
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.at(-1)?.body).toBe('Sent through the webhook.');
+  });
+
+  it('keeps the portal upload route closed to a cookie of another client', async () => {
+    const res = await fetch(
+      `${t.url}/api/clientportal/messages/upload?clientId=${w.sibling.client.id}&threadId=${threadId}`,
+      { method: 'POST', headers: portalCookie(w.portal.token), body: new FormData() },
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(await t.db.select().from(messagesHeld).where(eq(messagesHeld.orgId, w.otherFirm.org.id))).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { InboxPage } from '../../../features/messages/inbox-page';
+
+export const Route = createLazyFileRoute('/_main/messages/')({ component: InboxPage });
