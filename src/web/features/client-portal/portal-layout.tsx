@@ -124,7 +124,7 @@ export function PortalLayout() {
       </main>
       <nav
         aria-label="Portal sections"
-        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-7 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 flex border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] sm:hidden"
       >
         {NAV.map((item) => (
           <Link
@@ -133,8 +133,10 @@ export function PortalLayout() {
             params={{ clientId }}
             activeOptions={{ exact: item.exact }}
             className={cn(
-              // Seven sections share 375 px: 10 px type keeps the longest label (Documents) whole.
-              'flex min-w-0 flex-col items-center gap-0.5 px-0 py-2 text-[10px] leading-tight tracking-tight text-muted-fg',
+              // Seven sections share 375 px: each takes its label's width and an equal share of what
+              // is left, so a long label (Documents) borrows from the short ones (Home, Tasks); equal
+              // columns cut it where the font runs wide.
+              'flex flex-auto flex-col items-center gap-0.5 px-0.5 py-2 text-[10px] leading-tight tracking-tight whitespace-nowrap text-muted-fg',
               'data-[status=active]:font-medium data-[status=active]:text-primary',
             )}
           >
