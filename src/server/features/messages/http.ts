@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGE_UPLOAD_PATH, PORTAL_MESSAGE_UPLOAD_PATH } from '../../../domain/messages';
 import { actorOf, portalActorOf, requestMeta, routePortalAccess, routeStaffScope } from '../../auth';
@@ -9,7 +9,7 @@ import { clients } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import { receiveUpload, registerMultipart, sendStoredFile } from '../documents';
 import { audit } from '../system-log';
-import { portalThread, threadNotFound, visibleThread } from './access';
+import { portalThread, type TThreadRow, threadNotFound, visibleThread } from './access';
 import { messagesFolder, portalAttachment, recordAttachment, staffAttachment } from './attachments';
 
 const ZStaffUpload = z.object({ threadId: z.uuid() });
@@ -35,6 +35,32 @@ export function registerMessageRoutes(
   deps: { db: TDb; storage: TStorage; maxBytes: number },
 ) {
   const { db, storage, maxBytes } = deps;
+
+  /** Streams the file into the client's Messages folder and records it on the thread, staff or portal. */
+  async function receiveInto(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    thread: TThreadRow,
+    orgId: string,
+    who: Pick<Parameters<typeof recordAttachment>[1], 'by' | 'actor' | 'recheck'>,
+  ) {
+    const folderId = await messagesFolder(
+      db,
+      orgId,
+      thread.clientId,
+      await clientName(db, orgId, thread.clientId),
+    );
+    const received = await receiveUpload(req, { storage, maxBytes }, orgId);
+    if (!received) return reply;
+    try {
+      const saved = await recordAttachment(db, { thread, folderId, upload: received, ...who });
+      return reply.code(201).send(saved);
+    } catch (error) {
+      await storage.delete(received.storageKey).catch(() => {});
+      throw error;
+    }
+  }
+
   app.register(async (scoped) => {
     await registerMultipart(scoped, maxBytes);
 
@@ -47,28 +73,11 @@ export function registerMessageRoutes(
         const query = ZStaffUpload.safeParse(req.query ?? {});
         if (!query.success) throw threadNotFound();
         const thread = await visibleThread(db, scope, query.data.threadId);
-        const folderId = await messagesFolder(
-          db,
-          scope.orgId,
-          thread.clientId,
-          await clientName(db, scope.orgId, thread.clientId),
-        );
-        const received = await receiveUpload(req, { storage, maxBytes }, scope.orgId);
-        if (!received) return reply;
-        try {
-          const saved = await recordAttachment(db, {
-            thread,
-            folderId,
-            upload: received,
-            by: { memberId: scope.memberId },
-            actor: actorOf(scope, requestMeta(req)),
-            recheck: (tx) => visibleThread(tx, scope, thread.id),
-          });
-          return reply.code(201).send(saved);
-        } catch (error) {
-          await storage.delete(received.storageKey).catch(() => {});
-          throw error;
-        }
+        return receiveInto(req, reply, thread, scope.orgId, {
+          by: { memberId: scope.memberId },
+          actor: actorOf(scope, requestMeta(req)),
+          recheck: (tx) => visibleThread(tx, scope, thread.id),
+        });
       },
     );
 
@@ -80,28 +89,11 @@ export function registerMessageRoutes(
       const query = ZPortalUpload.safeParse(raw);
       if (!query.success) throw threadNotFound();
       const thread = await portalThread(db, access, query.data.threadId);
-      const folderId = await messagesFolder(
-        db,
-        access.orgId,
-        thread.clientId,
-        await clientName(db, access.orgId, thread.clientId),
-      );
-      const received = await receiveUpload(req, { storage, maxBytes }, access.orgId);
-      if (!received) return reply;
-      try {
-        const saved = await recordAttachment(db, {
-          thread,
-          folderId,
-          upload: received,
-          by: { clientUserId: access.clientUserId },
-          actor: portalActorOf(access, requestMeta(req)),
-          recheck: (tx) => portalThread(tx, access, thread.id),
-        });
-        return reply.code(201).send(saved);
-      } catch (error) {
-        await storage.delete(received.storageKey).catch(() => {});
-        throw error;
-      }
+      return receiveInto(req, reply, thread, access.orgId, {
+        by: { clientUserId: access.clientUserId },
+        actor: portalActorOf(access, requestMeta(req)),
+        recheck: (tx) => portalThread(tx, access, thread.id),
+      });
     });
   });
 
