@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zString } from './fields';
+import { zInt, zString } from './fields';
 
 // Client messages (issue 38): threads per client, with the client's portal users and the firm's
 // members on them; internal notes and @mentions stay with the firm.
@@ -31,7 +31,7 @@ const zSubject = zString()
 const zBody = zString()
   .trim()
   .min(1, 'Write a message first')
-  .max(MAX_MESSAGE_LENGTH, `A message must be at most ${MAX_MESSAGE_LENGTH.toLocaleString('en')} characters`);
+  .max(MAX_MESSAGE_LENGTH, `A message must be at most ${MAX_MESSAGE_LENGTH} characters`);
 const zIds = (message: string, max: number, maxMessage: string) =>
   z
     .array(z.uuid(message))
@@ -93,8 +93,8 @@ export const ZThreadList = z.object({
   clientId: z.uuid('Choose a client').optional(),
   status: z.enum([...THREAD_STATUSES, 'any'], 'Choose a status').default('open'),
   search: zString().trim().max(200, 'Search must be at most 200 characters').optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(THREAD_PAGE_SIZE),
+  page: zInt().min(1).max(10_000).default(1),
+  pageSize: zInt().min(1).max(100).default(THREAD_PAGE_SIZE),
 });
 export type TThreadList = z.output<typeof ZThreadList>;
 export type TThreadListInput = z.input<typeof ZThreadList>;
@@ -102,19 +102,19 @@ export type TThreadListInput = z.input<typeof ZThreadList>;
 export const ZMessagePage = z.object({
   threadId: z.uuid('This conversation link is not valid'),
   /** Messages before this sequence number (the older page); absent: the newest page. */
-  before: z.number().int().min(1).max(2_147_483_647).optional(),
-  limit: z.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),
+  before: zInt().min(1).max(2_147_483_647).optional(),
+  limit: zInt().min(1).max(200).default(MESSAGE_PAGE_SIZE),
 });
 export type TMessagePage = z.output<typeof ZMessagePage>;
 
 // The portal's side (the client id comes with every portal call and is checked by the procedure).
 export const ZPortalThreadList = z.object({
   clientId: z.uuid(),
-  page: z.number().int().min(1).max(10_000).default(1),
+  page: zInt().min(1).max(10_000).default(1),
 });
 export const ZPortalThreadRef = z.object({ clientId: z.uuid(), threadId: z.uuid() });
 export const ZPortalMessagePage = ZPortalThreadRef.extend({
-  before: z.number().int().min(1).max(2_147_483_647).optional(),
+  before: zInt().min(1).max(2_147_483_647).optional(),
 });
 /** A new thread from the portal: files come with the next message (an upload needs its thread). */
 export const ZPortalThreadCreate = z.object({

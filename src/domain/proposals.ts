@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_MODES, FEE_TRIGGERS } from './billing/constants';
 import { isIsoDate } from './days';
-import { zString, zText } from './fields';
+import { zInt, zString, zText } from './fields';
 import { ZPageInput } from './pagination';
 import { ZOptionalMoney } from './services';
 
@@ -204,16 +204,12 @@ export const ZSignatureDrawn = zString()
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Draw your signature again');
 
 export const ZSignerSign = ZSignerSession.extend({
-  packageIndex: z
-    .number()
-    .int()
+  packageIndex: zInt()
     .min(0)
     .max(MAX_PACKAGES - 1),
   addOnIndexes: z
     .array(
-      z
-        .number()
-        .int()
+      zInt()
         .min(0)
         .max(MAX_ADD_ONS - 1),
     )
