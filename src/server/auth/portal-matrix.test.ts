@@ -107,6 +107,41 @@ const ROWS: Record<string, TRow> = {
     hasRecords: true,
     input: (c, r) => ({ clientId: c.client.id, requestId: req(r).open.id }),
   },
+  'clientPortalMessages.list': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalMessages.unread': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalMessages.get': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, threadId: threadOf(r) }),
+  },
+  'clientPortalMessages.messages': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, threadId: threadOf(r) }),
+  },
+  'clientPortalMessages.markRead': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, threadId: threadOf(r) }),
+  },
+  'clientPortalMessages.post': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, threadId: threadOf(r), body: 'Sent today' }),
+  },
+  'clientPortalMessages.create': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id, subject: 'A question', body: 'Is the return filed?' }),
+  },
   'clientPortalTasks.list': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
   'clientPortalTasks.get': {
     about: 'client',
@@ -164,6 +199,8 @@ const requestsByClient = new Map<
   string,
   Awaited<ReturnType<typeof seedClientRequests>> & { openFile: { id: string } }
 >();
+const threadByClient = new Map<string, string>();
+const threadOf = (side: TSide) => threadByClient.get(side.client.id) ?? '';
 const req = (side: TSide) => {
   const found = requestsByClient.get(side.client.id);
   if (!found) throw new Error('no requests seeded for this client');
@@ -199,6 +236,14 @@ beforeAll(async () => {
       .returning({ id: requestItemFiles.id });
     if (!file) throw new Error('file not seeded');
     requestsByClient.set(side.client.id, { ...seeded, openFile: file });
+    // A conversation (issue 38) with the portal user on it where the client is theirs.
+    const thread = await side.api.messages.create.mutate({
+      clientId: side.client.id,
+      subject: 'Matrix conversation',
+      body: 'Please send the statements.',
+      clientUserIds: [...recipients],
+    });
+    threadByClient.set(side.client.id, thread.id);
   }
 });
 afterAll(() => t?.close());

@@ -10,6 +10,7 @@ import {
   idsIn,
   LEAVE_YEAR,
   PNG,
+  proposalContent,
   seedTenancyFirm,
   snapshotFirm,
   type TClientBundle,
@@ -89,6 +90,17 @@ const code = () => `N${randomUUID().slice(0, 8)}`;
 const email = () => `new-${randomUUID()}@example.test`;
 const serviceCode = (f: TF) => `${f.marker.slice(0, 3)}-GST`;
 const region = { country: 'IN', timeZone: 'Asia/Kolkata', currency: 'INR', fiscalYearStartMonth: 4 };
+const signerLink = { proposalId: randomUUID(), signerId: randomUUID(), token: UNKNOWN_KEY };
+/** A proposal's fields over the firm's service (or, mixed, another firm's). */
+const proposalFields = (f: Pick<TF, 'marker' | 'service'>) => {
+  const { name: _name, ...content } = proposalContent(f);
+  return {
+    ...content,
+    title: `${f.marker} matrix proposal`,
+    expiresOn: '2099-12-31',
+    signers: [{ name: 'Matrix Signer', email: `signer-${randomUUID()}@example.test` }],
+  };
+};
 
 const ROWS: Record<string, TRow> = {
   'account.get': { input: () => undefined, cross: 'none' },
@@ -1058,6 +1070,123 @@ const ROWS: Record<string, TRow> = {
     ],
   },
   'requests.waiting': { input: () => ({}), cross: 'none', client: 'filter' },
+  // Client messages (issue 38).
+  'messages.list': { input: () => ({}), cross: 'none', client: 'filter' },
+  'messages.unread': { input: () => undefined, cross: 'none' },
+  'messages.get': { input: (_, c) => ({ threadId: c.messages.thread.id }), cross: 'ids', client: true },
+  'messages.messages': { input: (_, c) => ({ threadId: c.messages.thread.id }), cross: 'ids', client: true },
+  'messages.peopleOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'messages.forwardingAddress': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'messages.create': {
+    input: (f, c) => ({ clientId: c.client.id, subject: `${f.marker} new conversation`, body: 'Hello' }),
+    cross: 'ids',
+    client: true,
+  },
+  'messages.post': {
+    input: (_, c) => ({ threadId: c.messages.thread.id, body: 'A reply from the matrix' }),
+    cross: 'ids',
+    client: true,
+    // B's file in A's thread.
+    mixed: [
+      (a, b) => ({
+        threadId: a.assigned.messages.thread.id,
+        body: 'Mixed attachment',
+        attachmentIds: [b.assigned.messages.attachment.documentId],
+      }),
+    ],
+  },
+  'messages.markRead': { input: (_, c) => ({ threadId: c.messages.thread.id }), cross: 'ids', client: true },
+  'messages.update': {
+    input: (f, c) => ({ threadId: c.messages.thread.id, assigneeId: f.staff.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ threadId: a.assigned.messages.thread.id, assigneeId: b.staff.id })],
+  },
+  'messages.addPeople': {
+    input: (f, c) => ({ threadId: c.messages.thread.id, memberIds: [f.admin.id] }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ threadId: a.assigned.messages.thread.id, memberIds: [b.admin.id] })],
+  },
+  'messages.held': { input: () => undefined, cross: 'none' },
+  'messages.discardHeld': { input: (f) => ({ heldId: f.heldMail.id }), cross: 'ids' },
+
+  // Proposals and engagement letters (issue 37).
+  'proposals.templates.list': { input: () => undefined, cross: 'none' },
+  'proposals.templates.get': {
+    input: (f) => ({ templateId: f.proposalTemplates.template.id }),
+    cross: 'ids',
+  },
+  'proposals.templates.save': {
+    input: (f) => ({ ...proposalContent(f), templateId: f.proposalTemplates.template.id }),
+    cross: 'ids',
+    // B's service in A's template.
+    mixed: [(a, b) => ({ ...proposalContent({ marker: a.marker, service: b.service }) })],
+  },
+  'proposals.templates.delete': {
+    input: (f) => ({ templateId: f.proposalTemplates.doomed.id }),
+    cross: 'ids',
+  },
+  'proposals.serviceOptions': { input: () => undefined, cross: 'none' },
+  'proposals.clientOptions': { input: () => ({}), cross: 'none', client: 'filter' },
+  'proposals.list': { input: () => ({}), cross: 'none', client: 'filter' },
+  'proposals.get': { input: (_, c) => ({ proposalId: c.proposals.draft.id }), cross: 'ids', client: true },
+  'proposals.fromTemplate': {
+    input: (f, c) => ({ clientId: c.client.id, templateId: f.proposalTemplates.template.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [(a, b) => ({ clientId: a.assigned.client.id, templateId: b.proposalTemplates.template.id })],
+  },
+  'proposals.create': {
+    input: (f, c) => ({ ...proposalFields(f), clientId: c.client.id }),
+    cross: 'ids',
+    client: true,
+    mixed: [
+      (a, b) => ({
+        ...proposalFields({ marker: a.marker, service: b.service }),
+        clientId: a.assigned.client.id,
+      }),
+    ],
+  },
+  'proposals.update': {
+    input: (f, c) => ({ ...proposalFields(f), proposalId: c.proposals.draft.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'proposals.send': { input: (_, c) => ({ proposalId: c.proposals.toSend.id }), cross: 'ids', client: true },
+  'proposals.withdraw': {
+    input: (_, c) => ({ proposalId: c.proposals.toWithdraw.id }),
+    cross: 'ids',
+    client: true,
+  },
+  'proposals.certificate': { input: () => undefined, cross: 'none' },
+  // Not a PKCS#12 file: the domain's refusal (a real one is the proposals' seal test's).
+  'proposals.uploadCertificate': {
+    input: () => ({ fileBase64: 'AAAA', password: '' }),
+    own: 'BAD_REQUEST',
+    cross: 'none',
+  },
+  // The signer's side: the link's secret is the key; a made-up link is "not found" for everyone.
+  'signing.open': { kind: 'public', input: signerLink, expected: 'NOT_FOUND' },
+  'signing.requestCode': { kind: 'public', input: signerLink, expected: 'NOT_FOUND' },
+  'signing.verifyCode': { kind: 'public', input: { ...signerLink, code: '123456' }, expected: 'NOT_FOUND' },
+  'signing.view': { kind: 'public', input: { ...signerLink, session: UNKNOWN_KEY }, expected: 'NOT_FOUND' },
+  'signing.sign': {
+    kind: 'public',
+    input: {
+      ...signerLink,
+      session: UNKNOWN_KEY,
+      packageIndex: 0,
+      signature: { kind: 'typed', text: 'Matrix Signer' },
+      consent: true,
+    },
+    expected: 'NOT_FOUND',
+  },
+  'signing.decline': {
+    kind: 'public',
+    input: { ...signerLink, session: UNKNOWN_KEY, reason: 'Not for us' },
+    expected: 'NOT_FOUND',
+  },
   'requests.clientSummary': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'requests.projectTemplate': { input: (f) => ({ projectTemplateId: f.template.id }), cross: 'ids' },
   'requests.setProjectTemplate': {
@@ -1946,6 +2075,40 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
       body: uploadBody(`${f.marker} from the client.txt`, 'statement'),
     }),
     own: 201,
+  },
+  'POST /api/messages/upload': {
+    kind: 'staff',
+    request: (f, c) => ({
+      path: `/api/messages/upload?threadId=${c.messages.thread.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} reply.png`, PNG),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/messages/attachments/:id/download': {
+    kind: 'staff',
+    request: (_, c) => ({ path: `/api/messages/attachments/${c.messages.attachment.documentId}/download` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'POST /api/clientportal/messages/upload': {
+    kind: 'portal',
+    request: (f, c) => ({
+      path: `/api/clientportal/messages/upload?clientId=${c.client.id}&threadId=${c.messages.thread.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} from the client.png`, PNG),
+    }),
+    own: 201,
+  },
+  'GET /api/clientportal/:clientId/messages/attachments/:id/download': {
+    kind: 'portal',
+    request: (_, c) => ({
+      path: `/api/clientportal/${c.client.id}/messages/attachments/${c.messages.attachment.documentId}/download`,
+    }),
+    own: 200,
   },
   'POST /api/clientportal/requests/upload': {
     kind: 'portal',

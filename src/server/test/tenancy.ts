@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
-import { allocations, firmExports, members, roles, timesheetEntries, timesheetTimers } from '../db/schema';
+import {
+  allocations,
+  firmExports,
+  members,
+  messagesHeld,
+  roles,
+  timesheetEntries,
+  timesheetTimers,
+} from '../db/schema';
 import type { TTestApp } from './app';
 import { issuedInvoice } from './billing';
 import { seedPortalUser } from './portal';
@@ -584,15 +592,104 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
       recipientId,
     },
   });
+  const proposalTemplate = await base.api.proposals.templates.save.mutate(proposalContent(base));
+  const doomedProposalTemplate = await base.api.proposals.templates.save.mutate({
+    ...proposalContent(base),
+    name: `${base.marker} doomed proposal template`,
+  });
+  const bundle = async (b: typeof assigned, portalUserIds: string[]) => ({
+    ...(await withRequests(b, portalUserIds)),
+    messages: await seedMessages(t, base, b.client.id, portalUserIds),
+    proposals: await seedProposals(base, b.client.id),
+  });
+  const [held] = await t.db
+    .insert(messagesHeld)
+    .values({
+      orgId: base.org.id,
+      fromAddress: 'stranger@example.test',
+      subject: `${base.marker} held`,
+      body: 'Who is this?',
+      reason: 'not_member',
+    })
+    .returning({ id: messagesHeld.id });
+  if (!held) throw new Error('held mail not seeded');
   return {
     ...base,
-    assigned: await withRequests(assigned, [recipientId]),
-    unassigned: await withRequests(unassigned, []),
+    assigned: await bundle(assigned, [recipientId]),
+    unassigned: await bundle(unassigned, []),
     portal,
     firmExport,
     broadcasts,
     requestTemplates,
+    proposalTemplates: { template: proposalTemplate, doomed: doomedProposalTemplate },
+    heldMail: held,
   };
+}
+
+/** A proposal's letter and one package of the firm's service: a template's or a proposal's content. */
+export function proposalContent(base: Pick<TFirmBase, 'marker' | 'service'>) {
+  return {
+    name: `${base.marker} proposal template`,
+    letterHtml: '<p>Dear {{contact_name}}, {{firm_name}} will serve {{client_name}}.</p>{{fees}}',
+    packages: [
+      {
+        name: 'Basic',
+        services: [
+          {
+            serviceId: base.service.id,
+            billingMode: 'fixed' as const,
+            fee: '1500',
+            feeTrigger: 'period_start' as const,
+          },
+        ],
+      },
+    ],
+    addOns: [],
+    terms: '',
+  };
+}
+
+/** A client's proposals: a draft, one to send and one sent (to withdraw). */
+async function seedProposals(base: TFirmBase, clientId: string) {
+  const { name: _name, ...content } = proposalContent(base);
+  const make = (title: string) =>
+    base.api.proposals.create.mutate({
+      ...content,
+      clientId,
+      title: `${base.marker} ${title}`,
+      expiresOn: '2099-12-31',
+      signers: [{ name: 'Matrix Signer', email: `signer-${randomUUID()}@example.test` }],
+    });
+  const draft = await make('draft proposal');
+  const toSend = await make('proposal to send');
+  const toWithdraw = await make('proposal to withdraw');
+  await base.api.proposals.send.mutate({ proposalId: toWithdraw.id });
+  return { draft, toSend, toWithdraw };
+}
+
+/** A conversation with the client's portal users on it, and a file the firm sent in it. */
+async function seedMessages(t: TTestApp, base: TFirmBase, clientId: string, clientUserIds: string[]) {
+  const thread = await base.api.messages.create.mutate({
+    clientId,
+    subject: `${base.marker} conversation`,
+    body: 'Please send the March statements.',
+    clientUserIds,
+  });
+  const form = new FormData();
+  form.append('file', new Blob([PNG]), `${base.marker} letter.png`);
+  const res = await fetch(`${t.url}/api/messages/upload?threadId=${thread.id}`, {
+    method: 'POST',
+    headers: bearer(base.owner.token),
+    body: form,
+  });
+  const attachment = (await res.json()) as { documentId: string; message?: string };
+  if (res.status !== 201) throw new Error(`message attachment: ${res.status} ${attachment.message}`);
+  await base.api.messages.post.mutate({
+    threadId: thread.id,
+    body: 'The engagement letter, attached.',
+    attachmentIds: [attachment.documentId],
+  });
+  return { thread, attachment };
 }
 
 /** A broadcast template (and one to delete), and broadcasts sending, paused and to cancel. */

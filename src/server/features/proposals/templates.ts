@@ -57,6 +57,8 @@ export async function saveTemplate(
   meta: TRequestMeta,
 ) {
   return db.transaction(async (tx) => {
+    // Another firm's template is not found, whatever else the input names.
+    const before = input.templateId ? await getTemplate(tx, scope, input.templateId) : null;
     const content = await checkedContent(tx, scope.orgId, input);
     const values = {
       name: input.name,
@@ -65,7 +67,7 @@ export async function saveTemplate(
       addOns: content.addOns,
       terms: content.terms,
     };
-    if (!input.templateId) {
+    if (!before) {
       const [created] = await tx
         .insert(proposalTemplates)
         .values({ orgId: scope.orgId, ...values })
@@ -79,7 +81,6 @@ export async function saveTemplate(
       });
       return created;
     }
-    const before = await getTemplate(tx, scope, input.templateId);
     const [updated] = await tx
       .update(proposalTemplates)
       .set(values)
