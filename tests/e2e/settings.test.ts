@@ -66,7 +66,7 @@ describe('firm settings', () => {
     await page.getByText('Firm profile saved').waitFor();
 
     await page
-      .locator('input[type=file]')
+      .locator('input[type=file][aria-labelledby="logo-label"]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     const logo = page.getByRole('img', { name: 'Mehta & Associates logo' });
     await logo.waitFor();
@@ -76,7 +76,7 @@ describe('firm settings', () => {
     await screenshot(page, 'settings-org');
 
     // A file that claims to be a PNG but is SVG is refused, with the reason.
-    await page.locator('input[type=file]').setInputFiles({
+    await page.locator('input[type=file][aria-labelledby="logo-label"]').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
       buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
