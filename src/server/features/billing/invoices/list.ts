@@ -98,8 +98,13 @@ export const invoiceListColumns = {
 const clientJoin = and(eq(clients.orgId, invoices.orgId), eq(clients.id, invoices.clientId));
 
 export async function listInvoices(db: TExecutor, scope: TScope, input: TInvoiceListQuery) {
-  const today = await firmToday(db, scope.orgId);
-  const where = invoiceListWhere(scope, input, today);
+  // The firm's today reads only its clock: the filter waits for it only when a status asks for it
+  // (Overdue is derived), else it goes beside the page and is used for the badges.
+  const todayRead = firmToday(db, scope.orgId);
+  const status = input.status;
+  const needsToday =
+    status === 'overdue' || (!!status && (OPEN_STATUSES as readonly string[]).includes(status));
+  const where = invoiceListWhere(scope, input, needsToday ? await todayRead : '');
   // The totals join the client only when the search names it (the invoice's client always exists): the
   // count is then an index-only scan of invoices_org_idx, stopped at the cap (cappedCount), and what
   // is owed is summed from the open invoices' partial index alone, each beside the page.
@@ -109,7 +114,8 @@ export async function listInvoices(db: TExecutor, scope: TScope, input: TInvoice
     .select({ balance: sql<string>`coalesce(sum(${invoices.balance}), 0)` })
     .from(invoices)
     .$dynamic();
-  const [rows, counts, [owing]] = await Promise.all([
+  const [today, rows, counts, [owing]] = await Promise.all([
+    todayRead,
     db
       .select(invoiceListColumns)
       .from(invoices)

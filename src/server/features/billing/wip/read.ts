@@ -142,6 +142,11 @@ export async function wipList(
   };
 }
 
+/**
+ * An unbilled entry as one client's WIP sends it: people, services, projects and tasks by id, their
+ * names once in the answer's `names` (a few hundred entries name the same few; sent on every entry,
+ * the names were most of a 116 KB answer, bench/README.md).
+ */
 export type TWipTimeItem = {
   id: string;
   date: string;
@@ -149,10 +154,17 @@ export type TWipTimeItem = {
   rate: number | null;
   value: number;
   note: string;
-  member: { id: string; name: string };
-  service: { id: string; name: string } | null;
-  project: { id: string; name: string } | null;
-  task: { id: string; title: string } | null;
+  memberId: string;
+  serviceId: string | null;
+  projectId: string | null;
+  taskId: string | null;
+};
+/** Names by id of what the entries refer to. */
+export type TWipNames = {
+  members: Record<string, string>;
+  services: Record<string, string>;
+  projects: Record<string, string>;
+  tasks: Record<string, string>;
 };
 export type TWipCoveredItem = TWipTimeItem & { engagementId: string; periodStart: string };
 export type TWipFeeItem = {
@@ -223,11 +235,22 @@ export function timeItem(r: TDetailTimeRow): TWipTimeItem {
     rate: r.bill_rate,
     value: num(r.value),
     note: r.note,
-    member: { id: r.member_id, name: r.member_name },
-    service: r.service_id ? { id: r.service_id, name: r.service_name ?? '' } : null,
-    project: r.project_id ? { id: r.project_id, name: r.project_name ?? '' } : null,
-    task: r.task_id ? { id: r.task_id, title: r.task_title ?? '' } : null,
+    memberId: r.member_id,
+    serviceId: r.service_id,
+    projectId: r.project_id,
+    taskId: r.task_id,
   };
+}
+
+function namesOf(rows: readonly TDetailTimeRow[]): TWipNames {
+  const names: TWipNames = { members: {}, services: {}, projects: {}, tasks: {} };
+  for (const r of rows) {
+    names.members[r.member_id] = r.member_name;
+    if (r.service_id) names.services[r.service_id] = r.service_name ?? '';
+    if (r.project_id) names.projects[r.project_id] = r.project_name ?? '';
+    if (r.task_id) names.tasks[r.task_id] = r.task_title ?? '';
+  }
+  return names;
 }
 
 /** A fee period as a person names it: "Bookkeeping · Apr 2026", or the service for a one-time one. */
@@ -331,6 +354,7 @@ export async function clientWip(db: TExecutor, scope: TScope, clientId: string, 
     disbursements,
     drafts,
     projects: rowsOf<{ id: string; name: string }>(projectResult),
+    names: namesOf(shown),
     more,
     totals: {
       time: sum(time, 'value'),

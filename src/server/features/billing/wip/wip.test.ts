@@ -46,7 +46,7 @@ describe('work in progress: time', () => {
     const wip = await owner.billing.wip.client.query({ clientId: client.id });
     expect(wip.time).toHaveLength(1);
     expect(wip.time[0]).toMatchObject({ minutes: 90, rate: 120_000, value: 180_000, note: 'Books' });
-    expect(wip.time[0]?.member.name).toBe('Sam Staff');
+    expect(wip.names.members[wip.time[0]?.memberId ?? '']).toBe('Sam Staff');
     const list = await owner.billing.wip.list.query({});
     expect(list.rows).toEqual([
       expect.objectContaining({

@@ -18,7 +18,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { RequirePermission, useCan } from '../../shell/access';
 import { DisbursementDialog } from './disbursement-dialog';
-import type { TClientWip, TWipDisbursement } from './use-wip';
+import { expandWip, type TClientWip, type TWipDisbursement } from './use-wip';
 import {
   CoveredSection,
   DisbursementsSection,
@@ -55,7 +55,11 @@ function WipClient() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const canManage = useCan('billing.manage');
-  const wip = useQuery({ ...trpc.billing.wip.client.queryOptions({ clientId }), retry: false });
+  const wip = useQuery({
+    ...trpc.billing.wip.client.queryOptions({ clientId }),
+    select: expandWip,
+    retry: false,
+  });
   const items = useMemo(() => itemsOf(wip.data), [wip.data]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const seen = useRef<Set<string> | null>(null);
