@@ -26,6 +26,7 @@ import { verifyBilling } from './billing-verify';
 import { generateBilling } from './generate-billing';
 import { generateClientBook } from './generate-clients';
 import { generatePeople, rowsOf } from './generate-people';
+import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,16 +45,6 @@ const CLIENTS = Number(args.clients);
 const WARMUP = 5;
 const FIRM = 'Billing bench';
 const STATEMENT_CLIENT = 'C000001';
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 /** The pages of a PDF as poppler's pdfinfo counts them (an independent reader, as the PDF tests use). */
 function pdfPages(pdf: Buffer): string {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../src/server/test/app';
+import { quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,11 +23,6 @@ const { values: args } = parseArgs({
     'skip-list': { type: 'boolean', default: false },
   },
 });
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 
 async function benchList() {
   const files = Number(args.files);

@@ -6,7 +6,6 @@
 // 500. PostgreSQL gets a fresh database (BENCH_PG_URL) dropped afterwards.
 
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type TDatabase } from '../src/server/db/client';
@@ -14,6 +13,7 @@ import { createTestApp } from '../src/server/test/app';
 import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { generateClientBook } from './generate-clients';
 import { rowsOf } from './generate-people';
+import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,16 +29,6 @@ const CLIENTS = Number(args.clients);
 const PER_CLIENT = Number(args['per-client']);
 const MESSAGES = Number(args.messages);
 const WARMUP = 5;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 async function openDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
   if (args.engine === 'pglite') return { database: await openPglite(), drop: async () => {} };

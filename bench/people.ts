@@ -10,7 +10,6 @@
 // (10 connections), not the tests' 5.
 
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayIn, weekStartOf } from '../src/domain/days';
@@ -19,6 +18,7 @@ import { members as membersTable, orgs } from '../src/server/db/schema';
 import { createTestApp } from '../src/server/test/app';
 import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { generatePeople, rowsOf } from './generate-people';
+import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,16 +38,6 @@ const years = Number(args.years);
 const entries = args.entries ? Number(args.entries) : Math.round((5_000_000 * members * years) / 1000);
 const CALLS = Number(args.calls);
 const WARMUP = 10;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 const FIRM = 'People bench';
 

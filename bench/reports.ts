@@ -8,7 +8,6 @@
 // dropped afterwards (--keep leaves it; --database NAME measures a kept one again without generating).
 
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '../src/domain/days';
@@ -19,6 +18,7 @@ import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { generateClientBook } from './generate-clients';
 import { generatePeople, rowsOf } from './generate-people';
 import { generateWork } from './generate-work';
+import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,16 +35,6 @@ const CALLS = Number(args.calls);
 const WARMUP = 5;
 const FIRM = 'Reports bench';
 const GRID_SERVICE = 'GST Return (monthly, every client)';
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 async function openDatabase(): Promise<{ database: TDatabase; fresh: boolean; drop: () => Promise<void> }> {
   if (args.engine === 'pglite') return { database: await openPglite(), fresh: true, drop: async () => {} };

@@ -7,7 +7,6 @@
 // postgres://postgres@127.0.0.1:5432/postgres) dropped afterwards.
 
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -19,6 +18,7 @@ import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { generateClientBook } from './generate-clients';
 import { rowsOf } from './generate-people';
 import { arr, rng } from './generate-util';
+import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,16 +39,6 @@ const PER_CLIENT = Number(args['per-client']);
 const WARMUP = 30;
 const ITEMS = 10;
 const BATCH = 5_000;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 async function openDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
   if (args.engine === 'pglite') return { database: await openPglite(), drop: async () => {} };
