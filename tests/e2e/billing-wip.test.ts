@@ -76,6 +76,11 @@ describe('work in progress in the browser', () => {
     await page.getByRole('heading', { name: 'Mehta Traders', level: 1 }).waitFor();
     const time = page.getByRole('table', { name: 'Time' });
     await time.getByRole('row', { name: /GST reconciliation/ }).waitFor();
+    // Names come once in the answer and are put back on each entry: the member shows on the row.
+    await time
+      .getByRole('row', { name: /GST reconciliation/ })
+      .getByRole('cell', { name: 'Sam Staff', exact: true })
+      .waitFor();
 
     // A disbursement with its receipt, uploaded into the client's documents.
     await page.getByRole('button', { name: 'Record disbursement' }).click();
