@@ -233,33 +233,14 @@ export async function openPglite(
 /**
  * PGlite runs each statement on this thread, and its promises settle without an I/O turn: a request
  * awaiting statement after statement (an export's pages, a batch job) kept every other request,
- * timer and socket waiting until its last one, seconds for a large firm's export. So a statement
- * gives the event loop a turn first, but only once the loop has gone `YIELD_AFTER_MS` without one:
- * a turn before every statement cost each ordinary request a loop's wait per statement (issue 42),
- * while only a run of statements needs it. (A transaction's own statements go through it, not
- * through query(): it stays whole.)
+ * timer and socket waiting until its last one, seconds for a large firm's export. Before each
+ * statement the event loop now gets a turn, so other requests' statements run between them.
+ * (A transaction's own statements go through it, not through query(): it stays whole.)
  */
-export const YIELD_AFTER_MS = 8;
-
 function yieldBeforeEachQuery(client: PGlite): void {
   const query = client.query.bind(client);
-  // When the loop last reached its check phase: a setImmediate marks it, set again once it ran.
-  let lastTurn = performance.now();
-  let marking = false;
-  const mark = () => {
-    if (marking) return;
-    marking = true;
-    setImmediate(() => {
-      marking = false;
-      lastTurn = performance.now();
-    });
-  };
   client.query = (async (...args: Parameters<PGlite['query']>) => {
-    if (performance.now() - lastTurn >= YIELD_AFTER_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      lastTurn = performance.now();
-    }
-    mark();
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return query(...args);
   }) as PGlite['query'];
 }
