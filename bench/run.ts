@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 10 --engine pglite|postgres --profile --case text --database name --pglite-dir dir]
+// npm run bench [-- --duration 10 --engine pglite|postgres --profile --case text --firm small --database name --pglite-dir dir]
 // Starts bench/server.ts in a child process per engine and loads it from here with autocannon.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** Only the single cases whose name contains this (the system-log pairs are skipped). */
     case: { type: 'string' },
+    /** Only this firm's system-log pair (small, large, …), and no single case unless --case says. */
+    firm: { type: 'string' },
     /** PostgreSQL: use this database and keep it; the firms are generated only if it has none. */
     database: { type: 'string' },
     /** PGlite: the same with this directory. */
@@ -130,7 +132,8 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     console.log(`${engine}: generated the firms in ${(ready.generateMs / 1000).toFixed(1)} s`);
     const base = `http://127.0.0.1:${ready.port}`;
     const cases: TCase[] = [];
-    for (const firm of args.case === undefined ? BENCH_FIRMS : []) {
+    const firms = args.firm ? BENCH_FIRMS.filter((f) => f === args.firm) : BENCH_FIRMS;
+    for (const firm of args.case === undefined ? firms : []) {
       const auth = { authorization: `Bearer ${ready.tokens[firm]}` };
       const bare = { url: `${base}/bench/system-log/${firm}`, headers: {} };
       const trpc = { url: `${base}${trpcPath}`, headers: auth };
@@ -183,7 +186,11 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 }
 
 const chosenCases = () =>
-  args.case === undefined ? SINGLE_CASES : SINGLE_CASES.filter((c) => c.name.includes(args.case ?? ''));
+  args.case === undefined
+    ? args.firm
+      ? []
+      : SINGLE_CASES
+    : SINGLE_CASES.filter((c) => c.name.includes(args.case ?? ''));
 
 type TTarget = { url: string; headers: Record<string, string> };
 
