@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defaultClientFoldersOf, type TDocumentListInput } from '../../../domain/documents';
 import { TREE_SETUP_ACTION } from '../../../domain/system-log';
-import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import { actorOf, type TActor, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientUsers, documentFolders, documents, members, orgs } from '../../db/schema';
@@ -101,6 +101,63 @@ export async function ensureTree(
       },
     );
     return root;
+  });
+}
+
+/**
+ * A folder named `name` at the top of a tree (`root`), made the first time a feature files into it
+ * (task attachments, message attachments, signed agreements). Two first uses at once meet the
+ * sibling-name unique index; the loser reads the winner's folder. `log` is the creation's system-log
+ * entry (who, and why the folder is there).
+ */
+export async function topFolder(
+  db: TDb,
+  root: { id: string; orgId: string; clientId: string | null; name: string },
+  folder: { name: string; visibleToPortal?: boolean; createdByMemberId?: string | null },
+  log: { actor: TActor; why: string },
+): Promise<string> {
+  const find = async (ex: TExecutor) => {
+    const [found] = await ex
+      .select({ id: documentFolders.id })
+      .from(documentFolders)
+      .where(
+        and(
+          eq(documentFolders.orgId, root.orgId),
+          eq(documentFolders.parentId, root.id),
+          isNull(documentFolders.deletedAt),
+          sql`lower(${documentFolders.name}) = lower(${folder.name})`,
+        ),
+      )
+      .limit(1);
+    return found?.id ?? null;
+  };
+  const existing = await find(db);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(documentFolders)
+      .values({
+        orgId: root.orgId,
+        clientId: root.clientId,
+        parentId: root.id,
+        name: folder.name,
+        visibleToPortal: folder.visibleToPortal ?? false,
+        createdByMemberId: folder.createdByMemberId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: documentFolders.id });
+    if (!made) {
+      const other = await find(tx);
+      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
+      return other;
+    }
+    await audit(tx, log.actor, {
+      action: 'documents.folder.create',
+      recordType: 'documentFolder',
+      recordId: made.id,
+      summary: `Created the folder “${folder.name}” in “${root.name}” ${log.why}`,
+    });
+    return made.id;
   });
 }
 

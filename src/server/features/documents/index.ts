@@ -2,7 +2,7 @@
 // import from here, never from the files beside it.
 export { checkTree, liveDocument, liveFolder } from './access';
 export { downloadableVersion, storeVersion, type TStoredUpload } from './files';
-export { clientTreeReach, createFolder, ensureTree, openTree } from './folders';
+export { clientTreeReach, createFolder, ensureTree, openTree, topFolder } from './folders';
 export { registerDocumentRoutes, sendStoredFile } from './http-files';
 export { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './orphans';
 export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from './portal-visibility';

@@ -18,7 +18,7 @@ import {
   type tasks,
 } from '../../db/schema';
 import { escapeLike, memberName } from '../../db/sql';
-import { checkTree, clientTreeReach, liveDocument, openTree, portalState } from '../documents';
+import { checkTree, clientTreeReach, liveDocument, openTree, portalState, topFolder } from '../documents';
 import { audit } from '../system-log';
 import { visibleTask } from './access';
 
@@ -124,48 +124,12 @@ export type TTaskAttachment = Awaited<ReturnType<typeof listAttachments>>[number
  */
 export async function attachmentsFolder(db: TDb, scope: TScope, task: TTaskRow, meta: TRequestMeta) {
   const root = await openTree(db, scope, treeOf(task));
-  const find = async (ex: TExecutor) => {
-    const [folder] = await ex
-      .select({ id: documentFolders.id })
-      .from(documentFolders)
-      .where(
-        and(
-          eq(documentFolders.orgId, scope.orgId),
-          eq(documentFolders.parentId, root.id),
-          isNull(documentFolders.deletedAt),
-          sql`lower(${documentFolders.name}) = lower(${TASK_ATTACHMENTS_FOLDER})`,
-        ),
-      )
-      .limit(1);
-    return folder?.id ?? null;
-  };
-  const existing = await find(db);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(documentFolders)
-      .values({
-        orgId: scope.orgId,
-        clientId: root.clientId,
-        parentId: root.id,
-        name: TASK_ATTACHMENTS_FOLDER,
-        createdByMemberId: scope.memberId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: documentFolders.id });
-    if (!made) {
-      const other = await find(tx);
-      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
-      return other;
-    }
-    await audit(tx, actorOf(scope, meta), {
-      action: 'documents.folder.create',
-      recordType: 'documentFolder',
-      recordId: made.id,
-      summary: `Created the folder “${TASK_ATTACHMENTS_FOLDER}” in “${root.name}” for task attachments`,
-    });
-    return made.id;
-  });
+  return topFolder(
+    db,
+    root,
+    { name: TASK_ATTACHMENTS_FOLDER, createdByMemberId: scope.memberId },
+    { actor: actorOf(scope, meta), why: 'for task attachments' },
+  );
 }
 
 async function link(
