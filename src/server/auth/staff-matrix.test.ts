@@ -1110,6 +1110,16 @@ const ROWS: Record<string, TRow> = {
   },
   'messages.held': { input: () => undefined, cross: 'none' },
   'messages.discardHeld': { input: (f) => ({ heldId: f.heldMail.id }), cross: 'ids' },
+  'messages.releaseHeld': {
+    input: (_, c) => ({ heldId: c.messages.held.id, threadId: c.messages.thread.id }),
+    cross: 'ids',
+    client: true,
+    // A's held mail into B's conversation, or a new one of B's client.
+    mixed: [
+      (a, b) => ({ heldId: a.assigned.messages.heldMixed.id, threadId: b.assigned.messages.thread.id }),
+      (a, b) => ({ heldId: a.assigned.messages.heldMixed.id, clientId: b.assigned.client.id }),
+    ],
+  },
 
   // Proposals and engagement letters (issue 37).
   'proposals.templates.list': { input: () => undefined, cross: 'none' },

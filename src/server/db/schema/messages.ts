@@ -146,6 +146,8 @@ export const messages = pgTable(
     seq: integer('seq').notNull(),
     authorMemberId: uuid('author_member_id'),
     authorClientUserId: uuid('author_client_user_id'),
+    /** Neither: a held mail from an outside address, released into the thread by the firm. */
+    authorEmail: text('author_email'),
     body: text('body').notNull(),
     /** An internal note: never leaves the firm (not in the portal, not mailed to the client). */
     internal: boolean('internal').notNull().default(false),
@@ -246,6 +248,10 @@ export const messagesHeld = pgTable(
     attachmentNames: text('attachment_names').array().notNull().default(sql`'{}'::text[]`),
     discardedAt: timestamp('discarded_at', { withTimezone: true }),
     discardedBy: uuid('discarded_by'),
+    /** Reviewed and posted into a thread (of the member's choice) as `releasedMessageId`. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: uuid('released_by'),
+    releasedMessageId: uuid('released_message_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -266,5 +272,10 @@ export const messagesHeld = pgTable(
       columns: [t.orgId, t.discardedBy],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('set null'), // SET NULL (discarded_by)
+    foreignKey({
+      name: 'messages_held_released_by_fk',
+      columns: [t.orgId, t.releasedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (released_by)
   ],
 );

@@ -211,3 +211,79 @@ describe('the forwarding address and the webhook', () => {
     );
   });
 });
+
+describe('releasing held mail', () => {
+  it('posts a stranger’s held mail into the thread a member picks, as a note from the address, once', async () => {
+    await smtp().sendMail({
+      from: 'Accounts <accounts@bank.test>',
+      to: replyTo,
+      subject: 'Re: Your ITR for FY 2025-26',
+      text: 'The interest certificate for Priya is attached.',
+      attachments: [{ filename: 'interest.pdf', content: Buffer.from('%PDF-1.4 interest') }],
+    });
+    const held = (await w.own.api.messages.held.query()).find((h) => h.fromAddress === 'accounts@bank.test');
+    expect(held?.reason).toBe('not_participant');
+    const heldId = held?.id ?? '';
+    // Another firm, a thread of another firm, and no target at all are refused.
+    const other = t.client(w.otherFirm.owner.token);
+    expect(await codeOf(() => other.messages.releaseHeld.mutate({ heldId, threadId }))).toBe('NOT_FOUND');
+    expect(await codeOf(() => w.own.api.messages.releaseHeld.mutate({ heldId }))).toBe('BAD_REQUEST');
+    const released = await w.own.api.messages.releaseHeld.mutate({ heldId, threadId });
+    expect(released.threadId).toBe(threadId);
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.at(-1)).toMatchObject({
+      authorName: 'accounts@bank.test',
+      internal: true,
+      source: 'email',
+      fromClient: false,
+    });
+    expect(page.messages.at(-1)?.body).toContain('The interest certificate for Priya is attached.');
+    expect(page.messages.at(-1)?.body).toContain('interest.pdf');
+    // The client never sees a note; the mail leaves the held list; a second release finds nothing.
+    const portal = await w.portal.client.clientPortalMessages.messages.query({
+      clientId: w.own.client.id,
+      threadId,
+    });
+    expect(portal.messages.map((m) => m.body).join('\n')).not.toContain('interest certificate');
+    expect((await w.own.api.messages.held.query()).some((h) => h.id === heldId)).toBe(false);
+    expect(await codeOf(() => w.own.api.messages.releaseHeld.mutate({ heldId, threadId }))).toBe('NOT_FOUND');
+    const logged = await t.db
+      .select({ action: systemLog.action, summary: systemLog.summary })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'message.held.release')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.summary).toContain('accounts@bank.test');
+  });
+
+  it('releases the client’s own mail with a bad token into a new thread, shown to them', async () => {
+    const forged = replyTo.replace(/-[0-9a-f]{24}@/, '-111111111111111111111111@');
+    await smtp().sendMail({
+      from: w.portal.user.email,
+      to: forged,
+      subject: 'Bank statements',
+      text: 'Here are my statements.',
+    });
+    const held = (await w.own.api.messages.held.query()).find((h) => h.subject === 'Bank statements');
+    expect(held?.reason).toBe('bad_token');
+    // A client of another firm is not a place to release to.
+    expect(
+      await codeOf(() =>
+        w.own.api.messages.releaseHeld.mutate({ heldId: held?.id ?? '', clientId: w.far.client.id }),
+      ),
+    ).toBe('NOT_FOUND');
+    const released = await w.own.api.messages.releaseHeld.mutate({
+      heldId: held?.id ?? '',
+      clientId: w.own.client.id,
+      internal: false,
+    });
+    expect(released.threadId).not.toBe(threadId);
+    const thread = await w.own.api.messages.get.query({ threadId: released.threadId });
+    expect(thread.subject).toBe('Bank statements');
+    expect(thread.people.clientUsers.map((p) => p.id)).toEqual([w.portal.user.id]);
+    const portal = await w.portal.client.clientPortalMessages.messages.query({
+      clientId: w.own.client.id,
+      threadId: released.threadId,
+    });
+    expect(portal.messages.map((m) => [m.body, m.mine])).toEqual([['Here are my statements.', true]]);
+  });
+});

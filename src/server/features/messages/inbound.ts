@@ -94,7 +94,7 @@ async function hold(
 }
 
 /** The sender as a person of the thread's client or firm, or null. */
-async function senderOf(db: TExecutor, orgId: string, clientId: string, email: string) {
+export async function senderOf(db: TExecutor, orgId: string, clientId: string, email: string) {
   const [portal] = await db
     .select({ id: clientUsers.id })
     .from(clientUsers)

@@ -37,7 +37,7 @@ async function linesAfter(tx: TExecutor, thread: TThreadRow, after: number, with
       internal: messages.internal,
       authorMemberId: messages.authorMemberId,
       authorClientUserId: messages.authorClientUserId,
-      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, 'Someone')`,
+      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, ${messages.authorEmail}, 'Someone')`,
     })
     .from(messages)
     .leftJoin(members, and(eq(members.orgId, messages.orgId), eq(members.id, messages.authorMemberId)))

@@ -31,7 +31,7 @@ export async function messagePage(
       createdAt: messages.createdAt,
       authorMemberId: messages.authorMemberId,
       authorClientUserId: messages.authorClientUserId,
-      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, 'Someone no longer here')`,
+      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, ${messages.authorEmail}, 'Someone no longer here')`,
     })
     .from(messages)
     .leftJoin(members, and(eq(members.orgId, messages.orgId), eq(members.id, messages.authorMemberId)))
