@@ -67,6 +67,13 @@ export const ZHeldRelease = z
 export type THeldRelease = z.output<typeof ZHeldRelease>;
 export type THeldReleaseInput = z.input<typeof ZHeldRelease>;
 
+/** A message's file saved (a copy) into another folder of the thread's client's documents. */
+export const ZAttachmentSave = z.object({
+  documentId: z.uuid('Choose a file of the conversation'),
+  folderId: z.uuid('Choose a folder'),
+});
+export type TAttachmentSave = z.output<typeof ZAttachmentSave>;
+
 export const ZThreadRef = z.object({ threadId: z.uuid('This conversation link is not valid') });
 
 export const ZThreadCreate = z.object({

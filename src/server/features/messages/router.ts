@@ -1,4 +1,5 @@
 import {
+  ZAttachmentSave,
   ZClientRef,
   ZHeldRef,
   ZHeldRelease,
@@ -17,6 +18,7 @@ import {
 } from '../../../domain/messages';
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
+import { saveAttachmentCopy } from './attachments';
 import { clientForwardingAddress, discardHeld, listHeld, releaseHeld } from './held';
 import { peopleOptions } from './options';
 import {
@@ -68,6 +70,10 @@ export const messagesRouter = router({
   releaseHeld: member
     .input(ZHeldRelease)
     .mutation(({ ctx, input }) => releaseHeld(ctx.db, ctx.scope, input, ctx.meta)),
+  /** A message's file copied into another folder of the client's documents (the right to add files). */
+  saveAttachment: permissionProcedure('documents.create')
+    .input(ZAttachmentSave)
+    .mutation(({ ctx, input }) => saveAttachmentCopy(ctx.db, ctx.storage, ctx.scope, input, ctx.meta)),
   forwardingAddress: member
     .input(ZClientRef)
     .query(({ ctx, input }) => clientForwardingAddress(ctx.db, ctx.config, ctx.scope, input.clientId)),
