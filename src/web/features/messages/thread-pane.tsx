@@ -167,7 +167,7 @@ export function ThreadPane({ threadId }: { threadId: string }) {
                       <SaveFileButton key={f.documentId} clientId={t.client?.id ?? ''} file={f} />
                     ))
                   : null}
-                {canRequest && t.client ? (
+                {canRequest && t.client && !m.internal ? (
                   <StartRequestButton
                     thread={{ id: threadId, subject: t.subject, clientId: t.client.id }}
                     message={m}
