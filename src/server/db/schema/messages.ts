@@ -47,9 +47,24 @@ export const messageThreads = pgTable(
   },
   (t) => [
     unique('message_threads_org_id_id_key').on(t.orgId, t.id),
-    // The firm's inbox: newest activity first, by status; a client's tab; a member's assigned ones.
-    index('message_threads_inbox_idx').on(t.orgId, t.status, t.lastMessageAt.desc(), t.id),
-    index('message_threads_client_idx').on(t.orgId, t.clientId, t.lastMessageAt.desc()),
+    // The firm's inbox: newest activity first, by status, in the list's exact order (the id breaks
+    // ties, and DESC is NULLS FIRST as the ORDER BY's: drizzle's plain desc() makes DESC NULLS LAST, an
+    // order PostgreSQL cannot read for `order by … desc`, so it sorted every open thread); the
+    // assignee last, so Unassigned and Mine count their rows from the index alone. A client's tab;
+    // a member's assigned ones.
+    index('message_threads_inbox_v2_idx').on(
+      t.orgId,
+      t.status,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.assigneeId,
+    ),
+    index('message_threads_client_v2_idx').on(
+      t.orgId,
+      t.clientId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('message_threads_assignee_idx')
       .on(t.orgId, t.assigneeId, t.lastMessageAt.desc())
       .where(sql`assignee_id is not null`),
