@@ -294,3 +294,32 @@ export const messagesHeld = pgTable(
     }).onDelete('set null'), // SET NULL (released_by)
   ],
 );
+
+/**
+ * The Message-IDs of a thread's mail, both ways: each mail the product sends for it (the delayed
+ * digest, `out`, with the thread's last number it covered) and each mail filed into it (`in`). A
+ * mail to a client's forwarding address whose In-Reply-To or References names one of them continues
+ * that thread (a client's answer to a member's BCC'd mail, a reply-all to the firm's mail) before its
+ * subject is looked at. Stored without the angle brackets, as mailparser hands them over.
+ */
+export const messageMailIds = pgTable(
+  'message_mail_ids',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    messageIdHeader: text('message_id_header').notNull(),
+    threadId: uuid('thread_id').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    /** Outbound: the thread's last message number the mail covered. */
+    seq: integer('seq'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.messageIdHeader] }),
+    index('message_mail_ids_thread_idx').on(t.orgId, t.threadId),
+    foreignKey({
+      name: 'message_mail_ids_thread_fk',
+      columns: [t.orgId, t.threadId],
+      foreignColumns: [messageThreads.orgId, messageThreads.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFolders, documents, messagesHeld, systemLog } from '../../db/schema';
+import { documentFolders, documents, jobs, messageMailIds, messagesHeld, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
 import { portalCookie, seedPortalWorld } from '../../test/portal-world';
@@ -285,5 +285,83 @@ describe('releasing held mail', () => {
       threadId: released.threadId,
     });
     expect(portal.messages.map((m) => [m.body, m.mine])).toEqual([['Here are my statements.', true]]);
+  });
+});
+
+describe('threading by Message-ID before the subject', () => {
+  it('remembers the Message-ID of each mail the thread sends; an answer naming it continues that thread', async () => {
+    const posted = await w.own.api.messages.post.mutate({ threadId, body: 'Your computation is ready.' });
+    await sendThreadMail(t.db, t.config, { orgId: w.firm.org.id, threadId, seq: posted.seq });
+    const sent = await t.db
+      .select({ id: messageMailIds.messageIdHeader, seq: messageMailIds.seq })
+      .from(messageMailIds)
+      .where(
+        and(
+          eq(messageMailIds.orgId, w.firm.org.id),
+          eq(messageMailIds.threadId, threadId),
+          eq(messageMailIds.direction, 'out'),
+        ),
+      );
+    const out = sent.find((r) => r.seq === posted.seq);
+    expect(out?.id).toMatch(new RegExp(`^thread\\.[0-9a-f-]{36}@${DOMAIN.replace(/\./g, '\\.')}$`));
+    // The queued mail to the client carries it (read before the queue sends it).
+    const queued = await t.db.select({ payload: jobs.payload }).from(jobs);
+    const mailed = queued
+      .map((j) => (j.payload as { message?: { to?: string; messageId?: string } }).message)
+      .filter((m) => m?.to === w.portal.user.email);
+    expect(mailed.map((m) => m?.messageId)).toContain(`<${out?.id}>`);
+    const { address } = await w.own.api.messages.forwardingAddress.query({ clientId: w.own.client.id });
+    // The client answers that mail to the forwarding address, with a subject of their own.
+    await smtp().sendMail({
+      from: w.portal.user.email,
+      to: address ?? '',
+      subject: 'A different subject altogether',
+      text: 'Also, my PAN changed.',
+      inReplyTo: `<${out?.id}>`,
+      references: [`<${out?.id}>`],
+    });
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.at(-1)).toMatchObject({
+      body: 'Also, my PAN changed.',
+      fromClient: true,
+      internal: false,
+    });
+    const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, status: 'any' });
+    expect(list.rows.some((r) => r.subject === 'A different subject altogether')).toBe(false);
+  });
+
+  it('a member’s BCC is filed with its Message-ID; a later mail referencing it joins that thread whatever its subject', async () => {
+    const { address } = await w.own.api.messages.forwardingAddress.query({ clientId: w.own.client.id });
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: 'priya@mehta.test',
+      bcc: address ?? '',
+      subject: 'Loan papers for the bank',
+      text: 'Priya, the bank needs your last three returns.',
+      messageId: '<loan-1@firm.example.test>',
+    });
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: 'priya@mehta.test',
+      bcc: address ?? '',
+      subject: 'Re: Returns',
+      text: 'Sent them today.',
+      messageId: '<loan-3@firm.example.test>',
+      inReplyTo: '<priya-2@mehta.test>',
+      references: ['<loan-1@firm.example.test>', '<priya-2@mehta.test>'],
+    });
+    const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, search: 'Loan papers' });
+    expect(list.rows.map((r) => r.subject)).toEqual(['Loan papers for the bank']);
+    const page = await w.own.api.messages.messages.query({ threadId: list.rows[0]?.id ?? '' });
+    expect(page.messages.map((m) => m.body)).toEqual([
+      'Priya, the bank needs your last three returns.',
+      'Sent them today.',
+    ]);
+    // Another firm's thread is never found by a Message-ID: the ids are the firm's own.
+    const kept = await t.db
+      .select({ id: messageMailIds.messageIdHeader, direction: messageMailIds.direction })
+      .from(messageMailIds)
+      .where(eq(messageMailIds.orgId, w.otherFirm.org.id));
+    expect(kept).toEqual([]);
   });
 });
