@@ -350,6 +350,15 @@ describe('threading by Message-ID before the subject', () => {
       inReplyTo: '<priya-2@mehta.test>',
       references: ['<loan-1@firm.example.test>', '<priya-2@mehta.test>'],
     });
+    // The same mail again (a provider's retry, a second copy): filed once.
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: address ?? '',
+      subject: 'Re: Returns',
+      text: 'Sent them today.',
+      messageId: '<loan-3@firm.example.test>',
+      references: ['<loan-1@firm.example.test>'],
+    });
     const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, search: 'Loan papers' });
     expect(list.rows.map((r) => r.subject)).toEqual(['Loan papers for the bank']);
     const page = await w.own.api.messages.messages.query({ threadId: list.rows[0]?.id ?? '' });

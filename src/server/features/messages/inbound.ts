@@ -242,6 +242,23 @@ async function post(
   });
 }
 
+/** A mail of this Message-ID already filed by the firm (a provider's retry, a second copy): not twice. */
+async function alreadyFiled(db: TExecutor, orgId: string, mailId: string | null) {
+  if (!mailId) return false;
+  const [row] = await db
+    .select({ threadId: messageMailIds.threadId })
+    .from(messageMailIds)
+    .where(
+      and(
+        eq(messageMailIds.orgId, orgId),
+        eq(messageMailIds.messageIdHeader, mailId),
+        eq(messageMailIds.direction, 'in'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * The client's thread this mail answers (a Message-ID of its In-Reply-To or References that the
  * thread's mail carried, either way), else its open thread of the same subject, that the sender may
@@ -352,6 +369,7 @@ async function deliver(
     const body =
       clean(trimReply(mail.text), MAX_MESSAGE_LENGTH) || (mail.files.length ? '(files attached)' : '');
     if (!body) return heldFor(thread.orgId, 'empty', { threadId: thread.id, clientId: thread.clientId });
+    if (await alreadyFiled(db, thread.orgId, mail.mailId)) return { address, outcome: 'ignored' };
     const messageId = await post(deps, thread, author, {
       body,
       internal: false,
@@ -370,6 +388,7 @@ async function deliver(
   if (!target.tokenOk) return heldFor(client.orgId, 'bad_token', { clientId: client.id });
   const author = await senderOf(db, client.orgId, client.id, mail.from);
   if (!author) return heldFor(client.orgId, 'not_member', { clientId: client.id });
+  if (await alreadyFiled(db, client.orgId, mail.mailId)) return { address, outcome: 'ignored' };
   const thread = await threadForForward(db, client.orgId, client.id, mail, author);
   // A member's forward is the firm's copy of correspondence the client already has: a note.
   const body = clean(mail.text.trim(), MAX_MESSAGE_LENGTH) || '(files attached)';
