@@ -3,6 +3,8 @@ import { Button, Checkbox, Select, toast, useFormat } from '@web/ui';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { ClientPicker } from '../projects/client-picker';
+import { useCan } from '../shell/access';
 
 const REASONS: Record<string, string> = {
   not_participant: 'The sender is not on this conversation',
@@ -50,12 +52,20 @@ export function HeldMail({ onReleased }: { onReleased: (threadId: string) => voi
 function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId: string) => void }) {
   const format = useFormat();
   const queryClient = useQueryClient();
+  // Another client than the address's (a mail forwarded to the wrong client): picked by name, with
+  // the projects' client search (its right needed; otherwise the held mail's own client only).
+  const canPickClient = useCan('projects.view');
+  const [clientId, setClientId] = useState<string | null>(h.clientId);
   const [target, setTarget] = useState<string>(h.threadId ?? NEW_THREAD);
   const [shown, setShown] = useState(false);
   const threads = useQuery({
-    ...trpc.messages.list.queryOptions({ clientId: h.clientId ?? '', status: 'any', pageSize: 100 }),
-    enabled: Boolean(h.clientId),
+    ...trpc.messages.list.queryOptions({ clientId: clientId ?? '', status: 'any', pageSize: 100 }),
+    enabled: Boolean(clientId),
   });
+  const pickClient = (next: string | null) => {
+    setClientId(next);
+    setTarget(next && next === h.clientId && h.threadId ? h.threadId : NEW_THREAD);
+  };
   const done = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.messages.held.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.messages.list.queryKey() });
@@ -82,7 +92,7 @@ function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId:
   const rows = threads.data?.rows ?? [];
   const options = [
     { value: NEW_THREAD, label: `A new conversation “${h.subject || '(no subject)'}”` },
-    ...(h.threadId && !rows.some((r) => r.id === h.threadId)
+    ...(h.threadId && clientId === h.clientId && !rows.some((r) => r.id === h.threadId)
       ? [{ value: h.threadId, label: 'Its conversation' }]
       : []),
     ...rows.map((r) => ({ value: r.id, label: r.status === 'closed' ? `${r.subject} (closed)` : r.subject })),
@@ -104,7 +114,15 @@ function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId:
       ) : null}
       <p className="text-xs text-muted-fg">{REASONS[h.reason] ?? h.reason}</p>
       <div className="flex flex-wrap items-center gap-2">
-        {h.clientId ? (
+        {canPickClient ? (
+          <ClientPicker
+            aria-label="Client"
+            className="w-64 max-w-full"
+            value={clientId}
+            onChange={pickClient}
+          />
+        ) : null}
+        {clientId ? (
           <>
             <Select
               size="sm"
@@ -125,7 +143,7 @@ function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId:
               onClick={() =>
                 release.mutate(
                   target === NEW_THREAD
-                    ? { heldId: h.id, clientId: h.clientId ?? undefined, internal: !shown }
+                    ? { heldId: h.id, clientId, internal: !shown }
                     : { heldId: h.id, threadId: target, internal: !shown },
                 )
               }
