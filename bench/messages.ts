@@ -1,9 +1,11 @@
-// npx tsx bench/messages.ts [--engine postgres|pglite] [--clients 20000] [--per-client 3] [--messages 12] [--calls 30]
+// npx tsx bench/messages.ts [--engine postgres|pglite] [--clients 20000] [--per-client 3] [--messages 12] [--calls 30] [--keep] [--reuse <database>]
 // Issue 38's speed target on the large firm: the firm's inbox (first page of /messages, All and
 // Mine) and a thread of 500 messages (its newest page) ≤ 20 ms p50 alone, lone tRPC calls with a
 // real token. The firm gets `per-client` threads a client over the last year with `messages`
 // messages each (a fifth of them internal notes), the owner on a tenth of them, plus one thread of
-// 500. PostgreSQL gets a fresh database (BENCH_PG_URL) dropped afterwards.
+// 500. PostgreSQL gets a fresh database (BENCH_PG_URL) dropped afterwards; --keep leaves it (its name
+// printed) for EXPLAIN in psql, and --reuse <name> times the calls again on a kept one (migrated to
+// the code's schema first, nothing generated).
 
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -22,6 +24,8 @@ const { values: args } = parseArgs({
     'per-client': { type: 'string', default: '3' },
     messages: { type: 'string', default: '12' },
     calls: { type: 'string', default: '30' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const CALLS = Number(args.calls);
@@ -33,11 +37,17 @@ const WARMUP = 5;
 async function openDatabase(): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
   if (args.engine === 'pglite') return { database: await openPglite(), drop: async () => {} };
   const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_messages_${randomBytes(4).toString('hex')}`;
-  await createDatabase(url, name);
+  const name = args.reuse ?? `bench_messages_${randomBytes(4).toString('hex')}`;
+  if (!args.reuse) await createDatabase(url, name);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return { database: await openPostgres(target.toString()), drop: () => dropDatabase(url, name) };
+  return {
+    database: await openPostgres(target.toString()),
+    drop: async () => {
+      if (args.keep || args.reuse) console.log(`kept database ${name}`);
+      else await dropDatabase(url, name);
+    },
+  };
 }
 
 /** Threads over the last year, their messages and people, in set-based statements. */
@@ -81,28 +91,49 @@ async function generateMessages(db: TDatabase['db'], orgId: string, ownerId: str
   return { longId: long?.id ?? '', threads: n?.threads ?? 0, messages: n?.messages ?? 0 };
 }
 
+type TApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function generateFirm(t: TApp) {
+  const firm = await t.seedFirm('Messages bench');
+  const members = rowsOf<{ id: string }>(
+    await t.db.execute(sql`select id from members where org_id = ${firm.org.id}::uuid`),
+  ).map((r) => r.id);
+  const start = performance.now();
+  await generateClientBook(
+    t.db,
+    firm.org.id,
+    members,
+    { clients: CLIENTS, groups: 200, services: 40, engagements: 0 },
+    1,
+  );
+  const made = await generateMessages(t.db, firm.org.id, firm.owner.id, firm.staff.id);
+  await t.db.execute(sql`vacuum analyze`);
+  console.log(
+    `${args.engine}: ${made.threads.toLocaleString('en')} threads, ${made.messages.toLocaleString('en')} messages for ${CLIENTS.toLocaleString('en')}+ clients in ${((performance.now() - start) / 1000).toFixed(0)} s; org ${firm.org.id}, owner ${firm.owner.id}, thread of 500 ${made.longId}`,
+  );
+  return { token: firm.owner.token, longId: made.longId };
+}
+
+/** The kept database's bench firm: its owner signed in anew, its thread of 500. */
+async function reuseFirm(t: TApp) {
+  const [row] = rowsOf<{ sub: string; long_id: string }>(
+    await t.db.execute(sql`select m.sub, (select id from message_threads t where t.org_id = o.id
+        and t.subject = 'The long one' limit 1) as long_id
+      from orgs o join members m on m.org_id = o.id and m.is_owner
+      where o.name = 'Messages bench' order by m.created_at limit 1`),
+  );
+  if (!row) throw new Error('no bench firm in that database');
+  await t.db.execute(sql`analyze`);
+  return { token: await t.tokenFor(row.sub), longId: row.long_id };
+}
+
 async function main() {
   const { database, drop } = await openDatabase();
   const t = await createTestApp({}, { database });
   try {
-    const firm = await t.seedFirm('Messages bench');
-    const members = rowsOf<{ id: string }>(
-      await t.db.execute(sql`select id from members where org_id = ${firm.org.id}::uuid`),
-    ).map((r) => r.id);
-    const start = performance.now();
-    await generateClientBook(
-      t.db,
-      firm.org.id,
-      members,
-      { clients: CLIENTS, groups: 200, services: 40, engagements: 0 },
-      1,
-    );
-    const made = await generateMessages(t.db, firm.org.id, firm.owner.id, firm.staff.id);
-    await t.db.execute(sql`vacuum analyze`);
-    console.log(
-      `${args.engine}: ${made.threads.toLocaleString('en')} threads, ${made.messages.toLocaleString('en')} messages for ${CLIENTS.toLocaleString('en')}+ clients in ${((performance.now() - start) / 1000).toFixed(0)} s`,
-    );
-    const api = t.client(firm.owner.token);
+    const { token, longId } = args.reuse ? await reuseFirm(t) : await generateFirm(t);
+    const made = { longId };
+    const api = t.client(token);
     const cases = [
       { name: 'messages.list (All, open, first page)', call: () => api.messages.list.query({ view: 'all' }) },
       { name: 'messages.list (Mine)', call: () => api.messages.list.query({ view: 'mine' }) },

@@ -12,6 +12,7 @@ import { registerInvoiceMailJob } from '../../src/server/features/billing';
 import { registerBroadcastJobs } from '../../src/server/features/broadcasts';
 import { registerReminderJobs } from '../../src/server/features/reminders';
 import { REQUEST_UPLOAD_PATH } from '../../src/server/features/requests';
+import { createStorage } from '../../src/server/files/storage';
 import { AMZ_JSON } from '../../src/server/idp/endpoint';
 import { registerMailJobs } from '../../src/server/jobs/setup';
 import { createWorker } from '../../src/server/jobs/worker';
@@ -68,6 +69,8 @@ export async function openSession(database: TDatabase, config: TConfig) {
     },
   };
   const meta = { ip: '127.0.0.1', userAgent: null };
+  // The app's own store (the same configuration): a procedure that copies a file reads and writes it.
+  const storage = await createStorage(quiet);
 
   /** Signs in at the identity provider with the password, as the login screen does. */
   async function signIn(email: string, password: string) {
@@ -102,6 +105,7 @@ export async function openSession(database: TDatabase, config: TConfig) {
       db: database.db,
       config: quiet,
       mailer,
+      storage,
       req,
       res: undefined as unknown as FastifyReply,
       meta,

@@ -47,6 +47,33 @@ const zMentions = zIds('Mention members from the list', 50, 'At most 50 mentions
 
 export const ZHeldRef = z.object({ heldId: z.uuid('Choose a held mail from the list') });
 
+/**
+ * A held mail released into a conversation: an existing thread of the member's choice, or a new one
+ * of a client (its subject the mail's, unless given). `internal` (the default) posts it as a note the
+ * client does not see; unchecked, the client's people on the thread see it.
+ */
+export const ZHeldRelease = z
+  .object({
+    heldId: z.uuid('Choose a held mail from the list'),
+    threadId: z.uuid('Choose a conversation').optional(),
+    clientId: z.uuid('Choose a client').optional(),
+    subject: zSubject.optional(),
+    internal: z.boolean().default(true),
+  })
+  .refine((v) => v.threadId || v.clientId, {
+    message: 'Choose a conversation, or a client for a new one',
+    path: ['threadId'],
+  });
+export type THeldRelease = z.output<typeof ZHeldRelease>;
+export type THeldReleaseInput = z.input<typeof ZHeldRelease>;
+
+/** A message's file saved (a copy) into another folder of the thread's client's documents. */
+export const ZAttachmentSave = z.object({
+  documentId: z.uuid('Choose a file of the conversation'),
+  folderId: z.uuid('Choose a folder'),
+});
+export type TAttachmentSave = z.output<typeof ZAttachmentSave>;
+
 export const ZThreadRef = z.object({ threadId: z.uuid('This conversation link is not valid') });
 
 export const ZThreadCreate = z.object({

@@ -145,6 +145,9 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
     });
   }
 
+  // File storage: the upload and download routes, and the procedures that copy a stored file.
+  const storage = await createStorage(config);
+
   // The procedures' answers are compressed when the caller accepts it and they are over 1 KB
   // (lists, the dashboard); smaller ones cost more to compress than they save. In a scope of its
   // own: the identity provider, file downloads (already compressed or streamed with a length) and
@@ -175,7 +178,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
         router: appRouter,
         // The web app sends a query with a large input as a POST (src/web/lib/trpc.ts).
         allowMethodOverride: true,
-        createContext: makeCreateContext({ database, config, staffAuth, mailer }),
+        createContext: makeCreateContext({ database, config, staffAuth, mailer, storage }),
         onError({ error, path: procedure, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
@@ -187,7 +190,6 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   registerSystemLogExport(app, { db: database.db });
   registerBroadcastRoutes(app, { db: database.db, config });
   registerLogoRoute(app, database.db);
-  const storage = await createStorage(config);
   registerDocumentRoutes(app, {
     db: database.db,
     storage,

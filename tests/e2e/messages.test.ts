@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesHeld } from '../../src/server/db/schema';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
 import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -134,6 +135,72 @@ describe('messages in the browser', () => {
       .poll(async () => staff.getByRole('list', { name: 'Conversations' }).count())
       .toBeGreaterThanOrEqual(0);
     await screenshot(staff, 'messages-staff-inbox');
+
+    // The client's file saved (a copy) into another folder of their documents.
+    await again
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Here is my Form 16.', hasNotText: 'Made a task' })
+      .getByRole('button', { name: 'Save form16.pdf to folder' })
+      .click();
+    const saveDialog = staff.getByRole('dialog', { name: 'Save form16.pdf to a folder' });
+    await saveDialog.getByRole('radio', { name: /Working papers/ }).click();
+    await saveDialog.getByRole('button', { name: 'Save here' }).click();
+    await staff.getByText('Saved “form16.pdf”').waitFor();
+    await expect.poll(() => saveDialog.count()).toBe(0);
+
+    // A request started from the message, its text already in.
+    await again
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Here is my Form 16.', hasNotText: 'Made a task' })
+      .getByRole('button', { name: 'Start a request' })
+      .click();
+    const requestDialog = staff.getByRole('dialog', { name: 'New request' });
+    await expect
+      .poll(() => requestDialog.getByRole('textbox', { name: 'Title', exact: true }).inputValue())
+      .toBe('Your ITR for FY 2025-26');
+    await expect
+      .poll(() => requestDialog.getByRole('textbox', { name: 'Message', exact: true }).inputValue())
+      .toBe('Here is my Form 16.');
+    await requestDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The subject edited on screen.
+    await again.getByRole('button', { name: 'Rename the conversation' }).click();
+    await staff.getByRole('textbox', { name: 'Subject' }).fill('ITR FY 2025-26: papers');
+    await staff.getByRole('button', { name: 'Save', exact: true }).click();
+    const renamed = staff.getByRole('region', { name: 'Conversation: ITR FY 2025-26: papers' });
+    await renamed.getByRole('heading', { name: 'ITR FY 2025-26: papers' }).waitFor();
+
+    // A mail held for review (its sender not on the thread) released into the conversation.
+    const threadId = new URL(staff.url()).searchParams.get('thread') ?? '';
+    await app.db.insert(messagesHeld).values({
+      orgId: firm.org.id,
+      clientId: client.id,
+      threadId,
+      fromAddress: 'accounts@bank.test',
+      subject: 'Re: Your ITR for FY 2025-26',
+      body: 'The interest certificate is attached.',
+      reason: 'not_participant',
+      attachmentNames: ['interest.pdf'],
+    });
+    await staff.goto(`${app.url}/messages`);
+    await staff.getByText('1 mail held for review').click();
+    const heldItem = staff.getByRole('listitem', { name: 'Held mail from accounts@bank.test' });
+    await heldItem.getByRole('combobox', { name: 'Release into' }).waitFor();
+    expect(await cutOff(staff)).toEqual([]);
+    await screenshot(staff, 'messages-held-mail');
+    await heldItem.getByRole('button', { name: 'Release' }).click();
+    await staff.getByText('Released into the conversation').waitFor();
+    await expect.poll(() => heldItem.count()).toBe(0);
+    const released = staff.getByRole('region', { name: 'Conversation: ITR FY 2025-26: papers' });
+    const note = released
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'The interest certificate is attached.' });
+    await note.getByText('accounts@bank.test').last().waitFor();
+    await note.getByText('Internal note', { exact: true }).first().waitFor();
+    await screenshot(staff, 'messages-held-released');
 
     expect(staffConsole.errors).toEqual([]);
     expect(phoneConsole.errors).toEqual([]);

@@ -1110,6 +1110,26 @@ const ROWS: Record<string, TRow> = {
   },
   'messages.held': { input: () => undefined, cross: 'none' },
   'messages.discardHeld': { input: (f) => ({ heldId: f.heldMail.id }), cross: 'ids' },
+  'messages.saveAttachment': {
+    input: (_, c) => ({ documentId: c.messages.attachment.documentId, folderId: c.folder.id }),
+    cross: 'ids',
+    client: true,
+    // A's message file into B's folder, and B's into A's.
+    mixed: [
+      (a, b) => ({ documentId: a.assigned.messages.attachment.documentId, folderId: b.assigned.folder.id }),
+      (a, b) => ({ documentId: b.assigned.messages.attachment.documentId, folderId: a.assigned.folder.id }),
+    ],
+  },
+  'messages.releaseHeld': {
+    input: (_, c) => ({ heldId: c.messages.held.id, threadId: c.messages.thread.id }),
+    cross: 'ids',
+    client: true,
+    // A's held mail into B's conversation, or a new one of B's client.
+    mixed: [
+      (a, b) => ({ heldId: a.assigned.messages.heldMixed.id, threadId: b.assigned.messages.thread.id }),
+      (a, b) => ({ heldId: a.assigned.messages.heldMixed.id, clientId: b.assigned.client.id }),
+    ],
+  },
 
   // Proposals and engagement letters (issue 37).
   'proposals.templates.list': { input: () => undefined, cross: 'none' },

@@ -689,7 +689,24 @@ async function seedMessages(t: TTestApp, base: TFirmBase, clientId: string, clie
     body: 'The engagement letter, attached.',
     attachmentIds: [attachment.documentId],
   });
-  return { thread, attachment };
+  // Held mail of this client, to release (one for the own call, one for the mixed one).
+  const heldOf = async (n: number) => {
+    const [row] = await t.db
+      .insert(messagesHeld)
+      .values({
+        orgId: base.org.id,
+        clientId,
+        threadId: thread.id,
+        fromAddress: `held-${n}@example.test`,
+        subject: `${base.marker} held for the client ${n}`,
+        body: 'A mail from someone not on the thread.',
+        reason: 'not_participant',
+      })
+      .returning({ id: messagesHeld.id });
+    if (!row) throw new Error('held mail not seeded');
+    return row;
+  };
+  return { thread, attachment, held: await heldOf(1), heldMixed: await heldOf(2) };
 }
 
 /** A broadcast template (and one to delete), and broadcasts sending, paused and to cancel. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { portalSessionOf, requestMeta, type TPortalSession, type TRequestMeta } from '../auth';
 import type { TConfig } from '../config';
 import type { TDatabase } from '../db/client';
+import type { TStorage } from '../files/storage';
 import type { TStaffAuth, TStaffIdentity } from '../idp/staff-auth';
 import type { TMailer } from '../mail';
 
@@ -13,6 +14,8 @@ export type TContext = {
    * sign-in code). Anything a change causes is queued in its transaction instead (enqueueMail).
    */
   mailer: TMailer;
+  /** The file store, for a procedure that copies a stored file (uploads and downloads are routes). */
+  storage: TStorage;
   req: FastifyRequest;
   res: FastifyReply;
   meta: TRequestMeta;
@@ -22,7 +25,13 @@ export type TContext = {
   portalSession: () => Promise<TPortalSession | null>;
 };
 
-export type TContextDeps = { database: TDatabase; config: TConfig; staffAuth: TStaffAuth; mailer: TMailer };
+export type TContextDeps = {
+  database: TDatabase;
+  config: TConfig;
+  staffAuth: TStaffAuth;
+  mailer: TMailer;
+  storage: TStorage;
+};
 
 export function makeCreateContext(deps: TContextDeps) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TContext => {
@@ -32,6 +41,7 @@ export function makeCreateContext(deps: TContextDeps) {
       db: deps.database.db,
       config: deps.config,
       mailer: deps.mailer,
+      storage: deps.storage,
       req,
       res,
       meta: requestMeta(req),

@@ -47,9 +47,24 @@ export const messageThreads = pgTable(
   },
   (t) => [
     unique('message_threads_org_id_id_key').on(t.orgId, t.id),
-    // The firm's inbox: newest activity first, by status; a client's tab; a member's assigned ones.
-    index('message_threads_inbox_idx').on(t.orgId, t.status, t.lastMessageAt.desc(), t.id),
-    index('message_threads_client_idx').on(t.orgId, t.clientId, t.lastMessageAt.desc()),
+    // The firm's inbox: newest activity first, by status, in the list's exact order (the id breaks
+    // ties, and DESC is NULLS FIRST as the ORDER BY's: drizzle's plain desc() makes DESC NULLS LAST, an
+    // order PostgreSQL cannot read for `order by … desc`, so it sorted every open thread); the
+    // assignee last, so Unassigned and Mine count their rows from the index alone. A client's tab;
+    // a member's assigned ones.
+    index('message_threads_inbox_v2_idx').on(
+      t.orgId,
+      t.status,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.assigneeId,
+    ),
+    index('message_threads_client_v2_idx').on(
+      t.orgId,
+      t.clientId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('message_threads_assignee_idx')
       .on(t.orgId, t.assigneeId, t.lastMessageAt.desc())
       .where(sql`assignee_id is not null`),
@@ -146,6 +161,8 @@ export const messages = pgTable(
     seq: integer('seq').notNull(),
     authorMemberId: uuid('author_member_id'),
     authorClientUserId: uuid('author_client_user_id'),
+    /** Neither: a held mail from an outside address, released into the thread by the firm. */
+    authorEmail: text('author_email'),
     body: text('body').notNull(),
     /** An internal note: never leaves the firm (not in the portal, not mailed to the client). */
     internal: boolean('internal').notNull().default(false),
@@ -246,6 +263,10 @@ export const messagesHeld = pgTable(
     attachmentNames: text('attachment_names').array().notNull().default(sql`'{}'::text[]`),
     discardedAt: timestamp('discarded_at', { withTimezone: true }),
     discardedBy: uuid('discarded_by'),
+    /** Reviewed and posted into a thread (of the member's choice) as `releasedMessageId`. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: uuid('released_by'),
+    releasedMessageId: uuid('released_message_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -266,5 +287,39 @@ export const messagesHeld = pgTable(
       columns: [t.orgId, t.discardedBy],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('set null'), // SET NULL (discarded_by)
+    foreignKey({
+      name: 'messages_held_released_by_fk',
+      columns: [t.orgId, t.releasedBy],
+      foreignColumns: [members.orgId, members.id],
+    }).onDelete('set null'), // SET NULL (released_by)
+  ],
+);
+
+/**
+ * The Message-IDs of a thread's mail, both ways: each mail the product sends for it (the delayed
+ * digest, `out`, with the thread's last number it covered) and each mail filed into it (`in`). A
+ * mail to a client's forwarding address whose In-Reply-To or References names one of them continues
+ * that thread (a client's answer to a member's BCC'd mail, a reply-all to the firm's mail) before its
+ * subject is looked at. Stored without the angle brackets, as mailparser hands them over.
+ */
+export const messageMailIds = pgTable(
+  'message_mail_ids',
+  {
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    messageIdHeader: text('message_id_header').notNull(),
+    threadId: uuid('thread_id').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    /** Outbound: the thread's last message number the mail covered. */
+    seq: integer('seq'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.messageIdHeader] }),
+    index('message_mail_ids_thread_idx').on(t.orgId, t.threadId),
+    foreignKey({
+      name: 'message_mail_ids_thread_fk',
+      columns: [t.orgId, t.threadId],
+      foreignColumns: [messageThreads.orgId, messageThreads.id],
+    }).onDelete('cascade'),
   ],
 );

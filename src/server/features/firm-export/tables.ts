@@ -21,6 +21,7 @@ import {
   invoices,
   members,
   messageAttachments,
+  messageMailIds,
   messages,
   messagesHeld,
   messageThreadClientUsers,
@@ -137,6 +138,7 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'messages', table: messages, keys: ['id'] },
   { name: 'message-attachments', table: messageAttachments, keys: ['documentId'] },
   { name: 'messages-held', table: messagesHeld, keys: ['id'] },
+  { name: 'message-mail-ids', table: messageMailIds, keys: ['messageIdHeader'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];
 

@@ -15,6 +15,8 @@ import { memberName } from '../../db/sql';
 import type { TThreadRow } from './access';
 
 export type TAuthor = { kind: 'member'; memberId: string } | { kind: 'client_user'; clientUserId: string };
+/** Who a message is by: a person of the firm or client, or an outside address (a released held mail). */
+export type TMessageAuthor = TAuthor | { kind: 'external'; email: string };
 
 export type TAppend = {
   body: string;
@@ -39,7 +41,12 @@ export async function mentionedMembers(tx: TExecutor, orgId: string, ids: string
  * that came back): its number, the thread's last-message columns, its files, the author's read mark.
  * A message from the client reopens a closed thread. The caller writes the log row and notifies.
  */
-export async function appendMessage(tx: TExecutor, thread: TThreadRow, author: TAuthor, input: TAppend) {
+export async function appendMessage(
+  tx: TExecutor,
+  thread: TThreadRow,
+  author: TMessageAuthor,
+  input: TAppend,
+) {
   const seq = thread.lastSeq + 1;
   const now = new Date();
   const [message] = await tx
@@ -50,6 +57,7 @@ export async function appendMessage(tx: TExecutor, thread: TThreadRow, author: T
       seq,
       authorMemberId: author.kind === 'member' ? author.memberId : null,
       authorClientUserId: author.kind === 'client_user' ? author.clientUserId : null,
+      authorEmail: author.kind === 'external' ? author.email : null,
       body: input.body,
       internal: input.internal,
       mentions: input.mentions,
@@ -71,9 +79,10 @@ export async function appendMessage(tx: TExecutor, thread: TThreadRow, author: T
     })
     .where(and(eq(messageThreads.orgId, thread.orgId), eq(messageThreads.id, thread.id)));
 
-  const files = input.attachmentIds.length
-    ? await claimAttachments(tx, thread, author, message.id, input)
-    : [];
+  const files =
+    input.attachmentIds.length && author.kind !== 'external'
+      ? await claimAttachments(tx, thread, author, message.id, input)
+      : [];
 
   if (author.kind === 'member') {
     await tx
@@ -89,7 +98,7 @@ export async function appendMessage(tx: TExecutor, thread: TThreadRow, author: T
         target: [messageThreadMembers.orgId, messageThreadMembers.threadId, messageThreadMembers.memberId],
         set: { participant: true, readSeq: seq },
       });
-  } else {
+  } else if (author.kind === 'client_user') {
     await tx
       .update(messageThreadClientUsers)
       .set({ readSeq: seq })

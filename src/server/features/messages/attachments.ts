@@ -1,12 +1,22 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { TAttachmentSave } from '../../../domain/messages';
 import { MESSAGES_FOLDER } from '../../../domain/messages';
 import { numberedName } from '../../../domain/requests/filing';
-import type { TActor, TPortalClientAccess, TScope } from '../../auth';
+import {
+  actorOf,
+  requirePermission,
+  type TActor,
+  type TPortalClientAccess,
+  type TRequestMeta,
+  type TScope,
+} from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { documentFolders, documents, documentVersions, messageAttachments, messages } from '../../db/schema';
-import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
+import type { TStorage } from '../../files/storage';
+import { ensureTree, liveFolder, recordUpload, storeVersion, type TStoredUpload } from '../documents';
 import { audit } from '../system-log';
 import { portalThread, type TThreadRow, visibleThread } from './access';
 
@@ -199,4 +209,60 @@ export async function portalAttachment(db: TExecutor, access: TPortalClientAcces
   });
   if (row.messageId ? row.internal : row.uploadedByClientUserId !== access.clientUserId) throw fileNotFound();
   return { thread, ...served(documentId, row) };
+}
+
+/**
+ * "Save to folder" on a message's file: a copy of its bytes, a file of its own in another folder of
+ * the thread's client's documents, under the documents' upload rules (the right to add files, the
+ * folder live and open to the member, a file of the same name there gets a new version, a new file
+ * follows its folder's sharing). The message keeps its own file.
+ */
+export async function saveAttachmentCopy(
+  db: TDb,
+  storage: TStorage,
+  scope: TScope,
+  input: TAttachmentSave,
+  meta: TRequestMeta,
+) {
+  requirePermission(scope, 'clients.view');
+  const { thread, doc, version } = await staffAttachment(db, scope, input.documentId);
+  const { folder } = await liveFolder(db, scope, input.folderId);
+  if (folder.clientId !== thread.clientId)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: "A conversation's file is saved in its own client's documents",
+    });
+  const body = await storage.get(version.storageKey);
+  if (!body) throw fileNotFound();
+  const storageKey = `${scope.orgId}/${uuidv7()}`;
+  await storage.put(storageKey, body, { contentType: version.contentType });
+  try {
+    const saved = await recordUpload(
+      db,
+      scope,
+      folder.id,
+      {
+        name: doc.name,
+        size: version.size,
+        contentType: version.contentType,
+        checksumSha256: version.checksumSha256,
+        storageKey,
+      },
+      meta,
+      {
+        afterRecord: async (tx, copy) => {
+          await audit(tx, actorOf(scope, meta), {
+            action: 'message.attachment.save',
+            recordType: 'messageThread',
+            recordId: thread.id,
+            summary: `Saved a copy of “${doc.name}” from the conversation “${thread.subject}” to “${folder.name}” as “${copy.name}”`,
+          });
+        },
+      },
+    );
+    return { documentId: saved.id, name: saved.name, version: saved.version, folderId: folder.id };
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
 }

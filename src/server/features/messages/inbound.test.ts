@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFolders, documents, messagesHeld, systemLog } from '../../db/schema';
+import { documentFolders, documents, jobs, messageMailIds, messagesHeld, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
 import { portalCookie, seedPortalWorld } from '../../test/portal-world';
@@ -209,5 +209,168 @@ describe('the forwarding address and the webhook', () => {
     expect(await t.db.select().from(messagesHeld).where(eq(messagesHeld.orgId, w.otherFirm.org.id))).toEqual(
       [],
     );
+  });
+});
+
+describe('releasing held mail', () => {
+  it('posts a stranger’s held mail into the thread a member picks, as a note from the address, once', async () => {
+    await smtp().sendMail({
+      from: 'Accounts <accounts@bank.test>',
+      to: replyTo,
+      subject: 'Re: Your ITR for FY 2025-26',
+      text: 'The interest certificate for Priya is attached.',
+      attachments: [{ filename: 'interest.pdf', content: Buffer.from('%PDF-1.4 interest') }],
+    });
+    const held = (await w.own.api.messages.held.query()).find((h) => h.fromAddress === 'accounts@bank.test');
+    expect(held?.reason).toBe('not_participant');
+    const heldId = held?.id ?? '';
+    // Another firm, a thread of another firm, and no target at all are refused.
+    const other = t.client(w.otherFirm.owner.token);
+    expect(await codeOf(() => other.messages.releaseHeld.mutate({ heldId, threadId }))).toBe('NOT_FOUND');
+    expect(await codeOf(() => w.own.api.messages.releaseHeld.mutate({ heldId }))).toBe('BAD_REQUEST');
+    const released = await w.own.api.messages.releaseHeld.mutate({ heldId, threadId });
+    expect(released.threadId).toBe(threadId);
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.at(-1)).toMatchObject({
+      authorName: 'accounts@bank.test',
+      internal: true,
+      source: 'email',
+      fromClient: false,
+    });
+    expect(page.messages.at(-1)?.body).toContain('The interest certificate for Priya is attached.');
+    expect(page.messages.at(-1)?.body).toContain('interest.pdf');
+    // The client never sees a note; the mail leaves the held list; a second release finds nothing.
+    const portal = await w.portal.client.clientPortalMessages.messages.query({
+      clientId: w.own.client.id,
+      threadId,
+    });
+    expect(portal.messages.map((m) => m.body).join('\n')).not.toContain('interest certificate');
+    expect((await w.own.api.messages.held.query()).some((h) => h.id === heldId)).toBe(false);
+    expect(await codeOf(() => w.own.api.messages.releaseHeld.mutate({ heldId, threadId }))).toBe('NOT_FOUND');
+    const logged = await t.db
+      .select({ action: systemLog.action, summary: systemLog.summary })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'message.held.release')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.summary).toContain('accounts@bank.test');
+  });
+
+  it('releases the client’s own mail with a bad token into a new thread, shown to them', async () => {
+    const forged = replyTo.replace(/-[0-9a-f]{24}@/, '-111111111111111111111111@');
+    await smtp().sendMail({
+      from: w.portal.user.email,
+      to: forged,
+      subject: 'Bank statements',
+      text: 'Here are my statements.',
+    });
+    const held = (await w.own.api.messages.held.query()).find((h) => h.subject === 'Bank statements');
+    expect(held?.reason).toBe('bad_token');
+    // A client of another firm is not a place to release to.
+    expect(
+      await codeOf(() =>
+        w.own.api.messages.releaseHeld.mutate({ heldId: held?.id ?? '', clientId: w.far.client.id }),
+      ),
+    ).toBe('NOT_FOUND');
+    const released = await w.own.api.messages.releaseHeld.mutate({
+      heldId: held?.id ?? '',
+      clientId: w.own.client.id,
+      internal: false,
+    });
+    expect(released.threadId).not.toBe(threadId);
+    const thread = await w.own.api.messages.get.query({ threadId: released.threadId });
+    expect(thread.subject).toBe('Bank statements');
+    expect(thread.people.clientUsers.map((p) => p.id)).toEqual([w.portal.user.id]);
+    const portal = await w.portal.client.clientPortalMessages.messages.query({
+      clientId: w.own.client.id,
+      threadId: released.threadId,
+    });
+    expect(portal.messages.map((m) => [m.body, m.mine])).toEqual([['Here are my statements.', true]]);
+  });
+});
+
+describe('threading by Message-ID before the subject', () => {
+  it('remembers the Message-ID of each mail the thread sends; an answer naming it continues that thread', async () => {
+    const posted = await w.own.api.messages.post.mutate({ threadId, body: 'Your computation is ready.' });
+    await sendThreadMail(t.db, t.config, { orgId: w.firm.org.id, threadId, seq: posted.seq });
+    const sent = await t.db
+      .select({ id: messageMailIds.messageIdHeader, seq: messageMailIds.seq })
+      .from(messageMailIds)
+      .where(
+        and(
+          eq(messageMailIds.orgId, w.firm.org.id),
+          eq(messageMailIds.threadId, threadId),
+          eq(messageMailIds.direction, 'out'),
+        ),
+      );
+    const out = sent.find((r) => r.seq === posted.seq);
+    expect(out?.id).toMatch(new RegExp(`^thread\\.[0-9a-f-]{36}@${DOMAIN.replace(/\./g, '\\.')}$`));
+    // The queued mail to the client carries it (read before the queue sends it).
+    const queued = await t.db.select({ payload: jobs.payload }).from(jobs);
+    const mailed = queued
+      .map((j) => (j.payload as { message?: { to?: string; messageId?: string } }).message)
+      .filter((m) => m?.to === w.portal.user.email);
+    expect(mailed.map((m) => m?.messageId)).toContain(`<${out?.id}>`);
+    const { address } = await w.own.api.messages.forwardingAddress.query({ clientId: w.own.client.id });
+    // The client answers that mail to the forwarding address, with a subject of their own.
+    await smtp().sendMail({
+      from: w.portal.user.email,
+      to: address ?? '',
+      subject: 'A different subject altogether',
+      text: 'Also, my PAN changed.',
+      inReplyTo: `<${out?.id}>`,
+      references: [`<${out?.id}>`],
+    });
+    const page = await w.own.api.messages.messages.query({ threadId });
+    expect(page.messages.at(-1)).toMatchObject({
+      body: 'Also, my PAN changed.',
+      fromClient: true,
+      internal: false,
+    });
+    const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, status: 'any' });
+    expect(list.rows.some((r) => r.subject === 'A different subject altogether')).toBe(false);
+  });
+
+  it('a member’s BCC is filed with its Message-ID; a later mail referencing it joins that thread whatever its subject', async () => {
+    const { address } = await w.own.api.messages.forwardingAddress.query({ clientId: w.own.client.id });
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: 'priya@mehta.test',
+      bcc: address ?? '',
+      subject: 'Loan papers for the bank',
+      text: 'Priya, the bank needs your last three returns.',
+      messageId: '<loan-1@firm.example.test>',
+    });
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: 'priya@mehta.test',
+      bcc: address ?? '',
+      subject: 'Re: Returns',
+      text: 'Sent them today.',
+      messageId: '<loan-3@firm.example.test>',
+      inReplyTo: '<priya-2@mehta.test>',
+      references: ['<loan-1@firm.example.test>', '<priya-2@mehta.test>'],
+    });
+    // The same mail again (a provider's retry, a second copy): filed once.
+    await smtp().sendMail({
+      from: w.firm.owner.email,
+      to: address ?? '',
+      subject: 'Re: Returns',
+      text: 'Sent them today.',
+      messageId: '<loan-3@firm.example.test>',
+      references: ['<loan-1@firm.example.test>'],
+    });
+    const list = await w.own.api.messages.list.query({ clientId: w.own.client.id, search: 'Loan papers' });
+    expect(list.rows.map((r) => r.subject)).toEqual(['Loan papers for the bank']);
+    const page = await w.own.api.messages.messages.query({ threadId: list.rows[0]?.id ?? '' });
+    expect(page.messages.map((m) => m.body)).toEqual([
+      'Priya, the bank needs your last three returns.',
+      'Sent them today.',
+    ]);
+    // Another firm's thread is never found by a Message-ID: the ids are the firm's own.
+    const kept = await t.db
+      .select({ id: messageMailIds.messageIdHeader, direction: messageMailIds.direction })
+      .from(messageMailIds)
+      .where(eq(messageMailIds.orgId, w.otherFirm.org.id));
+    expect(kept).toEqual([]);
   });
 });

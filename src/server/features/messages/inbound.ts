@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Attachment, simpleParser } from 'mailparser';
 import { v7 as uuidv7 } from 'uuid';
 import { ZDocumentName } from '../../../domain/documents';
@@ -14,6 +14,7 @@ import {
   clientUserClients,
   clientUsers,
   members,
+  messageMailIds,
   messagesHeld,
   messageThreadClientUsers,
   messageThreadMembers,
@@ -94,7 +95,7 @@ async function hold(
 }
 
 /** The sender as a person of the thread's client or firm, or null. */
-async function senderOf(db: TExecutor, orgId: string, clientId: string, email: string) {
+export async function senderOf(db: TExecutor, orgId: string, clientId: string, email: string) {
   const [portal] = await db
     .select({ id: clientUsers.id })
     .from(clientUsers)
@@ -199,7 +200,7 @@ async function post(
   deps: TInboundDeps,
   thread: TThreadRow,
   author: TAuthor,
-  input: { body: string; internal: boolean; files: Attachment[]; how: string },
+  input: { body: string; internal: boolean; files: Attachment[]; how: string; mailId: string | null },
 ) {
   const attachmentIds = await fileAttachments(deps, thread, author, input.files);
   return deps.db.transaction(async (tx) => {
@@ -230,13 +231,67 @@ async function post(
           : ''
       }`,
     });
+    // Its own Message-ID, so a later mail in answer to it finds this thread.
+    if (input.mailId)
+      await tx
+        .insert(messageMailIds)
+        .values({ orgId: thread.orgId, messageIdHeader: input.mailId, threadId: thread.id, direction: 'in' })
+        .onConflictDoNothing();
     await afterMessage(tx, { ...locked, lastSeq: message.seq }, message, author, []);
     return message.id;
   });
 }
 
-/** The client's open thread of the same subject the sender may write in, or a new one. */
-async function threadForForward(db: TDb, orgId: string, clientId: string, subject: string, author: TAuthor) {
+/** A mail of this Message-ID already filed by the firm (a provider's retry, a second copy): not twice. */
+async function alreadyFiled(db: TExecutor, orgId: string, mailId: string | null) {
+  if (!mailId) return false;
+  const [row] = await db
+    .select({ threadId: messageMailIds.threadId })
+    .from(messageMailIds)
+    .where(
+      and(
+        eq(messageMailIds.orgId, orgId),
+        eq(messageMailIds.messageIdHeader, mailId),
+        eq(messageMailIds.direction, 'in'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The client's thread this mail answers (a Message-ID of its In-Reply-To or References that the
+ * thread's mail carried, either way), else its open thread of the same subject, that the sender may
+ * write in; else a new one.
+ */
+async function threadForForward(
+  db: TDb,
+  orgId: string,
+  clientId: string,
+  mail: { subject: string; refs: string[] },
+  author: TAuthor,
+) {
+  if (mail.refs.length) {
+    const [byRef] = await db
+      .select({ thread: messageThreads })
+      .from(messageMailIds)
+      .innerJoin(
+        messageThreads,
+        and(eq(messageThreads.orgId, messageMailIds.orgId), eq(messageThreads.id, messageMailIds.threadId)),
+      )
+      .where(
+        and(
+          eq(messageMailIds.orgId, orgId),
+          inArray(messageMailIds.messageIdHeader, mail.refs),
+          eq(messageThreads.clientId, clientId),
+        ),
+      )
+      .orderBy(desc(messageMailIds.createdAt))
+      .limit(1);
+    if (byRef && (author.kind === 'member' || (await onThread(db, byRef.thread, author))))
+      return byRef.thread;
+  }
+  const subject = mail.subject;
   const base = baseSubject(subject) || '(no subject)';
   const [found] = await db
     .select()
@@ -279,7 +334,14 @@ async function deliver(
   deps: TInboundDeps,
   address: string,
   target: TInboundTarget,
-  mail: { from: string; subject: string; text: string; files: Attachment[] },
+  mail: {
+    from: string;
+    subject: string;
+    text: string;
+    files: Attachment[];
+    mailId: string | null;
+    refs: string[];
+  },
 ): Promise<TInboundOutcome> {
   const { db } = deps;
   const heldFor = async (orgId: string, reason: string, ids: { threadId?: string; clientId?: string }) => ({
@@ -307,11 +369,13 @@ async function deliver(
     const body =
       clean(trimReply(mail.text), MAX_MESSAGE_LENGTH) || (mail.files.length ? '(files attached)' : '');
     if (!body) return heldFor(thread.orgId, 'empty', { threadId: thread.id, clientId: thread.clientId });
+    if (await alreadyFiled(db, thread.orgId, mail.mailId)) return { address, outcome: 'ignored' };
     const messageId = await post(deps, thread, author, {
       body,
       internal: false,
       files: mail.files,
       how: 'Replied in',
+      mailId: mail.mailId,
     });
     return { address, outcome: 'posted', threadId: thread.id, messageId };
   }
@@ -324,7 +388,8 @@ async function deliver(
   if (!target.tokenOk) return heldFor(client.orgId, 'bad_token', { clientId: client.id });
   const author = await senderOf(db, client.orgId, client.id, mail.from);
   if (!author) return heldFor(client.orgId, 'not_member', { clientId: client.id });
-  const thread = await threadForForward(db, client.orgId, client.id, mail.subject, author);
+  if (await alreadyFiled(db, client.orgId, mail.mailId)) return { address, outcome: 'ignored' };
+  const thread = await threadForForward(db, client.orgId, client.id, mail, author);
   // A member's forward is the firm's copy of correspondence the client already has: a note.
   const body = clean(mail.text.trim(), MAX_MESSAGE_LENGTH) || '(files attached)';
   const messageId = await post(deps, thread, author, {
@@ -332,8 +397,17 @@ async function deliver(
     internal: author.kind === 'member',
     files: mail.files,
     how: 'Filed a mail in',
+    mailId: mail.mailId,
   });
   return { address, outcome: 'posted', threadId: thread.id, messageId };
+}
+
+/** Message-IDs of a header as mailparser hands it over ("<a@b>", "<a@b> <c@d>", a list), without brackets. */
+export function mailIdsOf(value: string | string[] | undefined): string[] {
+  const all = (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(/\s+/));
+  return all
+    .map((v) => v.trim().replace(/^<|>$/g, ''))
+    .filter((v) => v.length > 2 && v.length <= 500 && v.includes('@'));
 }
 
 /**
@@ -355,6 +429,12 @@ export async function receiveInbound(
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
     files: parsed.attachments.filter((a) => a.contentDisposition !== 'inline' || a.filename),
+    mailId: mailIdsOf(parsed.messageId)[0] ?? null,
+    // What it answers: its In-Reply-To first, then its References newest first (at most 20).
+    refs: [...new Set([...mailIdsOf(parsed.inReplyTo), ...mailIdsOf(parsed.references).reverse()])].slice(
+      0,
+      20,
+    ),
   };
   const out: TInboundOutcome[] = [];
   for (const address of [...new Set(to.map((a) => a.toLowerCase()))]) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { portalThreadLink, threadLink } from '../../../domain/messages';
 import type { TConfig } from '../../config';
@@ -6,6 +7,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import {
   clientUsers,
   members,
+  messageMailIds,
   messages,
   messageThreadClientUsers,
   messageThreadMembers,
@@ -37,7 +39,7 @@ async function linesAfter(tx: TExecutor, thread: TThreadRow, after: number, with
       internal: messages.internal,
       authorMemberId: messages.authorMemberId,
       authorClientUserId: messages.authorClientUserId,
-      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, 'Someone')`,
+      authorName: sql<string>`coalesce(${memberName}, ${clientUsers.name}, ${messages.authorEmail}, 'Someone')`,
     })
     .from(messages)
     .leftJoin(members, and(eq(members.orgId, messages.orgId), eq(members.id, messages.authorMemberId)))
@@ -55,6 +57,27 @@ async function linesAfter(tx: TExecutor, thread: TThreadRow, after: number, with
     )
     .orderBy(asc(messages.seq))
     .limit(50);
+}
+
+/**
+ * A fresh Message-ID for one mail of the thread, remembered with it: a reply that names it (In-Reply-To,
+ * References) and reaches the client's forwarding address continues this thread (inbound.ts).
+ */
+async function threadMessageId(
+  tx: TExecutor,
+  config: Pick<TConfig, 'publicUrl' | 'inbound'>,
+  thread: TThreadRow,
+) {
+  const host = config.inbound?.domain ?? new URL(config.publicUrl).hostname;
+  const id = `thread.${uuidv7()}@${host}`;
+  await tx.insert(messageMailIds).values({
+    orgId: thread.orgId,
+    messageIdHeader: id,
+    threadId: thread.id,
+    direction: 'out',
+    seq: thread.lastSeq,
+  });
+  return `<${id}>`;
 }
 
 const digest = (lines: TLine[]) =>
@@ -133,6 +156,7 @@ export async function sendThreadMail(
           text: `${digest(lines)}\n\nReply in the app${replyTo ? ', or answer this mail' : ''}:\n${link}\n`,
           notes: { link, ...(replyTo ? { replyTo } : {}) },
           headers,
+          messageId: await threadMessageId(tx, config, thread),
         },
         { orgId },
       );
@@ -187,6 +211,7 @@ export async function sendThreadMail(
           }:\n${link}\n\n— ${firmName}\n`,
           notes: { link, ...(replyTo ? { replyTo } : {}) },
           headers,
+          messageId: await threadMessageId(tx, config, thread),
         },
         { orgId },
       );

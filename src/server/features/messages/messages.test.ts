@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentDownloadPath } from '../../../domain/documents';
 import { MESSAGE_UPLOAD_PATH, PORTAL_MESSAGE_UPLOAD_PATH } from '../../../domain/messages';
-import { documentFolders, documents, jobs, members, notifications, roles, systemLog } from '../../db/schema';
+import {
+  documentFolders,
+  documents,
+  documentVersions,
+  jobs,
+  members,
+  notifications,
+  roles,
+  systemLog,
+} from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
 import { seedPortalUser } from '../../test/portal';
@@ -223,6 +233,74 @@ describe('a conversation between the firm and a client', () => {
         ),
       );
     expect(reads).toHaveLength(1);
+  });
+
+  it('saves a copy of a message’s file into another folder of the client’s documents, under the upload rules', async () => {
+    const page = await api().messages.messages.query({ threadId });
+    const file = page.messages.at(-1)?.attachments[0];
+    expect(file?.name).toBe('form16.pdf');
+    const documentId = file?.documentId ?? '';
+    const saved = await api().messages.saveAttachment.mutate({ documentId, folderId: w.own.internal.id });
+    expect(saved).toMatchObject({ name: 'form16.pdf', version: 1, folderId: w.own.internal.id });
+    expect(saved.documentId).not.toBe(documentId);
+    const versions = await t.db
+      .select({
+        id: documents.id,
+        folderId: documents.folderId,
+        visible: documents.visibleToPortal,
+        key: documentVersions.storageKey,
+        sum: documentVersions.checksumSha256,
+      })
+      .from(documents)
+      .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .where(inArray(documents.id, [documentId, saved.documentId]));
+    const copy = versions.find((v) => v.id === saved.documentId);
+    const original = versions.find((v) => v.id === documentId);
+    // Its own bytes (deleting one never takes the other's), the same content, the folder's sharing.
+    expect(copy).toMatchObject({ folderId: w.own.internal.id, visible: false, sum: original?.sum });
+    expect(copy?.key).not.toBe(original?.key);
+    const link = await api().links.issue.mutate({ path: documentDownloadPath(saved.documentId) });
+    const res = await fetch(`${t.url}${link.url}`, {
+      headers: { authorization: `Bearer ${w.firm.owner.token}` },
+    });
+    expect(await res.text()).toBe('%PDF-1.4 form 16');
+    // Saved again: a new version of that file, as an upload of the same name.
+    expect(
+      (await api().messages.saveAttachment.mutate({ documentId, folderId: w.own.internal.id })).version,
+    ).toBe(2);
+    const logged = await t.db
+      .select({ summary: systemLog.summary })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'message.attachment.save')));
+    expect(logged).toHaveLength(2);
+    // Another client's folder, another firm, a member off the client's team, no right to add files.
+    expect(
+      await codeOf(() =>
+        api().messages.saveAttachment.mutate({ documentId, folderId: w.sibling.internal.id }),
+      ),
+    ).toBe('BAD_REQUEST');
+    expect(
+      await codeOf(() =>
+        t
+          .client(w.otherFirm.owner.token)
+          .messages.saveAttachment.mutate({ documentId, folderId: w.far.internal.id }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(() => api().messages.saveAttachment.mutate({ documentId, folderId: w.far.internal.id })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(() =>
+        t.client(limited.token).messages.saveAttachment.mutate({ documentId, folderId: w.own.internal.id }),
+      ),
+    ).toBe('NOT_FOUND');
+  });
+
+  it('renames the thread; the log says so', async () => {
+    await api().messages.update.mutate({ threadId, subject: 'ITR FY 2025-26: papers' });
+    expect((await api().messages.get.query({ threadId })).subject).toBe('ITR FY 2025-26: papers');
+    await api().messages.update.mutate({ threadId, subject: 'Your ITR for FY 2025-26' });
+    expect(await codeOf(() => api().messages.update.mutate({ threadId, subject: '  ' }))).toBe('BAD_REQUEST');
   });
 
   it('assigns, closes, and a client’s message reopens it; the views follow', async () => {

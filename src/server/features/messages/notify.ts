@@ -6,7 +6,7 @@ import { clientTeam, type messages, messageThreadMembers } from '../../db/schema
 import { enqueue } from '../../jobs/queue';
 import { notify } from '../notifications';
 import type { TThreadRow } from './access';
-import type { TAuthor } from './append';
+import type { TMessageAuthor } from './append';
 import { addMembers } from './people';
 
 /** The job that mails what people have not read, a short while after a message. */
@@ -63,13 +63,13 @@ export async function afterMessage(
   tx: TExecutor,
   thread: TThreadRow,
   message: typeof messages.$inferSelect,
-  author: TAuthor,
+  author: TMessageAuthor,
   mentionIds: string[],
 ) {
   const self = author.kind === 'member' ? author.memberId : null;
   const mentioned = mentionIds.filter((id) => id !== self);
   await addMembers(tx, thread, mentioned);
-  const audience = (await staffAudience(tx, thread, author.kind === 'client_user')).filter(
+  const audience = (await staffAudience(tx, thread, author.kind !== 'member')).filter(
     (id) => id !== self && !mentioned.includes(id),
   );
   const name = await authorName(tx, message);

@@ -65,7 +65,7 @@ export async function addClientUsers(tx: TExecutor, thread: TThreadRow, ids: str
 }
 
 /** Who is on a thread: the firm's members and the client's portal users, with their read marks. */
-export async function threadPeople(db: TExecutor, thread: TThreadRow) {
+export async function threadPeople(db: TExecutor, thread: Pick<TThreadRow, 'orgId' | 'id'>) {
   const [staff, clientSide] = await Promise.all([
     db
       .select({

@@ -1,6 +1,8 @@
 import {
+  ZAttachmentSave,
   ZClientRef,
   ZHeldRef,
+  ZHeldRelease,
   ZMessagePage,
   ZMessagePost,
   ZPortalMessagePage,
@@ -16,7 +18,8 @@ import {
 } from '../../../domain/messages';
 import { router } from '../../trpc/init';
 import { permissionProcedure, portalClientProcedure } from '../../trpc/procedures';
-import { clientForwardingAddress, discardHeld, listHeld } from './held';
+import { saveAttachmentCopy } from './attachments';
+import { clientForwardingAddress, discardHeld, listHeld, releaseHeld } from './held';
 import { peopleOptions } from './options';
 import {
   getPortalThread,
@@ -63,6 +66,14 @@ export const messagesRouter = router({
   discardHeld: member
     .input(ZHeldRef)
     .mutation(({ ctx, input }) => discardHeld(ctx.db, ctx.scope, input.heldId, ctx.meta)),
+  /** Reviewed and wanted: posted into a conversation the member chooses (or a new one). */
+  releaseHeld: member
+    .input(ZHeldRelease)
+    .mutation(({ ctx, input }) => releaseHeld(ctx.db, ctx.scope, input, ctx.meta)),
+  /** A message's file copied into another folder of the client's documents (the right to add files). */
+  saveAttachment: permissionProcedure('documents.create')
+    .input(ZAttachmentSave)
+    .mutation(({ ctx, input }) => saveAttachmentCopy(ctx.db, ctx.storage, ctx.scope, input, ctx.meta)),
   forwardingAddress: member
     .input(ZClientRef)
     .query(({ ctx, input }) => clientForwardingAddress(ctx.db, ctx.config, ctx.scope, input.clientId)),

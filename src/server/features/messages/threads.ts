@@ -1,14 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TThreadCreate, TThreadList, TThreadPeople, TThreadUpdate } from '../../../domain/messages';
-import type { TPage } from '../../../domain/pagination';
+import { LIST_COUNT_CAP, type TPage } from '../../../domain/pagination';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, messages, messageThreadMembers, messageThreads } from '../../db/schema';
 import { cappedCount, escapeLike, memberName } from '../../db/sql';
 import { visibleClient } from '../clients';
 import { audit, diff } from '../system-log';
-import { threadVisibility, visibleThread } from './access';
+import { threadNotFound, threadVisibility, visibleThread } from './access';
 import { appendMessage } from './append';
 import { afterMessage, notifyAssigned } from './notify';
 import { addClientUsers, addMembers, checkClientUsers, checkMembers, threadPeople } from './people';
@@ -50,34 +50,38 @@ export async function listThreads(db: TExecutor, scope: TScope, input: TThreadLi
       .from(messageThreads)
       .leftJoin(messageThreadMembers, myRow(scope))
       .where(where);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: messageThreads.id,
-        clientId: messageThreads.clientId,
-        clientName: clients.name,
-        subject: messageThreads.subject,
-        status: messageThreads.status,
-        assigneeId: messageThreads.assigneeId,
-        assigneeName: sql<string | null>`(select ${memberName} from ${members}
-          where ${members.orgId} = ${messageThreads.orgId} and ${members.id} = ${messageThreads.assigneeId})`,
-        lastMessageAt: messageThreads.lastMessageAt,
-        lastPreview: messageThreads.lastPreview,
-        messageCount: messageThreads.lastSeq,
-        unread: unreadOf,
-      })
-      .from(messageThreads)
-      .innerJoin(
-        clients,
-        and(eq(clients.orgId, messageThreads.orgId), eq(clients.id, messageThreads.clientId)),
-      )
-      .leftJoin(messageThreadMembers, myRow(scope))
-      .where(where)
-      .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    cappedCount(db, base()),
-  ]);
+  // The page and its capped count in one statement (the count an InitPlan beside the rows): one
+  // round trip. A page past the end has no row to carry it: counted apart then.
+  const total = sql<number>`(select count(*)::int from (${base().limit(LIST_COUNT_CAP + 1)}) as counted)`;
+  const found = await db
+    .select({
+      id: messageThreads.id,
+      clientId: messageThreads.clientId,
+      clientName: clients.name,
+      subject: messageThreads.subject,
+      status: messageThreads.status,
+      assigneeId: messageThreads.assigneeId,
+      assigneeName: sql<string | null>`(select ${memberName} from ${members}
+        where ${members.orgId} = ${messageThreads.orgId} and ${members.id} = ${messageThreads.assigneeId})`,
+      lastMessageAt: messageThreads.lastMessageAt,
+      lastPreview: messageThreads.lastPreview,
+      messageCount: messageThreads.lastSeq,
+      unread: unreadOf,
+      total,
+    })
+    .from(messageThreads)
+    .innerJoin(clients, and(eq(clients.orgId, messageThreads.orgId), eq(clients.id, messageThreads.clientId)))
+    .leftJoin(messageThreadMembers, myRow(scope))
+    .where(where)
+    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const n = found.length ? Number(found[0]?.total ?? 0) : null;
+  const counted =
+    n === null
+      ? await cappedCount(db, base())
+      : { total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
+  const rows = found.map(({ total: _, ...row }) => ({ ...row, unread: Number(row.unread) }));
   return {
     rows,
     total: counted.total,
@@ -121,21 +125,29 @@ export async function unreadCount(db: TExecutor, scope: TScope) {
 }
 
 export async function getThread(db: TExecutor, scope: TScope, threadId: string) {
-  const thread = await visibleThread(db, scope, threadId);
-  const [client] = await db
-    .select({ id: clients.id, name: clients.name, code: clients.code })
-    .from(clients)
-    .where(and(eq(clients.orgId, scope.orgId), eq(clients.id, thread.clientId)));
-  const [me] = await db
-    .select({ readSeq: messageThreadMembers.readSeq })
-    .from(messageThreadMembers)
-    .where(
-      and(
-        eq(messageThreadMembers.orgId, scope.orgId),
-        eq(messageThreadMembers.threadId, thread.id),
-        eq(messageThreadMembers.memberId, scope.memberId),
-      ),
-    );
+  // One round trip's wait: the thread (under the caller's rule) with its client and the caller's read
+  // mark, beside its people (read by id, and thrown away when the thread is not the caller's).
+  const [[row], people] = await Promise.all([
+    db
+      .select({
+        thread: messageThreads,
+        client: { id: clients.id, name: clients.name, code: clients.code },
+        myReadSeq: messageThreadMembers.readSeq,
+      })
+      .from(messageThreads)
+      .leftJoin(
+        clients,
+        and(eq(clients.orgId, messageThreads.orgId), eq(clients.id, messageThreads.clientId)),
+      )
+      .leftJoin(messageThreadMembers, myRow(scope))
+      .where(
+        and(eq(messageThreads.orgId, scope.orgId), eq(messageThreads.id, threadId), threadVisibility(scope)),
+      )
+      .limit(1),
+    threadPeople(db, { orgId: scope.orgId, id: threadId }),
+  ]);
+  if (!row) throw threadNotFound();
+  const { thread, client } = row;
   return {
     id: thread.id,
     subject: thread.subject,
@@ -143,9 +155,9 @@ export async function getThread(db: TExecutor, scope: TScope, threadId: string) 
     assigneeId: thread.assigneeId,
     client: client ?? null,
     lastSeq: thread.lastSeq,
-    myReadSeq: me?.readSeq ?? 0,
+    myReadSeq: row.myReadSeq ?? 0,
     createdAt: thread.createdAt,
-    people: await threadPeople(db, thread),
+    people,
   };
 }
 export type TThreadDetail = Awaited<ReturnType<typeof getThread>>;

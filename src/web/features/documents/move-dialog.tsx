@@ -26,6 +26,7 @@ export function MoveDialog({
   currentFolderId,
   pending,
   onMove,
+  wording,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,6 +39,8 @@ export function MoveDialog({
   currentFolderId: string;
   pending: boolean;
   onMove: (targetId: string) => void;
+  /** Another use of the picker (a copy saved elsewhere): its title, explanation and button. */
+  wording?: { title: string; description: string; action: string };
 }) {
   const folders = useQuery({ ...trpc.documents.folders.queryOptions({ clientId }), enabled: open });
   const [target, setTarget] = useState<string | null>(null);
@@ -52,8 +55,8 @@ export function MoveDialog({
       }}
     >
       <DialogContent
-        title={`Move ${itemName}`}
-        description="Choose the folder to move it into."
+        title={wording?.title ?? `Move ${itemName}`}
+        description={wording?.description ?? 'Choose the folder to move it into.'}
         footer={
           <>
             <DialogClose asChild>
@@ -64,7 +67,7 @@ export function MoveDialog({
               loading={pending}
               onClick={() => target && onMove(target)}
             >
-              Move here
+              {wording?.action ?? 'Move here'}
             </Button>
           </>
         }

@@ -18,7 +18,7 @@ export function InboxPage() {
         title="Messages"
         description="Conversations with clients, their files and the firm’s notes"
       />
-      <HeldMail />
+      <HeldMail onReleased={(thread) => void navigate({ search: { ...search, thread } })} />
       <MessagesView search={search} onSearch={(next) => void navigate({ search: next })} />
     </div>
   );

@@ -1,13 +1,15 @@
 import { messageAttachmentPath } from '@domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Badge, Button, Select, Skeleton, toast } from '@web/ui';
-import { useEffect, useRef } from 'react';
+import { Badge, Button, IconButton, Input, Select, Skeleton, toast } from '@web/ui';
+import { Pencil } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from '../documents/file-transfer';
 import { useCan } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
 import { useMakeTask } from './make-task';
+import { SaveFileButton, StartRequestButton } from './message-actions';
 import { MessageList } from './message-list';
 import { StaffComposer } from './staff-composer';
 
@@ -60,6 +62,8 @@ export function ThreadPane({ threadId }: { threadId: string }) {
     clientId: thread.data?.client?.id ?? null,
   });
   const canMakeTasks = useCan('tasks.create');
+  const canRequest = useCan('requests.manage');
+  const canSaveFiles = useCan('documents.create');
   const lastSeq = thread.data?.lastSeq ?? 0;
   const myRead = thread.data?.myReadSeq ?? 0;
   // Seeing the thread is reading it: the mark moves (and is logged) when there is something new,
@@ -86,7 +90,11 @@ export function ThreadPane({ threadId }: { threadId: string }) {
     <section aria-label={`Conversation: ${t.subject}`} className="flex min-h-0 flex-col gap-3">
       <header className="flex flex-col gap-2 border-b border-border pb-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{t.subject}</h2>
+          <SubjectEditor
+            subject={t.subject}
+            pending={update.isPending}
+            onSave={(subject) => update.mutateAsync({ threadId, subject })}
+          />
           <Badge tone={t.status === 'open' ? 'green' : 'grey'}>
             {t.status === 'open' ? 'Open' : 'Closed'}
           </Badge>
@@ -152,20 +160,31 @@ export function ThreadPane({ threadId }: { threadId: string }) {
           <MessageList
             messages={page.data.messages.map((m) => ({ ...m, mine: m.authorMemberId === profile.id }))}
             onOpen={(f) => void saveFile(messageAttachmentPath(f.documentId), f.name)}
-            action={
-              canMakeTasks
-                ? (m) => (
-                    <button
-                      type="button"
-                      className="text-xs text-muted-fg underline-offset-2 hover:text-fg hover:underline"
-                      disabled={makeTask.isPending}
-                      onClick={() => makeTask.mutate(m)}
-                    >
-                      Make a task
-                    </button>
-                  )
-                : undefined
-            }
+            action={(m) => (
+              <div className="flex flex-wrap justify-end gap-x-3 gap-y-1">
+                {canSaveFiles && t.client
+                  ? m.attachments.map((f) => (
+                      <SaveFileButton key={f.documentId} clientId={t.client?.id ?? ''} file={f} />
+                    ))
+                  : null}
+                {canRequest && t.client && !m.internal ? (
+                  <StartRequestButton
+                    thread={{ id: threadId, subject: t.subject, clientId: t.client.id }}
+                    message={m}
+                  />
+                ) : null}
+                {canMakeTasks ? (
+                  <button
+                    type="button"
+                    className="text-xs text-muted-fg underline-offset-2 hover:text-fg hover:underline"
+                    disabled={makeTask.isPending}
+                    onClick={() => makeTask.mutate(m)}
+                  >
+                    Make a task
+                  </button>
+                ) : null}
+              </div>
+            )}
           />
         ) : (
           <Skeleton className="h-40" />
@@ -173,6 +192,65 @@ export function ThreadPane({ threadId }: { threadId: string }) {
       </div>
       <StaffComposer threadId={threadId} members={members} onSent={() => void refresh()} />
     </section>
+  );
+}
+
+/** The thread's subject, renamed in place (Enter saves, Escape leaves it as it was). */
+function SubjectEditor({
+  subject,
+  pending,
+  onSave,
+}: {
+  subject: string;
+  pending: boolean;
+  onSave: (subject: string) => Promise<unknown>;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null)
+    return (
+      <div className="flex min-w-0 flex-1 items-center gap-1">
+        <h2 className="min-w-0 truncate text-lg font-semibold">{subject}</h2>
+        <IconButton aria-label="Rename the conversation" size="sm" onClick={() => setDraft(subject)}>
+          <Pencil aria-hidden />
+        </IconButton>
+      </div>
+    );
+  const tooLong = draft.trim().length > 200;
+  const save = () => {
+    const next = draft.trim();
+    if (!next || tooLong) return;
+    if (next === subject) return setDraft(null);
+    void onSave(next).then(
+      () => setDraft(null),
+      () => {},
+    );
+  };
+  return (
+    <form
+      className="flex min-w-0 flex-1 items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Input
+        aria-label="Subject"
+        autoFocus
+        className="min-w-0 flex-1"
+        value={draft}
+        maxLength={200}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      <Button size="sm" type="submit" loading={pending} disabled={!draft.trim() || tooLong}>
+        Save
+      </Button>
+      <Button size="sm" variant="outline" type="button" onClick={() => setDraft(null)}>
+        Cancel
+      </Button>
+    </form>
   );
 }
 

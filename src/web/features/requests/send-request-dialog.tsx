@@ -33,12 +33,18 @@ export function SendRequestDialog({
   projectId,
   open,
   onOpenChange,
+  prefill,
+  onCreated,
 }: {
   clientId: string;
   /** Sent from a project's page: the request is for that project (and gets a portal to-do in it). */
   projectId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Started from elsewhere (a client's message): the title and message to begin with. */
+  prefill?: { title: string; message: string };
+  /** Runs once the request is made, before its page opens (a message notes the link back). */
+  onCreated?: (request: { id: string; title: string }) => Promise<void>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,7 +54,13 @@ export function SendRequestDialog({
         description="What the client is asked for, by when, and who in the client's portal receives it."
       >
         {open ? (
-          <SendRequestForm clientId={clientId} projectId={projectId} onDone={() => onOpenChange(false)} />
+          <SendRequestForm
+            clientId={clientId}
+            projectId={projectId}
+            prefill={prefill}
+            onCreated={onCreated}
+            onDone={() => onOpenChange(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -58,10 +70,14 @@ export function SendRequestDialog({
 function SendRequestForm({
   clientId,
   projectId,
+  prefill,
+  onCreated,
   onDone,
 }: {
   clientId: string;
   projectId?: string;
+  prefill?: { title: string; message: string };
+  onCreated?: (request: { id: string; title: string }) => Promise<void>;
   onDone: () => void;
 }) {
   const format = useFormat();
@@ -70,10 +86,10 @@ function SendRequestForm({
   const recipients = useQuery(trpc.requests.recipientOptions.queryOptions({ clientId }));
   const templates = useQuery(trpc.requests.templates.list.queryOptions());
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(prefill?.title ?? '');
   const [dueDate, setDueDate] = useState(() => addDays(todayIn(format.timeZone), DEFAULT_DAYS));
   const [recipientIds, setRecipientIds] = useState<string[] | null>(null);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(prefill?.message ?? '');
   const [sections, setSections] = useState<TDraftSection[]>(blankSections);
   const [tried, setTried] = useState(false);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
@@ -101,6 +117,7 @@ function SendRequestForm({
       onSuccess: async (created, sent) => {
         toast.success(sent.send === false ? 'Request saved as a draft' : 'Request sent');
         await queryClient.invalidateQueries({ queryKey: trpc.requests.list.queryKey() });
+        await onCreated?.({ id: created.id, title: sent.title }).catch((e: Error) => toast.error(e.message));
         onDone();
         await go({ to: '/requests/$id', params: { id: created.id } });
       },
