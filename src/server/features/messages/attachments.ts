@@ -14,9 +14,16 @@ import {
 } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { documentFolders, documents, documentVersions, messageAttachments, messages } from '../../db/schema';
+import { documents, documentVersions, messageAttachments, messages } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
-import { ensureTree, liveFolder, recordUpload, storeVersion, type TStoredUpload } from '../documents';
+import {
+  ensureTree,
+  liveFolder,
+  recordUpload,
+  storeVersion,
+  type TStoredUpload,
+  topFolder,
+} from '../documents';
 import { audit } from '../system-log';
 import { portalThread, type TThreadRow, visibleThread } from './access';
 
@@ -31,47 +38,13 @@ const fileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'File not
 /** The client's Messages folder, made (shared with the portal) the first time it is needed. */
 export async function messagesFolder(db: TDb, orgId: string, clientId: string, clientName: string) {
   const root = await ensureTree(db, { orgId, clientId, clientName });
-  const find = async (ex: TExecutor) => {
-    const [folder] = await ex
-      .select({ id: documentFolders.id })
-      .from(documentFolders)
-      .where(
-        and(
-          eq(documentFolders.orgId, orgId),
-          eq(documentFolders.parentId, root.id),
-          isNull(documentFolders.deletedAt),
-          sql`lower(${documentFolders.name}) = lower(${MESSAGES_FOLDER})`,
-        ),
-      )
-      .limit(1);
-    return folder?.id ?? null;
-  };
-  const existing = await find(db);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(documentFolders)
-      .values({ orgId, clientId, parentId: root.id, name: MESSAGES_FOLDER, visibleToPortal: true })
-      .onConflictDoNothing()
-      .returning({ id: documentFolders.id });
-    if (!made) {
-      const other = await find(tx);
-      if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
-      return other;
-    }
-    // The product's own set-up, as a tree's: no one's doing.
-    await audit(
-      tx,
-      { kind: 'system', orgId },
-      {
-        action: 'documents.folder.create',
-        recordType: 'documentFolder',
-        recordId: made.id,
-        summary: `Created the folder “${MESSAGES_FOLDER}” in “${root.name}” for message attachments`,
-      },
-    );
-    return made.id;
-  });
+  // The product's own set-up, as a tree's: no one's doing.
+  return topFolder(
+    db,
+    root,
+    { name: MESSAGES_FOLDER, visibleToPortal: true },
+    { actor: { kind: 'system', orgId }, why: 'for message attachments' },
+  );
 }
 
 /** A name free among the folder's live files: "scan.pdf", then "scan (2).pdf", … */
