@@ -66,7 +66,7 @@ export const messageThreads = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('message_threads_assignee_idx')
-      .on(t.orgId, t.assigneeId, t.lastMessageAt.desc())
+      .on(t.orgId, t.assigneeId, t.lastMessageAt.desc().nullsFirst())
       .where(sql`assignee_id is not null`),
     foreignKey({
       name: 'message_threads_client_fk',

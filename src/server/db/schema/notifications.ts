@@ -19,7 +19,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_member_idx').on(t.orgId, t.memberId, t.createdAt.desc()),
+    index('notifications_member_idx').on(t.orgId, t.memberId, t.createdAt.desc().nullsFirst()),
     index('notifications_unread_idx').on(t.orgId, t.memberId).where(sql`read_at is null`),
     foreignKey({
       name: 'notifications_member_fk',

@@ -22,8 +22,8 @@ export const systemLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('system_log_org_at_idx').on(t.orgId, t.at.desc(), t.id.desc()),
-    index('system_log_org_actor_at_idx').on(t.orgId, t.actorMemberId, t.at.desc()),
+    index('system_log_org_at_idx').on(t.orgId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('system_log_org_actor_at_idx').on(t.orgId, t.actorMemberId, t.at.desc().nullsFirst()),
     index('system_log_org_record_idx').on(t.orgId, t.recordType, t.recordId),
     foreignKey({
       name: 'system_log_actor_fk',
