@@ -235,8 +235,8 @@ type TActivityRow = {
 
 /**
  * The firm's latest system-log entries for a member who may read the log; anyone else sees their
- * own. The product's own housekeeping is not activity. The order matches the (org_id, [actor,] at
- * DESC NULLS LAST) indexes, so it reads about 10 rows.
+ * own. The product's own housekeeping is not activity. The order is the (org_id, [actor,] at DESC)
+ * indexes' (NULLS FIRST, as a plain DESC), so it reads about 10 rows.
  */
 async function activity(db: TExecutor, scope: TDashScope, firm: boolean) {
   const whose = firm ? sql`` : sql`and l.actor_member_id = ${scope.memberId}`;
@@ -244,7 +244,7 @@ async function activity(db: TExecutor, scope: TDashScope, firm: boolean) {
     HOUSEKEEPING_ACTIONS.map((a) => sql`${a}`),
     sql`, `,
   );
-  const order = firm ? sql`l.at desc nulls last, l.id desc nulls last` : sql`l.at desc nulls last`;
+  const order = firm ? sql`l.at desc, l.id desc` : sql`l.at desc`;
   const result = await db.execute(sql`
     select l.id, l.at, l.action, l.record_type, l.summary,
       nullif(trim(m.first_name || ' ' || m.last_name), '') as actor_name
