@@ -51,3 +51,24 @@ describe('PAN, TAN, CIN, LLPIN', () => {
     expect(llpinProblem('AAB1234')).not.toBeNull();
   });
 });
+
+describe('the registrations form', () => {
+  it('cleans what is typed and checks each identifier', async () => {
+    const { ZRegistrations } = await import('./registrations');
+    const ok = ZRegistrations.parse({ gstin: ' 27aapfu0939f1zv ', gstScheme: 'qrmp', pan: 'aapfu0939f' });
+    expect(ok).toMatchObject({ gstin: '27AAPFU0939F1ZV', pan: 'AAPFU0939F', tan: null, taxAudit: false });
+    const bad = ZRegistrations.safeParse({ gstin: '27AAPFU0939F1ZW', pan: 'ABCPD1234E', tan: 'X' });
+    expect(bad.success).toBe(false);
+    const paths = bad.error?.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['gstin', 'tan']));
+    const mismatch = ZRegistrations.safeParse({
+      gstin: '27AAPFU0939F1ZV',
+      gstScheme: 'regular',
+      pan: 'ABCPD1234E',
+    });
+    expect(mismatch.error?.issues[0]?.message).toMatch(/belongs to PAN AAPFU0939F/);
+    expect(ZRegistrations.safeParse({ gstin: '27AAPFU0939F1ZV' }).error?.issues[0]?.path).toEqual([
+      'gstScheme',
+    ]);
+  });
+});

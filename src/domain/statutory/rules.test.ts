@@ -220,3 +220,42 @@ describe('who must file', () => {
     expect(itrCategory(base)).toBe('non_audit');
   });
 });
+
+describe('periods by key and extensions', () => {
+  it('finds a filing period by its key, and refuses others', async () => {
+    const { filingPeriodByKey } = await import('./rules');
+    expect(filingPeriodByKey(filing('IN.GSTR3B.M'), '2026-03')?.end).toBe('2026-03-31');
+    expect(filingPeriodByKey(filing('IN.TDS.26Q'), '2025-Q4')).toMatchObject({
+      start: '2026-01-01',
+      end: '2026-03-31',
+    });
+    expect(filingPeriodByKey(filing('IN.TDS.26Q'), '2025-Q1')?.start).toBe('2025-04-01');
+    expect(filingPeriodByKey(filing('IN.ITR.AUDIT'), 'FY2025-26')?.end).toBe('2026-03-31');
+    expect(filingPeriodByKey(filing('IN.ITR.AUDIT'), '2025-Q1')).toBeNull();
+    expect(filingPeriodByKey(filing('IN.GSTR3B.M'), '2026-13')).toBeNull();
+    expect(filingPeriodByKey(filing('IN.GSTR3B.M'), 'FY2025-26')).toBeNull();
+  });
+  it('an extension names a real period and moves the date later', async () => {
+    const { ZExtensionInput } = await import('./schemas');
+    expect(
+      ZExtensionInput.safeParse({ filingCode: 'IN.GSTR3B.M', periodKey: '2026-03', dueDate: '2026-04-25' })
+        .success,
+    ).toBe(true);
+    expect(
+      ZExtensionInput.safeParse({ filingCode: 'IN.GSTR3B.M', periodKey: '2026-03', dueDate: '2026-04-20' })
+        .error?.issues[0]?.path,
+    ).toEqual(['dueDate']);
+    expect(
+      ZExtensionInput.safeParse({ filingCode: 'IN.GSTR3B.M', periodKey: '2026-Q1', dueDate: '2026-04-25' })
+        .error?.issues[0]?.path,
+    ).toEqual(['periodKey']);
+    expect(
+      ZExtensionInput.safeParse({
+        filingCode: 'IN.GSTR3B.M',
+        periodKey: '2026-03',
+        dueDate: '2026-04-25',
+        stateCode: '99',
+      }).success,
+    ).toBe(false);
+  });
+});

@@ -82,3 +82,39 @@ export function applicableFilings(
 ): TFiling[] {
   return filings.filter((f) => holds(f.appliesTo, facts));
 }
+
+/** The filing's period with this key ('2026-03', '2026-Q1', 'FY2026-27'), or null when it is not one. */
+export function filingPeriodByKey(filing: TFiling, key: string): TPeriod | null {
+  const fyMonth = countryOfFiling(filing).fiscalYearStartMonth;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  let day: string | null = null;
+  const monthly = /^(\d{4})-(\d{2})$/.exec(key);
+  const part = /^(\d{4})-([QH])([1-4])$/.exec(key);
+  const fy = /^FY(\d{4})-\d{2}$/.exec(key) ?? /^(\d{4})$/.exec(key);
+  if (monthly) day = `${monthly[1]}-${monthly[2]}-01`;
+  else if (part) {
+    const months = (Number(part[3]) - 1) * (part[2] === 'Q' ? 3 : 6);
+    const index = fyMonth - 1 + months;
+    day = `${Number(part[1]) + Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`;
+  } else if (fy) day = `${fy[1]}-${pad(fyMonth)}-01`;
+  if (!day || Number(day.slice(5, 7)) < 1 || Number(day.slice(5, 7)) > 12) return null;
+  const period = periodContaining(filing.frequency, fyMonth, day);
+  return period.key === key ? period : null;
+}
+
+/** The first due date on or after `today` (this fiscal year's periods, then the next year's). */
+export function nextFilingDue(
+  filing: TFiling,
+  today: string,
+): { periodKey: string; periodLabel: string; due: string } | null {
+  const start = filingPeriodContaining(filing, today);
+  const fyStart =
+    Number(start.start.slice(0, 4)) -
+    (Number(start.start.slice(5, 7)) < countryOfFiling(filing).fiscalYearStartMonth ? 1 : 0);
+  for (const year of [fyStart - 1, fyStart, fyStart + 1]) {
+    for (const o of filingYear(filing, year)) {
+      if (o.due >= today) return { periodKey: o.period.key, periodLabel: o.period.label, due: o.due };
+    }
+  }
+  return null;
+}

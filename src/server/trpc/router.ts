@@ -33,6 +33,7 @@ import { rolesRouter } from '../features/roles';
 import { securityRouter } from '../features/security';
 import { servicesRouter } from '../features/services';
 import { settingsRouter } from '../features/settings';
+import { statutoryRouter } from '../features/statutory';
 import { systemLogRouter } from '../features/system-log';
 import { tasksRouter } from '../features/tasks';
 import { invitesRouter, teamRouter } from '../features/team';
@@ -62,6 +63,7 @@ export const appRouter = router({
   account: accountRouter,
   security: securityRouter,
   services: servicesRouter,
+  statutory: statutoryRouter,
   clientGroups: clientGroupsRouter,
   billing: billingRouter,
   engagements: engagementsRouter,

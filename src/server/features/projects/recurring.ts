@@ -8,6 +8,8 @@ import {
   type TRecurringFrequency,
 } from '../../../domain/periods';
 import type { TDueDateRule } from '../../../domain/services';
+import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
+import { filingDueDate } from '../../../domain/statutory/rules';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -51,6 +53,7 @@ type TServiceRow = {
   name: string;
   frequency: TRecurringFrequency | 'one_time';
   dueDateRule: TDueDateRule | null;
+  statutoryFilingCode: string | null;
   templateId: string;
   budgetMinutes: number | null;
   fiscalYearStartMonth: number;
@@ -84,6 +87,7 @@ export async function generateRecurringProjects(
       name: services.name,
       frequency: services.frequency,
       dueDateRule: services.dueDateRule,
+      statutoryFilingCode: services.statutoryFilingCode,
       templateId: projectTemplates.id,
       budgetMinutes: projectTemplates.budgetMinutes,
       fiscalYearStartMonth: orgs.fiscalYearStartMonth,
@@ -146,7 +150,44 @@ async function planService(
 ): Promise<(() => Promise<TGenerateResult>)[]> {
   const engagement = options.engagementId ? sql`and cs.id = ${options.engagementId}` : sql``;
   let candidates: SQL;
-  if (service.frequency === 'one_time') {
+  const filing = findFiling(service.statutoryFilingCode);
+  if (filing) {
+    // A statutory filing (issue 39): the catalogue's periods (its country's fiscal year) and due
+    // dates, each moved by an extension the firm recorded and applied for the period (one for the
+    // client's GST state wins over none).
+    const today = todayIn(service.timeZone, now);
+    const fiscalStart = countryOfFiling(filing).fiscalYearStartMonth;
+    const periods = periodsToGenerate(
+      filing.frequency,
+      fiscalStart,
+      (end) => filingDueDate(filing, end),
+      today,
+      options.through,
+    ).map((p) => ({
+      key: p.key,
+      start: p.start,
+      end: p.end,
+      due: filingDueDate(filing, p.end),
+      name: projectNameFor(service.name, p),
+    }));
+    if (!periods.length) return [];
+    candidates = sql`
+      select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end,
+             coalesce((select fe.due_date from filing_extensions fe
+                       where fe.org_id = cs.org_id and fe.filing_code = ${filing.code} and fe.period_key = p.key
+                         and fe.applied_at is not null
+                         and (fe.state_code is null or fe.state_code = (select r.gst_state from client_registrations r
+                                                                       where r.org_id = cs.org_id and r.client_id = cs.client_id))
+                       order by fe.state_code nulls last, fe.created_at desc limit 1), p.due) as due,
+             p.name
+      from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb) as p(key text, start date, "end" date, due date, name text)
+      join client_services cs on cs.org_id = ${service.orgId} and cs.service_id = ${service.id}
+        and cs.start_date <= p."end" and (cs.end_date is null or cs.end_date >= p.start)
+      join clients c on c.org_id = cs.org_id and c.id = cs.client_id and c.archived_at is null
+      where true ${engagement}
+        and not exists (select 1 from projects pr where pr.org_id = cs.org_id and pr.client_service_id = cs.id
+                        and pr.period_key = p.key)`;
+  } else if (service.frequency === 'one_time') {
     // One project per engagement, its period the engagement's start day; the due date follows the
     // rule from that day's month, clamped to the month's end as dueDateFor does.
     const rule = service.dueDateRule;
