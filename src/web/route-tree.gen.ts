@@ -62,6 +62,7 @@ import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hr
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainAdminStatutoryIndexRouteImport } from './routes/_main/admin/statutory/index'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
 import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
@@ -82,6 +83,7 @@ import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/re
 import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
 import { Route as MainReportsRequestsOutstandingRouteImport } from './routes/_main/reports/requests/outstanding'
 import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
+import { Route as MainReportsStatutoryGapsRouteImport } from './routes/_main/reports/statutory/gaps'
 import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
@@ -479,6 +481,13 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainAdminStatutoryIndexRoute = MainAdminStatutoryIndexRouteImport.update({
+  id: '/admin/statutory/',
+  path: '/admin/statutory/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/statutory/index.lazy').then((d) => d.Route),
+)
 const MainAdminTemplatesBroadcastsRoute =
   MainAdminTemplatesBroadcastsRouteImport.update({
     id: '/admin/templates/broadcasts',
@@ -648,6 +657,14 @@ const MainReportsServicesSummaryRoute =
     getParentRoute: () => MainRoute,
   } as any).lazy(() =>
     import('./routes/_main/reports/services/summary.lazy').then((d) => d.Route),
+  )
+const MainReportsStatutoryGapsRoute =
+  MainReportsStatutoryGapsRouteImport.update({
+    id: '/reports/statutory/gaps',
+    path: '/reports/statutory/gaps',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/statutory/gaps.lazy').then((d) => d.Route),
   )
 const MainReportsTeamSummaryRoute = MainReportsTeamSummaryRouteImport.update({
   id: '/reports/team/summary',
@@ -916,6 +933,7 @@ export interface FileRoutesByFullPath {
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -925,6 +943,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/admin/statutory/': typeof MainAdminStatutoryIndexRoute
   '/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/billing/payments/': typeof MainBillingPaymentsIndexRoute
   '/billing/receivables/': typeof MainBillingReceivablesIndexRoute
@@ -1009,6 +1028,7 @@ export interface FileRoutesByTo {
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -1018,6 +1038,7 @@ export interface FileRoutesByTo {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/admin/statutory': typeof MainAdminStatutoryIndexRoute
   '/billing/invoices': typeof MainBillingInvoicesIndexRoute
   '/billing/payments': typeof MainBillingPaymentsIndexRoute
   '/billing/receivables': typeof MainBillingReceivablesIndexRoute
@@ -1107,6 +1128,7 @@ export interface FileRoutesById {
   '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/_main/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/_main/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -1116,6 +1138,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/admin/statutory/': typeof MainAdminStatutoryIndexRoute
   '/_main/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/_main/billing/payments/': typeof MainBillingPaymentsIndexRoute
   '/_main/billing/receivables/': typeof MainBillingReceivablesIndexRoute
@@ -1204,6 +1227,7 @@ export interface FileRouteTypes {
     | '/reports/client/summary'
     | '/reports/requests/outstanding'
     | '/reports/services/summary'
+    | '/reports/statutory/gaps'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
@@ -1213,6 +1237,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/admin/statutory/'
     | '/billing/invoices/'
     | '/billing/payments/'
     | '/billing/receivables/'
@@ -1297,6 +1322,7 @@ export interface FileRouteTypes {
     | '/reports/client/summary'
     | '/reports/requests/outstanding'
     | '/reports/services/summary'
+    | '/reports/statutory/gaps'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
@@ -1306,6 +1332,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/admin/statutory'
     | '/billing/invoices'
     | '/billing/payments'
     | '/billing/receivables'
@@ -1394,6 +1421,7 @@ export interface FileRouteTypes {
     | '/_main/reports/client/summary'
     | '/_main/reports/requests/outstanding'
     | '/_main/reports/services/summary'
+    | '/_main/reports/statutory/gaps'
     | '/_main/reports/team/summary'
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
@@ -1403,6 +1431,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/admin/statutory/'
     | '/_main/billing/invoices/'
     | '/_main/billing/payments/'
     | '/_main/billing/receivables/'
@@ -1799,6 +1828,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/statutory/': {
+      id: '/_main/admin/statutory/'
+      path: '/admin/statutory'
+      fullPath: '/admin/statutory/'
+      preLoaderRoute: typeof MainAdminStatutoryIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/templates/broadcasts': {
       id: '/_main/admin/templates/broadcasts'
       path: '/admin/templates/broadcasts'
@@ -1951,6 +1987,13 @@ declare module '@tanstack/react-router' {
       path: '/reports/services/summary'
       fullPath: '/reports/services/summary'
       preLoaderRoute: typeof MainReportsServicesSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reports/statutory/gaps': {
+      id: '/_main/reports/statutory/gaps'
+      path: '/reports/statutory/gaps'
+      fullPath: '/reports/statutory/gaps'
+      preLoaderRoute: typeof MainReportsStatutoryGapsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/reports/team/summary': {
@@ -2208,11 +2251,13 @@ interface MainRouteChildren {
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsRequestsOutstandingRoute: typeof MainReportsRequestsOutstandingRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
+  MainReportsStatutoryGapsRoute: typeof MainReportsStatutoryGapsRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainAdminStatutoryIndexRoute: typeof MainAdminStatutoryIndexRoute
   MainBillingInvoicesIndexRoute: typeof MainBillingInvoicesIndexRoute
   MainBillingPaymentsIndexRoute: typeof MainBillingPaymentsIndexRoute
   MainBillingReceivablesIndexRoute: typeof MainBillingReceivablesIndexRoute
@@ -2267,11 +2312,13 @@ const MainRouteChildren: MainRouteChildren = {
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsRequestsOutstandingRoute: MainReportsRequestsOutstandingRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
+  MainReportsStatutoryGapsRoute: MainReportsStatutoryGapsRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainAdminStatutoryIndexRoute: MainAdminStatutoryIndexRoute,
   MainBillingInvoicesIndexRoute: MainBillingInvoicesIndexRoute,
   MainBillingPaymentsIndexRoute: MainBillingPaymentsIndexRoute,
   MainBillingReceivablesIndexRoute: MainBillingReceivablesIndexRoute,
