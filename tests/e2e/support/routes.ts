@@ -27,6 +27,8 @@ export const STAFF_ROUTES = [
   '/reports/team/summary',
   '/reports/billing/summary',
   '/reports/requests/outstanding',
+  // The statutory calendar (issue 39).
+  '/reports/statutory/gaps',
   '/team/leaves',
   '/team/members',
   '/team/timesheets',
@@ -70,6 +72,7 @@ export const STAFF_ROUTES = [
   '/admin/services',
   '/admin/services/{id}/clients',
   '/admin/services/{id}/projects',
+  '/admin/statutory',
   '/admin/settings/org',
   '/admin/systemlog',
   '/admin/templates/broadcasts',

@@ -9,6 +9,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { filingExtensions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { firmFormatter } from '../settings';
 import { audit as writeAudit } from '../system-log';
 
 // Government extensions of a filing's due date (issue 39): recorded once, previewed (the projects,
@@ -60,11 +61,12 @@ export async function createExtension(db: TDb, scope: TScope, input: TExtensionI
       .returning({ id: filingExtensions.id });
     if (!row) throw new Error('extension not created');
     const d = describe(input);
+    const when = (await firmFormatter(tx, scope.orgId)).date;
     await audit(tx, scope, meta, {
       action: 'filing_extension.create',
       recordType: 'filing_extension',
       recordId: row.id,
-      summary: `Recorded an extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${input.dueDate}`,
+      summary: `Recorded an extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${when(input.dueDate)}`,
     });
     return { id: row.id };
   });
@@ -193,6 +195,7 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
     if (e.appliedAt)
       throw new TRPCError({ code: 'CONFLICT', message: 'This extension has already been applied' });
     const d = describe(e);
+    const when = (await firmFormatter(tx, scope.orgId)).date;
     const result = await tx.execute(sql`
       with moved as materialized (${affected(scope.orgId, e)}),
       up as (
@@ -223,9 +226,10 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
         returning 1
       ),
       log as (
-        insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary)
+        insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, changes)
         select ${uuidv7}, ${scope.orgId}::uuid, 'member', ${scope.memberId}::uuid, 'project.due_extended', 'project', up.id::text,
-               'Moved ' || up.name || ' from ' || up.old_due::text || ' to ' || ${e.dueDate}::text || ' (extension of ' || ${d.filingName}::text || ')'
+               'Moved ' || up.name || ' to ' || ${when(e.dueDate)}::text || ' (extension of ' || ${d.filingName}::text || ')',
+               jsonb_build_object('dueDate', jsonb_build_object('from', up.old_due::text, 'to', ${e.dueDate}::text))
         from up
         returning 1
       )
@@ -247,7 +251,7 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
       action: 'filing_extension.apply',
       recordType: 'filing_extension',
       recordId: e.id,
-      summary: `Applied the extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${e.dueDate}: ${moved.projects} projects, ${moved.tasks} tasks, ${moved.reminders} reminders, ${moved.requests} requests moved`,
+      summary: `Applied the extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${when(e.dueDate)}: ${moved.projects} projects, ${moved.tasks} tasks, ${moved.reminders} reminders, ${moved.requests} requests moved`,
     });
     return moved;
   });

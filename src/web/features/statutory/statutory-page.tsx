@@ -14,12 +14,12 @@ import {
   CardHeader,
   CardTitle,
   confirm,
+  DatePicker,
   Dialog,
   DialogClose,
   DialogContent,
   Field,
   FormSelect,
-  Input,
   PageHeader,
   RecordDialog,
   Skeleton,
@@ -29,6 +29,7 @@ import {
 } from '@web/ui';
 import { CalendarClock, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import { RequirePermission, useCan } from '../shell/access';
@@ -259,7 +260,17 @@ function Statutory() {
                   />
                 </Field>
                 <Field label="New due date" error={errors.dueDate?.message} required>
-                  <Input type="date" {...form.register('dueDate')} />
+                  <Controller
+                    control={form.control}
+                    name="dueDate"
+                    render={({ field }) => (
+                      <DatePicker
+                        {...field}
+                        value={field.value || null}
+                        onChange={(v) => field.onChange(v ?? '')}
+                      />
+                    )}
+                  />
                 </Field>
                 <Field label="Note" hint="The notification or press release" error={errors.note?.message}>
                   <Textarea rows={2} {...form.register('note')} />
