@@ -117,9 +117,9 @@ describe('the statutory calendar', () => {
     await screenshot(page, 'statutory-extension-preview');
     await preview.getByRole('button', { name: 'Apply extension' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Apply extension' }).click();
-    await page.getByText(/^Moved 1 projects, 1 tasks/).waitFor();
+    await page.getByText(/^Moved 1 project, 1 task, 0 reminders and 0 requests/).waitFor();
     const list = page.getByRole('table', { name: 'Recorded extensions' });
-    await list.getByText('Applied · 1 projects moved').waitFor();
+    await list.getByText('Applied · 1 project moved').waitFor();
     await screenshot(page, 'statutory-extensions');
 
     // The project's page shows the new due date; the Delhi one keeps its own.

@@ -45,8 +45,15 @@ export function StatutoryPage() {
   );
 }
 
+/** "1 project", "2 projects", in the firm's digits. */
+function useCount() {
+  const format = useFormat();
+  return (n: number, one: string) => `${format.number(n)} ${one}${n === 1 ? '' : 's'}`;
+}
+
 function Statutory() {
   const format = useFormat();
+  const count = useCount();
   const canEdit = useCan('services.edit');
   const catalogue = useQuery(trpc.statutory.catalogue.queryOptions());
   const extensions = useQuery(trpc.statutory.extensions.queryOptions());
@@ -121,7 +128,7 @@ function Statutory() {
                     <td className="py-1.5">
                       {e.appliedAt ? (
                         <Badge tone="green" dot>
-                          Applied · {format.number(e.projectsMoved ?? 0)} projects moved
+                          Applied · {count(e.projectsMoved ?? 0, 'project')} moved
                         </Badge>
                       ) : (
                         <Button size="sm" variant="outline" onClick={() => setPreviewing(e.id)}>
@@ -287,6 +294,7 @@ function Statutory() {
 
 function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClose: () => void }) {
   const format = useFormat();
+  const count = useCount();
   const canApply = useCan('services.edit');
   const queryClient = useQueryClient();
   const preview = useQuery(trpc.statutory.previewExtension.queryOptions({ extensionId }));
@@ -294,7 +302,7 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
     trpc.statutory.applyExtension.mutationOptions({
       onSuccess: async (moved) => {
         toast.success(
-          `Moved ${format.number(moved.projects)} projects, ${format.number(moved.tasks)} tasks, ${format.number(moved.reminders)} reminders and ${format.number(moved.requests)} requests`,
+          `Moved ${count(moved.projects, 'project')}, ${count(moved.tasks, 'task')}, ${count(moved.reminders, 'reminder')} and ${count(moved.requests, 'request')}`,
         );
         await queryClient.invalidateQueries({ queryKey: trpc.statutory.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.projects.pathKey() });
@@ -325,7 +333,7 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
                 onClick={async () => {
                   if (
                     await confirm({
-                      title: `Move ${format.number(p.totals.projects)} projects?`,
+                      title: `Move ${count(p.totals.projects, 'project')}?`,
                       message:
                         'Their due dates, open tasks, reminders and requests move now, and the system log records it.',
                       confirmLabel: 'Apply extension',
@@ -352,9 +360,7 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
         ) : (
           <>
             <p className="mb-2" aria-live="polite">
-              {format.number(p.totals.projects)} projects move, with {format.number(p.totals.tasks)} open
-              tasks, {format.number(p.totals.reminders)} reminders and {format.number(p.totals.requests)}{' '}
-              requests.
+              {`${count(p.totals.projects, 'project')} ${p.totals.projects === 1 ? 'moves' : 'move'}, with ${count(p.totals.tasks, 'open task')}, ${count(p.totals.reminders, 'reminder')} and ${count(p.totals.requests, 'request')}.`}
             </p>
             <table className="w-full text-sm">
               <caption className="sr-only">Projects that move</caption>
