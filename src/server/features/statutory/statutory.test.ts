@@ -8,6 +8,7 @@ import { projects, reminders, requests, systemLog, tasks } from '../../db/schema
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, seedClient } from '../../test/fixtures';
 import { codeAndMessageOf } from '../../test/outcome';
+import { bearer, importUpload } from '../../test/tenancy';
 
 async function codeOf(call: Promise<unknown>) {
   const [code, ...rest] = (await codeAndMessageOf(call)).split(': ');
@@ -368,5 +369,46 @@ describe('extensions', () => {
     expect((await codeOf(stranger.api.statutory.applyExtension.mutate({ extensionId: ext.id }))).code).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('registrations in the client import and export', () => {
+  it('imports registrations from a CSV and exports them back in the same columns', async () => {
+    const f = await firm('Import registrations');
+    const csv = [
+      'Code,Name,Type,Country,PAN,GSTIN,GST scheme,TAN,CIN,Tax audit',
+      'IMP1,Andheri Textiles Pvt Ltd,Company,IN,AAPFU0939F,27AAPFU0939F1ZV,QRMP,MUMA12345B,U74999MH2015PTC123456,Yes',
+      'IMP2,Bad Scheme Traders,Proprietor,IN,,,QRMP,,,',
+      'IMP3,Plain Person,Individual,IN,ABCPD1234E,,,,,',
+    ].join('\r\n');
+    const res = await importUpload(t, bearer(f.owner.token), csv);
+    const body = (await res.json()) as { importId: string };
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const s = await f.api.clients.import.step.mutate({ importId: body.importId });
+      if (s.status === 'done') break;
+    }
+    const rows = await f.api.clients.import.rows.query({ importId: body.importId });
+    expect(rows.rows.map((r) => [r.rowNo, r.status])).toEqual([
+      [2, 'imported'],
+      [3, 'error'],
+      [4, 'imported'],
+    ]);
+    const list = await f.api.clients.list.query({ search: 'Andheri' });
+    const id = list.rows[0]?.id ?? '';
+    expect(await f.api.statutory.registrations.query({ clientId: id })).toMatchObject({
+      gstin: '27AAPFU0939F1ZV',
+      gstScheme: 'qrmp',
+      tan: 'MUMA12345B',
+      cin: 'U74999MH2015PTC123456',
+      taxAudit: true,
+    });
+    const exported = await fetch(`${t.url}/api/clients/export.csv?sort=code`, {
+      headers: bearer(f.owner.token),
+    });
+    const text = await exported.text();
+    const [header, first] = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(header).toContain('GST scheme,Turnover band,CIN,LLPIN,Tax audit,Transfer pricing,Collects TCS');
+    expect(first).toContain('QRMP,,U74999MH2015PTC123456,,Yes,,');
   });
 });
