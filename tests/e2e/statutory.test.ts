@@ -42,6 +42,13 @@ describe('the statutory calendar', () => {
       projectTemplateId: template.id,
       statutoryFilingCode: 'IN.GSTR3B.M',
     });
+    const gstr1 = await api.services.create.mutate({
+      name: 'GSTR-1 monthly',
+      code: 'G1-M',
+      frequency: 'monthly',
+      projectTemplateId: template.id,
+      statutoryFilingCode: 'IN.GSTR1.M',
+    });
     const mumbai = await api.clients.create.mutate({
       code: 'C00001',
       name: 'Andheri Textiles',
@@ -93,6 +100,19 @@ describe('the statutory calendar', () => {
       .getByText('Gap')
       .waitFor();
     await screenshot(page, 'statutory-client-filings');
+
+    // The gaps report: both clients owe GSTR-1; engage them in bulk.
+    await page.goto(`${app.url}/reports/statutory/gaps?filingCode=IN.GSTR1.M`);
+    const gaps = page.getByRole('table', { name: 'Statutory gaps' });
+    await gaps.getByRole('row', { name: /Karol Bagh Traders/ }).waitFor();
+    await gaps.getByRole('checkbox', { name: 'Select Andheri Textiles: GSTR-1 (monthly)' }).check();
+    await gaps.getByRole('checkbox', { name: 'Select Karol Bagh Traders: GSTR-1 (monthly)' }).check();
+    await screenshot(page, 'statutory-gaps');
+    await page.getByRole('button', { name: 'Engage for these' }).click();
+    await page.getByText('2 engagements added').waitFor();
+    await page.getByText(/^No gaps/).waitFor();
+    const engaged = await api.engagements.listForClient.query({ clientId: mumbai.id });
+    expect(engaged.rows.map((r) => r.service.id).sort()).toEqual([service.id, gstr1.id].sort());
 
     // Record the extension: GSTR-3B for the period, Maharashtra only.
     await page.goto(`${app.url}/admin/statutory`);
