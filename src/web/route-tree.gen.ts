@@ -46,6 +46,7 @@ import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members
 import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
+import { Route as ClientportalClientIdCalendarRouteImport } from './routes/clientportal/$clientId/calendar'
 import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
 import { Route as ClientportalClientIdMessagesRouteImport } from './routes/clientportal/$clientId/messages'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
@@ -353,6 +354,16 @@ const ClientportalClientIdIndexRoute =
     getParentRoute: () => ClientportalClientIdRoute,
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/index.lazy').then((d) => d.Route),
+  )
+const ClientportalClientIdCalendarRoute =
+  ClientportalClientIdCalendarRouteImport.update({
+    id: '/calendar',
+    path: '/calendar',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/calendar.lazy').then(
+      (d) => d.Route,
+    ),
   )
 const ClientportalClientIdInvoicesRoute =
   ClientportalClientIdInvoicesRouteImport.update({
@@ -893,6 +904,7 @@ export interface FileRoutesByFullPath {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -988,6 +1000,7 @@ export interface FileRoutesByTo {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -1088,6 +1101,7 @@ export interface FileRoutesById {
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -1187,6 +1201,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1282,6 +1297,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1381,6 +1397,7 @@ export interface FileRouteTypes {
     | '/_main/team/members'
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1714,6 +1731,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/clientportal/$clientId/'
       preLoaderRoute: typeof ClientportalClientIdIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/calendar': {
+      id: '/clientportal/$clientId/calendar'
+      path: '/calendar'
+      fullPath: '/clientportal/$clientId/calendar'
+      preLoaderRoute: typeof ClientportalClientIdCalendarRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
     '/clientportal/$clientId/invoices': {
@@ -2337,6 +2361,7 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
+  ClientportalClientIdCalendarRoute: typeof ClientportalClientIdCalendarRoute
   ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
   ClientportalClientIdMessagesRoute: typeof ClientportalClientIdMessagesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
@@ -2350,6 +2375,7 @@ interface ClientportalClientIdRouteChildren {
 }
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
+  ClientportalClientIdCalendarRoute: ClientportalClientIdCalendarRoute,
   ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
   ClientportalClientIdMessagesRoute: ClientportalClientIdMessagesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,

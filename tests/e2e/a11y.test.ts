@@ -386,6 +386,7 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/documents/{folderId}': (w) =>
     `/clientportal/${w.clientId}/documents/${w.sharedFolderId}`,
   '/clientportal/{clientId}/projects': (w) => `/clientportal/${w.clientId}/projects`,
+  '/clientportal/{clientId}/calendar': (w) => `/clientportal/${w.clientId}/calendar`,
   '/clientportal/{clientId}/tasks': (w) => `/clientportal/${w.clientId}/tasks`,
   '/clientportal/{clientId}/tasks/{tag}': (w) => `/clientportal/${w.clientId}/tasks/${w.tag}`,
   '/clientportal/{clientId}/invoices': (w) => `/clientportal/${w.clientId}/invoices`,

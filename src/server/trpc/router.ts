@@ -4,6 +4,7 @@ import { billingRouter } from '../features/billing';
 import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
 import { clientGroupsRouter } from '../features/client-groups';
 import {
+  clientPortalCalendarRouter,
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
   clientPortalInvoicesRouter,
@@ -46,6 +47,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
+  clientPortalCalendar: clientPortalCalendarRouter,
   clientPortalAuth: clientPortalAuthRouter,
   clientPortalHome: clientPortalHomeRouter,
   clientPortalDocuments: clientPortalDocumentsRouter,

@@ -96,6 +96,7 @@ export const PORTAL_ROUTES = [
   '/clientportal/{clientId}/documents',
   '/clientportal/{clientId}/documents/{folderId}',
   '/clientportal/{clientId}/projects',
+  '/clientportal/{clientId}/calendar',
   '/clientportal/{clientId}/tasks',
   '/clientportal/{clientId}/tasks/{tag}',
   '/clientportal/{clientId}/invoices',

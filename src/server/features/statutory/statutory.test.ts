@@ -8,6 +8,7 @@ import { projects, reminders, requests, systemLog, tasks } from '../../db/schema
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, seedClient } from '../../test/fixtures';
 import { codeAndMessageOf } from '../../test/outcome';
+import { seedPortalUser } from '../../test/portal';
 import { bearer, importUpload } from '../../test/tenancy';
 
 async function codeOf(call: Promise<unknown>) {
@@ -410,5 +411,63 @@ describe('registrations in the client import and export', () => {
     const [header, first] = text.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(header).toContain('GST scheme,Turnover band,CIN,LLPIN,Tax audit,Transfer pricing,Collects TCS');
     expect(first).toContain('QRMP,,U74999MH2015PTC123456,,Yes,,');
+  });
+});
+
+describe('the client’s filing calendar in the portal', () => {
+  it('lists the year’s filings with their status, what the client must send, and only its own', async () => {
+    const f = await firm('Portal calendar');
+    const template = await f.api.projectTemplates.create.mutate({ name: 'TDS quarter' });
+    await f.api.projectTemplates.blueprints.add.mutate({
+      templateId: template.id,
+      title: 'Send the salary register',
+      dueOffsetDays: 5,
+      forClient: true,
+    });
+    const svc = await f.api.services.create.mutate({
+      name: 'TDS 24Q',
+      code: '24Q',
+      frequency: 'quarterly',
+      projectTemplateId: template.id,
+      statutoryFilingCode: 'IN.TDS.24Q',
+    });
+    const client = await seedClient(t, f.org.id, { name: 'Portal Co' });
+    const other = await seedClient(t, f.org.id, { name: 'Someone else' });
+    await f.api.statutory.setRegistrations.mutate({
+      clientId: client.id,
+      data: { tan: 'MUMA12345B', pan: 'AAPFU0939F' },
+    });
+    await f.api.engagements.create.mutate({
+      clientId: client.id,
+      serviceId: svc.id,
+      startDate: '2024-04-01',
+    });
+    const [made] = await t.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, client.id))
+      .orderBy(projects.periodStart);
+    if (!made?.periodStart) throw new Error('no project');
+    const year = Number(made.periodStart.slice(0, 4)) - (Number(made.periodStart.slice(5, 7)) < 4 ? 1 : 0);
+    const portal = await seedPortalUser(t, { orgId: f.org.id, clientIds: [client.id] });
+    const cal = await portal.client.clientPortalCalendar.get.query({ clientId: client.id, year });
+    expect(cal.year).toBe(year);
+    expect(cal.label).toBe(`FY ${year}-${String((year + 1) % 100).padStart(2, '0')}`);
+    // 24Q and 26Q four times, advance tax four times, the ITR once.
+    expect(cal.rows.filter((r) => r.form === '24Q')).toHaveLength(4);
+    expect(cal.rows.filter((r) => r.form === 'ITR')).toHaveLength(1);
+    const mine = cal.rows.find((r) => r.key === `IN.TDS.24Q|${made.periodKey}`);
+    expect(mine).toMatchObject({
+      status: 'waiting_on_you',
+      waiting: ['Send the salary register'],
+      due: made.dueDate,
+    });
+    expect(cal.rows.find((r) => r.form === '26Q')?.status).toBe('due');
+    await t.db.update(projects).set({ status: 'COMPLETED' }).where(eq(projects.id, made.id));
+    const after = await portal.client.clientPortalCalendar.get.query({ clientId: client.id, year });
+    expect(after.rows.find((r) => r.key === `IN.TDS.24Q|${made.periodKey}`)?.status).toBe('filed');
+    expect((await codeOf(portal.client.clientPortalCalendar.get.query({ clientId: other.id }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
