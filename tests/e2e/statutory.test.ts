@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/days';
 import { createFormatter } from '../../src/domain/format';
 import { orgs, projects, tasks } from '../../src/server/db/schema';
-import { signInWithCookies, startApp, type TE2eApp } from './support/app';
+import { seedPortalUser } from '../../src/server/test/portal';
+import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { pickDay } from './support/date-picker';
 
@@ -154,6 +155,62 @@ describe('the statutory calendar', () => {
       .from(projects)
       .where(eq(projects.id, delhiProject?.id ?? ''));
     expect(delhiAfter?.dueDate).toBe(delhiProject?.dueDate);
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the client sees its filing calendar on a phone, the extended date and what to send', async () => {
+    const api = app.client(firm.owner.token);
+    const template = await api.projectTemplates.create.mutate({ name: 'TDS quarter' });
+    await api.projectTemplates.blueprints.add.mutate({
+      templateId: template.id,
+      title: 'Send the salary register',
+      dueOffsetDays: 5,
+      forClient: true,
+    });
+    await api.services.create.mutate({
+      name: 'TDS 24Q',
+      code: '24Q',
+      frequency: 'quarterly',
+      projectTemplateId: template.id,
+      statutoryFilingCode: 'IN.TDS.24Q',
+    });
+    const [tds] = (await api.services.list.query({ search: '24Q' })).rows;
+    const client = await api.clients.create.mutate({
+      code: 'C00009',
+      name: 'Powai Software LLP',
+      type: 'llp',
+    });
+    await api.statutory.setRegistrations.mutate({
+      clientId: client.id,
+      data: { tan: 'MUMA12345B', pan: 'AAPFU0939F', llpin: 'AAB-1234' },
+    });
+    await api.engagements.create.mutate({
+      clientId: client.id,
+      serviceId: tds?.id ?? '',
+      startDate: '2024-04-01',
+    });
+    const portal = await seedPortalUser(app, {
+      orgId: firm.org.id,
+      clientIds: [client.id],
+      name: 'Rohan Iyer',
+    });
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    await signInToPortal(context, app, portal.token);
+    const { page, console } = await newPage(context);
+    await page.goto(`${app.url}/clientportal/${client.id}/projects`);
+    await page.getByRole('link', { name: 'Filing calendar' }).click();
+    await page.waitForURL(`${app.url}/clientportal/${client.id}/calendar`);
+    await page.getByRole('heading', { name: 'Filing calendar' }).waitFor();
+    await page.getByText('Send the salary register').first().waitFor();
+    await page
+      .getByText(/^LLP Form 11/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'statutory-portal-calendar-375');
+    await page.getByRole('button', { name: 'Next year' }).click();
+    await page.getByText(/^FY \d{4}-\d{2}$/).waitFor();
     expect(console.errors).toEqual([]);
     await context.close();
   });

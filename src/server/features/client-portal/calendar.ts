@@ -12,7 +12,8 @@ import { clientRegistrations, clients, orgs, projects, requests, services, tasks
 // registrations call for, with its due date (an applied extension's, through the project), its status
 // and what the client must still send for it. Never the firm's internal notes or people.
 
-export type TCalendarStatus = 'filed' | 'in_progress' | 'waiting_on_you' | 'due';
+/** `past`: the date has gone by and the firm had no work for it here (before it kept the calendar). */
+export type TCalendarStatus = 'filed' | 'in_progress' | 'waiting_on_you' | 'due' | 'past';
 
 export async function portalCalendar(
   db: TExecutor,
@@ -110,7 +111,9 @@ export async function portalCalendar(
           ? 'waiting_on_you'
           : project && project.status !== 'SCHEDULED'
             ? 'in_progress'
-            : 'due';
+            : !project && o.due < today
+              ? 'past'
+              : 'due';
     return {
       key: `${o.filing.code}|${o.period.key}`,
       filing: o.filing.name,
@@ -120,7 +123,7 @@ export async function portalCalendar(
       due: project?.dueDate ?? o.due,
       extended: !!project?.dueDate && project.dueDate > o.due,
       status,
-      overdue: status !== 'filed' && (project?.dueDate ?? o.due) < today,
+      overdue: !!project && status !== 'filed' && (project.dueDate ?? o.due) < today,
       waiting,
     };
   });

@@ -7,13 +7,14 @@ import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/clientportal/$clientId/calendar');
 
-const STATUS: Record<'filed' | 'in_progress' | 'waiting_on_you' | 'due', { label: string; tone: BadgeTone }> =
-  {
-    filed: { label: 'Filed', tone: 'green' },
-    in_progress: { label: 'In progress', tone: 'blue' },
-    waiting_on_you: { label: 'Waiting on you', tone: 'yellow' },
-    due: { label: 'Due', tone: 'grey' },
-  };
+type TStatus = 'filed' | 'in_progress' | 'waiting_on_you' | 'due' | 'past';
+const STATUS: Record<TStatus, { label: string; tone: BadgeTone }> = {
+  filed: { label: 'Filed', tone: 'green' },
+  in_progress: { label: 'In progress', tone: 'blue' },
+  waiting_on_you: { label: 'Waiting on you', tone: 'yellow' },
+  due: { label: 'Due', tone: 'grey' },
+  past: { label: 'Past', tone: 'light-grey' },
+};
 
 /** The client's filing calendar: a fiscal year of its returns, each with its status and what to send. */
 export function PortalCalendarPage() {
