@@ -54,6 +54,7 @@ describe('the statutory calendar', () => {
       code: 'C00001',
       name: 'Andheri Textiles',
       type: 'partnership',
+      email: 'accounts@andheri-textiles.example.test',
     });
     const delhi = await api.clients.create.mutate({
       code: 'C00002',
@@ -84,6 +85,17 @@ describe('the statutory calendar', () => {
       .from(projects)
       .where(and(eq(projects.clientId, delhi.id), eq(projects.periodKey, target.periodKey)));
 
+    // Its digital signature certificate, in the expiry register (an expiry reminder).
+    await api.reminders.create.mutate({
+      type: 'expiry',
+      title: 'DSC renewal',
+      message: 'Renew the partner’s DSC before it lapses.',
+      clientId: mumbai.id,
+      channels: ['email'],
+      itemName: 'Class 3 DSC (Ramesh Shah)',
+      expiryDate: addDays(target.dueDate, 120),
+      daysBefore: 30,
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInWithCookies(context, app, firm.owner);
     const { page, console } = await newPage(context);
@@ -100,6 +112,7 @@ describe('the statutory calendar', () => {
       .getByRole('row', { name: /GSTR-1 \(monthly\)/ })
       .getByText('Gap')
       .waitFor();
+    await page.getByText('Class 3 DSC (Ramesh Shah)').waitFor();
     await screenshot(page, 'statutory-client-filings');
 
     // The gaps report: both clients owe GSTR-1; engage them in bulk.

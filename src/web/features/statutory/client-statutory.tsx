@@ -313,3 +313,55 @@ export function ClientFilingsCard({ clientId }: { clientId: string }) {
     </Card>
   );
 }
+
+/**
+ * The client's expiry registers (issue 39): digital signature certificates, professional tax,
+ * licences and registrations with their expiry dates, kept as the existing expiry reminders (which
+ * remind the client and the responsible members ahead of the date).
+ */
+export function ClientExpiryCard({ clientId }: { clientId: string }) {
+  const format = useFormat();
+  const canSee = useCan('reminders.view');
+  const list = useQuery({
+    ...trpc.reminders.list.queryOptions({ type: 'expiry', clientId, pageSize: 20, sort: 'remindAt' }),
+    enabled: canSee,
+  });
+  if (!canSee) return null;
+  const rows = list.data?.rows;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>Expiry registers</CardTitle>
+        <Link
+          to="/reminders/$type"
+          params={{ type: 'expiry' }}
+          className="text-sm text-primary underline underline-offset-2"
+        >
+          Expiry reminders
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {!rows ? (
+          <Skeleton className="h-12 w-full" />
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-fg">
+            No digital signature certificate, licence or registration with an expiry date yet. Add one as an
+            expiry reminder for this client: it reminds ahead of the date.
+          </p>
+        ) : (
+          <ul className="divide-y divide-border text-sm">
+            {rows.map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-2 py-1.5">
+                <span className="min-w-0">{r.itemName ?? r.title}</span>
+                <span className="shrink-0 text-muted-fg">
+                  {r.expiryDate ? `Expires ${format.date(r.expiryDate)}` : null}
+                  {r.status === 'scheduled' ? ` · reminder ${format.date(r.remindAt)}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
