@@ -360,6 +360,24 @@ describe('extensions', () => {
         .map((l) => l.action)
         .sort(),
     ).toEqual(['filing_extension.apply', 'filing_extension.create']);
+    // A client engaged after the extension was applied gets the period's project at the new date,
+    // its tasks moved the same 7 days.
+    const late = await seedClient(t, f.org.id, { name: 'Late Mumbai client' });
+    await f.api.statutory.setRegistrations.mutate({
+      clientId: late.id,
+      data: { gstin: GSTIN_MH, gstScheme: 'regular' },
+    });
+    await f.api.engagements.create.mutate({ clientId: late.id, serviceId: svc.id, startDate: '2024-04-01' });
+    const [lateProject] = await t.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.clientId, late.id), eq(projects.periodKey, period)));
+    expect(lateProject?.dueDate).toBe(newDue);
+    const lateTasks = await t.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.projectId, lateProject?.id ?? ''));
+    expect(lateTasks.map((x) => x.dueDate).sort()).toEqual(tasksAfter.map((x) => x.dueDate).sort());
     const list = await f.api.statutory.extensions.query();
     expect(list[0]).toMatchObject({ id: ext.id, projectsMoved: 1, stateLabel: 'Maharashtra (27)' });
 
