@@ -54,7 +54,8 @@ type TBillingColumns = {
 /** The row as stored: the rate in basis points; what the input left out kept (or defaulted). */
 function columnsOf(input: TServiceValues, before?: TBillingColumns) {
   const { taxRate, billingMode, feeTrigger, taxCode, statutoryFilingCode, ...rest } = input;
-  const link = statutoryFilingCode === undefined ? (before?.statutoryFilingCode ?? null) : statutoryFilingCode;
+  const link =
+    statutoryFilingCode === undefined ? (before?.statutoryFilingCode ?? null) : statutoryFilingCode;
   // A linked filing decides how often the work recurs and when it is due.
   const filing = findFiling(link);
   return {
