@@ -32,6 +32,7 @@ const SERVICES: TDemoService[] = [
     input: {
       name: 'GST Return (GSTR-3B)',
       code: 'GST3B',
+      statutoryFilingCode: 'IN.GSTR3B.M',
       category: 'Indirect tax',
       description: 'The monthly GST return',
       frequency: 'monthly',
@@ -62,6 +63,7 @@ const SERVICES: TDemoService[] = [
     input: {
       name: 'TDS Return',
       code: 'TDS',
+      statutoryFilingCode: 'IN.TDS.26Q',
       category: 'Direct tax',
       description: 'Quarterly TDS statements (Form 24Q / 26Q)',
       frequency: 'quarterly',
@@ -114,6 +116,7 @@ const SERVICES: TDemoService[] = [
     input: {
       name: 'Statutory Audit',
       code: 'AUDIT',
+      statutoryFilingCode: 'IN.TAR',
       category: 'Assurance',
       description: 'The yearly audit of the accounts',
       frequency: 'yearly',
@@ -168,6 +171,7 @@ const SERVICES: TDemoService[] = [
     input: {
       name: 'ROC Annual Filing',
       code: 'ROC',
+      statutoryFilingCode: 'IN.ROC.AOC4',
       category: 'Company law',
       description: null,
       frequency: 'yearly',

@@ -1,4 +1,5 @@
 import { clientCodeSequence, type TClientType } from '../../src/domain/clients';
+import { gstinCheckCharacter } from '../../src/domain/statutory/identifiers';
 import { FIRM_WORDS, FIRST, LAST } from '../generate-clients';
 import { rng } from '../generate-util';
 import type { TDemoPerson } from './people';
@@ -143,7 +144,8 @@ export async function createDemoClients(
     const letters = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join(
       '',
     );
-    const pan = `${letters}${PAN_HOLDER[plan.type]}${plan.name[0]?.toUpperCase() ?? 'X'}${digits}${String.fromCharCode(65 + (i % 26))}`;
+    const initial = /^[A-Za-z]/.test(plan.name) ? plan.name.charAt(0).toUpperCase() : 'X';
+    const pan = `${letters}${PAN_HOLDER[plan.type]}${initial}${digits}${String.fromCharCode(65 + (i % 26))}`;
     const created = await owner.api.clients.create({
       code,
       name: plan.name,
@@ -158,6 +160,10 @@ export async function createDemoClients(
       tags: random() < 0.35 ? [pick(TAGS, random)] : [],
       teamMemberIds: [preparer.memberId, reviewer.memberId],
     });
+    await owner.api.statutory.setRegistrations({
+      clientId: created.id,
+      data: demoRegistrations(plan.type, pan, i, random),
+    });
     made.push({
       id: created.id,
       code: created.code,
@@ -170,4 +176,40 @@ export async function createDemoClients(
     });
   }
   return made;
+}
+
+/**
+ * A Mumbai practice's book (issue 39): businesses registered for GST in Maharashtra (27), most filing
+ * monthly, some under QRMP, a few small proprietors under composition; TANs for those with staff;
+ * CINs and LLPINs; tax audit for the larger firms. Individuals and HUFs have their PAN only.
+ */
+function demoRegistrations(type: TClientType, pan: string, i: number, random: () => number) {
+  const business = type === 'proprietor' || type === 'partnership' || type === 'llp' || type === 'company';
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const letter = () => String.fromCharCode(65 + Math.floor(random() * 26));
+  const gst = business && (type === 'company' || random() < 0.8);
+  const gstin = gst ? `27${pan}1Z` : null;
+  const scheme = !gst
+    ? null
+    : type === 'proprietor' && random() < 0.15
+      ? ('composition' as const)
+      : type !== 'company' && random() < 0.35
+        ? ('qrmp' as const)
+        : ('regular' as const);
+  const band = !gst ? null : random() < 0.6 ? 'up_to_2cr' : random() < 0.6 ? '2cr_to_5cr' : 'over_5cr';
+  return {
+    gstin: gstin ? `${gstin}${gstinCheckCharacter(gstin)}` : null,
+    gstScheme: scheme,
+    turnoverBand: band as 'up_to_2cr' | '2cr_to_5cr' | 'over_5cr' | null,
+    pan,
+    tan:
+      type === 'company' || type === 'llp' || (type === 'partnership' && random() < 0.5)
+        ? `MUM${letter()}${digits(5)}${letter()}`
+        : null,
+    cin: type === 'company' ? `U${digits(5)}MH${2005 + (i % 18)}PTC${digits(6)}` : null,
+    llpin: type === 'llp' ? `AA${letter()}-${digits(4)}` : null,
+    taxAudit: type === 'company' || (business && random() < 0.3),
+    transferPricing: type === 'company' && random() < 0.1,
+    collectsTcs: type === 'company' && random() < 0.15,
+  };
 }

@@ -6,6 +6,8 @@ import { createFormatter } from '../../src/domain/format';
 import { dueDateFor, periodContaining, projectNameFor } from '../../src/domain/periods';
 import { expiryRemindAt } from '../../src/domain/reminder-schedule';
 import type { TDueDateRule } from '../../src/domain/services';
+import { findFiling } from '../../src/domain/statutory/catalogue';
+import { filingDueDate, filingPeriodContaining } from '../../src/domain/statutory/rules';
 import { PORTAL_SESSION_COOKIE } from '../../src/server/auth';
 import { rowsOf } from '../../src/server/db/sql';
 import { availableMinutes } from '../../src/server/features/leave';
@@ -131,12 +133,14 @@ describe('npm run demo', () => {
       serviceName: string;
       frequency: 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
       rule: TDueDateRule | null;
+      filingCode: string | null;
       fyStart: number;
     }>(sql`
       select p.id, p.client_id as "clientId", p.service_id as "serviceId", p.client_service_id as engagement,
         p.name, p.period_key as key, p.period_start::text as "periodStart", p.period_end::text as "periodEnd",
         p.start_date::text as "startDate", p.due_date::text as "dueDate", s.name as "serviceName",
-        s.frequency, s.due_date_rule as rule, o.fiscal_year_start_month as "fyStart"
+        s.frequency, s.due_date_rule as rule, s.statutory_filing_code as "filingCode",
+        o.fiscal_year_start_month as "fyStart"
       from projects p join services s on s.id = p.service_id join orgs o on o.id = p.org_id
       where p.org_id = ${demo.orgId}::uuid`);
     expect(projects.length).toBe(demo.counts.projects);
@@ -146,7 +150,11 @@ describe('npm run demo', () => {
       const key = `${p.clientId}|${p.serviceId}|${p.key}`;
       expect(seen.has(key), `${p.name} twice for one client`).toBe(false);
       seen.add(key);
-      const period = periodContaining(p.frequency, p.fyStart, p.periodStart);
+      // A service linked to a statutory filing takes the filing's periods and due dates (issue 39).
+      const filing = findFiling(p.filingCode);
+      const period = filing
+        ? filingPeriodContaining(filing, p.periodStart)
+        : periodContaining(p.frequency, p.fyStart, p.periodStart);
       expect({
         key: p.key,
         start: p.periodStart,
@@ -160,7 +168,7 @@ describe('npm run demo', () => {
         end: period.end,
         startDate: period.start,
         name: projectNameFor(p.serviceName, period),
-        due: dueDateFor(period.end, p.rule),
+        due: filing ? filingDueDate(filing, period.end) : dueDateFor(period.end, p.rule),
       });
     }
     // The product's own recurring job finds nothing left to make.

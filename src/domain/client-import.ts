@@ -16,6 +16,14 @@ import {
 import { zNumber } from './fields';
 import { plainNumber } from './format';
 import { taxIdKinds } from './settings';
+import {
+  type TGstScheme,
+  type TTurnoverBand,
+  TURNOVER_BAND_LABELS,
+  TURNOVER_BANDS,
+} from './statutory/catalogue';
+import { gstinProblem, panProblem, tanProblem } from './statutory/identifiers';
+import { type TRegistrations, ZRegistrations } from './statutory/registrations';
 
 // Client import and export: the spreadsheet's columns, how a file's headers map onto them and how
 // one row becomes a client. Shared by the server (which decides) and the web (which explains).
@@ -48,6 +56,14 @@ export const IMPORT_FIELDS = [
   'tags',
   'status',
   'notes',
+  // Statutory registrations (issue 39): PAN, TAN and GSTIN come in as tax identifiers.
+  'gstScheme',
+  'turnoverBand',
+  'cin',
+  'llpin',
+  'taxAudit',
+  'transferPricing',
+  'collectsTcs',
 ] as const;
 export type TImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -69,6 +85,13 @@ export const FIELD_HEADERS: Record<TImportField, string> = {
   tags: 'Tags',
   status: 'Status',
   notes: 'Notes',
+  gstScheme: 'GST scheme',
+  turnoverBand: 'Turnover band',
+  cin: 'CIN',
+  llpin: 'LLPIN',
+  taxAudit: 'Tax audit',
+  transferPricing: 'Transfer pricing',
+  collectsTcs: 'Collects TCS',
 };
 
 const SYNONYMS: Record<TImportField, string[]> = {
@@ -111,6 +134,13 @@ const SYNONYMS: Record<TImportField, string[]> = {
   tags: ['tags', 'tag', 'labels', 'label'],
   status: ['status', 'clientstatus', 'active'],
   notes: ['notes', 'note', 'remarks', 'comments', 'comment', 'description'],
+  gstScheme: ['gstscheme', 'scheme', 'gsttype', 'returnscheme', 'gstfiling'],
+  turnoverBand: ['turnoverband', 'turnover', 'aggregateturnover'],
+  cin: ['cin', 'cinno', 'companyid', 'corporateidentificationnumber'],
+  llpin: ['llpin', 'llpinno', 'llpid'],
+  taxAudit: ['taxaudit', 'audit', 'auditapplicable', '44ab'],
+  transferPricing: ['transferpricing', 'tp'],
+  collectsTcs: ['collectstcs', 'tcs'],
 };
 
 /** A header a person typed, reduced to what matters: "E-mail " and "email" read the same. */
@@ -347,7 +377,14 @@ export const taxKey = (kind: string, value: string) =>
   `${kind.toUpperCase()}:${value.toUpperCase().replace(/\s+/g, '')}`;
 
 export type TParsedRow =
-  | { ok: true; input: TClientInput; generateCode: boolean; groupName: string | null }
+  | {
+      ok: true;
+      input: TClientInput;
+      generateCode: boolean;
+      groupName: string | null;
+      /** The statutory registrations the row names (null: none). */
+      registrations: TRegistrations | null;
+    }
   | { ok: false; messages: TRowMessage[] };
 
 /** A placeholder that passes the code rule; the server replaces it with a generated code. */
@@ -424,8 +461,98 @@ export function parseRow(values: TRowValues, groups: ReadonlyMap<string, string>
       say(field, field === 'taxIds' ? taxIdMessage(issue.message, country) : issue.message);
     }
   }
+  const registrations = parseRegistrations(values, taxIds, say);
   if (messages.length || !parsed.success) return { ok: false, messages: dedupe(messages) };
-  return { ok: true, input: parsed.data, generateCode, groupName };
+  return { ok: true, input: parsed.data, generateCode, groupName, registrations };
+}
+
+const YES = new Set(['yes', 'y', 'true', '1', 'applicable', 'x']);
+const NO = new Set(['no', 'n', 'false', '0', 'notapplicable', 'na', '']);
+const SCHEME_WORDS: Record<string, TGstScheme> = {
+  regular: 'regular',
+  monthly: 'regular',
+  normal: 'regular',
+  qrmp: 'qrmp',
+  quarterly: 'qrmp',
+  composition: 'composition',
+  cmp: 'composition',
+  composite: 'composition',
+};
+const BAND_WORDS: Record<string, TTurnoverBand> = {
+  ...Object.fromEntries(TURNOVER_BANDS.map((b) => [normaliseHeader(b), b])),
+  ...Object.fromEntries(TURNOVER_BANDS.map((b) => [normaliseHeader(TURNOVER_BAND_LABELS[b]), b])),
+};
+const IDENTIFIER_CHECKS = { PAN: panProblem, TAN: tanProblem, GSTIN: gstinProblem };
+const REGISTRATION_FIELD: Record<string, TImportField> = {
+  gstin: 'taxIds',
+  pan: 'taxIds',
+  tan: 'taxIds',
+  gstScheme: 'gstScheme',
+  turnoverBand: 'turnoverBand',
+  cin: 'cin',
+  llpin: 'llpin',
+};
+
+/**
+ * The row's statutory registrations: PAN, TAN and GSTIN from its tax identifiers, the rest from their
+ * own columns, checked as the profile's form checks them (a GSTIN without a scheme is regular).
+ */
+function parseRegistrations(
+  values: TRowValues,
+  taxIds: readonly { kind: string; value: string }[],
+  say: (field: TImportField, message: string) => void,
+): TRegistrations | null {
+  // A tax identifier becomes a registration when it passes its check; one that does not stays a
+  // plain tax identifier, as before registrations existed (an explicit GST scheme still needs a GSTIN).
+  const kind = (k: 'PAN' | 'TAN' | 'GSTIN') => {
+    const value = taxIds
+      .find((t) => t.kind === k)
+      ?.value?.replace(/\s+/g, '')
+      .toUpperCase();
+    return value && !IDENTIFIER_CHECKS[k](value) ? value : null;
+  };
+  const flag = (field: 'taxAudit' | 'transferPricing' | 'collectsTcs') => {
+    const word = normaliseHeader(values[field] ?? '');
+    if (YES.has(word)) return true;
+    if (!NO.has(word)) say(field, `Write Yes or No (not “${values[field]}”)`);
+    return false;
+  };
+  let gstScheme: TGstScheme | null = null;
+  if (values.gstScheme) {
+    gstScheme = SCHEME_WORDS[normaliseHeader(values.gstScheme)] ?? null;
+    if (!gstScheme)
+      say('gstScheme', `Unknown GST scheme “${values.gstScheme}”: use Regular, QRMP or Composition`);
+  }
+  let turnoverBand: TTurnoverBand | null = null;
+  if (values.turnoverBand) {
+    turnoverBand = BAND_WORDS[normaliseHeader(values.turnoverBand)] ?? null;
+    if (!turnoverBand)
+      say(
+        'turnoverBand',
+        `Unknown turnover band “${values.turnoverBand}”: use ${Object.values(TURNOVER_BAND_LABELS).join(', ')}`,
+      );
+  }
+  const input = {
+    gstin: kind('GSTIN'),
+    pan: kind('PAN'),
+    tan: kind('TAN'),
+    cin: values.cin ?? null,
+    llpin: values.llpin ?? null,
+    gstScheme: gstScheme ?? (kind('GSTIN') ? 'regular' : null),
+    turnoverBand,
+    taxAudit: flag('taxAudit'),
+    transferPricing: flag('transferPricing'),
+    collectsTcs: flag('collectsTcs'),
+  };
+  const any = Object.values(input).some((v) => v !== null && v !== false);
+  if (!any) return null;
+  const parsed = ZRegistrations.safeParse(input);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    say(REGISTRATION_FIELD[key] ?? 'taxIds', issue.message);
+  }
+  return null;
 }
 
 function fieldOfPath(path: readonly PropertyKey[]): TImportField {
@@ -466,6 +593,22 @@ export const formatTaxIds = (taxIds: readonly { kind: string; value: string }[])
   taxIds.map((t) => `${t.kind}:${t.value}`).join('; ');
 
 export const formatStatus = (status: TClientStatus) => (status === 'active' ? 'Active' : 'Inactive');
+
+/** The Tax IDs cell with the registrations' PAN, TAN and GSTIN added when the list lacks them. */
+export function taxIdsWithRegistrations(
+  taxIds: readonly { kind: string; value: string }[],
+  r: Pick<TRegistrations, 'pan' | 'tan' | 'gstin'> | null,
+) {
+  const out = [...taxIds];
+  for (const [kind, value] of [
+    ['PAN', r?.pan],
+    ['TAN', r?.tan],
+    ['GSTIN', r?.gstin],
+  ] as const) {
+    if (value && !out.some((t) => t.kind.toUpperCase() === kind)) out.push({ kind, value });
+  }
+  return out;
+}
 
 // ---- procedures ----
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
-import { zNumber, zString } from './fields';
+import { zInt, zNumber, zString } from './fields';
 
 // The client portal's screens (/clientportal/{clientId}/…). Every procedure input also names the
 // client (portalClientProcedure adds `clientId`); the same schemas check the forms.
@@ -71,3 +71,8 @@ export const ZPortalInvoiceRef = z.object({ invoiceId: z.uuid('This invoice link
 /** The invoice as a PDF, opened in the browser (the same document the firm sends). */
 export const portalInvoicePdfPath = (clientId: string, invoiceId: string) =>
   `/api/clientportal/${clientId}/invoices/${invoiceId}/pdf`;
+
+/** The client's filing calendar (issue 39): one fiscal year, by the year it starts in. */
+export const ZPortalCalendar = z.object({
+  year: zInt().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100').optional(),
+});

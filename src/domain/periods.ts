@@ -124,20 +124,21 @@ export function projectNameFor(serviceName: string, period: TPeriod): string {
 /**
  * The periods to generate work for: from the earliest one whose due date is still today or later
  * (past work the firm did before it used the app is not recreated) through the last that starts on
- * or before `through`.
+ * or before `through`. The rule may be a function of the period's end (a statutory filing's).
  */
 export function periodsToGenerate(
   frequency: TRecurringFrequency,
   fiscalYearStartMonth: number,
-  rule: TDueDateRule | null | undefined,
+  rule: TDueDateRule | null | undefined | ((periodEnd: string) => string),
   today: string,
   through: string,
 ): TPeriod[] {
+  const due = typeof rule === 'function' ? rule : (end: string) => dueDateFor(end, rule);
   let first = periodContaining(frequency, fiscalYearStartMonth, today);
   // A due date lies at most 12 months after its period: a bounded walk back.
   for (let i = 0; i < 40; i++) {
     const prev = periodContaining(frequency, fiscalYearStartMonth, addDays(first.start, -1));
-    if (dueDateFor(prev.end, rule) < today) break;
+    if (due(prev.end) < today) break;
     first = prev;
   }
   return periodsBetween(frequency, fiscalYearStartMonth, first.start, through);

@@ -4,6 +4,7 @@ import { ZTaxCode } from './billing/schemas';
 import { ZPercentText } from './billing/wip';
 import { zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
+import { FILING_CODES } from './statutory/catalogue';
 
 // The firm's service catalogue (/admin/services): what the practice does for its clients.
 
@@ -93,6 +94,14 @@ export const ZServiceInput = z.object({
     .uuid('Choose a project template from the list')
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * A statutory filing of the catalogue (issue 39): linked, the service takes the filing's frequency,
+   * periods and due dates (and the firm's recorded extensions); the typed rule is then not used.
+   * Left out, an edit keeps the link; null unlinks.
+   */
+  statutoryFilingCode: z
+    .enum(FILING_CODES as [string, ...string[]], 'Choose a filing from the catalogue')
+    .nullish(),
   // Billing (issue 35): what its engagements start with, and what its invoice lines carry. Left
   // out, a new service with a default fee is billed as a fixed fee and one without by the hour, and
   // an edit keeps what the service had.

@@ -46,6 +46,7 @@ import { Route as MainTeamMembersRouteImport } from './routes/_main/team/members
 import { Route as MainTeamTimesheetsRouteImport } from './routes/_main/team/timesheets'
 import { Route as MainVaultPasswordsRouteImport } from './routes/_main/vault/passwords'
 import { Route as ClientportalClientIdIndexRouteImport } from './routes/clientportal/$clientId/index'
+import { Route as ClientportalClientIdCalendarRouteImport } from './routes/clientportal/$clientId/calendar'
 import { Route as ClientportalClientIdInvoicesRouteImport } from './routes/clientportal/$clientId/invoices'
 import { Route as ClientportalClientIdMessagesRouteImport } from './routes/clientportal/$clientId/messages'
 import { Route as ClientportalClientIdProjectsRouteImport } from './routes/clientportal/$clientId/projects'
@@ -62,6 +63,7 @@ import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hr
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
 import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainAdminStatutoryIndexRouteImport } from './routes/_main/admin/statutory/index'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
 import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
@@ -82,6 +84,7 @@ import { Route as MainReportsBillingSummaryRouteImport } from './routes/_main/re
 import { Route as MainReportsClientSummaryRouteImport } from './routes/_main/reports/client/summary'
 import { Route as MainReportsRequestsOutstandingRouteImport } from './routes/_main/reports/requests/outstanding'
 import { Route as MainReportsServicesSummaryRouteImport } from './routes/_main/reports/services/summary'
+import { Route as MainReportsStatutoryGapsRouteImport } from './routes/_main/reports/statutory/gaps'
 import { Route as MainReportsTeamSummaryRouteImport } from './routes/_main/reports/team/summary'
 import { Route as MainTasksFiltersTagRouteImport } from './routes/_main/tasks/filters/$tag'
 import { Route as MainVaultDocumentsIndexRouteImport } from './routes/_main/vault/documents/index'
@@ -352,6 +355,16 @@ const ClientportalClientIdIndexRoute =
   } as any).lazy(() =>
     import('./routes/clientportal/$clientId/index.lazy').then((d) => d.Route),
   )
+const ClientportalClientIdCalendarRoute =
+  ClientportalClientIdCalendarRouteImport.update({
+    id: '/calendar',
+    path: '/calendar',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/calendar.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const ClientportalClientIdInvoicesRoute =
   ClientportalClientIdInvoicesRouteImport.update({
     id: '/invoices',
@@ -478,6 +491,13 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
+)
+const MainAdminStatutoryIndexRoute = MainAdminStatutoryIndexRouteImport.update({
+  id: '/admin/statutory/',
+  path: '/admin/statutory/',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/statutory/index.lazy').then((d) => d.Route),
 )
 const MainAdminTemplatesBroadcastsRoute =
   MainAdminTemplatesBroadcastsRouteImport.update({
@@ -648,6 +668,14 @@ const MainReportsServicesSummaryRoute =
     getParentRoute: () => MainRoute,
   } as any).lazy(() =>
     import('./routes/_main/reports/services/summary.lazy').then((d) => d.Route),
+  )
+const MainReportsStatutoryGapsRoute =
+  MainReportsStatutoryGapsRouteImport.update({
+    id: '/reports/statutory/gaps',
+    path: '/reports/statutory/gaps',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/reports/statutory/gaps.lazy').then((d) => d.Route),
   )
 const MainReportsTeamSummaryRoute = MainReportsTeamSummaryRouteImport.update({
   id: '/reports/team/summary',
@@ -876,6 +904,7 @@ export interface FileRoutesByFullPath {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -916,6 +945,7 @@ export interface FileRoutesByFullPath {
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -925,6 +955,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/admin/services/': typeof MainAdminServicesIndexRoute
+  '/admin/statutory/': typeof MainAdminStatutoryIndexRoute
   '/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/billing/payments/': typeof MainBillingPaymentsIndexRoute
   '/billing/receivables/': typeof MainBillingReceivablesIndexRoute
@@ -969,6 +1000,7 @@ export interface FileRoutesByTo {
   '/team/members': typeof MainTeamMembersRoute
   '/team/timesheets': typeof MainTeamTimesheetsRoute
   '/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -1009,6 +1041,7 @@ export interface FileRoutesByTo {
   '/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -1018,6 +1051,7 @@ export interface FileRoutesByTo {
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
   '/admin/services': typeof MainAdminServicesIndexRoute
+  '/admin/statutory': typeof MainAdminStatutoryIndexRoute
   '/billing/invoices': typeof MainBillingInvoicesIndexRoute
   '/billing/payments': typeof MainBillingPaymentsIndexRoute
   '/billing/receivables': typeof MainBillingReceivablesIndexRoute
@@ -1067,6 +1101,7 @@ export interface FileRoutesById {
   '/_main/team/members': typeof MainTeamMembersRoute
   '/_main/team/timesheets': typeof MainTeamTimesheetsRoute
   '/_main/vault/passwords': typeof MainVaultPasswordsRoute
+  '/clientportal/$clientId/calendar': typeof ClientportalClientIdCalendarRoute
   '/clientportal/$clientId/invoices': typeof ClientportalClientIdInvoicesRoute
   '/clientportal/$clientId/messages': typeof ClientportalClientIdMessagesRoute
   '/clientportal/$clientId/projects': typeof ClientportalClientIdProjectsRoute
@@ -1107,6 +1142,7 @@ export interface FileRoutesById {
   '/_main/reports/client/summary': typeof MainReportsClientSummaryRoute
   '/_main/reports/requests/outstanding': typeof MainReportsRequestsOutstandingRoute
   '/_main/reports/services/summary': typeof MainReportsServicesSummaryRoute
+  '/_main/reports/statutory/gaps': typeof MainReportsStatutoryGapsRoute
   '/_main/reports/team/summary': typeof MainReportsTeamSummaryRoute
   '/_main/tasks/filters/$tag': typeof MainTasksFiltersTagRoute
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
@@ -1116,6 +1152,7 @@ export interface FileRoutesById {
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
   '/_main/admin/services/': typeof MainAdminServicesIndexRoute
+  '/_main/admin/statutory/': typeof MainAdminStatutoryIndexRoute
   '/_main/billing/invoices/': typeof MainBillingInvoicesIndexRoute
   '/_main/billing/payments/': typeof MainBillingPaymentsIndexRoute
   '/_main/billing/receivables/': typeof MainBillingReceivablesIndexRoute
@@ -1164,6 +1201,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1204,6 +1242,7 @@ export interface FileRouteTypes {
     | '/reports/client/summary'
     | '/reports/requests/outstanding'
     | '/reports/services/summary'
+    | '/reports/statutory/gaps'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
@@ -1213,6 +1252,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups/'
     | '/admin/services/'
+    | '/admin/statutory/'
     | '/billing/invoices/'
     | '/billing/payments/'
     | '/billing/receivables/'
@@ -1257,6 +1297,7 @@ export interface FileRouteTypes {
     | '/team/members'
     | '/team/timesheets'
     | '/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1297,6 +1338,7 @@ export interface FileRouteTypes {
     | '/reports/client/summary'
     | '/reports/requests/outstanding'
     | '/reports/services/summary'
+    | '/reports/statutory/gaps'
     | '/reports/team/summary'
     | '/tasks/filters/$tag'
     | '/vault/documents/$folderId'
@@ -1306,6 +1348,7 @@ export interface FileRouteTypes {
     | '/clients/$id/team'
     | '/admin/clientgroups'
     | '/admin/services'
+    | '/admin/statutory'
     | '/billing/invoices'
     | '/billing/payments'
     | '/billing/receivables'
@@ -1354,6 +1397,7 @@ export interface FileRouteTypes {
     | '/_main/team/members'
     | '/_main/team/timesheets'
     | '/_main/vault/passwords'
+    | '/clientportal/$clientId/calendar'
     | '/clientportal/$clientId/invoices'
     | '/clientportal/$clientId/messages'
     | '/clientportal/$clientId/projects'
@@ -1394,6 +1438,7 @@ export interface FileRouteTypes {
     | '/_main/reports/client/summary'
     | '/_main/reports/requests/outstanding'
     | '/_main/reports/services/summary'
+    | '/_main/reports/statutory/gaps'
     | '/_main/reports/team/summary'
     | '/_main/tasks/filters/$tag'
     | '/_main/vault/documents/$folderId'
@@ -1403,6 +1448,7 @@ export interface FileRouteTypes {
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
     | '/_main/admin/services/'
+    | '/_main/admin/statutory/'
     | '/_main/billing/invoices/'
     | '/_main/billing/payments/'
     | '/_main/billing/receivables/'
@@ -1687,6 +1733,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientportalClientIdIndexRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
+    '/clientportal/$clientId/calendar': {
+      id: '/clientportal/$clientId/calendar'
+      path: '/calendar'
+      fullPath: '/clientportal/$clientId/calendar'
+      preLoaderRoute: typeof ClientportalClientIdCalendarRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/clientportal/$clientId/invoices': {
       id: '/clientportal/$clientId/invoices'
       path: '/invoices'
@@ -1797,6 +1850,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/settings/org'
       fullPath: '/admin/settings/org'
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/statutory/': {
+      id: '/_main/admin/statutory/'
+      path: '/admin/statutory'
+      fullPath: '/admin/statutory/'
+      preLoaderRoute: typeof MainAdminStatutoryIndexRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/templates/broadcasts': {
@@ -1951,6 +2011,13 @@ declare module '@tanstack/react-router' {
       path: '/reports/services/summary'
       fullPath: '/reports/services/summary'
       preLoaderRoute: typeof MainReportsServicesSummaryRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/reports/statutory/gaps': {
+      id: '/_main/reports/statutory/gaps'
+      path: '/reports/statutory/gaps'
+      fullPath: '/reports/statutory/gaps'
+      preLoaderRoute: typeof MainReportsStatutoryGapsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/reports/team/summary': {
@@ -2208,11 +2275,13 @@ interface MainRouteChildren {
   MainReportsClientSummaryRoute: typeof MainReportsClientSummaryRoute
   MainReportsRequestsOutstandingRoute: typeof MainReportsRequestsOutstandingRoute
   MainReportsServicesSummaryRoute: typeof MainReportsServicesSummaryRoute
+  MainReportsStatutoryGapsRoute: typeof MainReportsStatutoryGapsRoute
   MainReportsTeamSummaryRoute: typeof MainReportsTeamSummaryRoute
   MainTasksFiltersTagRoute: typeof MainTasksFiltersTagRoute
   MainVaultDocumentsFolderIdRoute: typeof MainVaultDocumentsFolderIdRoute
   MainAdminClientgroupsIndexRoute: typeof MainAdminClientgroupsIndexRoute
   MainAdminServicesIndexRoute: typeof MainAdminServicesIndexRoute
+  MainAdminStatutoryIndexRoute: typeof MainAdminStatutoryIndexRoute
   MainBillingInvoicesIndexRoute: typeof MainBillingInvoicesIndexRoute
   MainBillingPaymentsIndexRoute: typeof MainBillingPaymentsIndexRoute
   MainBillingReceivablesIndexRoute: typeof MainBillingReceivablesIndexRoute
@@ -2267,11 +2336,13 @@ const MainRouteChildren: MainRouteChildren = {
   MainReportsClientSummaryRoute: MainReportsClientSummaryRoute,
   MainReportsRequestsOutstandingRoute: MainReportsRequestsOutstandingRoute,
   MainReportsServicesSummaryRoute: MainReportsServicesSummaryRoute,
+  MainReportsStatutoryGapsRoute: MainReportsStatutoryGapsRoute,
   MainReportsTeamSummaryRoute: MainReportsTeamSummaryRoute,
   MainTasksFiltersTagRoute: MainTasksFiltersTagRoute,
   MainVaultDocumentsFolderIdRoute: MainVaultDocumentsFolderIdRoute,
   MainAdminClientgroupsIndexRoute: MainAdminClientgroupsIndexRoute,
   MainAdminServicesIndexRoute: MainAdminServicesIndexRoute,
+  MainAdminStatutoryIndexRoute: MainAdminStatutoryIndexRoute,
   MainBillingInvoicesIndexRoute: MainBillingInvoicesIndexRoute,
   MainBillingPaymentsIndexRoute: MainBillingPaymentsIndexRoute,
   MainBillingReceivablesIndexRoute: MainBillingReceivablesIndexRoute,
@@ -2290,6 +2361,7 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface ClientportalClientIdRouteChildren {
+  ClientportalClientIdCalendarRoute: typeof ClientportalClientIdCalendarRoute
   ClientportalClientIdInvoicesRoute: typeof ClientportalClientIdInvoicesRoute
   ClientportalClientIdMessagesRoute: typeof ClientportalClientIdMessagesRoute
   ClientportalClientIdProjectsRoute: typeof ClientportalClientIdProjectsRoute
@@ -2303,6 +2375,7 @@ interface ClientportalClientIdRouteChildren {
 }
 
 const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
+  ClientportalClientIdCalendarRoute: ClientportalClientIdCalendarRoute,
   ClientportalClientIdInvoicesRoute: ClientportalClientIdInvoicesRoute,
   ClientportalClientIdMessagesRoute: ClientportalClientIdMessagesRoute,
   ClientportalClientIdProjectsRoute: ClientportalClientIdProjectsRoute,

@@ -321,6 +321,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/reports/team/summary': () => '/reports/team/summary',
   '/reports/billing/summary': () => '/reports/billing/summary',
   '/reports/requests/outstanding': () => '/reports/requests/outstanding',
+  '/reports/statutory/gaps': () => '/reports/statutory/gaps',
   '/team/leaves': () => '/team/leaves',
   '/team/members': () => '/team/members',
   '/team/timesheets': () => '/team/timesheets',
@@ -360,6 +361,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/admin/services': () => '/admin/services',
   '/admin/services/{id}/clients': (w) => `/admin/services/${w.serviceId}/clients`,
   '/admin/services/{id}/projects': (w) => `/admin/services/${w.serviceId}/projects`,
+  '/admin/statutory': () => '/admin/statutory',
   '/admin/settings/org': () => '/admin/settings/org',
   '/admin/systemlog': () => '/admin/systemlog',
   '/admin/templates/broadcasts': () => '/admin/templates/broadcasts',
@@ -384,6 +386,7 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/documents/{folderId}': (w) =>
     `/clientportal/${w.clientId}/documents/${w.sharedFolderId}`,
   '/clientportal/{clientId}/projects': (w) => `/clientportal/${w.clientId}/projects`,
+  '/clientportal/{clientId}/calendar': (w) => `/clientportal/${w.clientId}/calendar`,
   '/clientportal/{clientId}/tasks': (w) => `/clientportal/${w.clientId}/tasks`,
   '/clientportal/{clientId}/tasks/{tag}': (w) => `/clientportal/${w.clientId}/tasks/${w.tag}`,
   '/clientportal/{clientId}/invoices': (w) => `/clientportal/${w.clientId}/invoices`,

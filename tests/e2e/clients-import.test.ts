@@ -128,7 +128,7 @@ describe('client import and export in the browser', () => {
     const csv = fs.readFileSync((await exported.path()) as string, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Code,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes',
+      'Code,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes,GST scheme,Turnover band,CIN,LLPIN,Tax audit,Transfer pricing,Collects TCS',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Nair Logistics');

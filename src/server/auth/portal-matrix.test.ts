@@ -40,6 +40,11 @@ const ROWS: Record<string, TRow> = {
     expected: 'BAD_REQUEST',
   },
   'clientPortalAuth.logout': { about: 'public', input: undefined, expected: 'ok' },
+  'clientPortalCalendar.get': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
   'clientPortalHome.get': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
   'clientPortalDocuments.folder': {
     about: 'client',

@@ -1270,6 +1270,33 @@ const ROWS: Record<string, TRow> = {
   },
   'security.deleteAccount': { input: () => ({ password: 'Not#theRight1' }), own: 'FORBIDDEN', cross: 'none' },
   'security.signIns': { input: () => ({}), cross: 'none' },
+  'statutory.applyExtension': { input: (f) => ({ extensionId: f.extension.id }), cross: 'ids' },
+  'statutory.catalogue': { input: () => undefined, cross: 'none' },
+  'statutory.clientFilings': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'statutory.createExtension': {
+    input: () => ({ filingCode: 'IN.GSTR1.M', periodKey: '2026-04', dueDate: '2026-05-31', stateCode: '27' }),
+    cross: 'none',
+  },
+  'statutory.engage': {
+    input: (_, c) => ({
+      items: [{ clientId: c.client.id, filingCode: 'IN.GSTR3B.M' }],
+      startDate: '2025-06-01',
+    }),
+    cross: 'ids',
+    client: true,
+  },
+  'statutory.extensions': { input: () => undefined, cross: 'none' },
+  'statutory.gaps': { input: () => ({}), cross: 'none', client: 'filter' },
+  'statutory.previewExtension': { input: (f) => ({ extensionId: f.extension.id }), cross: 'ids' },
+  'statutory.registrations': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'statutory.setRegistrations': {
+    input: (_, c) => ({
+      clientId: c.client.id,
+      data: { pan: 'AAPFU0939F', gstin: '27AAPFU0939F1ZV', gstScheme: 'regular' },
+    }),
+    cross: 'ids',
+    client: true,
+  },
   'services.archive': { input: (f) => ({ serviceId: f.archivableService.id }), cross: 'ids' },
   'services.clients': { input: (f) => ({ serviceId: f.service.id }), cross: 'ids', client: 'filter' },
   'services.create': {

@@ -63,6 +63,11 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     email: `${label}-${randomUUID()}@example.test`,
   });
   const archivable = await api.clients.create.mutate({ code: code(), name: name('archivable client') });
+  // Registrations (issue 39): a regular GST taxpayer with a PAN, so the statutory gaps list it.
+  await api.statutory.setRegistrations.mutate({
+    clientId: client.id,
+    data: { gstin: '27AAPFU0939F1ZV', gstScheme: 'regular', pan: 'AAPFU0939F' },
+  });
 
   // Billing: an open invoice, a receipt that settled part of another and left credit (its allocation
   // to take back), and a receipt to reverse.
@@ -418,6 +423,18 @@ async function seedFirmBase(t: TTestApp, marker: string) {
     code: `${marker.slice(0, 3)}-OLD`,
     frequency: 'yearly',
   });
+  // The statutory calendar (issue 39): a service linked to a filing, an extension not yet applied.
+  const filingService = await api.services.create.mutate({
+    name: `${marker} GSTR-3B`,
+    code: `${marker.slice(0, 3)}-3B`,
+    frequency: 'monthly',
+    statutoryFilingCode: 'IN.GSTR3B.M',
+  });
+  const extension = await api.statutory.createExtension.mutate({
+    filingCode: 'IN.GSTR3B.M',
+    periodKey: '2026-03',
+    dueDate: '2026-04-30',
+  });
   const memberInvite = await api.team.invite.mutate({
     email: `invitee-${randomUUID()}@example.test`,
     roleId: role.id,
@@ -468,6 +485,8 @@ async function seedFirmBase(t: TTestApp, marker: string) {
     doomedBlueprint,
     service,
     archivableService,
+    filingService,
+    extension,
     memberInvite,
     doomedInvite,
     firmRoot,

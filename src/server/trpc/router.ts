@@ -4,6 +4,7 @@ import { billingRouter } from '../features/billing';
 import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
 import { clientGroupsRouter } from '../features/client-groups';
 import {
+  clientPortalCalendarRouter,
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
   clientPortalInvoicesRouter,
@@ -33,6 +34,7 @@ import { rolesRouter } from '../features/roles';
 import { securityRouter } from '../features/security';
 import { servicesRouter } from '../features/services';
 import { settingsRouter } from '../features/settings';
+import { statutoryRouter } from '../features/statutory';
 import { systemLogRouter } from '../features/system-log';
 import { tasksRouter } from '../features/tasks';
 import { invitesRouter, teamRouter } from '../features/team';
@@ -45,6 +47,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,
+  clientPortalCalendar: clientPortalCalendarRouter,
   clientPortalAuth: clientPortalAuthRouter,
   clientPortalHome: clientPortalHomeRouter,
   clientPortalDocuments: clientPortalDocumentsRouter,
@@ -62,6 +65,7 @@ export const appRouter = router({
   account: accountRouter,
   security: securityRouter,
   services: servicesRouter,
+  statutory: statutoryRouter,
   clientGroups: clientGroupsRouter,
   billing: billingRouter,
   engagements: engagementsRouter,

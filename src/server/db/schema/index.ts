@@ -21,6 +21,7 @@ export * from './reports';
 export * from './request-chase';
 export * from './requests';
 export * from './services';
+export * from './statutory';
 export * from './system-log';
 export * from './tasks';
 export * from './timesheets';

@@ -37,6 +37,8 @@ export const services = pgTable(
     /** Basis points; null: the firm's default rate. */
     taxRateBp: integer('tax_rate_bp'),
     projectTemplateId: uuid('project_template_id'),
+    /** A statutory filing of the catalogue (issue 39): its periods and due dates come from there. */
+    statutoryFilingCode: text('statutory_filing_code'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,7 @@
 export { portalAudience } from './audience';
 export { registerPortalDocumentRoutes } from './http-files';
 export {
+  clientPortalCalendarRouter,
   clientPortalDocumentsRouter,
   clientPortalHomeRouter,
   clientPortalInvoicesRouter,

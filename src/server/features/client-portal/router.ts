@@ -1,4 +1,5 @@
 import {
+  ZPortalCalendar,
   ZPortalComment,
   ZPortalFolderInput,
   ZPortalInvoiceList,
@@ -9,6 +10,7 @@ import {
 } from '../../../domain/client-portal';
 import { router } from '../../trpc/init';
 import { portalClientProcedure } from '../../trpc/procedures';
+import { portalCalendar } from './calendar';
 import { portalFolderContents } from './documents';
 import { portalHome } from './home';
 import { listPortalInvoices, portalInvoice } from './invoices';
@@ -57,4 +59,11 @@ export const clientPortalInvoicesRouter = router({
   get: portalClientProcedure
     .input(ZPortalInvoiceRef)
     .query(({ ctx, input }) => portalInvoice(ctx.db, ctx.access, input.invoiceId)),
+});
+
+/** The client's filing calendar (issue 39): a fiscal year of its statutory filings and their status. */
+export const clientPortalCalendarRouter = router({
+  get: portalClientProcedure
+    .input(ZPortalCalendar)
+    .query(({ ctx, input }) => portalCalendar(ctx.db, ctx.access, input)),
 });

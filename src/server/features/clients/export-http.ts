@@ -10,13 +10,19 @@ import {
   formatTaxIds,
   IMPORT_FIELDS,
   type TClientExportQuery,
+  taxIdsWithRegistrations,
   ZClientExportQuery,
 } from '../../../domain/client-import';
 import { CLIENT_TYPE_LABELS } from '../../../domain/clients';
 import { todayIn } from '../../../domain/days';
+import { TURNOVER_BAND_LABELS } from '../../../domain/statutory/catalogue';
+
+/** The GST scheme as the import reads it back. */
+const GST_SCHEME_WORDS = { regular: 'Regular', qrmp: 'QRMP', composition: 'Composition' } as const;
+
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { clientGroups, clients, orgs } from '../../db/schema';
+import { clientGroups, clientRegistrations, clients, orgs } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { audit } from '../system-log';
 import { csvWriter } from './csv';
@@ -76,10 +82,26 @@ function exportPage(
       tags: clients.tags,
       status: clients.status,
       notes: clients.notes,
+      reg: {
+        gstin: clientRegistrations.gstin,
+        gstScheme: clientRegistrations.gstScheme,
+        turnoverBand: clientRegistrations.turnoverBand,
+        pan: clientRegistrations.pan,
+        tan: clientRegistrations.tan,
+        cin: clientRegistrations.cin,
+        llpin: clientRegistrations.llpin,
+        taxAudit: clientRegistrations.taxAudit,
+        transferPricing: clientRegistrations.transferPricing,
+        collectsTcs: clientRegistrations.collectsTcs,
+      },
       cursorValue,
     })
     .from(clients)
     .leftJoin(clientGroups, and(eq(clientGroups.orgId, clients.orgId), eq(clientGroups.id, clients.groupId)))
+    .leftJoin(
+      clientRegistrations,
+      and(eq(clientRegistrations.orgId, clients.orgId), eq(clientRegistrations.clientId, clients.id)),
+    )
     .where(
       and(
         where,
@@ -121,11 +143,18 @@ function record(row: TExportRow): string[] {
     region: row.region ?? '',
     postalCode: row.postalCode ?? '',
     country: row.country ?? '',
-    taxIds: formatTaxIds(row.taxIds),
+    taxIds: formatTaxIds(taxIdsWithRegistrations(row.taxIds, row.reg)),
     group: row.group ?? '',
     tags: row.tags.join('; '),
     status: formatStatus(row.status),
     notes: row.notes ?? '',
+    gstScheme: row.reg?.gstScheme ? GST_SCHEME_WORDS[row.reg.gstScheme] : '',
+    turnoverBand: row.reg?.turnoverBand ? TURNOVER_BAND_LABELS[row.reg.turnoverBand] : '',
+    cin: row.reg?.cin ?? '',
+    llpin: row.reg?.llpin ?? '',
+    taxAudit: row.reg?.taxAudit ? 'Yes' : '',
+    transferPricing: row.reg?.transferPricing ? 'Yes' : '',
+    collectsTcs: row.reg?.collectsTcs ? 'Yes' : '',
   };
   return IMPORT_FIELDS.map((f) => cell[f]);
 }

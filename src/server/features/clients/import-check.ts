@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TRowMessage } from '../../../domain/client-import';
 import { clientCodeSequence, type TClientInput } from '../../../domain/clients';
+import type { TRegistrations } from '../../../domain/statutory/registrations';
 import type { TExecutor } from '../../db/client';
 import { clients } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -8,7 +9,7 @@ import { rowsOf } from '../../db/sql';
 // What a row is checked against besides its own cells: the firm's clients (duplicates by email or
 // tax identifier, codes already taken) and the codes generated for rows without one.
 
-export type TStagedClient = TClientInput & { generatedCode?: boolean };
+export type TStagedClient = TClientInput & { generatedCode?: boolean; registrations?: TRegistrations | null };
 
 type TExisting = { code: string; name: string };
 

@@ -6,6 +6,7 @@ import {
   type TImportRowStatus,
   type TRowMessage,
 } from '../../../domain/client-import';
+import type { TRegistrations } from '../../../domain/statutory/registrations';
 import { actorOf, type TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientGroups, clientImportRows, clientImports, clients, clientTeam } from '../../db/schema';
@@ -233,6 +234,23 @@ async function importBatch(
         returning id, code`),
     );
     const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
+    // Their statutory registrations (issue 39), in one statement for the batch.
+    const registrations = toInsert.flatMap((c) => {
+      const id = idByCode.get(c.input.code);
+      const r = c.input.registrations;
+      return id && r ? [{ client_id: id, ...registrationColumns(r) }] : [];
+    });
+    if (registrations.length) {
+      await tx.execute(sql`
+        insert into client_registrations (org_id, client_id, gstin, gst_state, gst_scheme, turnover_band, pan, tan,
+          cin, llpin, tax_audit, transfer_pricing, collects_tcs)
+        select ${scope.orgId}::uuid, client_id, gstin, gst_state, gst_scheme, turnover_band, pan, tan, cin, llpin,
+          tax_audit, transfer_pricing, collects_tcs
+        from jsonb_to_recordset(${JSON.stringify(registrations)}::jsonb) as x(client_id uuid, gstin text,
+          gst_state text, gst_scheme text, turnover_band text, pan text, tan text, cin text, llpin text,
+          tax_audit boolean, transfer_pricing boolean, collects_tcs boolean)
+        on conflict do nothing`);
+    }
     for (const c of toInsert) {
       const id = idByCode.get(c.input.code);
       outcomes.push(
@@ -260,4 +278,21 @@ async function importBatch(
     }
   }
   return outcomes;
+}
+
+/** A registrations row's columns, as the import's statement reads them. */
+function registrationColumns(r: TRegistrations) {
+  return {
+    gstin: r.gstin,
+    gst_state: r.gstin ? r.gstin.slice(0, 2) : null,
+    gst_scheme: r.gstScheme,
+    turnover_band: r.turnoverBand,
+    pan: r.pan,
+    tan: r.tan,
+    cin: r.cin,
+    llpin: r.llpin,
+    tax_audit: r.taxAudit,
+    transfer_pricing: r.transferPricing,
+    collects_tcs: r.collectsTcs,
+  };
 }

@@ -91,7 +91,7 @@ export async function stageImport(
         messages: p.result.messages,
       };
     }
-    const input: TStagedClient = { ...p.result.input };
+    const input: TStagedClient = { ...p.result.input, registrations: p.result.registrations };
     const messages: TRowMessage[] = [];
     if (p.result.generateCode) {
       input.code = nextCode();

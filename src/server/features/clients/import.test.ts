@@ -418,7 +418,7 @@ describe('export', () => {
     );
     expect(
       all.text.startsWith(
-        '\uFEFFCode,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes\r\n',
+        '\uFEFFCode,Name,Type,Email,Phone,Address line 1,Address line 2,City,Region,Postal code,Country,Tax IDs,Group,Tags,Status,Notes,GST scheme,Turnover band,CIN,LLPIN,Tax audit,Transfer pricing,Collects TCS\r\n',
       ),
     ).toBe(true);
     expect(all.records.slice(1).map((r) => r[0])).toEqual(['C003', 'C001', 'C002']);
@@ -439,6 +439,8 @@ describe('export', () => {
       'vip',
       'Active',
       '',
+      // The statutory registrations (issue 39): none recorded.
+      ...['', '', '', '', '', '', ''],
     ]);
     expect(all.records[3]?.[13]).toBe('gst; audit');
 

@@ -8,6 +8,8 @@ import {
   type TRecurringFrequency,
 } from '../../../domain/periods';
 import type { TDueDateRule } from '../../../domain/services';
+import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
+import { filingDueDate } from '../../../domain/statutory/rules';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -51,6 +53,7 @@ type TServiceRow = {
   name: string;
   frequency: TRecurringFrequency | 'one_time';
   dueDateRule: TDueDateRule | null;
+  statutoryFilingCode: string | null;
   templateId: string;
   budgetMinutes: number | null;
   fiscalYearStartMonth: number;
@@ -84,6 +87,7 @@ export async function generateRecurringProjects(
       name: services.name,
       frequency: services.frequency,
       dueDateRule: services.dueDateRule,
+      statutoryFilingCode: services.statutoryFilingCode,
       templateId: projectTemplates.id,
       budgetMinutes: projectTemplates.budgetMinutes,
       fiscalYearStartMonth: orgs.fiscalYearStartMonth,
@@ -146,7 +150,45 @@ async function planService(
 ): Promise<(() => Promise<TGenerateResult>)[]> {
   const engagement = options.engagementId ? sql`and cs.id = ${options.engagementId}` : sql``;
   let candidates: SQL;
-  if (service.frequency === 'one_time') {
+  const filing = findFiling(service.statutoryFilingCode);
+  if (filing) {
+    // A statutory filing (issue 39): the catalogue's periods (its country's fiscal year) and due
+    // dates, each moved by an extension the firm recorded and applied for the period (one for the
+    // client's GST state wins over none).
+    const today = todayIn(service.timeZone, now);
+    const fiscalStart = countryOfFiling(filing).fiscalYearStartMonth;
+    const periods = periodsToGenerate(
+      filing.frequency,
+      fiscalStart,
+      (end) => filingDueDate(filing, end),
+      today,
+      options.through,
+    ).map((p) => ({
+      key: p.key,
+      start: p.start,
+      end: p.end,
+      due: filingDueDate(filing, p.end),
+      name: projectNameFor(service.name, p),
+    }));
+    if (!periods.length) return [];
+    candidates = sql`
+      select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end,
+             coalesce(ext.due_date, p.due) as due, p.name, coalesce(ext.due_date - p.due, 0) as shift
+      from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb) as p(key text, start date, "end" date, due date, name text)
+      join client_services cs on cs.org_id = ${service.orgId} and cs.service_id = ${service.id}
+        and cs.start_date <= p."end" and (cs.end_date is null or cs.end_date >= p.start)
+      join clients c on c.org_id = cs.org_id and c.id = cs.client_id and c.archived_at is null
+      left join lateral (
+        select fe.due_date from filing_extensions fe
+        where fe.org_id = cs.org_id and fe.filing_code = ${filing.code} and fe.period_key = p.key
+          and fe.applied_at is not null
+          and (fe.state_code is null or fe.state_code = (select r.gst_state from client_registrations r
+                                                        where r.org_id = cs.org_id and r.client_id = cs.client_id))
+        order by fe.state_code nulls last, fe.created_at desc limit 1) ext on true
+      where true ${engagement}
+        and not exists (select 1 from projects pr where pr.org_id = cs.org_id and pr.client_service_id = cs.id
+                        and pr.period_key = p.key)`;
+  } else if (service.frequency === 'one_time') {
     // One project per engagement, its period the engagement's start day; the due date follows the
     // rule from that day's month, clamped to the month's end as dueDateFor does.
     const rule = service.dueDateRule;
@@ -156,7 +198,7 @@ async function planService(
       : sql`cs.start_date`;
     candidates = sql`
       select cs.org_id, cs.client_id, cs.id as cs_id, ${ONE_TIME_PERIOD_KEY}::text as key,
-             cs.start_date as p_start, cs.start_date as p_end, ${due} as due, ${service.name}::text as name
+             cs.start_date as p_start, cs.start_date as p_end, ${due} as due, ${service.name}::text as name, 0 as shift
       from client_services cs
       join clients c on c.org_id = cs.org_id and c.id = cs.client_id and c.archived_at is null
       where cs.org_id = ${service.orgId} and cs.service_id = ${service.id} and cs.start_date <= ${options.through}::date
@@ -180,7 +222,8 @@ async function planService(
     }));
     if (!periods.length) return [];
     candidates = sql`
-      select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end, p.due, p.name
+      select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end, p.due, p.name,
+             0 as shift
       from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb) as p(key text, start date, "end" date, due date, name text)
       join client_services cs on cs.org_id = ${service.orgId} and cs.service_id = ${service.id}
         and cs.start_date <= p."end" and (cs.end_date is null or cs.end_date >= p.start)
@@ -232,7 +275,7 @@ async function insertBatch(
       left join owners o on o.cs_id = cand.cs_id
       order by cand.cs_id, cand.key
       on conflict on constraint projects_engagement_period_key do nothing
-      returning id, org_id, client_id, client_service_id, period_end, name
+      returning id, org_id, client_id, client_service_id, period_end, period_key, name
     ),
     member_ins as (
       insert into project_members (org_id, project_id, member_id)
@@ -253,10 +296,12 @@ async function insertBatch(
     planned as materialized (
       -- Task ids are made here, so the assignees below need no join back to the inserted tasks.
       select ${uuidv7} as task_id, ins.org_id, ins.id as project_id, ins.client_id, ins.client_service_id,
-             ins.period_end + b.due_offset_days as due_date, b.id as template_task_id, b.title, b.description,
+             ins.period_end + b.due_offset_days + cand.shift as due_date, b.id as template_task_id, b.title, b.description,
              b.tags, b.checklist, b.for_client, b.position, b.assignee_member_id, b.assignee_role_id,
              b.budget_minutes
       from ins cross join blueprint b
+      -- An extension applied before the project existed moves its tasks as it moves projects.
+      join candidates cand on cand.cs_id = ins.client_service_id and cand.key = ins.period_key
     ),
     task_ins as (
       insert into tasks (id, org_id, project_id, client_id, template_task_id, title, description, due_date, tags,

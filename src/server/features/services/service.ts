@@ -4,6 +4,7 @@ import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constant
 import { percentToBp } from '../../../domain/billing/wip';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
+import { findFiling } from '../../../domain/statutory/catalogue';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -32,6 +33,7 @@ export type TServiceRow = {
   dueDateRule: { dayOfMonth: number; monthsAfterPeriod: number } | null;
   defaultFee: string | null;
   projectTemplateId: string | null;
+  statutoryFilingCode: string | null;
   billingMode: TBillingMode;
   feeTrigger: TFeeTrigger;
   taxCode: string;
@@ -42,6 +44,7 @@ export type TServiceRow = {
 };
 
 type TBillingColumns = {
+  statutoryFilingCode: string | null;
   billingMode: TBillingMode;
   feeTrigger: TFeeTrigger;
   taxCode: string;
@@ -50,9 +53,15 @@ type TBillingColumns = {
 
 /** The row as stored: the rate in basis points; what the input left out kept (or defaulted). */
 function columnsOf(input: TServiceValues, before?: TBillingColumns) {
-  const { taxRate, billingMode, feeTrigger, taxCode, ...rest } = input;
+  const { taxRate, billingMode, feeTrigger, taxCode, statutoryFilingCode, ...rest } = input;
+  const link =
+    statutoryFilingCode === undefined ? (before?.statutoryFilingCode ?? null) : statutoryFilingCode;
+  // A linked filing decides how often the work recurs and when it is due.
+  const filing = findFiling(link);
   return {
     ...rest,
+    statutoryFilingCode: link,
+    ...(filing ? { frequency: filing.frequency, dueDateRule: filing.due } : {}),
     billingMode: billingMode ?? before?.billingMode ?? (input.defaultFee ? 'fixed' : 'hourly'),
     feeTrigger: feeTrigger ?? before?.feeTrigger ?? 'manual',
     taxCode: taxCode ?? before?.taxCode ?? '',
@@ -76,6 +85,7 @@ const serviceColumns = (orgId: string) => ({
   dueDateRule: services.dueDateRule,
   defaultFee: services.defaultFee,
   projectTemplateId: services.projectTemplateId,
+  statutoryFilingCode: services.statutoryFilingCode,
   billingMode: services.billingMode,
   feeTrigger: services.feeTrigger,
   taxCode: services.taxCode,

@@ -1,6 +1,6 @@
 import { PORTAL_PAGE_SIZE } from '@domain/client-portal';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { Card, EmptyState, Pagination, Skeleton, StatusBadge, useFormat } from '@web/ui';
 import { FolderKanban } from 'lucide-react';
 import { useState } from 'react';
@@ -20,7 +20,16 @@ export function PortalProjectsPage() {
   });
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold tracking-tight">Projects</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">Projects</h1>
+        <Link
+          to="/clientportal/$clientId/calendar"
+          params={{ clientId }}
+          className="text-sm text-primary underline underline-offset-2"
+        >
+          Filing calendar
+        </Link>
+      </div>
       {!list.data ? (
         <Skeleton className="h-48" />
       ) : list.data.total === 0 ? (

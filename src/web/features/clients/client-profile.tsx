@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ClientBroadcastsCard } from '../broadcasts/client-broadcasts-card';
 import { useCan } from '../shell/access';
+import { ClientExpiryCard, ClientFilingsCard, ClientRegistrationsCard } from '../statutory/client-statutory';
 import { ClientFormDrawer } from './client-form';
 import { useClientsRefresh } from './use-clients';
 
@@ -202,6 +203,9 @@ export function ClientProfile() {
             )}
           </CardContent>
         </Card>
+        <ClientRegistrationsCard clientId={c.id} />
+        <ClientExpiryCard clientId={c.id} />
+        <ClientFilingsCard clientId={c.id} />
         <ClientBroadcastsCard clientId={c.id} />
       </div>
     </div>

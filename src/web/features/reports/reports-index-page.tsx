@@ -38,6 +38,8 @@ function ReportsIndex() {
     ...trpc.reports.requestsOutstanding.queryOptions({ pageSize: 1 }),
     enabled: seesRequests,
   });
+  const seesClients = useCan('clients.view');
+  const gapCount = useQuery({ ...trpc.statutory.gaps.queryOptions({ pageSize: 1 }), enabled: seesClients });
   const n = (v: number | undefined) => (v === undefined ? '' : format.number(v));
   const cards = [
     {
@@ -68,6 +70,18 @@ function ReportsIndex() {
       unit: 'hours logged this month',
       link: { to: '/reports/team/summary', search: {} } as const,
     },
+    ...(seesClients
+      ? [
+          {
+            title: 'Statutory gaps',
+            description:
+              'Clients whose registrations say they must file a return (GST, TDS, ITR, ROC) with no engagement for it; engage them in bulk.',
+            figure: n(gapCount.data?.total),
+            unit: 'filings without an engagement',
+            link: { to: '/reports/statutory/gaps', search: {} } as const,
+          },
+        ]
+      : []),
     ...(seesBilling
       ? [
           {
@@ -117,7 +131,8 @@ function ReportsIndex() {
               <CardContent className="flex flex-col gap-2">
                 {h.isPending ||
                 (c.title === 'Billing summary' && billing.isPending) ||
-                (c.title === 'Requests outstanding' && outstanding.isPending) ? (
+                (c.title === 'Requests outstanding' && outstanding.isPending) ||
+                (c.title === 'Statutory gaps' && gapCount.isPending) ? (
                   <Skeleton className="h-8 w-24" />
                 ) : (
                   <p>

@@ -13,6 +13,7 @@ import {
   type TServiceValues,
   ZServiceInput,
 } from '@domain/services';
+import { ALL_FILINGS, findFiling } from '@domain/statutory/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Field, FormSelect, Input, RecordDialog, Switch, Textarea, type TRecordForm, toast } from '@web/ui';
 import { Controller } from 'react-hook-form';
@@ -29,6 +30,7 @@ const EMPTY: TServiceInput = {
   dueDateRule: null,
   defaultFee: '',
   projectTemplateId: null,
+  statutoryFilingCode: null,
   billingMode: 'fixed',
   feeTrigger: 'manual',
   taxCode: '',
@@ -44,6 +46,7 @@ const fromRow = (s: TServiceRow): TServiceInput => ({
   dueDateRule: s.dueDateRule,
   defaultFee: s.defaultFee ?? '',
   projectTemplateId: s.projectTemplateId,
+  statutoryFilingCode: s.statutoryFilingCode,
   billingMode: s.billingMode,
   feeTrigger: s.feeTrigger,
   taxCode: s.taxCode,
@@ -99,6 +102,7 @@ function ServiceFields({
 }) {
   const errors = form.formState.errors;
   const rule = form.watch('dueDateRule');
+  const filing = findFiling(form.watch('statutoryFilingCode'));
   const ruleErrors = errors.dueDateRule;
   return (
     <>
@@ -113,57 +117,84 @@ function ServiceFields({
           <Input placeholder="Indirect tax" {...form.register('category')} />
         </Field>
       </div>
-      <Field label="Frequency" error={errors.frequency?.message} required>
+      <Field
+        label="Statutory filing"
+        hint={
+          filing
+            ? `${filing.description} Its frequency and due dates come from the catalogue, and recorded extensions move them.`
+            : 'Link a filing from the catalogue to take its periods and due dates.'
+        }
+        error={errors.statutoryFilingCode?.message}
+      >
         <FormSelect
           control={form.control}
-          name="frequency"
-          options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+          name="statutoryFilingCode"
+          none="Not a statutory filing"
+          options={ALL_FILINGS.map((f) => ({ value: f.code, label: `${f.name} · ${f.authority}` }))}
         />
       </Field>
-      <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
-        <legend className="px-1 text-sm font-medium">Due date</legend>
-        <Controller
-          control={form.control}
-          name="dueDateRule"
-          render={({ field }) => (
-            <Switch
-              label="Work of each period falls due on a set day"
-              checked={!!field.value}
-              onCheckedChange={(on) => field.onChange(on ? { dayOfMonth: 20, monthsAfterPeriod: 1 } : null)}
+      {filing ? null : (
+        <>
+          <Field label="Frequency" error={errors.frequency?.message} required>
+            <FormSelect
+              control={form.control}
+              name="frequency"
+              options={SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
             />
-          )}
-        />
-        {rule ? (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Day of the month" hint="1 to 31" error={ruleErrors?.dayOfMonth?.message} required>
-                <Input
-                  type="number"
-                  min={1}
-                  max={31}
-                  {...form.register('dueDateRule.dayOfMonth', { valueAsNumber: true })}
+          </Field>
+          <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
+            <legend className="px-1 text-sm font-medium">Due date</legend>
+            <Controller
+              control={form.control}
+              name="dueDateRule"
+              render={({ field }) => (
+                <Switch
+                  label="Work of each period falls due on a set day"
+                  checked={!!field.value}
+                  onCheckedChange={(on) =>
+                    field.onChange(on ? { dayOfMonth: 20, monthsAfterPeriod: 1 } : null)
+                  }
                 />
-              </Field>
-              <Field
-                label="Months after the period"
-                hint="0 to 12"
-                error={ruleErrors?.monthsAfterPeriod?.message}
-                required
-              >
-                <Input
-                  type="number"
-                  min={0}
-                  max={12}
-                  {...form.register('dueDateRule.monthsAfterPeriod', { valueAsNumber: true })}
-                />
-              </Field>
-            </div>
-            <p className="text-sm text-muted-fg" aria-live="polite" data-testid="due-date-preview">
-              Due: {rulePreview(rule)}
-            </p>
-          </>
-        ) : null}
-      </fieldset>
+              )}
+            />
+            {rule ? (
+              <>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field
+                    label="Day of the month"
+                    hint="1 to 31"
+                    error={ruleErrors?.dayOfMonth?.message}
+                    required
+                  >
+                    <Input
+                      type="number"
+                      min={1}
+                      max={31}
+                      {...form.register('dueDateRule.dayOfMonth', { valueAsNumber: true })}
+                    />
+                  </Field>
+                  <Field
+                    label="Months after the period"
+                    hint="0 to 12"
+                    error={ruleErrors?.monthsAfterPeriod?.message}
+                    required
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      max={12}
+                      {...form.register('dueDateRule.monthsAfterPeriod', { valueAsNumber: true })}
+                    />
+                  </Field>
+                </div>
+                <p className="text-sm text-muted-fg" aria-live="polite" data-testid="due-date-preview">
+                  Due: {rulePreview(rule)}
+                </p>
+              </>
+            ) : null}
+          </fieldset>
+        </>
+      )}
       {templates ? (
         <Field
           label="Project template"

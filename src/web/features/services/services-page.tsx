@@ -1,4 +1,5 @@
 import { dueDateRulePreview, FREQUENCY_LABELS, SERVICE_SORTS } from '@domain/services';
+import { findFiling } from '@domain/statutory/catalogue';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -102,7 +103,13 @@ function ServicesScreen() {
       header: 'Due',
       className: 'hidden lg:table-cell',
       truncate: true,
-      cell: (s) => <span className="text-muted-fg">{dueDateRulePreview(s.dueDateRule)}</span>,
+      cell: (s) => (
+        <span className="text-muted-fg">
+          {s.statutoryFilingCode
+            ? `${findFiling(s.statutoryFilingCode)?.name ?? s.statutoryFilingCode} (statutory)`
+            : dueDateRulePreview(s.dueDateRule)}
+        </span>
+      ),
     },
     {
       id: 'fee',

@@ -9,6 +9,7 @@ import {
   BriefcaseBusiness,
   Building2,
   CalendarCheck,
+  CalendarClock,
   CalendarDays,
   CalendarHeart,
   ClipboardList,
@@ -120,6 +121,7 @@ export const ADMIN_NAV: TNavItem[] = [
     permission: 'settings.billing',
   },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
+  { to: '/admin/statutory', label: 'Statutory calendar', icon: CalendarClock, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
   {
     to: '/admin/templates/projects',

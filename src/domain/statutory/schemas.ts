@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { GST_STATES } from '../billing/gst-states';
+import { isIsoDate } from '../days';
+import { zInt, zString } from '../fields';
+import { FILING_CODES, findFiling } from './catalogue';
+import { filingDueDate, filingPeriodByKey } from './rules';
+
+// Inputs of the statutory calendar's procedures (issue 39).
+
+export const ZFilingCode = z.enum(
+  FILING_CODES as [string, ...string[]],
+  'Choose a filing from the catalogue',
+);
+const ZDay = zString().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
+
+export const ZGapsInput = z.object({
+  page: zInt().min(1, 'Page must be 1 or more').default(1),
+  pageSize: zInt().min(1).max(200, 'Page size must be at most 200').default(50),
+  filingCode: ZFilingCode.optional(),
+});
+export type TGapsQuery = z.output<typeof ZGapsInput>;
+
+export const MAX_ENGAGE = 500;
+export const ZEngageInput = z.object({
+  items: z
+    .array(z.object({ clientId: z.uuid('Choose a client from the list'), filingCode: ZFilingCode }))
+    .min(1, 'Choose at least one gap')
+    .max(MAX_ENGAGE, `Choose at most ${MAX_ENGAGE} at a time`),
+  startDate: ZDay,
+});
+export type TEngageInput = z.output<typeof ZEngageInput>;
+
+export const ZExtensionInput = z
+  .object({
+    filingCode: ZFilingCode,
+    periodKey: zString().trim().max(12, 'Choose a period of the filing'),
+    /** A GST state code: the extension is for that state's registrations only. */
+    stateCode: z
+      .enum(GST_STATES.map((s) => s.code) as [string, ...string[]], 'Choose a state')
+      .nullish()
+      .transform((v) => v ?? null),
+    dueDate: ZDay,
+    note: zString()
+      .trim()
+      .max(500, 'Note must be at most 500 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((v, ctx) => {
+    const filing = findFiling(v.filingCode);
+    if (!filing) return;
+    const period = filingPeriodByKey(filing, v.periodKey);
+    if (!period) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodKey'],
+        message: `This is not a period of ${filing.name}`,
+      });
+      return;
+    }
+    if (isIsoDate(v.dueDate) && v.dueDate <= filingDueDate(filing, period.end))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDate'],
+        message: 'An extension moves the due date later than the statutory one',
+      });
+  });
+export type TExtensionInput = z.output<typeof ZExtensionInput>;
+
+export const ZExtensionRef = z.object({ extensionId: z.uuid('Choose an extension from the list') });

@@ -1,0 +1,258 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { gstStateLabel } from '../../../domain/billing/gst-states';
+import { OPEN_REQUEST_STATUSES } from '../../../domain/requests/constants';
+import { findFiling } from '../../../domain/statutory/catalogue';
+import { filingDueDate, filingPeriodByKey } from '../../../domain/statutory/rules';
+import type { TExtensionInput } from '../../../domain/statutory/schemas';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import type { TDb, TExecutor } from '../../db/client';
+import { filingExtensions } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
+import { firmFormatter } from '../settings';
+import { audit as writeAudit } from '../system-log';
+
+// Government extensions of a filing's due date (issue 39): recorded once, previewed (the projects,
+// and their open tasks, reminders and requests, that move), then applied in one transaction.
+
+const uuidv7 = sql.raw(`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+  substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6),
+  52, 1), 53, 1), 'hex')::uuid`);
+
+type TExtension = typeof filingExtensions.$inferSelect;
+
+function describe(e: Pick<TExtension, 'filingCode' | 'periodKey' | 'stateCode' | 'dueDate'>) {
+  const filing = findFiling(e.filingCode);
+  const period = filing ? filingPeriodByKey(filing, e.periodKey) : null;
+  return {
+    filingName: filing?.name ?? e.filingCode,
+    periodLabel: period?.label ?? e.periodKey,
+    statutoryDue: filing && period ? filingDueDate(filing, period.end) : null,
+    stateLabel: e.stateCode ? gstStateLabel(e.stateCode) : null,
+  };
+}
+
+export async function listExtensions(db: TExecutor, scope: TScope) {
+  const rows = await db
+    .select()
+    .from(filingExtensions)
+    .where(eq(filingExtensions.orgId, scope.orgId))
+    .orderBy(desc(filingExtensions.createdAt), desc(filingExtensions.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    filingCode: r.filingCode,
+    periodKey: r.periodKey,
+    stateCode: r.stateCode,
+    dueDate: r.dueDate,
+    note: r.note,
+    appliedAt: r.appliedAt,
+    projectsMoved: r.projectsMoved,
+    createdAt: r.createdAt,
+    ...describe(r),
+  }));
+}
+
+export async function createExtension(db: TDb, scope: TScope, input: TExtensionInput, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(filingExtensions)
+      .values({ orgId: scope.orgId, ...input, createdBy: scope.memberId })
+      .returning({ id: filingExtensions.id });
+    if (!row) throw new Error('extension not created');
+    const d = describe(input);
+    const when = (await firmFormatter(tx, scope.orgId)).date;
+    await audit(tx, scope, meta, {
+      action: 'filing_extension.create',
+      recordType: 'filing_extension',
+      recordId: row.id,
+      summary: `Recorded an extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${when(input.dueDate)}`,
+    });
+    return { id: row.id };
+  });
+}
+
+function audit(
+  tx: TExecutor,
+  scope: TScope,
+  meta: TRequestMeta,
+  entry: { action: string; recordType: string; recordId: string; summary: string },
+) {
+  return writeAudit(tx, actorOf(scope, meta), entry);
+}
+
+async function extensionOf(db: TExecutor, scope: TScope, extensionId: string, lock = false) {
+  const query = db
+    .select()
+    .from(filingExtensions)
+    .where(and(eq(filingExtensions.orgId, scope.orgId), eq(filingExtensions.id, extensionId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Extension not found' });
+  return row;
+}
+
+/**
+ * The projects an extension moves: open projects of the firm's services linked to the filing, for
+ * that period, due before the new date, of clients registered in the state when it names one.
+ */
+function affected(orgId: string, e: TExtension): SQL {
+  return sql`
+    select p.id, p.name, p.client_id, p.due_date, (${e.dueDate}::date - p.due_date)::int as delta
+    from projects p
+    join services s on s.org_id = p.org_id and s.id = p.service_id
+    ${e.stateCode ? sql`join client_registrations r on r.org_id = p.org_id and r.client_id = p.client_id and r.gst_state = ${e.stateCode}` : sql``}
+    where p.org_id = ${orgId} and s.statutory_filing_code = ${e.filingCode} and p.period_key = ${e.periodKey}
+      and p.status <> 'COMPLETED' and p.archived_at is null and p.due_date < ${e.dueDate}::date`;
+}
+
+const openRequests = sql.join(
+  OPEN_REQUEST_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+export type TPreviewRow = {
+  projectId: string;
+  projectName: string;
+  clientId: string;
+  clientName: string;
+  dueDate: string;
+  newDueDate: string;
+  tasks: number;
+  reminders: number;
+  requests: number;
+};
+
+/** What applying the extension would move (the first 200 projects, and the totals). */
+export async function previewExtension(db: TExecutor, scope: TScope, extensionId: string) {
+  const e = await extensionOf(db, scope, extensionId);
+  const result = await db.execute(sql`
+    with moved as (${affected(scope.orgId, e)}),
+    t as (select t.project_id, count(*)::int as n from tasks t join moved m on m.id = t.project_id
+          where t.org_id = ${scope.orgId} and t.status <> 'COMPLETED' and t.due_date is not null group by t.project_id),
+    rm as (select r.project_id, count(*)::int as n from reminders r join moved m on m.id = r.project_id
+           where r.org_id = ${scope.orgId} and r.status = 'scheduled' group by r.project_id),
+    rq as (select q.project_id, count(*)::int as n from requests q join moved m on m.id = q.project_id
+           where q.org_id = ${scope.orgId} and q.status in (${openRequests}) group by q.project_id)
+    select m.id, m.name, m.client_id, c.name as client_name, m.due_date::text as due_date,
+           coalesce(t.n, 0) as tasks, coalesce(rm.n, 0) as reminders, coalesce(rq.n, 0) as requests,
+           count(*) over ()::int as total, sum(coalesce(t.n, 0)) over ()::int as total_tasks,
+           sum(coalesce(rm.n, 0)) over ()::int as total_reminders, sum(coalesce(rq.n, 0)) over ()::int as total_requests
+    from moved m
+    join clients c on c.org_id = ${scope.orgId} and c.id = m.client_id
+    left join t on t.project_id = m.id left join rm on rm.project_id = m.id left join rq on rq.project_id = m.id
+    order by m.due_date, c.name, m.id
+    limit 200`);
+  type TRow = {
+    id: string;
+    name: string;
+    client_id: string;
+    client_name: string;
+    due_date: string;
+    tasks: number;
+    reminders: number;
+    requests: number;
+    total: number;
+    total_tasks: number;
+    total_reminders: number;
+    total_requests: number;
+  };
+  const rows = rowsOf<TRow>(result);
+  const first = rows[0];
+  return {
+    extension: { id: e.id, dueDate: e.dueDate, appliedAt: e.appliedAt, ...describe(e) },
+    totals: {
+      projects: Number(first?.total ?? 0),
+      tasks: Number(first?.total_tasks ?? 0),
+      reminders: Number(first?.total_reminders ?? 0),
+      requests: Number(first?.total_requests ?? 0),
+    },
+    rows: rows.map(
+      (r): TPreviewRow => ({
+        projectId: r.id,
+        projectName: r.name,
+        clientId: r.client_id,
+        clientName: r.client_name,
+        dueDate: String(r.due_date).slice(0, 10),
+        newDueDate: e.dueDate,
+        tasks: Number(r.tasks),
+        reminders: Number(r.reminders),
+        requests: Number(r.requests),
+      }),
+    ),
+  };
+}
+
+/**
+ * Applies the extension: every affected project's due date becomes the new one, its open tasks (and
+ * their assignees' copies), scheduled reminders and open requests move by the same number of days;
+ * each project gets a system-log row, the extension one too. One statement, one transaction; an
+ * extension is applied once.
+ */
+export async function applyExtension(db: TDb, scope: TScope, extensionId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const e = await extensionOf(tx, scope, extensionId, true);
+    if (e.appliedAt)
+      throw new TRPCError({ code: 'CONFLICT', message: 'This extension has already been applied' });
+    const d = describe(e);
+    const when = (await firmFormatter(tx, scope.orgId)).date;
+    const result = await tx.execute(sql`
+      with moved as materialized (${affected(scope.orgId, e)}),
+      up as (
+        update projects p set due_date = ${e.dueDate}::date, updated_at = now()
+        from moved m where p.org_id = ${scope.orgId} and p.id = m.id
+        returning p.id, p.name, m.due_date as old_due
+      ),
+      t as (
+        update tasks t set due_date = t.due_date + m.delta, updated_at = now()
+        from moved m where t.org_id = ${scope.orgId} and t.project_id = m.id and t.status <> 'COMPLETED'
+          and t.due_date is not null
+        returning t.id, m.delta
+      ),
+      ta as (
+        update task_assignees a set due_date = a.due_date + t.delta
+        from t where a.org_id = ${scope.orgId} and a.task_id = t.id and a.due_date is not null
+        returning 1
+      ),
+      rm as (
+        update reminders r set remind_at = r.remind_at + make_interval(days => m.delta),
+          anchor_at = r.anchor_at + make_interval(days => m.delta), updated_at = now()
+        from moved m where r.org_id = ${scope.orgId} and r.project_id = m.id and r.status = 'scheduled'
+        returning 1
+      ),
+      rq as (
+        update requests q set due_date = q.due_date + m.delta, updated_at = now()
+        from moved m where q.org_id = ${scope.orgId} and q.project_id = m.id and q.status in (${openRequests})
+        returning 1
+      ),
+      log as (
+        insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, changes)
+        select ${uuidv7}, ${scope.orgId}::uuid, 'member', ${scope.memberId}::uuid, 'project.due_extended', 'project', up.id::text,
+               'Moved ' || up.name || ' to ' || ${when(e.dueDate)}::text || ' (extension of ' || ${d.filingName}::text || ')',
+               jsonb_build_object('dueDate', jsonb_build_object('from', up.old_due::text, 'to', ${e.dueDate}::text))
+        from up
+        returning 1
+      )
+      select (select count(*) from up)::int as projects, (select count(*) from t)::int as tasks,
+             (select count(*) from ta)::int as assignees, (select count(*) from rm)::int as reminders,
+             (select count(*) from rq)::int as requests, (select count(*) from log)::int as logged`);
+    const [row] = rowsOf<{ projects: number; tasks: number; reminders: number; requests: number }>(result);
+    const moved = {
+      projects: Number(row?.projects ?? 0),
+      tasks: Number(row?.tasks ?? 0),
+      reminders: Number(row?.reminders ?? 0),
+      requests: Number(row?.requests ?? 0),
+    };
+    await tx
+      .update(filingExtensions)
+      .set({ appliedAt: new Date(), projectsMoved: moved.projects, updatedAt: new Date() })
+      .where(and(eq(filingExtensions.orgId, scope.orgId), eq(filingExtensions.id, e.id)));
+    await audit(tx, scope, meta, {
+      action: 'filing_extension.apply',
+      recordType: 'filing_extension',
+      recordId: e.id,
+      summary: `Applied the extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${when(e.dueDate)}: ${moved.projects} projects, ${moved.tasks} tasks, ${moved.reminders} reminders, ${moved.requests} requests moved`,
+    });
+    return moved;
+  });
+}

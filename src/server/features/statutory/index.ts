@@ -1,0 +1,3 @@
+// The statutory calendar's public surface (issue 39).
+export { statutoryRouter } from './router';
+export { saveRegistrations } from './service';
