@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../../domain/days';
 import {
@@ -13,7 +13,7 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, orgs, proposalEvents, proposalSigners, proposals } from '../../db/schema';
+import { clients, documents, orgs, proposalEvents, proposalSigners, proposals } from '../../db/schema';
 import { enqueueMail } from '../../mail';
 import { clientVisibility, visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
@@ -166,6 +166,17 @@ export async function updateProposal(
   });
 }
 
+/** A sealed PDF's name and folder, for the link to it; null when it is not made yet or deleted. */
+export async function sealedDocument(db: TExecutor, orgId: string, documentId: string | null) {
+  if (!documentId) return null;
+  const [doc] = await db
+    .select({ id: documents.id, name: documents.name, folderId: documents.folderId })
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, documentId), isNull(documents.deletedAt)))
+    .limit(1);
+  return doc ?? null;
+}
+
 export async function signersOf(db: TExecutor, orgId: string, proposalId: string) {
   return db
     .select()
@@ -179,7 +190,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
   const p = await visibleProposal(db, scope, proposalId);
   const format = await firmFormatter(db, scope.orgId);
   const today = todayIn(format.timeZone);
-  const [signers, events, names, firm] = await Promise.all([
+  const [signers, events, names, firm, sealed] = await Promise.all([
     signersOf(db, scope.orgId, p.id),
     db
       .select()
@@ -189,6 +200,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
       .limit(500),
     serviceNames(db, scope.orgId, p),
     firmName(db, scope.orgId),
+    sealedDocument(db, scope.orgId, p.documentId),
   ]);
   const preview = renderProposal(
     p,
@@ -224,6 +236,8 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     chosenAddOns: p.chosenAddOns,
     declineReason: p.declineReason,
     documentId: p.documentId,
+    /** The sealed PDF while it is in the client's documents (not in the trash). */
+    document: sealed,
     contentSha256: p.contentSha256,
     sentAt: p.sentAt,
     answeredAt: p.answeredAt,

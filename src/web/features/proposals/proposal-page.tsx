@@ -1,6 +1,7 @@
+import { documentDownloadPath } from '@domain/documents';
 import { SIGNING_ORDER_LABELS, SIGNING_ORDERS, type TSigningOrder, ZProposalUpdate } from '@domain/proposals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   Button,
   Card,
@@ -15,9 +16,10 @@ import {
   toast,
   useFormat,
 } from '@web/ui';
-import { Plus, Trash2 } from 'lucide-react';
+import { Download, FileCheck, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { saveFile } from '../documents/file-transfer';
 import { RequirePermission } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { ContentFields, type TContentDraft, toDraft } from './content-fields';
@@ -146,11 +148,15 @@ function Proposal() {
                 </li>
               ))}
             </ul>
-            {p.documentId && (
-              <p className="mt-2 text-sm">
-                The signed PDF is in the client's documents, “Signed agreements”.
+            {p.document ? (
+              <SealedDocumentLink clientId={p.clientId} document={p.document} />
+            ) : p.status === 'accepted' ? (
+              <p className="mt-2 text-sm text-muted-fg">
+                {p.documentId
+                  ? 'The signed PDF was deleted from the client’s documents.'
+                  : 'The signed PDF is being sealed: it appears in the client’s documents shortly.'}
               </p>
-            )}
+            ) : null}
           </Card>
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Audit trail</h2>
@@ -171,6 +177,40 @@ function Proposal() {
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The sealed PDF in the client's documents: its folder (“Signed agreements”) and a download. */
+export function SealedDocumentLink({
+  clientId,
+  document,
+}: {
+  clientId: string;
+  document: { id: string; name: string; folderId: string };
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 rounded-md bg-muted p-3 text-sm">
+      <FileCheck aria-hidden className="size-4" />
+      <Link
+        to="/clients/$id/documents/$folderId"
+        params={{ id: clientId, folderId: document.folderId }}
+        className="min-w-0 break-words underline"
+      >
+        Signed document: {document.name}
+      </Link>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Download ${document.name}`}
+        onClick={() =>
+          saveFile(documentDownloadPath(document.id), document.name).catch((e: unknown) =>
+            toast.error(e instanceof Error ? e.message : 'Download failed'),
+          )
+        }
+      >
+        <Download aria-hidden /> Download
+      </Button>
     </div>
   );
 }
