@@ -86,6 +86,53 @@ const withKnownPlaceholders = <T extends z.ZodType<string>>(schema: T, label: st
     }
   });
 
+/**
+ * What follows an acceptance (set on the template, copied to the proposal): an invoice for the
+ * accepted fixed fees now due, or a retainer invoice, each a draft or issued; and an onboarding
+ * client request from a request template, due some days later.
+ */
+export const FOLLOW_UP_BILLING = [
+  'none',
+  'fees_draft',
+  'fees_issued',
+  'retainer_draft',
+  'retainer_issued',
+] as const;
+export type TFollowUpBilling = (typeof FOLLOW_UP_BILLING)[number];
+export const FOLLOW_UP_BILLING_LABELS: Record<TFollowUpBilling, string> = {
+  none: 'No invoice',
+  fees_draft: 'First invoice for the accepted fixed fees, as a draft',
+  fees_issued: 'First invoice for the accepted fixed fees, issued',
+  retainer_draft: 'A retainer invoice, as a draft',
+  retainer_issued: 'A retainer invoice, issued',
+};
+export const isRetainer = (b: TFollowUpBilling) => b === 'retainer_draft' || b === 'retainer_issued';
+
+export const ZProposalFollowUp = z
+  .object({
+    billing: z.enum(FOLLOW_UP_BILLING, { error: 'Choose what is billed after acceptance' }).default('none'),
+    retainer: ZOptionalMoney,
+    requestTemplateId: z
+      .uuid('Choose a request template from the list')
+      .nullish()
+      .transform((v) => v ?? null),
+    requestDueDays: zInt({ error: 'Give the days as a whole number' })
+      .min(1, 'The request is due at least a day later')
+      .max(90, 'The request is due at most 90 days later')
+      .default(14),
+  })
+  .refine((v) => !isRetainer(v.billing) || (!!v.retainer && Number(v.retainer) > 0), {
+    message: 'A retainer invoice needs its amount',
+    path: ['retainer'],
+  });
+export type TProposalFollowUp = z.output<typeof ZProposalFollowUp>;
+export const NO_FOLLOW_UP: TProposalFollowUp = {
+  billing: 'none',
+  retainer: null,
+  requestTemplateId: null,
+  requestDueDays: 14,
+};
+
 /** What a template and a proposal share: the letter, the packages, the add-ons, the terms. */
 export const ZProposalContent = z.object({
   letterHtml: withKnownPlaceholders(
@@ -98,6 +145,7 @@ export const ZProposalContent = z.object({
     .max(MAX_PACKAGES, `At most ${MAX_PACKAGES} packages for the client to choose between`),
   addOns: z.array(ZProposalService).max(MAX_ADD_ONS, `At most ${MAX_ADD_ONS} add-ons`).default([]),
   terms: zText({ max: 20_000, label: 'Terms' }).default(''),
+  followUp: ZProposalFollowUp.default(NO_FOLLOW_UP),
 });
 export type TProposalContent = z.output<typeof ZProposalContent>;
 

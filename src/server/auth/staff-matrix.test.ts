@@ -1128,6 +1128,7 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
   },
   'proposals.serviceOptions': { input: () => undefined, cross: 'none' },
+  'proposals.requestTemplateOptions': { input: () => undefined, cross: 'none' },
   'proposals.clientOptions': { input: () => ({}), cross: 'none', client: 'filter' },
   'proposals.list': { input: () => ({}), cross: 'none', client: 'filter' },
   'proposals.get': { input: (_, c) => ({ proposalId: c.proposals.draft.id }), cross: 'ids', client: true },

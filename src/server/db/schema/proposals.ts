@@ -3,7 +3,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   smallint,
   text,
@@ -12,16 +11,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  NO_FOLLOW_UP,
   PROPOSAL_EVENT_KINDS,
   PROPOSAL_STATUSES,
   SIGNING_ORDERS,
+  type TProposalFollowUp,
   type TProposalPackage,
   type TProposalService,
 } from '../../../domain/proposals';
+import { invoices } from './billing';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { documents } from './documents';
 import { members, orgs } from './org';
+import { requests } from './requests';
 
 // Proposals and engagement letters (issue 37). A template keeps its letter, packages and add-ons as
 // documents (the editor saves them whole); a proposal copies them, so editing the template later
@@ -37,6 +40,7 @@ export const proposalTemplates = pgTable(
     packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
     addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
     terms: text('terms').notNull().default(''),
+    followUp: jsonb('follow_up').$type<TProposalFollowUp>().notNull().default(NO_FOLLOW_UP),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +62,12 @@ export const proposals = pgTable(
     packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
     addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
     terms: text('terms').notNull().default(''),
+    /** What follows the acceptance (an invoice, a request): done once by the follow-up job. */
+    followUp: jsonb('follow_up').$type<TProposalFollowUp>().notNull().default(NO_FOLLOW_UP),
+    /** The invoice and the request the follow-up made, and when it ran (null: not yet). */
+    invoiceId: uuid('invoice_id'),
+    requestId: uuid('request_id'),
+    followedUpAt: timestamp('followed_up_at', { withTimezone: true }),
     /** draft → sent → accepted | declined | withdrawn; Expired is derived from expiresOn. */
     status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
     signingOrder: text('signing_order', { enum: SIGNING_ORDERS }).notNull().default('any'),
@@ -91,6 +101,16 @@ export const proposals = pgTable(
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('set null'), // SET NULL (document_id)
+    foreignKey({
+      name: 'proposals_invoice_fk',
+      columns: [t.orgId, t.invoiceId],
+      foreignColumns: [invoices.orgId, invoices.id],
+    }).onDelete('set null'), // SET NULL (invoice_id)
+    foreignKey({
+      name: 'proposals_request_fk',
+      columns: [t.orgId, t.requestId],
+      foreignColumns: [requests.orgId, requests.id],
+    }).onDelete('set null'), // SET NULL (request_id)
     foreignKey({
       name: 'proposals_created_by_fk',
       columns: [t.orgId, t.createdBy],

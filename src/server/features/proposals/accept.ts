@@ -8,6 +8,7 @@ import { notify } from '../notifications';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { recordEvent } from './events';
+import { PROPOSAL_FOLLOW_UP, type TFollowUpPayload } from './follow-up';
 import { PROPOSAL_SEAL } from './seal';
 
 type TAccepted = {
@@ -18,6 +19,7 @@ type TAccepted = {
   createdBy: string | null;
   packages: (typeof proposals.$inferSelect)['packages'];
   addOns: (typeof proposals.$inferSelect)['addOns'];
+  followUp: (typeof proposals.$inferSelect)['followUp'];
 };
 
 /**
@@ -42,6 +44,7 @@ export async function acceptProposal(
     .where(and(eq(clients.orgId, p.orgId), eq(clients.id, p.clientId)))
     .returning({ name: clients.name });
   const made: string[] = [];
+  const engagementIds: string[] = [];
   for (const s of chosen) {
     const e = await insertEngagement(tx, p.orgId, p.clientId, {
       serviceId: s.serviceId,
@@ -52,6 +55,7 @@ export async function acceptProposal(
       notes: `From the proposal “${p.title}”${s.description ? `: ${s.description}` : ''}`.slice(0, 2000),
     });
     made.push(e.serviceName);
+    engagementIds.push(e.id);
   }
   await tx
     .update(proposals)
@@ -85,6 +89,15 @@ export async function acceptProposal(
       maxAttempts: 5,
     },
   );
+  // The first invoice or retainer and the onboarding request, as the proposal says: a job too.
+  if (p.followUp.billing !== 'none' || p.followUp.requestTemplateId) {
+    const payload: TFollowUpPayload = { orgId: p.orgId, proposalId: p.id, engagementIds };
+    await enqueue(tx, PROPOSAL_FOLLOW_UP, payload, {
+      orgId: p.orgId,
+      dedupeKey: `${PROPOSAL_FOLLOW_UP}:${p.id}`,
+      maxAttempts: 5,
+    });
+  }
   if (p.createdBy) {
     await notify(tx, {
       orgId: p.orgId,

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, isNull } from 'drizzle-orm';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
-import { clients, services } from '../../db/schema';
+import { clients, requestTemplates, services } from '../../db/schema';
 import { clientVisibility } from '../clients';
 
 // The proposal form's pickers: the catalogue's live services, and the clients and prospects the
@@ -43,4 +43,14 @@ export async function clientOptions(db: TExecutor, scope: TScope, search: string
     )
     .orderBy(asc(clients.name))
     .limit(20);
+}
+
+/** The firm's request templates, for the onboarding request sent after acceptance. */
+export async function requestTemplateOptions(db: TExecutor, scope: TScope) {
+  return db
+    .select({ id: requestTemplates.id, name: requestTemplates.name })
+    .from(requestTemplates)
+    .where(eq(requestTemplates.orgId, scope.orgId))
+    .orderBy(asc(requestTemplates.name), asc(requestTemplates.id))
+    .limit(500);
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
 import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
-import { clientOptions, serviceOptions } from './options';
+import { clientOptions, requestTemplateOptions, serviceOptions } from './options';
 import {
   createProposal,
   draftFromTemplate,
@@ -59,6 +59,8 @@ const templatesRouter = router({
 export const proposalsRouter = router({
   templates: templatesRouter,
   serviceOptions: manage.query(({ ctx }) => serviceOptions(ctx.db, ctx.scope)),
+  /** The request templates an accepted proposal may send as its onboarding request. */
+  requestTemplateOptions: manage.query(({ ctx }) => requestTemplateOptions(ctx.db, ctx.scope)),
   clientOptions: manage
     .input(ZProposalClientSearch)
     .query(({ ctx, input }) => clientOptions(ctx.db, ctx.scope, input.search)),

@@ -17,6 +17,7 @@ import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { firmSigningKey } from './certificate';
 import { CadesSigner } from './cms';
+import { registerProposalFollowUpJob } from './follow-up';
 import { renderSealedPdf } from './pdf';
 import { registerProposalReminderJob } from './reminders';
 import { renderProposal, serviceNames } from './render';
@@ -232,6 +233,7 @@ export async function sealProposal(
 
 export function registerProposalJobs(storage: TStorage) {
   registerProposalReminderJob();
+  registerProposalFollowUpJob();
   registerJob(PROPOSAL_SEAL, async (job, ctx) => {
     const payload = ZPayload.safeParse(job.payload);
     if (!payload.success) throw new PermanentJobError('The seal job names no proposal');

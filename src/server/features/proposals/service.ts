@@ -13,7 +13,16 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, documents, orgs, proposalEvents, proposalSigners, proposals } from '../../db/schema';
+import {
+  clients,
+  documents,
+  invoices,
+  orgs,
+  proposalEvents,
+  proposalSigners,
+  proposals,
+  requests,
+} from '../../db/schema';
 import { enqueueMail } from '../../mail';
 import { clientVisibility, visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
@@ -121,6 +130,7 @@ export async function draftFromTemplate(
     packages: template.packages,
     addOns: template.addOns,
     terms: template.terms,
+    followUp: template.followUp,
     expiresOn: expires.toISOString().slice(0, 10),
     signingOrder: 'any' as const,
     signers: client.email ? [{ name: client.name, email: client.email }] : [],
@@ -177,6 +187,30 @@ export async function sealedDocument(db: TExecutor, orgId: string, documentId: s
   return doc ?? null;
 }
 
+/** The invoice and the onboarding request the acceptance made, for links from the proposal. */
+async function followUpRecords(
+  db: TExecutor,
+  orgId: string,
+  invoiceId: string | null,
+  requestId: string | null,
+) {
+  const [[invoice], [request]] = await Promise.all([
+    invoiceId
+      ? db
+          .select({ id: invoices.id, number: invoices.number, status: invoices.status })
+          .from(invoices)
+          .where(and(eq(invoices.orgId, orgId), eq(invoices.id, invoiceId)))
+      : Promise.resolve([]),
+    requestId
+      ? db
+          .select({ id: requests.id, title: requests.title, status: requests.status })
+          .from(requests)
+          .where(and(eq(requests.orgId, orgId), eq(requests.id, requestId)))
+      : Promise.resolve([]),
+  ]);
+  return { invoice: invoice ?? null, request: request ?? null };
+}
+
 export async function signersOf(db: TExecutor, orgId: string, proposalId: string) {
   return db
     .select()
@@ -190,7 +224,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
   const p = await visibleProposal(db, scope, proposalId);
   const format = await firmFormatter(db, scope.orgId);
   const today = todayIn(format.timeZone);
-  const [signers, events, names, firm, sealed] = await Promise.all([
+  const [signers, events, names, firm, sealed, followedUp] = await Promise.all([
     signersOf(db, scope.orgId, p.id),
     db
       .select()
@@ -201,6 +235,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     serviceNames(db, scope.orgId, p),
     firmName(db, scope.orgId),
     sealedDocument(db, scope.orgId, p.documentId),
+    followUpRecords(db, scope.orgId, p.invoiceId, p.requestId),
   ]);
   const preview = renderProposal(
     p,
@@ -232,6 +267,10 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     packages: p.packages,
     addOns: p.addOns,
     terms: p.terms,
+    followUp: p.followUp,
+    followedUpAt: p.followedUpAt,
+    invoice: followedUp.invoice,
+    request: followedUp.request,
     chosenPackage: p.chosenPackage,
     chosenAddOns: p.chosenAddOns,
     declineReason: p.declineReason,

@@ -1,5 +1,11 @@
 import { documentDownloadPath } from '@domain/documents';
-import { SIGNING_ORDER_LABELS, SIGNING_ORDERS, type TSigningOrder, ZProposalUpdate } from '@domain/proposals';
+import {
+  FOLLOW_UP_BILLING_LABELS,
+  SIGNING_ORDER_LABELS,
+  SIGNING_ORDERS,
+  type TSigningOrder,
+  ZProposalUpdate,
+} from '@domain/proposals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -158,6 +164,46 @@ function Proposal() {
               </p>
             ) : null}
           </Card>
+          {p.status !== 'draft' && (p.followUp.billing !== 'none' || p.followUp.requestTemplateId) && (
+            <Card className="p-4">
+              <h2 className="mb-2 font-semibold">After acceptance</h2>
+              <ul className="flex flex-col gap-1 text-sm">
+                {p.followUp.billing !== 'none' && (
+                  <li>
+                    {FOLLOW_UP_BILLING_LABELS[p.followUp.billing]}
+                    {p.followUp.retainer ? ` (${format.money(p.followUp.retainer)})` : ''}:{' '}
+                    {p.invoice ? (
+                      <Link to="/billing/invoices/$id" params={{ id: p.invoice.id }} className="underline">
+                        {p.invoice.number ?? 'Draft invoice'} ({p.invoice.status})
+                      </Link>
+                    ) : p.followedUpAt ? (
+                      'nothing was billed (see the system log)'
+                    ) : p.status === 'accepted' ? (
+                      'being made'
+                    ) : (
+                      'once accepted'
+                    )}
+                  </li>
+                )}
+                {p.followUp.requestTemplateId && (
+                  <li>
+                    Onboarding request:{' '}
+                    {p.request ? (
+                      <Link to="/requests/$id" params={{ id: p.request.id }} className="underline">
+                        {p.request.title} ({p.request.status})
+                      </Link>
+                    ) : p.followedUpAt ? (
+                      'not made (see the system log)'
+                    ) : p.status === 'accepted' ? (
+                      'being made'
+                    ) : (
+                      'sent once accepted'
+                    )}
+                  </li>
+                )}
+              </ul>
+            </Card>
+          )}
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Audit trail</h2>
             <ol aria-label="Audit trail" className="flex flex-col gap-2 text-sm">
