@@ -197,6 +197,26 @@ export const ZProposalFromTemplate = z.object({
   templateId: z.uuid('Choose a template'),
 });
 
+/** A proposal (letter, services, fees), or a standalone signature request for a client's PDF. */
+export const PROPOSAL_KINDS = ['proposal', 'document'] as const;
+export type TProposalKind = (typeof PROPOSAL_KINDS)[number];
+
+/** A client's PDF sent for signature: who signs, in what order, until when. Sent at once. */
+export const ZSignatureRequest = z.object({
+  documentId: z.uuid('Choose a PDF from the client’s documents'),
+  title: zText({ min: 1, max: 200, label: 'Title' }),
+  message: zText({ max: 2000, label: 'Message' }).default(''),
+  expiresOn: ZIsoDay,
+  signingOrder: z.enum(SIGNING_ORDERS).default('any'),
+  signers: z
+    .array(ZSigner)
+    .min(1, 'Add at least one signer')
+    .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`)
+    .refine((s) => new Set(s.map((x) => x.email)).size === s.length, 'Each signer needs their own email'),
+});
+export type TSignatureRequest = z.input<typeof ZSignatureRequest>;
+export const ZSignerOptions = z.object({ clientId: z.uuid('Choose a client') });
+
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'withdrawn'] as const;
 export type TProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** What a list shows: a sent proposal past its expiry date is Expired. */

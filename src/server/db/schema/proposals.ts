@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   NO_FOLLOW_UP,
+  PROPOSAL_KINDS,
   PROPOSAL_EVENT_KINDS,
   PROPOSAL_STATUSES,
   SIGNING_ORDERS,
@@ -56,6 +57,11 @@ export const proposals = pgTable(
     id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
+    /** A proposal, or a standalone signature request for one of the client's PDFs (sourceDocumentId). */
+    kind: text('kind', { enum: PROPOSAL_KINDS }).notNull().default('proposal'),
+    sourceDocumentId: uuid('source_document_id'),
+    /** The version sent for signature: what the signers see and what is sealed, whatever comes later. */
+    sourceVersion: integer('source_version'),
     title: text('title').notNull(),
     templateName: text('template_name'),
     letterHtml: text('letter_html').notNull(),
@@ -101,6 +107,11 @@ export const proposals = pgTable(
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('set null'), // SET NULL (document_id)
+    foreignKey({
+      name: 'proposals_source_document_fk',
+      columns: [t.orgId, t.sourceDocumentId],
+      foreignColumns: [documents.orgId, documents.id],
+    }).onDelete('set null'), // SET NULL (source_document_id)
     foreignKey({
       name: 'proposals_invoice_fk',
       columns: [t.orgId, t.invoiceId],

@@ -2,6 +2,7 @@
 // import from here, never from the files beside it.
 
 export { followUpProposal, PROPOSAL_FOLLOW_UP } from './follow-up';
+export { registerSigningRoutes } from './http';
 export { PROPOSAL_REMINDERS, sendProposalReminders } from './reminders';
 export { proposalsRouter, signingRouter } from './router';
 export { PROPOSAL_SEAL, registerProposalJobs, sealProposal } from './seal';

@@ -8,16 +8,18 @@ import {
   ZProposalTemplateSave,
   ZProposalUpdate,
   ZProposalWithdraw,
+  ZSignatureRequest,
   ZSignerCodeVerify,
   ZSignerDecline,
   ZSignerLink,
+  ZSignerOptions,
   ZSignerSession,
   ZSignerSign,
   ZSigningCertificateUpload,
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
 import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
-import { clientOptions, requestTemplateOptions, serviceOptions } from './options';
+import { clientOptions, requestTemplateOptions, serviceOptions, signerOptions } from './options';
 import {
   createProposal,
   draftFromTemplate,
@@ -28,6 +30,7 @@ import {
   withdrawProposal,
 } from './service';
 import { signingCertificateInfo, uploadCertificate } from './settings';
+import { requestSignature } from './signature-requests';
 import {
   declineProposal,
   openLink,
@@ -79,6 +82,14 @@ export const proposalsRouter = router({
   send: manage
     .input(ZProposalRef)
     .mutation(({ ctx, input }) => sendProposal(ctx.db, ctx.scope, input.proposalId, ctx.meta, ctx)),
+  /** Who may sign for a client: its portal users and its contact email (the signature dialog). */
+  signerOptions: manage
+    .input(ZSignerOptions)
+    .query(({ ctx, input }) => signerOptions(ctx.db, ctx.scope, input.clientId)),
+  /** A client's PDF sent for signature (the same signing flow; sealed next to the original). */
+  requestSignature: manage
+    .input(ZSignatureRequest)
+    .mutation(({ ctx, input }) => requestSignature(ctx.db, ctx.scope, input, ctx.meta, ctx)),
   withdraw: manage
     .input(ZProposalWithdraw)
     .mutation(({ ctx, input }) => withdrawProposal(ctx.db, ctx.scope, input, ctx.meta)),

@@ -61,7 +61,7 @@ async function firmName(db: TExecutor, orgId: string) {
   return firm?.name ?? 'Your accountant';
 }
 
-async function replaceSigners(
+export async function replaceSigners(
   tx: TExecutor,
   orgId: string,
   proposalId: string,
@@ -224,7 +224,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
   const p = await visibleProposal(db, scope, proposalId);
   const format = await firmFormatter(db, scope.orgId);
   const today = todayIn(format.timeZone);
-  const [signers, events, names, firm, sealed, followedUp] = await Promise.all([
+  const [signers, events, names, firm, sealed, followedUp, source] = await Promise.all([
     signersOf(db, scope.orgId, p.id),
     db
       .select()
@@ -236,6 +236,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     firmName(db, scope.orgId),
     sealedDocument(db, scope.orgId, p.documentId),
     followUpRecords(db, scope.orgId, p.invoiceId, p.requestId),
+    sealedDocument(db, scope.orgId, p.sourceDocumentId),
   ]);
   const preview = renderProposal(
     p,
@@ -258,6 +259,9 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     clientName: p.clientName,
     prospect: p.prospect,
     title: p.title,
+    kind: p.kind,
+    /** A signature request's file (while it is in the client's documents) and the version sent. */
+    sourceDocument: source ? { ...source, version: p.sourceVersion } : null,
     templateName: p.templateName,
     status: p.status,
     displayStatus: displayStatus(p.status, p.expiresOn, today),
@@ -322,6 +326,7 @@ export async function listProposals(
       .select({
         id: proposals.id,
         title: proposals.title,
+        kind: proposals.kind,
         clientId: proposals.clientId,
         clientName: clients.name,
         prospect: clients.prospect,
@@ -391,39 +396,48 @@ export async function sendProposal(
   meta: TRequestMeta,
   deps: TDeps,
 ) {
-  return db.transaction(async (tx) => {
-    const p = await visibleProposal(tx, scope, proposalId, true);
-    if (p.status !== 'draft')
-      throw new TRPCError({ code: 'CONFLICT', message: 'This proposal was already sent' });
-    const format = await firmFormatter(tx, scope.orgId);
-    if (p.expiresOn < todayIn(format.timeZone)) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry date has passed: choose a later one' });
-    }
-    const signers = await signersOf(tx, scope.orgId, p.id);
-    if (!signers.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add at least one signer' });
-    // In turn: only the first is asked now; each signature asks the next (see signing.ts).
-    const asked = p.signingOrder === 'sequential' ? signers.slice(0, 1) : signers;
-    for (const s of asked) await mailSigner(tx, deps, p, s);
-    await tx
-      .update(proposals)
-      .set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(proposals.orgId, scope.orgId), eq(proposals.id, p.id)));
-    await recordEvent(tx, {
-      orgId: scope.orgId,
-      proposalId: p.id,
-      kind: 'sent',
-      who: 'Firm',
-      detail: `To ${asked.map((s) => `${s.name} <${s.email}>`).join(', ')}`,
-      meta,
-    });
-    await audit(tx, actorOf(scope, meta), {
-      action: 'proposal.send',
-      recordType: 'proposal',
-      recordId: p.id,
-      summary: `Sent the proposal “${p.title}” to ${p.clientName} (${signers.length} signer${signers.length === 1 ? '' : 's'})`,
-    });
-    return { id: p.id };
+  return db.transaction(async (tx) => sendInTransaction(tx, scope, proposalId, meta, deps));
+}
+
+/** Sends a draft in the caller's transaction: each signer asked now is mailed a fresh link. */
+export async function sendInTransaction(
+  tx: TExecutor,
+  scope: TScope,
+  proposalId: string,
+  meta: TRequestMeta,
+  deps: TDeps,
+) {
+  const p = await visibleProposal(tx, scope, proposalId, true);
+  if (p.status !== 'draft')
+    throw new TRPCError({ code: 'CONFLICT', message: 'This proposal was already sent' });
+  const format = await firmFormatter(tx, scope.orgId);
+  if (p.expiresOn < todayIn(format.timeZone)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry date has passed: choose a later one' });
+  }
+  const signers = await signersOf(tx, scope.orgId, p.id);
+  if (!signers.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add at least one signer' });
+  // In turn: only the first is asked now; each signature asks the next (see signing.ts).
+  const asked = p.signingOrder === 'sequential' ? signers.slice(0, 1) : signers;
+  for (const s of asked) await mailSigner(tx, deps, p, s);
+  await tx
+    .update(proposals)
+    .set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(proposals.orgId, scope.orgId), eq(proposals.id, p.id)));
+  await recordEvent(tx, {
+    orgId: scope.orgId,
+    proposalId: p.id,
+    kind: 'sent',
+    who: 'Firm',
+    detail: `To ${asked.map((s) => `${s.name} <${s.email}>`).join(', ')}`,
+    meta,
   });
+  await audit(tx, actorOf(scope, meta), {
+    action: 'proposal.send',
+    recordType: 'proposal',
+    recordId: p.id,
+    summary: `Sent ${p.kind === 'document' ? 'for signature' : 'the proposal'} “${p.title}” to ${p.clientName} (${signers.length} signer${signers.length === 1 ? '' : 's'})`,
+  });
+  return { id: p.id };
 }
 
 export async function withdrawProposal(

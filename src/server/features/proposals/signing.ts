@@ -18,7 +18,7 @@ import {
 } from '../../../domain/proposals';
 import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, orgs, proposalSigners, proposals } from '../../db/schema';
+import { clients, documents, documentVersions, orgs, proposalSigners, proposals } from '../../db/schema';
 import { type TLimit, takeAttempt } from '../../idp/attempts';
 import type { TMailer } from '../../mail';
 import { notify } from '../notifications';
@@ -201,7 +201,34 @@ export async function verifySignerCode(
   return { session: outcome.session };
 }
 
-async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSession>, lock = false) {
+/** The file a signature request names, at the version sent; null when it is gone. */
+export async function sourceDocument(db: TExecutor, p: typeof proposals.$inferSelect) {
+  const row = await sourceFile(db, p);
+  return row ? { name: row.doc.name, size: row.version.size } : null;
+}
+
+/** The document and the version a signature request was sent with (for the signer's download). */
+export async function sourceFile(db: TExecutor, p: typeof proposals.$inferSelect) {
+  if (!p.sourceDocumentId || p.sourceVersion === null) return null;
+  const [row] = await db
+    .select({ doc: { id: documents.id, name: documents.name }, version: documentVersions })
+    .from(documents)
+    .innerJoin(
+      documentVersions,
+      and(eq(documentVersions.orgId, documents.orgId), eq(documentVersions.documentId, documents.id)),
+    )
+    .where(
+      and(
+        eq(documents.orgId, p.orgId),
+        eq(documents.id, p.sourceDocumentId),
+        eq(documentVersions.version, p.sourceVersion),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSession>, lock = false) {
   const row = await byLink(tx, input, lock);
   const s = row.signer;
   if (
@@ -234,9 +261,13 @@ export async function signerView(db: TDb, input: z.output<typeof ZSignerSession>
     today: todayIn(format.timeZone),
     expiresOn: p.expiresOn,
   });
+  const document = p.kind === 'document' ? await sourceDocument(db, p) : null;
   return {
     firmName: firm?.name ?? '',
     title: p.title,
+    kind: p.kind,
+    /** A signature request's file (its name and size): the page opens it by the document route. */
+    document,
     status: p.status,
     expiresOn: p.expiresOn,
     signingOrder: p.signingOrder,
@@ -289,7 +320,9 @@ export async function signProposal(
       });
     }
     let choice = { packageIndex: input.packageIndex, addOnIndexes: [...new Set(input.addOnIndexes)].sort() };
-    if (p.chosenPackage !== null)
+    // A document has no packages to choose between: the signature is on the file as sent.
+    if (p.kind === 'document') choice = { packageIndex: 0, addOnIndexes: [] };
+    else if (p.chosenPackage !== null)
       choice = { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] };
     else {
       if (!p.packages[choice.packageIndex])
@@ -320,7 +353,7 @@ export async function signProposal(
       signerId: signer.id,
       kind: 'signed',
       who: signer.name,
-      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}; package “${pkg}”${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically`,
+      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically`,
       meta,
     });
     await audit(

@@ -112,7 +112,45 @@ function Proposal() {
       {p.declineReason && <p className="rounded-md bg-muted p-3 text-sm">Declined: “{p.declineReason}”</p>}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
-          {p.status === 'draft' ? (
+          {p.kind === 'document' ? (
+            <Card className="flex flex-col gap-2 p-4">
+              <h2 className="font-semibold">Document to sign</h2>
+              {p.sourceDocument ? (
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <Link
+                    to="/clients/$id/documents/$folderId"
+                    params={{ id: p.clientId, folderId: p.sourceDocument.folderId }}
+                    className="min-w-0 break-words underline"
+                  >
+                    {p.sourceDocument.name}
+                  </Link>
+                  <span className="text-muted-fg">version {p.sourceDocument.version}</span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Download ${p.sourceDocument.name}`}
+                    onClick={() => {
+                      const doc = p.sourceDocument;
+                      if (!doc) return;
+                      saveFile(`${documentDownloadPath(doc.id)}?version=${doc.version ?? 1}`, doc.name).catch(
+                        (e: unknown) => toast.error(e instanceof Error ? e.message : 'Download failed'),
+                      );
+                    }}
+                  >
+                    <Download aria-hidden /> Download
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-sm text-muted-fg">The original was deleted from the client's documents.</p>
+              )}
+              <article
+                aria-label="Message to the signers"
+                className="rounded-md border border-border p-3 text-sm [&_p]:mb-2"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the message is escaped on the server.
+                dangerouslySetInnerHTML={{ __html: p.preview.letterHtml }}
+              />
+            </Card>
+          ) : p.status === 'draft' ? (
             <DraftEditor proposal={p} />
           ) : (
             <Card className="p-4">
@@ -130,7 +168,7 @@ function Proposal() {
           )}
         </div>
         <div className="flex flex-col gap-6">
-          {p.status === 'draft' && (
+          {p.status === 'draft' && p.kind !== 'document' && (
             <Card className="p-4">
               <h2 className="mb-3 font-semibold">Preview: exactly what the signer will see</h2>
               <ProposalBody rendered={p.preview} locked />

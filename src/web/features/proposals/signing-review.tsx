@@ -1,7 +1,7 @@
 import { ESIGN_CONSENT_TEXT } from '@domain/proposals';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Field, Input, Spinner } from '@web/ui';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ProposalBody } from './proposal-body';
@@ -51,13 +51,17 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
         <p className="text-sm text-muted-fg">{v.firmName}</p>
         <h1 className="text-xl font-semibold">{v.title}</h1>
       </div>
-      <ProposalBody
-        rendered={v}
-        chosen={chosen}
-        locked={!!v.chosen || !v.myTurn}
-        onPackage={setPackage}
-        onAddOns={setAddOns}
-      />
+      {v.kind === 'document' ? (
+        <SignedFile link={link} session={session} letterHtml={v.letterHtml} document={v.document} />
+      ) : (
+        <ProposalBody
+          rendered={v}
+          chosen={chosen}
+          locked={!!v.chosen || !v.myTurn}
+          onPackage={setPackage}
+          onAddOns={setAddOns}
+        />
+      )}
       <section aria-label="Signers" className="text-sm">
         <h2 className="mb-1 font-semibold">Signers{v.signingOrder === 'sequential' ? ', in turn' : ''}</h2>
         <ul className="flex flex-col gap-1">
@@ -73,7 +77,7 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
           {v.me.signedAt
             ? 'You have signed this document.'
             : v.status !== 'sent'
-              ? `This proposal is ${v.status}.`
+              ? `This ${v.kind === 'document' ? 'signature request' : 'proposal'} is ${v.status}.`
               : 'It is not your turn to sign yet: we will email you when it is.'}
         </p>
       ) : declining ? (
@@ -143,5 +147,42 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
         </form>
       )}
     </div>
+  );
+}
+
+/** A signature request's file: the firm's message, the PDF shown in the page, and a download. */
+function SignedFile({
+  link,
+  session,
+  letterHtml,
+  document,
+}: {
+  link: TSignerLink;
+  session: string;
+  letterHtml: string;
+  document: { name: string; size: number } | null;
+}) {
+  if (!document)
+    return <p className="text-sm text-danger">The document is no longer available: ask the firm.</p>;
+  const query = new URLSearchParams({ t: link.token, s: session });
+  const url = `/api/signing/${link.proposalId}/${link.signerId}/document?${query}`;
+  return (
+    <section aria-label="The document to sign" className="flex flex-col gap-3">
+      {/* The firm's message: escaped on the server, paragraphs only. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from escaped text on the server. */}
+      <div className="text-sm" dangerouslySetInnerHTML={{ __html: letterHtml }} />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <FileText aria-hidden className="size-4" />
+        <span className="min-w-0 break-words font-medium">{document.name}</span>
+        <a
+          className="inline-flex items-center gap-1 underline"
+          href={`${url}&download=1`}
+          download={document.name}
+        >
+          <Download aria-hidden className="size-4" /> Download
+        </a>
+      </div>
+      <iframe title={document.name} src={url} className="h-[60vh] w-full rounded-md border border-border" />
+    </section>
   );
 }
