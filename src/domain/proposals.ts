@@ -290,7 +290,21 @@ export const ZSignerSign = ZSignerSession.extend({
   consent: z.literal(true, 'Agree to sign electronically to continue'),
 });
 export type TSignerSign = z.input<typeof ZSignerSign>;
+
+/** Signing in the client portal: the portal's sign-in stands for the link and the code. */
+export const ZPortalSignRef = z.object({ proposalId: z.uuid('Choose something to sign from the list') });
+export const ZPortalSign = ZSignerSign.omit({
+  proposalId: true,
+  signerId: true,
+  token: true,
+  session: true,
+}).extend(ZPortalSignRef.shape);
+export type TPortalSign = z.input<typeof ZPortalSign>;
 export const ZSignerDecline = ZSignerSession.extend({
+  reason: zText({ min: 3, max: 1000, label: 'Reason', minMessage: 'Tell the firm why, in a few words' }),
+});
+
+export const ZPortalSignDecline = ZPortalSignRef.extend({
   reason: zText({ min: 3, max: 1000, label: 'Reason', minMessage: 'Tell the firm why, in a few words' }),
 });
 

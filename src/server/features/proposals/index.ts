@@ -4,5 +4,5 @@
 export { followUpProposal, PROPOSAL_FOLLOW_UP } from './follow-up';
 export { registerSigningRoutes } from './http';
 export { PROPOSAL_REMINDERS, sendProposalReminders } from './reminders';
-export { proposalsRouter, signingRouter } from './router';
+export { clientPortalSigningRouter, proposalsRouter, signingRouter } from './router';
 export { PROPOSAL_SEAL, registerProposalJobs, sealProposal } from './seal';

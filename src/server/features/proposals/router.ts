@@ -1,4 +1,7 @@
 import {
+  ZPortalSign,
+  ZPortalSignDecline,
+  ZPortalSignRef,
   ZProposalClientSearch,
   ZProposalCreate,
   ZProposalFromTemplate,
@@ -18,8 +21,9 @@ import {
   ZSigningCertificateUpload,
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
-import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
+import { permissionProcedure, portalClientProcedure, publicProcedure } from '../../trpc/procedures';
 import { clientOptions, requestTemplateOptions, serviceOptions, signerOptions } from './options';
+import { portalDecline, portalSign, portalSigningView, portalToSign } from './portal-signing';
 import {
   createProposal,
   draftFromTemplate,
@@ -120,4 +124,20 @@ export const signingRouter = router({
   decline: publicProcedure
     .input(ZSignerDecline)
     .mutation(({ ctx, input }) => declineProposal(ctx.db, input, ctx.meta)),
+});
+
+/** The portal's "To sign": a signed-in portal user who is a signer signs without the mailed code. */
+export const clientPortalSigningRouter = router({
+  list: portalClientProcedure.query(({ ctx }) => portalToSign(ctx.db, ctx.access, ctx.portal.email)),
+  get: portalClientProcedure
+    .input(ZPortalSignRef)
+    .mutation(({ ctx, input }) =>
+      portalSigningView(ctx.db, ctx.access, ctx.portal.email, input.proposalId, ctx.meta),
+    ),
+  sign: portalClientProcedure
+    .input(ZPortalSign)
+    .mutation(({ ctx, input }) => portalSign(ctx.db, ctx.access, ctx.portal.email, input, ctx.meta, ctx)),
+  decline: portalClientProcedure
+    .input(ZPortalSignDecline)
+    .mutation(({ ctx, input }) => portalDecline(ctx.db, ctx.access, ctx.portal.email, input, ctx.meta)),
 });

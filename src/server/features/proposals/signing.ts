@@ -75,7 +75,7 @@ async function byLink(db: TExecutor, link: z.output<typeof ZSignerLink>, lock = 
   return row;
 }
 
-async function openable(db: TExecutor, p: typeof proposals.$inferSelect) {
+export async function openable(db: TExecutor, p: typeof proposals.$inferSelect) {
   if (p.status === 'withdrawn') throw invalid();
   const format = await firmFormatter(db, p.orgId);
   if (p.status === 'sent' && p.expiresOn < todayIn(format.timeZone)) {
@@ -245,6 +245,19 @@ export async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSes
 /** Everything the signer reviews: the letter, the options, the terms, who signs, and whose turn it is. */
 export async function signerView(db: TDb, input: z.output<typeof ZSignerSession>) {
   const { proposal: p, signer, format } = await bySession(db, input);
+  return viewFor(db, p, signer, format);
+}
+
+type TProposalRow = typeof proposals.$inferSelect;
+type TSignerRow = typeof proposalSigners.$inferSelect;
+
+/** What one signer reviews (the link's page and the portal's show the same). */
+export async function viewFor(
+  db: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  format: Awaited<ReturnType<typeof openable>>,
+) {
   const [signers, names, [firm]] = await Promise.all([
     signersOf(db, p.orgId, p.id),
     serviceNames(db, p.orgId, p),
@@ -301,6 +314,23 @@ export async function signProposal(
 ) {
   return db.transaction(async (tx) => {
     const { proposal: p, signer } = await bySession(tx, input, true);
+    return signAs(tx, p, signer, input, meta, deps, '');
+  });
+}
+
+export type TSignature = Pick<z.output<typeof ZSignerSign>, 'packageIndex' | 'addOnIndexes' | 'signature'>;
+
+/** One signer's signature, in the caller's transaction (the signer row locked); `via` says how they came. */
+export async function signAs(
+  tx: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  input: TSignature,
+  meta: TRequestMeta,
+  deps: TDeps,
+  via: string,
+) {
+  {
     // The proposal row's lock orders concurrent signers: the last one in sees every other signature.
     await tx
       .select({ id: proposals.id })
@@ -353,7 +383,7 @@ export async function signProposal(
       signerId: signer.id,
       kind: 'signed',
       who: signer.name,
-      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically`,
+      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically${via}`,
       meta,
     });
     await audit(
@@ -376,12 +406,26 @@ export async function signProposal(
       if (next) await mailSigner(tx, deps, p, next);
     }
     return { done: false };
-  });
+  }
 }
 
 export async function declineProposal(db: TDb, input: z.output<typeof ZSignerDecline>, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
     const { proposal: p, signer } = await bySession(tx, input, true);
+    return declineAs(tx, p, signer, input.reason, meta);
+  });
+}
+
+/** One signer declines, with their reason, in the caller's transaction: the proposal is declined. */
+export async function declineAs(
+  tx: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  reason: string,
+  meta: TRequestMeta,
+) {
+  {
+    const input = { reason };
     if (p.status !== 'sent' || signer.signedAt) {
       throw new TRPCError({
         code: 'CONFLICT',
@@ -427,5 +471,5 @@ export async function declineProposal(db: TDb, input: z.output<typeof ZSignerDec
       });
     }
     return { declined: true };
-  });
+  }
 }
