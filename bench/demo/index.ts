@@ -28,6 +28,7 @@ import { messageEvents } from './messages';
 import { openOffice } from './office';
 import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
+import { proposalEvents } from './proposals';
 import { setUpTimeRules } from './rates';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
 import { requestEvents } from './requests';
@@ -251,6 +252,7 @@ export async function fillDemo(
       ...pastBroadcastEvents(ctx),
       ...requestEvents({ ...ctx, db, orgId, publicUrl: config.publicUrl, plan }),
       ...messageEvents({ ...ctx, plan }),
+      ...proposalEvents({ ...ctx, plan, config }),
       {
         at: new Date(now.getTime() - 2 * DAY_MS),
         run: async () => {

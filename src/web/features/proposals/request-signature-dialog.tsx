@@ -83,7 +83,7 @@ export function RequestSignatureDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={`Request signatures on ${document.name}`}
-        description="Each signer gets a link by email and confirms it with a one-time code. When everyone has signed, the signed copy is sealed and filed next to this file."
+        description="Each signer gets a link by email and confirms it with a one-time code (the client's portal users can also sign in the portal). When everyone has signed, the signed copy is sealed and filed next to this file."
         footer={
           <>
             <DialogClose asChild>
