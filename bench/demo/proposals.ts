@@ -5,6 +5,7 @@ import { createStorage } from '../../src/server/files/storage';
 import type { TDemoPerson } from './people';
 import type { portalPlan } from './portal';
 import type { TDemoEvent } from './reminders';
+import { atServerTime } from './server-clock';
 import type { TPersonSession, TSession } from './session';
 
 // Proposals and engagement letters (issue 37) over the last weeks, written on the product's own
@@ -96,16 +97,22 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
     ids.set(key, id);
   }
 
-  /** A portal call as the signer; a refused sign-in (the portal's code limits) leaves it unanswered. */
-  async function asClient(email: string, procedure: string, input: unknown) {
+  /**
+   * A portal call as the signer, at the moment it stands for (the sign-in itself on the real clock:
+   * its code's lifetime is the database's). A refused sign-in (the portal's code limits) leaves it
+   * unanswered.
+   */
+  async function asClient(email: string, when: Date, procedure: string, input: unknown) {
     try {
-      await (await ctx.session.portalSignIn(email)).mutate(procedure, input);
+      const portal = await ctx.session.portalSignIn(email);
+      await atServerTime(when, () => portal.mutate(procedure, input));
     } catch (error) {
       if (!/refused \((401|429)\)/.test(String(error))) throw error;
     }
   }
 
-  return [
+  // Sending and signing read the server's today (expiry), so each runs at the moment it stands for.
+  const events: (TDemoEvent & { portal?: true })[] = [
     {
       // To a prospect who never answered: it expired ten days ago.
       at: at(40, 3),
@@ -141,10 +148,11 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
     {
       // Declined in the portal, with the client's reason.
       at: at(18, 5),
+      portal: true,
       run: async () => {
         const proposalId = ids.get('declined');
         if (!proposalId) return;
-        await asClient(anita.email, 'clientPortalSigning.decline', {
+        await asClient(anita.email, at(18, 5), 'clientPortalSigning.decline', {
           clientId: anitaClient.id,
           proposalId,
           reason: 'We will keep our current arrangement this year and revisit it after the audit.',
@@ -166,10 +174,11 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
     {
       // Signed in the portal: the engagement is made, the first invoice drafted, the PDF sealed.
       at: at(11, 6),
+      portal: true,
       run: async () => {
         const proposalId = ids.get('signed');
         if (!proposalId) return;
-        await asClient(vikram.email, 'clientPortalSigning.sign', {
+        await asClient(vikram.email, at(11, 6), 'clientPortalSigning.sign', {
           clientId: vikramClient.id,
           proposalId,
           packageIndex: 1,
@@ -206,4 +215,5 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
       },
     },
   ];
+  return events.map((e) => (e.portal ? e : { at: e.at, run: () => atServerTime(e.at, e.run) }));
 }
