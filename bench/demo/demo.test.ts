@@ -725,7 +725,7 @@ describe('npm run demo', () => {
     expect(second.owner.email).toBe('meera@sharma-associates-2.test');
     expect((await signIn(second.owner.email, second.password)).status).toBe(200);
     const [first] = await rows<{ n: number }>(sql`
-      select count(*)::int as n from clients where org_id = ${demo.orgId}::uuid`);
+      select count(*)::int as n from clients where org_id = ${demo.orgId}::uuid and not prospect`);
     expect(first?.n).toBe(40);
   }, 300_000);
 });

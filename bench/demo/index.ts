@@ -308,7 +308,7 @@ export async function fillDemo(
     await createUpcomingReminders(ctx);
 
     const counted = await db.execute(sql`select
-      (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,
+      (select count(*) from clients where org_id = ${orgId}::uuid and not prospect)::int as clients,
       (select count(*) from client_services where org_id = ${orgId}::uuid)::int as engagements,
       (select count(*) from projects where org_id = ${orgId}::uuid)::int as projects,
       (select count(*) from tasks where org_id = ${orgId}::uuid)::int as tasks`);

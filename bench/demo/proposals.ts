@@ -118,7 +118,7 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
       at: at(40, 3),
       run: async () => {
         const prospect = await boss().clients.create({
-          code: 'PRO-SUN',
+          code: (await boss().clients.nextCode()).code,
           name: 'Sunrise Bakery',
           email: 'owner@sunrisebakery.example',
           prospect: true,
@@ -195,7 +195,7 @@ export function proposalEvents(ctx: TProposalContext): TDemoEvent[] {
       at: at(3, 4),
       run: async () => {
         const prospect = await boss().clients.create({
-          code: 'PRO-GRN',
+          code: (await boss().clients.nextCode()).code,
           name: 'Greenleaf Organics Pvt Ltd',
           email: 'directors@greenleaf.example',
           prospect: true,
