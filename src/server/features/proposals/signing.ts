@@ -330,83 +330,81 @@ export async function signAs(
   deps: TDeps,
   via: string,
 ) {
-  {
-    // The proposal row's lock orders concurrent signers: the last one in sees every other signature.
-    await tx
-      .select({ id: proposals.id })
-      .from(proposals)
-      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)))
-      .for('update');
-    const signers = await signersOf(tx, p.orgId, p.id);
-    if (!isMyTurn(p, signers, signer.id)) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message:
-          p.status !== 'sent'
-            ? `This proposal is ${p.status}`
-            : signer.signedAt
-              ? 'You have signed already'
-              : 'It is not your turn to sign yet',
-      });
-    }
-    let choice = { packageIndex: input.packageIndex, addOnIndexes: [...new Set(input.addOnIndexes)].sort() };
-    // A document has no packages to choose between: the signature is on the file as sent.
-    if (p.kind === 'document') choice = { packageIndex: 0, addOnIndexes: [] };
-    else if (p.chosenPackage !== null)
-      choice = { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] };
-    else {
-      if (!p.packages[choice.packageIndex])
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose one of the packages' });
-      if (choice.addOnIndexes.some((i) => !p.addOns[i]))
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose add-ons from the list' });
-      await tx
-        .update(proposals)
-        .set({ chosenPackage: choice.packageIndex, chosenAddOns: choice.addOnIndexes, updatedAt: new Date() })
-        .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
-    }
-    const signature = input.signature.kind === 'typed' ? input.signature.text : input.signature.image;
-    const now = new Date();
-    await tx
-      .update(proposalSigners)
-      .set({
-        signedAt: now,
-        signatureKind: input.signature.kind,
-        signature,
-        consentText: ESIGN_CONSENT_TEXT,
-        sessionHash: null,
-      })
-      .where(eq(proposalSigners.id, signer.id));
-    const pkg = p.packages[choice.packageIndex]?.name ?? '';
-    await recordEvent(tx, {
-      orgId: p.orgId,
-      proposalId: p.id,
-      signerId: signer.id,
-      kind: 'signed',
-      who: signer.name,
-      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically${via}`,
-      meta,
+  // The proposal row's lock orders concurrent signers: the last one in sees every other signature.
+  await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)))
+    .for('update');
+  const signers = await signersOf(tx, p.orgId, p.id);
+  if (!isMyTurn(p, signers, signer.id)) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message:
+        p.status !== 'sent'
+          ? `This proposal is ${p.status}`
+          : signer.signedAt
+            ? 'You have signed already'
+            : 'It is not your turn to sign yet',
     });
-    await audit(
-      tx,
-      { kind: 'system', orgId: p.orgId },
-      {
-        action: 'proposal.sign',
-        recordType: 'proposal',
-        recordId: p.id,
-        summary: `${signer.name} signed “${p.title}” (from ${meta.ip})`,
-      },
-    );
-    const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
-    if (after.every((s) => s.signedAt)) {
-      await acceptProposal(tx, p, choice);
-      return { done: true };
-    }
-    if (p.signingOrder === 'sequential') {
-      const next = after.find((s) => !s.signedAt);
-      if (next) await mailSigner(tx, deps, p, next);
-    }
-    return { done: false };
   }
+  let choice = { packageIndex: input.packageIndex, addOnIndexes: [...new Set(input.addOnIndexes)].sort() };
+  // A document has no packages to choose between: the signature is on the file as sent.
+  if (p.kind === 'document') choice = { packageIndex: 0, addOnIndexes: [] };
+  else if (p.chosenPackage !== null)
+    choice = { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] };
+  else {
+    if (!p.packages[choice.packageIndex])
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose one of the packages' });
+    if (choice.addOnIndexes.some((i) => !p.addOns[i]))
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose add-ons from the list' });
+    await tx
+      .update(proposals)
+      .set({ chosenPackage: choice.packageIndex, chosenAddOns: choice.addOnIndexes, updatedAt: new Date() })
+      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  }
+  const signature = input.signature.kind === 'typed' ? input.signature.text : input.signature.image;
+  const now = new Date();
+  await tx
+    .update(proposalSigners)
+    .set({
+      signedAt: now,
+      signatureKind: input.signature.kind,
+      signature,
+      consentText: ESIGN_CONSENT_TEXT,
+      sessionHash: null,
+    })
+    .where(eq(proposalSigners.id, signer.id));
+  const pkg = p.packages[choice.packageIndex]?.name ?? '';
+  await recordEvent(tx, {
+    orgId: p.orgId,
+    proposalId: p.id,
+    signerId: signer.id,
+    kind: 'signed',
+    who: signer.name,
+    detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically${via}`,
+    meta,
+  });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.sign',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `${signer.name} signed “${p.title}” (from ${meta.ip})`,
+    },
+  );
+  const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
+  if (after.every((s) => s.signedAt)) {
+    await acceptProposal(tx, p, choice);
+    return { done: true };
+  }
+  if (p.signingOrder === 'sequential') {
+    const next = after.find((s) => !s.signedAt);
+    if (next) await mailSigner(tx, deps, p, next);
+  }
+  return { done: false };
 }
 
 export async function declineProposal(db: TDb, input: z.output<typeof ZSignerDecline>, meta: TRequestMeta) {
@@ -424,52 +422,49 @@ export async function declineAs(
   reason: string,
   meta: TRequestMeta,
 ) {
-  {
-    const input = { reason };
-    if (p.status !== 'sent' || signer.signedAt) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: signer.signedAt ? 'You have signed already' : `This proposal is ${p.status}`,
-      });
-    }
-    const now = new Date();
-    await tx
-      .update(proposalSigners)
-      .set({ declinedAt: now, sessionHash: null })
-      .where(eq(proposalSigners.id, signer.id));
-    await tx
-      .update(proposals)
-      .set({ status: 'declined', declineReason: input.reason, answeredAt: now, updatedAt: now })
-      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
-    await recordEvent(tx, {
-      orgId: p.orgId,
-      proposalId: p.id,
-      signerId: signer.id,
-      kind: 'declined',
-      who: signer.name,
-      detail: input.reason,
-      meta,
+  if (p.status !== 'sent' || signer.signedAt) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: signer.signedAt ? 'You have signed already' : `This proposal is ${p.status}`,
     });
-    await audit(
-      tx,
-      { kind: 'system', orgId: p.orgId },
-      {
-        action: 'proposal.decline',
-        recordType: 'proposal',
-        recordId: p.id,
-        summary: `${signer.name} declined “${p.title}”: ${input.reason}`,
-      },
-    );
-    if (p.createdBy) {
-      await notify(tx, {
-        orgId: p.orgId,
-        memberIds: [p.createdBy],
-        kind: 'proposal.answered',
-        title: `${signer.name} declined “${p.title}”`,
-        body: input.reason,
-        link: `/proposals/${p.id}`,
-      });
-    }
-    return { declined: true };
   }
+  const now = new Date();
+  await tx
+    .update(proposalSigners)
+    .set({ declinedAt: now, sessionHash: null })
+    .where(eq(proposalSigners.id, signer.id));
+  await tx
+    .update(proposals)
+    .set({ status: 'declined', declineReason: reason, answeredAt: now, updatedAt: now })
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  await recordEvent(tx, {
+    orgId: p.orgId,
+    proposalId: p.id,
+    signerId: signer.id,
+    kind: 'declined',
+    who: signer.name,
+    detail: reason,
+    meta,
+  });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.decline',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `${signer.name} declined “${p.title}”: ${reason}`,
+    },
+  );
+  if (p.createdBy) {
+    await notify(tx, {
+      orgId: p.orgId,
+      memberIds: [p.createdBy],
+      kind: 'proposal.answered',
+      title: `${signer.name} declined “${p.title}”`,
+      body: reason,
+      link: `/proposals/${p.id}`,
+    });
+  }
+  return { declined: true };
 }
