@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROPOSAL_SEAL, registerProposalJobs } from '../../src/server/features/proposals';
+import { PROPOSAL_FOLLOW_UP, PROPOSAL_SEAL, registerProposalJobs } from '../../src/server/features/proposals';
 import { createWorker } from '../../src/server/jobs/worker';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -105,6 +105,11 @@ describe('proposals in the browser', () => {
     await staff.getByRole('combobox', { name: 'Package 2 service 1: service' }).click();
     await staff.getByRole('option', { name: 'Monthly bookkeeping' }).click();
     await staff.getByLabel('Package 2 service 1: fee').fill('2400');
+    // After acceptance: the first invoice for the accepted fixed fee, as a draft.
+    await staff.getByRole('combobox', { name: 'Invoice' }).click();
+    await staff
+      .getByRole('option', { name: 'First invoice for the accepted fixed fees, as a draft' })
+      .click();
     await staff.getByRole('button', { name: 'Save template' }).click();
     await staff.waitForURL(/\/admin\/templates\/proposals\/[0-9a-f-]{36}$/);
     await screenshot(staff, 'proposal-template-editor');
@@ -136,8 +141,17 @@ describe('proposals in the browser', () => {
     await signOnPhone('vikram@rao.test', 'drawn', 'Vikram Rao');
 
     // Accepted; the prospect is a client with the engagement of the chosen package.
+    // The follow-up job drafts the first invoice; the proposal links to it.
+    registerProposalJobs(app.storage);
+    const followUp = createWorker(
+      { db: app.db, config: app.config, mailer: app.mailer, log: { info() {}, warn() {}, error() {} } },
+      { pollMs: 10, kinds: [PROPOSAL_FOLLOW_UP] },
+    );
+    for (let n = await followUp.tick(); n > 0; n = await followUp.tick()) {}
     await staff.reload();
     await staff.getByText('Accepted').first().waitFor();
+    await staff.getByRole('heading', { name: 'After acceptance' }).waitFor();
+    await staff.getByRole('link', { name: 'Draft invoice (draft)' }).waitFor();
     await screenshot(staff, 'proposal-accepted');
     await staff.goto(`${app.url}/clients/${prospect.id}/services`);
     await staff.getByText('Monthly bookkeeping').first().waitFor();
@@ -202,7 +216,12 @@ describe('proposals in the browser', () => {
     const { page, console } = await newPage(phone);
     await page.goto(`${app.url}/clientportal/${client.id}`);
     await page.getByRole('link', { name: /To sign: 1 document waits/ }).click();
-    await page.getByRole('link', { name: 'Resolution 12' }).click();
+    await page.waitForURL(new RegExp(`/clientportal/${client.id}/sign$`));
+    // Exact: the home page's recent documents have "Resolution 12.pdf" too.
+    await page
+      .getByRole('list', { name: 'To sign' })
+      .getByRole('link', { name: 'Resolution 12', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Your signature' }).waitFor();
     await page.getByRole('link', { name: 'Download' }).waitFor();
     await noSidewaysScroll(page);
