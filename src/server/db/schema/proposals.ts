@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   NO_FOLLOW_UP,
-  PROPOSAL_KINDS,
   PROPOSAL_EVENT_KINDS,
+  PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
   SIGNING_ORDERS,
   type TProposalFollowUp,
