@@ -669,6 +669,29 @@ describe('npm run demo', () => {
     expect(found.some((t) => t.status === 'open' && !t.assigned && t.messages === 1)).toBe(true);
   });
 
+  it('has proposals in each state: expired, declined with a reason, signed and sealed, awaiting two signers', async () => {
+    const found = await rows<{
+      title: string;
+      status: string;
+      expired: boolean;
+      reason: string | null;
+      sealed: boolean;
+      invoiced: boolean;
+      engagements: number;
+    }>(sql`
+      select p.title, p.status, p.expires_on < current_date as expired, p.decline_reason as reason,
+        p.document_id is not null as sealed, p.invoice_id is not null as invoiced,
+        (select count(*)::int from client_services cs where cs.org_id = p.org_id and cs.client_id = p.client_id
+          and cs.notes like 'From the proposal%') as engagements
+      from proposals p where p.org_id = ${demo.orgId}::uuid order by p.created_at`);
+    expect(found.some((p) => p.status === 'sent' && p.expired)).toBe(true);
+    expect(found.some((p) => p.status === 'sent' && !p.expired)).toBe(true);
+    expect(found.some((p) => p.status === 'declined' && !!p.reason)).toBe(true);
+    const signed = found.find((p) => p.status === 'accepted');
+    expect(signed).toMatchObject({ sealed: true, invoiced: true });
+    expect(signed?.engagements).toBeGreaterThan(0);
+  });
+
   it('has client requests in every state, one overdue and chased until it needed attention', async () => {
     const found = await rows<{ status: string; n: number }>(sql`
       select status, count(*)::int as n from requests where org_id = ${demo.orgId}::uuid group by status`);
@@ -710,7 +733,7 @@ describe('npm run demo', () => {
     expect(second.owner.email).toBe('meera@sharma-associates-2.test');
     expect((await signIn(second.owner.email, second.password)).status).toBe(200);
     const [first] = await rows<{ n: number }>(sql`
-      select count(*)::int as n from clients where org_id = ${demo.orgId}::uuid`);
+      select count(*)::int as n from clients where org_id = ${demo.orgId}::uuid and not prospect`);
     expect(first?.n).toBe(40);
   }, 300_000);
 });

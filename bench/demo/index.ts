@@ -28,6 +28,7 @@ import { messageEvents } from './messages';
 import { openOffice } from './office';
 import { createDemoAccounts, DEMO_PASSWORD, openDemoFirm, type TDemoPerson } from './people';
 import { invitePortalUsers, portalPlan, portalRound, type TDemoPortalUser } from './portal';
+import { proposalEvents } from './proposals';
 import { setUpTimeRules } from './rates';
 import { createUpcomingReminders, pastReminderEvents, type TDemoEvent } from './reminders';
 import { requestEvents } from './requests';
@@ -251,6 +252,7 @@ export async function fillDemo(
       ...pastBroadcastEvents(ctx),
       ...requestEvents({ ...ctx, db, orgId, publicUrl: config.publicUrl, plan }),
       ...messageEvents({ ...ctx, plan }),
+      ...proposalEvents({ ...ctx, plan, config }),
       {
         at: new Date(now.getTime() - 2 * DAY_MS),
         run: async () => {
@@ -306,7 +308,7 @@ export async function fillDemo(
     await createUpcomingReminders(ctx);
 
     const counted = await db.execute(sql`select
-      (select count(*) from clients where org_id = ${orgId}::uuid)::int as clients,
+      (select count(*) from clients where org_id = ${orgId}::uuid and not prospect)::int as clients,
       (select count(*) from client_services where org_id = ${orgId}::uuid)::int as engagements,
       (select count(*) from projects where org_id = ${orgId}::uuid)::int as projects,
       (select count(*) from tasks where org_id = ${orgId}::uuid)::int as tasks`);

@@ -86,6 +86,53 @@ const withKnownPlaceholders = <T extends z.ZodType<string>>(schema: T, label: st
     }
   });
 
+/**
+ * What follows an acceptance (set on the template, copied to the proposal): an invoice for the
+ * accepted fixed fees now due, or a retainer invoice, each a draft or issued; and an onboarding
+ * client request from a request template, due some days later.
+ */
+export const FOLLOW_UP_BILLING = [
+  'none',
+  'fees_draft',
+  'fees_issued',
+  'retainer_draft',
+  'retainer_issued',
+] as const;
+export type TFollowUpBilling = (typeof FOLLOW_UP_BILLING)[number];
+export const FOLLOW_UP_BILLING_LABELS: Record<TFollowUpBilling, string> = {
+  none: 'No invoice',
+  fees_draft: 'First invoice for the accepted fixed fees, as a draft',
+  fees_issued: 'First invoice for the accepted fixed fees, issued',
+  retainer_draft: 'A retainer invoice, as a draft',
+  retainer_issued: 'A retainer invoice, issued',
+};
+export const isRetainer = (b: TFollowUpBilling) => b === 'retainer_draft' || b === 'retainer_issued';
+
+export const ZProposalFollowUp = z
+  .object({
+    billing: z.enum(FOLLOW_UP_BILLING, { error: 'Choose what is billed after acceptance' }).default('none'),
+    retainer: ZOptionalMoney,
+    requestTemplateId: z
+      .uuid('Choose a request template from the list')
+      .nullish()
+      .transform((v) => v ?? null),
+    requestDueDays: zInt({ error: 'Give the days as a whole number' })
+      .min(1, 'The request is due at least a day later')
+      .max(90, 'The request is due at most 90 days later')
+      .default(14),
+  })
+  .refine((v) => !isRetainer(v.billing) || (!!v.retainer && Number(v.retainer) > 0), {
+    message: 'A retainer invoice needs its amount',
+    path: ['retainer'],
+  });
+export type TProposalFollowUp = z.output<typeof ZProposalFollowUp>;
+export const NO_FOLLOW_UP: TProposalFollowUp = {
+  billing: 'none',
+  retainer: null,
+  requestTemplateId: null,
+  requestDueDays: 14,
+};
+
 /** What a template and a proposal share: the letter, the packages, the add-ons, the terms. */
 export const ZProposalContent = z.object({
   letterHtml: withKnownPlaceholders(
@@ -98,6 +145,7 @@ export const ZProposalContent = z.object({
     .max(MAX_PACKAGES, `At most ${MAX_PACKAGES} packages for the client to choose between`),
   addOns: z.array(ZProposalService).max(MAX_ADD_ONS, `At most ${MAX_ADD_ONS} add-ons`).default([]),
   terms: zText({ max: 20_000, label: 'Terms' }).default(''),
+  followUp: ZProposalFollowUp.default(NO_FOLLOW_UP),
 });
 export type TProposalContent = z.output<typeof ZProposalContent>;
 
@@ -148,6 +196,26 @@ export const ZProposalFromTemplate = z.object({
   clientId: z.uuid('Choose a client or prospect'),
   templateId: z.uuid('Choose a template'),
 });
+
+/** A proposal (letter, services, fees), or a standalone signature request for a client's PDF. */
+export const PROPOSAL_KINDS = ['proposal', 'document'] as const;
+export type TProposalKind = (typeof PROPOSAL_KINDS)[number];
+
+/** A client's PDF sent for signature: who signs, in what order, until when. Sent at once. */
+export const ZSignatureRequest = z.object({
+  documentId: z.uuid('Choose a PDF from the client’s documents'),
+  title: zText({ min: 1, max: 200, label: 'Title' }),
+  message: zText({ max: 2000, label: 'Message' }).default(''),
+  expiresOn: ZIsoDay,
+  signingOrder: z.enum(SIGNING_ORDERS).default('any'),
+  signers: z
+    .array(ZSigner)
+    .min(1, 'Add at least one signer')
+    .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`)
+    .refine((s) => new Set(s.map((x) => x.email)).size === s.length, 'Each signer needs their own email'),
+});
+export type TSignatureRequest = z.input<typeof ZSignatureRequest>;
+export const ZSignerOptions = z.object({ clientId: z.uuid('Choose a client') });
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'withdrawn'] as const;
 export type TProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -222,7 +290,21 @@ export const ZSignerSign = ZSignerSession.extend({
   consent: z.literal(true, 'Agree to sign electronically to continue'),
 });
 export type TSignerSign = z.input<typeof ZSignerSign>;
+
+/** Signing in the client portal: the portal's sign-in stands for the link and the code. */
+export const ZPortalSignRef = z.object({ proposalId: z.uuid('Choose something to sign from the list') });
+export const ZPortalSign = ZSignerSign.omit({
+  proposalId: true,
+  signerId: true,
+  token: true,
+  session: true,
+}).extend(ZPortalSignRef.shape);
+export type TPortalSign = z.input<typeof ZPortalSign>;
 export const ZSignerDecline = ZSignerSession.extend({
+  reason: zText({ min: 3, max: 1000, label: 'Reason', minMessage: 'Tell the firm why, in a few words' }),
+});
+
+export const ZPortalSignDecline = ZPortalSignRef.extend({
   reason: zText({ min: 3, max: 1000, label: 'Reason', minMessage: 'Tell the firm why, in a few words' }),
 });
 

@@ -20,6 +20,7 @@ import { registerDocumentRoutes } from './features/documents';
 import { registerFirmExportRoutes } from './features/firm-export';
 import { registerLeaveAttachmentRoutes } from './features/leave';
 import { registerInboundWebhook, registerMessageRoutes, startInboundSmtp } from './features/messages';
+import { registerSigningRoutes } from './features/proposals';
 import { registerReportExports } from './features/reports';
 import { registerRequestUploadRoute } from './features/requests';
 import { registerLogoRoute } from './features/settings';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   registerClientExport(app, { db: database.db });
   registerInvoiceExport(app, { db: database.db });
   registerInvoicePdfRoute(app, { db: database.db });
+  registerSigningRoutes(app, { db: database.db, storage });
   registerFirmExportRoutes(app, { db: database.db, storage });
   registerReportExports(app, { db: database.db });
   registerBillingRoutes(app, { db: database.db });

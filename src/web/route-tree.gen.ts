@@ -93,6 +93,8 @@ import { Route as ClientportalClientIdDocumentsIndexRouteImport } from './routes
 import { Route as ClientportalClientIdDocumentsFolderIdRouteImport } from './routes/clientportal/$clientId/documents/$folderId'
 import { Route as ClientportalClientIdRequestsIndexRouteImport } from './routes/clientportal/$clientId/requests/index'
 import { Route as ClientportalClientIdRequestsRequestIdRouteImport } from './routes/clientportal/$clientId/requests/$requestId'
+import { Route as ClientportalClientIdSignIndexRouteImport } from './routes/clientportal/$clientId/sign/index'
+import { Route as ClientportalClientIdSignProposalIdRouteImport } from './routes/clientportal/$clientId/sign/$proposalId'
 import { Route as ClientportalClientIdTasksIndexRouteImport } from './routes/clientportal/$clientId/tasks/index'
 import { Route as ClientportalClientIdTasksTagRouteImport } from './routes/clientportal/$clientId/tasks/$tag'
 import { Route as AuthClientportalAuthInviteKeyRouteImport } from './routes/_auth/clientportal/auth/invite.$key'
@@ -748,6 +750,26 @@ const ClientportalClientIdRequestsRequestIdRoute =
       (d) => d.Route,
     ),
   )
+const ClientportalClientIdSignIndexRoute =
+  ClientportalClientIdSignIndexRouteImport.update({
+    id: '/sign/',
+    path: '/sign/',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/sign/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const ClientportalClientIdSignProposalIdRoute =
+  ClientportalClientIdSignProposalIdRouteImport.update({
+    id: '/sign/$proposalId',
+    path: '/sign/$proposalId',
+    getParentRoute: () => ClientportalClientIdRoute,
+  } as any).lazy(() =>
+    import('./routes/clientportal/$clientId/sign/$proposalId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const ClientportalClientIdTasksIndexRoute =
   ClientportalClientIdTasksIndexRouteImport.update({
     id: '/tasks/',
@@ -951,6 +973,7 @@ export interface FileRoutesByFullPath {
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
+  '/clientportal/$clientId/sign/$proposalId': typeof ClientportalClientIdSignProposalIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -963,6 +986,7 @@ export interface FileRoutesByFullPath {
   '/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
+  '/clientportal/$clientId/sign/': typeof ClientportalClientIdSignIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -1047,6 +1071,7 @@ export interface FileRoutesByTo {
   '/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
+  '/clientportal/$clientId/sign/$proposalId': typeof ClientportalClientIdSignProposalIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/admin/clientgroups': typeof MainAdminClientgroupsIndexRoute
@@ -1059,6 +1084,7 @@ export interface FileRoutesByTo {
   '/vault/documents': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/requests': typeof ClientportalClientIdRequestsIndexRoute
+  '/clientportal/$clientId/sign': typeof ClientportalClientIdSignIndexRoute
   '/clientportal/$clientId/tasks': typeof ClientportalClientIdTasksIndexRoute
   '/clients/$id': typeof MainClientsIdIndexLazyRoute
   '/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -1148,6 +1174,7 @@ export interface FileRoutesById {
   '/_main/vault/documents/$folderId': typeof MainVaultDocumentsFolderIdRoute
   '/clientportal/$clientId/documents/$folderId': typeof ClientportalClientIdDocumentsFolderIdRoute
   '/clientportal/$clientId/requests/$requestId': typeof ClientportalClientIdRequestsRequestIdRoute
+  '/clientportal/$clientId/sign/$proposalId': typeof ClientportalClientIdSignProposalIdRoute
   '/clientportal/$clientId/tasks/$tag': typeof ClientportalClientIdTasksTagRoute
   '/_main/clients/$id/team': typeof MainClientsIdTeamLazyRoute
   '/_main/admin/clientgroups/': typeof MainAdminClientgroupsIndexRoute
@@ -1160,6 +1187,7 @@ export interface FileRoutesById {
   '/_main/vault/documents/': typeof MainVaultDocumentsIndexRoute
   '/clientportal/$clientId/documents/': typeof ClientportalClientIdDocumentsIndexRoute
   '/clientportal/$clientId/requests/': typeof ClientportalClientIdRequestsIndexRoute
+  '/clientportal/$clientId/sign/': typeof ClientportalClientIdSignIndexRoute
   '/clientportal/$clientId/tasks/': typeof ClientportalClientIdTasksIndexRoute
   '/_main/clients/$id/': typeof MainClientsIdIndexLazyRoute
   '/_auth/clientportal/auth/invite/$key': typeof AuthClientportalAuthInviteKeyRoute
@@ -1248,6 +1276,7 @@ export interface FileRouteTypes {
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/requests/$requestId'
+    | '/clientportal/$clientId/sign/$proposalId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups/'
@@ -1260,6 +1289,7 @@ export interface FileRouteTypes {
     | '/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/requests/'
+    | '/clientportal/$clientId/sign/'
     | '/clientportal/$clientId/tasks/'
     | '/clients/$id/'
     | '/clientportal/auth/invite/$key'
@@ -1344,6 +1374,7 @@ export interface FileRouteTypes {
     | '/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/requests/$requestId'
+    | '/clientportal/$clientId/sign/$proposalId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/clients/$id/team'
     | '/admin/clientgroups'
@@ -1356,6 +1387,7 @@ export interface FileRouteTypes {
     | '/vault/documents'
     | '/clientportal/$clientId/documents'
     | '/clientportal/$clientId/requests'
+    | '/clientportal/$clientId/sign'
     | '/clientportal/$clientId/tasks'
     | '/clients/$id'
     | '/clientportal/auth/invite/$key'
@@ -1444,6 +1476,7 @@ export interface FileRouteTypes {
     | '/_main/vault/documents/$folderId'
     | '/clientportal/$clientId/documents/$folderId'
     | '/clientportal/$clientId/requests/$requestId'
+    | '/clientportal/$clientId/sign/$proposalId'
     | '/clientportal/$clientId/tasks/$tag'
     | '/_main/clients/$id/team'
     | '/_main/admin/clientgroups/'
@@ -1456,6 +1489,7 @@ export interface FileRouteTypes {
     | '/_main/vault/documents/'
     | '/clientportal/$clientId/documents/'
     | '/clientportal/$clientId/requests/'
+    | '/clientportal/$clientId/sign/'
     | '/clientportal/$clientId/tasks/'
     | '/_main/clients/$id/'
     | '/_auth/clientportal/auth/invite/$key'
@@ -2076,6 +2110,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientportalClientIdRequestsRequestIdRouteImport
       parentRoute: typeof ClientportalClientIdRoute
     }
+    '/clientportal/$clientId/sign/': {
+      id: '/clientportal/$clientId/sign/'
+      path: '/sign'
+      fullPath: '/clientportal/$clientId/sign/'
+      preLoaderRoute: typeof ClientportalClientIdSignIndexRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
+    '/clientportal/$clientId/sign/$proposalId': {
+      id: '/clientportal/$clientId/sign/$proposalId'
+      path: '/sign/$proposalId'
+      fullPath: '/clientportal/$clientId/sign/$proposalId'
+      preLoaderRoute: typeof ClientportalClientIdSignProposalIdRouteImport
+      parentRoute: typeof ClientportalClientIdRoute
+    }
     '/clientportal/$clientId/tasks/': {
       id: '/clientportal/$clientId/tasks/'
       path: '/tasks'
@@ -2368,9 +2416,11 @@ interface ClientportalClientIdRouteChildren {
   ClientportalClientIdIndexRoute: typeof ClientportalClientIdIndexRoute
   ClientportalClientIdDocumentsFolderIdRoute: typeof ClientportalClientIdDocumentsFolderIdRoute
   ClientportalClientIdRequestsRequestIdRoute: typeof ClientportalClientIdRequestsRequestIdRoute
+  ClientportalClientIdSignProposalIdRoute: typeof ClientportalClientIdSignProposalIdRoute
   ClientportalClientIdTasksTagRoute: typeof ClientportalClientIdTasksTagRoute
   ClientportalClientIdDocumentsIndexRoute: typeof ClientportalClientIdDocumentsIndexRoute
   ClientportalClientIdRequestsIndexRoute: typeof ClientportalClientIdRequestsIndexRoute
+  ClientportalClientIdSignIndexRoute: typeof ClientportalClientIdSignIndexRoute
   ClientportalClientIdTasksIndexRoute: typeof ClientportalClientIdTasksIndexRoute
 }
 
@@ -2384,11 +2434,14 @@ const ClientportalClientIdRouteChildren: ClientportalClientIdRouteChildren = {
     ClientportalClientIdDocumentsFolderIdRoute,
   ClientportalClientIdRequestsRequestIdRoute:
     ClientportalClientIdRequestsRequestIdRoute,
+  ClientportalClientIdSignProposalIdRoute:
+    ClientportalClientIdSignProposalIdRoute,
   ClientportalClientIdTasksTagRoute: ClientportalClientIdTasksTagRoute,
   ClientportalClientIdDocumentsIndexRoute:
     ClientportalClientIdDocumentsIndexRoute,
   ClientportalClientIdRequestsIndexRoute:
     ClientportalClientIdRequestsIndexRoute,
+  ClientportalClientIdSignIndexRoute: ClientportalClientIdSignIndexRoute,
   ClientportalClientIdTasksIndexRoute: ClientportalClientIdTasksIndexRoute,
 }
 

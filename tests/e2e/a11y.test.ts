@@ -254,6 +254,13 @@ async function seedWorld(t: TE2eApp) {
     signingOrder: 'sequential',
     signers: [{ name: 'Rohan Kapoor', email: 'director@client.test' }],
   });
+  // One waiting on the portal user's signature: the portal's To sign list and signing page.
+  const toSign = await api.proposals.create.mutate({
+    ...proposalDraft,
+    title: 'Payroll engagement letter',
+    signers: [{ name: 'Portal Signer', email: portalUser.user.email }],
+  });
+  await api.proposals.send.mutate({ proposalId: toSign.id });
 
   return {
     owner: { sub: owner.sub },
@@ -274,6 +281,7 @@ async function seedWorld(t: TE2eApp) {
     openRequestId: asked.open.id,
     requestTemplateId: requestTemplate.id,
     proposalId: proposal.id,
+    toSignId: toSign.id,
     proposalTemplateId: proposalTemplate.id,
     director: director.user.email,
     portalUser: portalUser.user.email,
@@ -394,6 +402,8 @@ const PORTAL: Record<(typeof PORTAL_ROUTES)[number], (w: TWorld) => string> = {
   '/clientportal/{clientId}/messages': (w) => `/clientportal/${w.clientId}/messages`,
   '/clientportal/{clientId}/requests/{requestId}': (w) =>
     `/clientportal/${w.clientId}/requests/${w.openRequestId}`,
+  '/clientportal/{clientId}/sign': (w) => `/clientportal/${w.clientId}/sign`,
+  '/clientportal/{clientId}/sign/{proposalId}': (w) => `/clientportal/${w.clientId}/sign/${w.toSignId}`,
   '/clientportal/auth/login': () => '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}': (w) => w.portalInvite,
   '/clientportal/auth/logout': () => '/clientportal/auth/logout',

@@ -147,6 +147,32 @@ const ROWS: Record<string, TRow> = {
     hasRecords: false,
     input: (c) => ({ clientId: c.client.id, subject: 'A question', body: 'Is the return filed?' }),
   },
+  'clientPortalSigning.list': {
+    about: 'client',
+    hasRecords: false,
+    input: (c) => ({ clientId: c.client.id }),
+  },
+  'clientPortalSigning.get': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, proposalId: sig(r).toSign }),
+  },
+  'clientPortalSigning.decline': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({ clientId: c.client.id, proposalId: sig(r).toDecline, reason: 'Not for us' }),
+  },
+  'clientPortalSigning.sign': {
+    about: 'client',
+    hasRecords: true,
+    input: (c, r) => ({
+      clientId: c.client.id,
+      proposalId: sig(r).toSign,
+      packageIndex: 0,
+      signature: { kind: 'typed', text: 'Priya Mehta' },
+      consent: true,
+    }),
+  },
   'clientPortalTasks.list': { about: 'client', hasRecords: false, input: (c) => ({ clientId: c.client.id }) },
   'clientPortalTasks.get': {
     about: 'client',
@@ -205,6 +231,13 @@ const requestsByClient = new Map<
   Awaited<ReturnType<typeof seedClientRequests>> & { openFile: { id: string } }
 >();
 const threadByClient = new Map<string, string>();
+// Two proposals of each client with the portal user's email as the signer: one to sign, one to decline.
+const signingByClient = new Map<string, { toSign: string; toDecline: string }>();
+const sig = (side: TSide) => {
+  const found = signingByClient.get(side.client.id);
+  if (!found) throw new Error('no proposals seeded for this client');
+  return found;
+};
 const threadOf = (side: TSide) => threadByClient.get(side.client.id) ?? '';
 const req = (side: TSide) => {
   const found = requestsByClient.get(side.client.id);
@@ -249,6 +282,28 @@ beforeAll(async () => {
       clientUserIds: [...recipients],
     });
     threadByClient.set(side.client.id, thread.id);
+    const service = await side.api.services.create.mutate({
+      name: 'Matrix bookkeeping',
+      code: `MB${Math.random().toString().slice(2, 7)}`,
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 10, monthsAfterPeriod: 1 },
+    });
+    const proposal = async (title: string) => {
+      const { id } = await side.api.proposals.create.mutate({
+        clientId: side.client.id,
+        title,
+        letterHtml: '<p>Dear {{contact_name}}</p>',
+        packages: [{ name: 'One', services: [{ serviceId: service.id, billingMode: 'fixed', fee: '100' }] }],
+        expiresOn: '2099-12-31',
+        signers: [{ name: 'Priya Mehta', email: w.portal.user.email }],
+      });
+      await side.api.proposals.send.mutate({ proposalId: id });
+      return id;
+    };
+    signingByClient.set(side.client.id, {
+      toSign: await proposal('Matrix proposal to sign'),
+      toDecline: await proposal('Matrix proposal to decline'),
+    });
   }
 });
 afterAll(() => t?.close());

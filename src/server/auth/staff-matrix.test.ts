@@ -1148,6 +1148,7 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
   },
   'proposals.serviceOptions': { input: () => undefined, cross: 'none' },
+  'proposals.requestTemplateOptions': { input: () => undefined, cross: 'none' },
   'proposals.clientOptions': { input: () => ({}), cross: 'none', client: 'filter' },
   'proposals.list': { input: () => ({}), cross: 'none', client: 'filter' },
   'proposals.get': { input: (_, c) => ({ proposalId: c.proposals.draft.id }), cross: 'ids', client: true },
@@ -1174,6 +1175,17 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
   'proposals.send': { input: (_, c) => ({ proposalId: c.proposals.toSend.id }), cross: 'ids', client: true },
+  'proposals.signerOptions': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
+  'proposals.requestSignature': {
+    input: (f, c) => ({
+      documentId: c.pdfDocument.id,
+      title: `${f.marker} matrix signature request`,
+      expiresOn: '2099-12-31',
+      signers: [{ name: 'Matrix Signer', email: `signer-${randomUUID()}@example.test` }],
+    }),
+    cross: 'ids',
+    client: true,
+  },
   'proposals.withdraw': {
     input: (_, c) => ({ proposalId: c.proposals.toWithdraw.id }),
     cross: 'ids',
@@ -1824,6 +1836,14 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: () => ({
       path: `/api/broadcasts/unsubscribe/${randomUUID()}.${'a'.repeat(32)}`,
       method: 'POST',
+    }),
+    expected: 404,
+  },
+  'GET /api/signing/:proposalId/:signerId/document': {
+    // The signer's file: their link's secret and a live session are the key; made-up ones find nothing.
+    kind: 'public',
+    request: () => ({
+      path: `/api/signing/${randomUUID()}/${randomUUID()}/document?t=${'a'.repeat(32)}&s=${'b'.repeat(32)}`,
     }),
     expected: 404,
   },

@@ -26,6 +26,11 @@ export const PNG = Buffer.from(
   'base64',
 );
 
+/** A one-page PDF: what a signature request can be made for. */
+export const MINI_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
@@ -150,6 +155,13 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
   const shared = await api.documents.createFolder.mutate({ parentId: root.id, name: name('shared') });
   await api.documents.setFolderVisibility.mutate({ folderId: shared.id, visibleToPortal: true });
   const document = await upload(t, firm.owner.token, `folderId=${folder.id}`, `${name('scan')}.png`, PNG);
+  const pdfDocument = await upload(
+    t,
+    firm.owner.token,
+    `folderId=${folder.id}`,
+    `${name('form')}.pdf`,
+    MINI_PDF,
+  );
   const doomedDocument = await upload(
     t,
     firm.owner.token,
@@ -305,6 +317,7 @@ async function seedClientBundle(t: TTestApp, firm: TFirmBase, label: string) {
     movable,
     shared,
     document,
+    pdfDocument,
     doomedDocument,
     trashedDocument,
     sharedDocument,

@@ -26,7 +26,7 @@ import { clientPortalAuthRouter } from '../features/portal-auth';
 import { clientPortalProfileRouter, profileRouter } from '../features/profile';
 import { projectTemplatesRouter } from '../features/project-templates';
 import { projectsRouter } from '../features/projects';
-import { proposalsRouter, signingRouter } from '../features/proposals';
+import { clientPortalSigningRouter, proposalsRouter, signingRouter } from '../features/proposals';
 import { remindersRouter } from '../features/reminders';
 import { reportsRouter } from '../features/reports';
 import { clientPortalRequestsRouter, requestsRouter } from '../features/requests';
@@ -78,6 +78,7 @@ export const appRouter = router({
   requests: requestsRouter,
   proposals: proposalsRouter,
   signing: signingRouter,
+  clientPortalSigning: clientPortalSigningRouter,
   messages: messagesRouter,
   reports: reportsRouter,
   vault: vaultRouter,

@@ -103,6 +103,8 @@ export const PORTAL_ROUTES = [
   '/clientportal/{clientId}/requests',
   '/clientportal/{clientId}/requests/{requestId}',
   '/clientportal/{clientId}/messages',
+  '/clientportal/{clientId}/sign',
+  '/clientportal/{clientId}/sign/{proposalId}',
   '/clientportal/auth/login',
   '/clientportal/auth/invite/{key}',
   '/clientportal/auth/logout',

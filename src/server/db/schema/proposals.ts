@@ -3,7 +3,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   smallint,
   text,
@@ -12,16 +11,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  NO_FOLLOW_UP,
   PROPOSAL_EVENT_KINDS,
+  PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
   SIGNING_ORDERS,
+  type TProposalFollowUp,
   type TProposalPackage,
   type TProposalService,
 } from '../../../domain/proposals';
+import { invoices } from './billing';
 import { clients } from './clients';
-import { createdAt, id, orgId, updatedAt } from './columns';
+import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { documents } from './documents';
 import { members, orgs } from './org';
+import { requests } from './requests';
 
 // Proposals and engagement letters (issue 37). A template keeps its letter, packages and add-ons as
 // documents (the editor saves them whole); a proposal copies them, so editing the template later
@@ -37,6 +41,7 @@ export const proposalTemplates = pgTable(
     packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
     addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
     terms: text('terms').notNull().default(''),
+    followUp: jsonb('follow_up').$type<TProposalFollowUp>().notNull().default(NO_FOLLOW_UP),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,12 +57,23 @@ export const proposals = pgTable(
     id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
+    /** A proposal, or a standalone signature request for one of the client's PDFs (sourceDocumentId). */
+    kind: text('kind', { enum: PROPOSAL_KINDS }).notNull().default('proposal'),
+    sourceDocumentId: uuid('source_document_id'),
+    /** The version sent for signature: what the signers see and what is sealed, whatever comes later. */
+    sourceVersion: integer('source_version'),
     title: text('title').notNull(),
     templateName: text('template_name'),
     letterHtml: text('letter_html').notNull(),
     packages: jsonb('packages').$type<TProposalPackage[]>().notNull(),
     addOns: jsonb('add_ons').$type<TProposalService[]>().notNull().default([]),
     terms: text('terms').notNull().default(''),
+    /** What follows the acceptance (an invoice, a request): done once by the follow-up job. */
+    followUp: jsonb('follow_up').$type<TProposalFollowUp>().notNull().default(NO_FOLLOW_UP),
+    /** The invoice and the request the follow-up made, and when it ran (null: not yet). */
+    invoiceId: uuid('invoice_id'),
+    requestId: uuid('request_id'),
+    followedUpAt: timestamp('followed_up_at', { withTimezone: true }),
     /** draft → sent → accepted | declined | withdrawn; Expired is derived from expiresOn. */
     status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
     signingOrder: text('signing_order', { enum: SIGNING_ORDERS }).notNull().default('any'),
@@ -91,6 +107,21 @@ export const proposals = pgTable(
       columns: [t.orgId, t.documentId],
       foreignColumns: [documents.orgId, documents.id],
     }).onDelete('set null'), // SET NULL (document_id)
+    foreignKey({
+      name: 'proposals_source_document_fk',
+      columns: [t.orgId, t.sourceDocumentId],
+      foreignColumns: [documents.orgId, documents.id],
+    }).onDelete('set null'), // SET NULL (source_document_id)
+    foreignKey({
+      name: 'proposals_invoice_fk',
+      columns: [t.orgId, t.invoiceId],
+      foreignColumns: [invoices.orgId, invoices.id],
+    }).onDelete('set null'), // SET NULL (invoice_id)
+    foreignKey({
+      name: 'proposals_request_fk',
+      columns: [t.orgId, t.requestId],
+      foreignColumns: [requests.orgId, requests.id],
+    }).onDelete('set null'), // SET NULL (request_id)
     foreignKey({
       name: 'proposals_created_by_fk',
       columns: [t.orgId, t.createdBy],

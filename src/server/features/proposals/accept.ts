@@ -8,9 +8,11 @@ import { notify } from '../notifications';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { recordEvent } from './events';
+import { PROPOSAL_FOLLOW_UP, type TFollowUpPayload } from './follow-up';
 import { PROPOSAL_SEAL } from './seal';
 
 type TAccepted = {
+  kind: (typeof proposals.$inferSelect)['kind'];
   orgId: string;
   id: string;
   title: string;
@@ -18,6 +20,7 @@ type TAccepted = {
   createdBy: string | null;
   packages: (typeof proposals.$inferSelect)['packages'];
   addOns: (typeof proposals.$inferSelect)['addOns'];
+  followUp: (typeof proposals.$inferSelect)['followUp'];
 };
 
 /**
@@ -30,6 +33,7 @@ export async function acceptProposal(
   p: TAccepted,
   choice: { packageIndex: number; addOnIndexes: number[] },
 ) {
+  if (p.kind === 'document') return acceptDocument(tx, p);
   const format = await firmFormatter(tx, p.orgId);
   const today = todayIn(format.timeZone);
   const chosen = [
@@ -42,6 +46,7 @@ export async function acceptProposal(
     .where(and(eq(clients.orgId, p.orgId), eq(clients.id, p.clientId)))
     .returning({ name: clients.name });
   const made: string[] = [];
+  const engagementIds: string[] = [];
   for (const s of chosen) {
     const e = await insertEngagement(tx, p.orgId, p.clientId, {
       serviceId: s.serviceId,
@@ -52,6 +57,7 @@ export async function acceptProposal(
       notes: `From the proposal “${p.title}”${s.description ? `: ${s.description}` : ''}`.slice(0, 2000),
     });
     made.push(e.serviceName);
+    engagementIds.push(e.id);
   }
   await tx
     .update(proposals)
@@ -85,6 +91,15 @@ export async function acceptProposal(
       maxAttempts: 5,
     },
   );
+  // The first invoice or retainer and the onboarding request, as the proposal says: a job too.
+  if (p.followUp.billing !== 'none' || p.followUp.requestTemplateId) {
+    const payload: TFollowUpPayload = { orgId: p.orgId, proposalId: p.id, engagementIds };
+    await enqueue(tx, PROPOSAL_FOLLOW_UP, payload, {
+      orgId: p.orgId,
+      dedupeKey: `${PROPOSAL_FOLLOW_UP}:${p.id}`,
+      maxAttempts: 5,
+    });
+  }
   if (p.createdBy) {
     await notify(tx, {
       orgId: p.orgId,
@@ -92,6 +107,48 @@ export async function acceptProposal(
       kind: 'proposal.answered',
       title: `${client?.name ?? 'A client'} signed “${p.title}”`,
       body: made.length ? `Engagements added: ${made.join(', ')}` : undefined,
+      link: `/proposals/${p.id}`,
+    });
+  }
+}
+
+const enqueueSeal = (tx: TExecutor, p: { orgId: string; id: string }) =>
+  enqueue(
+    tx,
+    PROPOSAL_SEAL,
+    { orgId: p.orgId, proposalId: p.id },
+    { orgId: p.orgId, dedupeKey: `${PROPOSAL_SEAL}:${p.id}`, maxAttempts: 5 },
+  );
+
+/** A signature request signed by everyone: it is done, and the seal job files the signed copy. */
+async function acceptDocument(tx: TExecutor, p: TAccepted) {
+  await tx
+    .update(proposals)
+    .set({ status: 'accepted', answeredAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  const [client] = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.orgId, p.orgId), eq(clients.id, p.clientId)));
+  await recordEvent(tx, { orgId: p.orgId, proposalId: p.id, kind: 'accepted', who: 'Everyone signed' });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.accept',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `Everyone signed “${p.title}” for ${client?.name ?? 'a client'}`,
+    },
+  );
+  await enqueueSeal(tx, p);
+  if (p.createdBy) {
+    await notify(tx, {
+      orgId: p.orgId,
+      memberIds: [p.createdBy],
+      kind: 'proposal.answered',
+      title: `Everyone signed “${p.title}”`,
+      body: client?.name,
       link: `/proposals/${p.id}`,
     });
   }

@@ -126,3 +126,70 @@ export function renderSealedPdf(m: TSealedModel): Promise<Buffer> {
     doc.end();
   });
 }
+
+export type TDocumentCertificateModel = Omit<TSealedModel, 'rendered' | 'chosenPackage' | 'chosenAddOns'> & {
+  documentName: string;
+  documentVersion: number;
+  pageCount: number;
+  originalSha256: string;
+};
+
+/**
+ * The page a signed document gets after its own pages (a signature request, issue 37 item 7): each
+ * signature, the consent, the hashes of the original file and of what was signed, the audit trail.
+ */
+export function renderDocumentCertificate(m: TDocumentCertificateModel): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+    autoFirstPage: true,
+  });
+  doc.registerFont('regular', fontFile('regular'));
+  doc.registerFont('bold', fontFile('bold'));
+  const heading = (text: string, size = 13) =>
+    doc.moveDown(0.6).font('bold').fontSize(size).text(text).font('regular').fontSize(10);
+  const body = (text: string) => doc.font('regular').fontSize(10).text(text, { lineGap: 2 });
+  doc.font('bold').fontSize(16).text('Certificate of signature');
+  doc.font('regular').fontSize(10).moveDown(0.5);
+  body(`Document: ${m.title}`);
+  body(
+    `File: ${m.documentName} (version ${m.documentVersion}, ${m.pageCount} page${m.pageCount === 1 ? '' : 's'} before this certificate)`,
+  );
+  body(`Between ${m.firmName} and ${m.clientName}`);
+  body('SHA-256 of the original file as sent for signature:');
+  doc.font('bold').fontSize(9).text(m.originalSha256).font('regular').fontSize(10);
+  body('SHA-256 of what was signed (the original file and the signatures):');
+  doc.font('bold').fontSize(9).text(m.contentSha256).font('regular').fontSize(10);
+  body(
+    `Sealed by ${m.firmName} with the certificate “${m.certificateSubject}” (PAdES digital signature): any change to this file breaks the signature.`,
+  );
+  heading('Signatures');
+  for (const s of m.signers) {
+    doc.moveDown(0.4);
+    if (s.kind === 'drawn') {
+      try {
+        const png = Buffer.from(s.signature.replace(/^data:image\/png;base64,/, ''), 'base64');
+        doc.image(png, { fit: [200, 60] });
+      } catch {
+        body('[drawn signature]');
+      }
+    } else {
+      doc.font('bold').fontSize(16).text(s.signature).fontSize(10).font('regular');
+    }
+    body(`SIGNED ${s.name} <${s.email}>, ${s.signedAt.toISOString()}`);
+    body(`Electronic-signature consent: “${s.consentText}”`);
+  }
+  heading('Audit trail', 12);
+  for (const e of m.events) {
+    body(
+      `${e.at.toISOString()}  ${e.kind.toUpperCase()}  ${e.who}${e.detail ? ` — ${e.detail}` : ''}${e.ip ? `  [${e.ip}]` : ''}${e.userAgent ? `  ${e.userAgent.slice(0, 120)}` : ''}`,
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

@@ -1,4 +1,7 @@
 import {
+  ZPortalSign,
+  ZPortalSignDecline,
+  ZPortalSignRef,
   ZProposalClientSearch,
   ZProposalCreate,
   ZProposalFromTemplate,
@@ -8,16 +11,19 @@ import {
   ZProposalTemplateSave,
   ZProposalUpdate,
   ZProposalWithdraw,
+  ZSignatureRequest,
   ZSignerCodeVerify,
   ZSignerDecline,
   ZSignerLink,
+  ZSignerOptions,
   ZSignerSession,
   ZSignerSign,
   ZSigningCertificateUpload,
 } from '../../../domain/proposals';
 import { router } from '../../trpc/init';
-import { permissionProcedure, publicProcedure } from '../../trpc/procedures';
-import { clientOptions, serviceOptions } from './options';
+import { permissionProcedure, portalClientProcedure, publicProcedure } from '../../trpc/procedures';
+import { clientOptions, requestTemplateOptions, serviceOptions, signerOptions } from './options';
+import { portalDecline, portalSign, portalSigningView, portalToSign } from './portal-signing';
 import {
   createProposal,
   draftFromTemplate,
@@ -28,6 +34,7 @@ import {
   withdrawProposal,
 } from './service';
 import { signingCertificateInfo, uploadCertificate } from './settings';
+import { requestSignature } from './signature-requests';
 import {
   declineProposal,
   openLink,
@@ -59,6 +66,8 @@ const templatesRouter = router({
 export const proposalsRouter = router({
   templates: templatesRouter,
   serviceOptions: manage.query(({ ctx }) => serviceOptions(ctx.db, ctx.scope)),
+  /** The request templates an accepted proposal may send as its onboarding request. */
+  requestTemplateOptions: manage.query(({ ctx }) => requestTemplateOptions(ctx.db, ctx.scope)),
   clientOptions: manage
     .input(ZProposalClientSearch)
     .query(({ ctx, input }) => clientOptions(ctx.db, ctx.scope, input.search)),
@@ -77,6 +86,14 @@ export const proposalsRouter = router({
   send: manage
     .input(ZProposalRef)
     .mutation(({ ctx, input }) => sendProposal(ctx.db, ctx.scope, input.proposalId, ctx.meta, ctx)),
+  /** Who may sign for a client: its portal users and its contact email (the signature dialog). */
+  signerOptions: manage
+    .input(ZSignerOptions)
+    .query(({ ctx, input }) => signerOptions(ctx.db, ctx.scope, input.clientId)),
+  /** A client's PDF sent for signature (the same signing flow; sealed next to the original). */
+  requestSignature: manage
+    .input(ZSignatureRequest)
+    .mutation(({ ctx, input }) => requestSignature(ctx.db, ctx.scope, input, ctx.meta, ctx)),
   withdraw: manage
     .input(ZProposalWithdraw)
     .mutation(({ ctx, input }) => withdrawProposal(ctx.db, ctx.scope, input, ctx.meta)),
@@ -107,4 +124,20 @@ export const signingRouter = router({
   decline: publicProcedure
     .input(ZSignerDecline)
     .mutation(({ ctx, input }) => declineProposal(ctx.db, input, ctx.meta)),
+});
+
+/** The portal's "To sign": a signed-in portal user who is a signer signs without the mailed code. */
+export const clientPortalSigningRouter = router({
+  list: portalClientProcedure.query(({ ctx }) => portalToSign(ctx.db, ctx.access, ctx.portal.email)),
+  get: portalClientProcedure
+    .input(ZPortalSignRef)
+    .mutation(({ ctx, input }) =>
+      portalSigningView(ctx.db, ctx.access, ctx.portal.email, input.proposalId, ctx.meta),
+    ),
+  sign: portalClientProcedure
+    .input(ZPortalSign)
+    .mutation(({ ctx, input }) => portalSign(ctx.db, ctx.access, ctx.portal.email, input, ctx.meta, ctx)),
+  decline: portalClientProcedure
+    .input(ZPortalSignDecline)
+    .mutation(({ ctx, input }) => portalDecline(ctx.db, ctx.access, ctx.portal.email, input, ctx.meta)),
 });

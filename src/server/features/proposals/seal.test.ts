@@ -161,6 +161,9 @@ describe('the sealed PDF', () => {
       .where(eq(documentFolders.id, doc?.folderId ?? ''));
     expect(folder?.name).toBe('Signed agreements');
     expect(folder?.visibleToPortal).toBe(true);
+    // The proposal's page links to it: the document, its name and its folder.
+    const shown = await t.client(firm.owner.token).proposals.get.query({ proposalId: id });
+    expect(shown.document).toEqual({ id: doc?.id, name: doc?.name, folderId: folder?.id });
     const log = await t.db
       .select({ action: systemLog.action })
       .from(systemLog)

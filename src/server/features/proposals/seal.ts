@@ -4,12 +4,22 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import signpdf from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { todayIn } from '../../../domain/days';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
-import { clients, documentFolders, members, orgs, proposalEvents, proposals } from '../../db/schema';
+import {
+  clients,
+  documentFolders,
+  documents,
+  documentVersions,
+  members,
+  orgs,
+  proposalEvents,
+  proposals,
+} from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import { PermanentJobError, registerJob } from '../../jobs/registry';
 import { ensureTree, storeVersion } from '../documents';
@@ -17,7 +27,8 @@ import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { firmSigningKey } from './certificate';
 import { CadesSigner } from './cms';
-import { renderSealedPdf } from './pdf';
+import { registerProposalFollowUpJob } from './follow-up';
+import { renderDocumentCertificate, renderSealedPdf } from './pdf';
 import { registerProposalReminderJob } from './reminders';
 import { renderProposal, serviceNames } from './render';
 import { signersOf } from './service';
@@ -117,18 +128,164 @@ export async function buildSealedPdf(
     contentSha256,
     certificateSubject: key.subject,
   });
+  const bytes = await sealBytes(
+    pdf,
+    key,
+    `Agreement signed by ${signed.map((s) => s.name).join(' and ')}`,
+    row.firmName,
+  );
+  return { bytes, contentSha256, proposal: p, clientName: row.clientName, target: null };
+}
+
+async function sealBytes(
+  pdf: Buffer,
+  key: { keyPem: string; certDers: Buffer[] },
+  reason: string,
+  firmName: string,
+) {
   const withPlaceholder = plainAddPlaceholder({
     pdfBuffer: pdf,
-    reason: `Agreement signed by ${signed.map((s) => s.name).join(' and ')}`,
-    contactInfo: row.firmName,
-    name: row.firmName,
+    reason,
+    contactInfo: firmName,
+    name: firmName,
     location: '',
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     // Room for the CMS with a certificate chain an uploaded PKCS#12 may bring.
     signatureLength: 16_384,
   });
-  const bytes = await signpdf.sign(withPlaceholder, new CadesSigner(key.keyPem, key.certDers));
-  return { bytes, contentSha256, proposal: p, clientName: row.clientName };
+  return signpdf.sign(withPlaceholder, new CadesSigner(key.keyPem, key.certDers));
+}
+
+async function readAll(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A signed signature request: the original file's pages (the version sent) followed by the
+ * certificate page, sealed PAdES like an agreement. Filed next to the original, shared as it is.
+ */
+export async function buildSealedDocument(
+  db: TDb,
+  storage: TStorage,
+  config: Pick<TConfig, 'vault'>,
+  orgId: string,
+  proposalId: string,
+) {
+  const [row] = await db
+    .select({ p: proposals, clientName: clients.name, firmName: orgs.name })
+    .from(proposals)
+    .innerJoin(clients, and(eq(clients.orgId, proposals.orgId), eq(clients.id, proposals.clientId)))
+    .innerJoin(orgs, eq(orgs.id, proposals.orgId))
+    .where(and(eq(proposals.orgId, orgId), eq(proposals.id, proposalId)));
+  if (row?.p.status !== 'accepted' || row.p.kind !== 'document') return null;
+  const p = row.p;
+  if (!p.sourceDocumentId || p.sourceVersion === null)
+    throw new PermanentJobError('The signed document was deleted before it could be sealed');
+  const [source] = await db
+    .select({ doc: documents, storageKey: documentVersions.storageKey })
+    .from(documents)
+    .innerJoin(
+      documentVersions,
+      and(eq(documentVersions.orgId, documents.orgId), eq(documentVersions.documentId, documents.id)),
+    )
+    .where(
+      and(
+        eq(documents.orgId, orgId),
+        eq(documents.id, p.sourceDocumentId),
+        eq(documentVersions.version, p.sourceVersion),
+      ),
+    );
+  if (!source) throw new PermanentJobError('The signed version of the document is gone');
+  const stream = await storage.get(source.storageKey);
+  if (!stream) throw new Error('the original file is missing from storage');
+  const original = await readAll(stream);
+  const [signers, events] = await Promise.all([
+    signersOf(db, orgId, p.id),
+    db
+      .select()
+      .from(proposalEvents)
+      .where(and(eq(proposalEvents.orgId, orgId), eq(proposalEvents.proposalId, p.id)))
+      .orderBy(asc(proposalEvents.at), asc(proposalEvents.id)),
+  ]);
+  const signed = signers.flatMap((s) =>
+    s.signedAt && s.signature && s.signatureKind
+      ? [
+          {
+            name: s.name,
+            email: s.email,
+            signedAt: s.signedAt,
+            kind: s.signatureKind,
+            signature: s.signature,
+            consentText: s.consentText ?? '',
+          },
+        ]
+      : [],
+  );
+  const originalSha256 = createHash('sha256').update(original).digest('hex');
+  const contentSha256 = createHash('sha256')
+    .update(
+      JSON.stringify({
+        original: originalSha256,
+        signatures: signed.map((s) => [s.name, s.email, s.signedAt.toISOString(), s.kind, s.signature]),
+      }),
+    )
+    .digest('hex');
+  let merged: PDFDocument;
+  try {
+    merged = await PDFDocument.load(original, { updateMetadata: false });
+  } catch {
+    throw new PermanentJobError('The document is not a PDF that can be signed (damaged or encrypted)');
+  }
+  const key = await firmSigningKey(db, config, orgId);
+  const certificate = await PDFDocument.load(
+    await renderDocumentCertificate({
+      firmName: row.firmName,
+      clientName: row.clientName,
+      title: p.title,
+      documentName: source.doc.name,
+      documentVersion: p.sourceVersion,
+      pageCount: merged.getPageCount(),
+      originalSha256,
+      signers: signed,
+      events: events.map((e) => ({
+        at: e.at,
+        kind: e.kind,
+        who: e.who,
+        detail: e.detail,
+        ip: e.ip,
+        userAgent: e.userAgent,
+      })),
+      contentSha256,
+      certificateSubject: key.subject,
+    }),
+  );
+  for (const page of await merged.copyPages(certificate, certificate.getPageIndices())) merged.addPage(page);
+  // A classic cross-reference table: the placeholder is added by appending to it.
+  const pdf = Buffer.from(await merged.save({ useObjectStreams: false }));
+  const bytes = await sealBytes(
+    pdf,
+    key,
+    `Signed by ${signed.map((s) => s.name).join(' and ')}`,
+    row.firmName,
+  );
+  const base =
+    source.doc.name
+      .replace(/\.pdf$/i, '')
+      .slice(0, 150)
+      .trim() || 'Document';
+  return {
+    bytes,
+    contentSha256,
+    proposal: p,
+    clientName: row.clientName,
+    target: {
+      folderId: source.doc.folderId,
+      name: `${base} (signed ${p.id.slice(-6)}).pdf`,
+      visibleToPortal: source.doc.visibleToPortal,
+    },
+  };
 }
 
 /** Seals an accepted proposal and files it; does nothing when it is already filed. */
@@ -140,11 +297,14 @@ export async function sealProposal(
   proposalId: string,
 ) {
   const [current] = await db
-    .select({ documentId: proposals.documentId })
+    .select({ documentId: proposals.documentId, kind: proposals.kind })
     .from(proposals)
     .where(and(eq(proposals.orgId, orgId), eq(proposals.id, proposalId)));
   if (!current || current.documentId) return null;
-  const built = await buildSealedPdf(db, config, orgId, proposalId);
+  const built =
+    current.kind === 'document'
+      ? await buildSealedDocument(db, storage, config, orgId, proposalId)
+      : await buildSealedPdf(db, config, orgId, proposalId);
   if (!built) return null;
   const { proposal: p } = built;
   const storageKey = `${orgId}/${uuidv7()}`;
@@ -157,18 +317,35 @@ export async function sealProposal(
       .where(and(eq(proposals.orgId, orgId), eq(proposals.id, p.id)))
       .for('update');
     if (again?.documentId) return null;
-    let [folder] = await tx
-      .select()
-      .from(documentFolders)
-      .where(
-        and(
-          eq(documentFolders.orgId, orgId),
-          eq(documentFolders.parentId, root.id),
-          eq(documentFolders.name, SEALED_FOLDER),
-          isNull(documentFolders.deletedAt),
-        ),
-      )
-      .limit(1);
+    // A signed document goes next to its original while that folder is live; an agreement (or a
+    // document whose folder went to the trash) into the client's "Signed agreements".
+    const target: { folderId: string; name: string; visibleToPortal: boolean } | null = built.target;
+    let [folder] = target
+      ? await tx
+          .select()
+          .from(documentFolders)
+          .where(
+            and(
+              eq(documentFolders.orgId, orgId),
+              eq(documentFolders.id, target.folderId),
+              isNull(documentFolders.deletedAt),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!folder)
+      [folder] = await tx
+        .select()
+        .from(documentFolders)
+        .where(
+          and(
+            eq(documentFolders.orgId, orgId),
+            eq(documentFolders.parentId, root.id),
+            eq(documentFolders.name, SEALED_FOLDER),
+            isNull(documentFolders.deletedAt),
+          ),
+        )
+        .limit(1);
     if (!folder) {
       [folder] = await tx
         .insert(documentFolders)
@@ -201,7 +378,7 @@ export async function sealProposal(
       orgId,
       folder: { id: folder.id, clientId: p.clientId },
       existing: undefined,
-      name: `${safeTitle} (signed ${p.id.slice(-6)}).pdf`,
+      name: target?.name ?? `${safeTitle} (signed ${p.id.slice(-6)}).pdf`,
       upload: {
         name: `${safeTitle}.pdf`,
         size: built.bytes.length,
@@ -209,7 +386,7 @@ export async function sealProposal(
         checksumSha256: createHash('sha256').update(built.bytes).digest('hex'),
         storageKey,
       },
-      visibleToPortal: true,
+      visibleToPortal: target ? target.visibleToPortal || folder.visibleToPortal : true,
       by: { memberId: by },
     });
     await tx
@@ -223,7 +400,11 @@ export async function sealProposal(
         action: 'proposal.seal',
         recordType: 'proposal',
         recordId: p.id,
-        summary: `Sealed “${p.title}” as a signed PDF in ${built.clientName}'s documents (${SEALED_FOLDER}, shared with the client)`,
+        summary: `Sealed “${p.title}” as a signed PDF in ${built.clientName}'s documents (${folder.name}${
+          target && !(target.visibleToPortal || folder.visibleToPortal)
+            ? ', internal'
+            : ', shared with the client'
+        })`,
       },
     );
     return { documentId: doc.id };
@@ -232,6 +413,7 @@ export async function sealProposal(
 
 export function registerProposalJobs(storage: TStorage) {
   registerProposalReminderJob();
+  registerProposalFollowUpJob();
   registerJob(PROPOSAL_SEAL, async (job, ctx) => {
     const payload = ZPayload.safeParse(job.payload);
     if (!payload.success) throw new PermanentJobError('The seal job names no proposal');

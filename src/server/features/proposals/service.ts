@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '../../../domain/days';
 import {
@@ -13,7 +13,16 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, orgs, proposalEvents, proposalSigners, proposals } from '../../db/schema';
+import {
+  clients,
+  documents,
+  invoices,
+  orgs,
+  proposalEvents,
+  proposalSigners,
+  proposals,
+  requests,
+} from '../../db/schema';
 import { enqueueMail } from '../../mail';
 import { clientVisibility, visibleClient } from '../clients';
 import { firmFormatter } from '../settings';
@@ -52,7 +61,7 @@ async function firmName(db: TExecutor, orgId: string) {
   return firm?.name ?? 'Your accountant';
 }
 
-async function replaceSigners(
+export async function replaceSigners(
   tx: TExecutor,
   orgId: string,
   proposalId: string,
@@ -121,6 +130,7 @@ export async function draftFromTemplate(
     packages: template.packages,
     addOns: template.addOns,
     terms: template.terms,
+    followUp: template.followUp,
     expiresOn: expires.toISOString().slice(0, 10),
     signingOrder: 'any' as const,
     signers: client.email ? [{ name: client.name, email: client.email }] : [],
@@ -166,6 +176,41 @@ export async function updateProposal(
   });
 }
 
+/** A sealed PDF's name and folder, for the link to it; null when it is not made yet or deleted. */
+export async function sealedDocument(db: TExecutor, orgId: string, documentId: string | null) {
+  if (!documentId) return null;
+  const [doc] = await db
+    .select({ id: documents.id, name: documents.name, folderId: documents.folderId })
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, documentId), isNull(documents.deletedAt)))
+    .limit(1);
+  return doc ?? null;
+}
+
+/** The invoice and the onboarding request the acceptance made, for links from the proposal. */
+async function followUpRecords(
+  db: TExecutor,
+  orgId: string,
+  invoiceId: string | null,
+  requestId: string | null,
+) {
+  const [[invoice], [request]] = await Promise.all([
+    invoiceId
+      ? db
+          .select({ id: invoices.id, number: invoices.number, status: invoices.status })
+          .from(invoices)
+          .where(and(eq(invoices.orgId, orgId), eq(invoices.id, invoiceId)))
+      : Promise.resolve([]),
+    requestId
+      ? db
+          .select({ id: requests.id, title: requests.title, status: requests.status })
+          .from(requests)
+          .where(and(eq(requests.orgId, orgId), eq(requests.id, requestId)))
+      : Promise.resolve([]),
+  ]);
+  return { invoice: invoice ?? null, request: request ?? null };
+}
+
 export async function signersOf(db: TExecutor, orgId: string, proposalId: string) {
   return db
     .select()
@@ -179,7 +224,7 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
   const p = await visibleProposal(db, scope, proposalId);
   const format = await firmFormatter(db, scope.orgId);
   const today = todayIn(format.timeZone);
-  const [signers, events, names, firm] = await Promise.all([
+  const [signers, events, names, firm, sealed, followedUp, source] = await Promise.all([
     signersOf(db, scope.orgId, p.id),
     db
       .select()
@@ -189,6 +234,9 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
       .limit(500),
     serviceNames(db, scope.orgId, p),
     firmName(db, scope.orgId),
+    sealedDocument(db, scope.orgId, p.documentId),
+    followUpRecords(db, scope.orgId, p.invoiceId, p.requestId),
+    sealedDocument(db, scope.orgId, p.sourceDocumentId),
   ]);
   const preview = renderProposal(
     p,
@@ -211,6 +259,9 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     clientName: p.clientName,
     prospect: p.prospect,
     title: p.title,
+    kind: p.kind,
+    /** A signature request's file (while it is in the client's documents) and the version sent. */
+    sourceDocument: source ? { ...source, version: p.sourceVersion } : null,
     templateName: p.templateName,
     status: p.status,
     displayStatus: displayStatus(p.status, p.expiresOn, today),
@@ -220,10 +271,16 @@ export async function getProposal(db: TExecutor, scope: TScope, proposalId: stri
     packages: p.packages,
     addOns: p.addOns,
     terms: p.terms,
+    followUp: p.followUp,
+    followedUpAt: p.followedUpAt,
+    invoice: followedUp.invoice,
+    request: followedUp.request,
     chosenPackage: p.chosenPackage,
     chosenAddOns: p.chosenAddOns,
     declineReason: p.declineReason,
     documentId: p.documentId,
+    /** The sealed PDF while it is in the client's documents (not in the trash). */
+    document: sealed,
     contentSha256: p.contentSha256,
     sentAt: p.sentAt,
     answeredAt: p.answeredAt,
@@ -269,6 +326,7 @@ export async function listProposals(
       .select({
         id: proposals.id,
         title: proposals.title,
+        kind: proposals.kind,
         clientId: proposals.clientId,
         clientName: clients.name,
         prospect: clients.prospect,
@@ -338,39 +396,48 @@ export async function sendProposal(
   meta: TRequestMeta,
   deps: TDeps,
 ) {
-  return db.transaction(async (tx) => {
-    const p = await visibleProposal(tx, scope, proposalId, true);
-    if (p.status !== 'draft')
-      throw new TRPCError({ code: 'CONFLICT', message: 'This proposal was already sent' });
-    const format = await firmFormatter(tx, scope.orgId);
-    if (p.expiresOn < todayIn(format.timeZone)) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry date has passed: choose a later one' });
-    }
-    const signers = await signersOf(tx, scope.orgId, p.id);
-    if (!signers.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add at least one signer' });
-    // In turn: only the first is asked now; each signature asks the next (see signing.ts).
-    const asked = p.signingOrder === 'sequential' ? signers.slice(0, 1) : signers;
-    for (const s of asked) await mailSigner(tx, deps, p, s);
-    await tx
-      .update(proposals)
-      .set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(proposals.orgId, scope.orgId), eq(proposals.id, p.id)));
-    await recordEvent(tx, {
-      orgId: scope.orgId,
-      proposalId: p.id,
-      kind: 'sent',
-      who: 'Firm',
-      detail: `To ${asked.map((s) => `${s.name} <${s.email}>`).join(', ')}`,
-      meta,
-    });
-    await audit(tx, actorOf(scope, meta), {
-      action: 'proposal.send',
-      recordType: 'proposal',
-      recordId: p.id,
-      summary: `Sent the proposal “${p.title}” to ${p.clientName} (${signers.length} signer${signers.length === 1 ? '' : 's'})`,
-    });
-    return { id: p.id };
+  return db.transaction(async (tx) => sendInTransaction(tx, scope, proposalId, meta, deps));
+}
+
+/** Sends a draft in the caller's transaction: each signer asked now is mailed a fresh link. */
+export async function sendInTransaction(
+  tx: TExecutor,
+  scope: TScope,
+  proposalId: string,
+  meta: TRequestMeta,
+  deps: TDeps,
+) {
+  const p = await visibleProposal(tx, scope, proposalId, true);
+  if (p.status !== 'draft')
+    throw new TRPCError({ code: 'CONFLICT', message: 'This proposal was already sent' });
+  const format = await firmFormatter(tx, scope.orgId);
+  if (p.expiresOn < todayIn(format.timeZone)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry date has passed: choose a later one' });
+  }
+  const signers = await signersOf(tx, scope.orgId, p.id);
+  if (!signers.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add at least one signer' });
+  // In turn: only the first is asked now; each signature asks the next (see signing.ts).
+  const asked = p.signingOrder === 'sequential' ? signers.slice(0, 1) : signers;
+  for (const s of asked) await mailSigner(tx, deps, p, s);
+  await tx
+    .update(proposals)
+    .set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(proposals.orgId, scope.orgId), eq(proposals.id, p.id)));
+  await recordEvent(tx, {
+    orgId: scope.orgId,
+    proposalId: p.id,
+    kind: 'sent',
+    who: 'Firm',
+    detail: `To ${asked.map((s) => `${s.name} <${s.email}>`).join(', ')}`,
+    meta,
   });
+  await audit(tx, actorOf(scope, meta), {
+    action: 'proposal.send',
+    recordType: 'proposal',
+    recordId: p.id,
+    summary: `Sent ${p.kind === 'document' ? 'for signature' : 'the proposal'} “${p.title}” to ${p.clientName} (${signers.length} signer${signers.length === 1 ? '' : 's'})`,
+  });
+  return { id: p.id };
 }
 
 export async function withdrawProposal(

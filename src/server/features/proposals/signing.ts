@@ -18,7 +18,7 @@ import {
 } from '../../../domain/proposals';
 import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { clients, orgs, proposalSigners, proposals } from '../../db/schema';
+import { clients, documents, documentVersions, orgs, proposalSigners, proposals } from '../../db/schema';
 import { type TLimit, takeAttempt } from '../../idp/attempts';
 import type { TMailer } from '../../mail';
 import { notify } from '../notifications';
@@ -75,7 +75,7 @@ async function byLink(db: TExecutor, link: z.output<typeof ZSignerLink>, lock = 
   return row;
 }
 
-async function openable(db: TExecutor, p: typeof proposals.$inferSelect) {
+export async function openable(db: TExecutor, p: typeof proposals.$inferSelect) {
   if (p.status === 'withdrawn') throw invalid();
   const format = await firmFormatter(db, p.orgId);
   if (p.status === 'sent' && p.expiresOn < todayIn(format.timeZone)) {
@@ -201,7 +201,34 @@ export async function verifySignerCode(
   return { session: outcome.session };
 }
 
-async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSession>, lock = false) {
+/** The file a signature request names, at the version sent; null when it is gone. */
+export async function sourceDocument(db: TExecutor, p: typeof proposals.$inferSelect) {
+  const row = await sourceFile(db, p);
+  return row ? { name: row.doc.name, size: row.version.size } : null;
+}
+
+/** The document and the version a signature request was sent with (for the signer's download). */
+export async function sourceFile(db: TExecutor, p: typeof proposals.$inferSelect) {
+  if (!p.sourceDocumentId || p.sourceVersion === null) return null;
+  const [row] = await db
+    .select({ doc: { id: documents.id, name: documents.name }, version: documentVersions })
+    .from(documents)
+    .innerJoin(
+      documentVersions,
+      and(eq(documentVersions.orgId, documents.orgId), eq(documentVersions.documentId, documents.id)),
+    )
+    .where(
+      and(
+        eq(documents.orgId, p.orgId),
+        eq(documents.id, p.sourceDocumentId),
+        eq(documentVersions.version, p.sourceVersion),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSession>, lock = false) {
   const row = await byLink(tx, input, lock);
   const s = row.signer;
   if (
@@ -218,6 +245,19 @@ async function bySession(tx: TExecutor, input: z.output<typeof ZSignerSession>, 
 /** Everything the signer reviews: the letter, the options, the terms, who signs, and whose turn it is. */
 export async function signerView(db: TDb, input: z.output<typeof ZSignerSession>) {
   const { proposal: p, signer, format } = await bySession(db, input);
+  return viewFor(db, p, signer, format);
+}
+
+type TProposalRow = typeof proposals.$inferSelect;
+type TSignerRow = typeof proposalSigners.$inferSelect;
+
+/** What one signer reviews (the link's page and the portal's show the same). */
+export async function viewFor(
+  db: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  format: Awaited<ReturnType<typeof openable>>,
+) {
   const [signers, names, [firm]] = await Promise.all([
     signersOf(db, p.orgId, p.id),
     serviceNames(db, p.orgId, p),
@@ -234,9 +274,13 @@ export async function signerView(db: TDb, input: z.output<typeof ZSignerSession>
     today: todayIn(format.timeZone),
     expiresOn: p.expiresOn,
   });
+  const document = p.kind === 'document' ? await sourceDocument(db, p) : null;
   return {
     firmName: firm?.name ?? '',
     title: p.title,
+    kind: p.kind,
+    /** A signature request's file (its name and size): the page opens it by the document route. */
+    document,
     status: p.status,
     expiresOn: p.expiresOn,
     signingOrder: p.signingOrder,
@@ -270,129 +314,157 @@ export async function signProposal(
 ) {
   return db.transaction(async (tx) => {
     const { proposal: p, signer } = await bySession(tx, input, true);
-    // The proposal row's lock orders concurrent signers: the last one in sees every other signature.
-    await tx
-      .select({ id: proposals.id })
-      .from(proposals)
-      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)))
-      .for('update');
-    const signers = await signersOf(tx, p.orgId, p.id);
-    if (!isMyTurn(p, signers, signer.id)) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message:
-          p.status !== 'sent'
-            ? `This proposal is ${p.status}`
-            : signer.signedAt
-              ? 'You have signed already'
-              : 'It is not your turn to sign yet',
-      });
-    }
-    let choice = { packageIndex: input.packageIndex, addOnIndexes: [...new Set(input.addOnIndexes)].sort() };
-    if (p.chosenPackage !== null)
-      choice = { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] };
-    else {
-      if (!p.packages[choice.packageIndex])
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose one of the packages' });
-      if (choice.addOnIndexes.some((i) => !p.addOns[i]))
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose add-ons from the list' });
-      await tx
-        .update(proposals)
-        .set({ chosenPackage: choice.packageIndex, chosenAddOns: choice.addOnIndexes, updatedAt: new Date() })
-        .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
-    }
-    const signature = input.signature.kind === 'typed' ? input.signature.text : input.signature.image;
-    const now = new Date();
-    await tx
-      .update(proposalSigners)
-      .set({
-        signedAt: now,
-        signatureKind: input.signature.kind,
-        signature,
-        consentText: ESIGN_CONSENT_TEXT,
-        sessionHash: null,
-      })
-      .where(eq(proposalSigners.id, signer.id));
-    const pkg = p.packages[choice.packageIndex]?.name ?? '';
-    await recordEvent(tx, {
-      orgId: p.orgId,
-      proposalId: p.id,
-      signerId: signer.id,
-      kind: 'signed',
-      who: signer.name,
-      detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}; package “${pkg}”${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically`,
-      meta,
-    });
-    await audit(
-      tx,
-      { kind: 'system', orgId: p.orgId },
-      {
-        action: 'proposal.sign',
-        recordType: 'proposal',
-        recordId: p.id,
-        summary: `${signer.name} signed “${p.title}” (from ${meta.ip})`,
-      },
-    );
-    const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
-    if (after.every((s) => s.signedAt)) {
-      await acceptProposal(tx, p, choice);
-      return { done: true };
-    }
-    if (p.signingOrder === 'sequential') {
-      const next = after.find((s) => !s.signedAt);
-      if (next) await mailSigner(tx, deps, p, next);
-    }
-    return { done: false };
+    return signAs(tx, p, signer, input, meta, deps, '');
   });
+}
+
+export type TSignature = Pick<z.output<typeof ZSignerSign>, 'packageIndex' | 'addOnIndexes' | 'signature'>;
+
+/** One signer's signature, in the caller's transaction (the signer row locked); `via` says how they came. */
+export async function signAs(
+  tx: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  input: TSignature,
+  meta: TRequestMeta,
+  deps: TDeps,
+  via: string,
+) {
+  // The proposal row's lock orders concurrent signers: the last one in sees every other signature.
+  await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)))
+    .for('update');
+  const signers = await signersOf(tx, p.orgId, p.id);
+  if (!isMyTurn(p, signers, signer.id)) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message:
+        p.status !== 'sent'
+          ? `This proposal is ${p.status}`
+          : signer.signedAt
+            ? 'You have signed already'
+            : 'It is not your turn to sign yet',
+    });
+  }
+  let choice = { packageIndex: input.packageIndex, addOnIndexes: [...new Set(input.addOnIndexes)].sort() };
+  // A document has no packages to choose between: the signature is on the file as sent.
+  if (p.kind === 'document') choice = { packageIndex: 0, addOnIndexes: [] };
+  else if (p.chosenPackage !== null)
+    choice = { packageIndex: p.chosenPackage, addOnIndexes: p.chosenAddOns ?? [] };
+  else {
+    if (!p.packages[choice.packageIndex])
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose one of the packages' });
+    if (choice.addOnIndexes.some((i) => !p.addOns[i]))
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose add-ons from the list' });
+    await tx
+      .update(proposals)
+      .set({ chosenPackage: choice.packageIndex, chosenAddOns: choice.addOnIndexes, updatedAt: new Date() })
+      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  }
+  const signature = input.signature.kind === 'typed' ? input.signature.text : input.signature.image;
+  const now = new Date();
+  await tx
+    .update(proposalSigners)
+    .set({
+      signedAt: now,
+      signatureKind: input.signature.kind,
+      signature,
+      consentText: ESIGN_CONSENT_TEXT,
+      sessionHash: null,
+    })
+    .where(eq(proposalSigners.id, signer.id));
+  const pkg = p.packages[choice.packageIndex]?.name ?? '';
+  await recordEvent(tx, {
+    orgId: p.orgId,
+    proposalId: p.id,
+    signerId: signer.id,
+    kind: 'signed',
+    who: signer.name,
+    detail: `${input.signature.kind === 'typed' ? `Typed “${input.signature.text}”` : 'Drawn signature'}${p.kind === 'document' ? '' : `; package “${pkg}”`}${choice.addOnIndexes.length ? `, ${choice.addOnIndexes.length} add-on(s)` : ''}; agreed to sign electronically${via}`,
+    meta,
+  });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.sign',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `${signer.name} signed “${p.title}” (from ${meta.ip})`,
+    },
+  );
+  const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
+  if (after.every((s) => s.signedAt)) {
+    await acceptProposal(tx, p, choice);
+    return { done: true };
+  }
+  if (p.signingOrder === 'sequential') {
+    const next = after.find((s) => !s.signedAt);
+    if (next) await mailSigner(tx, deps, p, next);
+  }
+  return { done: false };
 }
 
 export async function declineProposal(db: TDb, input: z.output<typeof ZSignerDecline>, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
     const { proposal: p, signer } = await bySession(tx, input, true);
-    if (p.status !== 'sent' || signer.signedAt) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: signer.signedAt ? 'You have signed already' : `This proposal is ${p.status}`,
-      });
-    }
-    const now = new Date();
-    await tx
-      .update(proposalSigners)
-      .set({ declinedAt: now, sessionHash: null })
-      .where(eq(proposalSigners.id, signer.id));
-    await tx
-      .update(proposals)
-      .set({ status: 'declined', declineReason: input.reason, answeredAt: now, updatedAt: now })
-      .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
-    await recordEvent(tx, {
-      orgId: p.orgId,
-      proposalId: p.id,
-      signerId: signer.id,
-      kind: 'declined',
-      who: signer.name,
-      detail: input.reason,
-      meta,
-    });
-    await audit(
-      tx,
-      { kind: 'system', orgId: p.orgId },
-      {
-        action: 'proposal.decline',
-        recordType: 'proposal',
-        recordId: p.id,
-        summary: `${signer.name} declined “${p.title}”: ${input.reason}`,
-      },
-    );
-    if (p.createdBy) {
-      await notify(tx, {
-        orgId: p.orgId,
-        memberIds: [p.createdBy],
-        kind: 'proposal.answered',
-        title: `${signer.name} declined “${p.title}”`,
-        body: input.reason,
-        link: `/proposals/${p.id}`,
-      });
-    }
-    return { declined: true };
+    return declineAs(tx, p, signer, input.reason, meta);
   });
+}
+
+/** One signer declines, with their reason, in the caller's transaction: the proposal is declined. */
+export async function declineAs(
+  tx: TExecutor,
+  p: TProposalRow,
+  signer: TSignerRow,
+  reason: string,
+  meta: TRequestMeta,
+) {
+  if (p.status !== 'sent' || signer.signedAt) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: signer.signedAt ? 'You have signed already' : `This proposal is ${p.status}`,
+    });
+  }
+  const now = new Date();
+  await tx
+    .update(proposalSigners)
+    .set({ declinedAt: now, sessionHash: null })
+    .where(eq(proposalSigners.id, signer.id));
+  await tx
+    .update(proposals)
+    .set({ status: 'declined', declineReason: reason, answeredAt: now, updatedAt: now })
+    .where(and(eq(proposals.orgId, p.orgId), eq(proposals.id, p.id)));
+  await recordEvent(tx, {
+    orgId: p.orgId,
+    proposalId: p.id,
+    signerId: signer.id,
+    kind: 'declined',
+    who: signer.name,
+    detail: reason,
+    meta,
+  });
+  await audit(
+    tx,
+    { kind: 'system', orgId: p.orgId },
+    {
+      action: 'proposal.decline',
+      recordType: 'proposal',
+      recordId: p.id,
+      summary: `${signer.name} declined “${p.title}”: ${reason}`,
+    },
+  );
+  if (p.createdBy) {
+    await notify(tx, {
+      orgId: p.orgId,
+      memberIds: [p.createdBy],
+      kind: 'proposal.answered',
+      title: `${signer.name} declined “${p.title}”`,
+      body: reason,
+      link: `/proposals/${p.id}`,
+    });
+  }
+  return { declined: true };
 }

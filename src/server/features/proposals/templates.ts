@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { TProposalContent, ZProposalTemplateSave } from '../../../domain/proposals';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { proposalTemplates } from '../../db/schema';
+import { proposalTemplates, requestTemplates } from '../../db/schema';
 import { audit } from '../system-log';
 import { sanitizeLetter, serviceNames } from './render';
 
@@ -18,6 +18,15 @@ export async function checkedContent(db: TExecutor, orgId: string, content: TPro
   const all = [...content.packages.flatMap((p) => p.services), ...content.addOns];
   if (all.some((s) => !names.has(s.serviceId))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose services from your catalogue' });
+  }
+  const requestTemplateId = content.followUp.requestTemplateId;
+  if (requestTemplateId) {
+    const [found] = await db
+      .select({ id: requestTemplates.id })
+      .from(requestTemplates)
+      .where(and(eq(requestTemplates.orgId, orgId), eq(requestTemplates.id, requestTemplateId)))
+      .limit(1);
+    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Request template not found' });
   }
   const letterHtml = sanitizeLetter(content.letterHtml);
   if (!letterHtml.trim()) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Write the letter' });
@@ -66,6 +75,7 @@ export async function saveTemplate(
       packages: content.packages,
       addOns: content.addOns,
       terms: content.terms,
+      followUp: content.followUp,
     };
     if (!before) {
       const [created] = await tx

@@ -4,5 +4,6 @@
 export { visibleItemFile } from './access';
 export { REQUESTS_FROM_PROJECTS, registerRequestJobs, sendDueProjectRequests } from './auto-send';
 export { REQUEST_CHASE, registerRequestChaseJob, sendRequestReminders } from './chase';
+export { requestFromTemplate } from './from-template';
 export { clientPortalRequestsRouter, requestsRouter } from './router';
 export { REQUEST_UPLOAD_PATH, registerRequestUploadRoute } from './upload';

@@ -9,6 +9,7 @@ import {
   Home,
   LogOut,
   MessagesSquare,
+  PenLine,
   Receipt,
 } from 'lucide-react';
 import { trpc } from '../../lib/trpc';
@@ -113,6 +114,7 @@ export function PortalLayout() {
         </nav>
       </header>
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-4 pb-24 sm:pb-8">
+        <ToSignBanner clientId={clientId} />
         {/* The route loaded the profile before this renders, so the firm is known. */}
         {firm ? (
           <FormatProvider settings={firm}>
@@ -154,5 +156,22 @@ export function PortalLayout() {
         ))}
       </nav>
     </div>
+  );
+}
+
+/** "To sign": shown above every portal page while something waits on this person's signature. */
+function ToSignBanner({ clientId }: { clientId: string }) {
+  const list = useQuery(trpc.clientPortalSigning.list.queryOptions({ clientId }));
+  const n = list.data?.length ?? 0;
+  if (!n) return null;
+  return (
+    <Link
+      to="/clientportal/$clientId/sign"
+      params={{ clientId }}
+      className="mb-4 flex items-center gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <PenLine aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      To sign: {n === 1 ? '1 document waits' : `${n} documents wait`} for your signature
+    </Link>
   );
 }

@@ -18,11 +18,13 @@ import {
   History,
   MoreHorizontal,
   Pencil,
+  PenLine,
   ScanEye,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { RequestSignatureDialog } from '../proposals/request-signature-dialog';
 import { useCan } from '../shell/access';
 import { saveFile } from './file-transfer';
 import { MoveDialog } from './move-dialog';
@@ -62,7 +64,9 @@ export function ItemActions({
 }) {
   const canEdit = useCan('documents.edit');
   const canDelete = useCan('documents.delete');
-  const [dialog, setDialog] = useState<'rename' | 'move' | 'preview' | 'versions' | null>(null);
+  const canSign = useCan('proposals.manage');
+  const [dialog, setDialog] = useState<'rename' | 'move' | 'preview' | 'versions' | 'sign' | null>(null);
+  const signable = !!clientId && item.kind === 'file' && item.contentType === 'application/pdf' && canSign;
   const isFolder = item.kind === 'folder';
   const close = () => setDialog(null);
   const done = (message: string) => {
@@ -143,6 +147,11 @@ export function ItemActions({
               <History aria-hidden="true" /> Versions
             </DropdownMenuItem>
           ) : null}
+          {signable ? (
+            <DropdownMenuItem onSelect={() => setDialog('sign')}>
+              <PenLine aria-hidden="true" /> Request signatures
+            </DropdownMenuItem>
+          ) : null}
           {canEdit ? (
             <>
               <DropdownMenuSeparator />
@@ -175,6 +184,14 @@ export function ItemActions({
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
+      {signable && clientId && dialog === 'sign' ? (
+        <RequestSignatureDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          clientId={clientId}
+          document={{ id: item.id, name: item.name }}
+        />
+      ) : null}
       <NameDialog
         open={dialog === 'rename'}
         onOpenChange={(open) => !open && close()}

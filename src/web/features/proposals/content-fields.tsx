@@ -1,5 +1,13 @@
 import { BILLING_MODE_LABELS, BILLING_MODES, type TBillingMode } from '@domain/billing/constants';
-import { MAX_ADD_ONS, MAX_PACKAGES, PROPOSAL_PLACEHOLDERS } from '@domain/proposals';
+import {
+  FOLLOW_UP_BILLING,
+  FOLLOW_UP_BILLING_LABELS,
+  isRetainer,
+  MAX_ADD_ONS,
+  MAX_PACKAGES,
+  PROPOSAL_PLACEHOLDERS,
+  type TFollowUpBilling,
+} from '@domain/proposals';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Field, IconButton, Input, Select, Textarea } from '@web/ui';
 import { Plus, Trash2 } from 'lucide-react';
@@ -21,7 +29,20 @@ export type TContentDraft = {
   packages: { name: string; services: TServiceDraft[] }[];
   addOns: TServiceDraft[];
   terms: string;
+  followUp: TFollowUpDraft;
 };
+export type TFollowUpDraft = {
+  billing: TFollowUpBilling;
+  retainer: string;
+  requestTemplateId: string | null;
+  requestDueDays: number;
+};
+const noFollowUp = (): TFollowUpDraft => ({
+  billing: 'none',
+  retainer: '',
+  requestTemplateId: null,
+  requestDueDays: 14,
+});
 
 export const emptyService = (): TServiceDraft => ({
   serviceId: '',
@@ -36,6 +57,7 @@ export const emptyContent = (): TContentDraft => ({
   packages: [{ name: 'Standard', services: [emptyService()] }],
   addOns: [],
   terms: '',
+  followUp: noFollowUp(),
 });
 
 /** A stored content (fees as numbers' strings or null) as the editor's drafts. */
@@ -44,6 +66,7 @@ export function toDraft(c: {
   packages: { name: string; services: (Omit<TServiceDraft, 'fee'> & { fee: string | null })[] }[];
   addOns: (Omit<TServiceDraft, 'fee'> & { fee: string | null })[];
   terms: string;
+  followUp?: Omit<TFollowUpDraft, 'retainer'> & { retainer: string | null };
 }): TContentDraft {
   const s = (x: Omit<TServiceDraft, 'fee'> & { fee: string | null }) => ({ ...x, fee: x.fee ?? '' });
   return {
@@ -51,7 +74,70 @@ export function toDraft(c: {
     packages: c.packages.map((p) => ({ name: p.name, services: p.services.map(s) })),
     addOns: c.addOns.map(s),
     terms: c.terms,
+    followUp: c.followUp ? { ...c.followUp, retainer: c.followUp.retainer ?? '' } : noFollowUp(),
   };
+}
+
+const NO_REQUEST = '__none__';
+
+/** What follows an acceptance: an invoice (first fees or a retainer) and an onboarding request. */
+function FollowUpFields({
+  value,
+  onChange,
+}: {
+  value: TFollowUpDraft;
+  onChange: (v: TFollowUpDraft) => void;
+}) {
+  const templates = useQuery(trpc.proposals.requestTemplateOptions.queryOptions());
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="font-semibold">After the client accepts</h2>
+      <p className="text-sm text-muted-fg">
+        The engagements are always created. Optionally the first invoice or a retainer is raised, and an
+        onboarding request is sent to the client's portal users (kept as a draft when nobody uses the portal
+        yet).
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Invoice">
+          <Select
+            value={value.billing}
+            options={FOLLOW_UP_BILLING.map((b) => ({ value: b, label: FOLLOW_UP_BILLING_LABELS[b] }))}
+            onValueChange={(b) => onChange({ ...value, billing: b as TFollowUpBilling })}
+          />
+        </Field>
+        {isRetainer(value.billing) && (
+          <Field label="Retainer amount">
+            <Input
+              inputMode="decimal"
+              value={value.retainer}
+              onChange={(e) => onChange({ ...value, retainer: e.target.value })}
+            />
+          </Field>
+        )}
+        <Field label="Onboarding request">
+          <Select
+            value={value.requestTemplateId ?? NO_REQUEST}
+            options={[
+              { value: NO_REQUEST, label: 'No request' },
+              ...(templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+            ]}
+            onValueChange={(id) => onChange({ ...value, requestTemplateId: id === NO_REQUEST ? null : id })}
+          />
+        </Field>
+        {value.requestTemplateId && (
+          <Field label="Request due after (days)">
+            <Input
+              inputMode="numeric"
+              value={String(value.requestDueDays)}
+              onChange={(e) =>
+                onChange({ ...value, requestDueDays: Number(e.target.value.replace(/\D/g, '')) || 0 })
+              }
+            />
+          </Field>
+        )}
+      </div>
+    </section>
+  );
 }
 
 function ServiceRow({
@@ -210,6 +296,7 @@ export function ContentFields({
           onChange={(e) => onChange({ ...value, terms: e.target.value })}
         />
       </Field>
+      <FollowUpFields value={value.followUp} onChange={(followUp) => onChange({ ...value, followUp })} />
     </div>
   );
 }

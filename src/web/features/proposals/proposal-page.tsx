@@ -1,6 +1,13 @@
-import { SIGNING_ORDER_LABELS, SIGNING_ORDERS, type TSigningOrder, ZProposalUpdate } from '@domain/proposals';
+import { documentDownloadPath } from '@domain/documents';
+import {
+  FOLLOW_UP_BILLING_LABELS,
+  SIGNING_ORDER_LABELS,
+  SIGNING_ORDERS,
+  type TSigningOrder,
+  ZProposalUpdate,
+} from '@domain/proposals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   Button,
   Card,
@@ -15,9 +22,10 @@ import {
   toast,
   useFormat,
 } from '@web/ui';
-import { Plus, Trash2 } from 'lucide-react';
+import { Download, FileCheck, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { saveFile } from '../documents/file-transfer';
 import { RequirePermission } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
 import { ContentFields, type TContentDraft, toDraft } from './content-fields';
@@ -104,7 +112,45 @@ function Proposal() {
       {p.declineReason && <p className="rounded-md bg-muted p-3 text-sm">Declined: “{p.declineReason}”</p>}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
-          {p.status === 'draft' ? (
+          {p.kind === 'document' ? (
+            <Card className="flex flex-col gap-2 p-4">
+              <h2 className="font-semibold">Document to sign</h2>
+              {p.sourceDocument ? (
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <Link
+                    to="/clients/$id/documents/$folderId"
+                    params={{ id: p.clientId, folderId: p.sourceDocument.folderId }}
+                    className="min-w-0 break-words underline"
+                  >
+                    {p.sourceDocument.name}
+                  </Link>
+                  <span className="text-muted-fg">version {p.sourceDocument.version}</span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Download ${p.sourceDocument.name}`}
+                    onClick={() => {
+                      const doc = p.sourceDocument;
+                      if (!doc) return;
+                      saveFile(`${documentDownloadPath(doc.id)}?version=${doc.version ?? 1}`, doc.name).catch(
+                        (e: unknown) => toast.error(e instanceof Error ? e.message : 'Download failed'),
+                      );
+                    }}
+                  >
+                    <Download aria-hidden /> Download
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-sm text-muted-fg">The original was deleted from the client's documents.</p>
+              )}
+              <article
+                aria-label="Message to the signers"
+                className="rounded-md border border-border p-3 text-sm [&_p]:mb-2"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the message is escaped on the server.
+                dangerouslySetInnerHTML={{ __html: p.preview.letterHtml }}
+              />
+            </Card>
+          ) : p.status === 'draft' ? (
             <DraftEditor proposal={p} />
           ) : (
             <Card className="p-4">
@@ -122,7 +168,7 @@ function Proposal() {
           )}
         </div>
         <div className="flex flex-col gap-6">
-          {p.status === 'draft' && (
+          {p.status === 'draft' && p.kind !== 'document' && (
             <Card className="p-4">
               <h2 className="mb-3 font-semibold">Preview: exactly what the signer will see</h2>
               <ProposalBody rendered={p.preview} locked />
@@ -146,12 +192,56 @@ function Proposal() {
                 </li>
               ))}
             </ul>
-            {p.documentId && (
-              <p className="mt-2 text-sm">
-                The signed PDF is in the client's documents, “Signed agreements”.
+            {p.document ? (
+              <SealedDocumentLink clientId={p.clientId} document={p.document} />
+            ) : p.status === 'accepted' ? (
+              <p className="mt-2 text-sm text-muted-fg">
+                {p.documentId
+                  ? 'The signed PDF was deleted from the client’s documents.'
+                  : 'The signed PDF is being sealed: it appears in the client’s documents shortly.'}
               </p>
-            )}
+            ) : null}
           </Card>
+          {p.status !== 'draft' && (p.followUp.billing !== 'none' || p.followUp.requestTemplateId) && (
+            <Card className="p-4">
+              <h2 className="mb-2 font-semibold">After acceptance</h2>
+              <ul className="flex flex-col gap-1 text-sm">
+                {p.followUp.billing !== 'none' && (
+                  <li>
+                    {FOLLOW_UP_BILLING_LABELS[p.followUp.billing]}
+                    {p.followUp.retainer ? ` (${format.money(p.followUp.retainer)})` : ''}:{' '}
+                    {p.invoice ? (
+                      <Link to="/billing/invoices/$id" params={{ id: p.invoice.id }} className="underline">
+                        {p.invoice.number ?? 'Draft invoice'} ({p.invoice.status})
+                      </Link>
+                    ) : p.followedUpAt ? (
+                      'nothing was billed (see the system log)'
+                    ) : p.status === 'accepted' ? (
+                      'being made'
+                    ) : (
+                      'once accepted'
+                    )}
+                  </li>
+                )}
+                {p.followUp.requestTemplateId && (
+                  <li>
+                    Onboarding request:{' '}
+                    {p.request ? (
+                      <Link to="/requests/$id" params={{ id: p.request.id }} className="underline">
+                        {p.request.title} ({p.request.status})
+                      </Link>
+                    ) : p.followedUpAt ? (
+                      'not made (see the system log)'
+                    ) : p.status === 'accepted' ? (
+                      'being made'
+                    ) : (
+                      'sent once accepted'
+                    )}
+                  </li>
+                )}
+              </ul>
+            </Card>
+          )}
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Audit trail</h2>
             <ol aria-label="Audit trail" className="flex flex-col gap-2 text-sm">
@@ -171,6 +261,40 @@ function Proposal() {
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The sealed PDF in the client's documents: its folder (“Signed agreements”) and a download. */
+export function SealedDocumentLink({
+  clientId,
+  document,
+}: {
+  clientId: string;
+  document: { id: string; name: string; folderId: string };
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 rounded-md bg-muted p-3 text-sm">
+      <FileCheck aria-hidden className="size-4" />
+      <Link
+        to="/clients/$id/documents/$folderId"
+        params={{ id: clientId, folderId: document.folderId }}
+        className="min-w-0 break-words underline"
+      >
+        Signed document: {document.name}
+      </Link>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Download ${document.name}`}
+        onClick={() =>
+          saveFile(documentDownloadPath(document.id), document.name).catch((e: unknown) =>
+            toast.error(e instanceof Error ? e.message : 'Download failed'),
+          )
+        }
+      >
+        <Download aria-hidden /> Download
+      </Button>
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function ProposalsPage() {
 type TRow = {
   id: string;
   title: string;
+  kind: 'proposal' | 'document';
   clientName: string;
   prospect: boolean;
   displayStatus: TProposalDisplayStatus;
@@ -51,7 +52,14 @@ function Proposals() {
       id: 'title',
       header: 'Proposal',
       primary: true,
-      cell: (r) => <CellText className="font-medium">{r.title}</CellText>,
+      cell: (r) => (
+        <CellText className="font-medium">
+          {r.title}
+          {r.kind === 'document' ? (
+            <span className="ml-1 text-xs text-muted-fg">(signature request)</span>
+          ) : null}
+        </CellText>
+      ),
     },
     { id: 'client', header: 'Client', cell: (r) => `${r.clientName}${r.prospect ? ' (prospect)' : ''}` },
     { id: 'status', header: 'Status', cell: (r) => <ProposalStatusBadge status={r.displayStatus} /> },

@@ -1,7 +1,7 @@
 import { ESIGN_CONSENT_TEXT } from '@domain/proposals';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Field, Input, Spinner } from '@web/ui';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ProposalBody } from './proposal-body';
@@ -13,10 +13,6 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
   const view = useSignerView(link, session);
   const [packageIndex, setPackage] = useState(0);
   const [addOns, setAddOns] = useState<number[]>([]);
-  const [mode, setMode] = useState<'typed' | 'drawn'>('typed');
-  const [typed, setTyped] = useState('');
-  const [drawn, setDrawn] = useState<string | null>(null);
-  const [consent, setConsent] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [finished, setFinished] = useState<'signed' | 'declined' | null>(null);
   const sign = useMutation(trpc.signing.sign.mutationOptions({ onSuccess: () => setFinished('signed') }));
@@ -51,13 +47,21 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
         <p className="text-sm text-muted-fg">{v.firmName}</p>
         <h1 className="text-xl font-semibold">{v.title}</h1>
       </div>
-      <ProposalBody
-        rendered={v}
-        chosen={chosen}
-        locked={!!v.chosen || !v.myTurn}
-        onPackage={setPackage}
-        onAddOns={setAddOns}
-      />
+      {v.kind === 'document' ? (
+        <SignedFile
+          letterHtml={v.letterHtml}
+          document={v.document}
+          url={`/api/signing/${link.proposalId}/${link.signerId}/document?${new URLSearchParams({ t: link.token, s: session })}`}
+        />
+      ) : (
+        <ProposalBody
+          rendered={v}
+          chosen={chosen}
+          locked={!!v.chosen || !v.myTurn}
+          onPackage={setPackage}
+          onAddOns={setAddOns}
+        />
+      )}
       <section aria-label="Signers" className="text-sm">
         <h2 className="mb-1 font-semibold">Signers{v.signingOrder === 'sequential' ? ', in turn' : ''}</h2>
         <ul className="flex flex-col gap-1">
@@ -73,75 +77,155 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
           {v.me.signedAt
             ? 'You have signed this document.'
             : v.status !== 'sent'
-              ? `This proposal is ${v.status}.`
+              ? `This ${v.kind === 'document' ? 'signature request' : 'proposal'} is ${v.status}.`
               : 'It is not your turn to sign yet: we will email you when it is.'}
         </p>
       ) : declining ? (
         <DeclineForm link={link} session={session} onDone={() => setFinished('declined')} />
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SignatureForm
+          pending={sign.isPending}
+          error={sign.isError ? errorMessage(sign.error) : null}
+          onDecline={() => setDeclining(true)}
+          onSign={(signature) =>
             sign.mutate({
               ...link,
               session,
               packageIndex: chosen.packageIndex,
               addOnIndexes: chosen.addOnIndexes,
-              signature:
-                mode === 'typed' ? { kind: 'typed', text: typed } : { kind: 'drawn', image: drawn ?? '' },
-              consent: consent as true,
-            });
-          }}
-        >
-          <h2 className="font-semibold">Your signature</h2>
-          <div role="radiogroup" aria-label="How to sign" className="flex gap-2">
-            <Button
-              type="button"
-              size="sm"
-              variant={mode === 'typed' ? 'primary' : 'outline'}
-              aria-pressed={mode === 'typed'}
-              onClick={() => setMode('typed')}
-            >
-              Type
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant={mode === 'drawn' ? 'primary' : 'outline'}
-              aria-pressed={mode === 'drawn'}
-              onClick={() => setMode('drawn')}
-            >
-              Draw
-            </Button>
-          </div>
-          {mode === 'typed' ? (
-            <Field label="Type your full name">
-              <Input
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="name"
-                className="font-serif text-lg italic"
-              />
-            </Field>
-          ) : (
-            <SignaturePad onChange={setDrawn} />
-          )}
-          <Checkbox
-            checked={consent}
-            onCheckedChange={(c) => setConsent(c === true)}
-            label={<span className="text-sm">{ESIGN_CONSENT_TEXT}</span>}
-          />
-          {sign.isError && <p className="text-sm text-danger">{errorMessage(sign.error)}</p>}
-          <Button type="submit" size="lg" loading={sign.isPending}>
-            Sign
-          </Button>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setDeclining(true)}>
-            Decline…
-          </Button>
-        </form>
+              signature,
+              consent: true,
+            })
+          }
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * A signature request's file: the firm's message, the PDF shown in the page (when `url` previews
+ * it inline), and a download.
+ */
+export function SignedFile({
+  letterHtml,
+  document,
+  url,
+  downloadUrl,
+}: {
+  letterHtml: string;
+  document: { name: string; size: number } | null;
+  url: string | null;
+  downloadUrl?: string;
+}) {
+  if (!document)
+    return <p className="text-sm text-danger">The document is no longer available: ask the firm.</p>;
+  const download = downloadUrl ?? (url ? `${url}&download=1` : null);
+  return (
+    <section aria-label="The document to sign" className="flex flex-col gap-3">
+      <div
+        className="text-sm [&_p]:mb-2"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: built from escaped text on the server.
+        dangerouslySetInnerHTML={{ __html: letterHtml }}
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <FileText aria-hidden className="size-4" />
+        <span className="min-w-0 break-words font-medium">{document.name}</span>
+        {download ? (
+          <a className="inline-flex items-center gap-1 underline" href={download} download={document.name}>
+            <Download aria-hidden className="size-4" /> Download
+          </a>
+        ) : (
+          <span className="text-muted-fg">
+            Open it from the link in the firm's email, or ask the firm for a copy.
+          </span>
+        )}
+      </div>
+      {url ? (
+        <iframe title={document.name} src={url} className="h-[60vh] w-full rounded-md border border-border" />
+      ) : null}
+    </section>
+  );
+}
+
+export type TSignatureInput = { kind: 'typed'; text: string } | { kind: 'drawn'; image: string };
+
+/** Typed or drawn, the consent, Sign and Decline: the link's page and the portal's share it. */
+export function SignatureForm({
+  pending,
+  error,
+  onSign,
+  onDecline,
+}: {
+  pending: boolean;
+  error: string | null;
+  onSign: (signature: TSignatureInput) => void;
+  onDecline: () => void;
+}) {
+  const [mode, setMode] = useState<'typed' | 'drawn'>('typed');
+  const [typed, setTyped] = useState('');
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!consent) {
+          setProblem('Agree to sign electronically to continue');
+          return;
+        }
+        setProblem(null);
+        onSign(mode === 'typed' ? { kind: 'typed', text: typed } : { kind: 'drawn', image: drawn ?? '' });
+      }}
+    >
+      <h2 className="font-semibold">Your signature</h2>
+      <div role="radiogroup" aria-label="How to sign" className="flex gap-2">
+        <Button
+          type="button"
+          size="sm"
+          variant={mode === 'typed' ? 'primary' : 'outline'}
+          aria-pressed={mode === 'typed'}
+          onClick={() => setMode('typed')}
+        >
+          Type
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant={mode === 'drawn' ? 'primary' : 'outline'}
+          aria-pressed={mode === 'drawn'}
+          onClick={() => setMode('drawn')}
+        >
+          Draw
+        </Button>
+      </div>
+      {mode === 'typed' ? (
+        <Field label="Type your full name">
+          <Input
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="name"
+            className="font-serif text-lg italic"
+          />
+        </Field>
+      ) : (
+        <SignaturePad onChange={setDrawn} />
+      )}
+      <Checkbox
+        checked={consent}
+        onCheckedChange={(c) => setConsent(c === true)}
+        label={<span className="text-sm">{ESIGN_CONSENT_TEXT}</span>}
+      />
+      {(problem || error) && <p className="text-sm text-danger">{problem ?? error}</p>}
+      <Button type="submit" size="lg" loading={pending}>
+        Sign
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onDecline}>
+        Decline…
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
+import { feeMinor } from '../../../../domain/billing/wip';
 import { todayIn } from '../../../../domain/days';
 import type { TExecutor } from '../../../db/client';
 import { clients } from '../../../db/schema';
@@ -7,7 +8,7 @@ import { rowsOf } from '../../../db/sql';
 import { audit } from '../../system-log';
 import { billingContext } from '../context';
 import { issueInvoice } from '../issue';
-import { createDraft, recomputeInvoice } from '../ledger';
+import { createDraft, recomputeInvoice, type TDraftLine } from '../ledger';
 import { summaryOf, systemActor } from './invoice';
 import { isDeadlock, wipLines } from './lines';
 import { dueFeePeriods, type TFeePeriodRow } from './sql';
@@ -150,4 +151,130 @@ export async function billProjectFee(
     invoiceId = (await billGroup(tx, group, 'as its project was completed', now)) ?? invoiceId;
   }
   return { invoiceId };
+}
+
+/**
+ * An accepted proposal's first invoice (issue 37): the fixed fees of the named engagements that are
+ * due now and never billed, on one invoice made by the system, a draft or issued, in the caller's
+ * transaction. Fees billed already (as their period started, when the engagement was saved) are
+ * passed over; null when nothing is left to bill.
+ */
+export async function billEngagementFees(
+  tx: TExecutor,
+  input: {
+    orgId: string;
+    clientId: string;
+    engagementIds: readonly string[];
+    issue: boolean;
+    why: string;
+    notes?: string;
+    now?: Date;
+  },
+): Promise<{ invoiceId: string; total: number } | null> {
+  if (!input.engagementIds.length) return null;
+  const now = input.now ?? new Date();
+  const wanted = new Set(input.engagementIds);
+  const { orgId, clientId } = input;
+  const due = rowsOf<TFeePeriodRow>(
+    await tx.execute(dueFeePeriods({ orgId, clientId, now, neverBilled: true })),
+  ).filter((p) => wanted.has(p.engagement_id));
+  if (!due.length) return null;
+  const ctx = await billingContext(tx, orgId);
+  const fees = due.map((p) => ({ engagementId: p.engagement_id, periodStart: p.period_start }));
+  const lines = await wipLines(
+    tx,
+    ctx,
+    orgId,
+    clientId,
+    { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
+    now,
+  );
+  const { id } = await createDraft(tx, orgId, { clientId, lines, notes: input.notes, createdBy: null }, ctx);
+  const invoice = await recomputeInvoice(tx, orgId, id, ctx);
+  const [client] = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)));
+  await audit(tx, systemActor(orgId), {
+    action: 'invoice.create',
+    recordType: 'invoice',
+    recordId: id,
+    summary:
+      `Made the invoice for ${lines.map((l) => l.description).join(', ')} of ${client?.name ?? 'a client'} ${input.why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
+        0,
+        2000,
+      ),
+  });
+  if (input.issue) {
+    await issueInvoice(
+      tx,
+      systemActor(orgId),
+      id,
+      { memberId: null, issueDate: todayIn(ctx.firm.timeZone, now) },
+      ctx,
+    );
+  }
+  return { invoiceId: id, total: invoice.total };
+}
+
+/**
+ * A retainer invoice of one amount (the firm's currency, as a decimal string), made by the system
+ * in the caller's transaction: a draft, or issued. A plain line: it bills no work, so the work it
+ * pays for is billed later as usual and the retainer is settled against it as a credit.
+ */
+export async function raiseRetainerInvoice(
+  tx: TExecutor,
+  input: {
+    orgId: string;
+    clientId: string;
+    amount: string;
+    description: string;
+    issue: boolean;
+    why: string;
+    now?: Date;
+  },
+): Promise<{ invoiceId: string; total: number }> {
+  const now = input.now ?? new Date();
+  const { orgId, clientId } = input;
+  const ctx = await billingContext(tx, orgId);
+  const rate = feeMinor(input.amount, ctx.digits);
+  if (!rate || rate <= 0)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'A retainer needs its amount' });
+  const lines: TDraftLine[] = [
+    {
+      description: input.description.slice(0, 500),
+      serviceId: null,
+      taxCode: '',
+      quantityMilli: 1000,
+      rate,
+      discount: 0,
+      taxRateBp: 0,
+    },
+  ];
+  const { id } = await createDraft(tx, orgId, { clientId, lines, createdBy: null }, ctx);
+  const invoice = await recomputeInvoice(tx, orgId, id, ctx);
+  const [client] = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)));
+  await audit(tx, systemActor(orgId), {
+    action: 'invoice.create',
+    recordType: 'invoice',
+    recordId: id,
+    summary:
+      `Made the retainer invoice of ${client?.name ?? 'a client'} ${input.why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
+        0,
+        2000,
+      ),
+  });
+  if (input.issue) {
+    await issueInvoice(
+      tx,
+      systemActor(orgId),
+      id,
+      { memberId: null, issueDate: todayIn(ctx.firm.timeZone, now) },
+      ctx,
+    );
+  }
+  return { invoiceId: id, total: invoice.total };
 }
