@@ -9,7 +9,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { todayIn } from '../../../domain/days';
 import type { TConfig } from '../../config';
-import type { TDb } from '../../db/client';
+import type { TDb, TExecutor } from '../../db/client';
 import {
   clients,
   documentFolders,
@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import { PermanentJobError, registerJob } from '../../jobs/registry';
-import { ensureTree, storeVersion } from '../documents';
+import { ensureTree, storeVersion, topFolder } from '../documents';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
 import { firmSigningKey } from './certificate';
@@ -310,6 +310,33 @@ export async function sealProposal(
   const storageKey = `${orgId}/${uuidv7()}`;
   await storage.put(storageKey, Readable.from([built.bytes]), { contentType: 'application/pdf' });
   const root = await ensureTree(db, { orgId, clientId: p.clientId, clientName: built.clientName });
+  // A signed document goes next to its original while that folder is live; an agreement (or a
+  // document whose folder went to the trash) into the client's "Signed agreements", made here, before
+  // the transaction (documents' topFolder, which takes its own).
+  const liveFolderOf = async (ex: TExecutor, folderId: string) =>
+    (
+      await ex
+        .select()
+        .from(documentFolders)
+        .where(
+          and(
+            eq(documentFolders.orgId, orgId),
+            eq(documentFolders.id, folderId),
+            isNull(documentFolders.deletedAt),
+          ),
+        )
+        .limit(1)
+    )[0];
+  const target: { folderId: string; name: string; visibleToPortal: boolean } | null = built.target;
+  const sealedFolderId =
+    target && (await liveFolderOf(db, target.folderId))
+      ? null
+      : await topFolder(
+          db,
+          root,
+          { name: SEALED_FOLDER, visibleToPortal: true },
+          { actor: { kind: 'system', orgId }, why: 'for signed agreements' },
+        );
   return db.transaction(async (tx) => {
     const [again] = await tx
       .select({ documentId: proposals.documentId })
@@ -317,48 +344,11 @@ export async function sealProposal(
       .where(and(eq(proposals.orgId, orgId), eq(proposals.id, p.id)))
       .for('update');
     if (again?.documentId) return null;
-    // A signed document goes next to its original while that folder is live; an agreement (or a
-    // document whose folder went to the trash) into the client's "Signed agreements".
-    const target: { folderId: string; name: string; visibleToPortal: boolean } | null = built.target;
-    let [folder] = target
-      ? await tx
-          .select()
-          .from(documentFolders)
-          .where(
-            and(
-              eq(documentFolders.orgId, orgId),
-              eq(documentFolders.id, target.folderId),
-              isNull(documentFolders.deletedAt),
-            ),
-          )
-          .limit(1)
-      : [];
-    if (!folder)
-      [folder] = await tx
-        .select()
-        .from(documentFolders)
-        .where(
-          and(
-            eq(documentFolders.orgId, orgId),
-            eq(documentFolders.parentId, root.id),
-            eq(documentFolders.name, SEALED_FOLDER),
-            isNull(documentFolders.deletedAt),
-          ),
-        )
-        .limit(1);
-    if (!folder) {
-      [folder] = await tx
-        .insert(documentFolders)
-        .values({
-          orgId,
-          clientId: p.clientId,
-          parentId: root.id,
-          name: SEALED_FOLDER,
-          visibleToPortal: true,
-        })
-        .returning();
-    }
-    if (!folder) throw new Error('folder not made');
+    const folder =
+      (target ? await liveFolderOf(tx, target.folderId) : undefined) ??
+      (sealedFolderId ? await liveFolderOf(tx, sealedFolderId) : undefined);
+    // The original's folder went to the trash since the look above: the job's retry files it again.
+    if (!folder) throw new Error('the folder to file the signed document in is gone');
     let by = p.createdBy;
     if (!by) {
       const [owner] = await tx
