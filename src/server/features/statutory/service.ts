@@ -9,7 +9,7 @@ import type { TEngageInput, TGapsQuery } from '../../../domain/statutory/schemas
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clientRegistrations, clientServices, clients, orgs, services } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
+import { cappedCount, rowsOf } from '../../db/sql';
 import { clientVisibility, visibleClient } from '../clients';
 import { insertEngagement } from '../engagements';
 import { audit, diff } from '../system-log';
@@ -187,33 +187,30 @@ export type TGapRow = {
  */
 export async function listGaps(db: TExecutor, scope: TScope, input: TGapsQuery): Promise<TPage<TGapRow>> {
   const visibility = clientVisibility(scope, sql`c.id`);
-  const result = await db.execute(sql`
-    with applicable as (
-      select c.id as client_id, c.name, c.code, x.code as filing_code
-      from client_registrations r
-      join clients c on c.org_id = r.org_id and c.id = r.client_id
-      cross join lateral unnest(${applicableCodesSql(input.filingCode)}) as x(code)
-      where r.org_id = ${scope.orgId} and c.archived_at is null and not c.prospect and c.status = 'active'
-        and x.code is not null ${visibility ? sql`and ${visibility}` : sql``}
-    ),
-    gaps as (
-      select a.* from applicable a
-      where not exists (
+  // Clients in name order (clients_org_name_idx), each with the filings it must make and is not
+  // engaged for: the page stops after its rows instead of sorting every gap of the firm, and the
+  // count stops at the cap ("10,000+") as the other long lists' (bench/statutory.ts: 391 ms for
+  // 99,000 gaps sorted whole).
+  const gaps = sql`
+    select c.id as client_id, c.name, c.code, x.code as filing_code
+    from clients c
+    join client_registrations r on r.org_id = c.org_id and r.client_id = c.id
+    cross join lateral unnest(${applicableCodesSql(input.filingCode)}) as x(code)
+    where c.org_id = ${scope.orgId} and c.archived_at is null and not c.prospect and c.status = 'active'
+      and x.code is not null ${visibility ? sql`and ${visibility}` : sql``}
+      and not exists (
         select 1 from client_services cs
         join services s on s.org_id = cs.org_id and s.id = cs.service_id
-        where cs.org_id = ${scope.orgId} and cs.client_id = a.client_id and s.statutory_filing_code = a.filing_code
-          and (cs.end_date is null or cs.end_date >= current_date))
-    )
-    select g.client_id, g.name, g.code, g.filing_code, count(*) over ()::int as total
-    from gaps g
-    order by g.name, g.client_id, g.filing_code
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const rows = rowsOf<{ client_id: string; name: string; code: string; filing_code: string; total: number }>(
-    result,
-  );
+        where cs.org_id = ${scope.orgId} and cs.client_id = c.id and s.statutory_filing_code = x.code
+          and (cs.end_date is null or cs.end_date >= current_date))`;
+  const [result, counts] = await Promise.all([
+    db.execute(sql`${gaps}
+      order by c.name, c.id, x.code
+      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`),
+    cappedCount(db, { limit: (n: number) => sql`${gaps} limit ${n}` }),
+  ]);
+  const rows = rowsOf<{ client_id: string; name: string; code: string; filing_code: string }>(result);
   const linked = await linkedServices(db, scope.orgId);
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && input.page > 1) total = -1;
   return {
     rows: rows.flatMap((r) => {
       const filing = findFiling(r.filing_code);
@@ -228,7 +225,7 @@ export async function listGaps(db: TExecutor, scope: TScope, input: TGapsQuery):
         },
       ];
     }),
-    total: total < 0 ? 0 : total,
+    ...counts,
     page: input.page,
     pageSize: input.pageSize,
   };
