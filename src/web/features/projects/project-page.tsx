@@ -326,8 +326,11 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
                   <li key={a.id}>
                     <p>{a.summary}</p>
                     <p className="text-xs text-muted-fg">
-                      {a.actorName ?? (a.actorKind === 'system' ? 'Automatically' : 'Someone')} ·{' '}
-                      {format.dateTime(a.at)}
+                      {a.actorName ??
+                        (a.actorKind === 'system' || a.actorKind === 'automation'
+                          ? 'Automatically'
+                          : 'Someone')}{' '}
+                      · {format.dateTime(a.at)}
                     </p>
                   </li>
                 ))}

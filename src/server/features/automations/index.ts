@@ -1,0 +1,22 @@
+// The automations feature's public surface: other features, the root router and the composition root
+// import from here, never from the files beside it.
+import { registerJob } from '../../jobs/registry';
+import { processEvent } from './engine';
+import { AUTOMATION_EVENT_JOB } from './events';
+
+export { evaluate, processEvent } from './engine';
+export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from './events';
+export { automationsRouter, stagesRouter } from './router';
+export { firstStageId } from './stages';
+
+/** The job that runs the rules an event starts (queued with the event, in its transaction). */
+export function registerAutomationJobs() {
+  registerJob(
+    AUTOMATION_EVENT_JOB,
+    async (job, ctx) => {
+      const { eventId } = (job.payload ?? {}) as { eventId?: string };
+      if (eventId) await processEvent(ctx.db, eventId, job);
+    },
+    { backoff: { baseMs: 10_000, capMs: 10 * 60_000 } },
+  );
+}
