@@ -25,6 +25,7 @@ import { type AppRouter, trpc } from '../../lib/trpc';
 import { ProjectRequestsCard } from '../requests/flow/project-requests-card';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
+import { ProjectStage } from '../automations/stage-board';
 import { ProjectBudget } from './project-budget';
 import { ProjectDialog } from './project-dialog';
 import { Progress } from './project-progress';
@@ -118,6 +119,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
         }
         actions={
           <>
+            <ProjectStage projectId={p.id} templateId={p.templateId} stageId={p.stageId} />
             {canEdit ? (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
