@@ -777,7 +777,10 @@ const ROWS: Record<string, TRow> = {
     cross: 'none',
   },
   'automations.runs': { input: (f) => ({ ruleId: f.automations.rule.id }), cross: 'ids' },
-  'automations.setEnabled': { input: (f) => ({ ruleId: f.automations.rule.id, enabled: true }), cross: 'ids' },
+  'automations.setEnabled': {
+    input: (f) => ({ ruleId: f.automations.rule.id, enabled: true }),
+    cross: 'ids',
+  },
   'automations.update': {
     input: (f) => ({
       ruleId: f.automations.rule.id,

@@ -37,7 +37,10 @@ export function StageBoard({
 }) {
   const templates = useQuery(trpc.projectTemplates.options.queryOptions());
   const chosen = templateId ?? templates.data?.[0]?.id;
-  const board = useQuery({ ...trpc.stages.board.queryOptions({ templateId: chosen ?? '' }), enabled: Boolean(chosen) });
+  const board = useQuery({
+    ...trpc.stages.board.queryOptions({ templateId: chosen ?? '' }),
+    enabled: Boolean(chosen),
+  });
   const canEdit = useCan('projects.edit');
   const move = useMoveStage();
   const format = useFormat();
@@ -151,7 +154,9 @@ export function StageBoard({
                         size="sm"
                         aria-label={`Move ${p.name} to`}
                         value={p.stageId ?? NONE}
-                        onValueChange={(v) => move.mutate({ projectId: p.id, stageId: v === NONE ? null : v })}
+                        onValueChange={(v) =>
+                          move.mutate({ projectId: p.id, stageId: v === NONE ? null : v })
+                        }
                         options={[
                           ...board.data.stages.map((s) => ({ value: s.id, label: `Move to ${s.name}` })),
                           { value: NONE, label: 'No stage' },

@@ -76,9 +76,15 @@ export function StagesCard({ templateId, canEdit }: { templateId: string; canEdi
                     aria-label={`Stage ${i + 1}`}
                     value={row.name}
                     maxLength={60}
-                    onChange={(e) => edit(rows.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))}
+                    onChange={(e) =>
+                      edit(rows.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
+                    }
                   />
-                  <IconButton aria-label={`Move ${row.name || 'stage'} up`} disabled={i === 0} onClick={() => swap(i, i - 1)}>
+                  <IconButton
+                    aria-label={`Move ${row.name || 'stage'} up`}
+                    disabled={i === 0}
+                    onClick={() => swap(i, i - 1)}
+                  >
                     <ArrowUp aria-hidden />
                   </IconButton>
                   <IconButton

@@ -22,10 +22,10 @@ import {
 import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { ProjectStage } from '../automations/stage-board';
 import { ProjectRequestsCard } from '../requests/flow/project-requests-card';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
-import { ProjectStage } from '../automations/stage-board';
 import { ProjectBudget } from './project-budget';
 import { ProjectDialog } from './project-dialog';
 import { Progress } from './project-progress';
