@@ -106,7 +106,7 @@ export function StageBoard({
                 aria-label={`${column.name} projects`}
                 data-stage-column={column.name}
                 className={cn(
-                  'flex min-h-40 w-64 shrink-0 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2',
+                  'flex min-h-40 min-w-56 flex-1 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2',
                   over === key && 'ring-2 ring-ring',
                 )}
                 onDragOver={(e) => {
