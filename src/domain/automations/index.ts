@@ -82,6 +82,7 @@ export const ACTION_KINDS = [
   'createTask',
   'notifyMembers',
   'setClientTag',
+  'raiseInvoice',
 ] as const;
 export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   moveStage: 'Move the project to a stage',
@@ -89,6 +90,7 @@ export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   createTask: 'Create a task on the project',
   notifyMembers: 'Notify members',
   setClientTag: 'Tag the client',
+  raiseInvoice: 'Raise the period’s invoice',
 };
 export const ZAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('moveStage'), stageName }),
@@ -106,6 +108,8 @@ export const ZAction = z.discriminatedUnion('kind', [
     message: name('message', 300),
   }),
   z.object({ kind: z.literal('setClientTag'), tag: name('tag', 40) }),
+  /** The fixed fee of the project's engagement period (billing's rules: once per period). */
+  z.object({ kind: z.literal('raiseInvoice') }),
 ]);
 export type TAction = z.output<typeof ZAction>;
 
@@ -195,9 +199,9 @@ export const READY_MADE_RULES: readonly (TRuleInput & { key: string })[] = [
     actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
   },
   {
-    key: 'notify-filed',
-    name: 'Tell the owner when the project is filed',
+    key: 'invoice-filed',
+    name: 'Raise the invoice when the project is filed',
     trigger: { kind: 'project.stage_entered', stageName: 'Filed' },
-    actions: [{ kind: 'notifyMembers', owner: true, memberIds: [], message: 'Filed: raise the invoice' }],
+    actions: [{ kind: 'raiseInvoice' }],
   },
 ];

@@ -756,7 +756,7 @@ const ROWS: Record<string, TRow> = {
   'onboarding.status': { kind: 'identified', input: () => undefined, own: 'ok' },
   'profile.me': { input: () => undefined, cross: 'none' },
 
-  'automations.addReadyMade': { input: () => ({ key: 'notify-filed' }), cross: 'none' },
+  'automations.addReadyMade': { input: () => ({ key: 'invoice-filed' }), cross: 'none' },
   'automations.create': {
     input: (f) => ({
       name: `${f.marker} new rule`,

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRuleInput } from '../../../domain/automations';
-import { automationEvents, automationRuns, notifications, projects, systemLog, tasks } from '../../db/schema';
+import {
+  automationEvents,
+  automationRuns,
+  invoiceLines,
+  notifications,
+  projects,
+  systemLog,
+  tasks,
+} from '../../db/schema';
 import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
@@ -163,6 +171,55 @@ describe('rules', () => {
     ]);
   });
 
+  it('a project of an engagement entering Filed has its period’s invoice raised, once', async () => {
+    const svc = await api().services.create.mutate({
+      name: 'Income tax return',
+      code: 'ITR',
+      frequency: 'monthly',
+      dueDateRule: { dayOfMonth: 20, monthsAfterPeriod: 1 },
+      projectTemplateId: templateId,
+      defaultFee: '5000',
+      billingMode: 'fixed',
+      feeTrigger: 'manual',
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const start = `${today.slice(0, 7)}-01`;
+    const engagement = await api().engagements.create.mutate({
+      clientId: w.own.client.id,
+      serviceId: svc.id,
+      startDate: start,
+      fee: '5000',
+    });
+    const [period] = await t.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientServiceId, engagement.id))
+      .orderBy(projects.periodStart);
+    expect(period).toBeDefined();
+    const id = period?.id as string;
+    expect(await stageOf(id)).toBe('Waiting on client');
+    await rule({
+      name: 'Invoice when filed',
+      trigger: { kind: 'project.stage_entered', stageName: 'Filed' },
+      actions: [{ kind: 'raiseInvoice' }],
+    });
+    const { stages } = await api().stages.list.query({ templateId });
+    const filed = stages.find((s) => s.name === 'Filed')?.id ?? null;
+    await api().stages.move.mutate({ projectId: id, stageId: filed });
+    await drain();
+    const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.engagementId, engagement.id));
+    expect(lines.map((l) => [l.kind, l.periodStart])).toEqual([['fee', period?.periodStart]]);
+    // Out of Filed and back: a new event, but the period is billed already.
+    await api().stages.move.mutate({ projectId: id, stageId: null });
+    await api().stages.move.mutate({ projectId: id, stageId: filed });
+    await drain();
+    expect(
+      await t.db.select().from(invoiceLines).where(eq(invoiceLines.engagementId, engagement.id)),
+    ).toHaveLength(1);
+    const [log] = await t.db.select().from(systemLog).where(eq(systemLog.action, 'invoice.raise'));
+    expect(log?.summary).toMatch(/^Raised the invoice of .*’s period \(by rule Invoice when filed\)$/);
+  });
+
   it('a task completed notifies the members the rule names', async () => {
     await rule({
       name: 'Tell the owner about done tasks',
@@ -268,7 +325,9 @@ describe('rules', () => {
       conditions: [],
       actions: [{ kind: 'moveStage', stageName: 'Billed' }],
     });
-    expect(preview.projects.map((p) => p.name)).toEqual(['ITR 2026']);
+    // The hand-made project and the engagement's period, both moved to Filed above.
+    expect(preview.projects.map((p) => p.name)).toContain('ITR 2026');
+    expect(preview.projectCount).toBe(2);
   });
 
   it('keeps rules to those who manage automations, and to their own firm', async () => {

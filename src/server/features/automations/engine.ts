@@ -27,6 +27,7 @@ import {
   tasks,
 } from '../../db/schema';
 import type { TRunningJob } from '../../jobs/registry';
+import { billProjectPeriod } from '../billing';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { firmDay } from './access';
@@ -268,6 +269,20 @@ async function runAction(
         link: project ? `/projects/${project.id}` : undefined,
       });
       return `Notified ${ids.length} member${ids.length === 1 ? '' : 's'} (${sent.notificationIds.length} in the app)`;
+    }
+    case 'raiseInvoice': {
+      const project = await needProject();
+      if (!project.clientServiceId)
+        throw new ActionRefused(`${project.name} is not a period of an engagement`);
+      const { invoiceId } = await billProjectPeriod(tx, rule.orgId, project.id);
+      if (!invoiceId) return `Nothing of ${project.name}’s period was left to bill`;
+      await audit(tx, actor, {
+        action: 'invoice.raise',
+        recordType: 'invoice',
+        recordId: invoiceId,
+        summary: `Raised the invoice of ${project.name}’s period`,
+      });
+      return `Raised the invoice of ${project.name}’s period`;
     }
     case 'setClientTag': {
       const clientId = event.clientId;

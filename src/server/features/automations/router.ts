@@ -60,7 +60,7 @@ export const automationsRouter = router({
     .input(ZRuleRef)
     .mutation(({ ctx, input }) => deleteRule(ctx.db, ctx.scope, input.ruleId, ctx.meta)),
   addReadyMade: permissionProcedure('automations.manage')
-    .input(z.object({ key: z.enum(['start-preparation', 'review-when-submitted', 'notify-filed']) }))
+    .input(z.object({ key: z.enum(['start-preparation', 'review-when-submitted', 'invoice-filed']) }))
     .mutation(({ ctx, input }) => addReadyMade(ctx.db, ctx.scope, input.key, ctx.meta)),
   preview: permissionProcedure('automations.manage')
     .input(ZRuleInput)

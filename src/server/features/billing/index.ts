@@ -34,5 +34,5 @@ export { billingRouter } from './router';
 export { statementPdfModel } from './statements/pdf';
 export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';
 export { clientWip, feeDescription } from './wip/read';
-export { billProjectFee, billRecurringFees } from './wip/recurring';
+export { billProjectFee, billProjectPeriod, billRecurringFees } from './wip/recurring';
 export { dueFeePeriods, type TFeePeriodRow, unbilledTime } from './wip/sql';

@@ -108,7 +108,7 @@ function Automations() {
                   size="sm"
                   variant="outline"
                   disabled={readyMade.isPending}
-                  onClick={() => readyMade.mutate({ key: r.key as 'notify-filed' })}
+                  onClick={() => readyMade.mutate({ key: r.key as 'invoice-filed' })}
                 >
                   Add
                 </Button>
@@ -205,6 +205,8 @@ function newAction(kind: TAction['kind']): TAction {
       return { kind, owner: true, memberIds: [], message: '' };
     case 'setClientTag':
       return { kind, tag: '' };
+    case 'raiseInvoice':
+      return { kind };
   }
 }
 
@@ -428,7 +430,7 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                   value={a.tag}
                   onChange={(e) => setAction(i, { ...a, tag: e.target.value })}
                 />
-              ) : (
+              ) : a.kind === 'raiseInvoice' ? null : (
                 <Select
                   aria-label={`Action ${i + 1} member`}
                   className="w-56"
