@@ -41,6 +41,9 @@ export const TRIGGER_KINDS = [
   'task.completed',
   'request.submitted',
   'request.completed',
+  'proposal.signed',
+  'invoice.issued',
+  'invoice.paid',
 ] as const;
 export type TTriggerKind = (typeof TRIGGER_KINDS)[number];
 
@@ -50,6 +53,9 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
   'task.completed': 'A task of the project is completed',
   'request.submitted': 'The client submits a request',
   'request.completed': 'A request is marked complete',
+  'proposal.signed': 'A proposal is signed by everyone',
+  'invoice.issued': 'An invoice is issued',
+  'invoice.paid': 'An invoice is paid in full',
 };
 
 const stageName = name('stage name', 60);
@@ -60,6 +66,9 @@ export const ZTrigger = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('task.completed') }),
   z.object({ kind: z.literal('request.submitted') }),
   z.object({ kind: z.literal('request.completed') }),
+  z.object({ kind: z.literal('proposal.signed') }),
+  z.object({ kind: z.literal('invoice.issued') }),
+  z.object({ kind: z.literal('invoice.paid') }),
 ]);
 export type TTrigger = z.output<typeof ZTrigger>;
 

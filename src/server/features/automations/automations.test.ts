@@ -4,6 +4,7 @@ import type { TRuleInput } from '../../../domain/automations';
 import {
   automationEvents,
   automationRuns,
+  clients,
   invoiceLines,
   notifications,
   projects,
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema';
 import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
+import { seedInvoice, seedReceipt } from '../../test/billing';
 import { codeOf } from '../../test/outcome';
 import { seedPortalWorld } from '../../test/portal-world';
 import { AUTOMATION_EVENT_JOB, emitAutomationEvent, processEvent, registerAutomationJobs } from '.';
@@ -220,6 +222,40 @@ describe('rules', () => {
     expect(log?.summary).toMatch(/^Raised the invoice of .*’s period \(by rule Invoice when filed\)$/);
   });
 
+  it('an invoice issued tags the client; paid in full, it tells the members named', async () => {
+    await rule({
+      name: 'Tag invoiced clients',
+      trigger: { kind: 'invoice.issued' },
+      actions: [{ kind: 'setClientTag', tag: 'invoiced' }],
+    });
+    await rule({
+      name: 'Say when paid',
+      trigger: { kind: 'invoice.paid' },
+      actions: [
+        { kind: 'notifyMembers', owner: false, memberIds: [w.firm.owner.id], message: 'Paid in full' },
+      ],
+    });
+    const invoice = await seedInvoice(t, w.firm.org.id, {
+      clientId: w.own.client.id,
+      lines: [{ description: 'Return filing', rate: 100_000 }],
+    });
+    await drain();
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, w.own.client.id));
+    expect(client?.tags).toContain('invoiced');
+    await seedReceipt(t, w.firm.org.id, {
+      clientId: w.own.client.id,
+      receivedOn: '2026-11-20',
+      amount: invoice.total,
+      allocate: [{ invoiceId: invoice.id, amount: invoice.total }],
+    });
+    await drain();
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.memberId, w.firm.owner.id), eq(notifications.title, 'Paid in full')));
+    expect(told).toHaveLength(1);
+  });
+
   it('a task completed notifies the members the rule names', async () => {
     await rule({
       name: 'Tell the owner about done tasks',
@@ -240,7 +276,9 @@ describe('rules', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.memberId, w.firm.owner.id), eq(notifications.kind, 'automation.notice')));
-    expect(told.map((n) => n.title)).toEqual(['ITR 2026: A task is done']);
+    expect(told.map((n) => n.title).filter((title) => title.endsWith('A task is done'))).toEqual([
+      'ITR 2026: A task is done',
+    ]);
   });
 
   it('runs once per rule and event when two runners race', async () => {

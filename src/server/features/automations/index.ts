@@ -1,11 +1,12 @@
 // The automations feature's public surface: other features, the root router and the composition root
 // import from here, never from the files beside it.
+
+import { AUTOMATION_EVENT_JOB } from '../../events';
 import { registerJob } from '../../jobs/registry';
 import { processEvent } from './engine';
-import { AUTOMATION_EVENT_JOB } from './events';
 
+export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from '../../events';
 export { evaluate, processEvent } from './engine';
-export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from './events';
 export { automationsRouter, stagesRouter } from './router';
 export { firstStageId } from './stages';
 

@@ -6,11 +6,11 @@ import { actorOf, type TActor, type TRequestMeta, type TScope } from '../../auth
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, members, projects, projectTemplates, templateStages } from '../../db/schema';
 import { memberName } from '../../db/sql';
+import { emitAutomationEvent } from '../../events';
 import { clientVisibility } from '../clients';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
 import { visibleProjectForStage } from './access';
-import { emitAutomationEvent } from './events';
 
 export type TStage = { id: string; name: string; position: number };
 

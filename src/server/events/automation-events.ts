@@ -1,8 +1,11 @@
+// Automations' events (issue 41), recorded by the features where things happen. A leaf module, not
+// part of the automations feature: billing and proposals record events too, and automations calls
+// billing (raise the period's invoice), so the recorder must import no feature.
 import { and, eq, sql } from 'drizzle-orm';
-import type { TTriggerKind } from '../../../domain/automations';
-import type { TExecutor } from '../../db/client';
-import { automationEvents, automationRules } from '../../db/schema';
-import { enqueue } from '../../jobs/queue';
+import type { TTriggerKind } from '../../domain/automations';
+import type { TExecutor } from '../db/client';
+import { automationEvents, automationRules } from '../db/schema';
+import { enqueue } from '../jobs/queue';
 
 export const AUTOMATION_EVENT_JOB = 'automations.event';
 
