@@ -44,6 +44,7 @@ export const TRIGGER_KINDS = [
   'proposal.signed',
   'invoice.issued',
   'invoice.paid',
+  'project.due',
 ] as const;
 export type TTriggerKind = (typeof TRIGGER_KINDS)[number];
 
@@ -56,6 +57,7 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
   'proposal.signed': 'A proposal is signed by everyone',
   'invoice.issued': 'An invoice is issued',
   'invoice.paid': 'An invoice is paid in full',
+  'project.due': 'Days before or after a project’s due date',
 };
 
 const stageName = name('stage name', 60);
@@ -69,6 +71,13 @@ export const ZTrigger = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('proposal.signed') }),
   z.object({ kind: z.literal('invoice.issued') }),
   z.object({ kind: z.literal('invoice.paid') }),
+  /** `days` before (negative) or after (positive) an open project's due date, by the hourly job. */
+  z.object({
+    kind: z.literal('project.due'),
+    days: zInt({ error: 'Enter a whole number of days' })
+      .min(-90, 'At most 90 days before')
+      .max(90, 'At most 90 days after'),
+  }),
 ]);
 export type TTrigger = z.output<typeof ZTrigger>;
 
@@ -173,6 +182,7 @@ export const conditionsHold = (conditions: readonly TCondition[], ctx: TMatchCon
 /** Does the event match the trigger itself (its kind, and for a stage, the stage's name)? */
 export function triggerMatches(trigger: TTrigger, event: { kind: string; data: Record<string, unknown> }) {
   if (trigger.kind !== event.kind) return false;
+  if (trigger.kind === 'project.due') return event.data.days === trigger.days;
   if (trigger.kind === 'project.stage_entered') {
     const entered = typeof event.data.stageName === 'string' ? event.data.stageName : '';
     return entered.trim().toLowerCase() === trigger.stageName.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRuleInput } from '../../../domain/automations';
 import {
@@ -7,6 +7,7 @@ import {
   clients,
   invoiceLines,
   notifications,
+  orgs,
   projects,
   systemLog,
   tasks,
@@ -16,7 +17,13 @@ import { createTestApp, type TTestApp } from '../../test/app';
 import { seedInvoice, seedReceipt } from '../../test/billing';
 import { codeOf } from '../../test/outcome';
 import { seedPortalWorld } from '../../test/portal-world';
-import { AUTOMATION_EVENT_JOB, emitAutomationEvent, processEvent, registerAutomationJobs } from '.';
+import {
+  AUTOMATION_EVENT_JOB,
+  emitAutomationEvent,
+  processEvent,
+  registerAutomationJobs,
+  scanDueDates,
+} from '.';
 
 // Automations through the router: a template's stages and its board; rules that the features'
 // events start, run by the job queue once per rule and event, marked as the rule's doing, and
@@ -253,6 +260,37 @@ describe('rules', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.memberId, w.firm.owner.id), eq(notifications.title, 'Paid in full')));
+    expect(told).toHaveLength(1);
+  });
+
+  it('N days after the due date: the hourly pass records one event a project and day', async () => {
+    await rule({
+      name: 'Chase overdue',
+      trigger: { kind: 'project.due', days: 2 },
+      actions: [{ kind: 'notifyMembers', owner: true, memberIds: [], message: 'Two days overdue' }],
+    });
+    const [{ day } = { day: '' }] = await t.db
+      .select({ day: sql<string>`to_char((now() at time zone ${orgs.timeZone})::date - 2, 'YYYY-MM-DD')` })
+      .from(orgs)
+      .where(eq(orgs.id, w.firm.org.id));
+    await api().projects.create.mutate({
+      clientId: w.own.client.id,
+      name: 'Late 2026',
+      ownerId: w.firm.staff.id,
+      dueDate: day,
+    });
+    expect(await scanDueDates(t.db, { orgId: w.firm.org.id })).toEqual({ events: 1 });
+    expect(await scanDueDates(t.db, { orgId: w.firm.org.id })).toEqual({ events: 0 });
+    await drain();
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.memberId, w.firm.staff.id),
+          eq(notifications.title, 'Late 2026: Two days overdue'),
+        ),
+      );
     expect(told).toHaveLength(1);
   });
 

@@ -211,7 +211,9 @@ function newAction(kind: TAction['kind']): TAction {
 }
 
 function newTrigger(kind: TTrigger['kind']): TTrigger {
-  return kind === 'project.stage_entered' ? { kind, stageName: '' } : ({ kind } as TTrigger);
+  if (kind === 'project.stage_entered') return { kind, stageName: '' };
+  if (kind === 'project.due') return { kind, days: -3 };
+  return { kind } as TTrigger;
 }
 
 function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string | undefined) => void }) {
@@ -308,6 +310,19 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                 value={draft.trigger.stageName}
                 onChange={(e) =>
                   set({ trigger: { kind: 'project.stage_entered', stageName: e.target.value } })
+                }
+              />
+            ) : null}
+            {draft.trigger.kind === 'project.due' ? (
+              <Input
+                type="number"
+                aria-label="Days after the due date (negative: before)"
+                className="w-40"
+                min={-90}
+                max={90}
+                value={String(draft.trigger.days)}
+                onChange={(e) =>
+                  set({ trigger: { kind: 'project.due', days: Number.parseInt(e.target.value || '0', 10) } })
                 }
               />
             ) : null}
