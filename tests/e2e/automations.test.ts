@@ -120,6 +120,17 @@ describe('automations', () => {
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByText(/to Preparation \(by rule Prepare when the client submits\)/).waitFor();
 
+    await page.getByRole('combobox', { name: 'Stage' }).waitFor();
+    await screenshot(page, 'automations-project-stage');
+
+    // The template's stages, renamed on its page.
+    await page.goto(`${app.url}/admin/templates/projects/${templateId}`);
+    await page.getByLabel('Stage 4').fill('Filed with the department');
+    await page.getByRole('button', { name: 'Save stages' }).click();
+    await page.getByText('Stages saved').waitFor();
+    expect(await cutOff(page)).toEqual([]);
+    await screenshot(page, 'automations-template-stages');
+
     // Moved back by hand from the card's menu, with the keyboard-reachable select.
     await page.goto(`${app.url}/projects?view=stages&templateId=${templateId}`);
     await page.getByRole('combobox', { name: 'Move ITR 2026 to' }).click();
