@@ -14,7 +14,8 @@ export type TAdminSection = {
     | 'broadcasts'
     | 'broadcastTemplates'
     | 'requestTemplates'
-    | 'proposalTemplates';
+    | 'proposalTemplates'
+    | 'automations';
   to: string;
   permission: TPermission;
 };
@@ -32,6 +33,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'broadcastTemplates', to: '/admin/templates/broadcasts', permission: 'templates.view' },
   { key: 'requestTemplates', to: '/admin/templates/requests', permission: 'requests.view' },
   { key: 'proposalTemplates', to: '/admin/templates/proposals', permission: 'proposals.manage' },
+  { key: 'automations', to: '/admin/automations', permission: 'automations.manage' },
   // Staff read leave set-up to apply for leave: only those who change it find it in the admin area.
   { key: 'leaveTypes', to: '/admin/hrms/leaves', permission: 'leaves.edit' },
   { key: 'holidays', to: '/admin/hrms/holidays', permission: 'leaves.edit' },

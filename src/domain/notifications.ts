@@ -26,11 +26,20 @@ export const NOTIFICATION_KINDS = [
   'message.received',
   'message.mentioned',
   'message.assigned',
+  'project.stage',
+  'automation.notice',
+  'automation.failed',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
   'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
+  'project.stage': { label: 'Project stage', description: 'A project you own moves to another stage' },
+  'automation.notice': { label: 'Automation notice', description: 'A firm rule asks to tell you something' },
+  'automation.failed': {
+    label: 'Automation failed',
+    description: 'A rule you own could not do its actions after its retries',
+  },
   'task.mentioned': { label: 'Mentioned', description: 'Someone mentions you in a task comment' },
   'task.review': { label: 'Task to review', description: 'A task you review is ready for review' },
   'task.client_update': {

@@ -45,6 +45,8 @@ export const SPECIAL_PERMISSIONS = [
   'requests.manage',
   // Proposals and engagement letters (issue 37): write, send, withdraw; templates and signing.
   'proposals.manage',
+  // Automations (issue 41): stages' rules, switched on and off, previewed, their run history.
+  'automations.manage',
 ] as const;
 
 export type TPermission = `${TArea}.${TAction}` | (typeof SPECIAL_PERMISSIONS)[number];

@@ -114,6 +114,10 @@ export const SPECIAL_PERMISSION_LABELS: Record<
     label: 'Send proposals',
     hint: 'Edit proposal templates; write, send and withdraw proposals and engagement letters',
   },
+  'automations.manage': {
+    label: 'Manage automations',
+    hint: 'Write rules that move projects between stages, create tasks, notify and bill on their own; switch them on and off',
+  },
   'broadcasts.send': {
     label: 'Send broadcasts',
     hint: "Mail the firm's clients in bulk; pause, resume, cancel and retry broadcasts; set the sending pace",

@@ -22,6 +22,7 @@ import { Route as AuthAuthForgotpasswordRouteImport } from './routes/_auth/auth/
 import { Route as AuthAuthLogoutRouteImport } from './routes/_auth/auth/logout'
 import { Route as AuthAuthMfaSetupRouteImport } from './routes/_auth/auth/mfa-setup'
 import { Route as AuthClientportalIndexRouteImport } from './routes/_auth/clientportal/index'
+import { Route as MainAdminAutomationsRouteImport } from './routes/_main/admin/automations'
 import { Route as MainAdminBroadcastsRouteImport } from './routes/_main/admin/broadcasts'
 import { Route as MainAdminRolesRouteImport } from './routes/_main/admin/roles'
 import { Route as MainAdminSystemlogRouteImport } from './routes/_main/admin/systemlog'
@@ -186,6 +187,13 @@ const MainAdminIndexLazyRoute = MainAdminIndexLazyRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/index.lazy').then((d) => d.Route),
+)
+const MainAdminAutomationsRoute = MainAdminAutomationsRouteImport.update({
+  id: '/admin/automations',
+  path: '/admin/automations',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/automations.lazy').then((d) => d.Route),
 )
 const MainAdminBroadcastsRoute = MainAdminBroadcastsRouteImport.update({
   id: '/admin/broadcasts',
@@ -910,6 +918,7 @@ export interface FileRoutesByFullPath {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/admin/automations': typeof MainAdminAutomationsRoute
   '/admin/broadcasts': typeof MainAdminBroadcastsRoute
   '/admin/roles': typeof MainAdminRolesRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
@@ -1009,6 +1018,7 @@ export interface FileRoutesByTo {
   '/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/auth/logout': typeof AuthAuthLogoutRoute
   '/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/admin/automations': typeof MainAdminAutomationsRoute
   '/admin/broadcasts': typeof MainAdminBroadcastsRoute
   '/admin/roles': typeof MainAdminRolesRoute
   '/admin/systemlog': typeof MainAdminSystemlogRoute
@@ -1111,6 +1121,7 @@ export interface FileRoutesById {
   '/_auth/auth/forgotpassword': typeof AuthAuthForgotpasswordRoute
   '/_auth/auth/logout': typeof AuthAuthLogoutRoute
   '/_auth/auth/mfa-setup': typeof AuthAuthMfaSetupRoute
+  '/_main/admin/automations': typeof MainAdminAutomationsRoute
   '/_main/admin/broadcasts': typeof MainAdminBroadcastsRoute
   '/_main/admin/roles': typeof MainAdminRolesRoute
   '/_main/admin/systemlog': typeof MainAdminSystemlogRoute
@@ -1213,6 +1224,7 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/auth/mfa-setup'
+    | '/admin/automations'
     | '/admin/broadcasts'
     | '/admin/roles'
     | '/admin/systemlog'
@@ -1312,6 +1324,7 @@ export interface FileRouteTypes {
     | '/auth/forgotpassword'
     | '/auth/logout'
     | '/auth/mfa-setup'
+    | '/admin/automations'
     | '/admin/broadcasts'
     | '/admin/roles'
     | '/admin/systemlog'
@@ -1413,6 +1426,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/forgotpassword'
     | '/_auth/auth/logout'
     | '/_auth/auth/mfa-setup'
+    | '/_main/admin/automations'
     | '/_main/admin/broadcasts'
     | '/_main/admin/roles'
     | '/_main/admin/systemlog'
@@ -1597,6 +1611,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof MainAdminIndexLazyRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/automations': {
+      id: '/_main/admin/automations'
+      path: '/admin/automations'
+      fullPath: '/admin/automations'
+      preLoaderRoute: typeof MainAdminAutomationsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/broadcasts': {
@@ -2286,6 +2307,7 @@ const MainClientsIdRouteWithChildren = MainClientsIdRoute._addFileChildren(
 
 interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
+  MainAdminAutomationsRoute: typeof MainAdminAutomationsRoute
   MainAdminBroadcastsRoute: typeof MainAdminBroadcastsRoute
   MainAdminRolesRoute: typeof MainAdminRolesRoute
   MainAdminSystemlogRoute: typeof MainAdminSystemlogRoute
@@ -2347,6 +2369,7 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
+  MainAdminAutomationsRoute: MainAdminAutomationsRoute,
   MainAdminBroadcastsRoute: MainAdminBroadcastsRoute,
   MainAdminRolesRoute: MainAdminRolesRoute,
   MainAdminSystemlogRoute: MainAdminSystemlogRoute,

@@ -355,6 +355,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/proposals/{id}': (w) => `/proposals/${w.proposalId}`,
   '/admin/templates/proposals': () => '/admin/templates/proposals',
   '/admin/templates/proposals/{id}': (w) => `/admin/templates/proposals/${w.proposalTemplateId}`,
+  '/admin/automations': () => '/admin/automations',
   '/my-account/timesheet': () => '/my-account/timesheet',
   '/vault/documents': () => '/vault/documents',
   '/vault/documents/{folderId}': (w) => `/vault/documents/${w.vaultFolderId}`,

@@ -5,7 +5,9 @@ import type { TRequestMeta, TScope } from './scope';
 export type TActor =
   | { kind: 'member'; orgId: string; memberId: string; meta?: TRequestMeta }
   | { kind: 'client_user'; orgId: string; clientUserId: string; meta?: TRequestMeta }
-  | { kind: 'system'; orgId: string };
+  | { kind: 'system'; orgId: string }
+  /** A firm's automation rule (issue 41): the log row says "by rule <name>". */
+  | { kind: 'automation'; orgId: string; ruleId: string; ruleName: string };
 
 export const actorOf = (scope: Pick<TScope, 'orgId' | 'memberId'>, meta?: TRequestMeta) =>
   ({ kind: 'member', orgId: scope.orgId, memberId: scope.memberId, meta }) as const satisfies TActor;

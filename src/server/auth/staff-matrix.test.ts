@@ -756,6 +756,51 @@ const ROWS: Record<string, TRow> = {
   'onboarding.status': { kind: 'identified', input: () => undefined, own: 'ok' },
   'profile.me': { input: () => undefined, cross: 'none' },
 
+  'automations.addReadyMade': { input: () => ({ key: 'invoice-filed' }), cross: 'none' },
+  'automations.create': {
+    input: (f) => ({
+      name: `${f.marker} new rule`,
+      trigger: { kind: 'request.submitted' },
+      actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+    }),
+    cross: 'none',
+  },
+  'automations.delete': { input: (f) => ({ ruleId: f.automations.doomedRule.id }), cross: 'ids' },
+  'automations.get': { input: (f) => ({ ruleId: f.automations.rule.id }), cross: 'ids' },
+  'automations.list': { input: () => undefined, cross: 'none' },
+  'automations.preview': {
+    input: (f) => ({
+      name: `${f.marker} preview`,
+      trigger: { kind: 'project.created' },
+      actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+    }),
+    cross: 'none',
+  },
+  'automations.runs': { input: (f) => ({ ruleId: f.automations.rule.id }), cross: 'ids' },
+  'automations.setEnabled': {
+    input: (f) => ({ ruleId: f.automations.rule.id, enabled: true }),
+    cross: 'ids',
+  },
+  'automations.update': {
+    input: (f) => ({
+      ruleId: f.automations.rule.id,
+      name: `${f.marker} rule renamed`,
+      trigger: { kind: 'task.completed' },
+      actions: [{ kind: 'notifyMembers', owner: true, memberIds: [], message: 'Done' }],
+    }),
+    cross: 'ids',
+  },
+  'stages.board': { input: (f) => ({ templateId: f.template.id }), cross: 'ids' },
+  'stages.list': { input: (f) => ({ templateId: f.template.id }), cross: 'ids' },
+  'stages.move': {
+    input: (_, c) => ({ projectId: c.project.id, stageId: null }),
+    cross: 'ids',
+    client: true,
+  },
+  'stages.set': {
+    input: (f) => ({ templateId: f.template.id, stages: [{ name: `${f.marker} stage` }] }),
+    cross: 'ids',
+  },
   'projectTemplates.archive': { input: (f) => ({ templateId: f.archivableTemplate.id }), cross: 'ids' },
   'projectTemplates.blueprints.add': {
     input: (f) => ({ templateId: f.template.id, title: `${f.marker} new blueprint`, dueOffsetDays: 5 }),

@@ -70,6 +70,11 @@ it('clears only the link, never org_id, when a key sets null', async () => {
  * with the reason. Every other such column must be part of a foreign key.
  */
 const UNKEYED: Record<string, string> = {
+  // Automations' history names what an event was about; it outlives the project, client or rule.
+  'automation_events.project_id': 'history that outlives the project',
+  'automation_events.client_id': 'history that outlives the client',
+  'automation_events.caused_by_rule_id': 'history that outlives the rule',
+  'automation_runs.project_id': 'history that outlives the project',
   // A member, client, service or task as `kind` says: one key cannot name four tables. A rate left
   // by a deleted record matches no entry again (uuids are never reused).
   'timesheet_rates.ref_id': 'polymorphic by kind',

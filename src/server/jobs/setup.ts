@@ -1,3 +1,4 @@
+import { registerAutomationJobs } from '../features/automations';
 import { INVOICE_MAIL, registerInvoiceMailJob, registerPaymentReminderJobs } from '../features/billing';
 import { registerBroadcastJobs, registerQueueingJob } from '../features/broadcasts';
 import { purgeClientImports } from '../features/clients';
@@ -66,6 +67,9 @@ export function registerJobs(storage: TStorage) {
   every(JOBS_PURGE, 60 * 60_000);
 
   registerReminderJobs();
+
+  // Automations: the rules each recorded event starts, once per rule and event.
+  registerAutomationJobs();
 
   // Payment reminders on each firm's schedule, sent as client reminders (so they keep a delivery history).
   registerPaymentReminderJobs();

@@ -645,6 +645,16 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     })
     .returning({ id: messagesHeld.id });
   if (!held) throw new Error('held mail not seeded');
+  // Automations (issue 41): a rule to read, change and switch, and one to delete.
+  const ruleInput = (name: string) => ({
+    name: `${base.marker} ${name}`,
+    trigger: { kind: 'project.created' as const },
+    actions: [{ kind: 'notifyMembers' as const, owner: true, memberIds: [], message: 'New project' }],
+  });
+  const automations = {
+    rule: await base.api.automations.create.mutate(ruleInput('rule')),
+    doomedRule: await base.api.automations.create.mutate(ruleInput('doomed rule')),
+  };
   return {
     ...base,
     assigned: await bundle(assigned, [recipientId]),
@@ -655,6 +665,7 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     requestTemplates,
     proposalTemplates: { template: proposalTemplate, doomed: doomedProposalTemplate },
     heldMail: held,
+    automations,
   };
 }
 

@@ -1,5 +1,6 @@
 import { accountRouter } from '../features/account';
 import { authRouter } from '../features/auth';
+import { automationsRouter, stagesRouter } from '../features/automations';
 import { billingRouter } from '../features/billing';
 import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
 import { clientGroupsRouter } from '../features/client-groups';
@@ -44,6 +45,8 @@ import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
+  automations: automationsRouter,
+  stages: stagesRouter,
   onboarding: onboardingRouter,
   profile: profileRouter,
   clientPortalProfile: clientPortalProfileRouter,

@@ -59,6 +59,8 @@ export const STAFF_ROUTES = [
   '/proposals/{id}',
   '/admin/templates/proposals',
   '/admin/templates/proposals/{id}',
+  // Automations (issue 41).
+  '/admin/automations',
   // Client messages (issue 38).
   '/messages',
   '/clients/{id}/messages',

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { STORED_STATUSES } from '../../../domain/status';
+import { templateStages } from './automations';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { clientServices } from './engagements';
@@ -33,6 +34,8 @@ export const projects = pgTable(
     serviceId: uuid('service_id'),
     clientServiceId: uuid('client_service_id'),
     templateId: uuid('template_id'),
+    /** The template stage the project is in (automations); null when its template has none. */
+    stageId: uuid('stage_id'),
     name: text('name').notNull(),
     description: text('description'),
     periodKey: text('period_key'),
@@ -116,6 +119,12 @@ export const projects = pgTable(
       columns: [t.orgId, t.templateId],
       foreignColumns: [projectTemplates.orgId, projectTemplates.id],
     }).onDelete('set null'), // SET NULL (template_id)
+    index('projects_stage_idx').on(t.orgId, t.templateId, t.stageId),
+    foreignKey({
+      name: 'projects_stage_fk',
+      columns: [t.orgId, t.stageId],
+      foreignColumns: [templateStages.orgId, templateStages.id],
+    }).onDelete('set null'), // SET NULL (stage_id)
     foreignKey({
       name: 'projects_owner_fk',
       columns: [t.orgId, t.ownerId],

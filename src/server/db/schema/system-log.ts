@@ -9,7 +9,7 @@ export const systemLog = pgTable(
   {
     id: id(),
     orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
-    actorKind: text('actor_kind', { enum: ['member', 'client_user', 'system'] }).notNull(),
+    actorKind: text('actor_kind', { enum: ['member', 'client_user', 'system', 'automation'] }).notNull(),
     actorMemberId: uuid('actor_member_id'),
     actorClientUserId: uuid('actor_client_user_id'),
     action: text('action').notNull(),

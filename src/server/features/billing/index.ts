@@ -34,5 +34,11 @@ export { billingRouter } from './router';
 export { statementPdfModel } from './statements/pdf';
 export { clientStatement, type TStatement, type TStatementEntry } from './statements/service';
 export { clientWip, feeDescription } from './wip/read';
-export { billEngagementFees, billProjectFee, billRecurringFees, raiseRetainerInvoice } from './wip/recurring';
+export {
+  billEngagementFees,
+  billProjectFee,
+  billProjectPeriod,
+  billRecurringFees,
+  raiseRetainerInvoice,
+} from './wip/recurring';
 export { dueFeePeriods, type TFeePeriodRow, unbilledTime } from './wip/sql';

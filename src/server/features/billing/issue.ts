@@ -13,6 +13,7 @@ import {
   invoices,
   timesheetEntries,
 } from '../../db/schema';
+import { emitAutomationEvent } from '../../events';
 import { audit } from '../system-log';
 import { billingContext, seriesOf, type TBillingContext } from './context';
 import {
@@ -184,6 +185,14 @@ export async function issueInvoice(
     recordId: issued.id,
     summary: `Issued ${number} to ${client.name} for ${c.format.moneyMinor(issued.total)}`,
   });
+  if (issued.kind !== 'credit_note') {
+    await emitAutomationEvent(tx, {
+      orgId,
+      kind: 'invoice.issued',
+      clientId: issued.clientId,
+      data: { invoiceId: issued.id, number },
+    });
+  }
   return issued;
 }
 

@@ -7,6 +7,7 @@ import { invoiceTotals } from '../../../domain/billing/totals';
 import type { TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { allocations, disbursements, invoiceLines, invoices, timesheetEntries } from '../../db/schema';
+import { emitAutomationEvent } from '../../events';
 import { billingContext, supplyOf, type TBillingContext, taxContextOf } from './context';
 
 // The invoice ledger's core: drafts and their lines, the totals written back, and the balances that
@@ -315,7 +316,15 @@ export async function refreshBalances(
   // first select would not do, as drizzle leaves a one-table select's columns unqualified and the
   // subquery's "org_id" would then be the allocation's own.
   const rows = await tx
-    .select({ id: invoices.id, status: invoices.status, total: invoices.total, sentAt: invoices.sentAt })
+    .select({
+      id: invoices.id,
+      status: invoices.status,
+      total: invoices.total,
+      sentAt: invoices.sentAt,
+      kind: invoices.kind,
+      clientId: invoices.clientId,
+      number: invoices.number,
+    })
     .from(invoices)
     .where(and(eq(invoices.orgId, orgId), inArray(invoices.id, ids)))
     .for('update');
@@ -334,5 +343,13 @@ export async function refreshBalances(
       .update(invoices)
       .set({ amountPaid: settled, balance: r.total - settled, status })
       .where(and(eq(invoices.orgId, orgId), eq(invoices.id, r.id)));
+    if (status === 'paid' && r.status !== 'paid' && r.kind !== 'credit_note') {
+      await emitAutomationEvent(tx, {
+        orgId,
+        kind: 'invoice.paid',
+        clientId: r.clientId,
+        data: { invoiceId: r.id, number: r.number },
+      });
+    }
   }
 }

@@ -284,6 +284,13 @@ describe('the whole-firm export', () => {
     ])
       expect(names).toContain(`${name}.csv`);
     expect(manifest.links).toContainEqual({ from: 'messages.threadId', to: 'message-threads.id' });
+    // Automations (issue 41): stages, rules and their runs.
+    for (const name of ['project-template-stages', 'automation-rules', 'automation-runs'])
+      expect(names).toContain(`${name}.csv`);
+    expect(manifest.links).toContainEqual({
+      from: 'project-template-stages.templateId',
+      to: 'project-templates.id',
+    });
     expect(manifest.links).toContainEqual({ from: 'message-attachments.documentId', to: 'documents.id' });
     const requestItemsJson = JSON.parse(await entry(zip, 'json/request-items.json').async('string'));
     expect(requestItemsJson).toContainEqual(

@@ -2,6 +2,8 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   allocations,
+  automationRules,
+  automationRuns,
   billingSettings,
   clientBilling,
   clientGroups,
@@ -51,6 +53,7 @@ import {
   taskAttachments,
   taskComments,
   tasks,
+  templateStages,
   templateTasks,
 } from '../../db/schema';
 
@@ -82,6 +85,10 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'services', table: services, keys: ['id'] },
   { name: 'project-templates', table: projectTemplates, keys: ['id'] },
   { name: 'project-template-tasks', table: templateTasks, keys: ['id'] },
+  // Automations (issue 41): a template's stages, the firm's rules and their run history.
+  { name: 'project-template-stages', table: templateStages, keys: ['id'] },
+  { name: 'automation-rules', table: automationRules, keys: ['id'] },
+  { name: 'automation-runs', table: automationRuns, keys: ['id'] },
   { name: 'engagements', table: clientServices, keys: ['id'] },
   { name: 'engagement-assignees', table: clientServiceAssignees, keys: ['clientServiceId', 'memberId'] },
   { name: 'projects', table: projects, keys: ['id'] },

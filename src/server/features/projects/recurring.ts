@@ -268,9 +268,11 @@ async function insertBatch(
     ),
     ins as (
       insert into projects (id, org_id, client_id, service_id, client_service_id, template_id, name, period_key,
-                            period_start, period_end, start_date, due_date, owner_id, budget_minutes)
+                            period_start, period_end, start_date, due_date, owner_id, budget_minutes, stage_id)
       select ${uuidv7}, cand.org_id, cand.client_id, ${service.id}::uuid, cand.cs_id, ${service.templateId}::uuid, cand.name,
-             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due, o.member_id, ${service.budgetMinutes}::int
+             cand.key, cand.p_start, cand.p_end, cand.p_start, cand.due, o.member_id, ${service.budgetMinutes}::int,
+             (select ts.id from template_stages ts where ts.org_id = cand.org_id and ts.template_id = ${service.templateId}::uuid
+              order by ts.position, ts.id limit 1)
       from candidates cand
       left join owners o on o.cs_id = cand.cs_id
       order by cand.cs_id, cand.key

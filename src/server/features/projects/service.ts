@@ -16,6 +16,7 @@ import {
   tasks,
   templateTasks,
 } from '../../db/schema';
+import { emitAutomationEvent, firstStageId } from '../automations';
 import { billProjectFee } from '../billing';
 import { visibleClient } from '../clients';
 import { notify } from '../notifications';
@@ -104,6 +105,7 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
         dueDate: input.dueDate,
         ownerId: input.ownerId,
         budgetMinutes,
+        stageId: await firstStageId(tx, scope.orgId, input.templateId),
       })
       .returning({ id: projects.id });
     if (!row) throw new Error('project not created');
@@ -128,6 +130,12 @@ export async function createProject(db: TDb, scope: TScope, input: TProjectCreat
       summary: `Created the project ${input.name} for ${client.name}${taskCount ? ` with ${taskCount} tasks` : ''}${
         budgetMinutes ? `, ${budgetChange({ from: null, to: budgetMinutes })}` : ''
       }`,
+    });
+    await emitAutomationEvent(tx, {
+      orgId: scope.orgId,
+      kind: 'project.created',
+      projectId: row.id,
+      clientId: client.id,
     });
     await notify(tx, {
       orgId: scope.orgId,

@@ -19,6 +19,7 @@ import {
 import type { TRequestMeta } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { clients, documents, documentVersions, orgs, proposalSigners, proposals } from '../../db/schema';
+import { emitAutomationEvent } from '../../events';
 import { type TLimit, takeAttempt } from '../../idp/attempts';
 import type { TMailer } from '../../mail';
 import { notify } from '../notifications';
@@ -398,6 +399,14 @@ export async function signAs(
   const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
   if (after.every((s) => s.signedAt)) {
     await acceptProposal(tx, p, choice);
+    // A proposal's acceptance is an automation trigger; a document's signatures are not a proposal.
+    if (p.kind !== 'document')
+      await emitAutomationEvent(tx, {
+        orgId: p.orgId,
+        kind: 'proposal.signed',
+        clientId: p.clientId,
+        data: { proposalId: p.id, title: p.title },
+      });
     return { done: true };
   }
   if (p.signingOrder === 'sequential') {

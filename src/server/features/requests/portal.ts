@@ -21,6 +21,7 @@ import {
   requestRecipients,
   requests,
 } from '../../db/schema';
+import { emitAutomationEvent } from '../automations';
 import { portalAudience } from '../client-portal';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
@@ -332,6 +333,13 @@ export async function submitRequest(
       recordId: request.id,
       summary: `${userName} submitted the request “${request.title}” in the client portal`,
       changes: { status: { from: request.status, to: 'submitted' } },
+    });
+    await emitAutomationEvent(tx, {
+      orgId: access.orgId,
+      kind: 'request.submitted',
+      projectId: request.projectId,
+      clientId: request.clientId,
+      data: { requestId: request.id, title: request.title },
     });
     await notify(tx, {
       orgId: access.orgId,

@@ -17,6 +17,7 @@ import {
   requests,
 } from '../../db/schema';
 import { enqueueMail } from '../../mail';
+import { emitAutomationEvent } from '../automations';
 import { ensureTree } from '../documents';
 import { audit } from '../system-log';
 import { itemNotFound, itemsOf, type TRequestRow, visibleRequest } from './access';
@@ -166,6 +167,13 @@ export async function completeRequest(db: TDb, scope: TScope, requestId: string,
       recordId: request.id,
       summary: `Completed the request “${request.title}”`,
       changes: { status: { from: request.status, to: 'complete' } },
+    });
+    await emitAutomationEvent(tx, {
+      orgId: scope.orgId,
+      kind: 'request.completed',
+      projectId: request.projectId,
+      clientId: request.clientId,
+      data: { requestId: request.id, title: request.title },
     });
     await completeLinkedTask(tx, scope, request);
     return { id: request.id, status: 'complete' as const };

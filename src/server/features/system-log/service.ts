@@ -34,7 +34,7 @@ export async function audit(tx: TExecutor, actor: TActor, entry: TAuditEntry): P
     action: entry.action,
     recordType: entry.recordType,
     recordId: entry.recordId ?? null,
-    summary: entry.summary,
+    summary: actor.kind === 'automation' ? `${entry.summary} (by rule ${actor.ruleName})` : entry.summary,
     changes: entry.changes ?? null,
     ip: meta?.ip ?? null,
     userAgent: meta?.userAgent ?? null,
@@ -61,7 +61,7 @@ export type TSystemLogRow = {
   changes: Record<string, { from: unknown; to: unknown }> | null;
   ip: string | null;
   userAgent: string | null;
-  actorKind: 'member' | 'client_user' | 'system';
+  actorKind: 'member' | 'client_user' | 'system' | 'automation';
   actorMemberId: string | null;
   actorClientUserId: string | null;
   /** The member's name, or the client user's for a portal action. */

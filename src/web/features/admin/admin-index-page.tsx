@@ -18,6 +18,7 @@ import {
   ScrollText,
   ShieldCheck,
   UsersRound,
+  Workflow,
 } from 'lucide-react';
 import { NoAccess } from '../shell/access';
 import { useProfile } from '../shell/use-profile';
@@ -77,6 +78,11 @@ const SECTION_TEXT: Record<TAdminSection['key'], { title: string; text: string; 
     title: 'Proposal templates',
     text: 'Engagement letters with the packages, add-ons and fees a proposal offers for signature.',
     icon: FileSignature,
+  },
+  automations: {
+    title: 'Automations',
+    text: 'Rules that move projects between stages, create tasks and notify people when something happens.',
+    icon: Workflow,
   },
   leaveTypes: {
     title: 'Leave types',

@@ -19,6 +19,7 @@ import {
 import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { StagesCard } from '../automations/stages-card';
 import { ProjectTemplateRequestCard } from '../requests/flow/project-template-request-card';
 import { RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
@@ -266,6 +267,7 @@ function TemplateScreen() {
           )}
         </CardContent>
       </Card>
+      <StagesCard templateId={t.id} canEdit={canEdit} />
       <ProjectTemplateRequestCard projectTemplateId={t.id} />
       <Card>
         <CardHeader>

@@ -22,6 +22,7 @@ import {
 import { Archive, ExternalLink, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { ProjectStage } from '../automations/stage-board';
 import { ProjectRequestsCard } from '../requests/flow/project-requests-card';
 import { NoAccess, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
@@ -118,6 +119,7 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
         }
         actions={
           <>
+            <ProjectStage projectId={p.id} templateId={p.templateId} stageId={p.stageId} />
             {canEdit ? (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
@@ -326,8 +328,11 @@ function ProjectDetail({ project: p }: { project: TProjectDetail }) {
                   <li key={a.id}>
                     <p>{a.summary}</p>
                     <p className="text-xs text-muted-fg">
-                      {a.actorName ?? (a.actorKind === 'system' ? 'Automatically' : 'Someone')} ·{' '}
-                      {format.dateTime(a.at)}
+                      {a.actorName ??
+                        (a.actorKind === 'system' || a.actorKind === 'automation'
+                          ? 'Automatically'
+                          : 'Someone')}{' '}
+                      · {format.dateTime(a.at)}
                     </p>
                   </li>
                 ))}

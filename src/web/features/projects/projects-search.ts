@@ -17,7 +17,9 @@ export type TProjectsSearch = {
   dueFrom?: string;
   dueTo?: string;
   archived?: boolean;
-  view?: 'list' | 'board';
+  /** 'stages': the board by stage of one template (`templateId`), automations' board. */
+  view?: 'list' | 'board' | 'stages';
+  templateId?: string;
 };
 
 const positive = (value: unknown) =>
@@ -48,7 +50,8 @@ export function parseProjectsSearch(search: Record<string, unknown>): TProjectsS
     dueFrom: day(search.dueFrom),
     dueTo: day(search.dueTo),
     archived: search.archived === true ? true : undefined,
-    view: oneOf(['list', 'board'] as const, search.view),
+    view: oneOf(['list', 'board', 'stages'] as const, search.view),
+    templateId: uuid(search.templateId),
   };
 }
 
@@ -59,7 +62,7 @@ export function projectsListInput(
   search: TProjectsSearch,
   fixed: { clientId?: string; serviceId?: string } = {},
 ): TProjectListInput {
-  const { view: _view, completed, ...rest } = search;
+  const { view: _view, templateId: _templateId, completed, ...rest } = search;
   const input: TProjectListInput = {
     ...rest,
     page: search.page ?? 1,

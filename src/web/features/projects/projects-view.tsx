@@ -13,9 +13,10 @@ import {
   StatusBadge,
   useFormat,
 } from '@web/ui';
-import { FolderKanban, LayoutGrid, List, Search } from 'lucide-react';
+import { Columns3, FolderKanban, LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
+import { StageBoard } from '../automations/stage-board';
 import { ClientPicker } from './client-picker';
 import { Progress } from './project-progress';
 import { ProjectsBoard } from './projects-board';
@@ -44,10 +45,11 @@ export function ProjectsView({
   const format = useFormat();
   const input = projectsListInput(search, fixed);
   const board = search.view === 'board';
+  const stages = search.view === 'stages';
   const list = useQuery({
     ...trpc.projects.list.queryOptions(input),
     placeholderData: keepPreviousData,
-    enabled: !board,
+    enabled: !board && !stages,
   });
   const options = useQuery(trpc.projects.options.queryOptions());
   const [text, setText] = useState(search.search ?? '');
@@ -251,8 +253,8 @@ export function ProjectsView({
       />
       <fieldset className="ml-auto flex gap-1" aria-label="View">
         <Button
-          variant={board ? 'outline' : 'secondary'}
-          aria-pressed={!board}
+          variant={board || stages ? 'outline' : 'secondary'}
+          aria-pressed={!board && !stages}
           onClick={() => setSearch({ view: undefined })}
         >
           <List aria-hidden />
@@ -265,6 +267,14 @@ export function ProjectsView({
         >
           <LayoutGrid aria-hidden />
           Board
+        </Button>
+        <Button
+          variant={stages ? 'secondary' : 'outline'}
+          aria-pressed={stages}
+          onClick={() => setSearch({ view: 'stages' })}
+        >
+          <Columns3 aria-hidden />
+          Stages
         </Button>
       </fieldset>
     </>
@@ -290,6 +300,14 @@ export function ProjectsView({
     />
   );
 
+  if (stages) {
+    return (
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
+        <StageBoard templateId={search.templateId} onTemplate={(templateId) => setSearch({ templateId })} />
+      </div>
+    );
+  }
   if (board) {
     return (
       <div className="flex flex-col gap-3">

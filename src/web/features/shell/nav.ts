@@ -32,6 +32,7 @@ import {
   ShieldCheck,
   Users,
   UsersRound,
+  Workflow,
 } from 'lucide-react';
 
 export type TNavItem = {
@@ -141,6 +142,7 @@ export const ADMIN_NAV: TNavItem[] = [
     icon: FileSignature,
     permission: 'proposals.manage',
   },
+  { to: '/admin/automations', label: 'Automations', icon: Workflow, permission: 'automations.manage' },
   { to: '/admin/broadcasts', label: 'Broadcasts', icon: Megaphone, permission: 'broadcasts.view' },
   {
     to: '/admin/templates/broadcasts',

@@ -11,6 +11,7 @@ export function actorLabel(entry: TSystemLogEntry): string {
   }
   if (entry.actorName) return entry.actorName;
   if (entry.actorKind === 'system') return 'System';
+  if (entry.actorKind === 'automation') return 'Automation';
   if (entry.actorKind === 'client_user') return 'Client user';
   return 'Former member';
 }

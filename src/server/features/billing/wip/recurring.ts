@@ -131,6 +131,27 @@ export async function billRecurringFees(
 }
 
 /**
+ * The fee of a project's period, raised now (an automation's "raise the period's invoice"): any
+ * fee trigger whose period is due (a project_complete one still waits for the completion). Exactly
+ * once per engagement and period as above; null when nothing of it is left to bill.
+ */
+export async function billProjectPeriod(
+  tx: TExecutor,
+  orgId: string,
+  projectId: string,
+  now = new Date(),
+): Promise<{ invoiceId: string | null }> {
+  const rows = rowsOf<TFeePeriodRow>(
+    await tx.execute(dueFeePeriods({ orgId, projectId, neverBilled: true, now })),
+  );
+  let invoiceId: string | null = null;
+  for (const group of groupsOf(rows)) {
+    invoiceId = (await billGroup(tx, group, 'by an automation rule', now)) ?? invoiceId;
+  }
+  return { invoiceId };
+}
+
+/**
  * A project of an engagement whose fee is billed "when the period's project is completed" has just
  * been completed (in the caller's transaction): bill that period's fee. A savepoint keeps the
  * completion whatever billing answers.

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { CLIENT_TYPES } from '../clients';
+import { zInt, zString } from '../fields';
+
+// Automations (issue 41): a project template's ordered stages, and the firm's rules, each a trigger,
+// conditions and ordered actions stored as JSON these schemas validate.
+
+const name = (label: string, max = 80) =>
+  zString().trim().min(1, `Enter the ${label}`).max(max, `The ${label} must be at most ${max} characters`);
+
+// ── Stages ────────────────────────────────────────────────────────────────────────────────────────
+
+export const MAX_STAGES = 20;
+
+/** A template's stages, in order: a stage kept by id keeps its projects; a removed one frees them. */
+export const ZStagesSet = z.object({
+  templateId: z.uuid('Choose a template'),
+  stages: z
+    .array(z.object({ id: z.uuid().nullish(), name: name('stage name', 60) }))
+    .max(MAX_STAGES, `At most ${MAX_STAGES} stages`)
+    .refine(
+      (stages) => new Set(stages.map((s) => s.name.toLowerCase())).size === stages.length,
+      'Two stages have the same name',
+    ),
+});
+export type TStagesSet = z.input<typeof ZStagesSet>;
+
+export const ZStagesRef = z.object({ templateId: z.uuid('Choose a template') });
+export const ZProjectStageSet = z.object({
+  projectId: z.uuid('Choose a project'),
+  /** null takes the project out of every stage. */
+  stageId: z.uuid('Choose a stage').nullable(),
+});
+
+// ── Rules ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** Events the features record (emitAutomationEvent), each a trigger a rule may start from. */
+export const TRIGGER_KINDS = [
+  'project.created',
+  'project.stage_entered',
+  'task.completed',
+  'request.submitted',
+  'request.completed',
+  'proposal.signed',
+  'invoice.issued',
+  'invoice.paid',
+  'project.due',
+] as const;
+export type TTriggerKind = (typeof TRIGGER_KINDS)[number];
+
+export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
+  'project.created': 'A project is created',
+  'project.stage_entered': 'A project enters a stage',
+  'task.completed': 'A task of the project is completed',
+  'request.submitted': 'The client submits a request',
+  'request.completed': 'A request is marked complete',
+  'proposal.signed': 'A proposal is signed by everyone',
+  'invoice.issued': 'An invoice is issued',
+  'invoice.paid': 'An invoice is paid in full',
+  'project.due': 'Days before or after a project’s due date',
+};
+
+const stageName = name('stage name', 60);
+
+export const ZTrigger = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('project.created') }),
+  z.object({ kind: z.literal('project.stage_entered'), stageName }),
+  z.object({ kind: z.literal('task.completed') }),
+  z.object({ kind: z.literal('request.submitted') }),
+  z.object({ kind: z.literal('request.completed') }),
+  z.object({ kind: z.literal('proposal.signed') }),
+  z.object({ kind: z.literal('invoice.issued') }),
+  z.object({ kind: z.literal('invoice.paid') }),
+  /** `days` before (negative) or after (positive) an open project's due date, by the hourly job. */
+  z.object({
+    kind: z.literal('project.due'),
+    days: zInt({ error: 'Enter a whole number of days' })
+      .min(-90, 'At most 90 days before')
+      .max(90, 'At most 90 days after'),
+  }),
+]);
+export type TTrigger = z.output<typeof ZTrigger>;
+
+export const CONDITION_KINDS = ['clientType', 'clientGroup', 'clientTag', 'service', 'assignee'] as const;
+export const ZCondition = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('clientType'),
+    types: z.array(z.enum(CLIENT_TYPES)).min(1, 'Choose at least one client type'),
+  }),
+  z.object({ kind: z.literal('clientGroup'), groupIds: z.array(z.uuid()).min(1, 'Choose a group') }),
+  z.object({ kind: z.literal('clientTag'), tag: name('tag', 40) }),
+  z.object({ kind: z.literal('service'), serviceIds: z.array(z.uuid()).min(1, 'Choose a service') }),
+  z.object({ kind: z.literal('assignee'), memberIds: z.array(z.uuid()).min(1, 'Choose a member') }),
+]);
+export type TCondition = z.output<typeof ZCondition>;
+
+export const ACTION_KINDS = [
+  'moveStage',
+  'assignOwner',
+  'createTask',
+  'notifyMembers',
+  'setClientTag',
+  'raiseInvoice',
+] as const;
+export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
+  moveStage: 'Move the project to a stage',
+  assignOwner: 'Make a member the project’s owner',
+  createTask: 'Create a task on the project',
+  notifyMembers: 'Notify members',
+  setClientTag: 'Tag the client',
+  raiseInvoice: 'Raise the period’s invoice',
+};
+export const ZAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('moveStage'), stageName }),
+  z.object({ kind: z.literal('assignOwner'), memberId: z.uuid('Choose a member') }),
+  z.object({
+    kind: z.literal('createTask'),
+    title: name('task title', 200),
+    dueInDays: zInt().min(0).max(365).nullish(),
+  }),
+  z.object({
+    kind: z.literal('notifyMembers'),
+    /** The project's owner, and/or these members. */
+    owner: z.boolean().default(true),
+    memberIds: z.array(z.uuid()).max(50).default([]),
+    message: name('message', 300),
+  }),
+  z.object({ kind: z.literal('setClientTag'), tag: name('tag', 40) }),
+  /** The fixed fee of the project's engagement period (billing's rules: once per period). */
+  z.object({ kind: z.literal('raiseInvoice') }),
+]);
+export type TAction = z.output<typeof ZAction>;
+
+export const ZRuleInput = z.object({
+  name: name('rule name', 120),
+  trigger: ZTrigger,
+  conditions: z.array(ZCondition).max(10, 'At most 10 conditions').default([]),
+  actions: z.array(ZAction).min(1, 'Add at least one action').max(10, 'At most 10 actions'),
+});
+export type TRuleInput = z.input<typeof ZRuleInput>;
+export const ZRuleRef = z.object({ ruleId: z.uuid('Choose a rule') });
+export const ZRuleUpdate = ZRuleInput.extend({ ruleId: z.uuid('Choose a rule') });
+export const ZRuleEnable = z.object({ ruleId: z.uuid('Choose a rule'), enabled: z.boolean() });
+export const ZRunsInput = z.object({
+  ruleId: z.uuid('Choose a rule'),
+  limit: zInt().min(1).max(100).default(50),
+});
+
+// ── Matching and loop safety (pure; the job and its tests use them) ────────────────────────────────
+
+/** What a rule's conditions look at, read once per event. */
+export type TMatchContext = {
+  clientType: string | null;
+  groupId: string | null;
+  tags: readonly string[];
+  serviceId: string | null;
+  ownerId: string | null;
+  memberIds: readonly string[];
+};
+
+export function conditionHolds(c: TCondition, ctx: TMatchContext): boolean {
+  switch (c.kind) {
+    case 'clientType':
+      return ctx.clientType !== null && (c.types as readonly string[]).includes(ctx.clientType);
+    case 'clientGroup':
+      return ctx.groupId !== null && c.groupIds.includes(ctx.groupId);
+    case 'clientTag': {
+      const tag = c.tag.toLowerCase();
+      return ctx.tags.some((t) => t.toLowerCase() === tag);
+    }
+    case 'service':
+      return ctx.serviceId !== null && c.serviceIds.includes(ctx.serviceId);
+    case 'assignee':
+      return c.memberIds.some((id) => id === ctx.ownerId || ctx.memberIds.includes(id));
+  }
+}
+
+/** Every condition must hold (none: always). */
+export const conditionsHold = (conditions: readonly TCondition[], ctx: TMatchContext) =>
+  conditions.every((c) => conditionHolds(c, ctx));
+
+/** Does the event match the trigger itself (its kind, and for a stage, the stage's name)? */
+export function triggerMatches(trigger: TTrigger, event: { kind: string; data: Record<string, unknown> }) {
+  if (trigger.kind !== event.kind) return false;
+  if (trigger.kind === 'project.due') return event.data.days === trigger.days;
+  if (trigger.kind === 'project.stage_entered') {
+    const entered = typeof event.data.stageName === 'string' ? event.data.stageName : '';
+    return entered.trim().toLowerCase() === trigger.stageName.trim().toLowerCase();
+  }
+  return true;
+}
+
+/** Events caused by a rule carry depth + 1; at this depth a rule no longer runs. */
+export const MAX_AUTOMATION_DEPTH = 3;
+export const STOPPED_LOOP = 'stopped: loop';
+export const stopsForLoop = (depth: number) => depth >= MAX_AUTOMATION_DEPTH;
+
+export const RUN_OUTCOMES = ['done', 'failed', 'stopped_loop'] as const;
+export type TRunOutcome = (typeof RUN_OUTCOMES)[number];
+export const RUN_OUTCOME_LABELS: Record<TRunOutcome, string> = {
+  done: 'Done',
+  failed: 'Failed',
+  stopped_loop: 'Stopped: loop',
+};
+
+/** The ready-made rules a firm can add and switch on. */
+export const READY_MADE_RULES: readonly (TRuleInput & { key: string })[] = [
+  {
+    key: 'start-preparation',
+    name: 'Start preparation when the client’s request is complete',
+    trigger: { kind: 'request.completed' },
+    actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+  },
+  {
+    key: 'review-when-submitted',
+    name: 'Move to Preparation when the client submits a request',
+    trigger: { kind: 'request.submitted' },
+    actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+  },
+  {
+    key: 'invoice-filed',
+    name: 'Raise the invoice when the project is filed',
+    trigger: { kind: 'project.stage_entered', stageName: 'Filed' },
+    actions: [{ kind: 'raiseInvoice' }],
+  },
+];

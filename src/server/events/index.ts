@@ -1,0 +1,1 @@
+export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from './automation-events';

@@ -1,0 +1,269 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  conditionsHold,
+  READY_MADE_RULES,
+  TRIGGER_LABELS,
+  triggerMatches,
+  ZRuleInput,
+  type ZRunsInput,
+} from '../../../domain/automations';
+import { actorOf, type TRequestMeta, type TScope } from '../../auth';
+import type { TDb, TExecutor } from '../../db/client';
+import { automationEvents, automationRules, automationRuns, clients, projects } from '../../db/schema';
+import { audit, diff } from '../system-log';
+import { matchContext, parseRule } from './engine';
+
+type TRuleValues = z.output<typeof ZRuleInput>;
+
+async function ruleRow(db: TExecutor, orgId: string, ruleId: string, lock = false) {
+  const query = db
+    .select()
+    .from(automationRules)
+    .where(and(eq(automationRules.orgId, orgId), eq(automationRules.id, ruleId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Rule not found' });
+  return row;
+}
+
+/** The firm's rules, each with its last run's outcome and its run count over the last 30 days. */
+export async function listRules(db: TExecutor, scope: TScope) {
+  const rows = await db
+    .select({
+      id: automationRules.id,
+      name: automationRules.name,
+      enabled: automationRules.enabled,
+      triggerKind: automationRules.triggerKind,
+      trigger: automationRules.trigger,
+      conditions: automationRules.conditions,
+      actions: automationRules.actions,
+      updatedAt: automationRules.updatedAt,
+      lastRun: sql<{
+        outcome: string;
+        at: string;
+      } | null>`(select json_build_object('outcome', r.outcome, 'at', r.created_at)
+        from automation_runs r where r.org_id = ${automationRules.orgId} and r.rule_id = ${automationRules.id}
+        order by r.created_at desc limit 1)`,
+    })
+    .from(automationRules)
+    .where(eq(automationRules.orgId, scope.orgId))
+    .orderBy(asc(automationRules.name), asc(automationRules.id));
+  return rows.map((r) => ({
+    ...r,
+    triggerLabel: TRIGGER_LABELS[r.triggerKind as keyof typeof TRIGGER_LABELS] ?? r.triggerKind,
+  }));
+}
+
+export async function getRule(db: TExecutor, scope: TScope, ruleId: string) {
+  const row = await ruleRow(db, scope.orgId, ruleId);
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    trigger: row.trigger,
+    conditions: row.conditions,
+    actions: row.actions,
+  } as { id: string; name: string; enabled: boolean } & Omit<TRuleValues, 'name'>;
+}
+
+const columns = (input: TRuleValues) => ({
+  name: input.name,
+  triggerKind: input.trigger.kind,
+  trigger: input.trigger,
+  conditions: input.conditions,
+  actions: input.actions,
+});
+
+/** A new rule starts switched off: the editor shows its preview before it is switched on. */
+export async function createRule(db: TDb, scope: TScope, input: TRuleValues, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(automationRules)
+      .values({ orgId: scope.orgId, ownerId: scope.memberId, enabled: false, ...columns(input) })
+      .returning({ id: automationRules.id });
+    if (!row) throw new Error('rule not created');
+    await audit(tx, actorOf(scope, meta), {
+      action: 'automation.create',
+      recordType: 'automationRule',
+      recordId: row.id,
+      summary: `Created the rule ${input.name}`,
+    });
+    return { id: row.id };
+  });
+}
+
+export async function updateRule(
+  db: TDb,
+  scope: TScope,
+  ruleId: string,
+  input: TRuleValues,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const before = await ruleRow(tx, scope.orgId, ruleId, true);
+    const next = columns(input);
+    const changes = diff(before as unknown as Record<string, unknown>, next);
+    if (!changes) return { id: ruleId };
+    await tx
+      .update(automationRules)
+      .set({ ...next, updatedAt: new Date() })
+      .where(and(eq(automationRules.orgId, scope.orgId), eq(automationRules.id, ruleId)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'automation.update',
+      recordType: 'automationRule',
+      recordId: ruleId,
+      summary: `Updated the rule ${input.name}`,
+      changes,
+    });
+    return { id: ruleId };
+  });
+}
+
+export async function setRuleEnabled(
+  db: TDb,
+  scope: TScope,
+  ruleId: string,
+  enabled: boolean,
+  meta: TRequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const before = await ruleRow(tx, scope.orgId, ruleId, true);
+    if (before.enabled === enabled) return { id: ruleId, enabled };
+    // Whoever switches a rule on owns it: its failures are reported to them.
+    await tx
+      .update(automationRules)
+      .set({ enabled, ...(enabled ? { ownerId: scope.memberId } : {}), updatedAt: new Date() })
+      .where(and(eq(automationRules.orgId, scope.orgId), eq(automationRules.id, ruleId)));
+    await audit(tx, actorOf(scope, meta), {
+      action: enabled ? 'automation.enable' : 'automation.disable',
+      recordType: 'automationRule',
+      recordId: ruleId,
+      summary: `Switched ${enabled ? 'on' : 'off'} the rule ${before.name}`,
+    });
+    return { id: ruleId, enabled };
+  });
+}
+
+export async function deleteRule(db: TDb, scope: TScope, ruleId: string, meta: TRequestMeta) {
+  return db.transaction(async (tx) => {
+    const before = await ruleRow(tx, scope.orgId, ruleId, true);
+    await tx
+      .delete(automationRules)
+      .where(and(eq(automationRules.orgId, scope.orgId), eq(automationRules.id, ruleId)));
+    await audit(tx, actorOf(scope, meta), {
+      action: 'automation.delete',
+      recordType: 'automationRule',
+      recordId: ruleId,
+      summary: `Deleted the rule ${before.name}`,
+    });
+    return { id: ruleId };
+  });
+}
+
+/** Adds a ready-made rule (switched off) by its key. */
+export async function addReadyMade(db: TDb, scope: TScope, key: string, meta: TRequestMeta) {
+  const preset = READY_MADE_RULES.find((r) => r.key === key);
+  if (!preset) throw new TRPCError({ code: 'NOT_FOUND', message: 'Ready-made rule not found' });
+  const { key: _key, ...input } = preset;
+  return createRule(db, scope, ZRuleInput.parse(input), meta);
+}
+
+/** A rule's runs, newest first, with the project each was about. */
+export async function listRuns(db: TExecutor, scope: TScope, input: z.output<typeof ZRunsInput>) {
+  const rule = await ruleRow(db, scope.orgId, input.ruleId);
+  const rows = await db
+    .select({
+      id: automationRuns.id,
+      outcome: automationRuns.outcome,
+      detail: automationRuns.detail,
+      at: automationRuns.createdAt,
+      projectId: automationRuns.projectId,
+      projectName: projects.name,
+      eventKind: automationEvents.kind,
+    })
+    .from(automationRuns)
+    .innerJoin(
+      automationEvents,
+      and(eq(automationEvents.orgId, automationRuns.orgId), eq(automationEvents.id, automationRuns.eventId)),
+    )
+    .leftJoin(
+      projects,
+      and(eq(projects.orgId, automationRuns.orgId), eq(projects.id, automationRuns.projectId)),
+    )
+    .where(and(eq(automationRuns.orgId, scope.orgId), eq(automationRuns.ruleId, rule.id)))
+    .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
+    .limit(input.limit);
+  return { rule: { id: rule.id, name: rule.name }, runs: rows };
+}
+
+export const PREVIEW_DAYS = 30;
+const PREVIEW_EVENTS = 2000;
+
+/**
+ * "Would have fired for these N projects in the last 30 days": the events of the rule's trigger kind
+ * recorded in that window, matched against its trigger and its conditions as they hold now.
+ */
+export async function previewRule(db: TExecutor, scope: TScope, input: TRuleValues) {
+  const since = new Date(Date.now() - PREVIEW_DAYS * 24 * 60 * 60_000);
+  const events = await db
+    .select({
+      kind: automationEvents.kind,
+      data: automationEvents.data,
+      projectId: automationEvents.projectId,
+      clientId: automationEvents.clientId,
+    })
+    .from(automationEvents)
+    .where(
+      and(
+        eq(automationEvents.orgId, scope.orgId),
+        eq(automationEvents.kind, input.trigger.kind),
+        gte(automationEvents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(automationEvents.createdAt))
+    .limit(PREVIEW_EVENTS);
+  const rule = parseRule({
+    id: '',
+    orgId: scope.orgId,
+    name: input.name,
+    enabled: true,
+    triggerKind: input.trigger.kind,
+    trigger: input.trigger,
+    conditions: input.conditions,
+    actions: input.actions,
+    ownerId: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  if (!rule) return { days: PREVIEW_DAYS, events: 0, projects: [] };
+  const hits = events.filter((e) =>
+    triggerMatches(rule.trigger, { kind: e.kind, data: (e.data ?? {}) as Record<string, unknown> }),
+  );
+  const projectIds = new Set<string>();
+  const cache = new Map<string, boolean>();
+  let fired = 0;
+  for (const e of hits) {
+    const key = `${e.projectId ?? ''}:${e.clientId ?? ''}`;
+    let holds = cache.get(key);
+    if (holds === undefined) {
+      const { ctx } = await matchContext(db, scope.orgId, e.projectId, e.clientId);
+      holds = conditionsHold(rule.conditions, ctx);
+      cache.set(key, holds);
+    }
+    if (!holds) continue;
+    fired++;
+    if (e.projectId) projectIds.add(e.projectId);
+  }
+  const ids = [...projectIds];
+  const named = ids.length
+    ? await db
+        .select({ id: projects.id, name: projects.name, clientName: clients.name })
+        .from(projects)
+        .innerJoin(clients, and(eq(clients.orgId, projects.orgId), eq(clients.id, projects.clientId)))
+        .where(and(eq(projects.orgId, scope.orgId), inArray(projects.id, ids.slice(0, 100))))
+        .orderBy(asc(projects.name))
+    : [];
+  return { days: PREVIEW_DAYS, events: fired, projectCount: ids.length, projects: named };
+}

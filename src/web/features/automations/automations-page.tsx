@@ -1,0 +1,581 @@
+import {
+  ACTION_LABELS,
+  READY_MADE_RULES,
+  RUN_OUTCOME_LABELS,
+  type TAction,
+  TRIGGER_KINDS,
+  TRIGGER_LABELS,
+  type TRuleInput,
+  type TRunOutcome,
+  type TTrigger,
+  ZRuleInput,
+} from '@domain/automations';
+import { CLIENT_TYPE_LABELS, CLIENT_TYPES } from '@domain/clients';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Field,
+  IconButton,
+  Input,
+  PageHeader,
+  Select,
+  Skeleton,
+  Switch,
+  toast,
+  useFormat,
+} from '@web/ui';
+import { Plus, Trash2, Workflow } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { RequirePermission } from '../shell/access';
+
+const route = getRouteApi('/_main/admin/automations');
+
+const OUTCOME_TONE: Record<TRunOutcome, 'green' | 'red' | 'yellow'> = {
+  done: 'green',
+  failed: 'red',
+  stopped_loop: 'yellow',
+};
+
+/** /admin/automations: the firm's rules, on or off; the chosen one's editor, preview and run history. */
+export function AutomationsPage() {
+  return (
+    <RequirePermission permission="automations.manage">
+      <Automations />
+    </RequirePermission>
+  );
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.automations.pathKey() });
+}
+
+function Automations() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const open = (rule: string | undefined) => navigate({ search: { rule }, replace: true });
+  const rules = useQuery(trpc.automations.list.queryOptions());
+  const refresh = useRefresh();
+  const format = useFormat();
+  const enable = useMutation(
+    trpc.automations.setEnabled.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.enabled ? 'Rule switched on' : 'Rule switched off');
+        await refresh();
+      },
+    }),
+  );
+  const readyMade = useMutation(
+    trpc.automations.addReadyMade.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Rule added, switched off: check its preview, then switch it on');
+        await refresh();
+        open(r.id);
+      },
+    }),
+  );
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <PageHeader
+        trail={[{ label: 'Admin', to: '/admin' }, { label: 'Automations' }]}
+        title="Automations"
+        description="Rules that move work along by themselves: when something happens, if the conditions hold, do the actions in order."
+        actions={
+          <Button onClick={() => open('new')}>
+            <Plus aria-hidden />
+            New rule
+          </Button>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Ready-made rules</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="flex flex-col gap-2">
+            {READY_MADE_RULES.map((r) => (
+              <li key={r.key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>{r.name}</span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={readyMade.isPending}
+                  onClick={() => readyMade.mutate({ key: r.key as 'invoice-filed' })}
+                >
+                  Add
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Rules</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {!rules.data ? (
+            <Skeleton className="h-24" />
+          ) : rules.data.length === 0 ? (
+            <EmptyState
+              icon={Workflow}
+              title="No rules yet"
+              message="Add a ready-made rule above, or write your own."
+            />
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-xs text-muted-fg">
+                  <th className="py-2 font-medium">Rule</th>
+                  <th className="py-2 font-medium">When</th>
+                  <th className="py-2 font-medium">Last run</th>
+                  <th className="py-2 font-medium">On</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.data.map((r) => (
+                  <tr key={r.id} className="border-t border-border" data-testid="rule-row">
+                    <td className="py-2">
+                      <button
+                        type="button"
+                        className="text-left font-medium text-primary underline"
+                        onClick={() => open(r.id)}
+                      >
+                        {r.name}
+                      </button>
+                    </td>
+                    <td className="py-2 text-muted-fg">{r.triggerLabel}</td>
+                    <td className="py-2">
+                      {r.lastRun ? (
+                        <span className="flex items-center gap-2">
+                          <Badge tone={OUTCOME_TONE[r.lastRun.outcome as TRunOutcome] ?? 'grey'}>
+                            {RUN_OUTCOME_LABELS[r.lastRun.outcome as TRunOutcome] ?? r.lastRun.outcome}
+                          </Badge>
+                          <span className="text-xs text-muted-fg">
+                            {format.dateTime(new Date(r.lastRun.at))}
+                          </span>
+                        </span>
+                      ) : (
+                        <span className="text-xs text-muted-fg">Never</span>
+                      )}
+                    </td>
+                    <td className="py-2">
+                      <Switch
+                        aria-label={`${r.name} on`}
+                        checked={r.enabled}
+                        onCheckedChange={(enabled) => enable.mutate({ ruleId: r.id, enabled })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      {search.rule ? <RuleEditor key={search.rule} ruleId={search.rule} onDone={open} /> : null}
+    </div>
+  );
+}
+
+const BLANK: TRuleInput = {
+  name: '',
+  trigger: { kind: 'request.submitted' },
+  conditions: [],
+  actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+};
+
+function newAction(kind: TAction['kind']): TAction {
+  switch (kind) {
+    case 'moveStage':
+      return { kind, stageName: '' };
+    case 'assignOwner':
+      return { kind, memberId: '' };
+    case 'createTask':
+      return { kind, title: '', dueInDays: null };
+    case 'notifyMembers':
+      return { kind, owner: true, memberIds: [], message: '' };
+    case 'setClientTag':
+      return { kind, tag: '' };
+    case 'raiseInvoice':
+      return { kind };
+  }
+}
+
+function newTrigger(kind: TTrigger['kind']): TTrigger {
+  if (kind === 'project.stage_entered') return { kind, stageName: '' };
+  if (kind === 'project.due') return { kind, days: -3 };
+  return { kind } as TTrigger;
+}
+
+function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string | undefined) => void }) {
+  const isNew = ruleId === 'new';
+  const rule = useQuery({ ...trpc.automations.get.queryOptions({ ruleId }), enabled: !isNew });
+  const members = useQuery(trpc.projects.options.queryOptions());
+  const [draft, setDraft] = useState<TRuleInput | null>(isNew ? BLANK : null);
+  const [error, setError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<TRuleInput | null>(null);
+  const refresh = useRefresh();
+  useEffect(() => {
+    if (rule.data && !draft)
+      setDraft({
+        name: rule.data.name,
+        trigger: rule.data.trigger,
+        conditions: rule.data.conditions,
+        actions: rule.data.actions,
+      });
+  }, [rule.data, draft]);
+  const create = useMutation(
+    trpc.automations.create.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Rule saved, switched off');
+        await refresh();
+        onDone(r.id);
+      },
+    }),
+  );
+  const update = useMutation(
+    trpc.automations.update.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Rule saved');
+        await refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.automations.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Rule deleted');
+        await refresh();
+        onDone(undefined);
+      },
+    }),
+  );
+  const preview = useQuery({
+    ...trpc.automations.preview.queryOptions(previewing ?? BLANK),
+    enabled: previewing !== null,
+  });
+  if (!isNew && rule.isError) {
+    return <EmptyState icon={Workflow} title="Rule not found" message="It may have been deleted." />;
+  }
+  if (!draft) return <Skeleton className="h-64" />;
+  const set = (next: Partial<TRuleInput>) => setDraft({ ...draft, ...next });
+  const conditions = draft.conditions ?? [];
+  const setAction = (i: number, action: TRuleInput['actions'][number]) =>
+    set({ actions: draft.actions.map((a, j) => (j === i ? action : a)) });
+  const setCondition = (i: number, c: NonNullable<TRuleInput['conditions']>[number]) =>
+    set({ conditions: conditions.map((x, j) => (j === i ? c : x)) });
+  const valid = () => {
+    const parsed = ZRuleInput.safeParse(draft);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the rule');
+      return null;
+    }
+    setError(null);
+    return parsed.data;
+  };
+  const memberOptions = (members.data?.members ?? []).map((m) => ({ value: m.id, label: m.name }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{isNew ? 'New rule' : `Rule: ${draft.name}`}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Field label="Name" required>
+          <Input value={draft.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
+        </Field>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold">When</legend>
+          <div className="flex flex-wrap gap-2">
+            <Select
+              aria-label="Trigger"
+              className="w-72"
+              value={draft.trigger.kind}
+              onValueChange={(v) => set({ trigger: newTrigger(v as TTrigger['kind']) })}
+              options={TRIGGER_KINDS.map((k) => ({ value: k, label: TRIGGER_LABELS[k] }))}
+            />
+            {draft.trigger.kind === 'project.stage_entered' ? (
+              <Input
+                aria-label="Stage name"
+                placeholder="Stage name, e.g. Filed"
+                className="w-56"
+                value={draft.trigger.stageName}
+                onChange={(e) =>
+                  set({ trigger: { kind: 'project.stage_entered', stageName: e.target.value } })
+                }
+              />
+            ) : null}
+            {draft.trigger.kind === 'project.due' ? (
+              <Input
+                type="number"
+                aria-label="Days after the due date (negative: before)"
+                className="w-40"
+                min={-90}
+                max={90}
+                value={String(draft.trigger.days)}
+                onChange={(e) =>
+                  set({ trigger: { kind: 'project.due', days: Number.parseInt(e.target.value || '0', 10) } })
+                }
+              />
+            ) : null}
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold">If (all of)</legend>
+          {conditions.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; the list is edited in place
+            <div key={i} className="flex flex-wrap items-center gap-2">
+              {c.kind === 'clientType' ? (
+                <Select
+                  aria-label="Client type"
+                  className="w-56"
+                  value={c.types[0] ?? 'individual'}
+                  onValueChange={(v) =>
+                    setCondition(i, { kind: 'clientType', types: [v as (typeof CLIENT_TYPES)[number]] })
+                  }
+                  options={CLIENT_TYPES.map((t) => ({
+                    value: t,
+                    label: `Client is ${CLIENT_TYPE_LABELS[t]}`,
+                  }))}
+                />
+              ) : c.kind === 'clientTag' ? (
+                <Input
+                  aria-label="Client tag"
+                  placeholder="Client has the tag…"
+                  className="w-56"
+                  value={c.tag}
+                  onChange={(e) => setCondition(i, { kind: 'clientTag', tag: e.target.value })}
+                />
+              ) : c.kind === 'assignee' ? (
+                <Select
+                  aria-label="Assignee"
+                  className="w-56"
+                  value={c.memberIds[0] ?? ''}
+                  onValueChange={(v) => setCondition(i, { kind: 'assignee', memberIds: [v] })}
+                  options={memberOptions}
+                  placeholder="Project owner or member is…"
+                />
+              ) : (
+                <span className="text-sm text-muted-fg">{c.kind} condition</span>
+              )}
+              <IconButton
+                aria-label="Remove condition"
+                onClick={() => set({ conditions: conditions.filter((_, j) => j !== i) })}
+              >
+                <Trash2 aria-hidden />
+              </IconButton>
+            </div>
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                set({ conditions: [...conditions, { kind: 'clientType', types: ['individual'] }] })
+              }
+            >
+              Client type
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => set({ conditions: [...conditions, { kind: 'clientTag', tag: '' }] })}
+            >
+              Client tag
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => set({ conditions: [...conditions, { kind: 'assignee', memberIds: [] }] })}
+            >
+              Assignee
+            </Button>
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold">Then, in order</legend>
+          {draft.actions.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: actions have no id; the list is edited in place
+            <div key={i} className="flex flex-wrap items-center gap-2">
+              <span className="w-5 text-right text-xs text-muted-fg">{i + 1}.</span>
+              <Select
+                aria-label={`Action ${i + 1}`}
+                className="w-64"
+                value={a.kind}
+                onValueChange={(v) => setAction(i, newAction(v as TAction['kind']))}
+                options={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+              />
+              {a.kind === 'moveStage' ? (
+                <Input
+                  aria-label={`Action ${i + 1} stage`}
+                  placeholder="Stage name"
+                  className="w-48"
+                  value={a.stageName}
+                  onChange={(e) => setAction(i, { ...a, stageName: e.target.value })}
+                />
+              ) : a.kind === 'createTask' ? (
+                <Input
+                  aria-label={`Action ${i + 1} task title`}
+                  placeholder="Task title"
+                  className="w-64"
+                  value={a.title}
+                  onChange={(e) => setAction(i, { ...a, title: e.target.value })}
+                />
+              ) : a.kind === 'notifyMembers' ? (
+                <Input
+                  aria-label={`Action ${i + 1} message`}
+                  placeholder="Message to the project's owner"
+                  className="w-72"
+                  value={a.message}
+                  onChange={(e) => setAction(i, { ...a, message: e.target.value })}
+                />
+              ) : a.kind === 'setClientTag' ? (
+                <Input
+                  aria-label={`Action ${i + 1} tag`}
+                  placeholder="Tag"
+                  className="w-48"
+                  value={a.tag}
+                  onChange={(e) => setAction(i, { ...a, tag: e.target.value })}
+                />
+              ) : a.kind === 'raiseInvoice' ? null : (
+                <Select
+                  aria-label={`Action ${i + 1} member`}
+                  className="w-56"
+                  value={a.memberId}
+                  onValueChange={(memberId) => setAction(i, { ...a, memberId })}
+                  options={memberOptions}
+                  placeholder="Member"
+                />
+              )}
+              <IconButton
+                aria-label={`Remove action ${i + 1}`}
+                disabled={draft.actions.length === 1}
+                onClick={() => set({ actions: draft.actions.filter((_, j) => j !== i) })}
+              >
+                <Trash2 aria-hidden />
+              </IconButton>
+            </div>
+          ))}
+          <div>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => set({ actions: [...draft.actions, newAction('notifyMembers')] })}
+            >
+              <Plus aria-hidden />
+              Add action
+            </Button>
+          </div>
+        </fieldset>
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={create.isPending || update.isPending}
+            onClick={() => {
+              const values = valid();
+              if (!values) return;
+              if (isNew) create.mutate(values);
+              else update.mutate({ ruleId, ...values });
+            }}
+          >
+            Save rule
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              const values = valid();
+              if (values) setPreviewing(values);
+            }}
+          >
+            Preview
+          </Button>
+          {!isNew ? (
+            <Button variant="danger" onClick={() => remove.mutate({ ruleId })}>
+              Delete
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => onDone(undefined)}>
+            Close
+          </Button>
+        </div>
+        {previewing ? (
+          <section
+            aria-label="Preview"
+            className="rounded-md border border-border p-3 text-sm"
+            data-testid="rule-preview"
+          >
+            {preview.data ? (
+              <>
+                <p className="font-medium">
+                  Would have fired {preview.data.events} time{preview.data.events === 1 ? '' : 's'} for{' '}
+                  {preview.data.projectCount ?? 0} project{preview.data.projectCount === 1 ? '' : 's'} in the
+                  last {preview.data.days} days.
+                </p>
+                <ul className="mt-1 list-disc pl-5 text-muted-fg">
+                  {preview.data.projects.map((p) => (
+                    <li key={p.id}>
+                      {p.name} · {p.clientName}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <Skeleton className="h-6" />
+            )}
+          </section>
+        ) : null}
+        {!isNew ? <RunHistory ruleId={ruleId} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RunHistory({ ruleId }: { ruleId: string }) {
+  const runs = useQuery(trpc.automations.runs.queryOptions({ ruleId }));
+  const format = useFormat();
+  return (
+    <section aria-label="Run history" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">Run history</h3>
+      {!runs.data ? (
+        <Skeleton className="h-16" />
+      ) : runs.data.runs.length === 0 ? (
+        <p className="text-sm text-muted-fg">It has not run yet.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-xs text-muted-fg">
+              <th className="py-1 font-medium">When</th>
+              <th className="py-1 font-medium">Project</th>
+              <th className="py-1 font-medium">Outcome</th>
+              <th className="py-1 font-medium">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.data.runs.map((r) => (
+              <tr key={r.id} className="border-t border-border" data-testid="run-row">
+                <td className="py-1 whitespace-nowrap">{format.dateTime(r.at)}</td>
+                <td className="py-1">{r.projectName ?? '—'}</td>
+                <td className="py-1">
+                  <Badge tone={OUTCOME_TONE[r.outcome]}>{RUN_OUTCOME_LABELS[r.outcome]}</Badge>
+                </td>
+                <td className="py-1 text-muted-fg">{r.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
