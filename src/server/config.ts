@@ -175,6 +175,8 @@ const ZEnv = z.object({
       .optional(),
   ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Calls one public-API key may make per minute, counted across instances like the limit above. */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Where the per-call rate limit counts when several instances share it (http/rate-limit-store.ts). */
   REDIS_URL: optional.pipe(
     z
@@ -392,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },

@@ -1,3 +1,4 @@
+import { apiKeysRouter } from '../features/api';
 import { accountRouter } from '../features/account';
 import { authRouter } from '../features/auth';
 import { billingRouter } from '../features/billing';
@@ -41,6 +42,7 @@ import { vaultRouter } from '../features/vault';
 import { router } from './init';
 
 export const appRouter = router({
+  apiKeys: apiKeysRouter,
   auth: authRouter,
   onboarding: onboardingRouter,
   profile: profileRouter,

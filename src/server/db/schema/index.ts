@@ -1,4 +1,5 @@
 export * from './billing';
+export * from './api';
 export * from './broadcasts';
 export * from './client-imports';
 export * from './clients';
