@@ -24,8 +24,11 @@ export const ZApiKeyRef = z.object({ apiKeyId: zId('Choose a key from the list')
 
 export type TApiKeyState = 'active' | 'expired' | 'revoked';
 
-export function apiKeyState(key: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()) {
-  if (key.revokedAt) return 'revoked' satisfies TApiKeyState;
-  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'expired' satisfies TApiKeyState;
-  return 'active' satisfies TApiKeyState;
+export function apiKeyState(
+  key: { revokedAt: Date | null; expiresAt: Date | null },
+  now = new Date(),
+): TApiKeyState {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
 }

@@ -60,6 +60,7 @@ import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admi
 import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
 import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
+import { Route as MainAdminSettingsApiRouteImport } from './routes/_main/admin/settings/api'
 import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
@@ -463,6 +464,13 @@ const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
   getParentRoute: () => MainRoute,
 } as any).lazy(() =>
   import('./routes/_main/admin/services/index.lazy').then((d) => d.Route),
+)
+const MainAdminSettingsApiRoute = MainAdminSettingsApiRouteImport.update({
+  id: '/admin/settings/api',
+  path: '/admin/settings/api',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/settings/api.lazy').then((d) => d.Route),
 )
 const MainAdminSettingsBillingRoute =
   MainAdminSettingsBillingRouteImport.update({
@@ -898,6 +906,7 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
@@ -991,6 +1000,7 @@ export interface FileRoutesByTo {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
@@ -1089,6 +1099,7 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/_main/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/_main/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
@@ -1186,6 +1197,7 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
@@ -1279,6 +1291,7 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
     | '/admin/templates/broadcasts'
@@ -1376,6 +1389,7 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/hrms/holidays'
     | '/_main/admin/hrms/leaves'
+    | '/_main/admin/settings/api'
     | '/_main/admin/settings/billing'
     | '/_main/admin/settings/org'
     | '/_main/admin/templates/broadcasts'
@@ -1783,6 +1797,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/services'
       fullPath: '/admin/services/'
       preLoaderRoute: typeof MainAdminServicesIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/settings/api': {
+      id: '/_main/admin/settings/api'
+      path: '/admin/settings/api'
+      fullPath: '/admin/settings/api'
+      preLoaderRoute: typeof MainAdminSettingsApiRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/settings/billing': {
@@ -2198,6 +2219,7 @@ interface MainRouteChildren {
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
+  MainAdminSettingsApiRoute: typeof MainAdminSettingsApiRoute
   MainAdminSettingsBillingRoute: typeof MainAdminSettingsBillingRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
@@ -2257,6 +2279,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
+  MainAdminSettingsApiRoute: MainAdminSettingsApiRoute,
   MainAdminSettingsBillingRoute: MainAdminSettingsBillingRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,

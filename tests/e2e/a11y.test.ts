@@ -223,6 +223,10 @@ async function seedWorld(t: TE2eApp) {
     'Staff role',
   );
   await api.team.invite.mutate({ email: 'nina@nair.test', roleId: staffRole.id });
+  // A key on the API keys screen, and one revoked.
+  await api.apiKeys.create.mutate({ name: 'Zapier', roleId: staffRole.id });
+  const revokedKey = await api.apiKeys.create.mutate({ name: 'Old script', roleId: staffRole.id });
+  await api.apiKeys.revoke.mutate({ apiKeyId: revokedKey.id });
   const memberInvite = await t.lastLinkPath('nina@nair.test');
   await api.clientUsers.invite.mutate({
     clientId,
@@ -335,6 +339,7 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/billing/payments/{id}': (w) => `/billing/payments/${w.paymentId}`,
   '/billing/receivables': () => '/billing/receivables',
   '/admin/settings/billing': () => '/admin/settings/billing',
+  '/admin/settings/api': () => '/admin/settings/api',
   '/requests': () => '/requests',
   '/requests/{id}': (w) => `/requests/${w.requestId}`,
   '/clients/{id}/requests': (w) => `/clients/${w.clientId}/requests`,

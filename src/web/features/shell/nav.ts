@@ -119,6 +119,7 @@ export const ADMIN_NAV: TNavItem[] = [
     icon: ReceiptText,
     permission: 'settings.billing',
   },
+  { to: '/admin/settings/api', label: 'API keys', icon: KeyRound, permission: 'settings.edit' },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
   {
