@@ -26,10 +26,15 @@ export const NOTIFICATION_KINDS = [
   'message.received',
   'message.mentioned',
   'message.assigned',
+  'webhook.paused',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
+  'webhook.paused': {
+    label: 'Webhook paused',
+    description: 'A webhook subscription you made kept failing and was paused',
+  },
   'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
   'task.mentioned': { label: 'Mentioned', description: 'Someone mentions you in a task comment' },
   'task.review': { label: 'Task to review', description: 'A task you review is ready for review' },

@@ -33,6 +33,7 @@ import {
   logMemberSignIn,
 } from './features/team';
 import { secretBox } from './features/vault';
+import { setWebhookSealer } from './features/webhooks';
 import { createStorage } from './files/storage';
 import { answerClientError } from './http/client-error';
 import { registerRateLimit } from './http/rate-limit';
@@ -92,6 +93,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   await app.register(cookie);
   // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
   const secrets = secretBox(config, database.db);
+  // Webhook signing secrets are sealed with the vault's key (features/webhooks).
+  setWebhookSealer(secrets);
   registerRouteAuth(app, {
     db: database.db,
     staffAuth,

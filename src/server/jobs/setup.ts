@@ -12,6 +12,7 @@ import { registerReminderJobs } from '../features/reminders';
 import { registerRequestChaseJob, registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
+import { registerWebhookJobs } from '../features/webhooks';
 import type { TStorage } from '../files/storage';
 import { MAIL_SEND, registerMailJob } from '../mail';
 import { purgeSettled } from './queue';
@@ -66,6 +67,9 @@ export function registerJobs(storage: TStorage) {
   every(JOBS_PURGE, 60 * 60_000);
 
   registerReminderJobs();
+
+  // Webhook deliveries, an attempt a job (features/webhooks).
+  registerWebhookJobs();
 
   // Payment reminders on each firm's schedule, sent as client reminders (so they keep a delivery history).
   registerPaymentReminderJobs();

@@ -1,5 +1,5 @@
-import { apiKeysRouter } from '../features/api';
 import { accountRouter } from '../features/account';
+import { apiKeysRouter } from '../features/api';
 import { authRouter } from '../features/auth';
 import { billingRouter } from '../features/billing';
 import { broadcastsRouter, broadcastTemplatesRouter } from '../features/broadcasts';
@@ -39,10 +39,12 @@ import { tasksRouter } from '../features/tasks';
 import { invitesRouter, teamRouter } from '../features/team';
 import { timesheetsRouter } from '../features/timesheets';
 import { vaultRouter } from '../features/vault';
+import { webhooksRouter } from '../features/webhooks';
 import { router } from './init';
 
 export const appRouter = router({
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   auth: authRouter,
   onboarding: onboardingRouter,
   profile: profileRouter,

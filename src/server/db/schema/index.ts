@@ -1,5 +1,5 @@
-export * from './billing';
 export * from './api';
+export * from './billing';
 export * from './broadcasts';
 export * from './client-imports';
 export * from './clients';
@@ -26,3 +26,4 @@ export * from './system-log';
 export * from './tasks';
 export * from './timesheets';
 export * from './vault';
+export * from './webhooks';
