@@ -1225,6 +1225,28 @@ const ROWS: Record<string, TRow> = {
   'apiKeys.list': { input: () => ({}), cross: 'none' },
   'apiKeys.revoke': { input: (f) => ({ apiKeyId: f.apiKeys.doomed.id }), cross: 'ids' },
 
+  'webhooks.create': {
+    input: () => ({ url: 'https://93.184.216.34/new', events: ['task.completed'] }),
+    cross: 'none',
+  },
+  'webhooks.delete': { input: (f) => ({ subscriptionId: f.webhooks.doomed.id }), cross: 'ids' },
+  'webhooks.deliveries': {
+    input: (f) => ({ subscriptionId: f.webhooks.webhook.id, page: 1, pageSize: 20 }),
+    cross: 'ids',
+  },
+  'webhooks.list': { input: () => ({}), cross: 'none' },
+  'webhooks.replay': { input: (f) => ({ deliveryId: f.webhooks.delivery.deliveryId }), cross: 'ids' },
+  'webhooks.test': { input: (f) => ({ subscriptionId: f.webhooks.webhook.id }), cross: 'ids' },
+  'webhooks.update': {
+    input: (f) => ({
+      subscriptionId: f.webhooks.webhook.id,
+      url: 'https://93.184.216.34/changed',
+      events: ['client.updated', 'task.completed'],
+      paused: false,
+    }),
+    cross: 'ids',
+  },
+
   'roles.create': {
     input: (f) => ({
       name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,

@@ -586,6 +586,17 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
   const limitedApiKey = await t
     .client(base.limited.token)
     .apiKeys.create.mutate({ name: `${base.marker} limited key`, roleId: base.limited.roleId });
+  // Webhooks (issue 40): a subscription with a delivery (its test event), and one to delete. An
+  // address literal: no name to look up, and public, so the SSRF guard lets it through.
+  const webhook = await base.api.webhooks.create.mutate({
+    url: 'https://93.184.216.34/hooks',
+    events: ['client.updated'],
+  });
+  const doomedWebhook = await base.api.webhooks.create.mutate({
+    url: 'https://93.184.216.34/doomed',
+    events: ['client.created'],
+  });
+  const webhookDelivery = await base.api.webhooks.test.mutate({ subscriptionId: webhook.id });
   const doomedApiKey = await base.api.apiKeys.create.mutate({
     name: `${base.marker} doomed key`,
     roleId: base.owner.roleId,
@@ -634,6 +645,7 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     firmExport,
     broadcasts,
     apiKeys: { owner: apiKey, limited: limitedApiKey, doomed: doomedApiKey },
+    webhooks: { webhook, doomed: doomedWebhook, delivery: webhookDelivery },
     requestTemplates,
     proposalTemplates: { template: proposalTemplate, doomed: doomedProposalTemplate },
     heldMail: held,
