@@ -63,6 +63,7 @@ import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin
 import { Route as MainAdminSettingsApiRouteImport } from './routes/_main/admin/settings/api'
 import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainAdminSettingsWebhooksRouteImport } from './routes/_main/admin/settings/webhooks'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
 import { Route as MainBillingInvoicesIdRouteImport } from './routes/_main/billing/invoices/$id'
@@ -487,6 +488,14 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainAdminSettingsWebhooksRoute =
+  MainAdminSettingsWebhooksRouteImport.update({
+    id: '/admin/settings/webhooks',
+    path: '/admin/settings/webhooks',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/settings/webhooks.lazy').then((d) => d.Route),
+  )
 const MainAdminTemplatesBroadcastsRoute =
   MainAdminTemplatesBroadcastsRouteImport.update({
     id: '/admin/templates/broadcasts',
@@ -909,6 +918,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1003,6 +1013,7 @@ export interface FileRoutesByTo {
   '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1102,6 +1113,7 @@ export interface FileRoutesById {
   '/_main/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/_main/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/_main/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/_main/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1200,6 +1212,7 @@ export interface FileRouteTypes {
     | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
+    | '/admin/settings/webhooks'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
     | '/billing/payments/$id'
@@ -1294,6 +1307,7 @@ export interface FileRouteTypes {
     | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
+    | '/admin/settings/webhooks'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
     | '/billing/payments/$id'
@@ -1392,6 +1406,7 @@ export interface FileRouteTypes {
     | '/_main/admin/settings/api'
     | '/_main/admin/settings/billing'
     | '/_main/admin/settings/org'
+    | '/_main/admin/settings/webhooks'
     | '/_main/admin/templates/broadcasts'
     | '/_main/billing/invoices/$id'
     | '/_main/billing/payments/$id'
@@ -1820,6 +1835,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/settings/webhooks': {
+      id: '/_main/admin/settings/webhooks'
+      path: '/admin/settings/webhooks'
+      fullPath: '/admin/settings/webhooks'
+      preLoaderRoute: typeof MainAdminSettingsWebhooksRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/templates/broadcasts': {
       id: '/_main/admin/templates/broadcasts'
       path: '/admin/templates/broadcasts'
@@ -2222,6 +2244,7 @@ interface MainRouteChildren {
   MainAdminSettingsApiRoute: typeof MainAdminSettingsApiRoute
   MainAdminSettingsBillingRoute: typeof MainAdminSettingsBillingRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainAdminSettingsWebhooksRoute: typeof MainAdminSettingsWebhooksRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
   MainBillingInvoicesIdRoute: typeof MainBillingInvoicesIdRoute
   MainBillingPaymentsIdRoute: typeof MainBillingPaymentsIdRoute
@@ -2282,6 +2305,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminSettingsApiRoute: MainAdminSettingsApiRoute,
   MainAdminSettingsBillingRoute: MainAdminSettingsBillingRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainAdminSettingsWebhooksRoute: MainAdminSettingsWebhooksRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
   MainBillingInvoicesIdRoute: MainBillingInvoicesIdRoute,
   MainBillingPaymentsIdRoute: MainBillingPaymentsIdRoute,

@@ -14,6 +14,7 @@ import {
   timesheetEntries,
 } from '../../db/schema';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import { billingContext, seriesOf, type TBillingContext } from './context';
 import {
   invoiceForUpdate,
@@ -184,6 +185,16 @@ export async function issueInvoice(
     recordId: issued.id,
     summary: `Issued ${number} to ${client.name} for ${c.format.moneyMinor(issued.total)}`,
   });
+  if (issued.kind !== 'credit_note')
+    await emitWebhookEvent(tx, orgId, 'invoice.issued', {
+      id: issued.id,
+      number,
+      clientId: issued.clientId,
+      issueDate,
+      dueDate: issued.dueDate,
+      currency: c.firm.currency,
+      total: issued.total,
+    });
   return issued;
 }
 

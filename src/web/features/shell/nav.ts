@@ -31,6 +31,7 @@ import {
   ShieldCheck,
   Users,
   UsersRound,
+  Webhook,
 } from 'lucide-react';
 
 export type TNavItem = {
@@ -120,6 +121,7 @@ export const ADMIN_NAV: TNavItem[] = [
     permission: 'settings.billing',
   },
   { to: '/admin/settings/api', label: 'API keys', icon: KeyRound, permission: 'settings.edit' },
+  { to: '/admin/settings/webhooks', label: 'Webhooks', icon: Webhook, permission: 'settings.edit' },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },
   {
