@@ -9,7 +9,11 @@ export const WEBHOOK_EVENTS = [
   'client.updated',
   'task.status_changed',
   'task.completed',
+  'project.completed',
+  'document.uploaded_by_client',
+  'request.submitted',
   'invoice.issued',
+  'proposal.signed',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -18,7 +22,11 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEvent, string> = {
   'client.updated': 'Client changed',
   'task.status_changed': 'Task status changed',
   'task.completed': 'Task completed',
+  'project.completed': 'Project completed',
+  'document.uploaded_by_client': 'Document uploaded by a client',
+  'request.submitted': 'Request submitted by a client',
   'invoice.issued': 'Invoice issued',
+  'proposal.signed': 'Proposal signed',
 };
 
 /** The test button's event: sent to one subscription whatever it subscribes to. */

@@ -24,6 +24,7 @@ import {
 import { portalAudience } from '../client-portal';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import {
   filesOf,
   firmToday,
@@ -332,6 +333,11 @@ export async function submitRequest(
       recordId: request.id,
       summary: `${userName} submitted the request “${request.title}” in the client portal`,
       changes: { status: { from: request.status, to: 'submitted' } },
+    });
+    await emitWebhookEvent(tx, access.orgId, 'request.submitted', {
+      id: request.id,
+      title: request.title,
+      clientId: access.clientId,
     });
     await notify(tx, {
       orgId: access.orgId,

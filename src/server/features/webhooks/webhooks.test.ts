@@ -210,6 +210,24 @@ describe('webhooks', () => {
   });
 });
 
+describe('events', () => {
+  it('a project completed, with what it is about', async () => {
+    const firm = await t.seedFirm('Projects & Co');
+    const api = t.client(firm.owner.token);
+    const { id } = await api.webhooks.create.mutate({ url: target, events: ['project.completed'] });
+    const client = await seedClient(t, firm.org.id, { name: 'Rao Traders' });
+    const project = await api.projects.create.mutate({ clientId: client.id, name: 'Audit FY26' });
+    await api.projects.setStatus.mutate({ projectId: project.id, status: 'IN_PROGRESS' });
+    expect(await deliveriesOf(id)).toHaveLength(0);
+    await api.projects.setStatus.mutate({ projectId: project.id, status: 'COMPLETED' });
+    const [delivery] = await deliveriesOf(id);
+    expect(delivery?.payload).toMatchObject({
+      type: 'project.completed',
+      data: { id: project.id, name: 'Audit FY26', clientId: client.id },
+    });
+  });
+});
+
 describe('webhook targets', () => {
   it('refuse private and loopback addresses unless the operator allows them', async () => {
     for (const address of [
