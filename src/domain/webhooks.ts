@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'document.uploaded_by_client',
   'request.submitted',
   'invoice.issued',
+  'invoice.paid',
   'proposal.signed',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -26,6 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEvent, string> = {
   'document.uploaded_by_client': 'Document uploaded by a client',
   'request.submitted': 'Request submitted by a client',
   'invoice.issued': 'Invoice issued',
+  'invoice.paid': 'Invoice paid',
   'proposal.signed': 'Proposal signed',
 };
 

@@ -7,6 +7,7 @@ import { invoiceTotals } from '../../../domain/billing/totals';
 import type { TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { allocations, disbursements, invoiceLines, invoices, timesheetEntries } from '../../db/schema';
+import { emitWebhookEvent } from '../webhooks';
 import { billingContext, supplyOf, type TBillingContext, taxContextOf } from './context';
 
 // The invoice ledger's core: drafts and their lines, the totals written back, and the balances that
@@ -334,5 +335,8 @@ export async function refreshBalances(
       .update(invoices)
       .set({ amountPaid: settled, balance: r.total - settled, status })
       .where(and(eq(invoices.orgId, orgId), eq(invoices.id, r.id)));
+    // The one place an invoice becomes paid, whatever settled it (a payment, a credit note, credit).
+    if (status === 'paid' && r.status !== 'paid')
+      await emitWebhookEvent(tx, orgId, 'invoice.paid', { id: r.id, total: r.total, amountPaid: settled });
   }
 }

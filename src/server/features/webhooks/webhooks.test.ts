@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../../domain/webhooks';
-import { jobs, notifications, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
+import { invoices, jobs, notifications, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { registerJob } from '../../jobs/registry';
 import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
@@ -225,6 +225,47 @@ describe('events', () => {
       type: 'project.completed',
       data: { id: project.id, name: 'Audit FY26', clientId: client.id },
     });
+  });
+});
+
+describe('invoice events', () => {
+  it('an invoice issued, then paid by a payment', async () => {
+    const firm = await t.seedFirm('Billing & Co');
+    const api = t.client(firm.owner.token);
+    const { id } = await api.webhooks.create.mutate({
+      url: target,
+      events: ['invoice.issued', 'invoice.paid'],
+    });
+    const client = await seedClient(t, firm.org.id, { name: 'Paying client' });
+    const draft = await api.billing.invoices.create.mutate({ clientId: client.id });
+    const line = {
+      description: 'Audit',
+      serviceId: null,
+      taxCode: '',
+      quantityMilli: 1000,
+      rate: 150_000,
+      discount: 0,
+      taxRateBp: 0,
+    };
+    await api.billing.invoices.update.mutate({ invoiceId: draft.id, lines: [line], notes: '', terms: '' });
+    await api.billing.invoices.issue.mutate({ invoiceId: draft.id });
+    const [issued] = await t.db
+      .select({ total: invoices.total })
+      .from(invoices)
+      .where(eq(invoices.id, draft.id));
+    if (!issued) throw new Error('no invoice');
+    await api.billing.payments.record.mutate({
+      clientId: client.id,
+      receivedOn: '2026-05-01',
+      method: 'upi',
+      amount: issued.total,
+      allocations: [{ invoiceId: draft.id, amount: issued.total }],
+    });
+    const sent = (await deliveriesOf(id)).map((d) => d.payload as { type: string; data: { id: string } });
+    expect(sent.map((p) => [p.type, p.data.id]).sort()).toEqual([
+      ['invoice.issued', draft.id],
+      ['invoice.paid', draft.id],
+    ]);
   });
 });
 
