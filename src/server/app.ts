@@ -11,7 +11,7 @@ import { firmRequiresMfa, registerRouteAuth } from './auth';
 import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
-import { registerPublicApi } from './features/api';
+import { registerAccountingExport, registerPublicApi } from './features/api';
 import { registerBillingRoutes, registerInvoiceExport, registerInvoicePdfRoute } from './features/billing';
 import { registerBroadcastRoutes } from './features/broadcasts';
 import { registerPortalDocumentRoutes } from './features/client-portal';
@@ -212,6 +212,7 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   await registerClientImportRoutes(app, { db: database.db });
   // The public REST API (/api/v1) with its keys, OpenAPI document and reference page.
   await registerPublicApi(app, { database, config, mailer, router: appRouter });
+  registerAccountingExport(app, { db: database.db });
 
   app.all('/api/*', { config: { auth: 'public' } }, async (req, reply) =>
     reply.code(404).send({ error: 'Not Found', path: req.url }),

@@ -2237,6 +2237,12 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     own: 200,
     cross: 'ids',
   },
+  'GET /api/billing/export/accounting': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/export/accounting?from=2020-01-01&to=2099-12-31&format=tally' }),
+    own: 200,
+    cross: 'none',
+  },
   'GET /api/billing/payments/export.csv': {
     kind: 'staff',
     request: () => ({ path: '/api/billing/payments/export.csv?tds=yes' }),
