@@ -67,5 +67,12 @@ describe('accounting export', () => {
     expect((await (await get('from=2026-05-01&to=2026-05-31')).text()).trim().split('\r\n')).toHaveLength(1);
     expect((await get('from=2026-05-31&to=2026-05-01')).status).toBe(400);
     expect((await get('from=2026-04-01&to=2026-04-30', firm.staff.token)).status).toBe(403);
+    // The screen's button: a signed link the browser opens itself, for this route only.
+    const { url } = await api.links.issue.mutate({
+      path: '/api/billing/export/accounting?from=2026-04-01&to=2026-04-30&format=tally',
+    });
+    const linked = await fetch(`${t.url}${url}`);
+    expect(linked.status).toBe(200);
+    expect(await linked.text()).toContain('<ENVELOPE>');
   });
 });

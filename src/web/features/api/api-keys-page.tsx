@@ -26,6 +26,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
+import { AccountingExportCard } from './accounting-export-card';
 
 type TKey = inferRouterOutputs<AppRouter>['apiKeys']['list'][number];
 
@@ -43,6 +44,7 @@ export function ApiKeysPage() {
 }
 
 function ApiKeys() {
+  const canExport = useCan('billing.view');
   const [made, setMade] = useState<{ name: string; secret: string } | null>(null);
   return (
     <div className="mx-auto max-w-6xl p-6">
@@ -63,6 +65,7 @@ function ApiKeys() {
         <NewKeyCard onMade={setMade} />
         {made ? <SecretCard made={made} onDone={() => setMade(null)} /> : null}
         <KeysCard />
+        {canExport ? <AccountingExportCard /> : null}
       </div>
     </div>
   );
