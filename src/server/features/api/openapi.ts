@@ -33,7 +33,7 @@ function operationObject(op: TOperation) {
         required,
         schema,
         ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
-        ...(schema.type === 'object' ? { content: undefined, description: 'JSON' } : {}),
+        ...(schema.type === 'object' ? { description: 'A JSON object' } : {}),
       })),
     );
   }
