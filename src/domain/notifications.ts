@@ -29,10 +29,15 @@ export const NOTIFICATION_KINDS = [
   'project.stage',
   'automation.notice',
   'automation.failed',
+  'webhook.paused',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
+  'webhook.paused': {
+    label: 'Webhook paused',
+    description: 'A webhook subscription you made kept failing and was paused',
+  },
   'task.assigned': { label: 'Task assigned', description: 'A task is assigned to you' },
   'project.stage': { label: 'Project stage', description: 'A project you own moves to another stage' },
   'automation.notice': { label: 'Automation notice', description: 'A firm rule asks to tell you something' },

@@ -23,6 +23,7 @@ export const LINK_PURPOSES = [
   'firmExport.download',
   'reports.export',
   'billing.invoicesExport',
+  'billing.accountingExport',
   'billing.invoicePdf',
   'payments.export',
   'billing.statementPdf',

@@ -11,6 +11,7 @@ import { firmRequiresMfa, registerRouteAuth } from './auth';
 import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { registerAccountingExport, registerPublicApi } from './features/api';
 import { registerBillingRoutes, registerInvoiceExport, registerInvoicePdfRoute } from './features/billing';
 import { registerBroadcastRoutes } from './features/broadcasts';
 import { registerPortalDocumentRoutes } from './features/client-portal';
@@ -33,6 +34,7 @@ import {
   logMemberSignIn,
 } from './features/team';
 import { secretBox } from './features/vault';
+import { setWebhookSealer } from './features/webhooks';
 import { createStorage } from './files/storage';
 import { answerClientError } from './http/client-error';
 import { registerRateLimit } from './http/rate-limit';
@@ -92,6 +94,8 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   await app.register(cookie);
   // Before any route: every /api/ route that is not tRPC says who may call it, and this enforces it.
   const secrets = secretBox(config, database.db);
+  // Webhook signing secrets are sealed with the vault's key (features/webhooks).
+  setWebhookSealer(secrets);
   registerRouteAuth(app, {
     db: database.db,
     staffAuth,
@@ -210,6 +214,9 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   registerReportExports(app, { db: database.db });
   registerBillingRoutes(app, { db: database.db });
   await registerClientImportRoutes(app, { db: database.db });
+  // The public REST API (/api/v1) with its keys, OpenAPI document and reference page.
+  await registerPublicApi(app, { database, config, mailer, storage, router: appRouter });
+  registerAccountingExport(app, { db: database.db });
 
   app.all('/api/*', { config: { auth: 'public' } }, async (req, reply) =>
     reply.code(404).send({ error: 'Not Found', path: req.url }),

@@ -70,6 +70,12 @@ const boolOn = z
   .optional()
   .transform((v) => !(v === 'false' || v === '0' || v === 'no'));
 
+/** Off unless set to true, 1 or yes. */
+const boolOff = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -175,6 +181,14 @@ const ZEnv = z.object({
       .optional(),
   ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Calls one public-API key may make per minute, counted across instances like the limit above. */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Webhook targets on private, loopback or link-local addresses are refused (a firm's webhook must
+   * not reach the server's own network) unless this is true: a deployment whose receivers are on
+   * its own network, and the tests.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: boolOff,
   /** Where the per-call rate limit counts when several instances share it (http/rate-limit-store.ts). */
   REDIS_URL: optional.pipe(
     z
@@ -392,6 +406,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },

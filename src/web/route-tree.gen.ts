@@ -62,8 +62,10 @@ import { Route as MainAdminClientgroupsIdRouteImport } from './routes/_main/admi
 import { Route as MainAdminHrmsHolidaysRouteImport } from './routes/_main/admin/hrms/holidays'
 import { Route as MainAdminHrmsLeavesRouteImport } from './routes/_main/admin/hrms/leaves'
 import { Route as MainAdminServicesIndexRouteImport } from './routes/_main/admin/services/index'
+import { Route as MainAdminSettingsApiRouteImport } from './routes/_main/admin/settings/api'
 import { Route as MainAdminSettingsBillingRouteImport } from './routes/_main/admin/settings/billing'
 import { Route as MainAdminSettingsOrgRouteImport } from './routes/_main/admin/settings/org'
+import { Route as MainAdminSettingsWebhooksRouteImport } from './routes/_main/admin/settings/webhooks'
 import { Route as MainAdminStatutoryIndexRouteImport } from './routes/_main/admin/statutory/index'
 import { Route as MainAdminTemplatesBroadcastsRouteImport } from './routes/_main/admin/templates/broadcasts'
 import { Route as MainBillingInvoicesIndexRouteImport } from './routes/_main/billing/invoices/index'
@@ -487,6 +489,13 @@ const MainAdminServicesIndexRoute = MainAdminServicesIndexRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/services/index.lazy').then((d) => d.Route),
 )
+const MainAdminSettingsApiRoute = MainAdminSettingsApiRouteImport.update({
+  id: '/admin/settings/api',
+  path: '/admin/settings/api',
+  getParentRoute: () => MainRoute,
+} as any).lazy(() =>
+  import('./routes/_main/admin/settings/api.lazy').then((d) => d.Route),
+)
 const MainAdminSettingsBillingRoute =
   MainAdminSettingsBillingRouteImport.update({
     id: '/admin/settings/billing',
@@ -502,6 +511,14 @@ const MainAdminSettingsOrgRoute = MainAdminSettingsOrgRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_main/admin/settings/org.lazy').then((d) => d.Route),
 )
+const MainAdminSettingsWebhooksRoute =
+  MainAdminSettingsWebhooksRouteImport.update({
+    id: '/admin/settings/webhooks',
+    path: '/admin/settings/webhooks',
+    getParentRoute: () => MainRoute,
+  } as any).lazy(() =>
+    import('./routes/_main/admin/settings/webhooks.lazy').then((d) => d.Route),
+  )
 const MainAdminStatutoryIndexRoute = MainAdminStatutoryIndexRouteImport.update({
   id: '/admin/statutory/',
   path: '/admin/statutory/',
@@ -958,8 +975,10 @@ export interface FileRoutesByFullPath {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1057,8 +1076,10 @@ export interface FileRoutesByTo {
   '/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1161,8 +1182,10 @@ export interface FileRoutesById {
   '/_main/admin/clientgroups/$id': typeof MainAdminClientgroupsIdRoute
   '/_main/admin/hrms/holidays': typeof MainAdminHrmsHolidaysRoute
   '/_main/admin/hrms/leaves': typeof MainAdminHrmsLeavesRoute
+  '/_main/admin/settings/api': typeof MainAdminSettingsApiRoute
   '/_main/admin/settings/billing': typeof MainAdminSettingsBillingRoute
   '/_main/admin/settings/org': typeof MainAdminSettingsOrgRoute
+  '/_main/admin/settings/webhooks': typeof MainAdminSettingsWebhooksRoute
   '/_main/admin/templates/broadcasts': typeof MainAdminTemplatesBroadcastsRoute
   '/_main/billing/invoices/$id': typeof MainBillingInvoicesIdRoute
   '/_main/billing/payments/$id': typeof MainBillingPaymentsIdRoute
@@ -1264,8 +1287,10 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
+    | '/admin/settings/webhooks'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
     | '/billing/payments/$id'
@@ -1363,8 +1388,10 @@ export interface FileRouteTypes {
     | '/admin/clientgroups/$id'
     | '/admin/hrms/holidays'
     | '/admin/hrms/leaves'
+    | '/admin/settings/api'
     | '/admin/settings/billing'
     | '/admin/settings/org'
+    | '/admin/settings/webhooks'
     | '/admin/templates/broadcasts'
     | '/billing/invoices/$id'
     | '/billing/payments/$id'
@@ -1466,8 +1493,10 @@ export interface FileRouteTypes {
     | '/_main/admin/clientgroups/$id'
     | '/_main/admin/hrms/holidays'
     | '/_main/admin/hrms/leaves'
+    | '/_main/admin/settings/api'
     | '/_main/admin/settings/billing'
     | '/_main/admin/settings/org'
+    | '/_main/admin/settings/webhooks'
     | '/_main/admin/templates/broadcasts'
     | '/_main/billing/invoices/$id'
     | '/_main/billing/payments/$id'
@@ -1893,6 +1922,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminServicesIndexRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin/settings/api': {
+      id: '/_main/admin/settings/api'
+      path: '/admin/settings/api'
+      fullPath: '/admin/settings/api'
+      preLoaderRoute: typeof MainAdminSettingsApiRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin/settings/billing': {
       id: '/_main/admin/settings/billing'
       path: '/admin/settings/billing'
@@ -1905,6 +1941,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/settings/org'
       fullPath: '/admin/settings/org'
       preLoaderRoute: typeof MainAdminSettingsOrgRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/admin/settings/webhooks': {
+      id: '/_main/admin/settings/webhooks'
+      path: '/admin/settings/webhooks'
+      fullPath: '/admin/settings/webhooks'
+      preLoaderRoute: typeof MainAdminSettingsWebhooksRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/admin/statutory/': {
@@ -2335,8 +2378,10 @@ interface MainRouteChildren {
   MainAdminClientgroupsIdRoute: typeof MainAdminClientgroupsIdRoute
   MainAdminHrmsHolidaysRoute: typeof MainAdminHrmsHolidaysRoute
   MainAdminHrmsLeavesRoute: typeof MainAdminHrmsLeavesRoute
+  MainAdminSettingsApiRoute: typeof MainAdminSettingsApiRoute
   MainAdminSettingsBillingRoute: typeof MainAdminSettingsBillingRoute
   MainAdminSettingsOrgRoute: typeof MainAdminSettingsOrgRoute
+  MainAdminSettingsWebhooksRoute: typeof MainAdminSettingsWebhooksRoute
   MainAdminTemplatesBroadcastsRoute: typeof MainAdminTemplatesBroadcastsRoute
   MainBillingInvoicesIdRoute: typeof MainBillingInvoicesIdRoute
   MainBillingPaymentsIdRoute: typeof MainBillingPaymentsIdRoute
@@ -2397,8 +2442,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainAdminClientgroupsIdRoute: MainAdminClientgroupsIdRoute,
   MainAdminHrmsHolidaysRoute: MainAdminHrmsHolidaysRoute,
   MainAdminHrmsLeavesRoute: MainAdminHrmsLeavesRoute,
+  MainAdminSettingsApiRoute: MainAdminSettingsApiRoute,
   MainAdminSettingsBillingRoute: MainAdminSettingsBillingRoute,
   MainAdminSettingsOrgRoute: MainAdminSettingsOrgRoute,
+  MainAdminSettingsWebhooksRoute: MainAdminSettingsWebhooksRoute,
   MainAdminTemplatesBroadcastsRoute: MainAdminTemplatesBroadcastsRoute,
   MainBillingInvoicesIdRoute: MainBillingInvoicesIdRoute,
   MainBillingPaymentsIdRoute: MainBillingPaymentsIdRoute,

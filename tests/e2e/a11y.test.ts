@@ -223,6 +223,17 @@ async function seedWorld(t: TE2eApp) {
     'Staff role',
   );
   await api.team.invite.mutate({ email: 'nina@nair.test', roleId: staffRole.id });
+  // A key on the API keys screen, and one revoked.
+  await api.apiKeys.create.mutate({ name: 'Zapier', roleId: staffRole.id });
+  const revokedKey = await api.apiKeys.create.mutate({ name: 'Old script', roleId: staffRole.id });
+  await api.apiKeys.revoke.mutate({ apiKeyId: revokedKey.id });
+  // A webhook with a test delivery waiting (jobs do not run here: it stays queued).
+  const webhook = await api.webhooks.create.mutate({
+    url: 'https://93.184.216.34/hooks',
+    description: 'Zapier: new clients',
+    events: ['client.created', 'task.completed'],
+  });
+  await api.webhooks.test.mutate({ subscriptionId: webhook.id });
   const memberInvite = await t.lastLinkPath('nina@nair.test');
   await api.clientUsers.invite.mutate({
     clientId,
@@ -344,6 +355,8 @@ const STAFF: Record<(typeof STAFF_ROUTES)[number], TVisit> = {
   '/billing/payments/{id}': (w) => `/billing/payments/${w.paymentId}`,
   '/billing/receivables': () => '/billing/receivables',
   '/admin/settings/billing': () => '/admin/settings/billing',
+  '/admin/settings/api': () => '/admin/settings/api',
+  '/admin/settings/webhooks': () => '/admin/settings/webhooks',
   '/requests': () => '/requests',
   '/requests/{id}': (w) => `/requests/${w.requestId}`,
   '/clients/{id}/requests': (w) => `/clients/${w.clientId}/requests`,

@@ -36,8 +36,11 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that answer for themselves: procedures declare their auth, the IdP speaks its protocol. */
-const OWN_DOOR = ['/api/trpc', '/api/idp'];
+/**
+ * Routes that answer for themselves: procedures declare their auth, the IdP speaks its protocol, the
+ * public API takes its keys (features/api/rest.ts).
+ */
+const OWN_DOOR = ['/api/trpc', '/api/idp', '/api/v1'];
 const ownDoor = (url: string) => OWN_DOOR.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 /** A refusal or a service's TRPCError as the JSON a route answers. */

@@ -5,12 +5,21 @@ import { hasPermission, type TPermission } from '../../domain/permissions';
 import { ACCESS_TURNED_OFF_MESSAGE } from '../../domain/signed-out';
 import type { TStaffIdentity } from '../idp/staff-auth';
 
-export type TRequestMeta = { ip: string; userAgent: string | null };
+/** `apiKeyId`: the call came through the public API with this key (features/api), which the log names. */
+export type TRequestMeta = { ip: string; userAgent: string | null; apiKeyId?: string };
 
 export const requestMeta = (req: FastifyRequest): TRequestMeta => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'] ?? null,
+  ...(req.apiKeyId ? { apiKeyId: req.apiKeyId } : {}),
 });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the public API's door (features/api) on a call made with a key. */
+    apiKeyId?: string;
+  }
+}
 
 /** What a staff call may reach: the firm from the session, never from input, and the caller's rights. */
 export type TScope = {

@@ -1298,6 +1298,32 @@ const ROWS: Record<string, TRow> = {
     client: true,
   },
 
+  'apiKeys.create': { input: (f) => ({ name: `${f.marker} new key`, roleId: f.role.id }), cross: 'none' },
+  'apiKeys.list': { input: () => ({}), cross: 'none' },
+  'apiKeys.revoke': { input: (f) => ({ apiKeyId: f.apiKeys.doomed.id }), cross: 'ids' },
+
+  'webhooks.create': {
+    input: () => ({ url: 'https://93.184.216.34/new', events: ['task.completed'] }),
+    cross: 'none',
+  },
+  'webhooks.delete': { input: (f) => ({ subscriptionId: f.webhooks.doomed.id }), cross: 'ids' },
+  'webhooks.deliveries': {
+    input: (f) => ({ subscriptionId: f.webhooks.webhook.id, page: 1, pageSize: 20 }),
+    cross: 'ids',
+  },
+  'webhooks.list': { input: () => ({}), cross: 'none' },
+  'webhooks.replay': { input: (f) => ({ deliveryId: f.webhooks.delivery.deliveryId }), cross: 'ids' },
+  'webhooks.test': { input: (f) => ({ subscriptionId: f.webhooks.webhook.id }), cross: 'ids' },
+  'webhooks.update': {
+    input: (f) => ({
+      subscriptionId: f.webhooks.webhook.id,
+      url: 'https://93.184.216.34/changed',
+      events: ['client.updated', 'task.completed'],
+      paused: false,
+    }),
+    cross: 'ids',
+  },
+
   'roles.create': {
     input: (f) => ({
       name: `${f.marker} new role ${randomUUID().slice(0, 6)}`,
@@ -1860,8 +1886,19 @@ type TRouteRow =
   | { kind: 'portal'; request: (f: TF, c: TC) => TRequest; own: number }
   /** No session needed. */
   | { kind: 'public'; request: (f: TF) => TRequest; expected: number }
+  /**
+   * The public API (/api/v1): an API key is the credential. own: firm A's owner key on A's records;
+   * crossing: that key on B's; assigned: the key A's limited member made, on the unassigned client;
+   * portal, none: a portal cookie, a staff token or nothing → 401.
+   */
+  | { kind: 'api'; request: (f: TF, c: TC) => TRequest; own: number; cross: 'ids' | 'none'; client?: true }
   /** The tRPC adapter: its procedures are the matrix above. */
   | { kind: 'trpc' };
+
+const jsonBody = (value: unknown) => ({
+  body: () => JSON.stringify(value),
+  headers: { 'content-type': 'application/json' },
+});
 
 const uploadBody = (name: string, bytes: Uint8Array | string) => () => {
   const form = new FormData();
@@ -1870,6 +1907,280 @@ const uploadBody = (name: string, bytes: Uint8Array | string) => () => {
 };
 
 const ROUTE_ROWS: Record<string, TRouteRow> = {
+  // The public API (issue 40): each operation is a procedure above, called with a key.
+  'GET /api/v1/openapi.json': {
+    kind: 'public',
+    request: () => ({ path: '/api/v1/openapi.json' }),
+    expected: 200,
+  },
+  'GET /api/v1/docs': { kind: 'public', request: () => ({ path: '/api/v1/docs' }), expected: 200 },
+  'ALL /api/v1/*': { kind: 'public', request: () => ({ path: '/api/v1/nothing' }), expected: 404 },
+  'GET /api/v1/clients': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/clients' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/clients': {
+    kind: 'api',
+    request: (f) => ({
+      path: '/api/v1/clients',
+      method: 'POST',
+      ...jsonBody({ code: code(), name: `${f.marker} api client` }),
+    }),
+    own: 201,
+    cross: 'none',
+  },
+  'GET /api/v1/clients/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/clients/${c.client.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'PUT /api/v1/clients/:id': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: `/api/v1/clients/${c.client.id}`,
+      method: 'PUT',
+      ...jsonBody({ code: c.client.code, name: c.client.name }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/clients/:id/contacts': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/clients/${c.client.id}/contacts` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'POST /api/v1/clients/:id/contacts': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/clients/${c.client.id}/contacts`,
+      method: 'POST',
+      ...jsonBody({ email: email(), name: `${f.marker} api contact`, phone: '' }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/clients/:id/engagements': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/clients/${c.client.id}/engagements` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'POST /api/v1/clients/:id/engagements': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/clients/${c.client.id}/engagements`,
+      method: 'POST',
+      ...jsonBody({ serviceId: f.service.id, startDate: '2025-06-01' }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'PUT /api/v1/engagements/:id': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: `/api/v1/engagements/${c.engagement.id}`,
+      method: 'PUT',
+      ...jsonBody({ startDate: '2025-04-01', endDate: '2099-03-31' }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/services': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/services' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/services': {
+    kind: 'api',
+    request: (f) => ({
+      path: '/api/v1/services',
+      method: 'POST',
+      ...jsonBody({ name: `${f.marker} api service`, code: code(), frequency: 'quarterly' }),
+    }),
+    own: 201,
+    cross: 'none',
+  },
+  'GET /api/v1/services/:id': {
+    kind: 'api',
+    request: (f) => ({ path: `/api/v1/services/${f.service.id}` }),
+    own: 200,
+    cross: 'ids',
+  },
+  'PUT /api/v1/services/:id': {
+    kind: 'api',
+    request: (f) => ({
+      path: `/api/v1/services/${f.service.id}`,
+      method: 'PUT',
+      ...jsonBody({ name: `${f.marker} GST`, code: serviceCode(f), frequency: 'monthly' }),
+    }),
+    own: 200,
+    cross: 'ids',
+  },
+  'GET /api/v1/projects': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/projects' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/projects': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: '/api/v1/projects',
+      method: 'POST',
+      ...jsonBody({ clientId: c.client.id, name: `${f.marker} api project` }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/projects/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/projects/${c.project.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'PUT /api/v1/projects/:id': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/projects/${c.project.id}`,
+      method: 'PUT',
+      ...jsonBody({ name: `${f.marker} project`, dueDate: '2099-03-31' }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/tasks': { kind: 'api', request: () => ({ path: '/api/v1/tasks' }), own: 200, cross: 'none' },
+  'POST /api/v1/tasks': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: '/api/v1/tasks',
+      method: 'POST',
+      ...jsonBody({ title: `${f.marker} api task`, clientId: c.client.id }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/tasks/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/tasks/${c.task.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'PATCH /api/v1/tasks/:id': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/tasks/${c.task.id}`,
+      method: 'PATCH',
+      ...jsonBody({ title: `${f.marker} task` }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'POST /api/v1/time-entries': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: '/api/v1/time-entries',
+      method: 'POST',
+      ...jsonBody({ date: '2026-03-05', minutes: 90, clientId: c.client.id }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'PUT /api/v1/time-entries/:id': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: `/api/v1/time-entries/${c.timeEntry.id}`,
+      method: 'PUT',
+      ...jsonBody({ date: '2026-03-03', minutes: 120, clientId: c.client.id }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/invoices': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/invoices' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/invoices': {
+    kind: 'api',
+    request: (_, c) => ({ path: '/api/v1/invoices', method: 'POST', ...jsonBody({ clientId: c.client.id }) }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/invoices/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/invoices/${c.invoice.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'PUT /api/v1/invoices/:id': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: `/api/v1/invoices/${c.billing.draft.id}`,
+      method: 'PUT',
+      ...jsonBody({ lines: [c.billing.line], notes: 'Matrix', terms: '' }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/payments': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/payments' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/payments': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: '/api/v1/payments',
+      method: 'POST',
+      ...jsonBody({ clientId: c.client.id, receivedOn: '2026-05-01', method: 'upi', amount: 500 }),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/payments/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/payments/${c.payment.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'PATCH /api/v1/payments/:id': {
+    kind: 'api',
+    request: (_, c) => ({
+      path: `/api/v1/payments/${c.payment.id}`,
+      method: 'PATCH',
+      ...jsonBody({ reference: 'UTR 99', notes: '', tdsSection: '194J', tdsCertificateReceived: true }),
+    }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
   'GET /api/broadcasts/unsubscribe/:token': {
     // The link in every broadcast: its own keyed-hash token is the key; a made-up one changes nothing.
     kind: 'public',
@@ -2037,6 +2348,12 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     request: (f) => ({ path: `/api/leave/attachments/${f.leave.attachment.id}/preview` }),
     own: 200,
     cross: 'ids',
+  },
+  'GET /api/billing/export/accounting': {
+    kind: 'staff',
+    request: () => ({ path: '/api/billing/export/accounting?from=2020-01-01&to=2099-12-31&format=tally' }),
+    own: 200,
+    cross: 'none',
   },
   'GET /api/billing/payments/export.csv': {
     kind: 'staff',
@@ -2277,6 +2594,7 @@ async function routeCase(key: string, kase: TCase) {
     expect(got.status, got.text.slice(0, 200)).toBe(row.expected);
     return;
   }
+  if (row.kind === 'api') return apiCase(row, kase);
   if (row.kind === 'portal') {
     // The portal's cells: its own client, another firm's client, a staff token, nothing.
     const cell = {
@@ -2322,6 +2640,49 @@ async function routeCase(key: string, kase: TCase) {
     case 'none': {
       const got = await send(row.request(A, A.assigned), kase === 'portal' ? portalHeaders(A) : {});
       expect(got.status, got.text.slice(0, 200)).toBe(401);
+      return;
+    }
+  }
+}
+
+/** A public-API call: with A's owner key, B's records, the limited member's key, or no key. */
+async function apiCase(row: Extract<TRouteRow, { kind: 'api' }>, kase: TCase) {
+  const key = (secret: string) => ({ authorization: `Bearer ${secret}` });
+  switch (kase) {
+    case 'own':
+    case 'crossing': {
+      const crossing = kase === 'crossing' && row.cross === 'ids';
+      const before = await snapshotFirm(t, B.org.id);
+      const got = await send(
+        crossing ? row.request(B, B.assigned) : row.request(A, A.assigned),
+        key(A.apiKeys.owner.secret),
+      );
+      expect(changedTables(before, await snapshotFirm(t, B.org.id)), 'firm B’s rows changed').toEqual([]);
+      if (crossing) expect(got.status, got.text.slice(0, 200)).toBe(404);
+      else {
+        expect(got.status, got.text.slice(0, 300)).toBe(row.own);
+        expect(leaksOf(got.text, bIds, B.marker), 'the answer shows firm B’s data').toEqual([]);
+      }
+      return;
+    }
+    case 'assigned': {
+      if (!row.client) return;
+      const before = await snapshotFirm(t, A.org.id);
+      const got = await send(row.request(A, A.unassigned), key(A.apiKeys.limited.secret));
+      expect(got.status, got.text.slice(0, 200)).toBe(404);
+      // Each call with a key is itself logged, and marks the key used: nothing else may change.
+      const changed = changedTables(before, await snapshotFirm(t, A.org.id)).filter(
+        (table) => table !== 'system_log' && table !== 'api_keys',
+      );
+      expect(changed, 'firm A’s rows changed').toEqual([]);
+      return;
+    }
+    case 'portal':
+    case 'none': {
+      for (const headers of kase === 'portal' ? [portalHeaders(A), bearer(A.owner.token)] : [{}]) {
+        const got = await send(row.request(A, A.assigned), headers);
+        expect(got.status, got.text.slice(0, 200)).toBe(401);
+      }
       return;
     }
   }

@@ -36,7 +36,12 @@ export function bearerSubject(header: string | undefined): string | undefined {
   }
 }
 
+/** A public-API key (features/api) is counted as itself, by a hash of its secret. */
+const API_KEY_RE = /^Bearer (pk_live_[\w-]{20,100})$/;
+
 export function rateLimitKey(req: FastifyRequest): string {
+  const apiKey = API_KEY_RE.exec(req.headers.authorization ?? '')?.[1];
+  if (apiKey) return `apikey:${createHash('sha256').update(apiKey).digest('base64url').slice(0, 32)}`;
   const sub = bearerSubject(req.headers.authorization);
   if (sub) return `staff:${sub}`;
   const session = req.cookies?.[PORTAL_SESSION_COOKIE];
@@ -81,7 +86,7 @@ async function storeOptions(
 /** Registered after @fastify/cookie (the key reads the portal cookie). */
 export async function registerRateLimit(
   app: FastifyInstance,
-  config: Pick<TConfig, 'rateLimitPerMinute' | 'redisUrl'>,
+  config: Pick<TConfig, 'rateLimitPerMinute' | 'redisUrl'> & Partial<Pick<TConfig, 'apiKeyRatePerMinute'>>,
   database: Pick<TDatabase, 'db' | 'engine'>,
 ) {
   await app.register(rateLimit, {
@@ -89,7 +94,11 @@ export async function registerRateLimit(
     // A store that cannot answer (the database or Redis down) lets the call through: the guard
     // must not be the reason the application stops answering.
     skipOnError: true,
-    max: config.rateLimitPerMinute,
+    // An API key has its own (usually lower) limit; everyone else the deployment's.
+    max: (_req, key) =>
+      key.startsWith('apikey:') && config.apiKeyRatePerMinute
+        ? config.apiKeyRatePerMinute
+        : config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => !rateLimited(req.url),
     keyGenerator: rateLimitKey,

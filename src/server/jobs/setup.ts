@@ -13,6 +13,7 @@ import { registerReminderJobs } from '../features/reminders';
 import { registerRequestChaseJob, registerRequestJobs } from '../features/requests';
 import { audit } from '../features/system-log';
 import { registerTimesheetJobs } from '../features/timesheets';
+import { registerWebhookJobs } from '../features/webhooks';
 import type { TStorage } from '../files/storage';
 import { MAIL_SEND, registerMailJob } from '../mail';
 import { purgeSettled } from './queue';
@@ -70,6 +71,8 @@ export function registerJobs(storage: TStorage) {
 
   // Automations: the rules each recorded event starts, once per rule and event.
   registerAutomationJobs();
+  // Webhook deliveries, an attempt a job (features/webhooks).
+  registerWebhookJobs();
 
   // Payment reminders on each firm's schedule, sent as client reminders (so they keep a delivery history).
   registerPaymentReminderJobs();

@@ -609,6 +609,30 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
   // the matrix's before/after snapshots see only what a call itself changed.
   await t.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.orgId, base.org.id));
   const broadcasts = await seedBroadcasts(base.api, base.marker);
+  // Public-API keys (issue 40): the owner's, one made by the limited member with their role (so it
+  // sees only their assigned clients), and one to revoke.
+  const apiKey = await base.api.apiKeys.create.mutate({
+    name: `${base.marker} key`,
+    roleId: base.owner.roleId,
+  });
+  const limitedApiKey = await t
+    .client(base.limited.token)
+    .apiKeys.create.mutate({ name: `${base.marker} limited key`, roleId: base.limited.roleId });
+  // Webhooks (issue 40): a subscription with a delivery (its test event), and one to delete. An
+  // address literal: no name to look up, and public, so the SSRF guard lets it through.
+  const webhook = await base.api.webhooks.create.mutate({
+    url: 'https://93.184.216.34/hooks',
+    events: ['client.updated'],
+  });
+  const doomedWebhook = await base.api.webhooks.create.mutate({
+    url: 'https://93.184.216.34/doomed',
+    events: ['client.created'],
+  });
+  const webhookDelivery = await base.api.webhooks.test.mutate({ subscriptionId: webhook.id });
+  const doomedApiKey = await base.api.apiKeys.create.mutate({
+    name: `${base.marker} doomed key`,
+    roleId: base.owner.roleId,
+  });
   // Client requests (issue 36): sent to the portal user on the assigned client, to nobody elsewhere.
   const requestTemplates = await seedRequestTemplates(t, base.org.id, base.marker);
   const recipientId = portal.user.id;
@@ -662,6 +686,8 @@ export async function seedTenancyFirm(t: TTestApp, marker: string) {
     portal,
     firmExport,
     broadcasts,
+    apiKeys: { owner: apiKey, limited: limitedApiKey, doomed: doomedApiKey },
+    webhooks: { webhook, doomed: doomedWebhook, delivery: webhookDelivery },
     requestTemplates,
     proposalTemplates: { template: proposalTemplate, doomed: doomedProposalTemplate },
     heldMail: held,

@@ -1,4 +1,5 @@
 import { accountRouter } from '../features/account';
+import { apiKeysRouter } from '../features/api';
 import { authRouter } from '../features/auth';
 import { automationsRouter, stagesRouter } from '../features/automations';
 import { billingRouter } from '../features/billing';
@@ -41,9 +42,12 @@ import { tasksRouter } from '../features/tasks';
 import { invitesRouter, teamRouter } from '../features/team';
 import { timesheetsRouter } from '../features/timesheets';
 import { vaultRouter } from '../features/vault';
+import { webhooksRouter } from '../features/webhooks';
 import { router } from './init';
 
 export const appRouter = router({
+  apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   auth: authRouter,
   automations: automationsRouter,
   stages: stagesRouter,

@@ -48,6 +48,9 @@ export const STAFF_ROUTES = [
   '/billing/payments/{id}',
   '/billing/receivables',
   '/admin/settings/billing',
+  // The public API's keys (issue 40).
+  '/admin/settings/api',
+  '/admin/settings/webhooks',
   // Client requests (issue 36): beyond SPEC.md, audited as its screens are.
   '/requests',
   '/requests/{id}',

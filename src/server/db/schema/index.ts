@@ -1,3 +1,4 @@
+export * from './api';
 export * from './automations';
 export * from './billing';
 export * from './broadcasts';
@@ -27,3 +28,4 @@ export * from './system-log';
 export * from './tasks';
 export * from './timesheets';
 export * from './vault';
+export * from './webhooks';

@@ -1,4 +1,5 @@
 import { foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api';
 import { id, jsonb, orgId } from './columns';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';
@@ -12,6 +13,8 @@ export const systemLog = pgTable(
     actorKind: text('actor_kind', { enum: ['member', 'client_user', 'system', 'automation'] }).notNull(),
     actorMemberId: uuid('actor_member_id'),
     actorClientUserId: uuid('actor_client_user_id'),
+    /** The API key a call was made with (the member is the one who made the key). */
+    actorApiKeyId: uuid('actor_api_key_id'),
     action: text('action').notNull(),
     recordType: text('record_type').notNull(),
     recordId: text('record_id'),
@@ -29,6 +32,11 @@ export const systemLog = pgTable(
       name: 'system_log_actor_fk',
       columns: [t.orgId, t.actorMemberId],
       foreignColumns: [members.orgId, members.id],
+    }),
+    foreignKey({
+      name: 'system_log_actor_api_key_fk',
+      columns: [t.orgId, t.actorApiKeyId],
+      foreignColumns: [apiKeys.orgId, apiKeys.id],
     }),
     foreignKey({
       name: 'system_log_actor_client_user_fk',

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { emitAutomationEvent } from '../../events';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import { billingContext, seriesOf, type TBillingContext } from './context';
 import {
   invoiceForUpdate,
@@ -193,6 +194,16 @@ export async function issueInvoice(
       data: { invoiceId: issued.id, number },
     });
   }
+  if (issued.kind !== 'credit_note')
+    await emitWebhookEvent(tx, orgId, 'invoice.issued', {
+      id: issued.id,
+      number,
+      clientId: issued.clientId,
+      issueDate,
+      dueDate: issued.dueDate,
+      currency: c.firm.currency,
+      total: issued.total,
+    });
   return issued;
 }
 

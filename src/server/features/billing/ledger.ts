@@ -8,6 +8,7 @@ import type { TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { allocations, disbursements, invoiceLines, invoices, timesheetEntries } from '../../db/schema';
 import { emitAutomationEvent } from '../../events';
+import { emitWebhookEvent } from '../webhooks';
 import { billingContext, supplyOf, type TBillingContext, taxContextOf } from './context';
 
 // The invoice ledger's core: drafts and their lines, the totals written back, and the balances that
@@ -351,5 +352,8 @@ export async function refreshBalances(
         data: { invoiceId: r.id, number: r.number },
       });
     }
+    // The one place an invoice becomes paid, whatever settled it (a payment, a credit note, credit).
+    if (status === 'paid' && r.status !== 'paid')
+      await emitWebhookEvent(tx, orgId, 'invoice.paid', { id: r.id, total: r.total, amountPaid: settled });
   }
 }

@@ -8,6 +8,7 @@ import { documentFolders, documents, documentVersions, taskAttachments } from '.
 import { ensureTree, storeVersion, type TStoredUpload } from '../documents';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import {
   folderNotFound,
   portalDocument,
@@ -220,6 +221,15 @@ export async function recordPortalUpload(
         title: `${who.userName} uploaded “${doc.name.slice(0, 120)}” for ${who.clientName.slice(0, 60)}`,
         body: task ? `Attached to the task “${task.title.slice(0, 150)}”.` : undefined,
         link: `/clients/${access.clientId}/documents/${folder.id}`,
+      });
+      await emitWebhookEvent(tx, access.orgId, 'document.uploaded_by_client', {
+        id: doc.id,
+        name: doc.name,
+        version,
+        size: upload.size,
+        clientId: access.clientId,
+        folderId: folder.id,
+        taskId: task?.id ?? null,
       });
       return { id: doc.id, name: doc.name, version, folderId: folder.id };
     });

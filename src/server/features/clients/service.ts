@@ -6,6 +6,7 @@ import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients, clientTeam } from '../../db/schema';
 import { audit, diff } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import { activeMember } from './team';
 import { clientVisibility, visibleClient } from './visibility';
 
@@ -84,6 +85,7 @@ export async function createClient(
           .insert(clientTeam)
           .values([...memberIds].map((memberId) => ({ orgId: scope.orgId, clientId: created.id, memberId })));
       }
+      await emitWebhookEvent(tx, scope.orgId, 'client.created', created);
       await audit(tx, actorOf(scope, meta), {
         action: 'client.create',
         recordType: 'client',
@@ -125,6 +127,12 @@ export async function updateClient(
         .update(clients)
         .set({ ...next, updatedAt: new Date() })
         .where(and(eq(clients.orgId, scope.orgId), eq(clients.id, clientId)));
+      await emitWebhookEvent(tx, scope.orgId, 'client.updated', {
+        id: clientId,
+        code: input.code,
+        name: input.name,
+        changed: Object.keys(changes),
+      });
       await audit(tx, actorOf(scope, meta), {
         action: 'client.update',
         recordType: 'client',

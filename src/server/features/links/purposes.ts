@@ -84,6 +84,11 @@ export const LINKABLE: TLinkable[] = [
     permission: 'billing.view',
   },
   {
+    purpose: 'billing.accountingExport',
+    pattern: /^\/api\/billing\/export\/accounting$/,
+    permission: 'billing.view',
+  },
+  {
     purpose: 'billing.invoicePdf',
     pattern: new RegExp(`^/api/billing/invoices/${UUID}/pdf$`),
     permission: 'billing.view',

@@ -21,6 +21,7 @@ import { billProjectFee } from '../billing';
 import { visibleClient } from '../clients';
 import { notify } from '../notifications';
 import { audit, diff } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import { visibleProject } from './access';
 import { levelForBudget } from './budgets';
 import { activeMembers } from './members';
@@ -221,6 +222,13 @@ export async function setProjectStatus(
     });
     // A fee billed "when the period's project is completed" is billed now (once, whoever completes).
     if (input.status === 'COMPLETED') await billProjectFee(tx, scope.orgId, project.id);
+    if (input.status === 'COMPLETED')
+      await emitWebhookEvent(tx, scope.orgId, 'project.completed', {
+        id: project.id,
+        name: project.name,
+        clientId: project.clientId,
+        completedDate,
+      });
     if (input.status === 'IN_REVIEW' && project.ownerId && project.ownerId !== scope.memberId) {
       await notify(tx, {
         orgId: scope.orgId,

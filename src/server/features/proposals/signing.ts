@@ -25,6 +25,7 @@ import type { TMailer } from '../../mail';
 import { notify } from '../notifications';
 import { firmFormatter } from '../settings';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import { acceptProposal } from './accept';
 import { recordEvent } from './events';
 import { signerCodeMessage } from './mail';
@@ -396,6 +397,12 @@ export async function signAs(
       summary: `${signer.name} signed “${p.title}” (from ${meta.ip})`,
     },
   );
+  await emitWebhookEvent(tx, p.orgId, 'proposal.signed', {
+    id: p.id,
+    title: p.title,
+    clientId: p.clientId,
+    signer: signer.name,
+  });
   const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt: now } : s));
   if (after.every((s) => s.signedAt)) {
     await acceptProposal(tx, p, choice);

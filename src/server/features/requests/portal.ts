@@ -25,6 +25,7 @@ import { emitAutomationEvent } from '../automations';
 import { portalAudience } from '../client-portal';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
+import { emitWebhookEvent } from '../webhooks';
 import {
   filesOf,
   firmToday,
@@ -340,6 +341,11 @@ export async function submitRequest(
       projectId: request.projectId,
       clientId: request.clientId,
       data: { requestId: request.id, title: request.title },
+    });
+    await emitWebhookEvent(tx, access.orgId, 'request.submitted', {
+      id: request.id,
+      title: request.title,
+      clientId: access.clientId,
     });
     await notify(tx, {
       orgId: access.orgId,

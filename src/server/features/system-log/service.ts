@@ -5,6 +5,7 @@ import type { TSystemLogFilter, TSystemLogListQuery } from '../../../domain/syst
 import type { TActor } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import {
+  apiKeys,
   clients,
   clientUserClients,
   clientUsers,
@@ -31,6 +32,7 @@ export async function audit(tx: TExecutor, actor: TActor, entry: TAuditEntry): P
     actorKind: actor.kind,
     actorMemberId: actor.kind === 'member' ? actor.memberId : null,
     actorClientUserId: actor.kind === 'client_user' ? actor.clientUserId : null,
+    actorApiKeyId: meta?.apiKeyId ?? null,
     action: entry.action,
     recordType: entry.recordType,
     recordId: entry.recordId ?? null,
@@ -162,9 +164,12 @@ function selectRows(db: TExecutor, orgId: string, input: TSystemLogFilter, until
         actorKind: systemLog.actorKind,
         actorMemberId: systemLog.actorMemberId,
         actorClientUserId: systemLog.actorClientUserId,
-        actorName: sql<
-          string | null
-        >`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${clientUsers.name})`,
+        // A call made with an API key names the key, then the member who made it.
+        actorName: sql<string | null>`case when ${systemLog.actorApiKeyId} is null
+          then coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${clientUsers.name})
+          else 'API key ' || (select ${apiKeys.name} from ${apiKeys} where ${apiKeys.orgId} = ${systemLog.orgId}
+            and ${apiKeys.id} = ${systemLog.actorApiKeyId})
+            || coalesce(' (' || nullif(trim(${members.firstName} || ' ' || ${members.lastName}), '') || ')', '') end`,
         actorClientName,
       })
       .from(systemLog)

@@ -1,6 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TStoredStatus } from '../../../domain/status';
 import type { TExecutor } from '../../db/client';
-import { taskStatusChanges } from '../../db/schema';
+import { taskStatusChanges, tasks } from '../../db/schema';
+import { emitWebhookEvents } from '../webhooks';
 
 /** Who made the change: a member, a client user in the portal, or nobody (the product's own jobs). */
 export type TStatusActor = { orgId: string; memberId?: string | null; clientUserId?: string | null };
@@ -29,4 +31,33 @@ export async function recordStatusChanges(
       at,
     })),
   );
+  // Every status change, whoever made it (staff, bulk, the portal, the API), is an event for the
+  // firm's webhooks: one place, so no door forgets it.
+  await emitWebhookEvents(tx, actor.orgId, ['task.status_changed', 'task.completed'], async () => {
+    const rows = await tx
+      .select({ id: tasks.id, title: tasks.title, clientId: tasks.clientId, projectId: tasks.projectId })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.orgId, actor.orgId),
+          inArray(
+            tasks.id,
+            moved.map((c) => c.taskId),
+          ),
+        ),
+      );
+    const byId = new Map(rows.map((t) => [t.id, t]));
+    return moved.flatMap((change) => {
+      const data = {
+        ...byId.get(change.taskId),
+        id: change.taskId,
+        status: change.to,
+        previousStatus: change.from,
+      };
+      return [
+        { type: 'task.status_changed', data },
+        ...(change.to === 'COMPLETED' ? [{ type: 'task.completed', data }] : []),
+      ];
+    });
+  });
 }

@@ -32,6 +32,7 @@ import {
   ShieldCheck,
   Users,
   UsersRound,
+  Webhook,
   Workflow,
 } from 'lucide-react';
 
@@ -121,6 +122,8 @@ export const ADMIN_NAV: TNavItem[] = [
     icon: ReceiptText,
     permission: 'settings.billing',
   },
+  { to: '/admin/settings/api', label: 'API keys', icon: KeyRound, permission: 'settings.edit' },
+  { to: '/admin/settings/webhooks', label: 'Webhooks', icon: Webhook, permission: 'settings.edit' },
   { to: '/admin/services', label: 'Services', icon: Briefcase, permission: 'services.view' },
   { to: '/admin/statutory', label: 'Statutory calendar', icon: CalendarClock, permission: 'services.view' },
   { to: '/admin/clientgroups', label: 'Client groups', icon: UsersRound, permission: 'clientGroups.view' },

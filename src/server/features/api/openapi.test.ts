@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../../test/app';
+import { seedClient } from '../../test/fixtures';
+
+// The OpenAPI document is checked, then every operation it documents is called as it says, and
+// each answer must be one of the statuses it documents, with the content type and schema it gives.
+
+type TDoc = {
+  openapi: string;
+  paths: Record<string, Record<string, TOp>>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, TResponse> };
+};
+type TResponse = { description: string; content?: Record<string, { schema: unknown }>; $ref?: string };
+type TOp = {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, TResponse>;
+};
+
+let t: TTestApp;
+let doc: TDoc;
+let secret: string;
+let clientId: string;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const firm = await t.seedFirm('Documented & Co');
+  secret = (
+    await t.client(firm.owner.token).apiKeys.create.mutate({ name: 'Doc test', roleId: firm.roles.owner.id })
+  ).secret;
+  clientId = (await seedClient(t, firm.org.id, { name: 'Documented client' })).id;
+  doc = (await (await fetch(`${t.url}/api/v1/openapi.json`)).json()) as TDoc;
+  ajv.addSchema({ $id: 'doc', components: doc.components } as object);
+});
+afterAll(() => t?.close());
+
+const resolve = (response: TResponse): TResponse =>
+  response.$ref ? (doc.components.responses[response.$ref.split('/').pop() ?? ''] as TResponse) : response;
+
+/** A schema of the document, with its #/components refs pointing into the registered copy. */
+const validatorFor = (schema: unknown) =>
+  ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
+
+function operations() {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with unique operation ids and JSON Schemas that compile', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThan(20);
+    for (const { op } of operations()) {
+      for (const parameter of op.parameters ?? []) expect(() => validatorFor(parameter.schema)).not.toThrow();
+      const body = op.requestBody?.content['application/json']?.schema;
+      if (body) expect(() => validatorFor(body), op.operationId).not.toThrow();
+      for (const response of Object.values(op.responses)) expect(resolve(response)?.description).toBeTruthy();
+    }
+  });
+
+  it('has a readable reference page listing every operation', async () => {
+    const page = await fetch(`${t.url}/api/v1/docs`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    for (const { op } of operations()) expect(html).toContain(`id="${op.operationId}"`);
+  });
+});
+
+describe('every documented route answers as documented', () => {
+  it('with a key, and refuses without one', async () => {
+    const checked: string[] = [];
+    for (const { path, method, op } of operations()) {
+      // A get answers about a real client; every other {id} names nothing (a documented 404).
+      const id = op.operationId === 'getClient' ? clientId : randomUUID();
+      const url = `${t.url}/api/v1${path.replace('{id}', id)}`;
+      const hasBody = Boolean(op.requestBody);
+      const init = (auth: boolean): RequestInit => ({
+        method,
+        headers: {
+          ...(auth ? { authorization: `Bearer ${secret}` } : {}),
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(hasBody ? { body: '{}' } : {}),
+      });
+      for (const auth of [false, true]) {
+        const answer = await fetch(url, init(auth));
+        const documented = op.responses[String(answer.status)];
+        expect(documented, `${method} ${path} answered ${answer.status}`).toBeDefined();
+        if (!auth) expect(answer.status).toBe(401);
+        const response = resolve(documented as TResponse);
+        const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
+        if (!type || !media) continue;
+        expect(answer.headers.get('content-type'), `${method} ${path}`).toContain(type);
+        const validate = validatorFor(media.schema);
+        const body = await answer.json();
+        expect(validate(body), `${method} ${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        checked.push(`${method} ${path} ${answer.status}`);
+      }
+    }
+    // Lists answer pages, the real client is found, an unknown id is a 404, an empty create a 400.
+    expect(checked).toContain('GET /clients 200');
+    expect(checked).toContain('GET /clients/{id} 200');
+    expect(checked).toContain('GET /invoices/{id} 404');
+    expect(checked).toContain('POST /clients 400');
+  });
+});

@@ -1,0 +1,214 @@
+import { MAX_PAGE_SIZE } from '../../../domain/constants';
+import { OPERATIONS, type TOperation } from './operations';
+import { bodySchema, queryParameters } from './schemas';
+
+// The OpenAPI 3.1 document, generated from the operations table and the procedures' zod inputs
+// (schemas.ts), and a plain reference page made from the same document. Built once per process.
+
+const PROBLEM = { $ref: '#/components/responses/Problem' };
+
+function operationObject(op: TOperation) {
+  const parameters: unknown[] = [];
+  if (op.path.includes('{id}'))
+    parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+  if (op.kind === 'list') {
+    parameters.push(
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 },
+        description: 'Rows per page',
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+        description: 'The `nextCursor` of the previous page',
+      },
+      ...queryParameters(op).map(({ name, schema, required }) => ({
+        name,
+        in: 'query',
+        required,
+        schema,
+        ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
+        ...(schema.type === 'object' ? { description: 'A JSON object' } : {}),
+      })),
+    );
+  }
+  if (op.kind === 'create')
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
+      description: 'The same key with the same body within 24 hours answers the first answer again',
+    });
+  const success =
+    op.kind === 'list'
+      ? {
+          '200': {
+            description: 'A page of rows',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+          },
+        }
+      : {
+          [op.kind === 'create' ? '201' : '200']: {
+            description: op.kind === 'create' ? 'Created' : 'OK',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        };
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    tags: [op.tag],
+    'x-procedure': op.procedure,
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.kind === 'create' || op.kind === 'update'
+      ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(op) } } } }
+      : {}),
+    responses: {
+      ...success,
+      '400': PROBLEM,
+      '401': PROBLEM,
+      '403': PROBLEM,
+      ...(op.path.includes('{id}') ? { '404': PROBLEM } : {}),
+      ...(op.kind === 'create' ? { '409': PROBLEM, '422': PROBLEM } : {}),
+      '429': PROBLEM,
+    },
+  };
+}
+
+let built: Record<string, unknown> | undefined;
+
+export function openApiDocument() {
+  if (built) return built;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    paths[op.path] ??= {};
+    (paths[op.path] as Record<string, unknown>)[op.method.toLowerCase()] = operationObject(op);
+  }
+  built = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Practice API',
+      version: '1.0.0',
+      description:
+        'The firm\'s data for its other tools. Make a key at Settings → API and send it as "Authorization: Bearer <key>". Errors are RFC 9457 problem details.',
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (pk_live_…)' } },
+      schemas: {
+        Page: {
+          type: 'object',
+          required: ['data', 'nextCursor'],
+          properties: {
+            data: { type: 'array', items: { type: 'object' } },
+            nextCursor: {
+              type: ['string', 'null'],
+              description: 'Pass as `cursor` for the next page; null on the last',
+            },
+            total: { type: 'integer' },
+            totalCapped: { type: 'boolean' },
+          },
+        },
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string' },
+            errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      },
+      responses: {
+        Problem: {
+          description: 'A problem (RFC 9457)',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
+      },
+    },
+  };
+  return built;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+type TSchema = {
+  type?: unknown;
+  properties?: Record<string, TSchema>;
+  required?: string[];
+  enum?: unknown[];
+  anyOf?: TSchema[];
+  format?: string;
+};
+
+function typeText(schema: TSchema): string {
+  if (schema.enum) return schema.enum.map(String).join(' | ');
+  if (schema.anyOf) return schema.anyOf.map(typeText).join(' | ');
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any');
+  return schema.format ? `${type} (${schema.format})` : type;
+}
+
+function fieldsTable(schema: TSchema) {
+  const rows = Object.entries(schema.properties ?? {})
+    .map(
+      ([name, field]) =>
+        `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(typeText(field))}</td><td>${schema.required?.includes(name) ? 'yes' : ''}</td></tr>`,
+    )
+    .join('');
+  return rows
+    ? `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '';
+}
+
+/** The reference page: every operation with its parameters and body, no script, no CDN. */
+export function referencePage(): string {
+  const sections = OPERATIONS.map((op) => {
+    const params =
+      op.kind === 'list'
+        ? `<p>Query: <code>limit</code>, <code>cursor</code>${queryParameters(op)
+            .map((p) => `, <code>${escapeHtml(p.name)}</code>`)
+            .join('')}</p>`
+        : '';
+    const body =
+      op.kind === 'create' || op.kind === 'update'
+        ? `<h4>Body</h4>${fieldsTable(bodySchema(op) as TSchema)}`
+        : '';
+    return `<section id="${op.operationId}"><h3><span class="m">${op.method}</span> <code>/api/v1${escapeHtml(op.path)}</code></h3><p>${escapeHtml(op.summary)}.</p>${params}${body}</section>`;
+  }).join('\n');
+  const problems = [
+    'bad-request',
+    'unauthorized',
+    'forbidden',
+    'not-found',
+    'conflict',
+    'unprocessable-content',
+    'too-many-requests',
+    'internal-server-error',
+  ]
+    .map((p) => `<li id="problem-${p}"><code>${p}</code></li>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Practice API reference</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}code{font-family:ui-monospace,monospace}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d1d5db;padding:.25rem .5rem;text-align:left}.m{display:inline-block;min-width:4rem;font-weight:600}section{border-top:1px solid #e5e7eb;padding-top:.5rem}</style></head>
+<body><h1>Practice API reference</h1>
+<p>Version 1. The machine-readable document is <a href="/api/v1/openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
+<h2>Calling the API</h2>
+<p>Make a key at Settings → API, then send it on every call: <code>Authorization: Bearer pk_live_…</code>. A key has a role: it reaches what that role reaches, and every call is in the firm's system log under the key's name. Lists answer <code>{ data, nextCursor }</code>: pass <code>nextCursor</code> back as <code>cursor</code> for the next page. Creates take an <code>Idempotency-Key</code> header. Errors are RFC 9457 problem details (<code>application/problem+json</code>).</p>
+<h2>Problems</h2><ul>${problems}</ul>
+<h2>Operations</h2>
+${sections}
+</body></html>`;
+}

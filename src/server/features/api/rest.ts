@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
+import { requestMeta } from '../../auth';
+import type { TConfig } from '../../config';
+import type { TDatabase } from '../../db/client';
+import { apiIdempotency } from '../../db/schema';
+import type { TStorage } from '../../files/storage';
+import type { TMailer } from '../../mail';
+import type { TContext } from '../../trpc/context';
+import { createCallerFactory } from '../../trpc/init';
+import type { AppRouter } from '../../trpc/router';
+import { audit } from '../system-log';
+import { resolveApiKey, type TApiKeyCaller } from './keys';
+import { openApiDocument, referencePage } from './openapi';
+import { fastifyPath, OPERATIONS, type TOperation } from './operations';
+import { problem, problemOfTrpc, sendProblem } from './problem';
+import { bindRouter, coerceQuery, inputJsonSchema } from './schemas';
+
+// The public REST API under /api/v1: a key (Authorization: Bearer pk_live_…) and one tRPC
+// procedure per operation, called with a context the key stands for. The procedures' rules,
+// permissions, tenancy and zod schemas are the app's; this file only maps HTTP to them.
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiCaller?: TApiKeyCaller;
+  }
+  interface FastifyContextConfig {
+    /** A route of the public API that needs no key (the OpenAPI document, the reference page). */
+    apiPublic?: boolean;
+  }
+}
+
+/** `router`: the root router, handed in (it imports this feature for the keys' procedures). */
+type TDeps = { database: TDatabase; config: TConfig; mailer: TMailer; storage: TStorage; router: AppRouter };
+let makeCaller: ((ctx: TContext) => unknown) | undefined;
+
+/** The opaque cursor a list hands out: the procedure's own keyset cursor, or the next page. */
+type TCursor = { c: string } | { p: number };
+const encodeCursor = (cursor: TCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): TCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof value.c === 'string') return { c: value.c };
+    if (typeof value.p === 'number' && Number.isInteger(value.p) && value.p >= 1 && value.p <= 1_000_000)
+      return { p: value.p };
+  } catch {}
+  return null;
+}
+
+const IDEMPOTENCY_HOURS = 24;
+
+export async function registerPublicApi(app: FastifyInstance, deps: TDeps) {
+  bindRouter(deps.router);
+  makeCaller = createCallerFactory(deps.router);
+  await app.register(
+    async (api) => {
+      api.setErrorHandler((error, req, reply) => {
+        if (error instanceof TRPCError) {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            req.log.error({ err: error.cause ?? error }, 'API call failed');
+          return sendProblem(reply, problemOfTrpc(error));
+        }
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 429)
+          return sendProblem(reply, problem('TOO_MANY_REQUESTS', 429, (error as Error).message));
+        if (status && status >= 400 && status < 500) {
+          const message =
+            (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Send the body as application/json'
+              : status === 413
+                ? 'The body is too large'
+                : 'The body is not valid JSON';
+          return sendProblem(
+            reply,
+            problem(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', status, message),
+          );
+        }
+        req.log.error({ err: error }, 'API call failed');
+        return sendProblem(
+          reply,
+          problem('INTERNAL_SERVER_ERROR', 500, 'Something went wrong on our side. Please try again.'),
+        );
+      });
+
+      // The key, before anything else is read.
+      api.addHook('onRequest', async (req, reply) => {
+        if (req.routeOptions.config.apiPublic) return;
+        const header = req.headers.authorization ?? '';
+        const secret = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const caller = secret ? await resolveApiKey(deps.database.db, secret) : null;
+        if (!caller) {
+          reply.header('www-authenticate', 'Bearer realm="api"');
+          return sendProblem(
+            reply,
+            problem('UNAUTHORIZED', 401, 'Send a live API key as "Authorization: Bearer <key>"'),
+          );
+        }
+        req.apiCaller = caller;
+        req.apiKeyId = caller.keyId;
+      });
+
+      // Every call made with a key is in the firm's log, naming the key (and the member who made it).
+      api.addHook('onResponse', async (req, reply) => {
+        const caller = req.apiCaller;
+        if (!caller?.identity.member) return;
+        const { orgId, memberId } = caller.identity.member;
+        const path = req.url.split('?')[0] ?? '';
+        await audit(
+          deps.database.db,
+          { kind: 'member', orgId, memberId, meta: requestMeta(req) },
+          {
+            action: 'api.call',
+            recordType: 'api_key',
+            recordId: caller.keyId,
+            summary: `${req.method} ${path} answered ${reply.statusCode} (API key ${caller.keyName})`,
+          },
+        ).catch((error) => req.log.warn({ err: error }, 'the API call was not logged'));
+      });
+
+      api.get('/openapi.json', { config: { apiPublic: true } }, async (_req, reply) =>
+        reply.header('cache-control', 'no-cache').send(openApiDocument()),
+      );
+      api.get('/docs', { config: { apiPublic: true } }, async (_req, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage()),
+      );
+
+      for (const op of OPERATIONS) {
+        api.route({
+          method: op.method,
+          url: fastifyPath(op.path),
+          handler: (req, reply) => handle(deps, op, req, reply),
+        });
+      }
+
+      api.all('/*', { config: { apiPublic: true } }, async (req, reply) =>
+        sendProblem(
+          reply,
+          problem('NOT_FOUND', 404, `There is no ${req.method} ${req.url.split('?')[0]} in this API`),
+        ),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+}
+
+function contextFor(deps: TDeps, req: FastifyRequest, reply: FastifyReply, caller: TApiKeyCaller): TContext {
+  return {
+    db: deps.database.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    storage: deps.storage,
+    req,
+    res: reply,
+    meta: requestMeta(req),
+    staffIdentity: async () => caller.identity,
+    portalSession: async () => null,
+  };
+}
+
+async function callProcedure(ctx: TContext, procedure: string, input: unknown): Promise<unknown> {
+  if (!makeCaller) throw new Error('registerPublicApi was not called');
+  let target: unknown = makeCaller(ctx);
+  for (const part of procedure.split('.')) target = (target as Record<string, unknown>)[part];
+  return (target as (input: unknown) => Promise<unknown>)(input);
+}
+
+const pathId = (req: FastifyRequest) => (req.params as { id?: string }).id;
+
+async function handle(deps: TDeps, op: TOperation, req: FastifyRequest, reply: FastifyReply) {
+  const caller = req.apiCaller;
+  if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Send a live API key' });
+  const ctx = contextFor(deps, req, reply, caller);
+  const id = pathId(req);
+  const idPart = op.idField && id !== undefined ? { [op.idField]: id } : {};
+
+  if (op.kind === 'list') return list(ctx, op, req, idPart);
+  if (op.kind === 'get') return callProcedure(ctx, op.procedure, idPart);
+
+  const body = req.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    return sendProblem(reply, problem('BAD_REQUEST', 400, 'Send a JSON object as the body'));
+  }
+  if (op.kind === 'update') {
+    const input = op.bodyField ? { ...idPart, [op.bodyField]: body } : { ...body, ...idPart };
+    return callProcedure(ctx, op.procedure, input);
+  }
+  // create: replayed when the key sent this Idempotency-Key before
+  const input = { ...body, ...idPart };
+  const idempotencyKey = req.headers['idempotency-key'];
+  if (typeof idempotencyKey !== 'string' || idempotencyKey === '') {
+    const created = await callProcedure(ctx, op.procedure, input);
+    return reply.code(201).send(created);
+  }
+  return idempotentCreate(deps, ctx, op, caller, idempotencyKey, input, reply);
+}
+
+async function list(ctx: TContext, op: TOperation, req: FastifyRequest, idPart: Record<string, string>) {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const filters = coerceQuery(op, query);
+  const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
+  const cursor = typeof query.cursor === 'string' && query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (cursor === null)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not one this API gave' });
+  const keyset = 'cursor' in (inputJsonSchema(op.procedure).properties ?? {}) && !filters.search;
+  const paging =
+    cursor && 'c' in cursor
+      ? { cursor: cursor.c, page: 1 }
+      : { page: cursor && 'p' in cursor ? cursor.p : 1 };
+  if ('cursor' in paging && !keyset)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not one this API gave' });
+  const result = (await callProcedure(ctx, op.procedure, {
+    ...filters,
+    ...idPart,
+    ...paging,
+    pageSize: Number.isFinite(limit) ? limit : query.limit,
+  })) as
+    | {
+        rows?: unknown[];
+        total?: number;
+        page?: number;
+        pageSize?: number;
+        nextCursor?: string | null;
+        totalCapped?: boolean;
+      }
+    | unknown[];
+  if (Array.isArray(result)) return { data: result, nextCursor: null };
+  const rows = result.rows ?? [];
+  const page = result.page ?? 1;
+  const pageSize = result.pageSize ?? limit;
+  let next: TCursor | null = null;
+  if (keyset && result.nextCursor) next = { c: result.nextCursor };
+  else if (!keyset && typeof result.total === 'number' && page * pageSize < result.total)
+    next = { p: page + 1 };
+  return {
+    data: rows,
+    nextCursor: next ? encodeCursor(next) : null,
+    ...(typeof result.total === 'number'
+      ? { total: result.total, totalCapped: result.totalCapped === true }
+      : {}),
+  };
+}
+
+/**
+ * A create under an Idempotency-Key: the first request claims the key (a row with status 0), runs,
+ * and stores its answer; a repeat gets that answer again, a repeat with another body is refused, and
+ * a repeat while the first still runs is told so. An answer of 5xx frees the key for a retry.
+ */
+async function idempotentCreate(
+  deps: TDeps,
+  ctx: TContext,
+  op: TOperation,
+  caller: TApiKeyCaller,
+  key: string,
+  input: unknown,
+  reply: FastifyReply,
+) {
+  const db = deps.database.db;
+  if (key.length > 200)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'The Idempotency-Key must be at most 200 characters',
+    });
+  const orgId = caller.identity.member?.orgId ?? '';
+  const requestHash = createHash('sha256')
+    .update(`${op.operationId}\n${JSON.stringify(input)}`)
+    .digest('hex');
+  await db
+    .delete(apiIdempotency)
+    .where(
+      and(
+        eq(apiIdempotency.apiKeyId, caller.keyId),
+        lt(apiIdempotency.createdAt, sql`now() - ${`${IDEMPOTENCY_HOURS} hours`}::interval`),
+      ),
+    );
+  const claimed = await db
+    .insert(apiIdempotency)
+    .values({ orgId, apiKeyId: caller.keyId, key, requestHash, status: 0, body: null })
+    .onConflictDoNothing()
+    .returning({ id: apiIdempotency.id });
+  const where = and(eq(apiIdempotency.apiKeyId, caller.keyId), eq(apiIdempotency.key, key));
+  if (claimed.length === 0) {
+    const [earlier] = await db.select().from(apiIdempotency).where(where);
+    if (!earlier) throw new TRPCError({ code: 'CONFLICT', message: 'Send the request again' });
+    if (earlier.requestHash !== requestHash)
+      throw new TRPCError({
+        code: 'UNPROCESSABLE_CONTENT',
+        message: 'This Idempotency-Key was used with another request',
+      });
+    if (earlier.status === 0)
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'A request with this Idempotency-Key is still running',
+      });
+    reply.header('idempotency-replayed', 'true');
+    if (earlier.status >= 400) return sendProblem(reply, earlier.body as ReturnType<typeof problem>);
+    return reply.code(earlier.status).send(earlier.body);
+  }
+  try {
+    const created = await callProcedure(ctx, op.procedure, input);
+    const body = JSON.parse(JSON.stringify(created ?? null));
+    await db.update(apiIdempotency).set({ status: 201, body }).where(where);
+    return reply.code(201).send(body);
+  } catch (error) {
+    const answer = error instanceof TRPCError ? problemOfTrpc(error) : null;
+    if (answer && answer.status < 500)
+      await db.update(apiIdempotency).set({ status: answer.status, body: answer }).where(where);
+    else await db.delete(apiIdempotency).where(where);
+    throw error;
+  }
+}

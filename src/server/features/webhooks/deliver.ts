@@ -1,0 +1,160 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { webhookRetryDelay } from '../../../domain/webhooks';
+import type { TDb } from '../../db/client';
+import { members, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
+import { enqueue } from '../../jobs/queue';
+import { registerJob, type TJobContext } from '../../jobs/registry';
+import { notify } from '../notifications';
+import { sealContext, WEBHOOK_DELIVER, webhookSealer } from './service';
+import { signWebhook, targetRefusal } from './signing';
+
+// One attempt of one delivery. The delivery row is claimed first (pending → sending in one
+// statement), so however many instances run the job queue, an attempt is made once and a delivery
+// that succeeded is never sent again. A failed attempt queues the next at the fixed schedule
+// (domain/webhooks.ts); the last one failing pauses the subscription and tells the person who made
+// it and the firm's owners.
+
+const TIMEOUT_MS = 15_000;
+const RESPONSE_KEPT = 2_000;
+
+type TAttempt = { ok: boolean; status: number | null; body: string | null; error: string | null };
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<TAttempt> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Practice-Webhooks/1', ...headers },
+      body,
+      // A redirect could lead anywhere, a private address included: it counts as a failure.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = (await response.text().catch(() => '')).slice(0, RESPONSE_KEPT);
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      ok,
+      status: response.status,
+      body: text,
+      error: ok ? null : `The endpoint answered ${response.status}`,
+    };
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return {
+      ok: false,
+      status: null,
+      body: null,
+      error: timedOut ? `No answer within ${TIMEOUT_MS / 1000} s` : 'The endpoint could not be reached',
+    };
+  }
+}
+
+export async function deliverWebhook(
+  deliveryId: string,
+  ctx: Pick<TJobContext, 'db' | 'config'>,
+  now = () => new Date(),
+) {
+  const { db, config } = ctx;
+  const [claimed] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'sending', attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now() })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
+    .returning();
+  if (!claimed) return;
+  const [sub] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(
+      and(eq(webhookSubscriptions.orgId, claimed.orgId), eq(webhookSubscriptions.id, claimed.subscriptionId)),
+    );
+  if (!sub) return;
+  const body = JSON.stringify(claimed.payload);
+  const refusal = await targetRefusal(sub.url, config.webhooks.allowPrivate);
+  let attempt: TAttempt;
+  if (refusal) attempt = { ok: false, status: null, body: null, error: refusal };
+  else {
+    const secret = await webhookSealer().open(sub.secretSealed, sealContext(sub.id));
+    const timestamp = Math.floor(now().getTime() / 1000);
+    attempt = await post(
+      sub.url,
+      {
+        'webhook-id': claimed.messageId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(secret, claimed.messageId, timestamp, body),
+      },
+      body,
+    );
+  }
+  const answer = { responseStatus: attempt.status, responseBody: attempt.body, error: attempt.error };
+  if (attempt.ok) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'succeeded', nextAttemptAt: null, ...answer })
+      .where(eq(webhookDeliveries.id, claimed.id));
+    return;
+  }
+  const delay = webhookRetryDelay(claimed.attempts + 1);
+  if (delay !== null) {
+    const nextAttemptAt = new Date(now().getTime() + delay);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'pending', nextAttemptAt, ...answer })
+        .where(eq(webhookDeliveries.id, claimed.id));
+      await enqueue(
+        tx,
+        WEBHOOK_DELIVER,
+        { deliveryId: claimed.id },
+        {
+          orgId: claimed.orgId,
+          runAt: nextAttemptAt,
+          maxAttempts: 1,
+          dedupeKey: `webhook:${claimed.id}:${claimed.attempts + 1}`,
+        },
+      );
+    });
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, ...answer })
+      .where(eq(webhookDeliveries.id, claimed.id));
+    await pauseAfterFailure(tx, sub, claimed.messageId);
+  });
+}
+
+async function pauseAfterFailure(
+  tx: Parameters<Parameters<TDb['transaction']>[0]>[0],
+  sub: typeof webhookSubscriptions.$inferSelect,
+  messageId: string,
+) {
+  const [paused] = await tx
+    .update(webhookSubscriptions)
+    .set({ pausedAt: new Date(), pausedReason: `Every attempt to deliver ${messageId} failed` })
+    .where(and(eq(webhookSubscriptions.id, sub.id), isNull(webhookSubscriptions.pausedAt)))
+    .returning({ id: webhookSubscriptions.id });
+  if (!paused) return;
+  const owners = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.orgId, sub.orgId), eq(members.isOwner, true), eq(members.status, 'active')));
+  const memberIds = [...new Set([sub.createdById, ...owners.map((o) => o.id)])];
+  const live = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.orgId, sub.orgId), inArray(members.id, memberIds), eq(members.status, 'active')));
+  await notify(tx, {
+    orgId: sub.orgId,
+    memberIds: live.map((m) => m.id),
+    kind: 'webhook.paused',
+    title: `The webhook to ${new URL(sub.url).host} was paused after its deliveries kept failing`,
+    link: '/admin/settings/webhooks',
+  });
+}
+
+export function registerWebhookJobs() {
+  registerJob(WEBHOOK_DELIVER, async (job, ctx) => {
+    const { deliveryId } = job.payload as { deliveryId?: string };
+    if (deliveryId) await deliverWebhook(deliveryId, ctx);
+  });
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { WebhooksPage } from '../../../../features/api/webhooks-page';
+
+export const Route = createLazyFileRoute('/_main/admin/settings/webhooks')({ component: WebhooksPage });

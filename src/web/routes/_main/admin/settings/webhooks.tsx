@@ -1,0 +1,11 @@
+import { hasPermission } from '@domain/permissions';
+import { createFileRoute } from '@tanstack/react-router';
+
+/** /admin/settings/webhooks: no route guard beyond login; the screen shows "no access". */
+export const Route = createFileRoute('/_main/admin/settings/webhooks')({
+  loader: async ({ context: { queryClient, trpc } }) => {
+    const me = await queryClient.ensureQueryData(trpc.profile.me.queryOptions());
+    if (hasPermission(me, 'settings.edit'))
+      await queryClient.ensureQueryData(trpc.webhooks.list.queryOptions());
+  },
+});
