@@ -1,5 +1,5 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
-import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa-constants';
 import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
 import { ACCESS_TURNED_OFF_MESSAGE } from '@domain/signed-out';
 import { QueryClient } from '@tanstack/react-query';
