@@ -93,6 +93,36 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('fetches the toaster with the first toast; one that cannot load waits for the network, no reload', async () => {
+    const context = await browser.newContext();
+    await signInWithCookies(context, app, firm.owner, { accessToken: 'not-a-token', idToken: 'not-a-token' });
+    const { page } = await newPage(context, { allowErrors: [/401/, /Failed to (fetch|load)/, /404/] });
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    // The toaster's chunk (sonner) is not in the first page's; here it cannot be fetched at first.
+    const toasterRequests: string[] = [];
+    let toasterGone = true;
+    await page.route(/\/assets\/toaster-view-[^/]+\.js$/, (route) => {
+      toasterRequests.push(route.request().url());
+      return toasterGone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue();
+    });
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(`${app.url}/auth/login`);
+    await expect.poll(() => toasterRequests.length).toBeGreaterThan(0);
+    // Not a reason to reload the page (SPEC.md's chunk-reload rule is for the screens' chunks).
+    expect(loads).toBe(1);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    // The network is back: the waiting toast is shown.
+    toasterGone = false;
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.getByText('Please sign in to continue').waitFor();
+    expect(loads).toBe(1);
+    await context.close();
+  });
+
   it('shows the 500 screen for a fatal error; its button signs out and goes to the login', async () => {
     const { page, context } = await signedInPage({ allowErrors: [/500/] });
     await page.route('**/api/trpc/profile.me**', (route) =>
