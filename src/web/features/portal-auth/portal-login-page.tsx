@@ -1,20 +1,17 @@
-import {
-  PORTAL_CODE_LENGTH,
-  type TPortalCodeRequest,
-  type TPortalCodeVerify,
-  ZPortalCodeRequest,
-  ZPortalCodeVerify,
-} from '@domain/client-users';
+import type { TPortalCodeRequest, TPortalCodeVerify } from '@domain/client-users';
+import { PORTAL_CODE_LENGTH } from '@domain/client-users-constants';
 import { ROUTE_PATHS, safeReturnPath } from '@domain/route-guard';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button, Field, Input } from '@web/ui';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
+import { useLazySchemaForm } from './lazy-schema-form';
+
+// The shared schemas (zod) come with the first key or tap in a form, not with the page.
+const schemas = () => import('@domain/client-users');
 
 const route = getRouteApi('/_auth/clientportal/auth/login');
 
@@ -29,16 +26,15 @@ export function PortalLoginPage() {
 }
 
 function EmailStep({ onSent }: { onSent: (sent: { email: string; message: string }) => void }) {
-  const form = useForm<TPortalCodeRequest>({
-    resolver: zodResolver(ZPortalCodeRequest),
-    defaultValues: { email: '' },
-  });
+  const form = useLazySchemaForm<TPortalCodeRequest, TPortalCodeRequest>({ email: '' }, () =>
+    schemas().then((m) => m.ZPortalCodeRequest),
+  );
   const request = useMutation(
     trpc.clientPortalAuth.requestCode.mutationOptions({
       onSuccess: (result, input) =>
         onSent({ email: input.email.trim().toLowerCase(), message: result.message }),
       // Also beside the field (the toast says it too): a limit's wait is worth keeping in view.
-      onError: (error) => form.setError('email', { message: errorMessage(error) }),
+      onError: (error) => form.setError('email', errorMessage(error)),
     }),
   );
   return (
@@ -50,9 +46,11 @@ function EmailStep({ onSent }: { onSent: (sent: { email: string; message: string
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => request.mutate(values))}
+        onPointerDownCapture={form.prefetch}
+        onKeyDownCapture={form.prefetch}
         className="flex flex-col gap-4"
       >
-        <Field label="Email" error={form.formState.errors.email?.message}>
+        <Field label="Email" error={form.errors.email}>
           <Input type="email" inputMode="email" autoComplete="email" autoFocus {...form.register('email')} />
         </Field>
         <Button type="submit" size="lg" loading={request.isPending}>
@@ -77,10 +75,9 @@ function CodeStep({
   const navigate = useNavigate();
   const { next } = route.useSearch();
   const queryClient = useQueryClient();
-  const form = useForm<TPortalCodeVerify>({
-    resolver: zodResolver(ZPortalCodeVerify),
-    defaultValues: { email, code: '' },
-  });
+  const form = useLazySchemaForm<TPortalCodeVerify, TPortalCodeVerify>({ email, code: '' }, () =>
+    schemas().then((m) => m.ZPortalCodeVerify),
+  );
   const verify = useMutation(
     trpc.clientPortalAuth.verifyCode.mutationOptions({
       onSuccess: async () => {
@@ -92,7 +89,7 @@ function CodeStep({
         });
       },
       onError: (error) => {
-        form.setError('code', { message: errorMessage(error) });
+        form.setError('code', errorMessage(error));
         form.setValue('code', '');
         form.setFocus('code');
       },
@@ -113,9 +110,11 @@ function CodeStep({
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => verify.mutate(values))}
+        onPointerDownCapture={form.prefetch}
+        onKeyDownCapture={form.prefetch}
         className="flex flex-col gap-4"
       >
-        <Field label="Sign-in code" error={form.formState.errors.code?.message}>
+        <Field label="Sign-in code" error={form.errors.code}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
