@@ -33,7 +33,7 @@ export function parseSystemLogSearch(search: Record<string, unknown>): TSystemLo
   const page = search.page === undefined ? 1 : Number(search.page);
   const pageSize = search.pageSize === undefined ? 50 : Number(search.pageSize);
   const out: TSystemLogSearch = {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     pageSize: PAGE_SIZES.find((size) => size === pageSize) ?? 50,
     sort: oneOfParam(SYSTEM_LOG_SORTS, search.sort) ?? 'at',
     direction: oneOfParam(['asc', 'desc'] as const, search.direction) ?? 'desc',
