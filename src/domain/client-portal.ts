@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { PORTAL_TASK_VIEWS } from './client-portal-constants';
 import { MAX_PAGE_SIZE } from './constants';
 import { zInt, zNumber, zString } from './fields';
+
+export { isPortalTag, PORTAL_TASK_VIEWS, type TPortalTaskView } from './client-portal-constants';
 
 // The client portal's screens (/clientportal/{clientId}/…). Every procedure input also names the
 // client (portalClientProcedure adds `clientId`); the same schemas check the forms.
@@ -24,9 +27,6 @@ export const ZPortalFolderInput = z.object({
 export type TPortalFolderInput = z.input<typeof ZPortalFolderInput>;
 
 export const ZPortalProjectList = z.object({ page, pageSize: pageSize(PORTAL_PAGE_SIZE) });
-
-export const PORTAL_TASK_VIEWS = ['open', 'completed'] as const;
-export type TPortalTaskView = (typeof PORTAL_TASK_VIEWS)[number];
 
 /** A tag in the path (/clientportal/{clientId}/tasks/{tag}): what the staff side calls a tag. */
 export const ZPortalTag = zString().trim().min(1, 'Choose a tag').max(64, 'A tag is at most 64 characters');

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { PORTAL_CODE_LENGTH, PORTAL_INVITE_KEY } from './client-users-constants';
 import { zString } from './fields';
 import { ZPageInput } from './pagination';
+
+export { isPortalInviteKey, PORTAL_CODE_LENGTH, PORTAL_INVITE_KEY } from './client-users-constants';
 
 // Client users (the portal's people, /clients/{id}/client-users) and how they get in
 // (/clientportal/auth/invite/{key}, /clientportal/auth/login with a one-time code).
 
 /** How long an emailed portal invitation stays valid (as the staff invitation). */
 export const PORTAL_INVITE_TTL_DAYS = 7;
-/** Sign-in codes: six digits, valid ten minutes, dead after five wrong guesses. */
-export const PORTAL_CODE_LENGTH = 6;
 export const PORTAL_CODE_TTL_MINUTES = 10;
 export const PORTAL_CODE_MAX_ATTEMPTS = 5;
 
@@ -19,10 +20,6 @@ export const CLIENT_USER_STATUS_LABELS: Record<TClientUserStatus, string> = {
   active: 'Active',
   disabled: 'Disabled',
 };
-
-/** A portal invitation key is 32 random bytes in base64url (43 characters); anything else is not ours. */
-const PORTAL_INVITE_KEY = /^[A-Za-z0-9_-]{43}$/;
-export const isPortalInviteKey = (key: string): boolean => PORTAL_INVITE_KEY.test(key);
 
 export const ZEmail = zString()
   .trim()

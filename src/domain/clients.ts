@@ -1,24 +1,26 @@
 import { z } from 'zod';
+import {
+  ARCHIVED_FILTERS,
+  CLIENT_SORTS,
+  CLIENT_STATUSES,
+  CLIENT_TYPES,
+  type TClientType,
+} from './clients-constants';
 import { zString } from './fields';
 import { ZLocation } from './location';
 import { ZPageInput } from './pagination';
 import { checkTaxIds, MAX_TAX_IDS, ZTaxId } from './settings';
 
-// Clients of the firm (/clients, /clients/{id}): the same schemas check the forms and the procedures.
+export {
+  ARCHIVED_FILTERS,
+  CLIENT_SORTS,
+  CLIENT_STATUSES,
+  CLIENT_TYPES,
+  type TClientStatus,
+  type TClientType,
+} from './clients-constants';
 
-export const CLIENT_TYPES = [
-  'individual',
-  'proprietor',
-  'partnership',
-  'llp',
-  'company',
-  'trust',
-  'huf',
-  'other',
-] as const;
-export type TClientType = (typeof CLIENT_TYPES)[number];
-export const CLIENT_STATUSES = ['active', 'inactive'] as const;
-export type TClientStatus = (typeof CLIENT_STATUSES)[number];
+// Clients of the firm (/clients, /clients/{id}): the same schemas check the forms and the procedures.
 
 export const CLIENT_TYPE_LABELS: Record<TClientType, string> = {
   individual: 'Individual',
@@ -124,9 +126,6 @@ export const ZClientUpdate = z.object({
   data: ZClientInput,
 });
 export type TClientUpdate = z.output<typeof ZClientUpdate>;
-
-export const CLIENT_SORTS = ['name', 'code', 'createdAt'] as const;
-export const ARCHIVED_FILTERS = ['hide', 'only', 'include'] as const;
 
 /** An opaque keyset cursor: the last row's sort value and id, base64url JSON. */
 export const ZClientCursor = zString()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenCharacter, NOT_ALLOWED_CHARACTER } from './characters';
 
 /**
  * The building blocks every input schema in src/domain is made of: text the database can hold
@@ -7,17 +8,7 @@ import { z } from 'zod';
  * `z.number()`, `z.date()` or `z.coerce.*` anywhere else in src/domain.
  */
 
-/** The message for a NUL or a lone surrogate (the field it is in is named in `fieldErrors`). */
-export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed';
-
-/** NUL (PostgreSQL text cannot hold it) and a surrogate half without its pair (not valid UTF-8). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
-const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** True when the text holds a character no field accepts. */
-export function hasForbiddenCharacter(value: string): boolean {
-  return FORBIDDEN.test(value);
-}
+export { hasForbiddenCharacter, NOT_ALLOWED_CHARACTER };
 
 type TStringParams = Parameters<typeof z.string>[0];
 

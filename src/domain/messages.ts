@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { zInt, zString } from './fields';
+import { INBOX_VIEWS, type TInboxView } from './messages-constants';
+
+export { INBOX_VIEWS, type TInboxView } from './messages-constants';
 
 // Client messages (issue 38): threads per client, with the client's portal users and the firm's
 // members on them; internal notes and @mentions stay with the firm.
@@ -8,9 +11,6 @@ export const MESSAGES_FOLDER = 'Messages';
 export const THREAD_STATUSES = ['open', 'closed'] as const;
 export type TThreadStatus = (typeof THREAD_STATUSES)[number];
 
-/** The firm's inbox views: every thread the member may see, theirs, nobody's, theirs unread. */
-export const INBOX_VIEWS = ['all', 'mine', 'unassigned', 'unread'] as const;
-export type TInboxView = (typeof INBOX_VIEWS)[number];
 export const INBOX_VIEW_LABELS: Record<TInboxView, string> = {
   all: 'All',
   mine: 'Mine',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zId, zInt, zString } from './fields';
 
+export { MFA_SETUP_REQUIRED_MESSAGE } from './mfa-constants';
+
 // Two-step sign-in (TOTP) as the firm requires it, and the recovery codes that stand in for a lost
 // authenticator. The identity provider checks codes; the firm's rule lives in the app.
 
@@ -24,13 +26,6 @@ export const ZMfaPolicy = z
   });
 export type TMfaPolicyInput = z.input<typeof ZMfaPolicy>;
 export type TMfaPolicy = z.output<typeof ZMfaPolicy>;
-
-/**
- * What every staff call answers (FORBIDDEN) once a member's grace is over and they still have no
- * authenticator: the web app takes them to set-up on seeing it.
- */
-export const MFA_SETUP_REQUIRED_MESSAGE =
-  'Your firm requires two-step sign-in: set up an authenticator app to continue';
 
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { zString } from './fields';
 import { ZPageInput } from './pagination';
 
+export { NOTIFICATIONS_PAGE_SIZE } from './notifications-constants';
+
 /** What a notification is about; features call the notification service with one of these. */
 export const NOTIFICATION_KINDS = [
   'task.assigned',
@@ -133,9 +135,6 @@ export const ZNotify = z.object({
   link: ZAppLink.optional(),
 });
 export type TNotify = z.input<typeof ZNotify>;
-
-/** The notifications screen's page size (its route loader and the screen share it). */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const ZNotificationList = ZPageInput.pick({ page: true, pageSize: true }).extend({
   /** Unread ones first, newest first within each group. */

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ZBudget } from './budgets';
 import { ZIsoDate } from './engagements';
 import { zNumber, zString } from './fields';
+import { PROJECT_SORTS, PROJECT_STATUS_FILTERS } from './projects-constants';
 import { STORED_STATUSES } from './status';
+
+export { PROJECT_SORTS, PROJECT_STATUS_FILTERS } from './projects-constants';
 
 // Projects (/projects): a piece of work for a client, usually one period of an engagement.
 
-export const PROJECT_STATUS_FILTERS = [...STORED_STATUSES, 'OVERDUE'] as const;
-export const PROJECT_SORTS = ['dueDate', 'name', 'client', 'status', 'createdAt'] as const;
 export const PROJECT_VIEWS = ['list', 'board'] as const;
 
 const ZOptionalDate = zString()

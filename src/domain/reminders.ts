@@ -1,20 +1,29 @@
 import { z } from 'zod';
 import { zDate, zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
+import {
+  REMINDER_SORTS,
+  REMINDER_STATUSES,
+  REMINDER_TYPES,
+  type TReminderStatus,
+  type TReminderType,
+} from './reminders-constants';
+
+export {
+  isReminderType,
+  REMINDER_SORTS,
+  REMINDER_STATUSES,
+  REMINDER_TYPES,
+  type TReminderStatus,
+  type TReminderType,
+} from './reminders-constants';
 
 // Reminders (/reminders/{type}): to a client, to members, or ahead of an item's expiry.
 
-export const REMINDER_TYPES = ['client', 'team', 'expiry'] as const;
-export type TReminderType = (typeof REMINDER_TYPES)[number];
-export const REMINDER_STATUSES = ['scheduled', 'sent', 'failed', 'cancelled'] as const;
-export type TReminderStatus = (typeof REMINDER_STATUSES)[number];
 export const REMINDER_RECURRENCES = ['none', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type TRecurrence = (typeof REMINDER_RECURRENCES)[number];
 export const REMINDER_CHANNELS = ['email', 'in_app'] as const;
 export type TReminderChannel = (typeof REMINDER_CHANNELS)[number];
-
-export const isReminderType = (value: string): value is TReminderType =>
-  (REMINDER_TYPES as readonly string[]).includes(value);
 
 export const REMINDER_TYPE_LABELS: Record<TReminderType, { label: string; description: string }> = {
   client: { label: 'Client', description: 'By email to the client: documents pending, payments due' },
@@ -110,8 +119,6 @@ export type TReminderFormValues = z.input<typeof ZReminderInput>;
 
 export const ZReminderRef = z.object({ id: z.uuid('Reminder not found') });
 export const ZReminderUpdate = z.object({ id: z.uuid('Reminder not found'), data: ZReminderInput });
-
-export const REMINDER_SORTS = ['remindAt', 'createdAt', 'title'] as const;
 
 export const ZReminderListInput = ZPageInput.extend({
   type: z.enum(REMINDER_TYPES),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { zText } from './fields';
 import { ZPageInput } from './pagination';
 
+export { SIGN_INS_PAGE_SIZE } from './security-constants';
+
 /** The sign-in events My account → Security lists (the identity provider logs them per firm). */
 export const SIGN_IN_ACTIONS = ['member.sign_in', 'member.sign_in_failed', 'member.locked_out'] as const;
 export type TSignInAction = (typeof SIGN_IN_ACTIONS)[number];
@@ -11,8 +13,6 @@ export const SIGN_IN_OUTCOMES: Record<TSignInAction, string> = {
   'member.sign_in_failed': 'Failed',
   'member.locked_out': 'Locked out',
 };
-
-export const SIGN_INS_PAGE_SIZE = 10;
 
 export const ZSignInList = ZPageInput.pick({ page: true, pageSize: true });
 export type TSignInListQuery = z.infer<typeof ZSignInList>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { zCoerceDate, zDate, zString } from './fields';
 import { ZPageInput } from './pagination';
+import { SYSTEM_LOG_SORTS } from './system-log-constants';
 
-export const SYSTEM_LOG_SORTS = ['at', 'action', 'recordType'] as const;
+export { SYSTEM_LOG_SORTS } from './system-log-constants';
 
 const filterFields = {
   sort: z.enum(SYSTEM_LOG_SORTS).default('at'),

@@ -4,28 +4,30 @@ import { MAX_PAGE_SIZE } from './constants';
 import { isIsoDate } from './days';
 import { zNumber, zString } from './fields';
 import { STORED_STATUSES, type TDisplayStatus, type TStoredStatus } from './status';
+import {
+  TASK_PRIORITIES,
+  TASK_SORTS,
+  TASK_STATUS_FILTERS,
+  TASK_VIEWS,
+  TASKS_PAGE_SIZE,
+} from './tasks-constants';
+
+export {
+  isTaskTag,
+  PRIORITY_LABELS,
+  TASK_PRIORITIES,
+  TASK_SORTS,
+  TASK_STATUS_FILTERS,
+  TASK_VIEWS,
+  TASKS_PAGE_SIZE,
+  type TTaskPriority,
+  type TTaskSort,
+  type TTaskStatusFilter,
+  type TTaskView,
+} from './tasks-constants';
 
 // Tasks (/tasks, /tasks/filters/{tag}, /clients/{id}/tasks, /clients/{id}/client-tasks): the same
 // schemas check the forms and the procedures.
-
-export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type TTaskPriority = (typeof TASK_PRIORITIES)[number];
-export const PRIORITY_LABELS: Record<TTaskPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-};
-
-/** 'mine': assigned to me; 'team': tasks of the clients I am on the team of; 'all': the firm's. */
-export const TASK_VIEWS = ['mine', 'team', 'all'] as const;
-export type TTaskView = (typeof TASK_VIEWS)[number];
-
-export const TASK_STATUS_FILTERS = [...STORED_STATUSES, 'OVERDUE'] as const;
-export type TTaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
-
-export const TASK_SORTS = ['dueDate', 'priority', 'createdAt', 'title', 'status', 'position'] as const;
-export type TTaskSort = (typeof TASK_SORTS)[number];
 
 export const MAX_TASK_TAGS = 20;
 export const MAX_ASSIGNEES = 20;
@@ -36,7 +38,6 @@ export const MAX_TASK_BULK = 500;
  * ("about 31,000"): counting half a million rows costs more than the page itself.
  */
 export const TASK_COUNT_CAP = 1_000;
-export const TASKS_PAGE_SIZE = 25;
 
 /** Firm setting (orgs.settings key): completing a task needs every checklist item done. */
 export const REQUIRE_CHECKLIST_SETTING = 'requireChecklistToComplete';
@@ -53,7 +54,7 @@ export const ZTaskTag = zString()
   .toLowerCase()
   .min(1, 'A tag cannot be blank')
   .max(40, 'A tag must be at most 40 characters')
-  .regex(/^[^/?#\s][^/?#]*$/, 'A tag cannot contain / ? or #');
+  .regex(/^[^/?#\s][^/?#]*$/, 'A tag cannot contain / ? or #'); // as isTaskTag (tasks-constants.ts)
 
 const ZTitle = zString()
   .trim()

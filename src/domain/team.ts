@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { zString } from './fields';
 import { ZPageInput } from './pagination';
+import { INVITE_KEY, MEMBER_LIST_STATUSES, TEAM_SORTS } from './team-constants';
+
+export { INVITE_KEY, isInviteKey, MEMBER_LIST_STATUSES, TEAM_SORTS } from './team-constants';
 
 // The firm's members and the invitations that bring new ones in (/team/members, /auth/invite/{key}).
 
@@ -13,10 +16,6 @@ export const LAST_ACTIVE_THROTTLE_MS = 5 * 60_000;
 /** The seeded role that goes with the owner flag: it moves only by transferring ownership. */
 export const OWNER_ROLE_NAME = 'Owner';
 
-/** An invitation key is 32 random bytes in base64url (43 characters); anything else is not ours. */
-const INVITE_KEY = /^[A-Za-z0-9_-]{43}$/;
-export const isInviteKey = (key: string): boolean => INVITE_KEY.test(key);
-
 /**
  * The entry of the identity provider's SignUp ValidationData that carries the invitation a person
  * registers from: its key proves they read the invited address's mail, so that address needs no
@@ -27,9 +26,6 @@ export const SIGN_UP_INVITE_KEY = 'inviteKey';
 /** An address is the invited one whatever its case (both are stored lower-cased). */
 export const isInvitedAddress = (invited: string, email: string): boolean =>
   invited.trim().toLowerCase() === email.trim().toLowerCase();
-
-export const MEMBER_LIST_STATUSES = ['active', 'disabled'] as const;
-export const TEAM_SORTS = ['name', 'email', 'role', 'status', 'lastActiveAt'] as const;
 
 export const ZTeamListInput = ZPageInput.extend({
   sort: z.enum(TEAM_SORTS).default('name'),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { addDays, isIsoDate, weekStartOf } from './days';
 import { zDate, zInt, zString, zText } from './fields';
+import { MAX_ENTRY_MINUTES } from './timesheets-constants';
+
+export { MAX_ENTRY_MINUTES } from './timesheets-constants';
 
 // Time is kept in whole minutes everywhere; the grid, the day list and the procedures read hours
 // through parseDuration, so "1:30", "1.5" and "90m" mean the same thing on every screen and server.
 
-/** No single entry may claim more of a day than this. */
-export const MAX_ENTRY_MINUTES = 12 * 60;
 export const ENTRY_TOO_LONG = 'An entry cannot be longer than 12 hours';
 export const NOTE_REQUIRED = 'Add a note when the time is for neither a client nor a task';
 export const DURATION_HELP = 'Type hours like 1:30, 1.5 or 90m';

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MAX_TAGS, ZTag } from './clients';
 import { zString } from './fields';
 import { ZPageInput } from './pagination';
+import { VAULT_SORTS } from './vault-constants';
+
+export { VAULT_SORTS } from './vault-constants';
 
 // The password vault (/vault/passwords): credentials of the firm's and its clients' portals. The
 // same schemas check the form and the procedures. Passwords are never trimmed: a space can be part
@@ -64,7 +67,6 @@ export const ZVaultReveal = z.object({
   purpose: z.enum(REVEAL_PURPOSES).default('view'),
 });
 
-export const VAULT_SORTS = ['title', 'updatedAt', 'passwordChangedAt'] as const;
 /** The client filter: one client, or 'firm' for the firm-wide entries. */
 export const ZVaultClientFilter = z.union([z.literal('firm'), z.uuid('Choose a client from the list')]);
 

@@ -131,9 +131,11 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
   );
 
   const configScript = webConfigScript(config);
-  app.get('/api/config.js', { config: { auth: 'public' } }, async (_req, reply) =>
-    reply.type('application/javascript').header('cache-control', 'no-store').send(configScript),
-  );
+  app.get('/api/config.js', { config: { auth: 'public' } }, async (_req, reply) => {
+    // A script, never a document: no page policies (see DOCUMENT_ONLY_HEADERS).
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return reply.type('application/javascript').header('cache-control', 'no-store').send(configScript);
+  });
 
   if (keys) {
     await registerIdp(app, {
@@ -312,6 +314,12 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
     index: false,
     preCompressed: true,
     decorateReply: false,
+    setHeaders(res, filePath) {
+      // The theme script is never a document either (the favicon, an SVG, could be opened as one). The
+      // path is the file sent: theme.js.br when the browser takes brotli.
+      if (/\.js(\.br|\.gz)?$/.test(filePath))
+        for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
+    },
   });
   const index = fs.readFileSync(indexFile);
   // The app page, sent by the not-found handler for every client-side path, in the build-time

@@ -13,6 +13,7 @@ import { startTagManager } from './lib/tag-manager';
 import { configureTrpc, queryClient, trpc } from './lib/trpc';
 import { routeTree } from './route-tree.gen';
 import { Toaster } from './ui';
+import { installToasterLoading } from './ui/toaster';
 
 const router = createRouter({
   routeTree,
@@ -52,6 +53,7 @@ startTagManager();
 router.subscribe('onResolved', ({ toLocation }) =>
   trackRouteChange(toLocation.href, () => queryClient.getQueryData(trpc.profile.me.queryKey())),
 );
+installToasterLoading();
 installChunkReloadGuard();
 installFatalErrorHandlers();
 

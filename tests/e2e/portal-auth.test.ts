@@ -98,7 +98,12 @@ describe('client portal sign-in in the browser', () => {
     await screenshot(page, 'portal-login-email-375');
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByText('Enter an email address').waitFor();
+    // The shared schema (fetched on demand) checks the field as it is typed once a submit failed.
+    expect(await page.getByLabel('Email').evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.getByLabel('Email').fill('priya@');
+    await page.getByText('Enter a valid email address').waitFor();
     await page.getByLabel('Email').fill(email);
+    await page.getByText('Enter a valid email address').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await page.getByText(`If ${email} has access to a client portal`).waitFor();

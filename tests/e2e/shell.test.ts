@@ -93,6 +93,23 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('fetches the toaster with the first key or tap (or toast), not with the page', async () => {
+    const { page, console, context } = await signedInPage();
+    const toasterRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/toaster-view-[^/]+\.js$/.test(request.url())) toasterRequests.push(request.url());
+    });
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(toasterRequests).toEqual([]);
+    // The first key fetches it, so the toast of what the key starts is drawn at once.
+    await page.keyboard.press('Shift');
+    await expect.poll(() => toasterRequests.length).toBe(1);
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the 500 screen for a fatal error; its button signs out and goes to the login', async () => {
     const { page, context } = await signedInPage({ allowErrors: [/500/] });
     await page.route('**/api/trpc/profile.me**', (route) =>

@@ -105,3 +105,6 @@ export const portalRequestPath = (clientId: string, requestId: string) =>
 /** The staff's route for one file a client sent to a request item (held or filed). */
 export const requestFilePath = (fileId: string, purpose: 'download' | 'preview' = 'download') =>
   `/api/requests/files/${fileId}/${purpose}`;
+
+/** The requests list's status filter: every status, or the open ones. */
+export const REQUEST_LIST_STATUS = ['open', ...REQUEST_STATUSES] as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { zId } from '../fields';
 import { ZPageInput } from '../pagination';
+import { OUTSTANDING_SORTS } from './report-constants';
+
+export { OUTSTANDING_SORTS } from './report-constants';
 
 // "Requests outstanding" (issue 36, item 7): the open requests by client, by age since they were
 // sent, and by the member who sent them. Shared by the report's procedure, its export and its screen.
@@ -17,8 +20,6 @@ export type TAgeBand = (typeof AGE_BANDS)[number]['key'];
 export function ageBandOf(days: number): TAgeBand {
   return (AGE_BANDS.find((b) => days >= b.min && (b.max === null || days <= b.max)) ?? AGE_BANDS[3]).key;
 }
-
-export const OUTSTANDING_SORTS = ['name', 'open', 'oldest', 'overdue'] as const;
 
 export const ZRequestsOutstanding = ZPageInput.extend({
   sort: z.enum(OUTSTANDING_SORTS).default('open'),

@@ -4,7 +4,10 @@ import { zId, zText } from '../fields';
 import { ZPageInput } from '../pagination';
 import { ZAnswerValue } from './answers';
 import { ZChaseSchedule } from './chase';
-import { MAX_RECIPIENTS, REQUEST_STATUSES } from './constants';
+import { MAX_RECIPIENTS, REQUEST_LIST_STATUS } from './constants';
+
+export { REQUEST_LIST_STATUS } from './constants';
+
 import { ZSections } from './items';
 
 // Client requests' inputs (issue 36), shared by the forms and the procedures.
@@ -50,8 +53,6 @@ export const ZRequestDraftUpdate = ZRequestCreate.omit({ clientId: true, templat
   send: z.boolean().default(false),
 });
 export type TRequestDraftUpdate = z.input<typeof ZRequestDraftUpdate>;
-
-export const REQUEST_LIST_STATUS = ['open', ...REQUEST_STATUSES] as const;
 
 export const ZRequestListInput = ZPageInput.extend({
   status: z.enum(REQUEST_LIST_STATUS).optional(),

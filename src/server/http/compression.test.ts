@@ -20,6 +20,12 @@ function writeWithVariants(file: string, text: string) {
 writeWithVariants(path.join(webDir, 'assets/index-AbCd1234.js'), script);
 writeWithVariants(path.join(webDir, 'index.html'), page);
 fs.writeFileSync(path.join(webDir, 'theme.js'), 'document.documentElement.dataset.theme = "light";\n');
+// As the build writes them: the theme script's brotli copy is the file sent to a browser taking br.
+fs.writeFileSync(
+  path.join(webDir, 'theme.js.br'),
+  zlib.brotliCompressSync('document.documentElement.dataset.theme = "light";\n'),
+);
+fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TTestApp;
 let firm: Awaited<ReturnType<TTestApp['seedFirm']>>;
@@ -69,7 +75,14 @@ describe('compression', () => {
     // Never revalidated, so no validators; a file outside /assets keeps them (below).
     expect(br.headers.etag).toBeUndefined();
     expect(br.headers['last-modified']).toBeUndefined();
-    expect((await get('/theme.js', 'br')).headers.etag).toBeDefined();
+    const theme = await get('/theme.js', 'br');
+    expect(theme.headers.etag).toBeDefined();
+    // The theme script and the deployment's settings are scripts too; an SVG keeps a document's policies.
+    expect(theme.headers['content-security-policy']).toBeUndefined();
+    expect(theme.headers['x-content-type-options']).toBe('nosniff');
+    expect(theme.headers['content-encoding']).toBe('br');
+    expect((await get('/api/config.js', 'br')).headers['content-security-policy']).toBeUndefined();
+    expect((await get('/favicon.svg', 'br')).headers['content-security-policy']).toBeDefined();
 
     const gz = await get('/assets/index-AbCd1234.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');

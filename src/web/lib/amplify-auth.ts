@@ -4,7 +4,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
-import { toast } from 'sonner';
+import { toast } from '../ui/toaster';
 import { appConfig } from './config';
 import { type TRedirectOutcome, tellRedirectSignIn } from './hosted-sign-in';
 

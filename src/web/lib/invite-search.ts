@@ -1,4 +1,4 @@
-import { isInviteKey } from '@domain/team';
+import { isInviteKey } from '@domain/team-constants';
 
 /**
  * `?invite={key}` on /auth/register and /auth/login: the invitation a person came from, so that

@@ -33,3 +33,12 @@ export function ensureValidRoute(valid: boolean): void {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * An id as the server's `zId` (zod's `z.uuid()`) accepts it: an RFC 9562 uuid (version 1-8, its
+ * variant bits), or the nil and max ones. Route checks use it without zod, so a link the server would
+ * refuse answers 404 before it is asked (`route-guard.test.ts` compares the two).
+ */
+const RECORD_ID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+export const isRecordId = (value: string) => RECORD_ID.test(value);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MFA_SETUP_REQUIRED_MESSAGE } from '../../domain/mfa';
 
 const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+vi.mock('../ui/toaster', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
 
 const location = { pathname: '/clients', assign: vi.fn() };
 vi.stubGlobal('window', { location });

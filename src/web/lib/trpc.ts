@@ -1,15 +1,15 @@
 import { ERROR_TOAST_MS } from '@domain/constants';
-import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '@domain/mfa-constants';
 import { isPortalProcedure, ROUTE_PATHS, unauthorizedRedirect } from '@domain/route-guard';
 import { ACCESS_TURNED_OFF_MESSAGE } from '@domain/signed-out';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { toast } from 'sonner';
 import superjson from 'superjson';
 // biome-ignore lint/style/noRestrictedImports: the web app imports the router's type, nothing else.
 import type { AppRouter } from '../../server/trpc/router';
+import { toast } from '../ui/toaster';
 import { clearPortalCookie } from './cookies';
 
 export type { AppRouter };

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dialog, DialogClose, DialogContent, Field, Input, Skeleton } from '@web/ui';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toaster';
 
 /** "My profile": the member's own name, phone and picture. */
 export function ProfileDialog({

@@ -1,12 +1,13 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BrandMark } from '../../ui/brand-mark';
 
 /** The auth layout: a centred card on a quiet background, for the steps around signing in. */
 export function AuthLayout() {
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="flex items-center gap-2">
-        <img src="/favicon.svg" alt="" className="size-8" />
+        <BrandMark className="size-8" />
         <span className="text-lg font-semibold">Practice</span>
       </div>
       <div className="w-full max-w-md rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
@@ -25,7 +26,7 @@ export function StandalonePage({ children }: { children: ReactNode }) {
         className="hidden flex-1 flex-col justify-between bg-primary p-12 text-primary-fg lg:flex"
       >
         <div className="flex items-center gap-2">
-          <img src="/favicon.svg" alt="" className="size-9 rounded-md ring-2 ring-white/30" />
+          <BrandMark className="size-9 rounded-md ring-2 ring-white/30" />
           <span className="text-xl font-semibold">Practice</span>
         </div>
         <div className="max-w-md">

@@ -1,4 +1,4 @@
-import { PORTAL_TASK_VIEWS, type TPortalTaskView } from '@domain/client-portal';
+import { PORTAL_TASK_VIEWS, type TPortalTaskView } from '@domain/client-portal-constants';
 
 export type TPortalTaskSearch = { view?: TPortalTaskView; task?: string; page?: number };
 

@@ -1,10 +1,5 @@
-import {
-  ARCHIVED_FILTERS,
-  CLIENT_SORTS,
-  CLIENT_STATUSES,
-  CLIENT_TYPES,
-  type TClientListInput,
-} from '@domain/clients';
+import type { TClientListInput } from '@domain/clients';
+import { ARCHIVED_FILTERS, CLIENT_SORTS, CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients-constants';
 import { listQueryParams, oneOfParam, parseListParams, type TListParams, uuidParam } from '@web/ui';
 
 /** /clients' search params: page, sort, search and filters live in the URL so a view can be shared. */

@@ -1,4 +1,5 @@
-import { INBOX_VIEWS, type TInboxView, type TThreadListInput } from '@domain/messages';
+import type { TThreadListInput } from '@domain/messages';
+import { INBOX_VIEWS, type TInboxView } from '@domain/messages-constants';
 
 /** The inbox's URL: ?view=mine&status=closed&q=form+16&page=2&thread={id} (thread: the one open). */
 export type TMessagesSearch = {

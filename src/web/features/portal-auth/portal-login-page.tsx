@@ -1,46 +1,48 @@
-import {
-  PORTAL_CODE_LENGTH,
-  type TPortalCodeRequest,
-  type TPortalCodeVerify,
-  ZPortalCodeRequest,
-  ZPortalCodeVerify,
-} from '@domain/client-users';
-import { ROUTE_PATHS, safeReturnPath } from '@domain/route-guard';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { TPortalCodeRequest } from '@domain/client-users';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Field, Input } from '@web/ui';
-import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { AuthHeading } from '../auth/auth-layout';
+import { useLazySchemaForm } from './lazy-schema-form';
 
-const route = getRouteApi('/_auth/clientportal/auth/login');
+// The shared schemas (zod) and the code step come with the first key or tap in the form (or its
+// submit), not with the page: the page's first load is what every portal visit pays.
+const schemas = () => import('@domain/client-users');
+const codeStep = () => import('./portal-code-step');
+const CodeStep = lazy(() => codeStep().then((m) => ({ default: m.CodeStep })));
 
 /** /clientportal/auth/login: the email, then the one-time code mailed to it. */
 export function PortalLoginPage() {
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   return sent ? (
-    <CodeStep email={sent.email} message={sent.message} onBack={() => setSent(null)} onResent={setSent} />
+    <Suspense fallback={null}>
+      <CodeStep email={sent.email} message={sent.message} onBack={() => setSent(null)} onResent={setSent} />
+    </Suspense>
   ) : (
     <EmailStep onSent={setSent} />
   );
 }
 
 function EmailStep({ onSent }: { onSent: (sent: { email: string; message: string }) => void }) {
-  const form = useForm<TPortalCodeRequest>({
-    resolver: zodResolver(ZPortalCodeRequest),
-    defaultValues: { email: '' },
-  });
+  const form = useLazySchemaForm<TPortalCodeRequest, TPortalCodeRequest>({ email: '' }, () =>
+    schemas().then((m) => m.ZPortalCodeRequest),
+  );
   const request = useMutation(
     trpc.clientPortalAuth.requestCode.mutationOptions({
-      onSuccess: (result, input) =>
-        onSent({ email: input.email.trim().toLowerCase(), message: result.message }),
+      // The code step is shown once it is here (fetched since the first key or tap, so at once).
+      onSuccess: async (result, input) => {
+        await codeStep();
+        onSent({ email: input.email.trim().toLowerCase(), message: result.message });
+      },
       // Also beside the field (the toast says it too): a limit's wait is worth keeping in view.
-      onError: (error) => form.setError('email', { message: errorMessage(error) }),
+      onError: (error) => form.setError('email', errorMessage(error)),
     }),
   );
+  const prefetch = () => {
+    form.prefetch();
+    void codeStep().catch(() => undefined);
+  };
   return (
     <>
       <AuthHeading
@@ -50,94 +52,17 @@ function EmailStep({ onSent }: { onSent: (sent: { email: string; message: string
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => request.mutate(values))}
+        onPointerDownCapture={prefetch}
+        onKeyDownCapture={prefetch}
         className="flex flex-col gap-4"
       >
-        <Field label="Email" error={form.formState.errors.email?.message}>
+        <Field label="Email" error={form.errors.email}>
           <Input type="email" inputMode="email" autoComplete="email" autoFocus {...form.register('email')} />
         </Field>
         <Button type="submit" size="lg" loading={request.isPending}>
           Email me a code
         </Button>
       </form>
-    </>
-  );
-}
-
-function CodeStep({
-  email,
-  message,
-  onBack,
-  onResent,
-}: {
-  email: string;
-  message: string;
-  onBack: () => void;
-  onResent: (sent: { email: string; message: string }) => void;
-}) {
-  const navigate = useNavigate();
-  const { next } = route.useSearch();
-  const queryClient = useQueryClient();
-  const form = useForm<TPortalCodeVerify>({
-    resolver: zodResolver(ZPortalCodeVerify),
-    defaultValues: { email, code: '' },
-  });
-  const verify = useMutation(
-    trpc.clientPortalAuth.verifyCode.mutationOptions({
-      onSuccess: async () => {
-        // Nothing cached for someone else (or for nobody) may outlive the sign-in.
-        queryClient.clear();
-        await navigate({
-          href: safeReturnPath(next, 'portal') ?? ROUTE_PATHS['clientportal-index'],
-          replace: true,
-        });
-      },
-      onError: (error) => {
-        form.setError('code', { message: errorMessage(error) });
-        form.setValue('code', '');
-        form.setFocus('code');
-      },
-    }),
-  );
-  const resend = useMutation(
-    trpc.clientPortalAuth.requestCode.mutationOptions({
-      onSuccess: (result) => {
-        form.clearErrors();
-        onResent({ email, message: result.message });
-      },
-    }),
-  );
-  return (
-    <>
-      <MailCheck aria-hidden className="mb-3 size-10 text-primary" />
-      <AuthHeading title="Check your email" description={message} />
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => verify.mutate(values))}
-        className="flex flex-col gap-4"
-      >
-        <Field label="Sign-in code" error={form.formState.errors.code?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={PORTAL_CODE_LENGTH}
-            autoFocus
-            className="text-center font-mono text-xl tracking-[0.5em]"
-            {...form.register('code')}
-          />
-        </Field>
-        <Button type="submit" size="lg" loading={verify.isPending}>
-          Sign in
-        </Button>
-      </form>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          Use another email
-        </Button>
-        <Button variant="ghost" size="sm" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
-          Send a new code
-        </Button>
-      </div>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { PROJECT_SORTS, PROJECT_STATUS_FILTERS, type TProjectListInput } from '@domain/projects';
+import type { TProjectListInput } from '@domain/projects';
+import { PROJECT_SORTS, PROJECT_STATUS_FILTERS } from '@domain/projects-constants';
 
 /** A projects list's URL: page, sort, filters and the view, so a filtered view can be shared. */
 export type TProjectsSearch = {

@@ -1,4 +1,4 @@
-import { REMINDER_SORTS, REMINDER_STATUSES, type TReminderType } from '@domain/reminders';
+import { REMINDER_SORTS, REMINDER_STATUSES, type TReminderType } from '@domain/reminders-constants';
 import { listQueryParams, oneOfParam, parseListParams, type TListParams, uuidParam } from '@web/ui';
 
 /** /reminders/{type}'s search params: the list's window and filters, and the reminder open in the drawer. */

@@ -1,4 +1,4 @@
-import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients';
+import { CLIENT_STATUSES, CLIENT_TYPES } from '@domain/clients-constants';
 import { addDays } from '@domain/days';
 import { BILLING_REPORT_DIMENSIONS, type TBillingReportDimension } from '@domain/report-dimensions';
 

@@ -1,4 +1,4 @@
-import { OUTSTANDING_SORTS } from '@domain/requests/report';
+import { OUTSTANDING_SORTS } from '@domain/requests/report-constants';
 
 // The route's search for /reports/requests/outstanding, apart from the screen so the route file
 // loads without it (the screen is lazy).

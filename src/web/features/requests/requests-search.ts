@@ -1,4 +1,5 @@
-import { REQUEST_LIST_STATUS, type TRequestListInput } from '@domain/requests/schemas';
+import { REQUEST_LIST_STATUS } from '@domain/requests/constants';
+import type { TRequestListInput } from '@domain/requests/schemas';
 import { listQueryParams, oneOfParam, parseListParams, type TListParams, uuidParam } from '@web/ui';
 
 export const REQUEST_SORTS = ['createdAt', 'dueDate', 'client'] as const;

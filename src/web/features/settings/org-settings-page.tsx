@@ -17,8 +17,8 @@ import {
   PageHeader,
 } from '@web/ui';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toaster';
 import { DefaultFoldersCard } from '../documents/default-folders-card';
 import { COUNTRIES, CURRENCIES, timeZones } from '../onboarding/regions';
 import { SigningCertificateCard } from '../proposals/signing-certificate-card';

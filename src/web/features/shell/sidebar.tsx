@@ -1,5 +1,6 @@
 import { hasPermission } from '@domain/permissions';
 import { Link } from '@tanstack/react-router';
+import { BrandMark } from '../../ui/brand-mark';
 import { ADMIN_NAV, MAIN_NAV, type TNavItem } from './nav';
 import type { TProfileView } from './use-profile';
 
@@ -35,7 +36,7 @@ export function Sidebar({ profile, onNavigate }: { profile: TProfileView; onNavi
       {/* A firm's name runs long ("Sharma & Associates, Chartered Accountants"): two lines, then the
           rest on hover. */}
       <div className="flex items-center gap-2 px-3 pt-1">
-        <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
+        <BrandMark className="size-7 shrink-0" />
         <span
           title={profile.org.name}
           className="line-clamp-2 min-w-0 break-words font-semibold leading-snug"

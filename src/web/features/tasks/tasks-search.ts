@@ -1,14 +1,14 @@
+import type { TTaskListInput } from '@domain/tasks';
 import {
   TASK_PRIORITIES,
   TASK_SORTS,
   TASK_STATUS_FILTERS,
   TASK_VIEWS,
   TASKS_PAGE_SIZE,
-  type TTaskListInput,
   type TTaskPriority,
   type TTaskStatusFilter,
   type TTaskView,
-} from '@domain/tasks';
+} from '@domain/tasks-constants';
 
 /**
  * The task lists' search params: view, filters, sort, page, list or board, and the open task

@@ -1,4 +1,5 @@
-import { MEMBER_LIST_STATUSES, TEAM_SORTS, type TTeamListInput } from '@domain/team';
+import type { TTeamListInput } from '@domain/team';
+import { MEMBER_LIST_STATUSES, TEAM_SORTS } from '@domain/team-constants';
 import { listQueryParams, oneOfParam, parseListParams, type TListParams } from '@web/ui';
 
 /** /team/members' search params: the list's page, sort, search and filter, so a view can be shared. */

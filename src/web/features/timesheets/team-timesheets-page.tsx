@@ -17,8 +17,8 @@ import {
 } from '@web/ui';
 import { BellRing, Check } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toaster';
 import { NoAccess, useCan } from '../shell/access';
 import { flaggedDays } from './day-flags';
 import { MemberWeekDrawer } from './member-week-drawer';

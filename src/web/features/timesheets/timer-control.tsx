@@ -15,10 +15,9 @@ import {
   toast,
 } from '@web/ui';
 import { AlertTriangle, CircleStop, Play, Timer, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
-import { EndTimeDialog } from './end-time-dialog';
 import {
   needsEndTime,
   type TTimer,
@@ -28,6 +27,10 @@ import {
   useTimerRefresh,
   useTimers,
 } from './use-timer';
+
+// The end-time dialog (with its date and time picker, 17 KB) is fetched when a timer needs it, not
+// with every staff page.
+const EndTimeDialog = lazy(() => import('./end-time-dialog').then((m) => ({ default: m.EndTimeDialog })));
 
 /** The top bar's timer: elapsed time while it runs, stop or discard; start one for firm time. */
 export function TimerControl() {
@@ -100,7 +103,11 @@ export function TimerControl() {
         </Button>
       )}
       {starting ? <StartDialog onClose={() => setStarting(false)} /> : null}
-      {ending ? <EndTimeDialog timer={ending} onClose={() => setEnding(null)} /> : null}
+      {ending ? (
+        <Suspense fallback={null}>
+          <EndTimeDialog timer={ending} onClose={() => setEnding(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { MAX_ENTRY_MINUTES } from '@domain/timesheets';
+import { MAX_ENTRY_MINUTES } from '@domain/timesheets-constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/ui';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type TVaultListInput, VAULT_SORTS } from '@domain/vault';
+import type { TVaultListInput } from '@domain/vault';
+import { VAULT_SORTS } from '@domain/vault-constants';
 import { listQueryParams, parseListParams, type TListParams, uuidParam } from '@web/ui';
 
 /** /vault/passwords' search params: page, sort, search and filters live in the URL. */

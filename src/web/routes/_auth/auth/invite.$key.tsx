@@ -1,4 +1,4 @@
-import { isInviteKey } from '@domain/team';
+import { isInviteKey } from '@domain/team-constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureValidRoute, guard } from '../../../lib/route-guard';
 

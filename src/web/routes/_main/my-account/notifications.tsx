@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PAGE_SIZE } from '@domain/notifications';
+import { NOTIFICATIONS_PAGE_SIZE } from '@domain/notifications-constants';
 import { createFileRoute } from '@tanstack/react-router';
 
 type TSearch = { page?: number };

@@ -1,4 +1,4 @@
-import { SIGN_INS_PAGE_SIZE } from '@domain/security';
+import { SIGN_INS_PAGE_SIZE } from '@domain/security-constants';
 import { createFileRoute } from '@tanstack/react-router';
 
 /** /my-account/security: the member's devices, recent sign-ins, signing out everywhere, leaving. */

@@ -1,5 +1,5 @@
 import { hasPermission } from '@domain/permissions';
-import { isReminderType } from '@domain/reminders';
+import { isReminderType } from '@domain/reminders-constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseRemindersSearch, remindersListInput } from '../../../features/reminders/reminders-search';
 import { ensureValidRoute } from '../../../lib/route-guard';

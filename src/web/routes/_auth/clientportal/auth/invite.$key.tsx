@@ -1,4 +1,4 @@
-import { isPortalInviteKey } from '@domain/client-users';
+import { isPortalInviteKey } from '@domain/client-users-constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureValidRoute, guard } from '../../../../lib/route-guard';
 

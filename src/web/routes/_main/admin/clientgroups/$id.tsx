@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { parseListSearch } from '../../../../features/services/list-search';
-import { ensureValidRoute } from '../../../../lib/route-guard';
+import { ensureValidRoute, isRecordId } from '../../../../lib/route-guard';
 
 /** /admin/clientgroups/{id}: a non-uuid id is a 404 before anything is asked of the server. */
 export const Route = createFileRoute('/_main/admin/clientgroups/$id')({
   validateSearch: parseListSearch,
-  beforeLoad: ({ params }) => ensureValidRoute(z.uuid().safeParse(params.id).success),
+  beforeLoad: ({ params }) => ensureValidRoute(isRecordId(params.id)),
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ensureValidRoute } from '../../../../lib/route-guard';
+import { ensureValidRoute, isRecordId } from '../../../../lib/route-guard';
 
 /** /vault/documents/{folderId}: one folder of the firm vault. */
 export const Route = createFileRoute('/_main/vault/documents/$folderId')({
-  beforeLoad: ({ params }) => ensureValidRoute(z.uuid().safeParse(params.folderId).success),
+  beforeLoad: ({ params }) => ensureValidRoute(isRecordId(params.folderId)),
 });

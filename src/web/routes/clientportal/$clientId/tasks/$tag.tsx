@@ -1,4 +1,4 @@
-import { ZPortalTag } from '@domain/client-portal';
+import { isPortalTag } from '@domain/client-portal-constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { ZPortalTaskSearch } from '../../../../features/client-portal/task-search';
 import { ensureValidRoute } from '../../../../lib/route-guard';
@@ -6,5 +6,5 @@ import { ensureValidRoute } from '../../../../lib/route-guard';
 /** /clientportal/{clientId}/tasks/{tag}: the client's to-dos with one tag. */
 export const Route = createFileRoute('/clientportal/$clientId/tasks/$tag')({
   validateSearch: ZPortalTaskSearch,
-  beforeLoad: ({ params }) => ensureValidRoute(ZPortalTag.safeParse(params.tag).success),
+  beforeLoad: ({ params }) => ensureValidRoute(isPortalTag(params.tag)),
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ensureValidRoute } from '../../../../../lib/route-guard';
+import { ensureValidRoute, isRecordId } from '../../../../../lib/route-guard';
 
 /** /clients/{id}/documents: the client's document tree, at its top folder. */
 export const Route = createFileRoute('/_main/clients/$id/documents/')({
-  beforeLoad: ({ params }) => ensureValidRoute(z.uuid().safeParse(params.id).success),
+  beforeLoad: ({ params }) => ensureValidRoute(isRecordId(params.id)),
 });
