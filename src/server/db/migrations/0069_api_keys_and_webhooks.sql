@@ -34,7 +34,7 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_org_id_orgs_id_fk" FOREIGN KEY (
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_role_fk" FOREIGN KEY ("org_id","role_id") REFERENCES "public"."roles"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_fk" FOREIGN KEY ("org_id","created_by_id") REFERENCES "public"."members"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_idempotency_created_idx" ON "api_idempotency" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "api_keys_org_created_idx" ON "api_keys" USING btree ("org_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "api_keys_org_created_idx" ON "api_keys" USING btree ("org_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "system_log" ADD CONSTRAINT "system_log_actor_api_key_fk" FOREIGN KEY ("org_id","actor_api_key_id") REFERENCES "public"."api_keys"("org_id","id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
@@ -75,5 +75,5 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_org_id_orgs_
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription_fk" FOREIGN KEY ("org_id","subscription_id") REFERENCES "public"."webhook_subscriptions"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_created_by_fk" FOREIGN KEY ("org_id","created_by_id") REFERENCES "public"."members"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("org_id","subscription_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "webhook_subscriptions_org_idx" ON "webhook_subscriptions" USING btree ("org_id","created_at" DESC NULLS LAST);
+CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("org_id","subscription_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "webhook_subscriptions_org_idx" ON "webhook_subscriptions" USING btree ("org_id","created_at" DESC NULLS FIRST);

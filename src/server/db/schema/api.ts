@@ -27,7 +27,7 @@ export const apiKeys = pgTable(
   (t) => [
     unique('api_keys_org_id_id_key').on(t.orgId, t.id),
     unique('api_keys_secret_hash_key').on(t.secretHash),
-    index('api_keys_org_created_idx').on(t.orgId, t.createdAt.desc()),
+    index('api_keys_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst()),
     foreignKey({
       name: 'api_keys_role_fk',
       columns: [t.orgId, t.roleId],

@@ -21,7 +21,7 @@ export const webhookSubscriptions = pgTable(
   },
   (t) => [
     unique('webhook_subscriptions_org_id_id_key').on(t.orgId, t.id),
-    index('webhook_subscriptions_org_idx').on(t.orgId, t.createdAt.desc()),
+    index('webhook_subscriptions_org_idx').on(t.orgId, t.createdAt.desc().nullsFirst()),
     foreignKey({
       name: 'webhook_subscriptions_created_by_fk',
       columns: [t.orgId, t.createdById],
@@ -61,8 +61,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_subscription_idx').on(
       t.orgId,
       t.subscriptionId,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     foreignKey({
       name: 'webhook_deliveries_subscription_fk',
