@@ -75,6 +75,9 @@ const UNKEYED: Record<string, string> = {
   'automation_events.client_id': 'history that outlives the client',
   'automation_events.caused_by_rule_id': 'history that outlives the rule',
   'automation_runs.project_id': 'history that outlives the project',
+  // What a held mail became once released: a record of the review, kept if the thread goes with its
+  // client (a held mail may name no client at all).
+  'messages_held.released_message_id': 'history that outlives the message',
   // A member, client, service or task as `kind` says: one key cannot name four tables. A rate left
   // by a deleted record matches no entry again (uuids are never reused).
   'timesheet_rates.ref_id': 'polymorphic by kind',
