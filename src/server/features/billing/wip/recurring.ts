@@ -210,6 +210,38 @@ export async function billEngagementFees(
     { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
     now,
   );
+  return raiseSystemInvoice(tx, ctx, {
+    orgId,
+    clientId,
+    lines,
+    notes: input.notes,
+    what: `the invoice for ${lines.map((l) => l.description).join(', ')}`,
+    why: input.why,
+    issue: input.issue,
+    now,
+  });
+}
+
+/**
+ * An invoice the system makes in the caller's transaction (an accepted proposal's first invoice, a
+ * retainer): the draft and its totals, its log entry, and issued when asked.
+ */
+async function raiseSystemInvoice(
+  tx: TExecutor,
+  ctx: Awaited<ReturnType<typeof billingContext>>,
+  input: {
+    orgId: string;
+    clientId: string;
+    lines: TDraftLine[];
+    notes?: string;
+    /** "the retainer invoice": what the log entry says was made. */
+    what: string;
+    why: string;
+    issue: boolean;
+    now: Date;
+  },
+): Promise<{ invoiceId: string; total: number }> {
+  const { orgId, clientId, lines } = input;
   const { id } = await createDraft(tx, orgId, { clientId, lines, notes: input.notes, createdBy: null }, ctx);
   const invoice = await recomputeInvoice(tx, orgId, id, ctx);
   const [client] = await tx
@@ -221,7 +253,7 @@ export async function billEngagementFees(
     recordType: 'invoice',
     recordId: id,
     summary:
-      `Made the invoice for ${lines.map((l) => l.description).join(', ')} of ${client?.name ?? 'a client'} ${input.why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
+      `Made ${input.what} of ${client?.name ?? 'a client'} ${input.why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
         0,
         2000,
       ),
@@ -231,7 +263,7 @@ export async function billEngagementFees(
       tx,
       systemActor(orgId),
       id,
-      { memberId: null, issueDate: todayIn(ctx.firm.timeZone, now) },
+      { memberId: null, issueDate: todayIn(ctx.firm.timeZone, input.now) },
       ctx,
     );
   }
@@ -272,30 +304,13 @@ export async function raiseRetainerInvoice(
       taxRateBp: 0,
     },
   ];
-  const { id } = await createDraft(tx, orgId, { clientId, lines, createdBy: null }, ctx);
-  const invoice = await recomputeInvoice(tx, orgId, id, ctx);
-  const [client] = await tx
-    .select({ name: clients.name })
-    .from(clients)
-    .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)));
-  await audit(tx, systemActor(orgId), {
-    action: 'invoice.create',
-    recordType: 'invoice',
-    recordId: id,
-    summary:
-      `Made the retainer invoice of ${client?.name ?? 'a client'} ${input.why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
-        0,
-        2000,
-      ),
+  return raiseSystemInvoice(tx, ctx, {
+    orgId,
+    clientId,
+    lines,
+    what: 'the retainer invoice',
+    why: input.why,
+    issue: input.issue,
+    now,
   });
-  if (input.issue) {
-    await issueInvoice(
-      tx,
-      systemActor(orgId),
-      id,
-      { memberId: null, issueDate: todayIn(ctx.firm.timeZone, now) },
-      ctx,
-    );
-  }
-  return { invoiceId: id, total: invoice.total };
 }
