@@ -77,3 +77,5 @@ ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_org_id
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_created_by_fk" FOREIGN KEY ("org_id","created_by_id") REFERENCES "public"."members"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("org_id","subscription_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "webhook_subscriptions_org_idx" ON "webhook_subscriptions" USING btree ("org_id","created_at" DESC NULLS FIRST);
+--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_sending_idx" ON "webhook_deliveries" USING btree ("last_attempt_at") WHERE status = 'sending';

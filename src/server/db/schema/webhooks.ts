@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
@@ -64,6 +65,8 @@ export const webhookDeliveries = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The sweep's look for claims a stopped worker left (deliver.ts).
+    index('webhook_deliveries_sending_idx').on(t.lastAttemptAt).where(sql`status = 'sending'`),
     foreignKey({
       name: 'webhook_deliveries_subscription_fk',
       columns: [t.orgId, t.subscriptionId],

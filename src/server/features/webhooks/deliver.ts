@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { webhookRetryDelay } from '../../../domain/webhooks';
 import type { TDb } from '../../db/client';
 import { members, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
-import { registerJob, type TJobContext } from '../../jobs/registry';
+import { every, registerJob, type TJobContext } from '../../jobs/registry';
 import { notify } from '../notifications';
 import { sealContext, WEBHOOK_DELIVER, webhookSealer } from './service';
 import { signWebhook, targetRefusal } from './signing';
@@ -12,9 +12,14 @@ import { signWebhook, targetRefusal } from './signing';
 // statement), so however many instances run the job queue, an attempt is made once and a delivery
 // that succeeded is never sent again. A failed attempt queues the next at the fixed schedule
 // (domain/webhooks.ts); the last one failing pauses the subscription and tells the person who made
-// it and the firm's owners.
+// it and the firm's owners. A worker that stops mid-attempt (a crash, a kill) leaves its claim: once
+// the claim is older than any attempt can last, the sweep queues the delivery again and it is
+// claimed anew (the receiver drops a repeat by its webhook-id), so no event is lost to a crash.
 
 const TIMEOUT_MS = 15_000;
+/** A claim older than this is a worker that stopped: an attempt ends within TIMEOUT_MS. */
+export const STALE_CLAIM_MS = TIMEOUT_MS + 60_000;
+export const WEBHOOK_SWEEP = 'webhooks.sweep';
 const RESPONSE_KEPT = 2_000;
 
 type TAttempt = { ok: boolean; status: number | null; body: string | null; error: string | null };
@@ -57,7 +62,18 @@ export async function deliverWebhook(
   const [claimed] = await db
     .update(webhookDeliveries)
     .set({ status: 'sending', attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now() })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        or(
+          eq(webhookDeliveries.status, 'pending'),
+          and(
+            eq(webhookDeliveries.status, 'sending'),
+            lt(webhookDeliveries.lastAttemptAt, new Date(now().getTime() - STALE_CLAIM_MS)),
+          ),
+        ),
+      ),
+    )
     .returning();
   if (!claimed) return;
   const [sub] = await db
@@ -152,9 +168,39 @@ async function pauseAfterFailure(
   });
 }
 
+/** Queues again the deliveries whose worker stopped mid-attempt; how many. */
+export async function resumeStaleDeliveries(db: TDb, now = new Date()): Promise<number> {
+  const stale = await db
+    .select({
+      id: webhookDeliveries.id,
+      orgId: webhookDeliveries.orgId,
+      attempts: webhookDeliveries.attempts,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'sending'),
+        lt(webhookDeliveries.lastAttemptAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+      ),
+    )
+    .limit(500);
+  for (const d of stale)
+    await enqueue(
+      db,
+      WEBHOOK_DELIVER,
+      { deliveryId: d.id },
+      { orgId: d.orgId, maxAttempts: 1, dedupeKey: `webhook:${d.id}:resume:${d.attempts}` },
+    );
+  return stale.length;
+}
+
 export function registerWebhookJobs() {
   registerJob(WEBHOOK_DELIVER, async (job, ctx) => {
     const { deliveryId } = job.payload as { deliveryId?: string };
     if (deliveryId) await deliverWebhook(deliveryId, ctx);
   });
+  registerJob(WEBHOOK_SWEEP, async (_job, ctx) => {
+    await resumeStaleDeliveries(ctx.db);
+  });
+  every(WEBHOOK_SWEEP, 5 * 60_000);
 }

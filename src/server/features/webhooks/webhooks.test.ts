@@ -8,7 +8,7 @@ import { registerJob } from '../../jobs/registry';
 import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
-import { deliverWebhook, registerWebhookJobs, WEBHOOK_DELIVER } from '.';
+import { deliverWebhook, registerWebhookJobs, resumeStaleDeliveries, WEBHOOK_DELIVER } from '.';
 import { isPrivateAddress, targetRefusal, verifyWebhook } from './signing';
 
 type THit = { headers: IncomingMessage['headers']; body: string };
@@ -179,6 +179,41 @@ describe('webhooks', () => {
     expect((await deliveriesOf(id)).every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
     registerJob(WEBHOOK_DELIVER, async () => {});
     registerWebhookJobs();
+  });
+
+  it('sends again a delivery whose worker stopped mid-attempt, and never one still being sent', async () => {
+    const firm = await t.seedFirm('Crash & Co');
+    const api = t.client(firm.owner.token);
+    const { id } = await api.webhooks.create.mutate({ url: target, events: ['client.created'] });
+    await api.clients.create.mutate({ code: 'CR-1', name: 'Left mid-send' });
+    await api.clients.create.mutate({ code: 'CR-2', name: 'Being sent' });
+    const [left, busy] = (await deliveriesOf(id)).sort((a, b) => a.id.localeCompare(b.id));
+    if (!left || !busy) throw new Error('two deliveries expected');
+    // Claimed by workers: one that died ten minutes ago, one sending right now.
+    const ago = new Date(Date.now() - 10 * 60_000);
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'sending', attempts: 1, lastAttemptAt: ago })
+      .where(eq(webhookDeliveries.id, left.id));
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'sending', attempts: 1, lastAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, busy.id));
+
+    expect(await resumeStaleDeliveries(t.db)).toBeGreaterThanOrEqual(1);
+    const resumed = (await t.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_DELIVER)))
+      .map((j) => j.dedupeKey ?? '')
+      .filter((k) => k.includes(':resume:'));
+    expect(resumed).toContain(`webhook:${left.id}:resume:1`);
+    expect(resumed.some((k) => k.startsWith(`webhook:${busy.id}:`))).toBe(false);
+
+    await deliverWebhook(left.id, ctx());
+    await deliverWebhook(busy.id, ctx());
+    const sent = hits.map((h) => String(h.headers['webhook-id']));
+    expect(sent).toEqual([left.messageId]);
+    const after = await deliveriesOf(id);
+    expect(after.find((r) => r.id === left.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(after.find((r) => r.id === busy.id)).toMatchObject({ status: 'sending', attempts: 1 });
   });
 
   it('replays a delivery with the same id, sends a test event, and keeps another firm out', async () => {
