@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   conditionsHold,
   STOPPED_LOOP,
@@ -138,6 +138,73 @@ export async function matchContext(
       memberIds: [],
     },
   };
+}
+
+/**
+ * matchContext for many events at once (a rule's preview): one statement for their projects and one
+ * for their clients, not one per project. Keyed `${projectId}:${clientId}` as the events name them.
+ */
+export async function matchContexts(
+  db: TExecutor,
+  orgId: string,
+  refs: readonly { projectId: string | null; clientId: string | null }[],
+): Promise<Map<string, TMatchContext>> {
+  const projectIds = [...new Set(refs.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
+  const clientIds = [...new Set(refs.flatMap((r) => (r.clientId ? [r.clientId] : [])))];
+  const [projectRows, clientRows] = await Promise.all([
+    projectIds.length
+      ? db
+          .select({
+            id: projects.id,
+            serviceId: projects.serviceId,
+            ownerId: projects.ownerId,
+            clientType: clients.type,
+            groupId: clients.groupId,
+            tags: clients.tags,
+            memberIds: sql<string[]>`coalesce((select array_agg(pm.member_id) from ${projectMembers} pm
+              where pm.org_id = ${projects.orgId} and pm.project_id = ${projects.id}), '{}'::uuid[])`,
+          })
+          .from(projects)
+          .innerJoin(clients, and(eq(clients.orgId, projects.orgId), eq(clients.id, projects.clientId)))
+          .where(and(eq(projects.orgId, orgId), inArray(projects.id, projectIds)))
+      : [],
+    clientIds.length
+      ? db
+          .select({ id: clients.id, type: clients.type, groupId: clients.groupId, tags: clients.tags })
+          .from(clients)
+          .where(and(eq(clients.orgId, orgId), inArray(clients.id, clientIds)))
+      : [],
+  ]);
+  const byProject = new Map(projectRows.map((r) => [r.id, r]));
+  const byClient = new Map(clientRows.map((r) => [r.id, r]));
+  const contexts = new Map<string, TMatchContext>();
+  for (const ref of refs) {
+    const key = `${ref.projectId ?? ''}:${ref.clientId ?? ''}`;
+    if (contexts.has(key)) continue;
+    const p = ref.projectId ? byProject.get(ref.projectId) : undefined;
+    const c = ref.clientId ? byClient.get(ref.clientId) : undefined;
+    contexts.set(
+      key,
+      p
+        ? {
+            clientType: p.clientType,
+            groupId: p.groupId,
+            tags: p.tags,
+            serviceId: p.serviceId,
+            ownerId: p.ownerId,
+            memberIds: p.memberIds ?? [],
+          }
+        : {
+            clientType: c?.type ?? null,
+            groupId: c?.groupId ?? null,
+            tags: c?.tags ?? [],
+            serviceId: null,
+            ownerId: null,
+            memberIds: [],
+          },
+    );
+  }
+  return contexts;
 }
 
 /** The rules whose trigger and conditions hold for the event: the evaluation the bench measures. */

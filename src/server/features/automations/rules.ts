@@ -13,7 +13,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { automationEvents, automationRules, automationRuns, clients, projects } from '../../db/schema';
 import { audit, diff } from '../system-log';
-import { matchContext, parseRule } from './engine';
+import { matchContexts, parseRule } from './engine';
 
 type TRuleValues = z.output<typeof ZRuleInput>;
 
@@ -241,18 +241,12 @@ export async function previewRule(db: TExecutor, scope: TScope, input: TRuleValu
   const hits = events.filter((e) =>
     triggerMatches(rule.trigger, { kind: e.kind, data: (e.data ?? {}) as Record<string, unknown> }),
   );
+  const contexts = await matchContexts(db, scope.orgId, hits);
   const projectIds = new Set<string>();
-  const cache = new Map<string, boolean>();
   let fired = 0;
   for (const e of hits) {
-    const key = `${e.projectId ?? ''}:${e.clientId ?? ''}`;
-    let holds = cache.get(key);
-    if (holds === undefined) {
-      const { ctx } = await matchContext(db, scope.orgId, e.projectId, e.clientId);
-      holds = conditionsHold(rule.conditions, ctx);
-      cache.set(key, holds);
-    }
-    if (!holds) continue;
+    const ctx = contexts.get(`${e.projectId ?? ''}:${e.clientId ?? ''}`);
+    if (!ctx || !conditionsHold(rule.conditions, ctx)) continue;
     fired++;
     if (e.projectId) projectIds.add(e.projectId);
   }
