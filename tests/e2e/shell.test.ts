@@ -110,6 +110,26 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('fetches the toaster when the tab is left, so a toast raised after the network went needs none', async () => {
+    const { page, console, context } = await signedInPage();
+    const toasterRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/toaster-view-[^/]+\.js$/.test(request.url())) toasterRequests.push(request.url());
+    });
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(toasterRequests).toEqual([]);
+    // The phone is put away (the tab hidden): the toaster comes now, while the network is there.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => toasterRequests.length).toBe(1);
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the 500 screen for a fatal error; its button signs out and goes to the login', async () => {
     const { page, context } = await signedInPage({ allowErrors: [/500/] });
     await page.route('**/api/trpc/profile.me**', (route) =>

@@ -47,6 +47,12 @@ function load(): void {
 export function installToasterLoading(): void {
   for (const type of ['pointerdown', 'keydown'])
     window.addEventListener(type, load, { once: true, capture: true, passive: true });
+  // Leaving the tab too: a phone put away and taken out again offline refetches on focus, and its
+  // "Network Error" toast must not need the network (a failed fetch would reload the page, offline).
+  window.addEventListener('blur', load, { once: true });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') load();
+  });
 }
 
 function show(kind: TKind, message: ReactNode, data?: ExternalToast): void {
