@@ -13,6 +13,7 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { applicableCodesSql } from '../statutory';
 import { clientsWhere, num, reportContext } from './scope';
 
 export type TGridCell = {
@@ -37,7 +38,12 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
   const ctx = await reportContext(db, scope, input);
   const o = scope.orgId;
   const [service] = await db
-    .select({ id: services.id, name: services.name, frequency: services.frequency })
+    .select({
+      id: services.id,
+      name: services.name,
+      frequency: services.frequency,
+      filingCode: services.statutoryFilingCode,
+    })
     .from(services)
     .where(and(eq(services.orgId, o), eq(services.id, input.serviceId)));
   if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
@@ -54,15 +60,22 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
   const keys = `{${periods.map((p) => `"${p.key}"`).join(',')}}`;
   const result = await db.execute(sql`
     with c as (
-      select c.id, c.code, c.name from clients c
+      select c.id, c.code, c.name,
+        exists (select 1 from client_services cs where cs.org_id = ${o} and cs.client_id = c.id
+          and cs.service_id = ${service.id}) as engaged
+      from clients c
+      ${service.filingCode ? sql`left join client_registrations r on r.org_id = c.org_id and r.client_id = c.id` : sql``}
       where ${clientsWhere(scope, { ...input, serviceId: undefined })}
-        and exists (select 1 from client_services cs where cs.org_id = ${o} and cs.client_id = c.id
+        and (exists (select 1 from client_services cs where cs.org_id = ${o} and cs.client_id = c.id
           and cs.service_id = ${service.id})
+          -- A service linked to a statutory filing also lists who must make it and is not engaged
+          -- (issue 39's gaps): their cells are all "not engaged".
+          ${service.filingCode ? sql`or (r.client_id is not null and (${applicableCodesSql(service.filingCode)})[1] is not null)` : sql``})
     ),
     pg as (
       select c.*, count(*) over () as total, row_number() over (order by c.name, c.id) as rn from c
     )
-    select pg.id, pg.code, pg.name, pg.total,
+    select pg.id, pg.code, pg.name, pg.engaged, pg.total,
       (select coalesce(json_agg(json_build_object('key', p.period_key, 'id', p.id, 'status', p.status,
           'due', to_char(p.due_date, 'YYYY-MM-DD'),
           'waiting', exists (select 1 from requests r where r.org_id = ${o} and r.project_id = p.id
@@ -78,6 +91,7 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
     id: string;
     code: string;
     name: string;
+    engaged: boolean;
     total: unknown;
     projects: unknown;
     engagements: unknown;
@@ -101,7 +115,8 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
         waitingOnClient: project?.waiting === true,
       };
     });
-    return { clientId: r.id, code: r.code, name: r.name, cells };
+    // `gap`: must make the service's statutory filing by its registrations, and has no engagement.
+    return { clientId: r.id, code: r.code, name: r.name, gap: !r.engaged, cells };
   });
   const counts = Object.fromEntries(GRID_STATES.map((s) => [s, 0])) as Record<TGridState, number>;
   for (const row of rows) for (const cell of row.cells) counts[cell.state] += 1;

@@ -196,6 +196,14 @@ describe('what applies, the gaps, and engage for this', () => {
     });
     const only = await f.api.statutory.gaps.query({ filingCode: 'IN.GSTR3B.Q.A' });
     expect(only.rows.map((r) => [r.clientName, r.service?.id])).toEqual([['Gap client 0', svc.id]]);
+    // The service's compliance grid lists who must make its filing and is not engaged, marked so.
+    const grid = await f.api.reports.complianceGrid.query({
+      from: '2026-04-01',
+      to: '2027-03-31',
+      serviceId: svc.id,
+    });
+    expect(grid.rows.map((r) => [r.name, r.gap])).toEqual([['Gap client 0', true]]);
+    expect(grid.rows[0]?.cells.every((c) => c.state === 'not_engaged')).toBe(true);
     const first = only.rows[0];
     if (!first) throw new Error('no gap');
     const unlinked = await codeOf(
@@ -212,6 +220,12 @@ describe('what applies, the gaps, and engage for this', () => {
     });
     expect(engaged).toEqual({ created: 1, skipped: 0 });
     expect((await f.api.statutory.gaps.query({ filingCode: 'IN.GSTR3B.Q.A' })).total).toBe(0);
+    const engagedGrid = await f.api.reports.complianceGrid.query({
+      from: '2026-04-01',
+      to: '2027-03-31',
+      serviceId: svc.id,
+    });
+    expect(engagedGrid.rows.map((r) => [r.name, r.gap])).toEqual([['Gap client 0', false]]);
     const filings = await f.api.statutory.clientFilings.query({ clientId: first.clientId });
     const row = filings.filings.find((x) => x.code === 'IN.GSTR3B.Q.A');
     expect(row).toMatchObject({ gap: false, engaged: [{ id: svc.id }] });

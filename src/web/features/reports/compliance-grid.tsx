@@ -116,6 +116,15 @@ export function ComplianceGrid({
                       >
                         {r.name}
                       </Link>
+                      {r.gap ? (
+                        <Link
+                          to="/reports/statutory/gaps"
+                          className="block text-xs font-normal text-danger hover:underline"
+                          title="Must make this filing by its registrations, and is not engaged for it"
+                        >
+                          Gap: not engaged
+                        </Link>
+                      ) : null}
                     </th>
                     {r.cells.map((c, i) => {
                       const label = `${GRID_STATE_LABEL[c.state]}: ${r.name}, ${data.periods[i]?.label}${c.dueDate ? `, due ${format.date(c.dueDate)}` : ''}${c.waitingOnClient ? ', waiting on the client' : ''}`;
