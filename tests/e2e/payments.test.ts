@@ -136,6 +136,8 @@ describe('payments in the browser', () => {
     await page.getByRole('option', { name: 'UPI' }).click();
     await dialog.getByLabel('Amount received').fill('45,000');
     await expect.poll(() => allocation.inputValue()).toBe('45000.00');
+    // The first payment's toast said the same words: it must be gone, so the one seen is this one's.
+    await expect.poll(() => page.getByText('Recorded ₹45,000.00').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('Recorded ₹45,000.00').waitFor();
 
