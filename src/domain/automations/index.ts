@@ -101,6 +101,7 @@ export const ACTION_KINDS = [
   'notifyMembers',
   'setClientTag',
   'raiseInvoice',
+  'sendRequest',
 ] as const;
 export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   moveStage: 'Move the project to a stage',
@@ -109,6 +110,7 @@ export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   notifyMembers: 'Notify members',
   setClientTag: 'Tag the client',
   raiseInvoice: 'Raise the period’s invoice',
+  sendRequest: 'Send the client a request from a template',
 };
 export const ZAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('moveStage'), stageName }),
@@ -128,6 +130,12 @@ export const ZAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('setClientTag'), tag: name('tag', 40) }),
   /** The fixed fee of the project's engagement period (billing's rules: once per period). */
   z.object({ kind: z.literal('raiseInvoice') }),
+  /** A client request from one of the firm's request templates (the requests feature's rules). */
+  z.object({
+    kind: z.literal('sendRequest'),
+    requestTemplateId: z.uuid('Choose a request template'),
+    dueInDays: zInt().min(1).max(365).default(7),
+  }),
 ]);
 export type TAction = z.output<typeof ZAction>;
 

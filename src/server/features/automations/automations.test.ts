@@ -9,6 +9,7 @@ import {
   notifications,
   orgs,
   projects,
+  requests,
   systemLog,
   tasks,
 } from '../../db/schema';
@@ -425,5 +426,39 @@ describe('rules', () => {
       })
       .catch(() => {});
     expect((await t.db.select().from(automationEvents)).length).toBe(before);
+  });
+});
+
+// Last: it moves the shared project to Review, which the tests above do not expect.
+describe('actions on the client', () => {
+  it('a project entering Review sends the client a request from a template, marked as the rule’s', async () => {
+    const template = await api().requests.templates.save.mutate({
+      name: 'Documents for the review',
+      sections: [{ title: 'Bank', items: [{ key: 'bank', kind: 'file', label: 'Bank statements' }] }],
+    });
+    const ruleId = await rule({
+      name: 'Ask before review',
+      trigger: { kind: 'project.stage_entered', stageName: 'review' },
+      conditions: [],
+      actions: [{ kind: 'sendRequest', requestTemplateId: template.id, dueInDays: 10 }],
+    });
+    const { stages } = await api().stages.list.query({ templateId });
+    await api().stages.move.mutate({
+      projectId,
+      stageId: stages.find((s) => s.name === 'Review')?.id ?? null,
+    });
+    await drain();
+    const sent = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.clientId, w.own.client.id), eq(requests.title, 'Documents for the review')));
+    // (Earlier tests' Review entries still waiting in the queue meet the new rule too: one request a run.)
+    const { runs } = await api().automations.runs.query({ ruleId });
+    expect(sent.length).toBe(runs.filter((r) => r.outcome === 'done').length);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.status === 'sent')).toBe(true);
+    expect(
+      runs.some((r) => r.outcome === 'done' && /Sent a request to 1 portal user/.test(r.detail ?? '')),
+    ).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/automations';
 import { addDays } from '../../../domain/days';
 import type { TActor } from '../../auth';
+import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import {
   automationEvents,
@@ -29,6 +30,7 @@ import {
 import type { TRunningJob } from '../../jobs/registry';
 import { billProjectPeriod } from '../billing';
 import { notify } from '../notifications';
+import { requestFromTemplate } from '../requests';
 import { audit } from '../system-log';
 import { firmDay } from './access';
 import { moveToStage, stagesOf } from './stages';
@@ -236,6 +238,7 @@ async function runAction(
   event: TEventRow,
   projectId: string | null,
   action: TAction,
+  deps: TActionDeps | undefined,
 ): Promise<string> {
   const actor: TActor = { kind: 'automation', orgId: rule.orgId, ruleId: rule.id, ruleName: rule.name };
   const cause = { depth: event.depth, ruleId: rule.id };
@@ -351,6 +354,22 @@ async function runAction(
       });
       return `Raised the invoice of ${project.name}’s period`;
     }
+    case 'sendRequest': {
+      if (!deps) throw new ActionRefused('Requests are sent by the job queue');
+      const clientId = event.clientId ?? (projectId ? (await needProject()).clientId : null);
+      if (!clientId) throw new ActionRefused('The event has no client');
+      const made = await requestFromTemplate(tx, deps, {
+        orgId: rule.orgId,
+        clientId,
+        requestTemplateId: action.requestTemplateId,
+        dueInDays: action.dueInDays,
+        why: `by rule ${rule.name}`,
+      });
+      if (!made) throw new ActionRefused('The request template no longer exists');
+      return made.status === 'sent'
+        ? `Sent a request to ${made.mailed.length} portal user${made.mailed.length === 1 ? '' : 's'}`
+        : 'Kept a request as a draft: nobody uses the portal for the client yet';
+    }
     case 'setClientTag': {
       const clientId = event.clientId;
       if (!clientId) throw new ActionRefused('The event has no client');
@@ -392,10 +411,14 @@ export type TEventOutcome = {
  * a retry) into a no-op. A failing rule rolls back alone; on the job's last attempt (or for an action
  * that cannot succeed) its failure is recorded and its owner told; before that the job is retried.
  */
+/** What some actions need of the process: the address links in mail point at. */
+export type TActionDeps = { config: Pick<TConfig, 'publicUrl'> };
+
 export async function processEvent(
   db: TDb,
   eventId: string,
   job?: Pick<TRunningJob, 'attempts' | 'maxAttempts'>,
+  deps?: TActionDeps,
 ) {
   const [event] = await db.select().from(automationEvents).where(eq(automationEvents.id, eventId)).limit(1);
   if (!event) return [];
@@ -436,7 +459,7 @@ export async function processEvent(
         if (!run) return null;
         const details: string[] = [];
         for (const action of rule.actions)
-          details.push(await runAction(tx, rule, event, event.projectId, action));
+          details.push(await runAction(tx, rule, event, event.projectId, action, deps));
         const detail = details.join('; ').slice(0, 2000);
         await tx.update(automationRuns).set({ detail }).where(eq(automationRuns.id, run.id));
         return detail;

@@ -18,7 +18,7 @@ export function registerAutomationJobs() {
     AUTOMATION_EVENT_JOB,
     async (job, ctx) => {
       const { eventId } = (job.payload ?? {}) as { eventId?: string };
-      if (eventId) await processEvent(ctx.db, eventId, job);
+      if (eventId) await processEvent(ctx.db, eventId, job, { config: ctx.config });
     },
     { backoff: { baseMs: 10_000, capMs: 10 * 60_000 } },
   );

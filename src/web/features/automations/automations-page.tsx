@@ -207,6 +207,8 @@ function newAction(kind: TAction['kind']): TAction {
       return { kind, tag: '' };
     case 'raiseInvoice':
       return { kind };
+    case 'sendRequest':
+      return { kind, requestTemplateId: '', dueInDays: 7 };
   }
 }
 
@@ -220,6 +222,7 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
   const isNew = ruleId === 'new';
   const rule = useQuery({ ...trpc.automations.get.queryOptions({ ruleId }), enabled: !isNew });
   const members = useQuery(trpc.projects.options.queryOptions());
+  const requestTemplates = useQuery(trpc.requests.templates.list.queryOptions());
   const [draft, setDraft] = useState<TRuleInput | null>(isNew ? BLANK : null);
   const [error, setError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<TRuleInput | null>(null);
@@ -445,6 +448,27 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                   value={a.tag}
                   onChange={(e) => setAction(i, { ...a, tag: e.target.value })}
                 />
+              ) : a.kind === 'sendRequest' ? (
+                <>
+                  <Select
+                    aria-label={`Action ${i + 1} request template`}
+                    className="w-56"
+                    value={a.requestTemplateId}
+                    onValueChange={(requestTemplateId) => setAction(i, { ...a, requestTemplateId })}
+                    options={(requestTemplates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                    placeholder="Request template"
+                  />
+                  <Input
+                    aria-label={`Action ${i + 1} due in days`}
+                    type="number"
+                    min={1}
+                    max={365}
+                    className="w-24"
+                    value={a.dueInDays ?? 7}
+                    onChange={(e) => setAction(i, { ...a, dueInDays: Number(e.target.value) || 7 })}
+                  />
+                  <span className="text-xs text-muted-fg">days to answer</span>
+                </>
               ) : a.kind === 'raiseInvoice' ? null : (
                 <Select
                   aria-label={`Action ${i + 1} member`}
