@@ -117,13 +117,14 @@ export function ComplianceGrid({
                         {r.name}
                       </Link>
                       {r.gap ? (
-                        <Link
-                          to="/reports/statutory/gaps"
-                          className="block text-xs font-normal text-danger hover:underline"
+                        // Text, not a second link: two links stacked in the row header would be
+                        // targets closer than 24 px (WCAG 2.5.8). The gaps report has "Engage".
+                        <span
+                          className="block text-xs font-normal text-danger"
                           title="Must make this filing by its registrations, and is not engaged for it"
                         >
                           Gap: not engaged
-                        </Link>
+                        </span>
                       ) : null}
                     </th>
                     {r.cells.map((c, i) => {
