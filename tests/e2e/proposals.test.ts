@@ -158,6 +158,8 @@ describe('proposals in the browser', () => {
     await staff.getByText(/2,400/).first().waitFor();
     await screenshot(staff, 'proposal-engagements');
     expect(staffConsole.errors).toEqual([]);
+    // Closed here, not left to the file's end: an open page's connections keep the server's close waiting.
+    await staffContext.close();
   });
 
   it('staff send a client PDF for signature; the portal user signs it in the portal on a phone; the sealed copy is filed', async () => {
@@ -252,5 +254,7 @@ describe('proposals in the browser', () => {
       .waitFor();
     await screenshot(staff, 'signature-request-filed');
     expect(staffConsole.errors).toEqual([]);
+    // Closed here, not left to the file's end: an open page's connections keep the server's close waiting.
+    await staffContext.close();
   });
 });
