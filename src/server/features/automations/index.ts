@@ -10,7 +10,6 @@ export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from
 export { AUTOMATION_DUE_SCAN, scanDueDates } from './due';
 export { evaluate, processEvent } from './engine';
 export { automationsRouter, stagesRouter } from './router';
-export { firstStageId } from './stages';
 
 /** The job that runs the rules an event starts (queued with the event, in its transaction). */
 export function registerAutomationJobs() {

@@ -38,18 +38,6 @@ export async function listStages(db: TExecutor, scope: TScope, templateId: strin
   return { template, stages: await stagesOf(db, scope.orgId, templateId) };
 }
 
-/** The first stage of a template, where a project made from it starts (null: it has none). */
-export async function firstStageId(db: TExecutor, orgId: string, templateId: string | null) {
-  if (!templateId) return null;
-  const [row] = await db
-    .select({ id: templateStages.id })
-    .from(templateStages)
-    .where(and(eq(templateStages.orgId, orgId), eq(templateStages.templateId, templateId)))
-    .orderBy(asc(templateStages.position), asc(templateStages.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * Replaces a template's stages with the list given, in its order: a stage sent with its id keeps it
  * (and its projects), one without is new, one left out is removed (its projects leave every stage).

@@ -14,9 +14,10 @@ import {
   services,
   taskAssignees,
   tasks,
+  templateStages,
   templateTasks,
 } from '../../db/schema';
-import { emitAutomationEvent, firstStageId } from '../automations';
+import { emitAutomationEvent } from '../../events';
 import { billProjectFee } from '../billing';
 import { visibleClient } from '../clients';
 import { notify } from '../notifications';
@@ -284,4 +285,19 @@ export async function deleteProject(db: TDb, scope: TScope, projectId: string, m
     });
     return { id: project.id };
   });
+}
+
+/**
+ * The first of a template's stages (issue 41), where a project made from it starts. Read here, not
+ * through automations: automations act on projects, so projects may not import them (a cycle).
+ */
+async function firstStageId(db: TExecutor, orgId: string, templateId: string | null) {
+  if (!templateId) return null;
+  const [row] = await db
+    .select({ id: templateStages.id })
+    .from(templateStages)
+    .where(and(eq(templateStages.orgId, orgId), eq(templateStages.templateId, templateId)))
+    .orderBy(asc(templateStages.position), asc(templateStages.id))
+    .limit(1);
+  return row?.id ?? null;
 }

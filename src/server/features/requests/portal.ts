@@ -21,7 +21,7 @@ import {
   requestRecipients,
   requests,
 } from '../../db/schema';
-import { emitAutomationEvent } from '../automations';
+import { emitAutomationEvent } from '../../events';
 import { portalAudience } from '../client-portal';
 import { notify } from '../notifications';
 import { audit } from '../system-log';

@@ -16,8 +16,8 @@ import {
   requestRecipients,
   requests,
 } from '../../db/schema';
+import { emitAutomationEvent } from '../../events';
 import { enqueueMail } from '../../mail';
-import { emitAutomationEvent } from '../automations';
 import { ensureTree } from '../documents';
 import { audit } from '../system-log';
 import { itemNotFound, itemsOf, type TRequestRow, visibleRequest } from './access';

@@ -12,7 +12,7 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
-import { emitAutomationEvent } from '../automations';
+import { emitAutomationEvent } from '../../events';
 import { notify } from '../notifications';
 import { levelForBudget } from '../projects';
 import { audit, diff } from '../system-log';
