@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCodeSequence } from '../../src/domain/clients';
-import { addDays, todayIn, weekStartOf } from '../../src/domain/days';
+import { addDays, weekStartOf } from '../../src/domain/days';
 import { createFormatter } from '../../src/domain/format';
 import { dueDateFor, periodContaining, projectNameFor } from '../../src/domain/periods';
 import { expiryRemindAt } from '../../src/domain/reminder-schedule';
@@ -329,7 +329,7 @@ describe('npm run demo', () => {
 
   it('records time as the grid allows it: nothing on holidays or approved leave, no day past 12 hours, believable days', async () => {
     const org = demo.orgId;
-    const today = todayIn('Asia/Kolkata');
+    const today = demo.today;
     const days = await rows<{ memberId: string; date: string; minutes: number }>(sql`
       select member_id as "memberId", date::text as date, sum(minutes)::int as minutes
       from timesheet_entries where org_id = ${org}::uuid group by 1, 2`);
@@ -402,7 +402,7 @@ describe('npm run demo', () => {
     const settings = await api.timesheets.approvalSettings.query();
     expect(settings.approversApproverId).toBe(demo.people.find((p) => p.role === 'Admin')?.memberId);
     // The team summary has what it needs: all time rated and costed, and work ahead budgeted.
-    const today = todayIn('Asia/Kolkata');
+    const today = demo.today;
     const team = await api.reports.teamSummary.query({ from: addDays(today, -30), to: today });
     expect(team.totals).toMatchObject({ unratedMinutes: 0, uncostedMinutes: 0 });
     expect(team.totals?.billableValue).toBeGreaterThan(0);
@@ -414,7 +414,7 @@ describe('npm run demo', () => {
 
   it('has every week before last approved (one sent back and sent again), last week partly sent, this week in draft', async () => {
     const org = demo.orgId;
-    const thisWeek = weekStartOf(todayIn('Asia/Kolkata'));
+    const thisWeek = weekStartOf(demo.today);
     const lastWeek = addDays(thisWeek, -7);
     const weeks = await rows<{
       memberId: string;
@@ -468,7 +468,7 @@ describe('npm run demo', () => {
 
   it('has the holidays, leave types and a year of leave: decided by managers, never overlapping, never overdrawn', async () => {
     const org = demo.orgId;
-    const today = todayIn('Asia/Kolkata');
+    const today = demo.today;
     const [holidays] = await rows<{ thisYear: number; halfDays: number }>(sql`select
       count(*) filter (where extract(year from date) = ${Number(today.slice(0, 4))})::int as "thisYear",
       count(*) filter (where part <> 'full')::int as "halfDays"
@@ -639,7 +639,7 @@ describe('npm run demo', () => {
       from invoices i where i.org_id = ${org} and i.status not in ('draft', 'void')
       group by i.org_id, i.client_id`);
     expect(owed.length).toBeGreaterThan(10);
-    const today = todayIn('Asia/Kolkata');
+    const today = demo.today;
     for (const c of owed) {
       const statement = await api.billing.statements.get.query({
         clientId: c.clientId,
@@ -704,7 +704,7 @@ describe('npm run demo', () => {
       'sent',
       'submitted',
     ]);
-    const today = todayIn('Asia/Kolkata');
+    const today = demo.today;
     const [chased] = await rows<{ id: string; due: string; attention: Date | null; steps: number }>(sql`
       select r.id, r.due_date::text as due, r.needs_attention_at as attention,
         (select count(*)::int from request_reminder_steps s where s.org_id = r.org_id and s.request_id = r.id) as steps

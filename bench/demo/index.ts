@@ -76,6 +76,8 @@ export type TDemoResult = {
   /** Active client users; they sign in at /clientportal/auth/login with a mailed code. */
   portalUsers: TDemoPortalUser[];
   counts: { clients: number; engagements: number; projects: number; tasks: number };
+  /** The firm's today when the replay ended: a check made minutes later may be past midnight. */
+  today: string;
 };
 
 export const DEMO_SIZE: TDemoSize = {
@@ -318,7 +320,7 @@ export async function fillDemo(
       projects: 0,
       tasks: 0,
     };
-    return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, portalUsers, counts };
+    return { orgId, firmName, password: DEMO_PASSWORD, people, owner, staff, portalUsers, counts, today };
   } finally {
     await session.close();
   }

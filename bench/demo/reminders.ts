@@ -51,7 +51,10 @@ export function pastReminderEvents(ctx: TReminderContext): TDemoEvent[] {
   const { owner, admin, manager, staff, optedOut: neha, client, api } = cast(ctx);
   const today = todayIn(FIRM_TIME_ZONE, ctx.now);
   const hoursAgo = (n: number) => new Date(ctx.now.getTime() - n * 3_600_000);
-  const iec = { expiryDate: addDays(today, 5), daysBefore: 15 };
+  // Due at 09:00 in Mumbai eleven days before its today: before the replay's moment ten days ago
+  // whatever the hour (Mumbai's day starts at 18:30 UTC), so the requests' chase at that moment,
+  // which runs every due reminder job, never sends it ahead of its time.
+  const iec = { expiryDate: addDays(today, 4), daysBefore: 15 };
   const iecClient = client(7);
   /** Made at `at` to go at once, and sent by the send job. */
   const now = (

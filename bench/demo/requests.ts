@@ -176,8 +176,8 @@ export function requestEvents(ctx: TRequestContext): TDemoEvent[] {
   /**
    * The reminder job's hourly pass on that day, and the send of what it queued, in one step of
    * the replay (the send checks the reminder's time against its job's). Sending runs every due
-   * reminder job, so the passes start after the demo's expiry reminder fell due (ten days ago,
-   * reminders.ts): the first one catches up with the step the request is at, as the job does.
+   * reminder job, so the passes start after the demo's expiry reminder fell due (eleven days
+   * ago, reminders.ts): the first one catches up with the step the request is at, as the job does.
    */
   const chase = (n: number): TDemoEvent => ({
     at: daysAgo(n),
