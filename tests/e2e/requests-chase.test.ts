@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/days';
-import { requests } from '../../src/server/db/schema';
+import { orgs, requests } from '../../src/server/db/schema';
 import { sendRequestReminders } from '../../src/server/features/requests';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
@@ -29,6 +29,8 @@ afterAll(async () => {
 describe('chasing client requests in the browser', () => {
   it('firm default, reminders sent and paused on the request, the outstanding report', async () => {
     const firm = await app.seedFirm('Sharma & Associates');
+    // The chase counts days on the firm's clock: the test's "today" must be the firm's.
+    await app.db.update(orgs).set({ timeZone: 'Asia/Kolkata' }).where(eq(orgs.id, firm.org.id));
     const { client } = await seedPortalClient(app, firm, 'Mehta Traders');
     const portalUser = await seedPortalUser(app, { orgId: firm.org.id, clientIds: [client.id] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -51,55 +51,71 @@ async function billGroup(db: TExecutor, group: TGroup, why: string, now: Date): 
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const { orgId, clientId } = group;
-        // What is still due now, inside the transaction: another instance may have billed some.
-        const due = rowsOf<TFeePeriodRow>(
-          await tx.execute(dueFeePeriods({ orgId, clientId, now, neverBilled: true })),
-        ).filter((p) => wanted.has(`${p.engagement_id}|${p.period_start}`));
-        if (!due.length) return null;
-        const ctx = await billingContext(tx, orgId);
-        const fees = due.map((p) => ({ engagementId: p.engagement_id, periodStart: p.period_start }));
-        const lines = await wipLines(
-          tx,
-          ctx,
-          orgId,
-          clientId,
-          { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
+        const made = await raiseFeeInvoice(tx, {
+          orgId: group.orgId,
+          clientId: group.clientId,
+          wanted: (p) => wanted.has(`${p.engagement_id}|${p.period_start}`),
+          recurring: true,
+          // Issued as the firm bills recurring fees: straight away, or a draft for a person.
+          issue: (ctx) => ctx.settings.recurringMode === 'issue',
+          why,
           now,
-        );
-        const { id } = await createDraft(
-          tx,
-          orgId,
-          { clientId, lines, recurring: true, createdBy: null },
-          ctx,
-        );
-        const invoice = await recomputeInvoice(tx, orgId, id, ctx);
-        const [client] = await tx
-          .select({ name: clients.name })
-          .from(clients)
-          .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)));
-        await audit(tx, systemActor(orgId), {
-          action: 'invoice.create',
-          recordType: 'invoice',
-          recordId: id,
-          summary:
-            `Made the invoice for ${lines.map((l) => l.description).join(', ')} of ${client?.name ?? 'a client'} ${why}: ${summaryOf(ctx, lines, invoice.total)}`.slice(
-              0,
-              2000,
-            ),
         });
-        // Dated by the run's clock, like what it bills: a run for a past day issues on that day.
-        if (ctx.settings.recurringMode === 'issue') {
-          const issueDate = todayIn(ctx.firm.timeZone, now);
-          await issueInvoice(tx, systemActor(orgId), id, { memberId: null, issueDate }, ctx);
-        }
-        return id;
+        return made?.invoiceId ?? null;
       });
     } catch (error) {
       if (!isConflict(error)) throw error;
       if (attempt >= 3) return null;
     }
   }
+}
+
+type TBillingContext = Awaited<ReturnType<typeof billingContext>>;
+
+/**
+ * One invoice, made by the system in the caller's transaction, for the client's fixed fees that are
+ * still due and never billed and that `wanted` picks (another instance may have billed some since
+ * the caller looked); null when none is left.
+ */
+async function raiseFeeInvoice(
+  tx: TExecutor,
+  input: {
+    orgId: string;
+    clientId: string;
+    wanted: (period: TFeePeriodRow) => boolean;
+    recurring?: boolean;
+    issue: (ctx: TBillingContext) => boolean;
+    why: string;
+    notes?: string;
+    now: Date;
+  },
+): Promise<{ invoiceId: string; total: number } | null> {
+  const { orgId, clientId, now } = input;
+  const due = rowsOf<TFeePeriodRow>(
+    await tx.execute(dueFeePeriods({ orgId, clientId, now, neverBilled: true })),
+  ).filter(input.wanted);
+  if (!due.length) return null;
+  const ctx = await billingContext(tx, orgId);
+  const fees = due.map((p) => ({ engagementId: p.engagement_id, periodStart: p.period_start }));
+  const lines = await wipLines(
+    tx,
+    ctx,
+    orgId,
+    clientId,
+    { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
+    now,
+  );
+  return raiseSystemInvoice(tx, ctx, {
+    orgId,
+    clientId,
+    lines,
+    notes: input.notes,
+    recurring: input.recurring,
+    what: `the invoice for ${lines.map((l) => l.description).join(', ')}`,
+    why: input.why,
+    issue: input.issue(ctx),
+    now,
+  });
 }
 
 /**
@@ -193,32 +209,15 @@ export async function billEngagementFees(
   },
 ): Promise<{ invoiceId: string; total: number } | null> {
   if (!input.engagementIds.length) return null;
-  const now = input.now ?? new Date();
   const wanted = new Set(input.engagementIds);
-  const { orgId, clientId } = input;
-  const due = rowsOf<TFeePeriodRow>(
-    await tx.execute(dueFeePeriods({ orgId, clientId, now, neverBilled: true })),
-  ).filter((p) => wanted.has(p.engagement_id));
-  if (!due.length) return null;
-  const ctx = await billingContext(tx, orgId);
-  const fees = due.map((p) => ({ engagementId: p.engagement_id, periodStart: p.period_start }));
-  const lines = await wipLines(
-    tx,
-    ctx,
-    orgId,
-    clientId,
-    { timeEntryIds: [], fees, disbursementIds: [], groupTimeBy: 'service' },
-    now,
-  );
-  return raiseSystemInvoice(tx, ctx, {
-    orgId,
-    clientId,
-    lines,
-    notes: input.notes,
-    what: `the invoice for ${lines.map((l) => l.description).join(', ')}`,
+  return raiseFeeInvoice(tx, {
+    orgId: input.orgId,
+    clientId: input.clientId,
+    wanted: (p) => wanted.has(p.engagement_id),
+    issue: () => input.issue,
     why: input.why,
-    issue: input.issue,
-    now,
+    notes: input.notes,
+    now: input.now ?? new Date(),
   });
 }
 
@@ -228,12 +227,14 @@ export async function billEngagementFees(
  */
 async function raiseSystemInvoice(
   tx: TExecutor,
-  ctx: Awaited<ReturnType<typeof billingContext>>,
+  ctx: TBillingContext,
   input: {
     orgId: string;
     clientId: string;
     lines: TDraftLine[];
     notes?: string;
+    /** A fixed fee billed by the recurring rule (marked so on the invoice). */
+    recurring?: boolean;
     /** "the retainer invoice": what the log entry says was made. */
     what: string;
     why: string;
@@ -242,7 +243,12 @@ async function raiseSystemInvoice(
   },
 ): Promise<{ invoiceId: string; total: number }> {
   const { orgId, clientId, lines } = input;
-  const { id } = await createDraft(tx, orgId, { clientId, lines, notes: input.notes, createdBy: null }, ctx);
+  const { id } = await createDraft(
+    tx,
+    orgId,
+    { clientId, lines, notes: input.notes, recurring: input.recurring, createdBy: null },
+    ctx,
+  );
   const invoice = await recomputeInvoice(tx, orgId, id, ctx);
   const [client] = await tx
     .select({ name: clients.name })
