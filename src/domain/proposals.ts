@@ -171,6 +171,12 @@ export const ZSigner = z.object({
     .max(254, 'Email address is too long')
     .pipe(z.email('Enter a valid email address')),
 });
+/** Who signs: one to MAX_SIGNERS people, each by their own email. */
+const ZSigners = z
+  .array(ZSigner)
+  .min(1, 'Add at least one signer')
+  .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`)
+  .refine((s) => new Set(s.map((x) => x.email)).size === s.length, 'Each signer needs their own email');
 
 const ZIsoDay = zString().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 
@@ -178,11 +184,7 @@ export const ZProposalFields = ZProposalContent.extend({
   title: zText({ min: 1, max: 200, label: 'Title' }),
   expiresOn: ZIsoDay,
   signingOrder: z.enum(SIGNING_ORDERS).default('any'),
-  signers: z
-    .array(ZSigner)
-    .min(1, 'Add at least one signer')
-    .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`)
-    .refine((s) => new Set(s.map((x) => x.email)).size === s.length, 'Each signer needs their own email'),
+  signers: ZSigners,
 });
 export const ZProposalCreate = ZProposalFields.extend({
   clientId: z.uuid('Choose a client or prospect'),
@@ -208,11 +210,7 @@ export const ZSignatureRequest = z.object({
   message: zText({ max: 2000, label: 'Message' }).default(''),
   expiresOn: ZIsoDay,
   signingOrder: z.enum(SIGNING_ORDERS).default('any'),
-  signers: z
-    .array(ZSigner)
-    .min(1, 'Add at least one signer')
-    .max(MAX_SIGNERS, `At most ${MAX_SIGNERS} signers`)
-    .refine((s) => new Set(s.map((x) => x.email)).size === s.length, 'Each signer needs their own email'),
+  signers: ZSigners,
 });
 export type TSignatureRequest = z.input<typeof ZSignatureRequest>;
 export const ZSignerOptions = z.object({ clientId: z.uuid('Choose a client') });

@@ -42,45 +42,26 @@ export const PROPOSAL_SEAL = 'proposals.seal';
 export const SEALED_FOLDER = 'Signed agreements';
 const ZPayload = z.object({ orgId: z.uuid(), proposalId: z.uuid() });
 
-/** The signed PDF's bytes for an accepted proposal, and the agreement's hash. */
-export async function buildSealedPdf(
-  db: TDb,
-  config: Pick<TConfig, 'vault'>,
-  orgId: string,
-  proposalId: string,
-) {
+/**
+ * What both sealed files are made of: the accepted proposal with its client and firm, the
+ * signatures given, and the audit trail in order. Null when it is not accepted.
+ */
+async function loadAccepted(db: TDb, orgId: string, proposalId: string) {
   const [row] = await db
     .select({ p: proposals, clientName: clients.name, firmName: orgs.name })
     .from(proposals)
     .innerJoin(clients, and(eq(clients.orgId, proposals.orgId), eq(clients.id, proposals.clientId)))
     .innerJoin(orgs, eq(orgs.id, proposals.orgId))
     .where(and(eq(proposals.orgId, orgId), eq(proposals.id, proposalId)));
-  if (row?.p.status !== 'accepted' || row.p.chosenPackage === null) return null;
-  const p = row.p;
-  const chosenPackage = row.p.chosenPackage;
-  const format = await firmFormatter(db, orgId);
-  const [signers, names, events] = await Promise.all([
-    signersOf(db, orgId, p.id),
-    serviceNames(db, orgId, p),
+  if (row?.p.status !== 'accepted') return null;
+  const [signers, events] = await Promise.all([
+    signersOf(db, orgId, proposalId),
     db
       .select()
       .from(proposalEvents)
-      .where(and(eq(proposalEvents.orgId, orgId), eq(proposalEvents.proposalId, p.id)))
+      .where(and(eq(proposalEvents.orgId, orgId), eq(proposalEvents.proposalId, proposalId)))
       .orderBy(asc(proposalEvents.at), asc(proposalEvents.id)),
   ]);
-  const rendered = renderProposal(
-    p,
-    names,
-    format,
-    {
-      clientName: row.clientName,
-      signerName: signers[0]?.name ?? row.clientName,
-      firmName: row.firmName,
-      today: todayIn(format.timeZone, p.answeredAt ?? new Date()),
-      expiresOn: p.expiresOn,
-    },
-    { packageIndex: chosenPackage, addOnIndexes: p.chosenAddOns ?? [] },
-  );
   const signed = signers.flatMap((s) =>
     s.signedAt && s.signature && s.signatureKind
       ? [
@@ -95,6 +76,49 @@ export async function buildSealedPdf(
         ]
       : [],
   );
+  return {
+    ...row,
+    signers,
+    signed,
+    /** The signatures as the content hash takes them. */
+    signatureParts: signed.map((s) => [s.name, s.email, s.signedAt.toISOString(), s.kind, s.signature]),
+    events: events.map((e) => ({
+      at: e.at,
+      kind: e.kind,
+      who: e.who,
+      detail: e.detail,
+      ip: e.ip,
+      userAgent: e.userAgent,
+    })),
+  };
+}
+
+/** The signed PDF's bytes for an accepted proposal, and the agreement's hash. */
+export async function buildSealedPdf(
+  db: TDb,
+  config: Pick<TConfig, 'vault'>,
+  orgId: string,
+  proposalId: string,
+) {
+  const row = await loadAccepted(db, orgId, proposalId);
+  if (!row || row.p.chosenPackage === null) return null;
+  const p = row.p;
+  const chosenPackage = row.p.chosenPackage;
+  const { signers, signed, events } = row;
+  const [format, names] = await Promise.all([firmFormatter(db, orgId), serviceNames(db, orgId, p)]);
+  const rendered = renderProposal(
+    p,
+    names,
+    format,
+    {
+      clientName: row.clientName,
+      signerName: signers[0]?.name ?? row.clientName,
+      firmName: row.firmName,
+      today: todayIn(format.timeZone, p.answeredAt ?? new Date()),
+      expiresOn: p.expiresOn,
+    },
+    { packageIndex: chosenPackage, addOnIndexes: p.chosenAddOns ?? [] },
+  );
   const chosenAddOns = p.chosenAddOns ?? [];
   // What was agreed, canonically: the hash a reader can recompute from the proposal's record.
   const contentSha256 = createHash('sha256')
@@ -104,7 +128,7 @@ export async function buildSealedPdf(
         package: rendered.packages[chosenPackage],
         addOns: chosenAddOns.map((i) => rendered.addOns[i]),
         terms: rendered.terms,
-        signatures: signed.map((s) => [s.name, s.email, s.signedAt.toISOString(), s.kind, s.signature]),
+        signatures: row.signatureParts,
       }),
     )
     .digest('hex');
@@ -117,14 +141,7 @@ export async function buildSealedPdf(
     chosenPackage,
     chosenAddOns,
     signers: signed,
-    events: events.map((e) => ({
-      at: e.at,
-      kind: e.kind,
-      who: e.who,
-      detail: e.detail,
-      ip: e.ip,
-      userAgent: e.userAgent,
-    })),
+    events,
     contentSha256,
     certificateSubject: key.subject,
   });
@@ -173,13 +190,9 @@ export async function buildSealedDocument(
   orgId: string,
   proposalId: string,
 ) {
-  const [row] = await db
-    .select({ p: proposals, clientName: clients.name, firmName: orgs.name })
-    .from(proposals)
-    .innerJoin(clients, and(eq(clients.orgId, proposals.orgId), eq(clients.id, proposals.clientId)))
-    .innerJoin(orgs, eq(orgs.id, proposals.orgId))
-    .where(and(eq(proposals.orgId, orgId), eq(proposals.id, proposalId)));
-  if (row?.p.status !== 'accepted' || row.p.kind !== 'document') return null;
+  const row = await loadAccepted(db, orgId, proposalId);
+  if (!row || row.p.kind !== 'document') return null;
+  const { signed, events } = row;
   const p = row.p;
   if (!p.sourceDocumentId || p.sourceVersion === null)
     throw new PermanentJobError('The signed document was deleted before it could be sealed');
@@ -201,34 +214,12 @@ export async function buildSealedDocument(
   const stream = await storage.get(source.storageKey);
   if (!stream) throw new Error('the original file is missing from storage');
   const original = await readAll(stream);
-  const [signers, events] = await Promise.all([
-    signersOf(db, orgId, p.id),
-    db
-      .select()
-      .from(proposalEvents)
-      .where(and(eq(proposalEvents.orgId, orgId), eq(proposalEvents.proposalId, p.id)))
-      .orderBy(asc(proposalEvents.at), asc(proposalEvents.id)),
-  ]);
-  const signed = signers.flatMap((s) =>
-    s.signedAt && s.signature && s.signatureKind
-      ? [
-          {
-            name: s.name,
-            email: s.email,
-            signedAt: s.signedAt,
-            kind: s.signatureKind,
-            signature: s.signature,
-            consentText: s.consentText ?? '',
-          },
-        ]
-      : [],
-  );
   const originalSha256 = createHash('sha256').update(original).digest('hex');
   const contentSha256 = createHash('sha256')
     .update(
       JSON.stringify({
         original: originalSha256,
-        signatures: signed.map((s) => [s.name, s.email, s.signedAt.toISOString(), s.kind, s.signature]),
+        signatures: row.signatureParts,
       }),
     )
     .digest('hex');
@@ -249,14 +240,7 @@ export async function buildSealedDocument(
       pageCount: merged.getPageCount(),
       originalSha256,
       signers: signed,
-      events: events.map((e) => ({
-        at: e.at,
-        kind: e.kind,
-        who: e.who,
-        detail: e.detail,
-        ip: e.ip,
-        userAgent: e.userAgent,
-      })),
+      events,
       contentSha256,
       certificateSubject: key.subject,
     }),

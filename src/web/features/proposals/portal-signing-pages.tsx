@@ -5,7 +5,7 @@ import { CheckCircle2, PenLine } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ProposalBody } from './proposal-body';
-import { SignatureForm, SignedFile } from './signing-review';
+import { SignatureForm, SignedFile, SignerTurn } from './signing-review';
 
 // The portal's "To sign" (/clientportal/{clientId}/sign): what waits on the signed-in person, and
 // the signing page itself without the mailed code (the portal's sign-in stands for it).
@@ -143,25 +143,8 @@ export function PortalSignPage() {
           />
         )}
       </Card>
-      <section aria-label="Signers" className="text-sm">
-        <h2 className="mb-1 font-semibold">Signers{v.signingOrder === 'sequential' ? ', in turn' : ''}</h2>
-        <ul className="flex flex-col gap-1">
-          {v.signers.map((s) => (
-            <li key={s.name}>
-              {s.name}: {s.signedAt ? 'signed' : s.declinedAt ? 'declined' : 'not yet signed'}
-            </li>
-          ))}
-        </ul>
-      </section>
-      {!v.myTurn ? (
-        <p className="rounded-md bg-muted p-3 text-sm">
-          {v.me.signedAt
-            ? 'You have signed this.'
-            : v.status !== 'sent'
-              ? `This is ${v.status}.`
-              : 'It is not your turn to sign yet: we will email you when it is.'}
-        </p>
-      ) : declining ? (
+      <SignerTurn view={v} />
+      {!v.myTurn ? null : declining ? (
         <form
           noValidate
           className="flex flex-col gap-3"

@@ -14,7 +14,6 @@ import {
   confirm,
   DatePicker,
   Field,
-  IconButton,
   Input,
   PageHeader,
   Select,
@@ -22,7 +21,7 @@ import {
   toast,
   useFormat,
 } from '@web/ui';
-import { Download, FileCheck, Plus, Trash2 } from 'lucide-react';
+import { Download, FileCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { saveFile } from '../documents/file-transfer';
@@ -31,6 +30,7 @@ import { RecordNotFound } from '../shell/record-not-found';
 import { ContentFields, type TContentDraft, toDraft } from './content-fields';
 import { ProposalBody } from './proposal-body';
 import { ProposalStatusBadge } from './proposal-status-badge';
+import { SignersEditor } from './signers-editor';
 
 const route = getRouteApi('/_main/proposals/$id');
 
@@ -301,6 +301,7 @@ export function SealedDocumentLink({
 
 type TDetail = {
   id: string;
+  clientId: string;
   title: string;
   expiresOn: string;
   signingOrder: TSigningOrder;
@@ -357,44 +358,7 @@ function DraftEditor({ proposal }: { proposal: TDetail }) {
           />
         </Field>
       </div>
-      <section className="flex flex-col gap-2">
-        <h3 className="font-medium">Signers</h3>
-        {signers.map((s, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
-          <div key={`signer-${i}`} className="grid grid-cols-[1fr_1fr_auto] gap-2">
-            <Input
-              aria-label={`Signer ${i + 1} name`}
-              value={s.name}
-              onChange={(e) =>
-                setSigners(signers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
-              }
-            />
-            <Input
-              aria-label={`Signer ${i + 1} email`}
-              type="email"
-              value={s.email}
-              onChange={(e) =>
-                setSigners(signers.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))
-              }
-            />
-            <IconButton
-              aria-label={`Remove signer ${i + 1}`}
-              size="sm"
-              onClick={() => setSigners(signers.filter((_, j) => j !== i))}
-            >
-              <Trash2 />
-            </IconButton>
-          </div>
-        ))}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          onClick={() => setSigners([...signers, { name: '', email: '' }])}
-        >
-          <Plus aria-hidden /> Add a signer
-        </Button>
-      </section>
+      <SignersEditor clientId={proposal.clientId} signers={signers} onChange={setSigners} />
       <ContentFields value={content} onChange={setContent} />
       {error && (
         <p role="alert" className="text-sm text-danger">

@@ -1,11 +1,10 @@
 import {
-  MAX_SIGNERS,
   SIGNING_ORDER_LABELS,
   SIGNING_ORDERS,
   type TSigningOrder,
   ZSignatureRequest,
 } from '@domain/proposals';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Button,
@@ -14,18 +13,16 @@ import {
   DialogClose,
   DialogContent,
   Field,
-  IconButton,
   Input,
   Select,
   Textarea,
   toast,
 } from '@web/ui';
-import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { SignersEditor } from './signers-editor';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const PICK = '__pick__';
 
 /**
  * Sends one of a client's PDFs for signature (issue 37 item 7): the signers (the client's portal
@@ -50,7 +47,6 @@ export function RequestSignatureDialog({
   const [signingOrder, setOrder] = useState<TSigningOrder>('any');
   const [signers, setSigners] = useState<{ name: string; email: string }[]>([{ name: '', email: '' }]);
   const [error, setError] = useState<string | null>(null);
-  const options = useQuery({ ...trpc.proposals.signerOptions.queryOptions({ clientId }), enabled: open });
   const send = useMutation(
     trpc.proposals.requestSignature.mutationOptions({
       onSuccess: async (created) => {
@@ -77,8 +73,6 @@ export function RequestSignatureDialog({
     setError(null);
     send.mutate(parsed.data);
   };
-  const setSigner = (i: number, v: { name: string; email: string }) =>
-    setSigners(signers.map((x, j) => (j === i ? v : x)));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -114,64 +108,7 @@ export function RequestSignatureDialog({
               />
             </Field>
           </div>
-          <section className="flex flex-col gap-2">
-            <h3 className="font-medium">Signers</h3>
-            {signers.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no identity but their place.
-              <div key={`signer-${i}`} className="flex flex-col gap-2 rounded-md border border-border p-2">
-                {(options.data ?? []).length > 0 && (
-                  <Select
-                    aria-label={`Signer ${i + 1}: choose a portal user or contact`}
-                    value={PICK}
-                    options={[
-                      { value: PICK, label: 'Choose a portal user or contact…' },
-                      ...(options.data ?? []).map((o) => ({
-                        value: o.email,
-                        label: `${o.name} <${o.email}>${o.portal ? ' (portal)' : ''}`,
-                      })),
-                    ]}
-                    onValueChange={(email) => {
-                      const o = options.data?.find((x) => x.email === email);
-                      if (o) setSigner(i, { name: o.name, email: o.email });
-                    }}
-                  />
-                )}
-                <div className="grid grid-cols-[1fr_1fr_auto] gap-2">
-                  <Input
-                    aria-label={`Signer ${i + 1} name`}
-                    placeholder="Name"
-                    value={s.name}
-                    onChange={(e) => setSigner(i, { ...s, name: e.target.value })}
-                  />
-                  <Input
-                    aria-label={`Signer ${i + 1} email`}
-                    placeholder="Email"
-                    type="email"
-                    value={s.email}
-                    onChange={(e) => setSigner(i, { ...s, email: e.target.value })}
-                  />
-                  <IconButton
-                    aria-label={`Remove signer ${i + 1}`}
-                    size="sm"
-                    disabled={signers.length === 1}
-                    onClick={() => setSigners(signers.filter((_, j) => j !== i))}
-                  >
-                    <Trash2 />
-                  </IconButton>
-                </div>
-              </div>
-            ))}
-            {signers.length < MAX_SIGNERS && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="self-start"
-                onClick={() => setSigners([...signers, { name: '', email: '' }])}
-              >
-                <Plus aria-hidden /> Add a signer
-              </Button>
-            )}
-          </section>
+          <SignersEditor clientId={clientId} signers={signers} onChange={setSigners} enabled={open} />
           {error && (
             <p role="alert" className="text-sm text-danger">
               {error}

@@ -62,25 +62,8 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
           onAddOns={setAddOns}
         />
       )}
-      <section aria-label="Signers" className="text-sm">
-        <h2 className="mb-1 font-semibold">Signers{v.signingOrder === 'sequential' ? ', in turn' : ''}</h2>
-        <ul className="flex flex-col gap-1">
-          {v.signers.map((s) => (
-            <li key={s.name}>
-              {s.name}: {s.signedAt ? 'signed' : s.declinedAt ? 'declined' : 'not yet signed'}
-            </li>
-          ))}
-        </ul>
-      </section>
-      {!v.myTurn ? (
-        <p className="rounded-md bg-muted p-3 text-sm">
-          {v.me.signedAt
-            ? 'You have signed this document.'
-            : v.status !== 'sent'
-              ? `This ${v.kind === 'document' ? 'signature request' : 'proposal'} is ${v.status}.`
-              : 'It is not your turn to sign yet: we will email you when it is.'}
-        </p>
-      ) : declining ? (
+      <SignerTurn view={v} />
+      {!v.myTurn ? null : declining ? (
         <DeclineForm link={link} session={session} onDone={() => setFinished('declined')} />
       ) : (
         <SignatureForm
@@ -100,6 +83,42 @@ export function SigningReview({ link, session }: { link: TSignerLink; session: s
         />
       )}
     </div>
+  );
+}
+
+type TSignerTurnView = {
+  kind: 'proposal' | 'document';
+  status: string;
+  signingOrder: string;
+  myTurn: boolean;
+  me: { signedAt: Date | string | null };
+  signers: { name: string; signedAt: Date | string | null; declinedAt: Date | string | null }[];
+};
+
+/** Who signs and who has, and, when it is not this signer's turn, why not. */
+export function SignerTurn({ view: v }: { view: TSignerTurnView }) {
+  return (
+    <>
+      <section aria-label="Signers" className="text-sm">
+        <h2 className="mb-1 font-semibold">Signers{v.signingOrder === 'sequential' ? ', in turn' : ''}</h2>
+        <ul className="flex flex-col gap-1">
+          {v.signers.map((s) => (
+            <li key={s.name}>
+              {s.name}: {s.signedAt ? 'signed' : s.declinedAt ? 'declined' : 'not yet signed'}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {v.myTurn ? null : (
+        <p className="rounded-md bg-muted p-3 text-sm">
+          {v.me.signedAt
+            ? 'You have signed this document.'
+            : v.status !== 'sent'
+              ? `This ${v.kind === 'document' ? 'signature request' : 'proposal'} is ${v.status}.`
+              : 'It is not your turn to sign yet: we will email you when it is.'}
+        </p>
+      )}
+    </>
   );
 }
 
