@@ -136,7 +136,29 @@ const TYPES = [
 const textArray = (values: readonly string[]) =>
   `'{${values.map((v) => `"${v.replace(/'/g, "''")}"`).join(',')}}'::text[]`;
 
-export async function generateScale(client: pg.Client, today: string, log: TLog): Promise<void> {
+/**
+ * The load's phases, in order. `setup` makes the firms and their clients, engagements and projects;
+ * `tasks`, `time`, `billing` and `log` only compute their ids (no reads), so they may also run side
+ * by side on separate connections after `setup` (a loaded machine gives each backend its share);
+ * `indexes` builds the secondary indexes `setup` dropped.
+ */
+export const PHASES = ['setup', 'tasks', 'time', 'billing', 'log', 'indexes'] as const;
+export type TPhase = (typeof PHASES)[number];
+
+/** "a-b" (0-based, inclusive) of n slices, to split a phase over connections; all of them by default. */
+function range(text: string | undefined, n: number): [number, number] {
+  if (!text) return [0, n - 1];
+  const [a, b] = text.split('-').map(Number);
+  return [a ?? 0, b ?? n - 1];
+}
+
+export async function generateScale(
+  client: pg.Client,
+  today: string,
+  log: TLog,
+  phases: readonly TPhase[] = PHASES,
+): Promise<void> {
+  const run = (phase: TPhase) => phases.includes(phase);
   const q = async (label: string, text: string, params: unknown[] = []) => {
     const start = performance.now();
     const result = await client.query(text, params);
@@ -152,47 +174,52 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
   await q('', `set statement_timeout = 0`);
   await q('', `set jit = off`);
 
-  // The firms' sizes, kept in the bench database so a later run measures the same firms.
-  await q('', `drop table if exists bench_scale_firms`);
-  await q(
-    'firm sizes',
-    `create table bench_scale_firms as
-     select f, c, 2 + ceil(c / 80.0)::int as m, least(40, 8 + c / 500)::int as s, 1 + c / 150 as g
-     from (select f, 40 + floor(52000 / f ^ 0.75 / ${SHRINK})::int as c from generate_series(1, ${FIRMS}) f) x`,
-  );
   const weekStart = weekStartOf(today);
   const firstWeek = addDays(weekStart, -51 * 7);
-
   await q('', 'set session_replication_role = replica');
-  const indexes = (
+  if (run('setup')) await setup();
+  async function setup() {
+    // The firms' sizes, kept in the bench database so a later run measures the same firms.
+    await q('', `drop table if exists bench_scale_firms`);
+    await q(
+      'firm sizes',
+      `create table bench_scale_firms as
+     select f, c, 2 + ceil(c / 80.0)::int as m, least(40, 8 + c / 500)::int as s, 1 + c / 150 as g
+     from (select f, 40 + floor(52000 / f ^ 0.75 / ${SHRINK})::int as c from generate_series(1, ${FIRMS}) f) x`,
+    );
+    // The secondary indexes of the big tables, kept for the `indexes` phase and dropped for the load.
+    await q('', `drop table if exists bench_scale_indexes`);
     await q(
       '',
-      `select i.indexname, i.indexdef from pg_indexes i
-       where i.schemaname = current_schema() and i.tablename = any($1)
-         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      `create table bench_scale_indexes as select i.indexname, i.indexdef from pg_indexes i
+     where i.schemaname = current_schema() and i.tablename = any($1)
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       [BIG_TABLES],
-    )
-  ).rows as { indexname: string; indexdef: string }[];
-  for (const index of indexes) await q('', `drop index "${index.indexname}"`);
-  log(`dropped ${indexes.length} secondary indexes of ${BIG_TABLES.length} tables`);
+    );
+    const indexes = (await q('', 'select indexname, indexdef from bench_scale_indexes')).rows as {
+      indexname: string;
+      indexdef: string;
+    }[];
+    for (const index of indexes) await q('', `drop index "${index.indexname}"`);
+    log(`dropped ${indexes.length} secondary indexes of ${BIG_TABLES.length} tables`);
 
-  await q(
-    'orgs',
-    `insert into orgs (id, name, country, time_zone, currency, fiscal_year_start_month)
+    await q(
+      'orgs',
+      `insert into orgs (id, name, country, time_zone, currency, fiscal_year_start_month)
      select pg_temp.sid(${K.org}, f, 0), '${FIRM_PREFIX}' || lpad(f::text, 4, '0'), 'IN', 'Asia/Kolkata', 'INR', 4
      from bench_scale_firms order by f`,
-  );
-  await q(
-    'roles',
-    `insert into roles (id, org_id, name, permissions)
+    );
+    await q(
+      'roles',
+      `insert into roles (id, org_id, name, permissions)
      select pg_temp.sid(${K.role}, f, r), pg_temp.sid(${K.org}, f, 0), (array['Owner','Staff'])[r],
        case when r = 1 then $1::text[] else '{clients.view,tasks.view,timesheets.view}'::text[] end
      from bench_scale_firms, generate_series(1, 2) r`,
-    [[...ALL_PERMISSIONS]],
-  );
-  await q(
-    'members',
-    `insert into members (id, org_id, sub, email, first_name, last_name, role_id, is_owner, is_verified, status)
+      [[...ALL_PERMISSIONS]],
+    );
+    await q(
+      'members',
+      `insert into members (id, org_id, sub, email, first_name, last_name, role_id, is_owner, is_verified, status)
      select pg_temp.sid(${K.member}, f, n), pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.member}, f, n)::text,
        'member' || n || '@firm' || f || '.scale.test',
        (${textArray(FIRST)})[1 + pg_temp.h(1, f, n) % ${FIRST.length}],
@@ -200,26 +227,26 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
        pg_temp.sid(${K.role}, f, case when n = 1 then 1 else 2 end), n = 1, true,
        case when n > 3 and pg_temp.h(3, f, n) % 25 = 0 then 'inactive' else 'active' end
      from bench_scale_firms, generate_series(1, m) n`,
-  );
-  await q(
-    'client groups',
-    `insert into client_groups (id, org_id, name)
+    );
+    await q(
+      'client groups',
+      `insert into client_groups (id, org_id, name)
      select pg_temp.sid(${K.group}, f, n), pg_temp.sid(${K.org}, f, 0), 'Group ' || n
      from bench_scale_firms, generate_series(1, g) n`,
-  );
-  await q(
-    'services',
-    `insert into services (id, org_id, name, code, frequency, default_fee, billing_mode)
+    );
+    await q(
+      'services',
+      `insert into services (id, org_id, name, code, frequency, default_fee, billing_mode)
      select pg_temp.sid(${K.service}, f, n), pg_temp.sid(${K.org}, f, 0),
        (${textArray(SERVICE_NAMES)})[1 + (n - 1) % ${SERVICE_NAMES.length}] || case when n > ${SERVICE_NAMES.length} then ' ' || ((n - 1) / ${SERVICE_NAMES.length} + 1) else '' end,
        'S' || lpad(n::text, 3, '0'),
        (array['monthly','quarterly','yearly','yearly','one_time'])[1 + n % 5], 5000 + 500 * n, 'fixed'
      from bench_scale_firms, generate_series(1, s) n`,
-  );
-  // Clients in one statement, the firms interleaved in a hashed order (as if signed up over time).
-  await q(
-    'clients',
-    `insert into clients (id, org_id, code, name, type, group_id, email, phone, city, country, tags, status, created_at)
+    );
+    // Clients in one statement, the firms interleaved in a hashed order (as if signed up over time).
+    await q(
+      'clients',
+      `insert into clients (id, org_id, code, name, type, group_id, email, phone, city, country, tags, status, created_at)
      select pg_temp.sid(${K.client}, f, n), pg_temp.sid(${K.org}, f, 0), 'C' || lpad(n::text, 5, '0'),
        (${textArray(FIRST)})[1 + pg_temp.h(11, f, n) % ${FIRST.length}] || ' ' ||
          (${textArray(LAST)})[1 + pg_temp.h(12, f, n) % ${LAST.length}] ||
@@ -233,27 +260,27 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
        now() - make_interval(days => (pg_temp.h(21, f, n) % 1500)::int)
      from bench_scale_firms, generate_series(1, c) n
      order by pg_temp.h(22, f, n)`,
-  );
-  await q(
-    'client team',
-    `insert into client_team (org_id, client_id, member_id, responsibility)
+    );
+    await q(
+      'client team',
+      `insert into client_team (org_id, client_id, member_id, responsibility)
      select pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.client}, f, n), pg_temp.sid(${K.member}, f, 1 + pg_temp.h(31, f, n) % m), 'Manager'
      from bench_scale_firms, generate_series(1, c) n order by pg_temp.h(22, f, n)`,
-  );
-  // Two engagements a client (engagement 2k-1 and 2k of client k), two services that differ.
-  const engagementService = `1 + case when e = 1 then k % s else (k + 1 + k % 3) % s end`;
-  await q(
-    'engagements',
-    `insert into client_services (id, org_id, client_id, service_id, start_date, fee)
+    );
+    // Two engagements a client (engagement 2k-1 and 2k of client k), two services that differ.
+    const engagementService = `1 + case when e = 1 then k % s else (k + 1 + k % 3) % s end`;
+    await q(
+      'engagements',
+      `insert into client_services (id, org_id, client_id, service_id, start_date, fee)
      select pg_temp.sid(${K.engagement}, f, 2 * k - 2 + e), pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.client}, f, k),
        pg_temp.sid(${K.service}, f, ${engagementService}), '${today}'::date - (400 + pg_temp.h(41, f, k) % 700)::int,
        5000 + 1000 * (pg_temp.h(42, f, k) % 20)
      from bench_scale_firms, generate_series(1, c) k, generate_series(1, 2) e order by pg_temp.h(22, f, k), e`,
-  );
-  // A project per engagement: the first's period is past (mostly filed), the second's is open.
-  await q(
-    'projects',
-    `insert into projects (id, org_id, client_id, service_id, client_service_id, name, period_key, period_start,
+    );
+    // A project per engagement: the first's period is past (mostly filed), the second's is open.
+    await q(
+      'projects',
+      `insert into projects (id, org_id, client_id, service_id, client_service_id, name, period_key, period_start,
        period_end, status, start_date, due_date, completed_date, owner_id, engagement_service_id, engagement_start,
        engagement_end, budget_minutes)
      select pg_temp.sid(${K.project}, f, 2 * k - 2 + e), pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.client}, f, k),
@@ -271,17 +298,20 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
                '${today}'::date + case when e = 1 then -(pg_temp.h(52, f, k) % 180)::int else (pg_temp.h(52, f, k) % 120)::int + 1 end as due
              from bench_scale_firms, generate_series(1, c) k, generate_series(1, 2) e) x
      ) p order by pg_temp.h(22, f, k), e`,
-  );
-  await q(
-    'project members',
-    `insert into project_members (org_id, project_id, member_id)
+    );
+    await q(
+      'project members',
+      `insert into project_members (org_id, project_id, member_id)
      select org_id, id, owner_id from projects`,
-  );
+    );
+  }
 
   // Ten tasks a client, in twenty slices across all firms: task 10(k-1)+j is the client's j-th;
   // j 1-4 are in its first project, 5-8 in its second, 9-10 stand alone (due within the year).
-  const SLICES = 20;
-  const taskRows = (slice: number) => `
+  if (run('tasks')) await tasks();
+  async function tasks() {
+    const SLICES = 20;
+    const taskRows = (slice: number) => `
     select f, m, t, k, j, p, r, due,
       case when due < '${today}'::date then case when p = 1 or r % 100 < 86 then 'COMPLETED'
              when r % 3 = 0 then 'SCHEDULED' when r % 3 = 1 then 'IN_PROGRESS' else 'IN_REVIEW' end
@@ -296,10 +326,11 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
       from (select f, m, t, (t - 1) / 10 + 1 as k, (t - 1) % 10 + 1 as j
             from bench_scale_firms, generate_series(c * 10 * ${slice} / ${SLICES} + 1, c * 10 * ${slice + 1} / ${SLICES}) t) a
     ) b`;
-  for (let slice = 0; slice < SLICES; slice++) {
-    await q(
-      `tasks slice ${slice + 1}/${SLICES}`,
-      `with rows as (${taskRows(slice)}),
+    const [firstSlice, lastSlice] = range(process.env.BENCH_SCALE_TASK_SLICES, SLICES);
+    for (let slice = firstSlice; slice <= lastSlice; slice++) {
+      await q(
+        `tasks slice ${slice + 1}/${SLICES}`,
+        `with rows as (${taskRows(slice)}),
        ins as (
          insert into tasks (id, org_id, project_id, client_id, title, status, priority, due_date, completed_date, tags,
            for_client, position, created_at)
@@ -319,14 +350,18 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
          pg_temp.sid(${K.member}, f, case when r % 10 < 8 then 1 + pg_temp.h(31, f, k) % m else 1 + pg_temp.h(64, f, t) % m end),
          due, st, case when st = 'COMPLETED' then least(now() - interval '1 hour', due - (r % 4)::int + time '11:00') end
        from rows order by pg_temp.h(63, f, t)`,
-    );
+      );
+    }
   }
-
-  // A week of time entries across all firms a statement: twenty entries a client over 52 weeks
-  // (entry 20(k-1)+i is client k's), logged by the client's manager mostly, on a weekday.
-  await q(
-    'timesheet weeks',
-    `insert into timesheet_weeks (org_id, member_id, week_start, status, submitted_at, decided_at, decided_by)
+  if (run('time')) await time();
+  async function time() {
+    // A week of time entries across all firms a statement: twenty entries a client over 52 weeks
+    // (entry 20(k-1)+i is client k's), logged by the client's manager mostly, on a weekday.
+    // The weeks once, with the first slice of entries.
+    if (!/^[1-9]/.test(process.env.BENCH_SCALE_WEEKS ?? ''))
+      await q(
+        'timesheet weeks',
+        `insert into timesheet_weeks (org_id, member_id, week_start, status, submitted_at, decided_at, decided_by)
      select pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.member}, f, n), ws::date,
        case when ws::date >= '${addDays(weekStart, -7)}'::date then 'submitted' else 'approved' end,
        ws + interval '5 days', case when ws::date < '${addDays(weekStart, -7)}'::date then ws + interval '8 days' end,
@@ -334,16 +369,17 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
      from bench_scale_firms, generate_series(1, m) n,
        generate_series('${firstWeek}'::date, '${addDays(weekStart, -7)}'::date, interval '7 days') ws
      order by ws, pg_temp.h(71, f, n)`,
-  );
-  const WEEKS = 52;
-  for (let w = 0; w < WEEKS; w++) {
-    const ws = addDays(firstWeek, w * 7);
-    const status = w === WEEKS - 1 ? `'draft'` : w === WEEKS - 2 ? `'submitted'` : `'approved'`;
-    // Weeks older than eight weeks are billed: their billable entries sit on the client's invoice.
-    const billed = w < WEEKS - 8;
-    await q(
-      `time entries week ${w + 1}/${WEEKS}`,
-      `insert into timesheet_entries (id, org_id, member_id, date, minutes, client_id, project_id, task_id, service_id,
+      );
+    const WEEKS = 52;
+    const [firstWeekN, lastWeekN] = range(process.env.BENCH_SCALE_WEEKS, WEEKS);
+    for (let w = firstWeekN; w <= lastWeekN; w++) {
+      const ws = addDays(firstWeek, w * 7);
+      const status = w === WEEKS - 1 ? `'draft'` : w === WEEKS - 2 ? `'submitted'` : `'approved'`;
+      // Weeks older than eight weeks are billed: their billable entries sit on the client's invoice.
+      const billed = w < WEEKS - 8;
+      await q(
+        `time entries week ${w + 1}/${WEEKS}`,
+        `insert into timesheet_entries (id, org_id, member_id, date, minutes, client_id, project_id, task_id, service_id,
          billable, note, status, bill_rate, cost_rate, invoice_line_id, billed_amount, created_at)
        select pg_temp.sid(${K.entry}, f, i), pg_temp.sid(${K.org}, f, 0),
          pg_temp.sid(${K.member}, f, case when r % 10 < 7 then 1 + pg_temp.h(31, f, k) % m else 1 + pg_temp.h(81, f, i) % m end),
@@ -360,15 +396,17 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
              from (select f, m, s, i, pg_temp.h(82, f, i) as r
                    from bench_scale_firms, generate_series(c * 20 * ${w} / ${WEEKS} + 1, c * 20 * ${w + 1} / ${WEEKS}) i) a) b
        order by pg_temp.h(83, f, i)`,
-    );
+      );
+    }
   }
-
-  // One invoice a client for its billed time, issued over the past weeks; one line each.
-  const fy = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
-  const fiscalYear = `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
-  await q(
-    'invoices',
-    `insert into invoices (id, org_id, client_id, kind, status, series, fiscal_year, seq, number, issue_date, due_date,
+  if (run('billing')) await billing();
+  async function billing() {
+    // One invoice a client for its billed time, issued over the past weeks; one line each.
+    const fy = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
+    const fiscalYear = `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
+    await q(
+      'invoices',
+      `insert into invoices (id, org_id, client_id, kind, status, series, fiscal_year, seq, number, issue_date, due_date,
        currency, subtotal, tax_total, total, amount_paid, balance, issued_at, sent_at, issued_by, created_by, created_at)
      select pg_temp.sid(${K.invoice}, f, k), pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.client}, f, k), 'invoice', st,
        'INV', '${fiscalYear}', case when st <> 'draft' then k end,
@@ -382,10 +420,10 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
              (array['draft','issued','sent','sent','sent'])[1 + pg_temp.h(93, f, k) % 5] as st
            from bench_scale_firms, generate_series(1, c) k) x
      order by issue, pg_temp.h(94, f, k)`,
-  );
-  await q(
-    'invoice lines',
-    `insert into invoice_lines (id, org_id, invoice_id, position, kind, description, quantity_milli, rate, amount,
+    );
+    await q(
+      'invoice lines',
+      `insert into invoice_lines (id, org_id, invoice_id, position, kind, description, quantity_milli, rate, amount,
        tax_code, tax_rate_bp, igst, created_at)
      select pg_temp.sid(${K.line}, f, k), pg_temp.sid(${K.org}, f, 0), pg_temp.sid(${K.invoice}, f, k), 1, 'time',
        'Professional services', 1000, amount, amount, '998221', 1800, amount * 18 / 100, issue + time '09:00'
@@ -393,10 +431,13 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
              100000 * (5 + pg_temp.h(92, f, k) % 50) as amount
            from bench_scale_firms, generate_series(1, c) k) x
      order by issue, pg_temp.h(94, f, k)`,
-  );
-  await q(
-    'system log',
-    `insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, at)
+    );
+  }
+  if (run('log')) await systemLog();
+  async function systemLog() {
+    await q(
+      'system log',
+      `insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, at)
      select pg_temp.sid(${K.log}, f, n), pg_temp.sid(${K.org}, f, 0), 'member',
        pg_temp.sid(${K.member}, f, 1 + pg_temp.h(101, f, n) % m), a.action, 'client', pg_temp.sid(${K.client}, f, 1 + (n - 1) % c)::text,
        a.action || ' client C' || lpad((1 + (n - 1) % c)::text, 5, '0'), at
@@ -404,10 +445,22 @@ export async function generateScale(client: pg.Client, today: string, log: TLog)
        lateral (select (array['client.create','client.update','task.update','project.update'])[1 + pg_temp.h(102, f, n) % 4] as action,
                   now() - make_interval(secs => (pg_temp.h(103, f, n) % 31536000)::int) as at) a
      order by at`,
-  );
-
+    );
+  }
   await q('', 'set session_replication_role = origin');
-  for (const index of indexes) await q(`index ${index.indexname}`, index.indexdef);
+  if (run('indexes')) {
+    // BENCH_SCALE_INDEX_PART "i/n": the i-th of n shares (0-based), to build them over n connections.
+    const [part, parts] = (process.env.BENCH_SCALE_INDEX_PART ?? '0/1').split('/').map(Number);
+    const { rows } = await q(
+      '',
+      `select indexname, indexdef from (select *, row_number() over (order by indexname) as n from bench_scale_indexes) x
+       where n % $2 = $1`,
+      [part ?? 0, parts ?? 1],
+    );
+    for (const index of rows as { indexname: string; indexdef: string }[]) {
+      await q(`index ${index.indexname}`, index.indexdef);
+    }
+  }
 }
 
 /**

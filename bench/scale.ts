@@ -15,7 +15,7 @@ import { openPostgres } from '../src/server/db/client';
 import { createTestApp } from '../src/server/test/app';
 import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { rowsOf } from './generate-people';
-import { checkKeys, clientsOf, FIRM_PREFIX, generateScale } from './generate-scale';
+import { checkKeys, clientsOf, FIRM_PREFIX, generateScale, PHASES, type TPhase } from './generate-scale';
 import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     calls: { type: 'string', default: '30' },
     firms: { type: 'string', default: '1,3,1000' },
     only: { type: 'string' },
+    phases: { type: 'string' },
   },
 });
 const CALLS = Number(args.calls);
@@ -53,6 +54,20 @@ async function complete(url: string): Promise<boolean> {
 }
 
 async function generate(today: string) {
+  if (args.phases) {
+    // Phases of the load on a database made by an earlier run: see PHASES (several may run at once).
+    const phases = args.phases.split(',') as TPhase[];
+    if (phases.some((p) => !PHASES.includes(p))) throw new Error(`phases are ${PHASES.join(', ')}`);
+    const client = new pg.Client({ connectionString: URL_ });
+    await client.connect();
+    try {
+      await generateScale(client, today, log, phases);
+      if (phases.includes('indexes') && !process.env.BENCH_SCALE_INDEX_PART) await finish(client, performance.now());
+    } finally {
+      await client.end();
+    }
+    return;
+  }
   const target = new URL(URL_);
   const name = target.pathname.slice(1);
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
@@ -68,6 +83,15 @@ async function generate(today: string) {
   try {
     await generateScale(client, today, log);
     log(`generated in ${((performance.now() - start) / 60000).toFixed(1)} min`);
+    await finish(client, start);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The keys checked, statistics gathered, and the database marked complete for --reuse. */
+async function finish(client: pg.Client, start: number) {
+  {
     if (!args['skip-keys']) {
       const bad = await checkKeys(client, log);
       if (bad > 0) throw new Error(`${bad} rows break a foreign key`);
@@ -82,15 +106,13 @@ async function generate(today: string) {
         (select count(*) from tasks) as tasks, (select count(*) from timesheet_entries) as entries,
         (select count(*) from invoices) as invoices, pg_size_pretty(pg_database_size(current_database())) as size`);
     log(`total ${((performance.now() - start) / 60000).toFixed(1)} min: ${JSON.stringify(rows[0])}`);
-  } finally {
-    await client.end();
   }
 }
 
 async function main() {
   const today = todayIn('Asia/Kolkata');
   if (!(args.reuse && (await complete(URL_)))) await generate(today);
-  if (args['generate-only']) return;
+  if (args['generate-only'] || args.phases) return;
   await measure(today);
 }
 
