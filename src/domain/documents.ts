@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
-import { zNumber, zString } from './fields';
+import { zInt, zNumber, zString } from './fields';
 
 // Documents (/clients/{id}/documents, /vault/documents): one folder tree per client and one for the
 // firm (the vault). The same schemas check the forms and the procedures.
@@ -141,3 +141,38 @@ export function requestFilingOf(settings: Record<string, unknown> | null | undef
   const raw = settings?.requestFilesShared;
   return { shareWithClient: typeof raw === 'boolean' ? raw : true };
 }
+
+/**
+ * The firm's files as one list (the public API's GET /documents): every live file the caller may
+ * see, oldest first, optionally one client's (`clientId`) or one folder's (`folderId`). The cursor
+ * is the last row's id (ids are time-ordered), opaque to callers.
+ */
+export const ZDocumentPageInput = z.object({
+  clientId: z.uuid('Choose a client').optional(),
+  folderId: z.uuid('Choose a folder').optional(),
+  cursor: z.uuid('The cursor is not one this list gave').optional(),
+  pageSize: zNumber()
+    .int()
+    .min(1, 'Page size must be at least 1')
+    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+    .default(50),
+});
+export type TDocumentPageInput = z.infer<typeof ZDocumentPageInput>;
+
+/** A file's metadata as the API answers it (list rows and GET /documents/{id}). */
+export const ZDocumentMeta = z.object({
+  id: z.uuid(),
+  name: zString(),
+  folderId: z.uuid(),
+  /** Null for a file in the firm's vault. */
+  clientId: z.uuid().nullable(),
+  size: zInt(),
+  contentType: zString(),
+  version: zInt(),
+  checksumSha256: zString().nullable(),
+  visibleToPortal: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TDocumentMeta = z.infer<typeof ZDocumentMeta>;
+export const ZDocumentPage = z.object({ rows: z.array(ZDocumentMeta), nextCursor: z.uuid().nullable() });

@@ -105,6 +105,9 @@ export const documents = pgTable(
       .where(sql`deleted_at is null`),
     index('documents_folder_size_idx').on(t.orgId, t.folderId, t.size, t.id).where(sql`deleted_at is null`),
     index('documents_trash_idx').on(t.orgId, t.clientId, t.deletedAt),
+    // The public API's list of files (GET /documents), oldest first by id, a folder's or a client's.
+    index('documents_folder_id_idx').on(t.orgId, t.folderId, t.id).where(sql`deleted_at is null`),
+    index('documents_client_id_idx').on(t.orgId, t.clientId, t.id).where(sql`deleted_at is null`),
     uniqueIndex('documents_folder_live_name_key')
       .on(t.orgId, t.folderId, sql`lower(${t.name})`)
       .where(sql`deleted_at is null`),

@@ -24,6 +24,7 @@ let t: TTestApp;
 let doc: TDoc;
 let secret: string;
 let clientId: string;
+let documentId: string;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 beforeAll(async () => {
@@ -33,9 +34,19 @@ beforeAll(async () => {
     await t.client(firm.owner.token).apiKeys.create.mutate({ name: 'Doc test', roleId: firm.roles.owner.id })
   ).secret;
   clientId = (await seedClient(t, firm.org.id, { name: 'Documented client' })).id;
+  // A stored file, so the documents' get and download answer real bodies.
+  const root = await t.client(firm.owner.token).documents.open.mutate({ clientId });
+  const form = new FormData();
+  form.append('file', new Blob(['documented bytes']), 'notes.txt');
+  const uploaded = await fetch(`${t.url}/api/v1/documents?folderId=${root.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}` },
+    body: form,
+  });
+  documentId = ((await uploaded.json()) as { id: string }).id;
   doc = (await (await fetch(`${t.url}/api/v1/openapi.json`)).json()) as TDoc;
   ajv.addSchema({ $id: 'doc', components: doc.components } as object);
-});
+}, 240_000);
 afterAll(() => t?.close());
 
 const resolve = (response: TResponse): TResponse =>
@@ -62,6 +73,20 @@ describe('the OpenAPI document', () => {
       const body = op.requestBody?.content['application/json']?.schema;
       if (body) expect(() => validatorFor(body), op.operationId).not.toThrow();
       for (const response of Object.values(op.responses)) expect(resolve(response)?.description).toBeTruthy();
+      // Each documents its success body (a schema with fields, made from the outputs' zod schemas)
+      // and its problems.
+      const [status, success] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+      expect(success, op.operationId).toBeDefined();
+      const [type, media] = Object.entries(resolve(success as TResponse).content ?? {})[0] ?? [];
+      expect(media?.schema, op.operationId).toBeDefined();
+      if (type === 'application/json') {
+        const schema = media?.schema as { properties?: Record<string, { items?: { properties?: object } }> };
+        expect(Object.keys(schema.properties ?? {}).length, `${op.operationId} ${status}`).toBeGreaterThan(0);
+        if (op.operationId.startsWith('list'))
+          expect(schema.properties?.data?.items?.properties, op.operationId).toBeDefined();
+      }
+      for (const code of ['400', '401', '429'])
+        expect(op.responses[code]?.$ref, `${op.operationId} ${code}`).toBe('#/components/responses/Problem');
     }
   });
 
@@ -77,8 +102,16 @@ describe('every documented route answers as documented', () => {
   it('with a key, and refuses without one', async () => {
     const checked: string[] = [];
     for (const { path, method, op } of operations()) {
-      // A get answers about a real client; every other {id} names nothing (a documented 404).
-      const id = op.operationId === 'getClient' ? clientId : randomUUID();
+      // Gets answer about a real client and file, a client's lists about the client; every other
+      // {id} names nothing (a documented 404).
+      const real: Record<string, string> = {
+        getClient: clientId,
+        listClientContacts: clientId,
+        listClientEngagements: clientId,
+        getDocument: documentId,
+        downloadDocument: documentId,
+      };
+      const id = real[op.operationId] ?? randomUUID();
       const url = `${t.url}/api/v1${path.replace('{id}', id)}`;
       const hasBody = Boolean(op.requestBody);
       const init = (auth: boolean): RequestInit => ({
@@ -97,6 +130,13 @@ describe('every documented route answers as documented', () => {
         const response = resolve(documented as TResponse);
         const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
         if (!type || !media) continue;
+        if (type === '*/*') {
+          // The bytes: their own type and length, as an attachment.
+          expect(answer.headers.get('content-length'), `${method} ${path}`).toBeTruthy();
+          expect(answer.headers.get('content-disposition'), `${method} ${path}`).toContain('attachment');
+          checked.push(`${method} ${path} ${answer.status}`);
+          continue;
+        }
         expect(answer.headers.get('content-type'), `${method} ${path}`).toContain(type);
         const validate = validatorFor(media.schema);
         const body = await answer.json();
@@ -109,5 +149,10 @@ describe('every documented route answers as documented', () => {
     expect(checked).toContain('GET /clients/{id} 200');
     expect(checked).toContain('GET /invoices/{id} 404');
     expect(checked).toContain('POST /clients 400');
+    expect(checked).toContain('GET /documents 200');
+    expect(checked).toContain('GET /documents/{id} 200');
+    expect(checked).toContain('GET /documents/{id}/content 200');
+    expect(checked).toContain('GET /clients/{id}/contacts 200');
+    expect(checked).toContain('POST /documents 400');
   });
 });

@@ -1,5 +1,7 @@
 import { MAX_PAGE_SIZE } from '../../../domain/constants';
+import { ZApiUploadQuery } from './documents-http';
 import { OPERATIONS, type TOperation } from './operations';
+import { OUTPUTS, outputJsonSchema, SAVED, ZUploadAnswer } from './outputs';
 import { bodySchema, queryParameters } from './schemas';
 
 // The OpenAPI 3.1 document, generated from the operations table and the procedures' zod inputs
@@ -45,18 +47,23 @@ function operationObject(op: TOperation) {
       schema: { type: 'string', maxLength: 200 },
       description: 'The same key with the same body within 24 hours answers the first answer again',
     });
+  const output = OUTPUTS[op.tag] ?? {};
   const success =
     op.kind === 'list'
       ? {
           '200': {
             description: 'A page of rows',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } },
+            content: { 'application/json': { schema: pageSchema(output.row) } },
           },
         }
       : {
           [op.kind === 'create' ? '201' : '200']: {
-            description: op.kind === 'create' ? 'Created' : 'OK',
-            content: { 'application/json': { schema: { type: 'object' } } },
+            description: op.kind === 'create' ? 'Created' : op.kind === 'get' ? 'OK' : 'Changed',
+            content: {
+              'application/json': {
+                schema: outputJsonSchema((op.kind === 'get' ? output.get : undefined) ?? SAVED),
+              },
+            },
           },
         };
   return {
@@ -73,9 +80,114 @@ function operationObject(op: TOperation) {
       '400': PROBLEM,
       '401': PROBLEM,
       '403': PROBLEM,
-      ...(op.path.includes('{id}') ? { '404': PROBLEM } : {}),
+      // A path's id, or a list's filter, naming what the key cannot reach (or nothing).
+      ...(op.path.includes('{id}') || op.kind === 'list' ? { '404': PROBLEM } : {}),
       ...(op.kind === 'create' ? { '409': PROBLEM, '422': PROBLEM } : {}),
       '429': PROBLEM,
+    },
+  };
+}
+
+/** A list's page: the rows as the operation's row schema, and the cursor of the next page. */
+function pageSchema(row: Parameters<typeof outputJsonSchema>[0] | undefined) {
+  return {
+    type: 'object',
+    required: ['data', 'nextCursor'],
+    properties: {
+      data: { type: 'array', items: row ? outputJsonSchema(row) : { type: 'object' } },
+      nextCursor: {
+        type: ['string', 'null'],
+        description: 'Pass as `cursor` for the next page; null on the last',
+      },
+      total: { type: 'integer' },
+      totalCapped: { type: 'boolean' },
+    },
+  };
+}
+
+const documentId = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+
+/** Documents' bytes: the upload (multipart, streamed) and the download (streamed), not procedures. */
+function documentStreams() {
+  const query = outputJsonSchema(ZApiUploadQuery) as {
+    properties: Record<string, unknown>;
+    required?: string[];
+  };
+  return {
+    '/documents': {
+      post: {
+        operationId: 'uploadDocument',
+        summary:
+          'Upload a file into a folder (multipart/form-data, one part named "file"); the same name in the folder becomes its next version',
+        tags: ['Documents'],
+        parameters: [
+          ...Object.entries(query.properties).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: query.required?.includes(name) ?? false,
+            schema,
+          })),
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', maxLength: 200 },
+            description:
+              'The same key with the same folder, name and bytes within 24 hours answers the first answer again',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', format: 'binary', description: 'The file, with its name' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Stored',
+            content: { 'application/json': { schema: outputJsonSchema(ZUploadAnswer) } },
+          },
+          '400': PROBLEM,
+          '401': PROBLEM,
+          '403': PROBLEM,
+          '404': PROBLEM,
+          '409': PROBLEM,
+          '413': PROBLEM,
+          '422': PROBLEM,
+          '429': PROBLEM,
+        },
+      },
+    },
+    '/documents/{id}/content': {
+      get: {
+        operationId: 'downloadDocument',
+        summary: "Download a file's bytes (the current version, or ?version=N)",
+        tags: ['Documents'],
+        parameters: [
+          documentId,
+          { name: 'version', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          '200': {
+            description:
+              'The bytes, with Content-Type (the type read from them), Content-Length, Content-Disposition (attachment; the file name) and an ETag of their SHA-256',
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '400': PROBLEM,
+          '401': PROBLEM,
+          '403': PROBLEM,
+          '404': PROBLEM,
+          '429': PROBLEM,
+        },
+      },
     },
   };
 }
@@ -89,6 +201,8 @@ export function openApiDocument() {
     paths[op.path] ??= {};
     (paths[op.path] as Record<string, unknown>)[op.method.toLowerCase()] = operationObject(op);
   }
+  for (const [path, methods] of Object.entries(documentStreams()))
+    paths[path] = { ...paths[path], ...methods };
   built = {
     openapi: '3.1.0',
     info: {
@@ -189,12 +303,15 @@ export function referencePage(): string {
         : '';
     return `<section id="${op.operationId}"><h3><span class="m">${op.method}</span> <code>/api/v1${escapeHtml(op.path)}</code></h3><p>${escapeHtml(op.summary)}.</p>${params}${body}</section>`;
   }).join('\n');
+  const streams = `<section id="uploadDocument"><h3><span class="m">POST</span> <code>/api/v1/documents?folderId=…</code></h3><p>Upload a file into a folder as <code>multipart/form-data</code> with one part named <code>file</code>, streamed; the firm's upload limit and rules apply, and the same name in the folder becomes the file's next version. <code>share=true|false</code> shares it in the client's portal or keeps it internal. Takes an <code>Idempotency-Key</code>.</p></section>
+<section id="downloadDocument"><h3><span class="m">GET</span> <code>/api/v1/documents/{id}/content</code></h3><p>The file's bytes, streamed, with <code>Content-Type</code>, <code>Content-Length</code> and <code>Content-Disposition</code>; <code>?version=N</code> for an earlier version.</p></section>`;
   const problems = [
     'bad-request',
     'unauthorized',
     'forbidden',
     'not-found',
     'conflict',
+    'payload-too-large',
     'unprocessable-content',
     'too-many-requests',
     'internal-server-error',
@@ -210,5 +327,6 @@ export function referencePage(): string {
 <h2>Problems</h2><ul>${problems}</ul>
 <h2>Operations</h2>
 ${sections}
+${streams}
 </body></html>`;
 }

@@ -81,6 +81,14 @@ const RESOURCES: TResource[] = [
     update: { procedure: 'tasks.update', method: 'PATCH', bodyField: 'patch' },
   },
   {
+    tag: 'Documents',
+    base: '/documents',
+    one: 'document',
+    idField: 'documentId',
+    list: 'documents.list',
+    get: 'documents.get',
+  },
+  {
     tag: 'Time entries',
     base: '/time-entries',
     one: 'time entry',

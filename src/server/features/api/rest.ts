@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
 import { requestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/client';
-import { apiIdempotency } from '../../db/schema';
 import type { TStorage } from '../../files/storage';
 import type { TMailer } from '../../mail';
 import type { TContext } from '../../trpc/context';
 import { createCallerFactory } from '../../trpc/init';
 import type { AppRouter } from '../../trpc/router';
 import { audit } from '../system-log';
+import { registerDocumentApi } from './documents-http';
+import { idempotent } from './idempotency';
 import { resolveApiKey, type TApiKeyCaller } from './keys';
 import { openApiDocument, referencePage } from './openapi';
 import { fastifyPath, OPERATIONS, type TOperation } from './operations';
@@ -51,8 +51,6 @@ function decodeCursor(text: string): TCursor | null {
   } catch {}
   return null;
 }
-
-const IDEMPOTENCY_HOURS = 24;
 
 export async function registerPublicApi(app: FastifyInstance, deps: TDeps) {
   bindRouter(deps.router);
@@ -128,6 +126,9 @@ export async function registerPublicApi(app: FastifyInstance, deps: TDeps) {
       api.get('/docs', { config: { apiPublic: true } }, async (_req, reply) =>
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage()),
       );
+
+      // Documents' upload and download stream their bytes: routes of their own, the app's service.
+      await registerDocumentApi(api, deps);
 
       for (const op of OPERATIONS) {
         api.route({
@@ -245,11 +246,7 @@ async function list(ctx: TContext, op: TOperation, req: FastifyRequest, idPart: 
   };
 }
 
-/**
- * A create under an Idempotency-Key: the first request claims the key (a row with status 0), runs,
- * and stores its answer; a repeat gets that answer again, a repeat with another body is refused, and
- * a repeat while the first still runs is told so. An answer of 5xx frees the key for a retry.
- */
+/** A create under an Idempotency-Key: the procedure's call, claimed and replayed by idempotent(). */
 async function idempotentCreate(
   deps: TDeps,
   ctx: TContext,
@@ -259,57 +256,10 @@ async function idempotentCreate(
   input: unknown,
   reply: FastifyReply,
 ) {
-  const db = deps.database.db;
-  if (key.length > 200)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'The Idempotency-Key must be at most 200 characters',
-    });
-  const orgId = caller.identity.member?.orgId ?? '';
   const requestHash = createHash('sha256')
     .update(`${op.operationId}\n${JSON.stringify(input)}`)
     .digest('hex');
-  await db
-    .delete(apiIdempotency)
-    .where(
-      and(
-        eq(apiIdempotency.apiKeyId, caller.keyId),
-        lt(apiIdempotency.createdAt, sql`now() - ${`${IDEMPOTENCY_HOURS} hours`}::interval`),
-      ),
-    );
-  const claimed = await db
-    .insert(apiIdempotency)
-    .values({ orgId, apiKeyId: caller.keyId, key, requestHash, status: 0, body: null })
-    .onConflictDoNothing()
-    .returning({ id: apiIdempotency.id });
-  const where = and(eq(apiIdempotency.apiKeyId, caller.keyId), eq(apiIdempotency.key, key));
-  if (claimed.length === 0) {
-    const [earlier] = await db.select().from(apiIdempotency).where(where);
-    if (!earlier) throw new TRPCError({ code: 'CONFLICT', message: 'Send the request again' });
-    if (earlier.requestHash !== requestHash)
-      throw new TRPCError({
-        code: 'UNPROCESSABLE_CONTENT',
-        message: 'This Idempotency-Key was used with another request',
-      });
-    if (earlier.status === 0)
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'A request with this Idempotency-Key is still running',
-      });
-    reply.header('idempotency-replayed', 'true');
-    if (earlier.status >= 400) return sendProblem(reply, earlier.body as ReturnType<typeof problem>);
-    return reply.code(earlier.status).send(earlier.body);
-  }
-  try {
-    const created = await callProcedure(ctx, op.procedure, input);
-    const body = JSON.parse(JSON.stringify(created ?? null));
-    await db.update(apiIdempotency).set({ status: 201, body }).where(where);
-    return reply.code(201).send(body);
-  } catch (error) {
-    const answer = error instanceof TRPCError ? problemOfTrpc(error) : null;
-    if (answer && answer.status < 500)
-      await db.update(apiIdempotency).set({ status: answer.status, body: answer }).where(where);
-    else await db.delete(apiIdempotency).where(where);
-    throw error;
-  }
+  return idempotent(deps.database.db, caller, { key, requestHash }, reply, () =>
+    callProcedure(ctx, op.procedure, input),
+  );
 }

@@ -43,6 +43,8 @@ export async function sendStoredFile(
   storage: TStorage,
   { doc, version }: { doc: { id: string; name: string }; version: TStoredFile },
   purpose: 'download' | 'preview',
+  /** An API download names the stored type (a script reads it; no browser renders it). */
+  options: { storedType?: boolean } = {},
 ) {
   const body = await storage.get(version.storageKey);
   if (!body) {
@@ -68,7 +70,7 @@ export async function sendStoredFile(
         : `${LOCKED_DOWN_CSP}; frame-ancestors 'self'`,
     )
     // An attachment is never rendered; its type is only a hint to the person's computer.
-    .type(purpose === 'preview' ? version.contentType : 'application/octet-stream');
+    .type(purpose === 'preview' || options.storedType ? version.contentType : 'application/octet-stream');
   return reply.send(body);
 }
 

@@ -2,6 +2,7 @@ import {
   ZDefaultClientFolders,
   ZDocumentListInput,
   ZDocumentMove,
+  ZDocumentPageInput,
   ZDocumentRef,
   ZDocumentRename,
   ZDocumentSearchInput,
@@ -28,6 +29,7 @@ import {
   renameFolder,
   treeFolders,
 } from './folders';
+import { documentMeta, documentPage } from './listing';
 import { setDocumentVisibility, setFolderVisibility } from './sharing';
 import { listTrash, restoreFromTrash } from './trash';
 
@@ -48,6 +50,14 @@ export const documentsRouter = router({
   search: permissionProcedure('documents.view')
     .input(ZDocumentSearchInput)
     .query(({ ctx, input }) => searchDocuments(ctx.db, ctx.scope, input)),
+  /** Every live file the caller may see, a page at a time (the public API's GET /documents). */
+  list: permissionProcedure('documents.view')
+    .input(ZDocumentPageInput)
+    .query(({ ctx, input }) => documentPage(ctx.db, ctx.scope, input)),
+  /** One file's metadata (the public API's GET /documents/{id}). */
+  get: permissionProcedure('documents.view')
+    .input(ZDocumentRef)
+    .query(({ ctx, input }) => documentMeta(ctx.db, ctx.scope, input.documentId)),
   versions: permissionProcedure('documents.view')
     .input(ZDocumentRef)
     .query(({ ctx, input }) => documentVersionsOf(ctx.db, ctx.scope, input.documentId)),

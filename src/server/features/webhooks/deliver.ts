@@ -1,3 +1,7 @@
+import type { LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { webhookRetryDelay } from '../../../domain/webhooks';
 import type { TDb } from '../../db/client';
@@ -6,7 +10,7 @@ import { enqueue } from '../../jobs/queue';
 import { every, registerJob, type TJobContext } from '../../jobs/registry';
 import { notify } from '../notifications';
 import { sealContext, WEBHOOK_DELIVER, webhookSealer } from './service';
-import { signWebhook, targetRefusal } from './signing';
+import { pinTarget, signWebhook, systemResolver, type TPinnedTarget, type TResolver } from './signing';
 
 // One attempt of one delivery. The delivery row is claimed first (pending → sending in one
 // statement), so however many instances run the job queue, an attempt is made once and a delivery
@@ -22,41 +26,86 @@ export const STALE_CLAIM_MS = TIMEOUT_MS + 60_000;
 export const WEBHOOK_SWEEP = 'webhooks.sweep';
 const RESPONSE_KEPT = 2_000;
 
+type TLookupAll = (error: Error | null, addresses: LookupAddress[]) => void;
+
 type TAttempt = { ok: boolean; status: number | null; body: string | null; error: string | null };
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<TAttempt> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Practice-Webhooks/1', ...headers },
-      body,
-      // A redirect could lead anywhere, a private address included: it counts as a failure.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+/**
+ * POSTs to the pinned address: the request names the URL's host (Host header, TLS server name and
+ * certificate check) but connects to the address checked, never resolving the name a second time.
+ */
+function post(target: TPinnedTarget, headers: Record<string, string>, body: string): Promise<TAttempt> {
+  const { url, address, family } = target;
+  const pinned: LookupFunction = (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as TLookupAll)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<TAttempt>((settle) => {
+    let done = false;
+    const finish = (attempt: TAttempt) => {
+      if (done) return;
+      done = true;
+      settle(attempt);
+    };
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        lookup: pinned,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Practice-Webhooks/1',
+          ...headers,
+        },
+        // A redirect is not followed (it could lead anywhere, a private address included): a failure.
+        timeout: TIMEOUT_MS,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (kept < RESPONSE_KEPT * 4) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+        });
+        response.on('error', () => {});
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          finish({
+            ok,
+            status,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEPT),
+            error: ok ? null : `The endpoint answered ${status}`,
+          });
+        });
+      },
+    );
+    const overall = setTimeout(() => {
+      req.destroy();
+      finish({ ok: false, status: null, body: null, error: `No answer within ${TIMEOUT_MS / 1000} s` });
+    }, TIMEOUT_MS);
+    overall.unref();
+    req.on('timeout', () => {
+      req.destroy();
+      finish({ ok: false, status: null, body: null, error: `No answer within ${TIMEOUT_MS / 1000} s` });
     });
-    const text = (await response.text().catch(() => '')).slice(0, RESPONSE_KEPT);
-    const ok = response.status >= 200 && response.status < 300;
-    return {
-      ok,
-      status: response.status,
-      body: text,
-      error: ok ? null : `The endpoint answered ${response.status}`,
-    };
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return {
-      ok: false,
-      status: null,
-      body: null,
-      error: timedOut ? `No answer within ${TIMEOUT_MS / 1000} s` : 'The endpoint could not be reached',
-    };
-  }
+    req.on('error', () =>
+      finish({ ok: false, status: null, body: null, error: 'The endpoint could not be reached' }),
+    );
+    req.on('close', () => clearTimeout(overall));
+    req.end(body);
+  });
 }
 
 export async function deliverWebhook(
   deliveryId: string,
   ctx: Pick<TJobContext, 'db' | 'config'>,
   now = () => new Date(),
+  resolve: TResolver = systemResolver,
 ) {
   const { db, config } = ctx;
   const [claimed] = await db
@@ -84,14 +133,15 @@ export async function deliverWebhook(
     );
   if (!sub) return;
   const body = JSON.stringify(claimed.payload);
-  const refusal = await targetRefusal(sub.url, config.webhooks.allowPrivate);
+  // Resolved once, here: the attempt connects to the address this check passed.
+  const pinned = await pinTarget(sub.url, config.webhooks.allowPrivate, resolve);
   let attempt: TAttempt;
-  if (refusal) attempt = { ok: false, status: null, body: null, error: refusal };
+  if ('refusal' in pinned) attempt = { ok: false, status: null, body: null, error: pinned.refusal };
   else {
     const secret = await webhookSealer().open(sub.secretSealed, sealContext(sub.id));
     const timestamp = Math.floor(now().getTime() / 1000);
     attempt = await post(
-      sub.url,
+      pinned.target,
       {
         'webhook-id': claimed.messageId,
         'webhook-timestamp': String(timestamp),

@@ -63,28 +63,58 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** How a host name becomes addresses: the system's resolver, or a test's. */
+export type TResolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
+export const systemResolver: TResolver = (host) => lookup(host, { all: true });
+
+/** A target checked once: the URL, and the one address a delivery connects to. */
+export type TPinnedTarget = { url: URL; address: string; family: 4 | 6 };
+
 /**
- * Why a target may not be called, or null when it may: an http(s) URL whose host resolves only to
- * public addresses (checked when the subscription is saved and again before every attempt).
+ * Checks a target and resolves its host once: an http(s) URL without credentials whose host
+ * resolves only to public addresses (any address, when the operator allows private ones). The
+ * answer pins the first address: the delivery connects to exactly it, so a DNS answer that changes
+ * between the check and the connection (DNS rebinding) cannot move it onto a private address.
  */
-export async function targetRefusal(url: string, allowPrivate: boolean): Promise<string | null> {
+export async function pinTarget(
+  url: string,
+  allowPrivate: boolean,
+  resolve: TResolver = systemResolver,
+): Promise<{ target: TPinnedTarget } | { refusal: string }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'The URL is not valid';
+    return { refusal: 'The URL is not valid' };
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Use an http:// or https:// URL';
-  if (parsed.username || parsed.password) return 'Put no user name or password in the URL';
-  if (allowPrivate) return null;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return { refusal: 'Use an http:// or https:// URL' };
+  if (parsed.username || parsed.password) return { refusal: 'Put no user name or password in the URL' };
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+    addresses = isIP(host) ? [host] : (await resolve(host)).map((a) => a.address);
   } catch {
-    return `The host ${host} could not be found`;
+    return { refusal: `The host ${host} could not be found` };
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress))
-    return 'The URL points at a private or local address, which webhooks may not reach';
-  return null;
+  const first = addresses[0];
+  if (!first) return { refusal: `The host ${host} could not be found` };
+  if (!allowPrivate && addresses.some(isPrivateAddress))
+    return { refusal: 'The URL points at a private or local address, which webhooks may not reach' };
+  return { target: { url: parsed, address: first, family: isIP(first) === 6 ? 6 : 4 } };
+}
+
+/** Why a target may not be called, or null when it may (checked when a subscription is saved). */
+export async function targetRefusal(
+  url: string,
+  allowPrivate: boolean,
+  resolve: TResolver = systemResolver,
+): Promise<string | null> {
+  // Allowed to reach private addresses, the name need not resolve yet: each delivery resolves it.
+  const pinned = await pinTarget(
+    url,
+    allowPrivate,
+    allowPrivate ? async () => [{ address: '0.0.0.0', family: 4 }] : resolve,
+  );
+  return 'refusal' in pinned ? pinned.refusal : null;
 }

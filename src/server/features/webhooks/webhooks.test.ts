@@ -9,7 +9,7 @@ import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
 import { deliverWebhook, registerWebhookJobs, resumeStaleDeliveries, WEBHOOK_DELIVER } from '.';
-import { isPrivateAddress, targetRefusal, verifyWebhook } from './signing';
+import { isPrivateAddress, type TResolver, targetRefusal, verifyWebhook } from './signing';
 
 type THit = { headers: IncomingMessage['headers']; body: string };
 
@@ -334,5 +334,60 @@ describe('webhook targets', () => {
     } finally {
       await strict.close();
     }
+  }, 120_000);
+
+  it('pin the address they checked: a name resolving to 127.0.0.1 is refused, and no second lookup is made', async () => {
+    // A rebinding DNS: a public address for the check, loopback for any later lookup.
+    const lookups: string[] = [];
+    const rebinding: TResolver = async (host) => {
+      lookups.push(host);
+      return [{ address: lookups.length === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    };
+    const toLoopback: TResolver = async (host) => {
+      lookups.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    expect(await targetRefusal('http://rebind.test/x', false, toLoopback)).toMatch(/private or local/);
+
+    const firm = await t.seedFirm('Pinned & Co');
+    const api = t.client(firm.owner.token);
+    const port = new URL(target).port;
+    const { id } = await api.webhooks.create.mutate({
+      url: `http://hooks.pinned.test:${port}/hook`,
+      events: ['client.created'],
+    });
+    await api.clients.create.mutate({ code: 'PIN-1', name: 'Pinned client' });
+    const [delivery] = await deliveriesOf(id);
+    if (!delivery) throw new Error('no delivery');
+
+    // The operator forbids private targets: a name that resolves to loopback is never called.
+    const strict = { db: t.db, config: { ...t.config, webhooks: { allowPrivate: false } } };
+    lookups.length = 0;
+    await deliverWebhook(delivery.id, strict, undefined, toLoopback);
+    expect(hits).toHaveLength(0);
+    expect(lookups).toEqual(['hooks.pinned.test']);
+    const [refused] = await deliveriesOf(id);
+    expect(refused?.error).toMatch(/private or local/);
+
+    // Allowed: the attempt connects to exactly the address the check resolved (a name no DNS
+    // knows, so any second lookup would fail), once, with the URL's host in the Host header.
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'pending' })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    lookups.length = 0;
+    await deliverWebhook(delivery.id, ctx(), undefined, toLoopback);
+    expect(lookups).toEqual(['hooks.pinned.test']);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.headers.host).toBe(`hooks.pinned.test:${port}`);
+    expect((await deliveriesOf(id))[0]?.status).toBe('succeeded');
+
+    // A rebinding name checked public is called on that public address, never re-resolved to loopback.
+    lookups.length = 0;
+    const pinnedOnce = await import('./signing').then((m) =>
+      m.pinTarget('http://rebind.test/x', false, rebinding),
+    );
+    expect(pinnedOnce).toMatchObject({ target: { address: '93.184.216.34' } });
+    expect(lookups).toHaveLength(1);
   });
 });

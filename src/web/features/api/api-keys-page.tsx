@@ -12,13 +12,14 @@ import {
   CardHeader,
   CardTitle,
   confirm,
+  DataTable,
+  type DataTableColumn,
   DatePicker,
   EmptyState,
   Field,
   Input,
   PageHeader,
   Select,
-  Skeleton,
   toast,
   useFormat,
 } from '@web/ui';
@@ -228,67 +229,79 @@ function KeysCard() {
     });
     if (ok) revoke.mutate({ apiKeyId: key.id });
   }
+  const columns: DataTableColumn<TKey>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      truncate: true,
+      minWidth: 8,
+      cell: (key) => <span className="font-medium">{key.name}</span>,
+    },
+    { id: 'key', header: 'Key', cell: (key) => <span className="font-mono text-xs">{key.prefix}…</span> },
+    { id: 'role', header: 'Role', cell: (key) => key.roleName },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (key) => <Badge tone={STATE[key.state].tone}>{STATE[key.state].label}</Badge>,
+    },
+    {
+      id: 'made',
+      header: 'Made',
+      className: 'hidden md:table-cell',
+      cell: (key) => `${format.date(key.createdAt)} by ${key.createdByName}`,
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cell: (key) => (key.expiresAt ? format.date(key.expiresAt) : 'Never'),
+    },
+    {
+      id: 'lastUsed',
+      header: 'Last used',
+      cell: (key) => (key.lastUsedAt ? format.dateTime(key.lastUsedAt) : 'Never'),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      // relative: contains the sr-only header, which would otherwise widen the page.
+      className: 'relative text-right',
+      cell: (key) =>
+        key.state === 'revoked' ? null : (
+          <Button type="button" size="sm" variant="secondary" onClick={() => askRevoke(key)}>
+            Revoke<span className="sr-only"> {key.name}</span>
+          </Button>
+        ),
+    },
+  ];
+  const rows = keys.data ?? [];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Keys</CardTitle>
       </CardHeader>
       <CardContent>
-        {keys.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : keys.isError ? (
+        {keys.isError ? (
           <p role="alert">The keys could not be loaded: {keys.error.message}</p>
-        ) : keys.data.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title="No API keys yet"
-            message="Make one above to connect another tool."
-          />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-fg">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Name</th>
-                  <th className="py-2 pr-3 font-medium">Key</th>
-                  <th className="py-2 pr-3 font-medium">Role</th>
-                  <th className="py-2 pr-3 font-medium">Status</th>
-                  <th className="py-2 pr-3 font-medium">Made</th>
-                  <th className="py-2 pr-3 font-medium">Expires</th>
-                  <th className="py-2 pr-3 font-medium">Last used</th>
-                  <th className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <tr key={key.id} className="border-t border-border">
-                    <td className="py-2 pr-3 font-medium">{key.name}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{key.prefix}…</td>
-                    <td className="py-2 pr-3">{key.roleName}</td>
-                    <td className="py-2 pr-3">
-                      <Badge tone={STATE[key.state].tone}>{STATE[key.state].label}</Badge>
-                    </td>
-                    <td className="py-2 pr-3">
-                      {format.date(key.createdAt)} by {key.createdByName}
-                    </td>
-                    <td className="py-2 pr-3">{key.expiresAt ? format.date(key.expiresAt) : 'Never'}</td>
-                    <td className="py-2 pr-3">
-                      {key.lastUsedAt ? format.dateTime(key.lastUsedAt) : 'Never'}
-                    </td>
-                    <td className="py-2 text-right">
-                      {key.state === 'revoked' ? null : (
-                        <Button type="button" size="sm" variant="secondary" onClick={() => askRevoke(key)}>
-                          Revoke<span className="sr-only"> {key.name}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // One page: a firm has a few keys (the server lists at most 500).
+          <DataTable
+            label="API keys"
+            columns={columns}
+            rows={rows}
+            getRowId={(key) => key.id}
+            total={rows.length}
+            page={1}
+            pageSize={Math.max(rows.length, 1)}
+            onPageChange={() => {}}
+            loading={keys.isPending}
+            empty={
+              <EmptyState
+                icon={KeyRound}
+                title="No API keys yet"
+                message="Make one above to connect another tool."
+              />
+            }
+          />
         )}
       </CardContent>
     </Card>

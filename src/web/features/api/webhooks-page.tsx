@@ -1,5 +1,5 @@
 import { type TWebhookEvent, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, ZWebhookFields } from '@domain/webhooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   Badge,
@@ -12,6 +12,8 @@ import {
   CardTitle,
   Checkbox,
   confirm,
+  DataTable,
+  type DataTableColumn,
   EmptyState,
   Field,
   Input,
@@ -26,6 +28,7 @@ import { type AppRouter, trpc } from '../../lib/trpc';
 import { NoAccess, useCan } from '../shell/access';
 
 type TSubscription = inferRouterOutputs<AppRouter>['webhooks']['list'][number];
+type TDelivery = inferRouterOutputs<AppRouter>['webhooks']['deliveries']['rows'][number];
 
 /** /admin/settings/webhooks: the firm's webhook subscriptions and their deliveries (settings.edit). */
 export function WebhooksPage() {
@@ -305,11 +308,15 @@ const DELIVERY_LABEL: Record<string, string> = {
   failed: 'Failed',
 };
 
+const DELIVERIES_PAGE_SIZE = 20;
+
 function Deliveries({ subscriptionId }: { subscriptionId: string }) {
   const format = useFormat();
   const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
   const deliveries = useQuery({
-    ...trpc.webhooks.deliveries.queryOptions({ subscriptionId, page: 1, pageSize: 20 }),
+    ...trpc.webhooks.deliveries.queryOptions({ subscriptionId, page, pageSize: DELIVERIES_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
     // A delivery in flight changes on its own: look again while one is.
     refetchInterval: (query) =>
       query.state.data?.rows.some((r) => r.status === 'pending' || r.status === 'sending') ? 2000 : false,
@@ -323,63 +330,75 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
       onError: (error) => toast.error(error.message),
     }),
   );
-  if (deliveries.isPending) return <Skeleton className="mt-3 h-16 w-full" />;
   if (deliveries.isError)
     return <p role="alert">The deliveries could not be loaded: {deliveries.error.message}</p>;
-  if (deliveries.data.rows.length === 0)
-    return <p className="mt-3 text-sm text-muted-fg">No deliveries yet.</p>;
+  const columns: DataTableColumn<TDelivery>[] = [
+    {
+      id: 'event',
+      header: 'Event',
+      cell: (row) => <span className="font-mono text-xs">{row.eventType}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <>
+          <Badge tone={DELIVERY_TONE[row.status] ?? 'grey'}>{DELIVERY_LABEL[row.status] ?? row.status}</Badge>
+          {row.status === 'pending' && row.nextAttemptAt ? (
+            <span className="block text-xs text-muted-fg">next {format.dateTime(row.nextAttemptAt)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'attempts',
+      header: 'Attempts',
+      className: 'text-right tabular-nums',
+      cell: (row) => format.number(row.attempts),
+    },
+    {
+      id: 'lastAttempt',
+      header: 'Last attempt',
+      cell: (row) => (row.lastAttemptAt ? format.dateTime(row.lastAttemptAt) : '—'),
+    },
+    {
+      id: 'answer',
+      header: 'Answer',
+      truncate: true,
+      minWidth: 12,
+      cell: (row) => (
+        <>
+          {row.responseStatus ? <span className="font-mono">{row.responseStatus}</span> : null}{' '}
+          <span className="text-muted-fg">{row.error ?? row.responseBody?.slice(0, 120) ?? ''}</span>
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      // relative: contains the sr-only header, which would otherwise widen the page.
+      className: 'relative text-right',
+      cell: (row) => (
+        <Button type="button" size="sm" variant="ghost" onClick={() => replay.mutate({ deliveryId: row.id })}>
+          Replay<span className="sr-only"> {row.eventType}</span>
+        </Button>
+      ),
+    },
+  ];
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Deliveries, latest first</caption>
-        <thead className="text-muted-fg">
-          <tr>
-            <th className="py-1 pr-3 font-medium">Event</th>
-            <th className="py-1 pr-3 font-medium">Status</th>
-            <th className="py-1 pr-3 font-medium">Attempts</th>
-            <th className="py-1 pr-3 font-medium">Last attempt</th>
-            <th className="py-1 pr-3 font-medium">Answer</th>
-            <th className="py-1 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.rows.map((row) => (
-            <tr key={row.id} className="border-t border-border align-top">
-              <td className="py-1 pr-3 font-mono text-xs">{row.eventType}</td>
-              <td className="py-1 pr-3">
-                <Badge tone={DELIVERY_TONE[row.status] ?? 'grey'}>
-                  {DELIVERY_LABEL[row.status] ?? row.status}
-                </Badge>
-                {row.status === 'pending' && row.nextAttemptAt ? (
-                  <span className="block text-xs text-muted-fg">
-                    next {format.dateTime(row.nextAttemptAt)}
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-1 pr-3">{format.number(row.attempts)}</td>
-              <td className="py-1 pr-3">{row.lastAttemptAt ? format.dateTime(row.lastAttemptAt) : '—'}</td>
-              <td className="max-w-xs py-1 pr-3">
-                {row.responseStatus ? <span className="font-mono">{row.responseStatus}</span> : null}{' '}
-                <span className="break-all text-muted-fg">
-                  {row.error ?? row.responseBody?.slice(0, 120) ?? ''}
-                </span>
-              </td>
-              <td className="py-1 text-right">
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => replay.mutate({ deliveryId: row.id })}
-                >
-                  Replay<span className="sr-only"> {row.eventType}</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-3">
+      <DataTable
+        label="Deliveries, latest first"
+        columns={columns}
+        rows={deliveries.data?.rows ?? []}
+        getRowId={(row) => row.id}
+        total={deliveries.data?.total ?? 0}
+        page={page}
+        pageSize={DELIVERIES_PAGE_SIZE}
+        onPageChange={setPage}
+        loading={deliveries.isPending}
+        empty={<p className="p-4 text-sm text-muted-fg">No deliveries yet.</p>}
+      />
     </div>
   );
 }

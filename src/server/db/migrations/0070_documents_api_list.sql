@@ -1,0 +1,2 @@
+CREATE INDEX "documents_folder_id_idx" ON "documents" USING btree ("org_id","folder_id","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "documents_client_id_idx" ON "documents" USING btree ("org_id","client_id","id") WHERE deleted_at is null;
