@@ -9,6 +9,7 @@ import {
   type TGridState,
   type ZComplianceGrid,
 } from '../../../domain/reports';
+import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { services } from '../../db/schema';
@@ -34,6 +35,11 @@ type TEngagement = { start: string; end: string | null };
  * with its projects of those periods and its engagements as JSON, and the whole set's count of each
  * state per period for the column totals.
  */
+function filingFiscalStart(code: string | null): number | null {
+  const filing = findFiling(code);
+  return filing ? countryOfFiling(filing).fiscalYearStartMonth : null;
+}
+
 export async function complianceGrid(db: TExecutor, scope: TScope, input: z.output<typeof ZComplianceGrid>) {
   const ctx = await reportContext(db, scope, input);
   const o = scope.orgId;
@@ -50,7 +56,14 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
   const periods: TPeriod[] =
     service.frequency === 'one_time'
       ? [{ key: ONE_TIME_PERIOD_KEY, label: 'Once', start: input.from, end: input.to }]
-      : periodsBetween(service.frequency, ctx.fiscalYearStartMonth, input.from, input.to);
+      : // A service linked to a filing counts its periods as its projects do: by the filing's
+        // country's fiscal year, not the firm's.
+        periodsBetween(
+          service.frequency,
+          filingFiscalStart(service.filingCode) ?? ctx.fiscalYearStartMonth,
+          input.from,
+          input.to,
+        );
   if (periods.length > MAX_GRID_PERIODS) {
     throw new TRPCError({
       code: 'BAD_REQUEST',

@@ -4,7 +4,8 @@ import { addDays } from '../../../domain/days';
 import { findFiling } from '../../../domain/statutory/catalogue';
 import { factsOf } from '../../../domain/statutory/registrations';
 import { applicableFilings, filingDueDate } from '../../../domain/statutory/rules';
-import { projects, reminders, requests, systemLog, tasks } from '../../db/schema';
+import { orgs, projects, reminders, requests, systemLog, tasks } from '../../db/schema';
+import { generateRecurringProjects } from '../projects';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, seedClient } from '../../test/fixtures';
 import { codeAndMessageOf } from '../../test/outcome';
@@ -94,6 +95,56 @@ describe('client registrations', () => {
 });
 
 describe('services linked to a filing', () => {
+  it('never make a second project for a period when a firm whose year starts in January links a service', async () => {
+    // Issue 39: the firm's fiscal quarters (from January) keyed its projects '2026-Q4' for Oct-Dec;
+    // the filing's (from April) call that quarter '2026-Q3' and Jan-Mar 2027 '2026-Q4'.
+    const f = await firm('Calendar year');
+    await t.db.update(orgs).set({ fiscalYearStartMonth: 1 }).where(eq(orgs.id, f.org.id));
+    const client = await seedClient(t, f.org.id);
+    const svc = await f.api.services.create.mutate({
+      name: 'TDS return',
+      code: 'TDSQ',
+      frequency: 'quarterly',
+      dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
+      projectTemplateId: f.templateId,
+    });
+    await f.api.engagements.create.mutate({ clientId: client.id, serviceId: svc.id, startDate: '2026-01-01' });
+    const now = new Date('2026-11-29T06:00:00Z');
+    await generateRecurringProjects(t.db, { orgId: f.org.id, through: '2026-12-30', now });
+    const periodsOf = async () =>
+      (
+        await t.db
+          .select({ key: projects.periodKey, start: projects.periodStart, end: projects.periodEnd })
+          .from(projects)
+          .where(and(eq(projects.orgId, f.org.id), eq(projects.serviceId, svc.id)))
+      )
+        .map((p) => `${p.start}..${p.end} ${p.key}`)
+        .sort();
+    const before = await periodsOf();
+    expect(before).toContain('2026-10-01..2026-12-31 2026-Q4');
+
+    await f.api.services.update.mutate({
+      serviceId: svc.id,
+      name: 'TDS return',
+      code: 'TDSQ',
+      frequency: 'quarterly',
+      projectTemplateId: f.templateId,
+      statutoryFilingCode: 'IN.TDS.26Q',
+    });
+    await generateRecurringProjects(t.db, { orgId: f.org.id, through: '2026-12-30', now });
+    await generateRecurringProjects(t.db, {
+      orgId: f.org.id,
+      through: '2027-01-31',
+      now: new Date('2027-01-02T06:00:00Z'),
+    });
+    const after = await periodsOf();
+    const spans = after.map((p) => p.split(' ')[0]);
+    expect(new Set(spans).size).toBe(spans.length);
+    // The quarter made before the link now carries the filing's key; the next quarter is made.
+    expect(after).toContain('2026-10-01..2026-12-31 2026-Q3');
+    expect(after).toContain('2027-01-01..2027-03-31 2026-Q4');
+  });
+
   it('take the filing’s frequency, fiscal quarters and due dates for the projects they generate', async () => {
     const f = await firm('Linked');
     const client = await seedClient(t, f.org.id);
