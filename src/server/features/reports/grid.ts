@@ -29,17 +29,17 @@ export type TGridCell = {
 type TProjectCell = { key: string; id: string; status: string; due: string | null; waiting: boolean };
 type TEngagement = { start: string; end: string | null };
 
+function filingFiscalStart(code: string | null): number | null {
+  const filing = findFiling(code);
+  return filing ? countryOfFiling(filing).fiscalYearStartMonth : null;
+}
+
 /**
  * ★ The compliance grid: for one service, the covered clients engaged for it down the side (a page of
  * them, by name) and the service's periods of the range across. One query: the page of clients, each
  * with its projects of those periods and its engagements as JSON, and the whole set's count of each
  * state per period for the column totals.
  */
-function filingFiscalStart(code: string | null): number | null {
-  const filing = findFiling(code);
-  return filing ? countryOfFiling(filing).fiscalYearStartMonth : null;
-}
-
 export async function complianceGrid(db: TExecutor, scope: TScope, input: z.output<typeof ZComplianceGrid>) {
   const ctx = await reportContext(db, scope, input);
   const o = scope.orgId;
