@@ -168,7 +168,10 @@ describe('the statutory calendar', () => {
 
     // The broadcast is listed with the firm's others, sent to the one client whose project moved.
     await page.goto(`${app.url}/admin/broadcasts`);
-    await page.getByText(/^Extension: GSTR-3B \(monthly\)/).first().waitFor();
+    await page
+      .getByText(/^Extension: GSTR-3B \(monthly\)/)
+      .first()
+      .waitFor();
     await screenshot(page, 'statutory-extension-broadcast');
 
     // The project's page shows the new due date; the Delhi one keeps its own.

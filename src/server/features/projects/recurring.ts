@@ -272,7 +272,9 @@ async function adoptFilingKeys(db: TExecutor, service: TServiceRow, filing: TFil
     const start = String(s.start).slice(0, 10);
     const end = String(s.end).slice(0, 10);
     const p = periodContaining(filing.frequency, fyMonth, start);
-    return p.start === start && p.end === end && p.key !== s.key ? [{ from: s.key, to: p.key, start, end }] : [];
+    return p.start === start && p.end === end && p.key !== s.key
+      ? [{ from: s.key, to: p.key, start, end }]
+      : [];
   });
   if (!moves.length) return;
   await db.transaction(async (tx) => {
