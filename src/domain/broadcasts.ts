@@ -103,6 +103,8 @@ const ids = (what: string) =>
     .max(200)
     .default([]);
 
+export const MAX_AUDIENCE_CLIENTS = 50_000;
+
 /** Who a broadcast reaches: every filter narrows (an empty one does not filter). */
 export const ZAudience = z.object({
   groupIds: ids('client groups'),
@@ -115,6 +117,14 @@ export const ZAudience = z.object({
   statuses: z.array(z.enum(CLIENT_STATUSES)).max(CLIENT_STATUSES.length).default(['active']),
   portalAccess: z.enum(PORTAL_ACCESS).default('any'),
   overdueOnly: z.boolean().default(false),
+  /**
+   * Exactly these clients (still as the sender may see them, unarchived, and narrowed by the rest):
+   * a statutory extension's notice goes to the clients whose projects it moved.
+   */
+  clientIds: z
+    .array(z.uuid('Choose clients from the list'))
+    .max(MAX_AUDIENCE_CLIENTS, `At most ${MAX_AUDIENCE_CLIENTS} clients by name`)
+    .optional(),
 });
 export type TAudience = z.output<typeof ZAudience>;
 

@@ -149,12 +149,30 @@ describe('the statutory calendar', () => {
       .poll(() => moving.getByRole('row', { name: /Andheri Textiles/ }).textContent())
       .toContain(`${format.date(target.dueDate)} → ${format.date(newDue)}`);
     await screenshot(page, 'statutory-extension-preview');
+    // Tell the affected clients: the default notice names the filing, the period and both dates.
+    await preview.getByRole('checkbox', { name: 'Tell the affected clients' }).check();
+    const subject = preview.getByRole('textbox', { name: 'Subject' });
+    await expect.poll(() => subject.inputValue()).toContain(`now due ${format.date(newDue)}`);
+    await expect
+      .poll(() => preview.getByRole('textbox', { name: 'Message' }).textContent())
+      .toContain(`from ${format.date(target.dueDate)} to ${format.date(newDue)}`);
+    await subject.fill(`{{client_name}}: GSTR-3B now due ${format.date(newDue)}`);
+    await screenshot(page, 'statutory-extension-notice');
     await preview.getByRole('button', { name: 'Apply extension' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Apply extension' }).click();
     await page.getByText(/^Moved 1 project, 1 task, 0 reminders and 0 requests/).waitFor();
+    await page.getByText('The broadcast tells 1 recipient').waitFor();
     const list = page.getByRole('table', { name: 'Recorded extensions' });
     await list.getByText('Applied · 1 project moved').waitFor();
     await screenshot(page, 'statutory-extensions');
+
+    // The broadcast is listed with the firm's others, sent to the one client whose project moved.
+    await page.goto(`${app.url}/admin/broadcasts`);
+    await page
+      .getByText(/^Extension: GSTR-3B \(monthly\)/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'statutory-extension-broadcast');
 
     // The project's page shows the new due date; the Delhi one keeps its own.
     await page.goto(`${app.url}/projects/${target.id}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GST_STATES } from '../billing/gst-states';
+import { escapeHtml, ZBroadcastContent } from '../broadcasts';
 import { isIsoDate } from '../days';
 import { zInt, zString } from '../fields';
 import { FILING_CODES, findFiling } from './catalogue';
@@ -68,3 +69,34 @@ export const ZExtensionInput = z
 export type TExtensionInput = z.output<typeof ZExtensionInput>;
 
 export const ZExtensionRef = z.object({ extensionId: z.uuid('Choose an extension from the list') });
+
+/**
+ * Applying an extension; with `notice`, a broadcast tells the clients whose projects moved (a
+ * broadcast's subject and message, from a template or the default notice, edited as the sender likes).
+ */
+export const ZExtensionApply = ZExtensionRef.extend({
+  notice: ZBroadcastContent.extend({
+    templateId: z.uuid('Choose a template from the list').nullish(),
+  }).nullish(),
+});
+export type TExtensionNotice = NonNullable<z.output<typeof ZExtensionApply>['notice']>;
+
+/** The default notice: the filing, its period, the old and the new due date as the firm writes dates. */
+export function defaultExtensionNotice(d: {
+  filingName: string;
+  periodLabel: string;
+  stateLabel: string | null;
+  oldDue: string;
+  newDue: string;
+}): { subject: string; bodyHtml: string } {
+  const where = d.stateLabel ? ` in ${d.stateLabel}` : '';
+  return {
+    subject: `${d.filingName} for ${d.periodLabel}: now due ${d.newDue}`,
+    bodyHtml: [
+      '<p>Dear {{contact_name|Sir or Madam}},</p>',
+      `<p>The government has extended the due date of ${escapeHtml(d.filingName)} for ${escapeHtml(d.periodLabel)}${escapeHtml(where)} from ${escapeHtml(d.oldDue)} to ${escapeHtml(d.newDue)}. We have moved our work for {{client_name}} to the new date.</p>`,
+      '<p>{{pending_items|Nothing is pending from you for now.}}</p>',
+      '<p>Regards,<br>{{firm_name}}</p>',
+    ].join(''),
+  };
+}

@@ -27,6 +27,11 @@ async function clientFilter(
     where.push(sql`c.id in (select client_id from client_team
       where org_id = ${scope.orgId} and member_id = ${scope.memberId})`);
   }
+  if (a.clientIds?.length) {
+    where.push(
+      sql`c.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(a.clientIds)}::jsonb) x)`,
+    );
+  }
   if (a.groupIds.length) where.push(sql`c.group_id in (${list(a.groupIds)})`);
   if (a.types.length) where.push(sql`c.type in (${list(a.types)})`);
   if (a.statuses.length) where.push(sql`c.status in (${list(a.statuses)})`);

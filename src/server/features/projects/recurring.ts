@@ -3,12 +3,13 @@ import { addDays, todayIn } from '../../../domain/days';
 import {
   dueDateFor,
   ONE_TIME_PERIOD_KEY,
+  periodContaining,
   periodsToGenerate,
   projectNameFor,
   type TRecurringFrequency,
 } from '../../../domain/periods';
 import type { TDueDateRule } from '../../../domain/services';
-import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
+import { countryOfFiling, findFiling, type TFiling } from '../../../domain/statutory/catalogue';
 import { filingDueDate } from '../../../domain/statutory/rules';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
@@ -171,6 +172,7 @@ async function planService(
       name: projectNameFor(service.name, p),
     }));
     if (!periods.length) return [];
+    await adoptFilingKeys(db, service, filing, options.engagementId);
     candidates = sql`
       select cs.org_id, cs.client_id, cs.id as cs_id, p.key, p.start as p_start, p."end" as p_end,
              coalesce(ext.due_date, p.due) as due, p.name, coalesce(ext.due_date - p.due, 0) as shift
@@ -186,8 +188,10 @@ async function planService(
                                                         where r.org_id = cs.org_id and r.client_id = cs.client_id))
         order by fe.state_code nulls last, fe.created_at desc limit 1) ext on true
       where true ${engagement}
+        -- A project of the engagement for the same days under another key (made before the link, by
+        -- the firm's own fiscal year) is this period's project too.
         and not exists (select 1 from projects pr where pr.org_id = cs.org_id and pr.client_service_id = cs.id
-                        and pr.period_key = p.key)`;
+                        and (pr.period_key = p.key or (pr.period_start = p.start and pr.period_end = p."end")))`;
   } else if (service.frequency === 'one_time') {
     // One project per engagement, its period the engagement's start day; the due date follows the
     // rule from that day's month, clamped to the month's end as dueDateFor does.
@@ -241,6 +245,53 @@ async function planService(
     return sql`${lower ? sql`and cs.id > ${lower}::uuid` : sql``} ${upper ? sql`and cs.id <= ${upper}::uuid` : sql``}`;
   });
   return ranges.map((range) => () => insertBatch(db, service, candidates, range));
+}
+
+/**
+ * A service linked to a filing counts periods by its country's fiscal year; projects it made before
+ * the link (by the firm's fiscal year, say from January) carry the firm's keys: the quarter Oct-Dec
+ * is '2026-Q4' there and '2026-Q3' from April, and '2026-Q4' is Jan-Mar next. Each such project
+ * whose days are exactly one of the filing's periods takes that period's key, so the generator, the
+ * extensions and the calendars find it, and a key never stands for two periods of an engagement.
+ * A project whose days are no filing period keeps its key. Keys move in three steps in one
+ * transaction (a key may pass from one project to another); one that would meet a key already
+ * taken goes back.
+ */
+async function adoptFilingKeys(db: TExecutor, service: TServiceRow, filing: TFiling, engagementId?: string) {
+  const engagement = engagementId ? sql`and client_service_id = ${engagementId}::uuid` : sql``;
+  const spans = rowsOf<{ key: string; start: string; end: string }>(
+    await db.execute(sql`
+      select distinct period_key as key, period_start::text as start, period_end::text as "end"
+      from projects
+      where org_id = ${service.orgId} and service_id = ${service.id} ${engagement}
+        and period_key is not null and period_key <> ${ONE_TIME_PERIOD_KEY} and period_start is not null
+        and period_end is not null`),
+  );
+  const fyMonth = countryOfFiling(filing).fiscalYearStartMonth;
+  const moves = spans.flatMap((s) => {
+    const start = String(s.start).slice(0, 10);
+    const end = String(s.end).slice(0, 10);
+    const p = periodContaining(filing.frequency, fyMonth, start);
+    return p.start === start && p.end === end && p.key !== s.key
+      ? [{ from: s.key, to: p.key, start, end }]
+      : [];
+  });
+  if (!moves.length) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update projects pr set period_key = '~' || m."to" || '|' || m."from", updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m("from" text, "to" text, start date, "end" date)
+      where pr.org_id = ${service.orgId} and pr.service_id = ${service.id} ${engagement}
+        and pr.period_key = m."from" and pr.period_start = m.start and pr.period_end = m."end"`);
+    await tx.execute(sql`
+      update projects pr set period_key = split_part(substr(pr.period_key, 2), '|', 1)
+      where pr.org_id = ${service.orgId} and pr.service_id = ${service.id} and pr.period_key like '~%'
+        and not exists (select 1 from projects o where o.org_id = pr.org_id and o.client_service_id = pr.client_service_id
+                        and o.period_key = split_part(substr(pr.period_key, 2), '|', 1))`);
+    await tx.execute(sql`
+      update projects pr set period_key = split_part(pr.period_key, '|', 2)
+      where pr.org_id = ${service.orgId} and pr.service_id = ${service.id} and pr.period_key like '~%'`);
+  });
 }
 
 async function insertBatch(

@@ -9,6 +9,7 @@ import {
   type TGridState,
   type ZComplianceGrid,
 } from '../../../domain/reports';
+import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { services } from '../../db/schema';
@@ -27,6 +28,11 @@ export type TGridCell = {
 
 type TProjectCell = { key: string; id: string; status: string; due: string | null; waiting: boolean };
 type TEngagement = { start: string; end: string | null };
+
+function filingFiscalStart(code: string | null): number | null {
+  const filing = findFiling(code);
+  return filing ? countryOfFiling(filing).fiscalYearStartMonth : null;
+}
 
 /**
  * ★ The compliance grid: for one service, the covered clients engaged for it down the side (a page of
@@ -50,7 +56,14 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
   const periods: TPeriod[] =
     service.frequency === 'one_time'
       ? [{ key: ONE_TIME_PERIOD_KEY, label: 'Once', start: input.from, end: input.to }]
-      : periodsBetween(service.frequency, ctx.fiscalYearStartMonth, input.from, input.to);
+      : // A service linked to a filing counts its periods as its projects do: by the filing's
+        // country's fiscal year, not the firm's.
+        periodsBetween(
+          service.frequency,
+          filingFiscalStart(service.filingCode) ?? ctx.fiscalYearStartMonth,
+          input.from,
+          input.to,
+        );
   if (periods.length > MAX_GRID_PERIODS) {
     throw new TRPCError({
       code: 'BAD_REQUEST',

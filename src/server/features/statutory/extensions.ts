@@ -1,14 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { gstStateLabel } from '../../../domain/billing/gst-states';
+import { BROADCAST_NAME_MAX } from '../../../domain/broadcasts';
 import { OPEN_REQUEST_STATUSES } from '../../../domain/requests/constants';
 import { findFiling } from '../../../domain/statutory/catalogue';
 import { filingDueDate, filingPeriodByKey } from '../../../domain/statutory/rules';
-import type { TExtensionInput } from '../../../domain/statutory/schemas';
+import {
+  defaultExtensionNotice,
+  type TExtensionInput,
+  type TExtensionNotice,
+} from '../../../domain/statutory/schemas';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
-import type { TDb, TExecutor } from '../../db/client';
+import type { TDb, TExecutor, TTx } from '../../db/client';
 import { filingExtensions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { createBroadcast } from '../broadcasts';
 import { firmFormatter } from '../settings';
 import { audit as writeAudit } from '../system-log';
 
@@ -159,8 +165,18 @@ export async function previewExtension(db: TExecutor, scope: TScope, extensionId
   };
   const rows = rowsOf<TRow>(result);
   const first = rows[0];
+  const d = describe(e);
+  const when = (await firmFormatter(db, scope.orgId)).date;
   return {
-    extension: { id: e.id, dueDate: e.dueDate, appliedAt: e.appliedAt, ...describe(e) },
+    extension: { id: e.id, dueDate: e.dueDate, appliedAt: e.appliedAt, ...d },
+    /** The default broadcast that tells the affected clients. */
+    notice: defaultExtensionNotice({
+      filingName: d.filingName,
+      periodLabel: d.periodLabel,
+      stateLabel: d.stateLabel,
+      oldDue: d.statutoryDue ? when(d.statutoryDue) : '',
+      newDue: when(e.dueDate),
+    }),
     totals: {
       projects: Number(first?.total ?? 0),
       tasks: Number(first?.total_tasks ?? 0),
@@ -189,7 +205,13 @@ export async function previewExtension(db: TExecutor, scope: TScope, extensionId
  * each project gets a system-log row, the extension one too. One statement, one transaction; an
  * extension is applied once.
  */
-export async function applyExtension(db: TDb, scope: TScope, extensionId: string, meta: TRequestMeta) {
+export async function applyExtension(
+  db: TDb,
+  scope: TScope,
+  extensionId: string,
+  notice: TExtensionNotice | null,
+  meta: TRequestMeta,
+) {
   return db.transaction(async (tx) => {
     const e = await extensionOf(tx, scope, extensionId, true);
     if (e.appliedAt)
@@ -201,7 +223,7 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
       up as (
         update projects p set due_date = ${e.dueDate}::date, updated_at = now()
         from moved m where p.org_id = ${scope.orgId} and p.id = m.id
-        returning p.id, p.name, m.due_date as old_due
+        returning p.id, p.name, p.client_id, m.due_date as old_due
       ),
       t as (
         update tasks t set due_date = t.due_date + m.delta, updated_at = now()
@@ -235,8 +257,17 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
       )
       select (select count(*) from up)::int as projects, (select count(*) from t)::int as tasks,
              (select count(*) from ta)::int as assignees, (select count(*) from rm)::int as reminders,
-             (select count(*) from rq)::int as requests, (select count(*) from log)::int as logged`);
-    const [row] = rowsOf<{ projects: number; tasks: number; reminders: number; requests: number }>(result);
+             (select count(*) from rq)::int as requests, (select count(*) from log)::int as logged,
+             (select coalesce(jsonb_agg(distinct up.client_id), '[]'::jsonb) from up) as clients`);
+    const [row] = rowsOf<{
+      projects: number;
+      tasks: number;
+      reminders: number;
+      requests: number;
+      clients: string[] | string;
+    }>(result);
+    const clientIds: string[] =
+      typeof row?.clients === 'string' ? JSON.parse(row.clients) : (row?.clients ?? []);
     const moved = {
       projects: Number(row?.projects ?? 0),
       tasks: Number(row?.tasks ?? 0),
@@ -253,6 +284,57 @@ export async function applyExtension(db: TDb, scope: TScope, extensionId: string
       recordId: e.id,
       summary: `Applied the extension of ${d.filingName} for ${d.periodLabel}${d.stateLabel ? ` in ${d.stateLabel}` : ''} to ${when(e.dueDate)}: ${moved.projects} projects, ${moved.tasks} tasks, ${moved.reminders} reminders, ${moved.requests} requests moved`,
     });
-    return moved;
+    const told = notice && clientIds.length ? await tellClients(tx, scope, d, clientIds, notice, meta) : null;
+    return { ...moved, clients: clientIds.length, ...told };
   });
+}
+
+/**
+ * The broadcast that tells the clients whose projects moved, made by the broadcasts feature in the
+ * same transaction (its audience exactly those clients, its rules for who is left out and why).
+ * When none of them can receive it (no email, unsubscribed, bounced) the extension still applies
+ * and the answer says why nothing was sent.
+ */
+async function tellClients(
+  tx: TTx,
+  scope: TScope,
+  d: ReturnType<typeof describe>,
+  clientIds: string[],
+  notice: TExtensionNotice,
+  meta: TRequestMeta,
+): Promise<{
+  broadcast: { id: string; recipients: number; queueing: boolean } | null;
+  notSent: string | null;
+}> {
+  try {
+    const b = await createBroadcast(
+      tx,
+      scope,
+      {
+        name: `Extension: ${d.filingName} ${d.periodLabel}`.slice(0, BROADCAST_NAME_MAX),
+        subject: notice.subject,
+        bodyHtml: notice.bodyHtml,
+        templateId: notice.templateId ?? null,
+        audience: {
+          groupIds: [],
+          serviceIds: [],
+          tags: [],
+          types: [],
+          statuses: [],
+          portalAccess: 'any',
+          overdueOnly: false,
+          clientIds,
+        },
+        mode: 'client',
+        sendAt: null,
+      },
+      meta,
+    );
+    return { broadcast: { id: b.id, recipients: b.recipients, queueing: b.queueing }, notSent: null };
+  } catch (error) {
+    // The broadcast's savepoint is rolled back; the extension stands.
+    if (error instanceof TRPCError && error.code === 'BAD_REQUEST')
+      return { broadcast: null, notSent: error.message };
+    throw error;
+  }
 }

@@ -1,6 +1,14 @@
+import { TRPCError } from '@trpc/server';
 import { ZClientRef } from '../../../domain/clients';
+import { hasPermission } from '../../../domain/permissions';
 import { ZRegistrationsSet } from '../../../domain/statutory/registrations';
-import { ZEngageInput, ZExtensionInput, ZExtensionRef, ZGapsInput } from '../../../domain/statutory/schemas';
+import {
+  ZEngageInput,
+  ZExtensionApply,
+  ZExtensionInput,
+  ZExtensionRef,
+  ZGapsInput,
+} from '../../../domain/statutory/schemas';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { applyExtension, createExtension, listExtensions, previewExtension } from './extensions';
@@ -43,6 +51,11 @@ export const statutoryRouter = router({
     .input(ZExtensionRef)
     .query(({ ctx, input }) => previewExtension(ctx.db, ctx.scope, input.extensionId)),
   applyExtension: permissionProcedure('services.edit')
-    .input(ZExtensionRef)
-    .mutation(({ ctx, input }) => applyExtension(ctx.db, ctx.scope, input.extensionId, ctx.meta)),
+    .input(ZExtensionApply)
+    .mutation(({ ctx, input }) => {
+      // Telling the clients sends a broadcast: the broadcasts feature's own right.
+      if (input.notice && !hasPermission(ctx.scope, 'broadcasts.send'))
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'You may not send broadcasts' });
+      return applyExtension(ctx.db, ctx.scope, input.extensionId, input.notice ?? null, ctx.meta);
+    }),
 });

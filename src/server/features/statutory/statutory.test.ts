@@ -1,15 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/days';
 import { findFiling } from '../../../domain/statutory/catalogue';
 import { factsOf } from '../../../domain/statutory/registrations';
 import { applicableFilings, filingDueDate } from '../../../domain/statutory/rules';
-import { projects, reminders, requests, systemLog, tasks } from '../../db/schema';
+import {
+  broadcastDeliveries,
+  broadcastSuppressions,
+  broadcasts,
+  clients,
+  members,
+  orgs,
+  projects,
+  reminders,
+  requests,
+  roles,
+  systemLog,
+  tasks,
+} from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { logRows, seedClient } from '../../test/fixtures';
 import { codeAndMessageOf } from '../../test/outcome';
 import { seedPortalUser } from '../../test/portal';
 import { bearer, importUpload } from '../../test/tenancy';
+import { generateRecurringProjects } from '../projects';
 
 async function codeOf(call: Promise<unknown>) {
   const [code, ...rest] = (await codeAndMessageOf(call)).split(': ');
@@ -94,6 +109,60 @@ describe('client registrations', () => {
 });
 
 describe('services linked to a filing', () => {
+  it('never make a second project for a period when a firm whose year starts in January links a service', async () => {
+    // Issue 39: the firm's fiscal quarters (from January) keyed its projects '2026-Q4' for Oct-Dec;
+    // the filing's (from April) call that quarter '2026-Q3' and Jan-Mar 2027 '2026-Q4'.
+    const f = await firm('Calendar year');
+    await t.db.update(orgs).set({ fiscalYearStartMonth: 1 }).where(eq(orgs.id, f.org.id));
+    const client = await seedClient(t, f.org.id);
+    const svc = await f.api.services.create.mutate({
+      name: 'TDS return',
+      code: 'TDSQ',
+      frequency: 'quarterly',
+      dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
+      projectTemplateId: f.templateId,
+    });
+    await f.api.engagements.create.mutate({
+      clientId: client.id,
+      serviceId: svc.id,
+      startDate: '2026-01-01',
+    });
+    const now = new Date('2026-11-29T06:00:00Z');
+    await generateRecurringProjects(t.db, { orgId: f.org.id, through: '2026-12-30', now });
+    const periodsOf = async () =>
+      (
+        await t.db
+          .select({ key: projects.periodKey, start: projects.periodStart, end: projects.periodEnd })
+          .from(projects)
+          .where(and(eq(projects.orgId, f.org.id), eq(projects.serviceId, svc.id)))
+      )
+        .map((p) => `${p.start}..${p.end} ${p.key}`)
+        .sort();
+    const before = await periodsOf();
+    expect(before).toContain('2026-10-01..2026-12-31 2026-Q4');
+
+    await f.api.services.update.mutate({
+      serviceId: svc.id,
+      name: 'TDS return',
+      code: 'TDSQ',
+      frequency: 'quarterly',
+      projectTemplateId: f.templateId,
+      statutoryFilingCode: 'IN.TDS.26Q',
+    });
+    await generateRecurringProjects(t.db, { orgId: f.org.id, through: '2026-12-30', now });
+    await generateRecurringProjects(t.db, {
+      orgId: f.org.id,
+      through: '2027-01-31',
+      now: new Date('2027-01-02T06:00:00Z'),
+    });
+    const after = await periodsOf();
+    const spans = after.map((p) => p.split(' ')[0]);
+    expect(new Set(spans).size).toBe(spans.length);
+    // The quarter made before the link now carries the filing's key; the next quarter is made.
+    expect(after).toContain('2026-10-01..2026-12-31 2026-Q3');
+    expect(after).toContain('2027-01-01..2027-03-31 2026-Q4');
+  });
+
   it('take the filing’s frequency, fiscal quarters and due dates for the projects they generate', async () => {
     const f = await firm('Linked');
     const client = await seedClient(t, f.org.id);
@@ -339,7 +408,7 @@ describe('extensions', () => {
       .where(and(eq(tasks.orgId, f.org.id), eq(tasks.projectId, target.id)));
 
     const moved = await f.api.statutory.applyExtension.mutate({ extensionId: ext.id });
-    expect(moved).toEqual({ projects: 1, tasks: 2, reminders: 1, requests: 1 });
+    expect(moved).toEqual({ projects: 1, tasks: 2, reminders: 1, requests: 1, clients: 1 });
     const after = await t.db.select().from(projects).where(eq(projects.orgId, f.org.id));
     for (const p of after) {
       const before = [...gst].find((g) => g.id === p.id);
@@ -402,6 +471,143 @@ describe('extensions', () => {
     expect((await codeOf(stranger.api.statutory.applyExtension.mutate({ extensionId: ext.id }))).code).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('telling the affected clients', () => {
+  it('applies an extension with a broadcast to exactly the clients whose projects moved, by the broadcasts’ rules', async () => {
+    const f = await firm('Extension notice');
+    const svc = await f.api.services.create.mutate({
+      name: 'GSTR-3B',
+      code: '3B',
+      frequency: 'monthly',
+      projectTemplateId: f.templateId,
+      statutoryFilingCode: 'IN.GSTR3B.M',
+    });
+    const u = Math.random().toString(36).slice(2, 8);
+    const mk = async (name: string, email: string | null, gstin: string) => {
+      const c = await seedClient(t, f.org.id, { name });
+      await t.db.update(clients).set({ email }).where(eq(clients.id, c.id));
+      await f.api.statutory.setRegistrations.mutate({
+        clientId: c.id,
+        data: { gstin, gstScheme: 'regular' },
+      });
+      await f.api.engagements.create.mutate({ clientId: c.id, serviceId: svc.id, startDate: '2024-04-01' });
+      return c;
+    };
+    const reaches = await mk('Reaches', `reaches-${u}@example.test`, GSTIN_MH);
+    const gone = await mk('Unsubscribed', `gone-${u}@example.test`, GSTIN_MH);
+    const silent = await mk('No email', null, GSTIN_MH);
+    const elsewhere = await mk('Delhi', `delhi-${u}@example.test`, GSTIN_DL);
+    await t.db
+      .insert(broadcastSuppressions)
+      .values({ orgId: f.org.id, email: `gone-${u}@example.test`, reason: 'unsubscribed' });
+    const [target] = await t.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.orgId, f.org.id), eq(projects.clientId, reaches.id)))
+      .orderBy(projects.dueDate);
+    if (!target?.periodKey || !target.dueDate) throw new Error('no project');
+    const ext = await f.api.statutory.createExtension.mutate({
+      filingCode: 'IN.GSTR3B.M',
+      periodKey: target.periodKey,
+      stateCode: '27',
+      dueDate: addDays(target.dueDate, 5),
+    });
+    const preview = await f.api.statutory.previewExtension.query({ extensionId: ext.id });
+    expect(preview.notice.subject).toContain('GSTR-3B');
+    expect(preview.notice.bodyHtml).toContain(preview.extension.periodLabel);
+
+    // Another firm's template is not one to choose; bad placeholders are refused before anything moves.
+    const bad = await codeOf(
+      f.api.statutory.applyExtension.mutate({
+        extensionId: ext.id,
+        notice: { subject: '{{nope}}', bodyHtml: '<p>x</p>' },
+      }),
+    );
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(
+      (await f.api.statutory.previewExtension.query({ extensionId: ext.id })).extension.appliedAt,
+    ).toBeNull();
+
+    const moved = await f.api.statutory.applyExtension.mutate({
+      extensionId: ext.id,
+      notice: preview.notice,
+    });
+    expect(moved).toMatchObject({ projects: 3, clients: 3, notSent: null });
+    if (!moved.broadcast) throw new Error('no broadcast');
+    expect(moved.broadcast.recipients).toBe(1);
+    const deliveries = await t.db
+      .select({ clientId: broadcastDeliveries.clientId, state: broadcastDeliveries.state })
+      .from(broadcastDeliveries)
+      .where(eq(broadcastDeliveries.broadcastId, moved.broadcast.id));
+    expect(deliveries).toEqual([{ clientId: reaches.id, state: 'queued' }]);
+    const [b] = await t.db.select().from(broadcasts).where(eq(broadcasts.id, moved.broadcast.id));
+    expect(b?.audience.clientIds?.sort()).toEqual([reaches.id, gone.id, silent.id].sort());
+    expect(b?.audience.clientIds).not.toContain(elsewhere.id);
+    expect(b?.name).toContain('GSTR-3B');
+    const log = await t.db
+      .select({ action: systemLog.action })
+      .from(systemLog)
+      .where(and(eq(systemLog.orgId, f.org.id), eq(systemLog.recordId, moved.broadcast.id)));
+    expect(log.map((r) => r.action)).toEqual(['broadcast.created']);
+    // The broadcast's preview of who is left out says why, by the broadcasts feature's rules.
+    const summary = await f.api.broadcasts.audience.query({ audience: b?.audience ?? {}, mode: 'client' });
+    expect(summary.excluded).toMatchObject({ no_email: 1, unsubscribed: 1 });
+
+    // Nobody to tell: the extension still applies and the answer says why nothing was sent.
+    const [dl] = await t.db
+      .select()
+      .from(projects)
+      .where(
+        and(
+          eq(projects.orgId, f.org.id),
+          eq(projects.clientId, silent.id),
+          eq(projects.periodKey, target.periodKey),
+        ),
+      );
+    const onlySilent = await f.api.statutory.createExtension.mutate({
+      filingCode: 'IN.GSTR3B.M',
+      periodKey: target.periodKey,
+      dueDate: addDays(dl?.dueDate ?? target.dueDate, 10),
+    });
+    await t.db.update(clients).set({ email: null }).where(eq(clients.id, elsewhere.id));
+    await t.db.update(clients).set({ email: null }).where(eq(clients.id, reaches.id));
+    const quiet = await f.api.statutory.applyExtension.mutate({
+      extensionId: onlySilent.id,
+      notice: preview.notice,
+    });
+    expect(quiet).toMatchObject({ projects: 4, broadcast: null });
+    expect(quiet.notSent).toMatch(/Nobody to send it to/);
+
+    // Telling clients needs the right to send broadcasts, besides the right to apply.
+    const [role] = await t.db
+      .insert(roles)
+      .values({ orgId: f.org.id, name: 'Calendar keeper', permissions: ['services.view', 'services.edit'] })
+      .returning();
+    const sub = randomUUID();
+    await t.db.insert(members).values({
+      orgId: f.org.id,
+      sub,
+      email: `keeper-${sub}@example.test`,
+      firstName: 'Calendar',
+      lastName: 'Keeper',
+      roleId: role?.id ?? '',
+      isVerified: true,
+    });
+    const keeper = t.client(await t.tokenFor(sub));
+    const third = await f.api.statutory.createExtension.mutate({
+      filingCode: 'IN.GSTR3B.M',
+      periodKey: target.periodKey,
+      dueDate: addDays(dl?.dueDate ?? target.dueDate, 12),
+    });
+    const refused = await codeOf(
+      keeper.statutory.applyExtension.mutate({ extensionId: third.id, notice: preview.notice }),
+    );
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(await keeper.statutory.applyExtension.mutate({ extensionId: third.id })).toMatchObject({
+      projects: 4,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { GST_STATES } from '@domain/billing/gst-states';
+import { ZBroadcastContent } from '@domain/broadcasts';
 import { todayIn } from '@domain/days';
 import { FREQUENCY_LABELS } from '@domain/services';
 import { ALL_FILINGS, findFiling } from '@domain/statutory/catalogue';
@@ -13,6 +14,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  Checkbox,
   confirm,
   DatePicker,
   Dialog,
@@ -20,8 +22,10 @@ import {
   DialogContent,
   Field,
   FormSelect,
+  Input,
   PageHeader,
   RecordDialog,
+  Select,
   Skeleton,
   Textarea,
   toast,
@@ -32,9 +36,12 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
+import { RichTextEditor } from '../broadcasts/rich-text-editor';
 import { RequirePermission, useCan } from '../shell/access';
 
 type TExtensionFormInput = z.input<typeof ZExtensionInput>;
+
+const DEFAULT_NOTICE = 'notice';
 
 /** /admin/statutory: the product's catalogue of filings and the firm's extensions of their due dates. */
 export function StatutoryPage() {
@@ -297,20 +304,54 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
   const count = useCount();
   const canApply = useCan('services.edit');
   const queryClient = useQueryClient();
+  const canTell = useCan('broadcasts.send');
+  const canTemplates = useCan('templates.view');
   const preview = useQuery(trpc.statutory.previewExtension.queryOptions({ extensionId }));
+  const [tell, setTell] = useState(false);
+  const [templateId, setTemplateId] = useState(DEFAULT_NOTICE);
+  const [notice, setNotice] = useState<{ subject: string; bodyHtml: string } | null>(null);
+  const [noticeErrors, setNoticeErrors] = useState<{ subject?: string; bodyHtml?: string }>({});
+  const templates = useQuery({
+    ...trpc.broadcastTemplates.list.queryOptions({ pageSize: 200 }),
+    enabled: tell && canTemplates,
+  });
+  const p = preview.data;
+  // The default notice fills the fields once the preview has it; a template replaces it.
+  const message = notice ?? p?.notice ?? { subject: '', bodyHtml: '' };
+  const pickTemplate = (id: string) => {
+    setTemplateId(id);
+    const t = templates.data?.rows.find((r) => r.id === id);
+    setNotice(t ? { subject: t.subject, bodyHtml: t.bodyHtml } : null);
+  };
   const apply = useMutation(
     trpc.statutory.applyExtension.mutationOptions({
       onSuccess: async (moved) => {
         toast.success(
           `Moved ${count(moved.projects, 'project')}, ${count(moved.tasks, 'task')}, ${count(moved.reminders, 'reminder')} and ${count(moved.requests, 'request')}`,
         );
+        if (moved.broadcast)
+          toast.success(
+            `The broadcast tells ${count(moved.broadcast.recipients, 'recipient')}${moved.broadcast.queueing ? ' (queueing the rest)' : ''}`,
+          );
+        else if (moved.notSent) toast.error(`No broadcast was sent. ${moved.notSent}`);
         await queryClient.invalidateQueries({ queryKey: trpc.statutory.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.projects.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.broadcasts.pathKey() });
         onClose();
       },
     }),
   );
-  const p = preview.data;
+  const noticeValid = () => {
+    const parsed = ZBroadcastContent.safeParse(message);
+    if (parsed.success) {
+      setNoticeErrors({});
+      return true;
+    }
+    const next: typeof noticeErrors = {};
+    for (const issue of parsed.error.issues) next[issue.path[0] as 'subject' | 'bodyHtml'] ??= issue.message;
+    setNoticeErrors(next);
+    return false;
+  };
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent
@@ -331,15 +372,20 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
                 loading={apply.isPending}
                 disabled={p.totals.projects === 0}
                 onClick={async () => {
+                  if (tell && !noticeValid()) return;
                   if (
                     await confirm({
                       title: `Move ${count(p.totals.projects, 'project')}?`,
-                      message:
-                        'Their due dates, open tasks, reminders and requests move now, and the system log records it.',
+                      message: `Their due dates, open tasks, reminders and requests move now, and the system log records it.${tell ? ' A broadcast tells their clients.' : ''}`,
                       confirmLabel: 'Apply extension',
                     })
                   )
-                    apply.mutate({ extensionId });
+                    apply.mutate({
+                      extensionId,
+                      notice: tell
+                        ? { ...message, templateId: templateId === DEFAULT_NOTICE ? null : templateId }
+                        : null,
+                    });
                 }}
               >
                 <CalendarClock aria-hidden />
@@ -409,6 +455,53 @@ function ExtensionPreview({ extensionId, onClose }: { extensionId: string; onClo
                 ))}
               </tbody>
             </table>
+            {canTell && !p.extension.appliedAt ? (
+              <section
+                aria-label="Tell the affected clients"
+                className="mt-4 flex flex-col gap-3 border-t border-border pt-3"
+              >
+                <Checkbox
+                  label="Tell the affected clients"
+                  checked={tell}
+                  onCheckedChange={(on) => setTell(on === true)}
+                />
+                {tell ? (
+                  <>
+                    <p className="text-sm text-muted-fg">
+                      A broadcast goes to the clients whose projects move; those with no email, unsubscribed
+                      or bounced are left out, as for any broadcast.
+                    </p>
+                    {canTemplates ? (
+                      <Field label="Message from">
+                        <Select
+                          value={templateId}
+                          onValueChange={pickTemplate}
+                          options={[
+                            { value: DEFAULT_NOTICE, label: 'The extension notice' },
+                            ...(templates.data?.rows ?? []).map((t) => ({ value: t.id, label: t.name })),
+                          ]}
+                        />
+                      </Field>
+                    ) : null}
+                    <Field label="Subject" error={noticeErrors.subject} required>
+                      <Input
+                        value={message.subject}
+                        onChange={(e) => setNotice({ ...message, subject: e.target.value })}
+                      />
+                    </Field>
+                    <Field label="Message" error={noticeErrors.bodyHtml} required>
+                      <RichTextEditor
+                        key={templateId}
+                        label="Message"
+                        value={message.bodyHtml}
+                        onChange={(html) => setNotice({ ...message, bodyHtml: html })}
+                        invalid={!!noticeErrors.bodyHtml}
+                      />
+                    </Field>
+                  </>
+                ) : null}
+              </section>
+            ) : null}
           </>
         )}
       </DialogContent>
