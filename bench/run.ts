@@ -229,7 +229,8 @@ async function compare(
   // Every slice of every target and setting, in an order that is its own mirror image (and twice):
   // load from elsewhere that comes and goes weighs on each alike.
   const order: { index: number; on: boolean }[] = [];
-  for (const on of [true, false]) for (let index = 0; index < targets.length; index++) order.push({ index, on });
+  for (const on of [true, false])
+    for (let index = 0; index < targets.length; index++) order.push({ index, on });
   const rounds = [...order, ...order.slice().reverse()];
   const slices = new Map<string, TSlice[]>();
   for (const { target } of targets) await load(target, WARMUP);
