@@ -61,8 +61,13 @@ export type TServerReady = {
   engine: string;
 };
 
+/** What bench/run.ts --compare can turn off in the server: PGlite's turn, call batching. */
+export const KNOBS = ['turns', 'batching'] as const;
+export type TKnob = (typeof KNOBS)[number];
+
 export type TServerCommand =
   | { type: 'cpu' }
+  | { type: 'knob'; name: TKnob; on: boolean }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string }
   | { type: 'close' };

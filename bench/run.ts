@@ -13,8 +13,10 @@ import { summariseProfile } from './profile';
 import {
   BENCH_FIRMS,
   BENCH_INPUT,
+  KNOBS,
   SINGLE_CASES,
   type TBenchFirm,
+  type TKnob,
   type TServerCommand,
   type TServerReady,
 } from './protocol';
@@ -33,6 +35,13 @@ const { values: args } = parseArgs({
     database: { type: 'string' },
     /** PGlite: the same with this directory. */
     'pglite-dir': { type: 'string' },
+    /**
+     * turns (PGlite: the event-loop turn before each statement, db/client.ts) or batching (the staff
+     * check's lookup and the rate limit's count shared by the calls of one turn): the small firm's
+     * bare route and systemLog.list, and tasks.list, each with it on and off, slices interleaved on,
+     * off, off, on in the one server (issue 42).
+     */
+    compare: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -132,6 +141,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     console.log(`${engine}: generated the firms in ${(ready.generateMs / 1000).toFixed(1)} s`);
     const base = `http://127.0.0.1:${ready.port}`;
     const cases: TCase[] = [];
+    if (args.compare) return await compare(child, base, ready.tokens, engine, args.compare as TKnob);
     const firms = args.firm ? BENCH_FIRMS.filter((f) => f === args.firm) : BENCH_FIRMS;
     for (const firm of args.case === undefined ? firms : []) {
       const auth = { authorization: `Bearer ${ready.tokens[firm]}` };
@@ -183,6 +193,72 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     console.log(`${engine}: the server wrote ${lines} log lines at LOG_LEVEL=${LOG_LEVEL}`);
     fs.rmSync(logFile, { force: true });
   }
+}
+
+/** The same targets with a knob on and off, interleaved (--compare turns|batching). */
+async function compare(
+  child: ChildProcess,
+  base: string,
+  tokens: Record<TBenchFirm, string>,
+  engine: string,
+  knob: TKnob,
+): Promise<TCase[]> {
+  if (!KNOBS.includes(knob)) throw new Error(`--compare ${knob}: one of ${KNOBS.join(', ')}`);
+  const tasks = SINGLE_CASES.find((c) => c.procedure === 'tasks.list');
+  const targets: { firm: TBenchFirm; name: string; target: TTarget }[] = [
+    {
+      firm: 'small',
+      name: 'bare Fastify route',
+      target: { url: `${base}/bench/system-log/small`, headers: {} },
+    },
+    {
+      firm: 'small',
+      name: 'tRPC systemLog.list',
+      target: { url: `${base}${trpcPath}`, headers: { authorization: `Bearer ${tokens.small}` } },
+    },
+  ];
+  if (tasks)
+    targets.push({
+      firm: tasks.firm,
+      name: tasks.name,
+      target: {
+        url: `${base}${queryPath(tasks.procedure, tasks.input)}`,
+        headers: { authorization: `Bearer ${tokens[tasks.firm]}` },
+      },
+    });
+  // Every slice of every target and setting, in an order that is its own mirror image (and twice):
+  // load from elsewhere that comes and goes weighs on each alike.
+  const order: { index: number; on: boolean }[] = [];
+  for (const on of [true, false])
+    for (let index = 0; index < targets.length; index++) order.push({ index, on });
+  const rounds = [...order, ...order.slice().reverse()];
+  const slices = new Map<string, TSlice[]>();
+  for (const { target } of targets) await load(target, WARMUP);
+  for (const { index, on } of [...rounds, ...rounds]) {
+    const target = targets[index];
+    if (!target) continue;
+    await command(child, { type: 'knob', name: knob, on }, 'knob');
+    const key = `${index} ${on}`;
+    slices.set(key, [...(slices.get(key) ?? []), await slice(child, target.target, DURATION / 4)]);
+  }
+  await command(child, { type: 'knob', name: knob, on: true }, 'knob');
+  const cases: TCase[] = [];
+  for (const on of [true, false])
+    targets.forEach(({ firm, name }, index) => {
+      cases.push({
+        engine,
+        firm,
+        name: `${name}, ${knob} ${on ? 'on' : 'off'}`,
+        ...combine(slices.get(`${index} ${on}`) ?? []),
+      });
+    });
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  return cases;
 }
 
 const chosenCases = () =>
@@ -292,13 +368,27 @@ function printTable(cases: TCase[]) {
     `server LOG_LEVEL=${LOG_LEVEL}. ratio = tRPC / bare, in req/s and in server CPU per request.\n`,
   );
   for (const single of chosenCases()) console.log(`${single.name}: ${single.target}.`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   console.log('');
   console.log(
     '| engine | firm | case | req/s | p50 ms | p99 ms | server CPU µs/req | errors | ratio | CPU ratio | alone p50 / p99 ms |',
   );
   console.log('|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const c of cases) {
-    const bare = cases.find((b) => b.engine === c.engine && b.firm === c.firm && b.name.startsWith('bare'));
+    // --compare names each case with its variant after a comma: compare like with like.
+    const variant = (name: string) => name.split(', ')[1] ?? '';
+    const bare = cases.find(
+      (b) =>
+        b.engine === c.engine &&
+        b.firm === c.firm &&
+        b.name.startsWith('bare') &&
+        variant(b.name) === variant(c.name),
+    );
     const other = bare && c !== bare && c.name.includes('systemLog');
     const ratio = other ? (c.reqPerSec / bare.reqPerSec).toFixed(2) : '';
     const cpuRatio = other ? (bare.cpuPerReq / c.cpuPerReq).toFixed(2) : '';

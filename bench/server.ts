@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { ZSystemLogListInput } from '../src/domain/system-log';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPglite, openPostgres } from '../src/server/db/client';
+import { callBatching } from '../src/server/db/batching';
+import { openPglite, openPostgres, setPgliteTurns } from '../src/server/db/client';
 import { listSystemLog } from '../src/server/features/system-log';
 import { signTokens } from '../src/server/idp/tokens';
 import { findFirms, generateFirms, type TGeneratedFirm } from './generate';
@@ -82,6 +83,10 @@ async function main() {
   process.on('message', async (msg: TServerCommand) => {
     if (msg.type === 'cpu') {
       process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+    } else if (msg.type === 'knob') {
+      if (msg.name === 'turns') setPgliteTurns(msg.on);
+      else callBatching.on = msg.on;
+      process.send?.({ type: 'knob' });
     } else if (msg.type === 'profile-start') {
       profiler.connect();
       await profiler.post('Profiler.enable');

@@ -240,9 +240,16 @@ export async function openPglite(
 function yieldBeforeEachQuery(client: PGlite): void {
   const query = client.query.bind(client);
   client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (pgliteTurns) await new Promise<void>((resolve) => setImmediate(resolve));
     return query(...args);
   }) as PGlite['query'];
+}
+
+let pgliteTurns = true;
+
+/** Only for bench/run.ts --compare-turns, which measures the same server with and without the turn. */
+export function setPgliteTurns(on: boolean): void {
+  pgliteTurns = on;
 }
 
 /**

@@ -112,6 +112,29 @@ describe('the rate limit across instances', () => {
     },
   );
 
+  it.runIf(process.env.DATABASE_URL)(
+    'counts calls arriving together one by one on PostgreSQL: of seven at once, three pass',
+    async () => {
+      const other = await createTestApp(
+        { RATE_LIMIT_PER_MINUTE: '3' },
+        { database: await openPostgres(t.database.url ?? '', { max: 2 }) },
+      );
+      try {
+        const authorization = `Bearer e30.${Buffer.from(JSON.stringify({ sub: randomUUID() })).toString('base64url')}.x`;
+        // Both instances at once, several calls each: they are counted in batches per instance.
+        const statuses = await Promise.all(
+          [t.url, other.url, t.url, other.url, t.url, other.url, t.url].map(
+            async (url) => (await fetch(`${url}/api/trpc/profile.me`, { headers: { authorization } })).status,
+          ),
+        );
+        expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it.runIf(process.env.REDIS_URL)('holds for the deployment in Redis (REDIS_URL)', async () => {
     const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: process.env.REDIS_URL ?? '' };
     const one = await createTestApp(env);

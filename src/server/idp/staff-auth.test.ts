@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { idpSigningKeys, members } from '../db/schema';
+import { idpSessions, idpSigningKeys, members } from '../db/schema';
 import { createTestApp, type TTestApp } from '../test/app';
 import { IdpKeys } from './keys';
 import { createStaffAuth } from './staff-auth';
@@ -64,6 +64,39 @@ describe('staff token verification', () => {
     expect(await staffAuth.verifyAccessToken(token)).not.toBeNull();
     vi.setSystemTime(expiresAt);
     expect(await staffAuth.verifyAccessToken(token)).toBeNull();
+  });
+
+  // Before the test that retires every signing key (the firms' tokens are signed with them).
+  it('answers each of several calls asked in one turn with its own caller, revocation and status', async () => {
+    const one = await t.seedFirm('One');
+    const two = await t.seedFirm('Two');
+    const { staffAuth, mint } = await setup();
+    const revoked = await mint();
+    const claims = await staffAuth.verifyAccessToken(revoked);
+    await t.db.insert(idpSessions).values({
+      originJti: claims?.origin_jti ?? '',
+      refreshTokenHash: randomUUID(),
+      authTime: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+      revokedAt: new Date(),
+    });
+    await t.db.update(members).set({ status: 'disabled' }).where(eq(members.id, two.staff.id));
+    const ask = (token: string) =>
+      staffAuth.resolve({ headers: { authorization: `Bearer ${token}` } } as never);
+    // All started before any answers: the lookups share one statement.
+    const answers = await Promise.all(
+      [one.owner.token, two.staff.token, revoked, one.owner.token, two.owner.token].map(ask),
+    );
+    expect(answers.map((a) => a && { id: a.member?.memberId, status: a.member?.status })).toEqual([
+      { id: one.owner.id, status: 'active' },
+      { id: two.staff.id, status: 'disabled' },
+      null,
+      { id: one.owner.id, status: 'active' },
+      { id: two.owner.id, status: 'active' },
+    ]);
+    // The same caller twice gets two copies: one call's scope cannot reach the other's.
+    expect(answers[0]?.member).not.toBe(answers[3]?.member);
+    expect(answers[0]?.member?.permissions).not.toBe(answers[3]?.member?.permissions);
   });
 
   it('refuses a token whose signing key was retired', async () => {

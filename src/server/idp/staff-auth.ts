@@ -7,6 +7,7 @@ import { roleGrants } from '../../domain/roles';
 import { LAST_ACTIVE_THROTTLE_MS } from '../../domain/team';
 import { mfaPastGrace } from '../auth/mfa-rule';
 import type { TConfig } from '../config';
+import { callBatching } from '../db/batching';
 import type { TDb } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { IdpKeys } from './keys';
@@ -129,62 +130,120 @@ export function createStaffAuth(deps: { db: TDb; config: TConfig; keys: IdpKeys 
     return key;
   }
 
+  type TLookup = {
+    revoked: boolean;
+    member: TStaffMember | null;
+    lastActiveAt: Date | string | null;
+  };
+  type TLookupRow = {
+    i: number | string;
+    revoked: boolean;
+    member_id: string | null;
+    org_id: string | null;
+    is_owner: boolean | null;
+    status: TStaffMember['status'] | null;
+    role_name: string | null;
+    permissions: string[] | null;
+    assigned_clients_only: boolean | null;
+    last_active_at: Date | string | null;
+    mfa_overdue: boolean | null;
+  };
+  // Only the embedded provider knows whether the person has an authenticator.
+  const hasTotp =
+    config.idp.mode === 'embedded'
+      ? sql`coalesce((select u.totp_enabled or u.email_mfa_enabled from idp_users u where u.id = cast(k.sub as uuid)), false)`
+      : sql`true`;
+
   /**
-   * One round trip per call: whether the token's sign-in (origin_jti) was revoked (RevokeToken,
-   * GlobalSignOut, DeleteUser, a disabled user) and the caller's membership, active first.
+   * Whether each sign-in (origin_jti) was revoked (RevokeToken, GlobalSignOut, DeleteUser, a
+   * disabled user) and the person's membership, active first: for every caller of one event-loop
+   * turn in one statement. Nothing is cached: each call's answer is read after the call arrived,
+   * as when each call had a statement of its own; under load several calls share the round trip
+   * (bench/README.md, issue 42).
    */
-  async function lookup(sub: string, originJti: string) {
-    type TRow = {
-      revoked: boolean;
-      member_id: string | null;
-      org_id: string | null;
-      is_owner: boolean | null;
-      status: TStaffMember['status'] | null;
-      role_name: string | null;
-      permissions: string[] | null;
-      assigned_clients_only: boolean | null;
-      last_active_at: Date | string | null;
-      mfa_overdue: boolean | null;
-    };
-    // Only the embedded provider knows whether the person has an authenticator.
-    const hasTotp =
-      config.idp.mode === 'embedded'
-        ? sql`coalesce((select u.totp_enabled or u.email_mfa_enabled from idp_users u where u.id = cast(${sub} as uuid)), false)`
-        : sql`true`;
+  async function lookupMany(keys: { sub: string; originJti: string }[]): Promise<TLookup[]> {
     // Both drivers answer { rows }; the generic database type cannot say so.
     const result = await db.execute(sql`
-      select exists(
-               select 1 from idp_sessions s where s.origin_jti = ${originJti} and s.revoked_at is not null
+      select k.i,
+             exists(
+               select 1 from idp_sessions s where s.origin_jti = k.jti and s.revoked_at is not null
              ) as revoked,
              m.id as member_id, m.org_id, m.is_owner, m.status, r.name as role_name, r.permissions,
              r.assigned_clients_only,
              m.last_active_at,
              m.mfa_overdue
-      from (select 1) as one
+      from json_to_recordset(${JSON.stringify(keys.map((k, i) => ({ i: i + 1, sub: k.sub, jti: k.originJti })))}::json)
+             as k(i int, sub text, jti text)
       left join lateral (
         select m.id, m.org_id, m.is_owner, m.status, m.role_id, m.last_active_at,
                (${mfaPastGrace} and not ${hasTotp}) as mfa_overdue
         from members m join orgs o on o.id = m.org_id
-        where m.sub = ${sub}
+        where m.sub = k.sub
         order by (m.status = 'active') desc, m.created_at asc
         limit 1
       ) m on true
       left join roles r on r.org_id = m.org_id and r.id = m.role_id`);
-    const [row] = rowsOf<TRow>(result);
-    if (!row) return { revoked: false, member: null, lastActiveAt: null };
-    const member: TStaffMember | null =
-      row.member_id && row.org_id && row.status
-        ? {
-            memberId: row.member_id,
-            orgId: row.org_id,
-            isOwner: row.is_owner === true,
-            status: row.status,
-            permissions: roleGrants({ name: row.role_name ?? '', permissions: row.permissions ?? [] }),
-            assignedClientsOnly: row.assigned_clients_only === true,
-            mfaOverdue: row.mfa_overdue === true,
-          }
-        : null;
-    return { revoked: row.revoked === true, member, lastActiveAt: row.last_active_at };
+    const rows = new Map(rowsOf<TLookupRow>(result).map((row) => [Number(row.i), row]));
+    return keys.map((_, index) => {
+      const row = rows.get(index + 1);
+      if (!row) return { revoked: false, member: null, lastActiveAt: null };
+      const member: TStaffMember | null =
+        row.member_id && row.org_id && row.status
+          ? {
+              memberId: row.member_id,
+              orgId: row.org_id,
+              isOwner: row.is_owner === true,
+              status: row.status,
+              permissions: roleGrants({ name: row.role_name ?? '', permissions: row.permissions ?? [] }),
+              assignedClientsOnly: row.assigned_clients_only === true,
+              mfaOverdue: row.mfa_overdue === true,
+            }
+          : null;
+      return { revoked: row.revoked === true, member, lastActiveAt: row.last_active_at };
+    });
+  }
+
+  type TWaiter = { resolve: (answer: TLookup) => void; reject: (error: unknown) => void };
+  /** The calls waiting for the next statement, by sub and sign-in (the same pair is asked once). */
+  let waiting: Map<string, { sub: string; originJti: string; waiters: TWaiter[] }> | null = null;
+  function flushLookups() {
+    const batch = waiting;
+    waiting = null;
+    if (!batch) return;
+    const entries = [...batch.values()];
+    lookupMany(entries).then(
+      (answers) => {
+        entries.forEach((entry, index) => {
+          const answer = answers[index] as TLookup;
+          // Each caller gets its own copy: a scope built from it must not reach another call's.
+          for (const waiter of entry.waiters)
+            waiter.resolve({
+              ...answer,
+              member: answer.member
+                ? { ...answer.member, permissions: [...answer.member.permissions] }
+                : null,
+            });
+        });
+      },
+      (error) => {
+        for (const entry of entries) for (const waiter of entry.waiters) waiter.reject(error);
+      },
+    );
+  }
+
+  function lookup(sub: string, originJti: string): Promise<TLookup> {
+    if (!callBatching.on) return lookupMany([{ sub, originJti }]).then(([answer]) => answer as TLookup);
+    if (!waiting) {
+      waiting = new Map();
+      setImmediate(flushLookups);
+    }
+    const batch = waiting;
+    const key = `${sub}\u0000${originJti}`;
+    return new Promise<TLookup>((resolve, reject) => {
+      const entry = batch.get(key);
+      if (entry) entry.waiters.push({ resolve, reject });
+      else batch.set(key, { sub, originJti, waiters: [{ resolve, reject }] });
+    });
   }
 
   /**
