@@ -1,4 +1,4 @@
-// npx tsx bench/weight.ts [--identity] [--files] — what a cold browser downloads for the first screens: the
+// npx tsx bench/weight.ts [--identity] [--files] [--only portal] — what a cold browser downloads for the first screens: the
 // built web app (npm run build) served by the real server, opened in Chromium with an empty cache,
 // adding up every response's bytes as they crossed the wire (CDP's encodedDataLength: headers and
 // the body as sent, compressed or not). --identity asks for no compression, as before it existed.
@@ -12,9 +12,16 @@ import { webDistDir } from '../src/server/paths';
 import { createTestApp, type TTestApp } from '../src/server/test/app';
 import { seedPortalUser } from '../src/server/test/portal';
 import { seedPortalClient } from '../src/server/test/portal-world';
+import { seedClientRequests } from '../src/server/test/requests';
 
 const identity = process.argv.includes('--identity');
-const TARGETS_KB = { 'portal login': 150, 'portal home': 150, 'staff login': 200, 'staff shell + home': 300 };
+const TARGETS_KB = {
+  'portal login': 150,
+  'portal home': 150,
+  'portal request': 150,
+  'staff login': 200,
+  'staff shell + home': 300,
+};
 type TScreen = keyof typeof TARGETS_KB;
 
 if (!fs.existsSync(path.join(webDistDir, 'index.html'))) throw new Error('Build first: npm run build');
@@ -27,6 +34,16 @@ const portal = await seedPortalUser(app, {
   clientIds: [own.client.id],
   name: 'Priya Mehta',
 });
+// A request sent to her: a file item and a short answer (the portal's request screen).
+const { open: request } = await seedClientRequests(app, {
+  orgId: firm.org.id,
+  clientId: own.client.id,
+  recipientIds: [portal.user.id],
+  marker: 'Year-end',
+});
+// --only portal: the screens whose name starts so (the others are skipped).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '') : '';
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -90,31 +107,44 @@ async function signInStaff(context: BrowserContext, t: TTestApp) {
 }
 
 const none = async () => {};
-const results: Record<TScreen, TWeight> = {
-  'portal login': await weigh(none, async (page) => {
-    await page.goto(`${app.url}/clientportal/auth/login`);
-    await page.getByRole('button').first().waitFor();
-  }),
-  'portal home': await weigh(signInToPortal, async (page) => {
-    await page.goto(`${app.url}/clientportal`);
-    await page.waitForURL(`${app.url}/clientportal/${own.client.id}`);
-    await page.getByText('Mehta Traders').first().waitFor();
-  }),
-  'staff login': await weigh(none, async (page) => {
-    await page.goto(`${app.url}/auth/login`);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
-  }),
-  'staff shell + home': await weigh(
-    (context) => signInStaff(context, app),
-    async (page) => {
-      await page.goto(`${app.url}/`);
-      await page.getByRole('navigation').first().waitFor();
-    },
-  ),
+const screens: Record<TScreen, () => Promise<TWeight>> = {
+  'portal login': () =>
+    weigh(none, async (page) => {
+      await page.goto(`${app.url}/clientportal/auth/login`);
+      await page.getByRole('button').first().waitFor();
+    }),
+  'portal home': () =>
+    weigh(signInToPortal, async (page) => {
+      await page.goto(`${app.url}/clientportal`);
+      await page.waitForURL(`${app.url}/clientportal/${own.client.id}`);
+      await page.getByText('Mehta Traders').first().waitFor();
+    }),
+  'portal request': () =>
+    weigh(signInToPortal, async (page) => {
+      await page.goto(`${app.url}/clientportal/${own.client.id}/requests/${request.id}`);
+      await page.getByText('Bank statements').first().waitFor();
+    }),
+  'staff login': () =>
+    weigh(none, async (page) => {
+      await page.goto(`${app.url}/auth/login`);
+      await page
+        .getByRole('button', { name: /sign in/i })
+        .first()
+        .waitFor();
+    }),
+  'staff shell + home': () =>
+    weigh(
+      (context) => signInStaff(context, app),
+      async (page) => {
+        await page.goto(`${app.url}/`);
+        await page.getByRole('navigation').first().waitFor();
+      },
+    ),
 };
+const results: Partial<Record<TScreen, TWeight>> = {};
+for (const [screen, measure] of Object.entries(screens) as [TScreen, () => Promise<TWeight>][]) {
+  if (screen.startsWith(only)) results[screen] = await measure();
+}
 
 await browser.close();
 await app.close();

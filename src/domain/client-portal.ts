@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { PORTAL_TASK_VIEWS } from './client-portal-constants';
+import { PORTAL_PAGE_SIZE, PORTAL_TASK_VIEWS } from './client-portal-constants';
 import { MAX_PAGE_SIZE } from './constants';
 import { zInt, zNumber, zString } from './fields';
 
-export { isPortalTag, PORTAL_TASK_VIEWS, type TPortalTaskView } from './client-portal-constants';
+export {
+  isPortalTag,
+  PORTAL_PAGE_SIZE,
+  PORTAL_TASK_VIEWS,
+  PORTAL_UPLOAD_PATH,
+  portalDownloadPath,
+  portalInvoicePdfPath,
+  portalUploadUrl,
+  type TPortalTaskView,
+} from './client-portal-constants';
 
 // The client portal's screens (/clientportal/{clientId}/…). Every procedure input also names the
 // client (portalClientProcedure adds `clientId`); the same schemas check the forms.
@@ -15,8 +24,6 @@ const pageSize = (fallback: number) =>
     .min(1, 'Page size must be at least 1')
     .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
     .default(fallback);
-
-export const PORTAL_PAGE_SIZE = 20;
 
 /** A folder of the portal's documents; absent = the top (the client's shared documents). */
 export const ZPortalFolderInput = z.object({
@@ -49,28 +56,10 @@ export const ZPortalComment = ZPortalTaskRef.extend({
 });
 export type TPortalComment = z.infer<typeof ZPortalComment>;
 
-// The portal's file routes: plain HTTP because they stream, authenticated by the portal cookie only.
-export const PORTAL_UPLOAD_PATH = '/api/clientportal/upload';
-
-/** Where a portal upload goes: a folder (the top when absent), or a task it is attached to. */
-export const portalUploadUrl = (target: { clientId: string; folderId?: string; taskId?: string }) => {
-  const query = new URLSearchParams({ clientId: target.clientId });
-  if (target.folderId) query.set('folderId', target.folderId);
-  if (target.taskId) query.set('taskId', target.taskId);
-  return `${PORTAL_UPLOAD_PATH}?${query}`;
-};
-
-export const portalDownloadPath = (clientId: string, documentId: string) =>
-  `/api/clientportal/${clientId}/documents/${documentId}/download`;
-
 // The client's invoices (issue 35): issued invoices and credit notes, never drafts.
 export const ZPortalInvoiceList = z.object({ page, pageSize: pageSize(PORTAL_PAGE_SIZE) });
 export type TPortalInvoiceListInput = z.input<typeof ZPortalInvoiceList>;
 export const ZPortalInvoiceRef = z.object({ invoiceId: z.uuid('This invoice link is not valid') });
-
-/** The invoice as a PDF, opened in the browser (the same document the firm sends). */
-export const portalInvoicePdfPath = (clientId: string, invoiceId: string) =>
-  `/api/clientportal/${clientId}/invoices/${invoiceId}/pdf`;
 
 /** The client's filing calendar (issue 39): one fiscal year, by the year it starts in. */
 export const ZPortalCalendar = z.object({

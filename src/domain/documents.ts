@@ -7,9 +7,7 @@ import { zInt, zNumber, zString } from './fields';
 
 /** How long a deleted file or folder stays restorable before the purge removes it for good. */
 export const TRASH_RETENTION_DAYS = 30;
-export const DOCUMENT_UPLOAD_PATH = '/api/documents/upload';
-export const documentDownloadPath = (id: string, version?: number) =>
-  `/api/documents/${id}/download${version ? `?version=${version}` : ''}`;
+export { DOCUMENT_UPLOAD_PATH, documentDownloadPath } from './document-paths';
 export const documentPreviewPath = (id: string) => `/api/documents/${id}/preview`;
 
 /** Only these are ever shown inline (in the preview dialog); everything else is an attachment. */

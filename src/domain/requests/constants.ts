@@ -26,6 +26,9 @@ export const ITEM_KIND_LABELS: Record<TItemKind, string> = {
   acknowledgement: 'Acknowledgement',
 };
 
+/** The answers a yes/no item can have, as conditions and answers spell them. */
+export const YES_NO = ['yes', 'no'] as const;
+
 /** The kinds a later item's "shown when" may depend on: their answers are one of a few values. */
 export const CONDITION_KINDS = ['yes_no', 'choice'] as const satisfies readonly TItemKind[];
 

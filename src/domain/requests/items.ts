@@ -7,6 +7,7 @@ import {
   MAX_ITEMS,
   MAX_SECTIONS,
   type TItemKind,
+  YES_NO,
 } from './constants';
 
 // A request's items as the template editor and the sending dialog write them: sections of items,
@@ -46,8 +47,7 @@ export const ZSection = z.object({
 });
 export type TSection = z.infer<typeof ZSection>;
 
-/** The answers a yes/no item can have, as conditions and answers spell them. */
-export const YES_NO = ['yes', 'no'] as const;
+export { YES_NO } from './constants';
 
 /** What is wrong with a set of sections, as [path, message] pairs; empty when it is sound. */
 export function sectionProblems(

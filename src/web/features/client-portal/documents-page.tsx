@@ -1,4 +1,4 @@
-import { PORTAL_PAGE_SIZE } from '@domain/client-portal';
+import { PORTAL_PAGE_SIZE } from '@domain/client-portal-constants';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, linkOptions } from '@tanstack/react-router';
 import { type BreadcrumbItem, Breadcrumbs, Card, EmptyState, Pagination, Skeleton } from '@web/ui';

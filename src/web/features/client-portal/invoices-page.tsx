@@ -1,4 +1,4 @@
-import { PORTAL_PAGE_SIZE } from '@domain/client-portal';
+import { PORTAL_PAGE_SIZE } from '@domain/client-portal-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Card, CardContent, EmptyState, Pagination, Skeleton, useFormat } from '@web/ui';

@@ -1,4 +1,4 @@
-import { portalDownloadPath } from '@domain/client-portal';
+import { portalDownloadPath } from '@domain/client-portal-constants';
 import { Link } from '@tanstack/react-router';
 import { StatusBadge, useFormat } from '@web/ui';
 import { Download, FileText } from 'lucide-react';

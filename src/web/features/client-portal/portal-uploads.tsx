@@ -1,4 +1,4 @@
-import { portalUploadUrl } from '@domain/client-portal';
+import { portalUploadUrl } from '@domain/client-portal-constants';
 import { Button, cn } from '@web/ui';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { DOCUMENT_UPLOAD_PATH } from '@domain/documents';
+import { DOCUMENT_UPLOAD_PATH } from '@domain/document-paths';
 import { useFormat } from '@web/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { staffAuthHeaders } from '../../lib/auth';

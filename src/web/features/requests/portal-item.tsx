@@ -1,14 +1,19 @@
+import { parseRate, rateText } from '@domain/rate-text';
 import type { TAnswerValue } from '@domain/requests/answers';
-import { YES_NO } from '@domain/requests/items';
-import { parseRate, rateText } from '@domain/timesheet-rates';
+import { YES_NO } from '@domain/requests/constants';
 import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Button, Checkbox, DatePicker, Input, Textarea, useFormat } from '@web/ui';
+import { Button, Input, Skeleton, Textarea, useFormat } from '@web/ui';
 import { FileText, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type AppRouter, trpc } from '../../lib/trpc';
 import { clearAnswerDraft, readAnswerDraft, writeAnswerDraft } from './portal-answer-drafts';
 import { RequestUploader } from './request-uploader';
+
+// A date or an acknowledgement item's field comes with the first such item (the date picker and
+// its popover are 30 KB): a request of files and typed answers opens without them.
+const DatePicker = lazy(() => import('@web/ui/date-picker').then((m) => ({ default: m.DatePicker })));
+const Checkbox = lazy(() => import('@web/ui/checkbox').then((m) => ({ default: m.Checkbox })));
 
 export type TPortalItem = inferRouterOutputs<AppRouter>['clientPortalRequests']['get']['items'][number];
 
@@ -253,21 +258,25 @@ function Answer({
       );
     case 'date':
       return (
-        <DatePicker
-          {...common}
-          value={typeof value === 'string' ? (value as never) : null}
-          onChange={(next) => onChange(next, true)}
-        />
+        <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+          <DatePicker
+            {...common}
+            value={typeof value === 'string' ? (value as never) : null}
+            onChange={(next) => onChange(next, true)}
+          />
+        </Suspense>
       );
     case 'acknowledgement':
       return (
-        <Checkbox
-          id={id}
-          disabled={disabled}
-          checked={value === true}
-          onCheckedChange={(checked) => onChange(checked === true ? true : null, true)}
-          label="I confirm"
-        />
+        <Suspense fallback={<Skeleton className="h-6 w-32" />}>
+          <Checkbox
+            id={id}
+            disabled={disabled}
+            checked={value === true}
+            onCheckedChange={(checked) => onChange(checked === true ? true : null, true)}
+            label="I confirm"
+          />
+        </Suspense>
       );
     case 'yes_no':
     case 'choice': {

@@ -1,4 +1,4 @@
-import { FILING_CODES } from '@domain/statutory/catalogue';
+import { FILING_CODE_LIST } from '@domain/statutory/filing-codes';
 import { parseListParams, type TListParams } from '@web/ui';
 
 // The route's search for /reports/statutory/gaps, apart from the (lazy) screen.
@@ -10,6 +10,6 @@ export function parseGapsSearch(s: Record<string, unknown>): TGapsSearch {
     page,
     pageSize,
     filingCode:
-      typeof s.filingCode === 'string' && FILING_CODES.includes(s.filingCode) ? s.filingCode : undefined,
+      typeof s.filingCode === 'string' && FILING_CODE_LIST.includes(s.filingCode) ? s.filingCode : undefined,
   };
 }
