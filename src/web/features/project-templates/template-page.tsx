@@ -179,6 +179,7 @@ function TemplateScreen() {
         blueprint={editing}
         roles={t.roles}
         members={t.members}
+        stages={t.stages}
       />
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -214,6 +215,7 @@ function TemplateScreen() {
                     </p>
                     <p className="text-sm text-muted-fg">
                       {offsetLabel(b.dueOffsetDays)} · {assigneeText(b)}
+                      {b.stageId ? ` · ${t.stages.find((st) => st.id === b.stageId)?.name ?? ''} stage` : ''}
                       {b.checklist.length
                         ? ` · ${b.checklist.length} checklist item${b.checklist.length === 1 ? '' : 's'}`
                         : ''}
