@@ -17,6 +17,7 @@ const ctx: TMatchContext = {
   serviceId: '0190a0a0-0000-7000-8000-000000000002',
   ownerId: '0190a0a0-0000-7000-8000-000000000003',
   memberIds: ['0190a0a0-0000-7000-8000-000000000004'],
+  templateId: null,
 };
 
 describe('conditions', () => {
