@@ -47,7 +47,7 @@ beforeAll(async () => {
   w = await seedPortalWorld(t);
   ({ id: templateId } = await api().projectTemplates.create.mutate({ name: 'GST return' }));
   await api().stages.set.mutate({ templateId, stages: STAGES.map((name) => ({ name })) });
-}, 120_000);
+}, 400_000);
 afterAll(() => t?.close());
 
 describe('all tasks of a stage done', () => {
