@@ -71,6 +71,11 @@ export const ZBlueprintFields = z.object({
     .default([]),
   /** The hours budget the task made from it starts with. */
   budgetMinutes: ZBudget,
+  /** The template's stage the task belongs to (automations' "all tasks of a stage done"). */
+  stageId: z
+    .uuid('Choose a stage')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 const assigneeChosen = (v: z.output<typeof ZBlueprintFields>) =>

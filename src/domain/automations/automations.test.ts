@@ -3,6 +3,7 @@ import {
   conditionsHold,
   MAX_AUTOMATION_DEPTH,
   READY_MADE_RULES,
+  stageNamesOf,
   stopsForLoop,
   type TMatchContext,
   triggerMatches,
@@ -17,6 +18,7 @@ const ctx: TMatchContext = {
   serviceId: '0190a0a0-0000-7000-8000-000000000002',
   ownerId: '0190a0a0-0000-7000-8000-000000000003',
   memberIds: ['0190a0a0-0000-7000-8000-000000000004'],
+  templateId: null,
 };
 
 describe('conditions', () => {
@@ -67,6 +69,51 @@ describe('triggers', () => {
     expect(triggerMatches(filed, { kind: 'project.stage_entered', data: { stageName: 'Review' } })).toBe(
       false,
     );
+  });
+});
+
+describe('new triggers and actions', () => {
+  it('matches "all tasks of a stage done" by name, or the current stage when none is named', () => {
+    const named = { kind: 'project.stage_tasks_done', stageName: 'Preparation' } as const;
+    const current = { kind: 'project.stage_tasks_done', stageName: null } as const;
+    const event = (stageName: string, isCurrent: boolean) => ({
+      kind: 'project.stage_tasks_done',
+      data: { stageName, current: isCurrent },
+    });
+    expect(triggerMatches(named, event('preparation', false))).toBe(true);
+    expect(triggerMatches(named, event('Review', true))).toBe(false);
+    expect(triggerMatches(current, event('Review', true))).toBe(true);
+    expect(triggerMatches(current, event('Review', false))).toBe(false);
+  });
+
+  it('matches "no reply" by its days, and keeps a rule to a template', () => {
+    const trigger = { kind: 'message.no_reply', days: 3 } as const;
+    expect(triggerMatches(trigger, { kind: 'message.no_reply', data: { days: 3 } })).toBe(true);
+    expect(triggerMatches(trigger, { kind: 'message.no_reply', data: { days: 5 } })).toBe(false);
+    const templateId = '0190a0a0-0000-7000-8000-000000000009';
+    expect(conditionsHold([{ kind: 'projectTemplate', templateIds: [templateId] }], ctx)).toBe(false);
+    expect(
+      conditionsHold([{ kind: 'projectTemplate', templateIds: [templateId] }], { ...ctx, templateId }),
+    ).toBe(true);
+  });
+
+  it('refuses a message with neither template nor text, or an unknown placeholder', () => {
+    const rule = (action: Record<string, unknown>) =>
+      ZRuleInput.safeParse({ name: 'x', trigger: { kind: 'project.created' }, actions: [action] });
+    expect(rule({ kind: 'sendMessage' }).success).toBe(false);
+    const unknown = rule({ kind: 'sendMessage', text: 'Hi {{nickname}}' });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0]?.message).toBe('Unknown placeholder: nickname');
+    expect(rule({ kind: 'sendMessage', text: 'Hi {{contact_name|there}}' }).success).toBe(true);
+  });
+
+  it('names the stages a rule acts on', () => {
+    expect(
+      stageNamesOf({
+        trigger: { kind: 'project.stage_tasks_done', stageName: 'Preparation' },
+        actions: [{ kind: 'moveStage', stageName: ' Review ' }, { kind: 'raiseInvoice' }],
+      }),
+    ).toEqual(['preparation', 'review']);
   });
 });
 

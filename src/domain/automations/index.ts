@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownPlaceholders } from '../broadcasts';
 import { CLIENT_TYPES } from '../clients';
 import { zInt, zString } from '../fields';
 
@@ -45,6 +46,8 @@ export const TRIGGER_KINDS = [
   'invoice.issued',
   'invoice.paid',
   'project.due',
+  'project.stage_tasks_done',
+  'message.no_reply',
 ] as const;
 export type TTriggerKind = (typeof TRIGGER_KINDS)[number];
 
@@ -58,6 +61,8 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
   'invoice.issued': 'An invoice is issued',
   'invoice.paid': 'An invoice is paid in full',
   'project.due': 'Days before or after a project’s due date',
+  'project.stage_tasks_done': 'All tasks of a stage are done',
+  'message.no_reply': 'No client reply for some days',
 };
 
 const stageName = name('stage name', 60);
@@ -78,10 +83,30 @@ export const ZTrigger = z.discriminatedUnion('kind', [
       .min(-90, 'At most 90 days before')
       .max(90, 'At most 90 days after'),
   }),
+  /**
+   * The last open task of a stage completes: of the named stage, or (no name) of the stage the
+   * project is in when it happens.
+   */
+  z.object({
+    kind: z.literal('project.stage_tasks_done'),
+    stageName: stageName.nullish().transform((v) => v ?? null),
+  }),
+  /** The firm wrote last in a conversation and the client has not answered for `days` days. */
+  z.object({
+    kind: z.literal('message.no_reply'),
+    days: zInt({ error: 'Enter a whole number of days' }).min(1, 'At least 1 day').max(60, 'At most 60 days'),
+  }),
 ]);
 export type TTrigger = z.output<typeof ZTrigger>;
 
-export const CONDITION_KINDS = ['clientType', 'clientGroup', 'clientTag', 'service', 'assignee'] as const;
+export const CONDITION_KINDS = [
+  'clientType',
+  'clientGroup',
+  'clientTag',
+  'service',
+  'assignee',
+  'projectTemplate',
+] as const;
 export const ZCondition = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('clientType'),
@@ -91,6 +116,11 @@ export const ZCondition = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('clientTag'), tag: name('tag', 40) }),
   z.object({ kind: z.literal('service'), serviceIds: z.array(z.uuid()).min(1, 'Choose a service') }),
   z.object({ kind: z.literal('assignee'), memberIds: z.array(z.uuid()).min(1, 'Choose a member') }),
+  /** The project is made from one of these templates (a rule added on a template's page). */
+  z.object({
+    kind: z.literal('projectTemplate'),
+    templateIds: z.array(z.uuid()).min(1, 'Choose a template'),
+  }),
 ]);
 export type TCondition = z.output<typeof ZCondition>;
 
@@ -102,6 +132,7 @@ export const ACTION_KINDS = [
   'setClientTag',
   'raiseInvoice',
   'sendRequest',
+  'sendMessage',
 ] as const;
 export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   moveStage: 'Move the project to a stage',
@@ -111,7 +142,17 @@ export const ACTION_LABELS: Record<(typeof ACTION_KINDS)[number], string> = {
   setClientTag: 'Tag the client',
   raiseInvoice: 'Raise the period’s invoice',
   sendRequest: 'Send the client a request from a template',
+  sendMessage: 'Send the client a message (portal and email)',
 };
+
+/** A message's text: placeholders of the broadcast templates' list only. */
+const messageText = zString()
+  .trim()
+  .min(1, 'Write the message')
+  .max(4000, 'The message must be at most 4000 characters')
+  .refine((t) => unknownPlaceholders(t).length === 0, {
+    error: (issue) => `Unknown placeholder: ${unknownPlaceholders(String(issue.input)).join(', ')}`,
+  });
 export const ZAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('moveStage'), stageName }),
   z.object({ kind: z.literal('assignOwner'), memberId: z.uuid('Choose a member') }),
@@ -136,6 +177,24 @@ export const ZAction = z.discriminatedUnion('kind', [
     requestTemplateId: z.uuid('Choose a request template'),
     dueInDays: zInt().min(1).max(365).default(7),
   }),
+  /**
+   * A message in the client's conversation (the one the event is about, else a new one), mailed to
+   * the client's portal people by the messages feature: from a broadcast template, or the text here;
+   * placeholders filled for the client as broadcasts fill them.
+   */
+  z
+    .object({
+      kind: z.literal('sendMessage'),
+      templateId: z
+        .uuid('Choose a message template')
+        .nullish()
+        .transform((v) => v ?? null),
+      text: messageText.nullish().transform((v) => v ?? null),
+    })
+    .refine((a) => !!a.templateId || !!a.text, {
+      message: 'Choose a template or write the message',
+      path: ['text'],
+    }),
 ]);
 export type TAction = z.output<typeof ZAction>;
 
@@ -164,6 +223,7 @@ export type TMatchContext = {
   serviceId: string | null;
   ownerId: string | null;
   memberIds: readonly string[];
+  templateId: string | null;
 };
 
 export function conditionHolds(c: TCondition, ctx: TMatchContext): boolean {
@@ -180,6 +240,8 @@ export function conditionHolds(c: TCondition, ctx: TMatchContext): boolean {
       return ctx.serviceId !== null && c.serviceIds.includes(ctx.serviceId);
     case 'assignee':
       return c.memberIds.some((id) => id === ctx.ownerId || ctx.memberIds.includes(id));
+    case 'projectTemplate':
+      return ctx.templateId !== null && c.templateIds.includes(ctx.templateId);
   }
 }
 
@@ -191,11 +253,32 @@ export const conditionsHold = (conditions: readonly TCondition[], ctx: TMatchCon
 export function triggerMatches(trigger: TTrigger, event: { kind: string; data: Record<string, unknown> }) {
   if (trigger.kind !== event.kind) return false;
   if (trigger.kind === 'project.due') return event.data.days === trigger.days;
+  if (trigger.kind === 'message.no_reply') return event.data.days === trigger.days;
+  if (trigger.kind === 'project.stage_tasks_done') {
+    if (!trigger.stageName) return event.data.current === true;
+    const done = typeof event.data.stageName === 'string' ? event.data.stageName : '';
+    return done.trim().toLowerCase() === trigger.stageName.trim().toLowerCase();
+  }
   if (trigger.kind === 'project.stage_entered') {
     const entered = typeof event.data.stageName === 'string' ? event.data.stageName : '';
     return entered.trim().toLowerCase() === trigger.stageName.trim().toLowerCase();
   }
   return true;
+}
+
+/**
+ * The stage names a rule names (its trigger's and its moves'): a rule "acts on" a template's stages
+ * when one of them is a stage of the template, whatever its case.
+ */
+export function stageNamesOf(rule: { trigger: TTrigger; actions: readonly TAction[] }): string[] {
+  const names: string[] = [];
+  if (
+    (rule.trigger.kind === 'project.stage_entered' || rule.trigger.kind === 'project.stage_tasks_done') &&
+    rule.trigger.stageName
+  )
+    names.push(rule.trigger.stageName);
+  for (const a of rule.actions) if (a.kind === 'moveStage') names.push(a.stageName);
+  return names.map((n) => n.trim().toLowerCase());
 }
 
 /** Events caused by a rule carry depth + 1; at this depth a rule no longer runs. */
@@ -212,7 +295,20 @@ export const RUN_OUTCOME_LABELS: Record<TRunOutcome, string> = {
 };
 
 /** The ready-made rules a firm can add and switch on. */
-export const READY_MADE_RULES: readonly (TRuleInput & { key: string })[] = [
+export const READY_MADE_KEYS = [
+  'start-preparation',
+  'review-when-submitted',
+  'review-when-prepared',
+  'remind-no-reply',
+  'invoice-filed',
+] as const;
+/** Adds a ready-made rule; on a template's page, for that template's projects only. */
+export const ZReadyMade = z.object({
+  key: z.enum(READY_MADE_KEYS),
+  templateId: z.uuid('Choose a template').nullish(),
+});
+export type TReadyMade = z.output<typeof ZReadyMade>;
+export const READY_MADE_RULES: readonly (TRuleInput & { key: (typeof READY_MADE_KEYS)[number] })[] = [
   {
     key: 'start-preparation',
     name: 'Start preparation when the client’s request is complete',
@@ -224,6 +320,23 @@ export const READY_MADE_RULES: readonly (TRuleInput & { key: string })[] = [
     name: 'Move to Preparation when the client submits a request',
     trigger: { kind: 'request.submitted' },
     actions: [{ kind: 'moveStage', stageName: 'Preparation' }],
+  },
+  {
+    key: 'review-when-prepared',
+    name: 'Move to Review when all preparation tasks are done',
+    trigger: { kind: 'project.stage_tasks_done', stageName: 'Preparation' },
+    actions: [{ kind: 'moveStage', stageName: 'Review' }],
+  },
+  {
+    key: 'remind-no-reply',
+    name: 'Remind the client after 3 days without a reply',
+    trigger: { kind: 'message.no_reply', days: 3 },
+    actions: [
+      {
+        kind: 'sendMessage',
+        text: 'Hello {{contact_name|there}}, a gentle reminder about our last message: could you reply when you have a moment? Thank you, {{firm_name}}',
+      },
+    ],
   },
   {
     key: 'invoice-filed',

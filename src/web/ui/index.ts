@@ -3,6 +3,7 @@
 export { ActionMenu, type TActionMenuItem } from './action-menu';
 export * from './avatar';
 export * from './badge';
+export * from './board';
 export * from './breadcrumbs';
 export * from './button';
 export * from './card';

@@ -11,30 +11,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
-import { projectTemplates } from './project-templates';
-
-/** One ordered stage of a project template (Waiting on client → Preparation → Review → …). */
-export const templateStages = pgTable(
-  'template_stages',
-  {
-    id: id(),
-    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
-    templateId: uuid('template_id').notNull(),
-    position: integer('position').notNull(),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('template_stages_org_id_id_key').on(t.orgId, t.id),
-    index('template_stages_template_idx').on(t.orgId, t.templateId, t.position),
-    foreignKey({
-      name: 'template_stages_template_fk',
-      columns: [t.orgId, t.templateId],
-      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
-    }).onDelete('cascade'),
-  ],
-);
 
 /** A rule: when (trigger) if (conditions) then (actions), each stored as validated JSON. */
 export const automationRules = pgTable(

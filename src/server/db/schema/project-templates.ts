@@ -33,6 +33,29 @@ export const projectTemplates = pgTable(
   ],
 );
 
+/** One ordered stage of a project template (Waiting on client → Preparation → Review → …). */
+export const templateStages = pgTable(
+  'template_stages',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('template_stages_org_id_id_key').on(t.orgId, t.id),
+    index('template_stages_template_idx').on(t.orgId, t.templateId, t.position),
+    foreignKey({
+      name: 'template_stages_template_fk',
+      columns: [t.orgId, t.templateId],
+      foreignColumns: [projectTemplates.orgId, projectTemplates.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 /**
  * One task blueprint of a template. `dueOffsetDays` counts from the end of the project's period
  * (negative: before it ends); the assignee is a role (resolved to the engagement's assignees who
@@ -55,6 +78,8 @@ export const templateTasks = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** The hours budget (minutes) the task made from it starts with. */
     budgetMinutes: integer('budget_minutes'),
+    /** The stage of the template the task belongs to ("all tasks of a stage done"); null: none. */
+    stageId: uuid('stage_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,5 +101,11 @@ export const templateTasks = pgTable(
       columns: [t.orgId, t.assigneeMemberId],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('set null'), // SET NULL (assignee_member_id)
+    index('template_tasks_stage_idx').on(t.orgId, t.stageId),
+    foreignKey({
+      name: 'template_tasks_stage_fk',
+      columns: [t.orgId, t.stageId],
+      foreignColumns: [templateStages.orgId, templateStages.id],
+    }).onDelete('set null'), // SET NULL (stage_id)
   ],
 );

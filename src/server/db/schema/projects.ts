@@ -12,12 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { STORED_STATUSES } from '../../../domain/status';
-import { templateStages } from './automations';
 import { clients } from './clients';
 import { createdAt, id, orgId, updatedAt } from './columns';
 import { clientServices } from './engagements';
 import { members, orgs } from './org';
-import { projectTemplates } from './project-templates';
+import { projectTemplates, templateStages } from './project-templates';
 import { services } from './services';
 
 /**

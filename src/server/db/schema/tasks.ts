@@ -19,7 +19,7 @@ import { clients } from './clients';
 import { createdAt, id, jsonb, orgId, updatedAt } from './columns';
 import { members, orgs } from './org';
 import { clientUsers } from './portal';
-import { templateTasks } from './project-templates';
+import { templateStages, templateTasks } from './project-templates';
 import { projects } from './projects';
 
 export type TChecklistItem = { id: string; text: string; done: boolean };
@@ -37,6 +37,8 @@ export const tasks = pgTable(
     projectId: uuid('project_id'),
     clientId: uuid('client_id'),
     templateTaskId: uuid('template_task_id'),
+    /** The template stage the task belongs to, copied from its blueprint; null: none. */
+    stageId: uuid('stage_id'),
     title: text('title').notNull(),
     description: text('description'),
     status: text('status', { enum: STORED_STATUSES }).notNull().default('SCHEDULED'),
@@ -101,6 +103,8 @@ export const tasks = pgTable(
     index('tasks_reviewer_idx').on(t.orgId, t.reviewerId),
     // Removing a template's task clears the link in the tasks made from it (tasks_template_task_fk).
     index('tasks_template_task_idx').on(t.orgId, t.templateTaskId),
+    // "All tasks of a stage done": a project's open tasks of one stage (and the stage key's cover).
+    index('tasks_stage_idx').on(t.orgId, t.stageId, t.projectId).where(sql`${t.stageId} is not null`),
     index('tasks_tags_idx').using('gin', t.tags),
     index('tasks_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     foreignKey({
@@ -118,6 +122,11 @@ export const tasks = pgTable(
       columns: [t.orgId, t.templateTaskId],
       foreignColumns: [templateTasks.orgId, templateTasks.id],
     }).onDelete('set null'), // SET NULL (template_task_id)
+    foreignKey({
+      name: 'tasks_stage_fk',
+      columns: [t.orgId, t.stageId],
+      foreignColumns: [templateStages.orgId, templateStages.id],
+    }).onDelete('set null'), // SET NULL (stage_id)
     foreignKey({
       name: 'tasks_reviewer_fk',
       columns: [t.orgId, t.reviewerId],

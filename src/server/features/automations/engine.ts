@@ -29,6 +29,8 @@ import {
 } from '../../db/schema';
 import type { TRunningJob } from '../../jobs/registry';
 import { billProjectPeriod } from '../billing';
+import { renderClientMessage } from '../broadcasts';
+import { postClientMessage } from '../messages';
 import { notify } from '../notifications';
 import { requestFromTemplate } from '../requests';
 import { audit } from '../system-log';
@@ -118,6 +120,7 @@ export async function matchContext(
           serviceId: row.project.serviceId,
           ownerId: row.project.ownerId,
           memberIds: row.memberIds ?? [],
+          templateId: row.project.templateId,
         },
       };
     }
@@ -138,6 +141,7 @@ export async function matchContext(
       serviceId: null,
       ownerId: null,
       memberIds: [],
+      templateId: null,
     },
   };
 }
@@ -160,6 +164,7 @@ export async function matchContexts(
             id: projects.id,
             serviceId: projects.serviceId,
             ownerId: projects.ownerId,
+            templateId: projects.templateId,
             clientType: clients.type,
             groupId: clients.groupId,
             tags: clients.tags,
@@ -195,6 +200,7 @@ export async function matchContexts(
             serviceId: p.serviceId,
             ownerId: p.ownerId,
             memberIds: p.memberIds ?? [],
+            templateId: p.templateId,
           }
         : {
             clientType: c?.type ?? null,
@@ -203,6 +209,7 @@ export async function matchContexts(
             serviceId: null,
             ownerId: null,
             memberIds: [],
+            templateId: null,
           },
     );
   }
@@ -369,6 +376,46 @@ async function runAction(
       return made.status === 'sent'
         ? `Sent a request to ${made.mailed.length} portal user${made.mailed.length === 1 ? '' : 's'}`
         : 'Kept a request as a draft: nobody uses the portal for the client yet';
+    }
+    case 'sendMessage': {
+      if (!deps) throw new ActionRefused('Messages are sent by the job queue');
+      const clientId = event.clientId ?? (projectId ? (await needProject()).clientId : null);
+      if (!clientId) throw new ActionRefused('The event has no client');
+      const [author] = rule.ownerId
+        ? await tx
+            .select({ id: members.id })
+            .from(members)
+            .where(
+              and(eq(members.orgId, rule.orgId), eq(members.id, rule.ownerId), eq(members.status, 'active')),
+            )
+            .limit(1)
+        : [];
+      if (!author) throw new ActionRefused('The rule’s owner, who the message is from, is no longer active');
+      const content = await renderClientMessage(tx, {
+        orgId: rule.orgId,
+        clientId,
+        publicUrl: deps.config.publicUrl,
+        templateId: action.templateId,
+        text: action.text,
+      });
+      if (!content) throw new ActionRefused('The message template no longer exists');
+      if (!content.text) throw new ActionRefused('The message is empty once its placeholders are filled');
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      const posted = await postClientMessage(tx, {
+        orgId: rule.orgId,
+        clientId,
+        threadId: typeof data.threadId === 'string' ? data.threadId : null,
+        subject: content.subject,
+        body: content.text,
+        authorMemberId: author.id,
+      });
+      await audit(tx, actor, {
+        action: posted.created ? 'message.thread.create' : 'message.add',
+        recordType: 'messageThread',
+        recordId: posted.threadId,
+        summary: `${posted.created ? 'Started' : 'Wrote in'} the conversation “${posted.subject}”`,
+      });
+      return `${posted.created ? 'Started' : 'Wrote in'} the conversation ${posted.subject}`;
     }
     case 'setClientTag': {
       const clientId = event.clientId;

@@ -5,10 +5,12 @@ import { AUTOMATION_EVENT_JOB } from '../../events';
 import { every, registerJob } from '../../jobs/registry';
 import { AUTOMATION_DUE_SCAN, scanDueDates } from './due';
 import { processEvent } from './engine';
+import { AUTOMATION_NO_REPLY_SCAN, scanNoReply } from './no-reply';
 
 export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from '../../events';
 export { AUTOMATION_DUE_SCAN, scanDueDates } from './due';
 export { evaluate, processEvent } from './engine';
+export { AUTOMATION_NO_REPLY_SCAN, scanNoReply } from './no-reply';
 export { automationsRouter, stagesRouter } from './router';
 
 /** The job that runs the rules an event starts (queued with the event, in its transaction). */
@@ -27,4 +29,10 @@ export function registerAutomationJobs() {
     if (events) ctx.log.info({ events }, 'automation due-date events recorded');
   });
   every(AUTOMATION_DUE_SCAN, 60 * 60_000);
+  // "No client reply for N days": each hour, the conversations whose wait has reached N days.
+  registerJob(AUTOMATION_NO_REPLY_SCAN, async (_job, ctx) => {
+    const { events } = await scanNoReply(ctx.db);
+    if (events) ctx.log.info({ events }, 'automation no-reply events recorded');
+  });
+  every(AUTOMATION_NO_REPLY_SCAN, 60 * 60_000);
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import {
   ZProjectStageSet,
+  ZReadyMade,
   ZRuleEnable,
   ZRuleInput,
   ZRuleRef,
@@ -20,6 +20,7 @@ import {
   listRuns,
   previewRule,
   setRuleEnabled,
+  templateRules,
   updateRule,
 } from './rules';
 import { listStages, setProjectStage, setStages, stageBoard } from './stages';
@@ -60,8 +61,11 @@ export const automationsRouter = router({
     .input(ZRuleRef)
     .mutation(({ ctx, input }) => deleteRule(ctx.db, ctx.scope, input.ruleId, ctx.meta)),
   addReadyMade: permissionProcedure('automations.manage')
-    .input(z.object({ key: z.enum(['start-preparation', 'review-when-submitted', 'invoice-filed']) }))
-    .mutation(({ ctx, input }) => addReadyMade(ctx.db, ctx.scope, input.key, ctx.meta)),
+    .input(ZReadyMade)
+    .mutation(({ ctx, input }) => addReadyMade(ctx.db, ctx.scope, input, ctx.meta)),
+  forTemplate: permissionProcedure('automations.manage')
+    .input(ZStagesRef)
+    .query(({ ctx, input }) => templateRules(ctx.db, ctx.scope, input.templateId)),
   preview: permissionProcedure('automations.manage')
     .input(ZRuleInput)
     .query(({ ctx, input }) => previewRule(ctx.db, ctx.scope, input)),

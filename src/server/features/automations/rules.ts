@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   conditionsHold,
   READY_MADE_RULES,
+  stageNamesOf,
+  type TReadyMade,
   TRIGGER_LABELS,
   triggerMatches,
   ZRuleInput,
@@ -11,7 +13,20 @@ import {
 } from '../../../domain/automations';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
-import { automationEvents, automationRules, automationRuns, clients, projects } from '../../db/schema';
+import {
+  automationEvents,
+  automationRules,
+  automationRuns,
+  broadcastTemplates,
+  clientGroups,
+  clients,
+  members,
+  projects,
+  projectTemplates,
+  requestTemplates,
+  services,
+  templateStages,
+} from '../../db/schema';
 import { audit, diff } from '../system-log';
 import { matchContexts, parseRule } from './engine';
 
@@ -76,9 +91,66 @@ const columns = (input: TRuleValues) => ({
   actions: input.actions,
 });
 
+/**
+ * Every id a rule names must be one of the firm's: checked when it is saved, not first when it runs
+ * (another firm's id, or an unknown one, is refused with what it is).
+ */
+export async function checkRefs(db: TExecutor, orgId: string, input: TRuleValues) {
+  const ids = {
+    members: new Set<string>(),
+    groups: new Set<string>(),
+    services: new Set<string>(),
+    templates: new Set<string>(),
+    requestTemplates: new Set<string>(),
+    messageTemplates: new Set<string>(),
+  };
+  for (const c of input.conditions) {
+    if (c.kind === 'clientGroup') for (const id of c.groupIds) ids.groups.add(id);
+    if (c.kind === 'service') for (const id of c.serviceIds) ids.services.add(id);
+    if (c.kind === 'assignee') for (const id of c.memberIds) ids.members.add(id);
+    if (c.kind === 'projectTemplate') for (const id of c.templateIds) ids.templates.add(id);
+  }
+  for (const a of input.actions) {
+    if (a.kind === 'assignOwner') ids.members.add(a.memberId);
+    if (a.kind === 'notifyMembers') for (const id of a.memberIds) ids.members.add(id);
+    if (a.kind === 'sendRequest') ids.requestTemplates.add(a.requestTemplateId);
+    if (a.kind === 'sendMessage' && a.templateId) ids.messageTemplates.add(a.templateId);
+  }
+  const found = async (
+    table:
+      | typeof members
+      | typeof clientGroups
+      | typeof services
+      | typeof projectTemplates
+      | typeof requestTemplates
+      | typeof broadcastTemplates,
+    wanted: Set<string>,
+  ) => {
+    if (!wanted.size) return wanted.size;
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.orgId, orgId), inArray(table.id, [...wanted])));
+    return row?.n ?? 0;
+  };
+  const checks = [
+    [members, ids.members, 'A member the rule names is not one of your firm’s'],
+    [clientGroups, ids.groups, 'A client group the rule names is not one of your firm’s'],
+    [services, ids.services, 'A service the rule names is not one of your firm’s'],
+    [projectTemplates, ids.templates, 'A project template the rule names is not one of your firm’s'],
+    [requestTemplates, ids.requestTemplates, 'The request template is not one of your firm’s'],
+    [broadcastTemplates, ids.messageTemplates, 'The message template is not one of your firm’s'],
+  ] as const;
+  const counts = await Promise.all(checks.map(([table, wanted]) => found(table, wanted)));
+  checks.forEach(([, wanted, message], i) => {
+    if (counts[i] !== wanted.size) throw new TRPCError({ code: 'BAD_REQUEST', message });
+  });
+}
+
 /** A new rule starts switched off: the editor shows its preview before it is switched on. */
 export async function createRule(db: TDb, scope: TScope, input: TRuleValues, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
+    await checkRefs(tx, scope.orgId, input);
     const [row] = await tx
       .insert(automationRules)
       .values({ orgId: scope.orgId, ownerId: scope.memberId, enabled: false, ...columns(input) })
@@ -103,6 +175,7 @@ export async function updateRule(
 ) {
   return db.transaction(async (tx) => {
     const before = await ruleRow(tx, scope.orgId, ruleId, true);
+    await checkRefs(tx, scope.orgId, input);
     const next = columns(input);
     const changes = diff(before as unknown as Record<string, unknown>, next);
     if (!changes) return { id: ruleId };
@@ -162,12 +235,59 @@ export async function deleteRule(db: TDb, scope: TScope, ruleId: string, meta: T
   });
 }
 
-/** Adds a ready-made rule (switched off) by its key. */
-export async function addReadyMade(db: TDb, scope: TScope, key: string, meta: TRequestMeta) {
-  const preset = READY_MADE_RULES.find((r) => r.key === key);
+/**
+ * Adds a ready-made rule (switched off) by its key; given a template (its page), for the projects of
+ * that template only, and named after it.
+ */
+export async function addReadyMade(db: TDb, scope: TScope, input: TReadyMade, meta: TRequestMeta) {
+  const preset = READY_MADE_RULES.find((r) => r.key === input.key);
   if (!preset) throw new TRPCError({ code: 'NOT_FOUND', message: 'Ready-made rule not found' });
-  const { key: _key, ...input } = preset;
-  return createRule(db, scope, ZRuleInput.parse(input), meta);
+  const { key: _key, ...values } = preset;
+  if (!input.templateId) return createRule(db, scope, ZRuleInput.parse(values), meta);
+  const [template] = await db
+    .select({ id: projectTemplates.id, name: projectTemplates.name })
+    .from(projectTemplates)
+    .where(and(eq(projectTemplates.orgId, scope.orgId), eq(projectTemplates.id, input.templateId)))
+    .limit(1);
+  if (!template) throw new TRPCError({ code: 'NOT_FOUND', message: 'Template not found' });
+  return createRule(
+    db,
+    scope,
+    ZRuleInput.parse({
+      ...values,
+      name: `${values.name} (${template.name})`.slice(0, 120),
+      conditions: [...(values.conditions ?? []), { kind: 'projectTemplate', templateIds: [template.id] }],
+    }),
+    meta,
+  );
+}
+
+/**
+ * The rules that act on a template's stages (a stage of it by name, in their trigger or a move), or
+ * are kept to its projects: its page lists them.
+ */
+export async function templateRules(db: TExecutor, scope: TScope, templateId: string) {
+  const [template] = await db
+    .select({ id: projectTemplates.id })
+    .from(projectTemplates)
+    .where(and(eq(projectTemplates.orgId, scope.orgId), eq(projectTemplates.id, templateId)))
+    .limit(1);
+  if (!template) throw new TRPCError({ code: 'NOT_FOUND', message: 'Template not found' });
+  const [stages, rules] = await Promise.all([
+    db
+      .select({ name: templateStages.name })
+      .from(templateStages)
+      .where(and(eq(templateStages.orgId, scope.orgId), eq(templateStages.templateId, templateId))),
+    listRules(db, scope),
+  ]);
+  const names = new Set(stages.map((s) => s.name.trim().toLowerCase()));
+  return rules.filter((r) => {
+    const rule = parseRule({ ...r, orgId: scope.orgId, ownerId: null, createdAt: r.updatedAt });
+    if (!rule) return false;
+    const kept = rule.conditions.filter((c) => c.kind === 'projectTemplate');
+    if (kept.length) return kept.some((c) => c.templateIds.includes(templateId));
+    return stageNamesOf(rule).some((n) => names.has(n));
+  });
 }
 
 /** A rule's runs, newest first, with the project each was about. */

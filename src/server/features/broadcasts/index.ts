@@ -2,6 +2,8 @@
 
 // The bench (bench/broadcasts.ts) measures the service itself.
 export { summarize } from './audience';
+/** One client's message from a template or a text (automations' "send a message"). */
+export { renderClientMessage } from './client-message';
 export { registerBroadcastRoutes } from './http';
 export { BROADCAST_PUMP, registerBroadcastJobs } from './pump';
 export { BROADCAST_QUEUE, queueBroadcast, queueing, registerQueueingJob } from './queueing';

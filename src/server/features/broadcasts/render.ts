@@ -106,3 +106,8 @@ export function broadcastMessage(
     notes: to.unsubscribeUrl ? { unsubscribe: to.unsubscribeUrl } : {},
   };
 }
+
+/** A text (not HTML) with its placeholders filled for one client: a message by an automation rule. */
+export function renderText(text: string, values: TRecipientValues): string {
+  return fillPlaceholders(text, { ...values, pending_items: pendingText(values.pending) }).trim();
+}

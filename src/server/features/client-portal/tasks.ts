@@ -15,7 +15,7 @@ import {
 import { rowsOf } from '../../db/sql';
 import { notify } from '../notifications';
 import { audit } from '../system-log';
-import { recordStatusChanges } from '../tasks';
+import { recordStagesDone, recordStatusChanges } from '../tasks';
 import { portalTask, visibleDocument, whoActs } from './access';
 import { portalAudience } from './audience';
 
@@ -197,6 +197,7 @@ export async function completePortalTask(
       [{ taskId: before.id, from: before.status, to: 'COMPLETED' }],
       completedDate,
     );
+    await recordStagesDone(tx, access.orgId, [before]);
     const who = await whoActs(tx, access);
     await audit(tx, portalActorOf(access, meta), {
       action: 'task.status',

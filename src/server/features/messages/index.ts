@@ -2,6 +2,7 @@
 // import from here, never from the files beside it.
 
 export { staffAttachment } from './attachments';
+export { postClientMessage } from './automated';
 export { registerMessageRoutes } from './http';
 export { receiveInbound } from './inbound';
 export { forwardingAddress, replyAddress } from './inbound-address';

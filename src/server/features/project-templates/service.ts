@@ -12,7 +12,7 @@ import type {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { members, projectTemplates, roles, services, templateTasks } from '../../db/schema';
+import { members, projectTemplates, roles, services, templateStages, templateTasks } from '../../db/schema';
 import { memberName } from '../../db/sql';
 import { fieldConflict } from '../../trpc/field-errors';
 
@@ -79,7 +79,7 @@ async function templateRow(db: TExecutor, orgId: string, templateId: string, loc
 
 export async function getTemplate(db: TExecutor, scope: TScope, templateId: string) {
   const template = await templateRow(db, scope.orgId, templateId);
-  const [blueprints, linked, roleOptions, memberOptions] = await Promise.all([
+  const [blueprints, linked, roleOptions, memberOptions, stageOptions] = await Promise.all([
     db
       .select({
         id: templateTasks.id,
@@ -93,6 +93,7 @@ export async function getTemplate(db: TExecutor, scope: TScope, templateId: stri
         forClient: templateTasks.forClient,
         tags: templateTasks.tags,
         budgetMinutes: templateTasks.budgetMinutes,
+        stageId: templateTasks.stageId,
       })
       .from(templateTasks)
       .where(and(eq(templateTasks.orgId, scope.orgId), eq(templateTasks.templateId, templateId)))
@@ -112,8 +113,20 @@ export async function getTemplate(db: TExecutor, scope: TScope, templateId: stri
       .from(members)
       .where(and(eq(members.orgId, scope.orgId), eq(members.status, 'active')))
       .orderBy(asc(members.firstName), asc(members.lastName)),
+    db
+      .select({ id: templateStages.id, name: templateStages.name })
+      .from(templateStages)
+      .where(and(eq(templateStages.orgId, scope.orgId), eq(templateStages.templateId, templateId)))
+      .orderBy(asc(templateStages.position)),
   ]);
-  return { ...template, blueprints, services: linked, roles: roleOptions, members: memberOptions };
+  return {
+    ...template,
+    blueprints,
+    services: linked,
+    roles: roleOptions,
+    members: memberOptions,
+    stages: stageOptions,
+  };
 }
 export type TTemplateDetail = Awaited<ReturnType<typeof getTemplate>>;
 
@@ -244,6 +257,25 @@ async function assigneeColumns(tx: TExecutor, orgId: string, input: TBlueprintVa
   return { assigneeRoleId: null, assigneeMemberId: null };
 }
 
+/** The blueprint's stage, checked to be one of its own template's (null: none). */
+async function stageColumn(tx: TExecutor, orgId: string, templateId: string, stageId: string | null) {
+  if (!stageId) return { stageId: null };
+  const [stage] = await tx
+    .select({ id: templateStages.id })
+    .from(templateStages)
+    .where(
+      and(
+        eq(templateStages.orgId, orgId),
+        eq(templateStages.templateId, templateId),
+        eq(templateStages.id, stageId),
+      ),
+    )
+    .limit(1);
+  if (!stage)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'stageId: choose one of this template’s stages' });
+  return { stageId: stage.id };
+}
+
 function blueprintColumns(input: TBlueprintValues) {
   return {
     title: input.title,
@@ -284,6 +316,7 @@ export async function addBlueprint(
         position: next,
         ...blueprintColumns(input),
         ...(await assigneeColumns(tx, scope.orgId, input)),
+        ...(await stageColumn(tx, scope.orgId, template.id, input.stageId)),
       })
       .returning({ id: templateTasks.id });
     if (!row) throw new Error('blueprint not created');
@@ -321,7 +354,11 @@ export async function updateBlueprint(
 ) {
   return db.transaction(async (tx) => {
     const { blueprint, templateName } = await blueprintRow(tx, scope.orgId, input.blueprintId);
-    const next = { ...blueprintColumns(input), ...(await assigneeColumns(tx, scope.orgId, input)) };
+    const next = {
+      ...blueprintColumns(input),
+      ...(await assigneeColumns(tx, scope.orgId, input)),
+      ...(await stageColumn(tx, scope.orgId, blueprint.templateId, input.stageId)),
+    };
     const changes = diff(blueprint as unknown as Record<string, unknown>, next);
     if (!changes) return { id: blueprint.id };
     await tx

@@ -339,7 +339,7 @@ async function insertBatch(
     blueprint as (
       -- Checklist item ids need only be unique within a task: made once per template task here.
       select tt.id, tt.title, tt.description, tt.tags, tt.for_client, tt.position, tt.due_offset_days,
-             tt.assignee_member_id, tt.assignee_role_id, tt.budget_minutes,
+             tt.assignee_member_id, tt.assignee_role_id, tt.budget_minutes, tt.stage_id,
              (select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'text', x.item, 'done', false)
                                         order by x.n), '[]'::jsonb)
                 from jsonb_array_elements_text(tt.checklist) with ordinality as x(item, n)) as checklist
@@ -351,16 +351,16 @@ async function insertBatch(
       select ${uuidv7} as task_id, ins.org_id, ins.id as project_id, ins.client_id, ins.client_service_id,
              ins.period_end + b.due_offset_days + cand.shift as due_date, b.id as template_task_id, b.title, b.description,
              b.tags, b.checklist, b.for_client, b.position, b.assignee_member_id, b.assignee_role_id,
-             b.budget_minutes
+             b.budget_minutes, b.stage_id
       from ins cross join blueprint b
       -- An extension applied before the project existed moves its tasks as it moves projects.
       join candidates cand on cand.cs_id = ins.client_service_id and cand.key = ins.period_key
     ),
     task_ins as (
       insert into tasks (id, org_id, project_id, client_id, template_task_id, title, description, due_date, tags,
-                         checklist, for_client, position, budget_minutes)
+                         checklist, for_client, position, budget_minutes, stage_id)
       select pl.task_id, pl.org_id, pl.project_id, pl.client_id, pl.template_task_id, pl.title, pl.description,
-             pl.due_date, pl.tags, pl.checklist, pl.for_client, pl.position, pl.budget_minutes
+             pl.due_date, pl.tags, pl.checklist, pl.for_client, pl.position, pl.budget_minutes, pl.stage_id
       from planned pl
       returning 1
     ),

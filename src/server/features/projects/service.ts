@@ -49,6 +49,7 @@ async function tasksFromTemplate(
         projectId: project.id,
         clientId: project.clientId,
         templateTaskId: b.id,
+        stageId: b.stageId,
         title: b.title,
         description: b.description,
         dueDate: project.dueDate ? addDays(project.dueDate, b.dueOffsetDays) : null,

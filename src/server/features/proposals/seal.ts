@@ -191,7 +191,7 @@ export async function buildSealedDocument(
   proposalId: string,
 ) {
   const row = await loadAccepted(db, orgId, proposalId);
-  if (!row || row.p.kind !== 'document') return null;
+  if (row?.p.kind !== 'document') return null;
   const { signed, events } = row;
   const p = row.p;
   if (!p.sourceDocumentId || p.sourceVersion === null)

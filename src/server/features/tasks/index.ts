@@ -3,4 +3,5 @@
 export { assigneeIdsOf } from './access';
 export { uploadTargetForTask } from './attachments';
 export { tasksRouter } from './router';
+export { recordStagesDone } from './stage-done';
 export { recordStatusChanges, type TStatusActor } from './status-history';

@@ -18,6 +18,7 @@ import { levelForBudget } from '../projects';
 import { audit, diff } from '../system-log';
 import { assigneeIdsOf, firmOf, taskVisibility, visibleTask } from './access';
 import { activeMembers, nameOf, placement } from './people';
+import { recordStagesDone } from './stage-done';
 import { recordStatusChanges } from './status-history';
 
 export const taskLink = (taskId: string) => `/tasks?task=${taskId}`;
@@ -242,6 +243,7 @@ export async function setTaskStatus(
         clientId: before.clientId,
         data: { taskId: before.id, title: before.title },
       });
+      await recordStagesDone(tx, scope.orgId, [before]);
     }
     await audit(tx, actorOf(scope, meta), {
       action: 'task.status',
@@ -297,6 +299,8 @@ export async function bulkTasks(
             status: tasks.status,
             checklist: tasks.checklist,
             reviewerId: tasks.reviewerId,
+            projectId: tasks.projectId,
+            stageId: tasks.stageId,
           })
           .from(tasks)
           .where(and(visible, ne(tasks.status, action.status)))
@@ -333,6 +337,7 @@ export async function bulkTasks(
             scope,
             rows.map((r) => ({ taskId: r.id, from: r.status, to: action.status })),
           );
+          if (action.status === 'COMPLETED') await recordStagesDone(tx, scope.orgId, rows);
         }
         affected = rows.length;
         if (action.status === 'IN_REVIEW') {

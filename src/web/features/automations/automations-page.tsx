@@ -28,6 +28,7 @@ import {
   Select,
   Skeleton,
   Switch,
+  Textarea,
   toast,
   useFormat,
 } from '@web/ui';
@@ -108,7 +109,7 @@ function Automations() {
                   size="sm"
                   variant="outline"
                   disabled={readyMade.isPending}
-                  onClick={() => readyMade.mutate({ key: r.key as 'invoice-filed' })}
+                  onClick={() => readyMade.mutate({ key: r.key })}
                 >
                   Add
                 </Button>
@@ -186,6 +187,9 @@ function Automations() {
   );
 }
 
+/** The Select's value for "no template: write the message" (an item cannot have an empty value). */
+const NO_TEMPLATE = 'none';
+
 const BLANK: TRuleInput = {
   name: '',
   trigger: { kind: 'request.submitted' },
@@ -209,12 +213,16 @@ function newAction(kind: TAction['kind']): TAction {
       return { kind };
     case 'sendRequest':
       return { kind, requestTemplateId: '', dueInDays: 7 };
+    case 'sendMessage':
+      return { kind, templateId: null, text: '' };
   }
 }
 
 function newTrigger(kind: TTrigger['kind']): TTrigger {
   if (kind === 'project.stage_entered') return { kind, stageName: '' };
   if (kind === 'project.due') return { kind, days: -3 };
+  if (kind === 'message.no_reply') return { kind, days: 3 };
+  if (kind === 'project.stage_tasks_done') return { kind, stageName: null };
   return { kind } as TTrigger;
 }
 
@@ -223,6 +231,7 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
   const rule = useQuery({ ...trpc.automations.get.queryOptions({ ruleId }), enabled: !isNew });
   const members = useQuery(trpc.projects.options.queryOptions());
   const requestTemplates = useQuery(trpc.requests.templates.list.queryOptions());
+  const messageTemplates = useQuery(trpc.broadcastTemplates.list.queryOptions({ page: 1, pageSize: 100 }));
   const [draft, setDraft] = useState<TRuleInput | null>(isNew ? BLANK : null);
   const [error, setError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<TRuleInput | null>(null);
@@ -313,6 +322,34 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                 value={draft.trigger.stageName}
                 onChange={(e) =>
                   set({ trigger: { kind: 'project.stage_entered', stageName: e.target.value } })
+                }
+              />
+            ) : null}
+            {draft.trigger.kind === 'project.stage_tasks_done' ? (
+              <Input
+                aria-label="Stage name (empty: the project's current stage)"
+                placeholder="Stage name; empty: the current one"
+                className="w-64"
+                value={draft.trigger.stageName ?? ''}
+                onChange={(e) =>
+                  set({
+                    trigger: { kind: 'project.stage_tasks_done', stageName: e.target.value || null },
+                  })
+                }
+              />
+            ) : null}
+            {draft.trigger.kind === 'message.no_reply' ? (
+              <Input
+                type="number"
+                aria-label="Days without a reply"
+                className="w-40"
+                min={1}
+                max={60}
+                value={String(draft.trigger.days)}
+                onChange={(e) =>
+                  set({
+                    trigger: { kind: 'message.no_reply', days: Number.parseInt(e.target.value || '0', 10) },
+                  })
                 }
               />
             ) : null}
@@ -468,6 +505,29 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                     onChange={(e) => setAction(i, { ...a, dueInDays: Number(e.target.value) || 7 })}
                   />
                   <span className="text-xs text-muted-fg">days to answer</span>
+                </>
+              ) : a.kind === 'sendMessage' ? (
+                <>
+                  <Select
+                    aria-label={`Action ${i + 1} message template`}
+                    className="w-56"
+                    value={a.templateId ?? NO_TEMPLATE}
+                    onValueChange={(v) => setAction(i, { ...a, templateId: v === NO_TEMPLATE ? null : v })}
+                    options={[
+                      { value: NO_TEMPLATE, label: 'Write the message' },
+                      ...(messageTemplates.data?.rows ?? []).map((t) => ({ value: t.id, label: t.name })),
+                    ]}
+                  />
+                  {a.templateId ? null : (
+                    <Textarea
+                      aria-label={`Action ${i + 1} message`}
+                      placeholder="Hello {{contact_name|there}}, …"
+                      className="w-96"
+                      rows={2}
+                      value={a.text ?? ''}
+                      onChange={(e) => setAction(i, { ...a, text: e.target.value })}
+                    />
+                  )}
                 </>
               ) : a.kind === 'raiseInvoice' ? null : (
                 <Select

@@ -1,8 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { cn, EmptyState, Select, Skeleton, StatusBadge, toast, useFormat } from '@web/ui';
+import {
+  BoardCard,
+  BoardColumn,
+  EmptyState,
+  Select,
+  Skeleton,
+  StatusBadge,
+  toast,
+  useBoardDrop,
+  useFormat,
+} from '@web/ui';
 import { Columns3 } from 'lucide-react';
-import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 
@@ -44,7 +53,7 @@ export function StageBoard({
   const canEdit = useCan('projects.edit');
   const move = useMoveStage();
   const format = useFormat();
-  const [over, setOver] = useState<string | null>(null);
+  const drop = useBoardDrop();
 
   const picker = (
     <Select
@@ -101,42 +110,31 @@ export function StageBoard({
           {columns.map((column) => {
             const key = column.stageId ?? NONE;
             return (
-              <section
+              <BoardColumn
                 key={key}
-                aria-label={`${column.name} projects`}
-                data-stage-column={column.name}
-                className={cn(
-                  'flex min-h-40 min-w-56 flex-1 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2',
-                  over === key && 'ring-2 ring-ring',
-                )}
-                onDragOver={(e) => {
-                  if (!canEdit) return;
-                  e.preventDefault();
-                  setOver(key);
-                }}
-                onDragLeave={() => setOver(null)}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  setOver(null);
-                  const id = e.dataTransfer.getData('text/project-id');
-                  if (id) move.mutate({ projectId: id, stageId: column.stageId });
-                }}
+                columnKey={key}
+                label={`${column.name} projects`}
+                data={{ 'data-stage-column': column.name }}
+                className="min-w-56 flex-1"
+                drop={drop}
+                onDropCard={
+                  canEdit ? (id) => move.mutate({ projectId: id, stageId: column.stageId }) : undefined
+                }
+                heading={
+                  <>
+                    <span>{column.name}</span>
+                    <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
+                  </>
+                }
+                empty={column.rows.length === 0}
+                footer={
+                  column.total > column.rows.length
+                    ? `Showing the ${column.rows.length} due soonest of ${format.number(column.total)}.`
+                    : null
+                }
               >
-                <h2 className="flex items-center justify-between px-1 text-sm font-semibold text-fg">
-                  <span>{column.name}</span>
-                  <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
-                </h2>
-                {column.rows.length === 0 ? (
-                  <p className="px-1 py-4 text-center text-xs text-muted-fg">No projects</p>
-                ) : null}
                 {column.rows.map((p) => (
-                  <article
-                    key={p.id}
-                    draggable={canEdit}
-                    onDragStart={(e) => e.dataTransfer.setData('text/project-id', p.id)}
-                    className="flex flex-col gap-1.5 rounded-md border border-border bg-surface p-2.5 shadow-xs"
-                    data-testid="stage-card"
-                  >
+                  <BoardCard key={p.id} cardId={p.id} draggable={canEdit} testId="stage-card">
                     <Link
                       to="/projects/$id"
                       params={{ id: p.id }}
@@ -163,14 +161,9 @@ export function StageBoard({
                         ]}
                       />
                     ) : null}
-                  </article>
+                  </BoardCard>
                 ))}
-                {column.total > column.rows.length ? (
-                  <p className="px-1 text-xs text-muted-fg">
-                    Showing the {column.rows.length} due soonest of {format.number(column.total)}.
-                  </p>
-                ) : null}
-              </section>
+              </BoardColumn>
             );
           })}
         </div>

@@ -27,6 +27,7 @@ export function StagesCard({ templateId, canEdit }: { templateId: string; canEdi
         toast.success('Stages saved');
         setDirty(false);
         await queryClient.invalidateQueries({ queryKey: trpc.stages.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.projectTemplates.pathKey() });
       },
     }),
   );

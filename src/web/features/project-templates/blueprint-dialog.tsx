@@ -34,7 +34,11 @@ export type TBlueprint = {
   forClient: boolean;
   tags: string[];
   budgetMinutes: number | null;
+  stageId: string | null;
 };
+
+/** The Select's value for "no stage" (a Select item cannot have an empty value). */
+const NO_STAGE = 'none';
 
 const EMPTY: TBlueprintFormInput = {
   title: '',
@@ -47,6 +51,7 @@ const EMPTY: TBlueprintFormInput = {
   forClient: false,
   tags: '',
   budgetMinutes: '',
+  stageId: null,
 };
 
 const fromBlueprint = (b: TBlueprint): TBlueprintFormInput => ({
@@ -60,6 +65,7 @@ const fromBlueprint = (b: TBlueprint): TBlueprintFormInput => ({
   forClient: b.forClient,
   tags: b.tags.join(', '),
   budgetMinutes: budgetText(b.budgetMinutes),
+  stageId: b.stageId,
 });
 
 /** Adds a task blueprint to a template, or edits the one given. */
@@ -70,6 +76,7 @@ export function BlueprintDialog({
   blueprint,
   roles,
   members,
+  stages,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -77,6 +84,7 @@ export function BlueprintDialog({
   blueprint: TBlueprint | null;
   roles: { id: string; name: string }[];
   members: { id: string; name: string }[];
+  stages: { id: string; name: string }[];
 }) {
   const queryClient = useQueryClient();
   const form = useForm<TBlueprintFormInput, unknown, TBlueprintFormValues>({
@@ -203,6 +211,30 @@ export function BlueprintDialog({
                     onValueChange={field.onChange}
                     placeholder="Choose a member"
                     options={members.map((m) => ({ value: m.id, label: m.name }))}
+                  />
+                )}
+              />
+            </Field>
+          ) : null}
+          {stages.length ? (
+            <Field
+              label="Stage"
+              hint="When every task of a stage is done, a rule can move the project on"
+              error={errors.stageId?.message}
+            >
+              <Controller
+                control={form.control}
+                name="stageId"
+                render={({ field }) => (
+                  <Select
+                    name={field.name}
+                    onBlur={field.onBlur}
+                    value={field.value ?? NO_STAGE}
+                    onValueChange={(v) => field.onChange(v === NO_STAGE ? null : v)}
+                    options={[
+                      { value: NO_STAGE, label: 'No stage' },
+                      ...stages.map((st) => ({ value: st.id, label: st.name })),
+                    ]}
                   />
                 )}
               />

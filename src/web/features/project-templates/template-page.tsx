@@ -20,6 +20,7 @@ import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-rea
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { StagesCard } from '../automations/stages-card';
+import { TemplateRulesCard } from '../automations/template-rules-card';
 import { ProjectTemplateRequestCard } from '../requests/flow/project-template-request-card';
 import { RequirePermission, useCan } from '../shell/access';
 import { RecordNotFound } from '../shell/record-not-found';
@@ -43,6 +44,7 @@ function TemplateScreen() {
   const queryClient = useQueryClient();
   const canEdit = useCan('templates.edit');
   const canDelete = useCan('templates.delete');
+  const canManageRules = useCan('automations.manage');
   const detail = useQuery({ ...trpc.projectTemplates.get.queryOptions({ templateId: id }), retry: false });
   const [editing, setEditing] = useState<TBlueprint | null>(null);
   const [adding, setAdding] = useState(false);
@@ -179,6 +181,7 @@ function TemplateScreen() {
         blueprint={editing}
         roles={t.roles}
         members={t.members}
+        stages={t.stages}
       />
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -214,6 +217,7 @@ function TemplateScreen() {
                     </p>
                     <p className="text-sm text-muted-fg">
                       {offsetLabel(b.dueOffsetDays)} · {assigneeText(b)}
+                      {b.stageId ? ` · ${t.stages.find((st) => st.id === b.stageId)?.name ?? ''} stage` : ''}
                       {b.checklist.length
                         ? ` · ${b.checklist.length} checklist item${b.checklist.length === 1 ? '' : 's'}`
                         : ''}
@@ -268,6 +272,7 @@ function TemplateScreen() {
         </CardContent>
       </Card>
       <StagesCard templateId={t.id} canEdit={canEdit} />
+      {canManageRules ? <TemplateRulesCard templateId={t.id} /> : null}
       <ProjectTemplateRequestCard projectTemplateId={t.id} />
       <Card>
         <CardHeader>

@@ -1,8 +1,7 @@
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { cn, Select, Skeleton, StatusBadge, useFormat } from '@web/ui';
-import { useState } from 'react';
+import { BoardCard, BoardColumn, Select, Skeleton, StatusBadge, useBoardDrop, useFormat } from '@web/ui';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../shell/access';
 import { Progress } from './project-progress';
@@ -21,7 +20,7 @@ export function ProjectsBoard({
   const canEdit = useCan('projects.edit');
   const setStatus = useSetProjectStatus();
   const format = useFormat();
-  const [over, setOver] = useState<TStoredStatus | null>(null);
+  const drop = useBoardDrop();
   const move = (projectId: string, status: TStoredStatus) => setStatus.mutate({ projectId, status });
   if (!board.data) {
     return (
@@ -35,42 +34,28 @@ export function ProjectsBoard({
   return (
     <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
       {board.data.columns.map((column) => (
-        <section
+        <BoardColumn
           key={column.status}
-          aria-label={`${STATUS_DISPLAY[column.status].label} projects`}
-          data-status-column={column.status}
-          className={cn(
-            'flex min-h-40 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2',
-            over === column.status && 'ring-2 ring-ring',
-          )}
-          onDragOver={(e) => {
-            if (!canEdit) return;
-            e.preventDefault();
-            setOver(column.status);
-          }}
-          onDragLeave={() => setOver(null)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setOver(null);
-            const id = e.dataTransfer.getData('text/project-id');
-            if (id) move(id, column.status);
-          }}
+          columnKey={column.status}
+          label={`${STATUS_DISPLAY[column.status].label} projects`}
+          data={{ 'data-status-column': column.status }}
+          drop={drop}
+          onDropCard={canEdit ? (id) => move(id, column.status) : undefined}
+          heading={
+            <>
+              <StatusBadge status={column.status} />
+              <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
+            </>
+          }
+          empty={column.rows.length === 0}
+          footer={
+            column.total > column.rows.length
+              ? `Showing the ${column.rows.length} due soonest of ${format.number(column.total)}: use the list to see them all.`
+              : null
+          }
         >
-          <h2 className="flex items-center justify-between px-1 text-sm font-semibold text-fg">
-            <StatusBadge status={column.status} />
-            <span className="text-xs font-normal text-muted-fg">{format.number(column.total)}</span>
-          </h2>
-          {column.rows.length === 0 ? (
-            <p className="px-1 py-4 text-center text-xs text-muted-fg">No projects</p>
-          ) : null}
           {column.rows.map((p) => (
-            <article
-              key={p.id}
-              draggable={canEdit}
-              onDragStart={(e) => e.dataTransfer.setData('text/project-id', p.id)}
-              className="flex flex-col gap-1.5 rounded-md border border-border bg-surface p-2.5 shadow-xs"
-              data-testid="project-card"
-            >
+            <BoardCard key={p.id} cardId={p.id} draggable={canEdit} testId="project-card">
               <Link
                 to="/projects/$id"
                 params={{ id: p.id }}
@@ -99,15 +84,9 @@ export function ProjectsBoard({
                   }))}
                 />
               ) : null}
-            </article>
+            </BoardCard>
           ))}
-          {column.total > column.rows.length ? (
-            <p className="px-1 text-xs text-muted-fg">
-              Showing the {column.rows.length} due soonest of {format.number(column.total)}: use the list to
-              see them all.
-            </p>
-          ) : null}
-        </section>
+        </BoardColumn>
       ))}
     </div>
   );
