@@ -696,6 +696,8 @@ const ROWS: Record<string, TRow> = {
   },
   'documents.trash': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'documents.versions': { input: (_, c) => ({ documentId: c.document.id }), cross: 'ids', client: true },
+  'documents.list': { input: (_, c) => ({ clientId: c.client.id }), cross: 'filter', client: 'filter' },
+  'documents.get': { input: (_, c) => ({ documentId: c.document.id }), cross: 'ids', client: true },
 
   'engagements.create': {
     input: (f, c) => ({ clientId: c.client.id, serviceId: f.service.id, startDate: '2025-06-01' }),
@@ -768,6 +770,7 @@ const ROWS: Record<string, TRow> = {
   'automations.delete': { input: (f) => ({ ruleId: f.automations.doomedRule.id }), cross: 'ids' },
   'automations.get': { input: (f) => ({ ruleId: f.automations.rule.id }), cross: 'ids' },
   'automations.list': { input: () => undefined, cross: 'none' },
+  'automations.forTemplate': { input: (f) => ({ templateId: f.template.id }), cross: 'ids' },
   'automations.preview': {
     input: (f) => ({
       name: `${f.marker} preview`,
@@ -1915,6 +1918,37 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
   },
   'GET /api/v1/docs': { kind: 'public', request: () => ({ path: '/api/v1/docs' }), expected: 200 },
   'ALL /api/v1/*': { kind: 'public', request: () => ({ path: '/api/v1/nothing' }), expected: 404 },
+  'GET /api/v1/documents': {
+    kind: 'api',
+    request: () => ({ path: '/api/v1/documents' }),
+    own: 200,
+    cross: 'none',
+  },
+  'POST /api/v1/documents': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/documents?folderId=${c.folder.id}`,
+      method: 'POST',
+      body: uploadBody(`${f.marker} api upload.txt`, 'hello'),
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/documents/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/documents/${c.document.id}` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/documents/:id/content': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/documents/${c.document.id}/content` }),
+    own: 200,
+    cross: 'ids',
+    client: true,
+  },
   'GET /api/v1/clients': {
     kind: 'api',
     request: () => ({ path: '/api/v1/clients' }),
