@@ -13,8 +13,9 @@ export const AUTOMATION_DUE_SCAN = 'automations.dueScan';
  * project, `days` and day (a later pass the same day finds the event and adds none). Set-based: one
  * statement per `days` value; a job is queued per event, as the features' events are.
  */
-export async function scanDueDates(db: TDb, options: { orgId?: string } = {}) {
-  const wanted = await db
+/** Each firm's switched-on rules of a day-counting trigger, as (firm, days) pairs. */
+export function dayTriggers(db: TDb, kind: 'project.due' | 'message.no_reply', orgId?: string) {
+  return db
     .selectDistinct({
       orgId: automationRules.orgId,
       days: sql<number>`(${automationRules.trigger}->>'days')::int`,
@@ -22,11 +23,15 @@ export async function scanDueDates(db: TDb, options: { orgId?: string } = {}) {
     .from(automationRules)
     .where(
       and(
-        eq(automationRules.triggerKind, 'project.due'),
+        eq(automationRules.triggerKind, kind),
         eq(automationRules.enabled, true),
-        options.orgId ? eq(automationRules.orgId, options.orgId) : undefined,
+        orgId ? eq(automationRules.orgId, orgId) : undefined,
       ),
     );
+}
+
+export async function scanDueDates(db: TDb, options: { orgId?: string } = {}) {
+  const wanted = await dayTriggers(db, 'project.due', options.orgId);
   let events = 0;
   for (const w of wanted) {
     const inserted = rowsOf<{ id: string; org_id: string }>(

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { automationRules } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { AUTOMATION_EVENT_JOB } from '../../events';
 import { enqueue } from '../../jobs/queue';
+import { dayTriggers } from './due';
 
 export const AUTOMATION_NO_REPLY_SCAN = 'automations.noReplyScan';
 
@@ -19,19 +19,7 @@ export const NO_REPLY_WINDOW_DAYS = 7;
  */
 export async function scanNoReply(db: TDb, options: { orgId?: string; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const wanted = await db
-    .selectDistinct({
-      orgId: automationRules.orgId,
-      days: sql<number>`(${automationRules.trigger}->>'days')::int`,
-    })
-    .from(automationRules)
-    .where(
-      and(
-        eq(automationRules.triggerKind, 'message.no_reply'),
-        eq(automationRules.enabled, true),
-        options.orgId ? eq(automationRules.orgId, options.orgId) : undefined,
-      ),
-    );
+  const wanted = await dayTriggers(db, 'message.no_reply', options.orgId);
   let events = 0;
   for (const w of wanted) {
     const inserted = rowsOf<{ id: string; org_id: string }>(
