@@ -142,7 +142,8 @@ function SendRequestForm({
       const t = await queryClient.fetchQuery(trpc.requests.templates.get.queryOptions({ templateId: value }));
       setTemplateId(t.id);
       setSections(toDraft(t.sections));
-      if (!title.trim()) setTitle(t.name);
+      // The sender may have typed a title while the template loaded: theirs stays.
+      setTitle((typed) => (typed.trim() ? typed : t.name));
     } finally {
       setLoadingTemplate(false);
     }
