@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accountingCsv,
@@ -16,6 +17,7 @@ const invoice: TAccountingDocument = {
   party: 'Asha Rao & Sons',
   subtotal: 150_000,
   tax: 27_000,
+  taxes: { cgst: 13_500, sgst: 13_500, igst: 0 },
   roundOff: 0,
   total: 177_000,
 };
@@ -38,7 +40,8 @@ describe('accounting export', () => {
     expect(sales.lines).toEqual([
       { ledger: 'Asha Rao & Sons', amount: 177_000 },
       { ledger: 'Professional Fees', amount: -150_000 },
-      { ledger: 'Output GST', amount: -27_000 },
+      { ledger: 'Output CGST', amount: -13_500 },
+      { ledger: 'Output SGST', amount: -13_500 },
     ]);
     expect(sum(sales)).toBe(0);
     const credit = voucherOf({
@@ -57,6 +60,46 @@ describe('accounting export', () => {
       { ledger: 'Asha Rao & Sons', amount: -177_000 },
     ]);
     expect(sum(voucherOf({ ...receipt, kind: 'refund' }))).toBe(0);
+  });
+
+  it('posts GST as charged: IGST outside the firm’s state, VAT to the other tax ledger, always balanced', () => {
+    const outside = voucherOf({ ...invoice, taxes: { cgst: 0, sgst: 0, igst: 27_000 } });
+    expect(outside.lines.map((l) => [l.ledger, l.amount])).toEqual([
+      ['Asha Rao & Sons', 177_000],
+      ['Professional Fees', -150_000],
+      ['Output IGST', -27_000],
+    ]);
+    const vat = voucherOf({ ...invoice, kind: 'credit_note', taxes: { cgst: 0, sgst: 0, igst: 0 } });
+    expect(vat.lines.map((l) => [l.ledger, l.amount])).toEqual([
+      ['Asha Rao & Sons', -177_000],
+      ['Professional Fees', 150_000],
+      ['Output Tax', 27_000],
+    ]);
+    fc.assert(
+      fc.property(
+        fc.record({
+          subtotal: fc.integer({ min: 0, max: 1e12 }),
+          cgst: fc.integer({ min: 0, max: 1e10 }),
+          igst: fc.integer({ min: 0, max: 1e10 }),
+          other: fc.integer({ min: 0, max: 1e10 }),
+          roundOff: fc.integer({ min: -99, max: 99 }),
+          credit: fc.boolean(),
+        }),
+        (r) => {
+          const tax = 2 * r.cgst + r.igst + r.other;
+          const doc: TAccountingDocument = {
+            ...invoice,
+            kind: r.credit ? 'credit_note' : 'invoice',
+            subtotal: r.subtotal,
+            tax,
+            taxes: { cgst: r.cgst, sgst: r.cgst, igst: r.igst },
+            roundOff: r.roundOff,
+            total: r.subtotal + tax + r.roundOff,
+          };
+          expect(sum(voucherOf(doc))).toBe(0);
+        },
+      ),
+    );
   });
 
   it('writes Tally vouchers with Tally signs, escaped names and compact dates', () => {

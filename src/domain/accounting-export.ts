@@ -18,10 +18,17 @@ export const ZAccountingExportQuery = z
   .refine((q) => q.from <= q.to, { message: 'The period ends before it starts', path: ['to'] });
 export type TAccountingExportQuery = z.output<typeof ZAccountingExportQuery>;
 
-/** The ledger names a firm's books use; Tally matches them by name, so they must exist there. */
+/**
+ * The ledger names a firm's books use; Tally matches them by name, so they must exist there. GST is
+ * posted as the invoice charged it, CGST and SGST within the firm's state or IGST outside it, each to
+ * its own output ledger (a return reads them apart); VAT or sales tax where the regime is not GST.
+ */
 export type TLedgerNames = {
   income: string;
-  tax: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  otherTax: string;
   roundOff: string;
   bank: string;
   tds: string;
@@ -29,12 +36,18 @@ export type TLedgerNames = {
 };
 export const DEFAULT_LEDGERS: TLedgerNames = {
   income: 'Professional Fees',
-  tax: 'Output GST',
+  cgst: 'Output CGST',
+  sgst: 'Output SGST',
+  igst: 'Output IGST',
+  otherTax: 'Output Tax',
   roundOff: 'Round Off',
   bank: 'Bank Account',
   tds: 'TDS Receivable',
   bankCharges: 'Bank Charges',
 };
+
+/** An invoice's GST by kind, the sums of its lines' (minor units). */
+export type TTaxSplit = { cgst: number; sgst: number; igst: number };
 
 export type TAccountingDocument =
   | {
@@ -44,7 +57,10 @@ export type TAccountingDocument =
       partyCode: string;
       party: string;
       subtotal: number;
+      /** The invoice's tax total, as it was charged. */
       tax: number;
+      /** Its lines' GST by kind; the rest of `tax` (VAT, sales tax) goes to `otherTax`. */
+      taxes: TTaxSplit;
       roundOff: number;
       total: number;
     }
@@ -79,6 +95,7 @@ export function voucherOf(doc: TAccountingDocument, ledgers: TLedgerNames = DEFA
   const nonZero = (lines: TJournalLine[]) => lines.filter((l) => l.amount !== 0);
   if (!isMoney(doc)) {
     const sign = doc.kind === 'invoice' ? 1 : -1;
+    const { cgst, sgst, igst } = doc.taxes;
     return {
       ...base,
       type: doc.kind === 'invoice' ? 'Sales' : 'Credit Note',
@@ -86,7 +103,11 @@ export function voucherOf(doc: TAccountingDocument, ledgers: TLedgerNames = DEFA
       lines: nonZero([
         { ledger: doc.party, amount: sign * doc.total },
         { ledger: ledgers.income, amount: -sign * doc.subtotal },
-        { ledger: ledgers.tax, amount: -sign * doc.tax },
+        { ledger: ledgers.cgst, amount: -sign * cgst },
+        { ledger: ledgers.sgst, amount: -sign * sgst },
+        { ledger: ledgers.igst, amount: -sign * igst },
+        // The rest of the tax total, so the voucher balances on the invoice's own figures.
+        { ledger: ledgers.otherTax, amount: -sign * (doc.tax - cgst - sgst - igst) },
         { ledger: ledgers.roundOff, amount: -sign * doc.roundOff },
       ]),
     };

@@ -124,5 +124,6 @@ describe('client requests in the flow of work', () => {
 
     expect(console.errors).toEqual([]);
     await context.close();
-  });
+    // Four screens and a dialog in one walk: longer than one screen's minute on a busy machine.
+  }, 180_000);
 });

@@ -46,9 +46,9 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
  * in the temp directory under a hash of the migrations and PGlite's version, so the browser suite
  * after the integration suite (and the next local run) loads it without migrating again.
  */
-export async function createTemplates(engines: { postgres: boolean }): Promise<() => Promise<void>> {
+export async function createTemplates(): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
-  if (url && engines.postgres) {
+  if (url) {
     const name = `test_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     await createDatabase(url, name);
     const target = new URL(url);

@@ -10,7 +10,12 @@ import { tempDir } from './browser';
 
 export type TE2eApp = Awaited<ReturnType<typeof startApp>>;
 
-/** The real server, in this process, on a free port, over a fresh data directory. */
+/**
+ * The real server, in this process, on a free port, over a fresh data directory. Its database is a
+ * fresh one on the PostgreSQL server when DATABASE_URL is set (CI sets it), else a PGlite directory
+ * in that data directory. On PostgreSQL the queries run in the server's own processes, on the other
+ * core, instead of in this process's event loop beside the app and the test.
+ */
 export async function startApp(env: Record<string, string> = {}, options: { port?: number } = {}) {
   if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('The web app is not built: run "npm run build" (npm run test:e2e does it).');
@@ -18,7 +23,7 @@ export async function startApp(env: Record<string, string> = {}, options: { port
   const dataDir = tempDir('practice-e2e-');
   const app = await createTestApp(
     { DATA_DIR: dataDir, ...env },
-    { dataDir: path.join(dataDir, 'db'), ...options },
+    { ...(process.env.DATABASE_URL ? {} : { dataDir: path.join(dataDir, 'db') }), ...options },
   );
 
   /**

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNTING_EXPORT_PATH,
@@ -12,7 +12,7 @@ import {
 import { createFormatter } from '../../../domain/format';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
-import { clients, invoices, orgs, payments } from '../../db/schema';
+import { clients, invoiceLines, invoices, orgs, payments } from '../../db/schema';
 import { contentDisposition } from '../../http/content-disposition';
 import { clientVisibility } from '../clients';
 import { audit } from '../system-log';
@@ -44,8 +44,16 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
       if (!org) throw new TRPCError({ code: 'NOT_FOUND', message: 'Firm not found' });
       const digits = createFormatter(org).currencyDigits;
       const visible = clientVisibility(scope, invoices.clientId);
+      const inPeriod = and(
+        eq(invoices.orgId, scope.orgId),
+        inArray(invoices.status, ['issued', 'sent', 'partly_paid', 'paid']),
+        gte(invoices.issueDate, from),
+        lte(invoices.issueDate, to),
+        visible,
+      );
       const docs = await deps.db
         .select({
+          id: invoices.id,
           kind: invoices.kind,
           date: invoices.issueDate,
           number: invoices.number,
@@ -59,17 +67,27 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
         })
         .from(invoices)
         .innerJoin(clients, and(eq(clients.orgId, invoices.orgId), eq(clients.id, invoices.clientId)))
-        .where(
-          and(
-            eq(invoices.orgId, scope.orgId),
-            inArray(invoices.status, ['issued', 'sent', 'partly_paid', 'paid']),
-            gte(invoices.issueDate, from),
-            lte(invoices.issueDate, to),
-            visible,
-          ),
-        )
+        .where(inPeriod)
         .orderBy(asc(invoices.issueDate), asc(invoices.number))
         .limit(MAX_DOCUMENTS);
+      // The GST each invoice charged, by kind, in one statement for the period (not one per invoice).
+      const splits = await deps.db
+        .select({
+          invoiceId: invoiceLines.invoiceId,
+          cgst: sql<string>`sum(${invoiceLines.cgst})`,
+          sgst: sql<string>`sum(${invoiceLines.sgst})`,
+          igst: sql<string>`sum(${invoiceLines.igst})`,
+        })
+        .from(invoiceLines)
+        .innerJoin(
+          invoices,
+          and(eq(invoices.orgId, invoiceLines.orgId), eq(invoices.id, invoiceLines.invoiceId)),
+        )
+        .where(and(eq(invoiceLines.orgId, scope.orgId), inPeriod))
+        .groupBy(invoiceLines.invoiceId);
+      const taxesOf = new Map(
+        splits.map((t) => [t.invoiceId, { cgst: Number(t.cgst), sgst: Number(t.sgst), igst: Number(t.igst) }]),
+      );
       const money = await deps.db
         .select({
           kind: payments.kind,
@@ -104,6 +122,7 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
           party: d.billTo?.name ?? d.clientName,
           subtotal: d.subtotal,
           tax: d.tax,
+          taxes: taxesOf.get(d.id) ?? { cgst: 0, sgst: 0, igst: 0 },
           roundOff: d.roundOff,
           total: d.total,
         })),

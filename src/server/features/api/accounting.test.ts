@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../../db/schema';
+import { invoices, orgs } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
 
@@ -74,5 +74,65 @@ describe('accounting export', () => {
     const linked = await fetch(`${t.url}${url}`);
     expect(linked.status).toBe(200);
     expect(await linked.text()).toContain('<ENVELOPE>');
+  });
+
+  it('posts GST to CGST and SGST within the firm’s state and to IGST outside it', async () => {
+    const firm = await t.seedFirm('Ledger & Co');
+    await t.db
+      .update(orgs)
+      .set({ currency: 'INR', country: 'IN', timeZone: 'Asia/Kolkata', fiscalYearStartMonth: 4 })
+      .where(eq(orgs.id, firm.org.id));
+    const api = t.client(firm.owner.token);
+    const settings = (await api.billing.settings.get.query()).settings;
+    await api.billing.settings.update.mutate({
+      ...settings,
+      taxRegime: 'gst',
+      gstState: '27',
+      defaultTaxRateBp: 1800,
+      roundTotals: false,
+    });
+    const client = await seedClient(t, firm.org.id, { name: 'Shah Textiles', code: 'ST-1' });
+    const issue = async (placeOfSupply: string, issueDate: string) => {
+      const draft = await api.billing.invoices.create.mutate({ clientId: client.id });
+      await api.billing.invoices.update.mutate({
+        invoiceId: draft.id,
+        lines: [
+          { ...line, taxCode: '998231', taxRateBp: 1800 },
+          { ...line, description: 'Filing', rate: 50_001, taxCode: '998231', taxRateBp: 1800 },
+        ],
+        placeOfSupply,
+        notes: '',
+        terms: '',
+      });
+      await api.billing.invoices.issue.mutate({ invoiceId: draft.id, issueDate });
+      const [row] = await t.db.select().from(invoices).where(eq(invoices.id, draft.id));
+      if (!row?.number) throw new Error('not issued');
+      return row;
+    };
+    const within = await issue('27', '2026-04-05');
+    const outside = await issue('29', '2026-04-06');
+    const csv = await fetch(`${t.url}/api/billing/export/accounting?from=2026-04-01&to=2026-04-30`, {
+      headers: { authorization: `Bearer ${firm.owner.token}` },
+    });
+    const rows = (await csv.text())
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((r) => r.split(','));
+    const postings = (number: string) =>
+      rows.filter((r) => r[2] === number).map((r) => [r[5], r[6] || `-${r[7]}`]);
+    // 1,500.00 + 500.01 at 18%: each half of the tax is rounded per line, as the invoice charged it.
+    expect(postings(within.number ?? '')).toEqual([
+      ['Shah Textiles', (within.total / 100).toFixed(2)],
+      ['Professional Fees', '-2000.01'],
+      ['Output CGST', '-180.00'],
+      ['Output SGST', '-180.00'],
+    ]);
+    expect(within.taxTotal).toBe(36_000);
+    expect(postings(outside.number ?? '')).toEqual([
+      ['Shah Textiles', (outside.total / 100).toFixed(2)],
+      ['Professional Fees', '-2000.01'],
+      ['Output IGST', `-${(outside.taxTotal / 100).toFixed(2)}`],
+    ]);
   });
 });
