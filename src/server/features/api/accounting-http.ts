@@ -86,7 +86,10 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
         .where(and(eq(invoiceLines.orgId, scope.orgId), inPeriod))
         .groupBy(invoiceLines.invoiceId);
       const taxesOf = new Map(
-        splits.map((t) => [t.invoiceId, { cgst: Number(t.cgst), sgst: Number(t.sgst), igst: Number(t.igst) }]),
+        splits.map((t) => [
+          t.invoiceId,
+          { cgst: Number(t.cgst), sgst: Number(t.sgst), igst: Number(t.igst) },
+        ]),
       );
       const money = await deps.db
         .select({
