@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zString } from './fields';
+import { zString, zText } from './fields';
 
 // The accounting export (issue 40): a period's invoices, credit notes and payments as Tally XML
 // vouchers (Tally Prime / ERP 9 "Import Data" envelope) and as a CSV journal in a documented layout
@@ -45,6 +45,45 @@ export const DEFAULT_LEDGERS: TLedgerNames = {
   tds: 'TDS Receivable',
   bankCharges: 'Bank Charges',
 };
+
+/** What each ledger is called on screen (the billing settings' accounting card). */
+export const LEDGER_LABELS: Record<keyof TLedgerNames, string> = {
+  income: 'Fees (income)',
+  cgst: 'CGST collected',
+  sgst: 'SGST collected',
+  igst: 'IGST collected',
+  otherTax: 'Other tax collected',
+  roundOff: 'Round off',
+  bank: 'Bank',
+  tds: 'TDS deducted by clients',
+  bankCharges: 'Bank charges',
+};
+const LEDGER_KEYS = Object.keys(DEFAULT_LEDGERS) as (keyof TLedgerNames)[];
+
+/** A ledger name as saved, at most 100 characters; one left blank is the default. */
+const ledgerName = (key: keyof TLedgerNames) =>
+  zText({ max: 100, label: LEDGER_LABELS[key] }).transform((name) => name || DEFAULT_LEDGERS[key]);
+export const ZLedgerNames = z.object({
+  income: ledgerName('income'),
+  cgst: ledgerName('cgst'),
+  sgst: ledgerName('sgst'),
+  igst: ledgerName('igst'),
+  otherTax: ledgerName('otherTax'),
+  roundOff: ledgerName('roundOff'),
+  bank: ledgerName('bank'),
+  tds: ledgerName('tds'),
+  bankCharges: ledgerName('bankCharges'),
+});
+
+/** The names a firm's export uses: what it saved over the defaults, in one key order (for diffs). */
+export function ledgersOf(saved: Partial<Record<string, unknown>> | null | undefined): TLedgerNames {
+  return Object.fromEntries(
+    LEDGER_KEYS.map((key) => {
+      const name = saved?.[key];
+      return [key, typeof name === 'string' && name ? name : DEFAULT_LEDGERS[key]];
+    }),
+  ) as TLedgerNames;
+}
 
 /** An invoice's GST by kind, the sums of its lines' (minor units). */
 export type TTaxSplit = { cgst: number; sgst: number; igst: number };

@@ -63,9 +63,14 @@ describe('invoices in the browser', () => {
     await page.getByText('KC/2026-27/0001').waitFor();
     await page.getByLabel('Bank details').fill('HDFC Bank, Pune\nA/c 50200012345678\nIFSC HDFC0000123');
     await page.getByLabel('UPI address').fill('kulkarni@hdfcbank');
+    // The accounting export's ledgers, named as the firm's books name them.
+    await page.getByLabel('Fees (income)').fill('Fees Received');
     await screenshot(page, 'billing-settings');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Billing settings saved').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Fees (income)').inputValue()).toBe('Fees Received');
+    expect(await page.getByLabel('IGST collected').inputValue()).toBe('Output IGST');
   });
 
   it('makes a draft with a custom line, sees live totals, and issues it with its number', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LEDGERS, ZLedgerNames } from '../accounting-export';
 import { isIsoDate } from '../days';
 import { zInt, zSafeInt, zString, zText } from '../fields';
 import {
@@ -140,6 +141,8 @@ export const ZBillingSettings = z
       .max(90)
       .nullish()
       .transform((v) => v ?? null),
+    /** The accounting export's ledgers; a caller that leaves them out keeps the defaults. */
+    ledgers: ZLedgerNames.default(DEFAULT_LEDGERS),
   })
   .refine((s) => s.taxRegime !== 'gst' || !!s.gstState, {
     message: "GST needs the firm's state code (the first two digits of its GSTIN)",

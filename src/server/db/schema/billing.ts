@@ -66,6 +66,11 @@ export const billingSettings = pgTable('billing_settings', {
   remindBeforeDays: smallint('remind_before_days'),
   remindOnDue: boolean('remind_on_due').notNull().default(true),
   remindEveryDays: smallint('remind_every_days'),
+  /**
+   * The accounting export's ledger names where the firm's books call them otherwise (Tally matches
+   * ledgers by name); a key left out is the default (domain/accounting-export.ts `ledgersOf`).
+   */
+  ledgerNames: jsonb('ledger_names').$type<Record<string, string>>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNTING_EXPORT_PATH,
   accountingCsv,
+  ledgersOf,
   type TAccountingDocument,
   tallyXml,
   voucherOf,
@@ -12,7 +13,7 @@ import {
 import { createFormatter } from '../../../domain/format';
 import { actorOf, requestMeta, routeStaffScope } from '../../auth';
 import type { TDb } from '../../db/client';
-import { clients, invoiceLines, invoices, orgs, payments } from '../../db/schema';
+import { billingSettings, clients, invoiceLines, invoices, orgs, payments } from '../../db/schema';
 import { contentDisposition } from '../../http/content-disposition';
 import { clientVisibility } from '../clients';
 import { audit } from '../system-log';
@@ -38,8 +39,14 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
         });
       const { from, to, format } = parsed.data;
       const [org] = await deps.db
-        .select({ country: orgs.country, timeZone: orgs.timeZone, currency: orgs.currency })
+        .select({
+          country: orgs.country,
+          timeZone: orgs.timeZone,
+          currency: orgs.currency,
+          ledgerNames: billingSettings.ledgerNames,
+        })
         .from(orgs)
+        .leftJoin(billingSettings, eq(billingSettings.orgId, orgs.id))
         .where(eq(orgs.id, scope.orgId));
       if (!org) throw new TRPCError({ code: 'NOT_FOUND', message: 'Firm not found' });
       const digits = createFormatter(org).currencyDigits;
@@ -141,7 +148,8 @@ export function registerAccountingExport(app: FastifyInstance, deps: { db: TDb }
           reference: p.reference,
         })),
       ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      const vouchers = documents.map((d) => voucherOf(d));
+      const ledgers = ledgersOf(org.ledgerNames);
+      const vouchers = documents.map((d) => voucherOf(d, ledgers));
       await audit(deps.db, actorOf(scope, requestMeta(req)), {
         action: 'billing.accounting_export',
         recordType: 'invoice',

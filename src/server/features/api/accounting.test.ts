@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LEDGERS } from '../../../domain/accounting-export';
 import { invoices, orgs } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
@@ -134,5 +135,36 @@ describe('accounting export', () => {
       ['Professional Fees', '-2000.01'],
       ['Output IGST', `-${(outside.taxTotal / 100).toFixed(2)}`],
     ]);
+
+    // The firm names its ledgers as its books do; a blank one stays the default.
+    const ledgers = { ...DEFAULT_LEDGERS, income: 'Fees Received', igst: 'IGST Payable', cgst: ' ' };
+    const saved = (await api.billing.settings.get.query()).settings;
+    await api.billing.settings.update.mutate({ ...saved, ledgers });
+    expect((await api.billing.settings.get.query()).settings.ledgers).toEqual({
+      ...ledgers,
+      cgst: 'Output CGST',
+    });
+    const again = await fetch(
+      `${t.url}/api/billing/export/accounting?from=2026-04-01&to=2026-04-30&format=tally`,
+      {
+        headers: { authorization: `Bearer ${firm.owner.token}` },
+      },
+    );
+    const xml = await again.text();
+    expect(xml).toContain('<LEDGERNAME>Fees Received</LEDGERNAME>');
+    expect(xml).toContain('<LEDGERNAME>IGST Payable</LEDGERNAME>');
+    expect(xml).toContain('<LEDGERNAME>Output CGST</LEDGERNAME>');
+    expect(xml).not.toContain('Professional Fees');
+    // Names the books could not hold are refused, and change nothing.
+    for (const bad of ['x'.repeat(101), 'Fees\u0000']) {
+      const refused = await api.billing.settings.update
+        .mutate({ ...saved, ledgers: { ...ledgers, bank: bad } })
+        .then(
+          () => 'saved',
+          (e: { data?: { code?: string } }) => e.data?.code,
+        );
+      expect(refused).toBe('BAD_REQUEST');
+    }
+    expect((await api.billing.settings.get.query()).settings.ledgers.bank).toBe('Bank Account');
   });
 });

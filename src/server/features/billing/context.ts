@@ -30,6 +30,7 @@ export function defaultBillingSettings(orgId: string): TBillingSettingsRow {
     remindBeforeDays: null,
     remindOnDue: true,
     remindEveryDays: null,
+    ledgerNames: {},
     updatedAt: new Date(0),
   };
 }

@@ -1,5 +1,6 @@
 import { ACCOUNTING_EXPORT_PATH, ZAccountingExportQuery } from '@domain/accounting-export';
 import { ERROR_TOAST_MS } from '@domain/constants';
+import { Link } from '@tanstack/react-router';
 import {
   Button,
   Card,
@@ -47,7 +48,12 @@ export function AccountingExportCard() {
         <div>
           <CardTitle>Accounting export</CardTitle>
           <CardDescription>
-            A period&apos;s invoices, credit notes and payments as Tally vouchers or a CSV journal.
+            A period&apos;s invoices, credit notes and payments as Tally vouchers or a CSV journal. The
+            ledgers they post to are named in the{' '}
+            <Link to="/admin/settings/billing" className="underline underline-offset-2">
+              billing settings
+            </Link>
+            .
           </CardDescription>
         </div>
       </CardHeader>

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ledgersOf } from '../../../../domain/accounting-export';
 import { fiscalYearLabel } from '../../../../domain/billing/numbering';
 import type { TBillingSettings } from '../../../../domain/billing/schemas';
 import { gstStateOf } from '../../../../domain/billing/totals';
@@ -29,6 +30,7 @@ function editable(row: TBillingSettingsRow): TBillingSettings {
     remindBeforeDays: row.remindBeforeDays,
     remindOnDue: row.remindOnDue,
     remindEveryDays: row.remindEveryDays,
+    ledgers: ledgersOf(row.ledgerNames),
   };
 }
 
@@ -70,13 +72,19 @@ export async function updateBillingSettings(
       .where(eq(billingSettings.orgId, scope.orgId))
       .for('update');
     const before = editable((await billingContext(tx, scope.orgId)).settings);
-    const values = { ...input, gstState: input.taxRegime === 'gst' ? input.gstState : null };
+    const values = {
+      ...input,
+      gstState: input.taxRegime === 'gst' ? input.gstState : null,
+      ledgers: ledgersOf(input.ledgers),
+    };
     const changes = diff(before, values);
     if (!changes) return { changed: false };
+    const { ledgers, ...columns } = values;
+    const row = { ...columns, ledgerNames: ledgers };
     await tx
       .insert(billingSettings)
-      .values({ orgId: scope.orgId, ...values })
-      .onConflictDoUpdate({ target: billingSettings.orgId, set: { ...values, updatedAt: new Date() } });
+      .values({ orgId: scope.orgId, ...row })
+      .onConflictDoUpdate({ target: billingSettings.orgId, set: { ...row, updatedAt: new Date() } });
     await audit(tx, actorOf(scope, meta), {
       action: 'billing.settings.update',
       recordType: 'billingSettings',

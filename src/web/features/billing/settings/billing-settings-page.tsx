@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { type AppRouter, trpc } from '../../../lib/trpc';
 import { NoAccess, useCan } from '../../shell/access';
+import { LedgersCard } from './ledgers-card';
 
 type TSaved = inferRouterOutputs<AppRouter>['billing']['settings']['get'];
 type TForm = UseFormReturn<TBillingSettingsInput, unknown, TBillingSettings>;
@@ -248,6 +249,7 @@ function BillingSettings() {
             </div>
           </CardContent>
         </Card>
+        <LedgersCard form={form} />
         <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-2 border-t border-border bg-bg/95 px-1 py-3 backdrop-blur">
           <Button
             variant="ghost"

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_settings" ADD COLUMN "ledger_names" jsonb DEFAULT '{}'::jsonb NOT NULL;
