@@ -1,6 +1,8 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesHeld } from '../../src/server/db/schema';
+import { messageHeldFiles, messagesHeld } from '../../src/server/db/schema';
 import { seedPortalUser } from '../../src/server/test/portal';
 import { seedPortalClient } from '../../src/server/test/portal-world';
 import { signInToPortal, signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -174,24 +176,42 @@ describe('messages in the browser', () => {
 
     // A mail held for review (its sender not on the thread) released into the conversation.
     const threadId = new URL(staff.url()).searchParams.get('thread') ?? '';
-    await app.db.insert(messagesHeld).values({
+    const [heldRow] = await app.db
+      .insert(messagesHeld)
+      .values({
+        orgId: firm.org.id,
+        clientId: client.id,
+        threadId,
+        fromAddress: 'accounts@bank.test',
+        subject: 'Re: Your ITR for FY 2025-26',
+        body: 'The interest certificate is attached.',
+        reason: 'not_participant',
+        attachmentNames: ['scan-of-everything.tiff'],
+      })
+      .returning({ id: messagesHeld.id });
+    // Its file kept as the inbound mail keeps one: stored bytes, named by the held mail.
+    const interest = file('interest.pdf', 'interest certificate');
+    const storageKey = `${firm.org.id}/${randomUUID()}`;
+    await app.storage.put(storageKey, Readable.from(interest.buffer), { contentType: 'application/pdf' });
+    await app.db.insert(messageHeldFiles).values({
       orgId: firm.org.id,
-      clientId: client.id,
-      threadId,
-      fromAddress: 'accounts@bank.test',
-      subject: 'Re: Your ITR for FY 2025-26',
-      body: 'The interest certificate is attached.',
-      reason: 'not_participant',
-      attachmentNames: ['interest.pdf'],
+      heldId: heldRow?.id ?? '',
+      name: interest.name,
+      size: interest.buffer.length,
+      contentType: 'application/pdf',
+      checksumSha256: createHash('sha256').update(interest.buffer).digest('hex'),
+      storageKey,
     });
     await staff.goto(`${app.url}/messages`);
     await staff.getByText('1 mail held for review').click();
     const heldItem = staff.getByRole('listitem', { name: 'Held mail from accounts@bank.test' });
     await heldItem.getByRole('combobox', { name: 'Release into' }).waitFor();
+    await heldItem.getByRole('list', { name: 'Files' }).getByText('interest.pdf').waitFor();
+    await heldItem.getByText('Files not kept: scan-of-everything.tiff').waitFor();
     expect(await cutOff(staff)).toEqual([]);
     await screenshot(staff, 'messages-held-mail');
     await heldItem.getByRole('button', { name: 'Release' }).click();
-    await staff.getByText('Released into the conversation').waitFor();
+    await staff.getByText('Released into the conversation with its file').waitFor();
     await expect.poll(() => heldItem.count()).toBe(0);
     const released = staff.getByRole('region', { name: 'Conversation: ITR FY 2025-26: papers' });
     const note = released
@@ -200,9 +220,12 @@ describe('messages in the browser', () => {
       .filter({ hasText: 'The interest certificate is attached.' });
     await note.getByText('accounts@bank.test').last().waitFor();
     await note.getByText('Internal note', { exact: true }).first().waitFor();
+    // The kept file is the note's own file now, in the client's Messages folder.
+    await note.getByText('interest.pdf').first().scrollIntoViewIfNeeded();
     await screenshot(staff, 'messages-held-released');
 
     expect(staffConsole.errors).toEqual([]);
     expect(phoneConsole.errors).toEqual([]);
-  });
+    // The whole day of a conversation in one test: over a minute on a loaded machine.
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -292,6 +293,36 @@ export const messagesHeld = pgTable(
       columns: [t.orgId, t.releasedBy],
       foreignColumns: [members.orgId, members.id],
     }).onDelete('set null'), // SET NULL (released_by)
+  ],
+);
+
+/**
+ * The files of a mail held for review, stored (under the upload size limit) but not yet documents:
+ * on release they become the thread's message's files in the client's Messages folder (the same
+ * stored bytes, this row gone); on discard the row and its bytes go. Named in `namedStoredFiles`,
+ * so the orphan sweep leaves them and a backup copies them.
+ */
+export const messageHeldFiles = pgTable(
+  'message_held_files',
+  {
+    id: id(),
+    orgId: orgId().references(() => orgs.id, { onDelete: 'cascade' }),
+    heldId: uuid('held_id').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    checksumSha256: text('checksum_sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('message_held_files_org_id_id_key').on(t.orgId, t.id),
+    index('message_held_files_held_idx').on(t.orgId, t.heldId, t.createdAt),
+    foreignKey({
+      name: 'message_held_files_held_fk',
+      columns: [t.orgId, t.heldId],
+      foreignColumns: [messagesHeld.orgId, messagesHeld.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -23,6 +23,7 @@ import {
   invoices,
   members,
   messageAttachments,
+  messageHeldFiles,
   messageMailIds,
   messages,
   messagesHeld,
@@ -145,6 +146,8 @@ export const EXPORT_TABLES: TExportTable[] = [
   { name: 'messages', table: messages, keys: ['id'] },
   { name: 'message-attachments', table: messageAttachments, keys: ['documentId'] },
   { name: 'messages-held', table: messagesHeld, keys: ['id'] },
+  // What files a held mail came with (their bytes stay out: a stranger's, not yet reviewed).
+  { name: 'message-held-files', table: messageHeldFiles, keys: ['id'] },
   { name: 'message-mail-ids', table: messageMailIds, keys: ['messageIdHeader'] },
   { name: 'system-log', table: systemLog, keys: ['id'] },
 ];

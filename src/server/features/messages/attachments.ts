@@ -69,7 +69,7 @@ async function freeName(tx: TExecutor, orgId: string, folderId: string, wanted: 
   throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
 }
 
-type TUploader = { memberId: string } | { clientUserId: string };
+export type TUploader = { memberId: string } | { clientUserId: string };
 
 /**
  * Records a stored upload as a new document in the thread's client's Messages folder, waiting to be
@@ -122,6 +122,50 @@ export async function recordAttachment(
     if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'Please try again' });
     throw error;
   }
+}
+
+/**
+ * Stored files (a released held mail's) filed as a message's files in one transaction: each a new
+ * document of the client's Messages folder (a free name there), shared with the portal when the
+ * message is shown to the client, and a file of `messageId` straight away.
+ */
+export async function fileAsMessageFiles(
+  tx: TExecutor,
+  input: {
+    thread: TThreadRow;
+    folderId: string;
+    messageId: string;
+    files: TStoredUpload[];
+    shared: boolean;
+    by: TUploader;
+  },
+) {
+  const { thread, by } = input;
+  const filed: { documentId: string; name: string }[] = [];
+  for (const upload of input.files) {
+    const name = await freeName(tx, thread.orgId, input.folderId, upload.name);
+    const { doc } = await storeVersion(tx, {
+      orgId: thread.orgId,
+      folder: { id: input.folderId, clientId: thread.clientId },
+      existing: undefined,
+      name,
+      upload,
+      visibleToPortal: input.shared,
+      by,
+    });
+    await tx.insert(messageAttachments).values({
+      orgId: thread.orgId,
+      documentId: doc.id,
+      threadId: thread.id,
+      messageId: input.messageId,
+      uploadedByMemberId: 'memberId' in by ? by.memberId : null,
+      uploadedByClientUserId: 'clientUserId' in by ? by.clientUserId : null,
+      name,
+      size: upload.size,
+    });
+    filed.push({ documentId: doc.id, name });
+  }
+  return filed;
 }
 
 async function attachmentRow(db: TExecutor, orgId: string, documentId: string) {

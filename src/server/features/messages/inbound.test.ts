@@ -1,10 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFolders, documents, jobs, messageMailIds, messagesHeld, systemLog } from '../../db/schema';
+import {
+  documentFolders,
+  documents,
+  documentVersions,
+  jobs,
+  messageHeldFiles,
+  messageMailIds,
+  messagesHeld,
+  systemLog,
+} from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
 import { portalCookie, seedPortalWorld } from '../../test/portal-world';
+import { sweepOrphanFiles } from '../documents';
 import { INBOUND_WEBHOOK_PATH, sendThreadMail } from '.';
 
 // Mail into conversations: a real SMTP conversation (nodemailer) with the product's own listener on
@@ -223,7 +233,14 @@ describe('releasing held mail', () => {
     });
     const held = (await w.own.api.messages.held.query()).find((h) => h.fromAddress === 'accounts@bank.test');
     expect(held?.reason).toBe('not_participant');
+    // Its file is kept (stored, not yet a document of the client's).
+    expect(held?.files).toEqual([{ name: 'interest.pdf', size: 17 }]);
+    expect(held?.attachmentNames).toEqual([]);
     const heldId = held?.id ?? '';
+    const [keptFile] = await t.db
+      .select({ storageKey: messageHeldFiles.storageKey })
+      .from(messageHeldFiles)
+      .where(eq(messageHeldFiles.heldId, heldId));
     // Another firm, a thread of another firm, and no target at all are refused.
     const other = t.client(w.otherFirm.owner.token);
     expect(await codeOf(() => other.messages.releaseHeld.mutate({ heldId, threadId }))).toBe('NOT_FOUND');
@@ -237,8 +254,31 @@ describe('releasing held mail', () => {
       source: 'email',
       fromClient: false,
     });
-    expect(page.messages.at(-1)?.body).toContain('The interest certificate for Priya is attached.');
-    expect(page.messages.at(-1)?.body).toContain('interest.pdf');
+    expect(page.messages.at(-1)?.body).toBe('The interest certificate for Priya is attached.');
+    // The file is the message's, filed in the Messages folder as an inbound mail's, kept internal
+    // with the note, its bytes the ones held (filed by the member who released it).
+    const filed = page.messages.at(-1)?.attachments ?? [];
+    expect(filed.map((a) => a.name)).toEqual(['interest.pdf']);
+    const [doc] = await t.db
+      .select({
+        folder: documentFolders.name,
+        visible: documents.visibleToPortal,
+        by: documents.uploadedByMemberId,
+        key: documentVersions.storageKey,
+      })
+      .from(documents)
+      .innerJoin(documentFolders, eq(documentFolders.id, documents.folderId))
+      .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .where(eq(documents.id, filed[0]?.documentId ?? ''));
+    expect(doc).toEqual({
+      folder: 'Messages',
+      visible: false,
+      by: w.firm.owner.id,
+      key: keptFile?.storageKey,
+    });
+    expect(await t.db.select().from(messageHeldFiles).where(eq(messageHeldFiles.heldId, heldId))).toEqual([]);
+    const bytes = await t.storage.get(doc?.key ?? '');
+    expect(bytes && Buffer.concat(await bytes.toArray()).toString()).toBe('%PDF-1.4 interest');
     // The client never sees a note; the mail leaves the held list; a second release finds nothing.
     const portal = await w.portal.client.clientPortalMessages.messages.query({
       clientId: w.own.client.id,
@@ -253,6 +293,34 @@ describe('releasing held mail', () => {
       .where(and(eq(systemLog.orgId, w.firm.org.id), eq(systemLog.action, 'message.held.release')));
     expect(logged).toHaveLength(1);
     expect(logged[0]?.summary).toContain('accounts@bank.test');
+    expect(logged[0]?.summary).toContain('filing “interest.pdf” in the Messages folder');
+  });
+
+  it('discards a held mail with its kept files, bytes and all', async () => {
+    await smtp().sendMail({
+      from: 'spam@evil.test',
+      to: replyTo,
+      subject: 'Re: Invoice',
+      text: 'Open the attachment',
+      attachments: [{ filename: 'invoice.zip', content: Buffer.from('PK not really') }],
+    });
+    const held = (await w.own.api.messages.held.query()).find((h) => h.fromAddress === 'spam@evil.test');
+    expect(held?.files.map((f) => f.name)).toEqual(['invoice.zip']);
+    const [kept] = await t.db
+      .select({ storageKey: messageHeldFiles.storageKey })
+      .from(messageHeldFiles)
+      .where(eq(messageHeldFiles.heldId, held?.id ?? ''));
+    // Named by the held mail: the orphan sweep leaves its bytes, however old.
+    await sweepOrphanFiles(t.db, t.storage, new Date(Date.now() + 60_000), { minAgeMs: 0 });
+    expect(await t.storage.get(kept?.storageKey ?? '')).not.toBeNull();
+    await w.own.api.messages.discardHeld.mutate({ heldId: held?.id ?? '' });
+    expect(
+      await t.db
+        .select()
+        .from(messageHeldFiles)
+        .where(eq(messageHeldFiles.heldId, held?.id ?? '')),
+    ).toEqual([]);
+    expect(await t.storage.get(kept?.storageKey ?? '')).toBeNull();
   });
 
   it('releases the client’s own mail with a bad token into a new thread, shown to them', async () => {
@@ -262,6 +330,7 @@ describe('releasing held mail', () => {
       to: forged,
       subject: 'Bank statements',
       text: 'Here are my statements.',
+      attachments: [{ filename: 'statement.pdf', content: Buffer.from('%PDF-1.4 statement') }],
     });
     const held = (await w.own.api.messages.held.query()).find((h) => h.subject === 'Bank statements');
     expect(held?.reason).toBe('bad_token');
@@ -285,6 +354,13 @@ describe('releasing held mail', () => {
       threadId: released.threadId,
     });
     expect(portal.messages.map((m) => [m.body, m.mine])).toEqual([['Here are my statements.', true]]);
+    // Shown to the client, its file is theirs in the portal too (filed as uploaded by them).
+    expect(portal.messages[0]?.attachments.map((a) => a.name)).toEqual(['statement.pdf']);
+    const [doc] = await t.db
+      .select({ visible: documents.visibleToPortal, by: documents.uploadedByClientUserId })
+      .from(documents)
+      .where(eq(documents.id, portal.messages[0]?.attachments[0]?.documentId ?? ''));
+    expect(doc).toEqual({ visible: true, by: w.portal.user.id });
   });
 });
 

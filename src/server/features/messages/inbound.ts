@@ -14,6 +14,7 @@ import {
   clientUserClients,
   clientUsers,
   members,
+  messageHeldFiles,
   messageMailIds,
   messagesHeld,
   messageThreadClientUsers,
@@ -56,8 +57,32 @@ const clean = (text: string, max: number) =>
 
 const system = (orgId: string): TActor => ({ kind: 'system', orgId });
 
+/** At most this many of a held mail's files are kept (each under the upload size limit). */
+const HELD_FILES_MAX = 20;
+
+/** A mail file as a stored upload, its name and type checked as an upload's. */
+async function storeFile(deps: TInboundDeps, orgId: string, file: Attachment) {
+  const name = ZDocumentName.safeParse(file.filename ?? '');
+  const storageKey = `${orgId}/${uuidv7()}`;
+  await deps.storage.put(storageKey, Readable.from(file.content), {
+    contentType: 'application/octet-stream',
+  });
+  return {
+    name: name.success ? name.data : 'attachment',
+    size: file.content.length,
+    contentType: sniffContentType(file.content.subarray(0, 4100), file.contentType),
+    checksumSha256: createHash('sha256').update(file.content).digest('hex'),
+    storageKey,
+  };
+}
+
+/**
+ * Records a mail for review. Its files (up to HELD_FILES_MAX, each under the upload size limit) are
+ * stored, not filed: nobody sees them as the client's documents until a member releases the mail;
+ * the names of any others are listed as not kept.
+ */
 async function hold(
-  db: TDb,
+  deps: TInboundDeps,
   input: {
     orgId: string;
     threadId?: string;
@@ -66,32 +91,49 @@ async function hold(
     subject: string;
     body: string;
     reason: string;
-    files: string[];
+    files: Attachment[];
   },
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messagesHeld)
-      .values({
-        orgId: input.orgId,
-        threadId: input.threadId ?? null,
-        clientId: input.clientId ?? null,
-        fromAddress: clean(input.from, 320),
-        subject: clean(input.subject, 200),
-        body: clean(input.body, MAX_MESSAGE_LENGTH),
-        reason: input.reason,
-        attachmentNames: input.files.slice(0, 50).map((n) => clean(n, 255)),
-      })
-      .returning({ id: messagesHeld.id });
-    if (!row) throw new Error('held mail not recorded');
-    await audit(tx, system(input.orgId), {
-      action: 'message.held',
-      recordType: 'messageHeld',
-      recordId: row.id,
-      summary: `Held a mail from ${clean(input.from, 320)} for review (${input.reason.replace('_', ' ')}): “${clean(input.subject, 200)}”`,
+  const keep = input.files
+    .filter((f) => f.content.length <= deps.config.storage.maxBytes)
+    .slice(0, HELD_FILES_MAX);
+  const notKept = input.files.filter((f) => !keep.includes(f)).map((f) => f.filename ?? 'attachment');
+  const stored: Awaited<ReturnType<typeof storeFile>>[] = [];
+  try {
+    for (const file of keep) stored.push(await storeFile(deps, input.orgId, file));
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(messagesHeld)
+        .values({
+          orgId: input.orgId,
+          threadId: input.threadId ?? null,
+          clientId: input.clientId ?? null,
+          fromAddress: clean(input.from, 320),
+          subject: clean(input.subject, 200),
+          body: clean(input.body, MAX_MESSAGE_LENGTH),
+          reason: input.reason,
+          attachmentNames: notKept.slice(0, 50).map((n) => clean(n, 255)),
+        })
+        .returning({ id: messagesHeld.id });
+      if (!row) throw new Error('held mail not recorded');
+      if (stored.length)
+        await tx
+          .insert(messageHeldFiles)
+          .values(stored.map((f) => ({ ...f, orgId: input.orgId, heldId: row.id })));
+      await audit(tx, system(input.orgId), {
+        action: 'message.held',
+        recordType: 'messageHeld',
+        recordId: row.id,
+        summary: `Held a mail from ${clean(input.from, 320)} for review (${input.reason.replace('_', ' ')}): “${clean(input.subject, 200)}”${
+          stored.length ? ` with ${stored.length} file${stored.length === 1 ? '' : 's'} kept` : ''
+        }`,
+      });
+      return row.id;
     });
-    return row.id;
-  });
+  } catch (error) {
+    for (const f of stored) await deps.storage.delete(f.storageKey).catch(() => {});
+    throw error;
+  }
 }
 
 /** The sender as a person of the thread's client or firm, or null. */
@@ -166,30 +208,20 @@ async function fileAttachments(deps: TInboundDeps, thread: TThreadRow, author: T
       ? { kind: 'member', orgId: thread.orgId, memberId: author.memberId }
       : { kind: 'client_user', orgId: thread.orgId, clientUserId: author.clientUserId };
   for (const file of files) {
-    if (file.size > deps.config.storage.maxBytes) continue;
-    const name = ZDocumentName.safeParse(file.filename ?? '');
-    const storageKey = `${thread.orgId}/${uuidv7()}`;
-    await deps.storage.put(storageKey, Readable.from(file.content), {
-      contentType: 'application/octet-stream',
-    });
+    if (file.content.length > deps.config.storage.maxBytes) continue;
+    const upload = await storeFile(deps, thread.orgId, file);
     try {
       const saved = await recordAttachment(deps.db, {
         thread,
         folderId,
-        upload: {
-          name: name.success ? name.data : 'attachment',
-          size: file.content.length,
-          contentType: sniffContentType(file.content.subarray(0, 4100), file.contentType),
-          checksumSha256: createHash('sha256').update(file.content).digest('hex'),
-          storageKey,
-        },
+        upload,
         by: author.kind === 'member' ? { memberId: author.memberId } : { clientUserId: author.clientUserId },
         actor,
         recheck: async () => {},
       });
       ids.push(saved.documentId);
     } catch (error) {
-      await deps.storage.delete(storageKey).catch(() => {});
+      await deps.storage.delete(upload.storageKey).catch(() => {});
       throw error;
     }
   }
@@ -348,14 +380,14 @@ async function deliver(
     address,
     outcome: 'held' as const,
     reason,
-    heldId: await hold(db, {
+    heldId: await hold(deps, {
       orgId,
       ...ids,
       from: mail.from,
       subject: mail.subject,
       body: mail.text,
       reason,
-      files: mail.files.map((f) => f.filename ?? 'attachment'),
+      files: mail.files,
     }),
   });
   if (target.kind === 'reply') {

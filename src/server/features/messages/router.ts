@@ -65,7 +65,7 @@ export const messagesRouter = router({
   held: member.query(({ ctx }) => listHeld(ctx.db, ctx.scope)),
   discardHeld: member
     .input(ZHeldRef)
-    .mutation(({ ctx, input }) => discardHeld(ctx.db, ctx.scope, input.heldId, ctx.meta)),
+    .mutation(({ ctx, input }) => discardHeld(ctx.db, ctx.storage, ctx.scope, input.heldId, ctx.meta)),
   /** Reviewed and wanted: posted into a conversation the member chooses (or a new one). */
   releaseHeld: member
     .input(ZHeldRelease)

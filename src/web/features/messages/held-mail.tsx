@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Select, toast, useFormat } from '@web/ui';
-import { ShieldAlert } from 'lucide-react';
+import { Paperclip, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ClientPicker } from '../projects/client-picker';
@@ -24,6 +24,7 @@ type THeld = {
   body: string;
   reason: string;
   attachmentNames: string[];
+  files: { name: string; size: number }[];
   createdAt: Date | string;
 };
 
@@ -83,7 +84,11 @@ function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId:
         void queryClient.invalidateQueries({
           queryKey: trpc.messages.messages.queryKey({ threadId: r.threadId }),
         });
-        toast.success('Released into the conversation');
+        toast.success(
+          r.files.length
+            ? `Released into the conversation with ${r.files.length === 1 ? 'its file' : `its ${r.files.length} files`}`
+            : 'Released into the conversation',
+        );
         onReleased(r.threadId);
       },
       onError: (e) => toast.error(e.message),
@@ -109,8 +114,21 @@ function HeldItem({ held: h, onReleased }: { held: THeld; onReleased: (threadId:
       </p>
       <p className="font-medium">{h.subject || '(no subject)'}</p>
       <p className="line-clamp-3 whitespace-pre-wrap break-words text-xs">{h.body}</p>
+      {h.files.length ? (
+        // Kept, not yet the client's documents: filed with the message when released.
+        <ul aria-label="Files" className="flex flex-wrap gap-x-3 text-xs">
+          {h.files.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a mail may carry two files of one name
+            <li key={i} className="inline-flex items-center gap-1">
+              <Paperclip aria-hidden className="size-3" />
+              <span className="break-all">{f.name}</span>
+              <span className="text-muted-fg">{format.bytes(f.size)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {h.attachmentNames.length ? (
-        <p className="text-xs text-muted-fg">Files (not kept): {h.attachmentNames.join(', ')}</p>
+        <p className="text-xs text-muted-fg">Files not kept: {h.attachmentNames.join(', ')}</p>
       ) : null}
       <p className="text-xs text-muted-fg">{REASONS[h.reason] ?? h.reason}</p>
       <div className="flex flex-wrap items-center gap-2">
