@@ -19,6 +19,8 @@ const ctx: TMatchContext = {
   ownerId: '0190a0a0-0000-7000-8000-000000000003',
   memberIds: ['0190a0a0-0000-7000-8000-000000000004'],
   templateId: null,
+  periodKey: '2026-Q4',
+  periodEnd: '2027-03-31',
 };
 
 describe('conditions', () => {
@@ -114,6 +116,73 @@ describe('new triggers and actions', () => {
         actions: [{ kind: 'moveStage', stageName: ' Review ' }, { kind: 'raiseInvoice' }],
       }),
     ).toEqual(['preparation', 'review']);
+  });
+});
+
+describe('task status and period', () => {
+  it('matches any status change, or a change to the status named', () => {
+    const any = ZRuleInput.parse({
+      name: 'x',
+      trigger: { kind: 'task.status_changed' },
+      actions: [{ kind: 'raiseInvoice' }],
+    }).trigger;
+    expect(any).toEqual({ kind: 'task.status_changed', toStatus: null });
+    const event = (to: string) => ({ kind: 'task.status_changed', data: { from: 'SCHEDULED', to } });
+    expect(triggerMatches(any, event('IN_PROGRESS'))).toBe(true);
+    const review = { kind: 'task.status_changed', toStatus: 'IN_REVIEW' } as const;
+    expect(triggerMatches(review, event('IN_REVIEW'))).toBe(true);
+    expect(triggerMatches(review, event('COMPLETED'))).toBe(false);
+    expect(triggerMatches(review, { kind: 'task.completed', data: { to: 'IN_REVIEW' } })).toBe(false);
+    expect(
+      ZRuleInput.safeParse({
+        name: 'x',
+        trigger: { kind: 'task.status_changed', toStatus: 'OVERDUE' },
+        actions: [{ kind: 'raiseInvoice' }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('matches the period by its kind and the month it ends in', () => {
+    const period = (frequencies: string[], endMonths: number[]) =>
+      ZRuleInput.parse({
+        name: 'x',
+        trigger: { kind: 'project.created' },
+        conditions: [{ kind: 'period', frequencies, endMonths }],
+        actions: [{ kind: 'raiseInvoice' }],
+      }).conditions;
+    expect(conditionsHold(period(['quarterly'], []), ctx)).toBe(true);
+    expect(conditionsHold(period(['monthly', 'yearly'], []), ctx)).toBe(false);
+    expect(conditionsHold(period([], [3]), ctx)).toBe(true);
+    expect(conditionsHold(period(['quarterly'], [6, 9]), ctx)).toBe(false);
+    // Each key format the periods module makes.
+    const kinds: [string, string][] = [
+      ['2026-03', 'monthly'],
+      ['2026-Q1', 'quarterly'],
+      ['2026-H2', 'half_yearly'],
+      ['2026', 'yearly'],
+      ['FY2026-27', 'yearly'],
+      ['once', 'one_time'],
+    ];
+    for (const [periodKey, frequency] of kinds)
+      expect(conditionsHold(period([frequency], []), { ...ctx, periodKey })).toBe(true);
+    // A project without a period, or with a key typed by hand, is no period's kind.
+    expect(conditionsHold(period(['monthly'], []), { ...ctx, periodKey: null, periodEnd: null })).toBe(false);
+    expect(conditionsHold(period([], [3]), { ...ctx, periodKey: null, periodEnd: null })).toBe(false);
+    expect(conditionsHold(period(['monthly'], []), { ...ctx, periodKey: 'March run' })).toBe(false);
+  });
+
+  it('refuses a period condition that chooses nothing, or a month that is none', () => {
+    const parse = (condition: Record<string, unknown>) =>
+      ZRuleInput.safeParse({
+        name: 'x',
+        trigger: { kind: 'project.created' },
+        conditions: [condition],
+        actions: [{ kind: 'raiseInvoice' }],
+      });
+    const empty = parse({ kind: 'period', frequencies: [], endMonths: [] });
+    expect(empty.error?.issues[0]?.message).toBe('Choose the kind of period or the month it ends in');
+    expect(parse({ kind: 'period', endMonths: [13] }).success).toBe(false);
+    expect(parse({ kind: 'period', frequencies: ['weekly'] }).success).toBe(false);
   });
 });
 

@@ -121,6 +121,8 @@ export async function matchContext(
           ownerId: row.project.ownerId,
           memberIds: row.memberIds ?? [],
           templateId: row.project.templateId,
+          periodKey: row.project.periodKey,
+          periodEnd: row.project.periodEnd,
         },
       };
     }
@@ -142,6 +144,8 @@ export async function matchContext(
       ownerId: null,
       memberIds: [],
       templateId: null,
+      periodKey: null,
+      periodEnd: null,
     },
   };
 }
@@ -165,6 +169,8 @@ export async function matchContexts(
             serviceId: projects.serviceId,
             ownerId: projects.ownerId,
             templateId: projects.templateId,
+            periodKey: projects.periodKey,
+            periodEnd: projects.periodEnd,
             clientType: clients.type,
             groupId: clients.groupId,
             tags: clients.tags,
@@ -201,6 +207,8 @@ export async function matchContexts(
             ownerId: p.ownerId,
             memberIds: p.memberIds ?? [],
             templateId: p.templateId,
+            periodKey: p.periodKey,
+            periodEnd: p.periodEnd,
           }
         : {
             clientType: c?.type ?? null,
@@ -210,6 +218,8 @@ export async function matchContexts(
             ownerId: null,
             memberIds: [],
             templateId: null,
+            periodKey: null,
+            periodEnd: null,
           },
     );
   }
