@@ -144,7 +144,7 @@ describe('automations', () => {
 
     expect(console.errors).toEqual([]);
     expect(phoneConsole.errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('a task status rule with conditions, set up on screen, moves the project when a task goes for review', async () => {
     const firm = await app.seedFirm('Iyer Associates');
@@ -207,7 +207,9 @@ describe('automations', () => {
     expect(await cutOff(page)).toEqual([]);
     await screenshot(page, 'automations-status-rule-editor');
     const saved = await api.automations.list.query();
-    expect(saved.map((r) => r.name)).toEqual(['Year-end return to review']);
+    expect(saved.map((r) => [r.name, r.triggerLabel])).toEqual([
+      ['Year-end return to review', 'A task of the project moves to In Review'],
+    ]);
     const rule = await api.automations.get.query({ ruleId: saved[0]?.id as string });
     expect(rule.trigger).toEqual({ kind: 'task.status_changed', toStatus: 'IN_REVIEW' });
     expect(rule.conditions).toEqual([
@@ -243,7 +245,8 @@ describe('automations', () => {
     await page.goto(`${app.url}/admin/automations`);
     await page.getByRole('button', { name: 'Year-end return to review' }).click();
     await page.getByTestId('run-row').getByText('Moved GST Q4 2026 to Review').waitFor();
+    await page.getByTestId('rule-row').getByText('Done').waitFor();
     await screenshot(page, 'automations-status-rule-runs');
     expect(console.errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ import {
   stopsForLoop,
   type TMatchContext,
   triggerMatches,
+  triggerSummary,
   ZRuleInput,
   ZStagesSet,
 } from '.';
@@ -183,6 +184,24 @@ describe('task status and period', () => {
     expect(empty.error?.issues[0]?.message).toBe('Choose the kind of period or the month it ends in');
     expect(parse({ kind: 'period', endMonths: [13] }).success).toBe(false);
     expect(parse({ kind: 'period', frequencies: ['weekly'] }).success).toBe(false);
+  });
+});
+
+describe('trigger summary', () => {
+  it('says the trigger with its details', () => {
+    expect(triggerSummary({ kind: 'task.status_changed', toStatus: 'IN_REVIEW' })).toBe(
+      'A task of the project moves to In Review',
+    );
+    expect(triggerSummary({ kind: 'task.status_changed', toStatus: null })).toBe(
+      'A task of the project changes status',
+    );
+    expect(triggerSummary({ kind: 'project.due', days: -3 })).toBe('3 days before a project’s due date');
+    expect(triggerSummary({ kind: 'project.due', days: 1 })).toBe('1 day after a project’s due date');
+    expect(triggerSummary({ kind: 'project.stage_entered', stageName: 'Filed' })).toBe(
+      'A project enters Filed',
+    );
+    expect(triggerSummary({ kind: 'message.no_reply', days: 3 })).toBe('No client reply for 3 days');
+    expect(triggerSummary({ kind: 'invoice.paid' })).toBe('An invoice is paid in full');
   });
 });
 

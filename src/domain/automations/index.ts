@@ -72,6 +72,42 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
 
 const stageName = name('stage name', 60);
 
+const STATUS_WORDS: Record<(typeof STORED_STATUSES)[number], string> = {
+  SCHEDULED: 'Scheduled',
+  IN_PROGRESS: 'In Progress',
+  IN_REVIEW: 'In Review',
+  COMPLETED: 'Completed',
+};
+
+/** A trigger in words with its details (the stage, the days, the status), for the rules' lists. */
+export function triggerSummary(trigger: TTrigger): string {
+  switch (trigger.kind) {
+    case 'project.stage_entered':
+      return `A project enters ${trigger.stageName}`;
+    case 'project.stage_tasks_done':
+      return trigger.stageName
+        ? `All tasks of ${trigger.stageName} are done`
+        : 'All tasks of the current stage are done';
+    case 'task.status_changed':
+      return trigger.toStatus
+        ? `A task of the project moves to ${STATUS_WORDS[trigger.toStatus]}`
+        : TRIGGER_LABELS[trigger.kind];
+    case 'project.due': {
+      const n = Math.abs(trigger.days);
+      const days = `${n} day${n === 1 ? '' : 's'}`;
+      return trigger.days === 0
+        ? 'On a project’s due date'
+        : trigger.days < 0
+          ? `${days} before a project’s due date`
+          : `${days} after a project’s due date`;
+    }
+    case 'message.no_reply':
+      return `No client reply for ${trigger.days} day${trigger.days === 1 ? '' : 's'}`;
+    default:
+      return TRIGGER_LABELS[trigger.kind];
+  }
+}
+
 export const ZTrigger = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('project.created') }),
   z.object({ kind: z.literal('project.stage_entered'), stageName }),

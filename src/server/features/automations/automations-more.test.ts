@@ -430,6 +430,11 @@ describe('a task changes status', () => {
       .from(automationRuns)
       .where(eq(automationRuns.ruleId, anyRule));
     expect(runs).toBe(4);
+    // The list says when each rule last ran, and its trigger with the status.
+    const listed = await api().automations.list.query();
+    const review = listed.find((r) => r.id === reviewRule);
+    expect(review?.lastRun?.outcome).toBe('done');
+    expect(review?.triggerLabel).toBe('A task of the project moves to In Review');
   });
 
   it('previews a status rule over the events recorded', async () => {

@@ -356,7 +356,7 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
           <div className="flex flex-wrap gap-2">
             <Select
               aria-label="Trigger"
-              className="w-72"
+              className="w-80"
               value={draft.trigger.kind}
               onValueChange={(v) => set({ trigger: newTrigger(v as TTrigger['kind']) })}
               options={TRIGGER_KINDS.map((k) => ({ value: k, label: TRIGGER_LABELS[k] }))}
