@@ -35,6 +35,20 @@ function checkMonth(fiscalYearStartMonth: number) {
   }
 }
 
+/**
+ * The frequency a period key was made for (the formats above), or null for a key typed by hand that
+ * is none of them: automations' period condition reads it.
+ */
+export function periodKeyFrequency(key: string | null | undefined): TServiceFrequency | null {
+  if (!key) return null;
+  if (key === ONE_TIME_PERIOD_KEY) return 'one_time';
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(key)) return 'monthly';
+  if (/^\d{4}-Q[1-4]$/.test(key)) return 'quarterly';
+  if (/^\d{4}-H[12]$/.test(key)) return 'half_yearly';
+  if (/^(\d{4}|FY\d{4}-\d{2})$/.test(key)) return 'yearly';
+  return null;
+}
+
 /** 'FY2026-27' for a fiscal year starting in 2026 (not January), '2026' for a calendar year. */
 export function fiscalYearKey(startYear: number, fiscalYearStartMonth: number): string {
   if (fiscalYearStartMonth === 1) return String(startYear);

@@ -7,6 +7,7 @@ import {
   stopsForLoop,
   type TMatchContext,
   triggerMatches,
+  triggerSummary,
   ZRuleInput,
   ZStagesSet,
 } from '.';
@@ -19,6 +20,8 @@ const ctx: TMatchContext = {
   ownerId: '0190a0a0-0000-7000-8000-000000000003',
   memberIds: ['0190a0a0-0000-7000-8000-000000000004'],
   templateId: null,
+  periodKey: '2026-Q4',
+  periodEnd: '2027-03-31',
 };
 
 describe('conditions', () => {
@@ -114,6 +117,91 @@ describe('new triggers and actions', () => {
         actions: [{ kind: 'moveStage', stageName: ' Review ' }, { kind: 'raiseInvoice' }],
       }),
     ).toEqual(['preparation', 'review']);
+  });
+});
+
+describe('task status and period', () => {
+  it('matches any status change, or a change to the status named', () => {
+    const any = ZRuleInput.parse({
+      name: 'x',
+      trigger: { kind: 'task.status_changed' },
+      actions: [{ kind: 'raiseInvoice' }],
+    }).trigger;
+    expect(any).toEqual({ kind: 'task.status_changed', toStatus: null });
+    const event = (to: string) => ({ kind: 'task.status_changed', data: { from: 'SCHEDULED', to } });
+    expect(triggerMatches(any, event('IN_PROGRESS'))).toBe(true);
+    const review = { kind: 'task.status_changed', toStatus: 'IN_REVIEW' } as const;
+    expect(triggerMatches(review, event('IN_REVIEW'))).toBe(true);
+    expect(triggerMatches(review, event('COMPLETED'))).toBe(false);
+    expect(triggerMatches(review, { kind: 'task.completed', data: { to: 'IN_REVIEW' } })).toBe(false);
+    expect(
+      ZRuleInput.safeParse({
+        name: 'x',
+        trigger: { kind: 'task.status_changed', toStatus: 'OVERDUE' },
+        actions: [{ kind: 'raiseInvoice' }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('matches the period by its kind and the month it ends in', () => {
+    const period = (frequencies: string[], endMonths: number[]) =>
+      ZRuleInput.parse({
+        name: 'x',
+        trigger: { kind: 'project.created' },
+        conditions: [{ kind: 'period', frequencies, endMonths }],
+        actions: [{ kind: 'raiseInvoice' }],
+      }).conditions;
+    expect(conditionsHold(period(['quarterly'], []), ctx)).toBe(true);
+    expect(conditionsHold(period(['monthly', 'yearly'], []), ctx)).toBe(false);
+    expect(conditionsHold(period([], [3]), ctx)).toBe(true);
+    expect(conditionsHold(period(['quarterly'], [6, 9]), ctx)).toBe(false);
+    // Each key format the periods module makes.
+    const kinds: [string, string][] = [
+      ['2026-03', 'monthly'],
+      ['2026-Q1', 'quarterly'],
+      ['2026-H2', 'half_yearly'],
+      ['2026', 'yearly'],
+      ['FY2026-27', 'yearly'],
+      ['once', 'one_time'],
+    ];
+    for (const [periodKey, frequency] of kinds)
+      expect(conditionsHold(period([frequency], []), { ...ctx, periodKey })).toBe(true);
+    // A project without a period, or with a key typed by hand, is no period's kind.
+    expect(conditionsHold(period(['monthly'], []), { ...ctx, periodKey: null, periodEnd: null })).toBe(false);
+    expect(conditionsHold(period([], [3]), { ...ctx, periodKey: null, periodEnd: null })).toBe(false);
+    expect(conditionsHold(period(['monthly'], []), { ...ctx, periodKey: 'March run' })).toBe(false);
+  });
+
+  it('refuses a period condition that chooses nothing, or a month that is none', () => {
+    const parse = (condition: Record<string, unknown>) =>
+      ZRuleInput.safeParse({
+        name: 'x',
+        trigger: { kind: 'project.created' },
+        conditions: [condition],
+        actions: [{ kind: 'raiseInvoice' }],
+      });
+    const empty = parse({ kind: 'period', frequencies: [], endMonths: [] });
+    expect(empty.error?.issues[0]?.message).toBe('Choose the kind of period or the month it ends in');
+    expect(parse({ kind: 'period', endMonths: [13] }).success).toBe(false);
+    expect(parse({ kind: 'period', frequencies: ['weekly'] }).success).toBe(false);
+  });
+});
+
+describe('trigger summary', () => {
+  it('says the trigger with its details', () => {
+    expect(triggerSummary({ kind: 'task.status_changed', toStatus: 'IN_REVIEW' })).toBe(
+      'A task of the project moves to In Review',
+    );
+    expect(triggerSummary({ kind: 'task.status_changed', toStatus: null })).toBe(
+      'A task of the project changes status',
+    );
+    expect(triggerSummary({ kind: 'project.due', days: -3 })).toBe('3 days before a project’s due date');
+    expect(triggerSummary({ kind: 'project.due', days: 1 })).toBe('1 day after a project’s due date');
+    expect(triggerSummary({ kind: 'project.stage_entered', stageName: 'Filed' })).toBe(
+      'A project enters Filed',
+    );
+    expect(triggerSummary({ kind: 'message.no_reply', days: 3 })).toBe('No client reply for 3 days');
+    expect(triggerSummary({ kind: 'invoice.paid' })).toBe('An invoice is paid in full');
   });
 });
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { unknownPlaceholders } from '../broadcasts';
 import { CLIENT_TYPES } from '../clients';
 import { zInt, zString } from '../fields';
+import { periodKeyFrequency } from '../periods';
+import { SERVICE_FREQUENCIES } from '../services';
+import { STORED_STATUSES } from '../status';
 
 // Automations (issue 41): a project template's ordered stages, and the firm's rules, each a trigger,
 // conditions and ordered actions stored as JSON these schemas validate.
@@ -40,6 +43,7 @@ export const TRIGGER_KINDS = [
   'project.created',
   'project.stage_entered',
   'task.completed',
+  'task.status_changed',
   'request.submitted',
   'request.completed',
   'proposal.signed',
@@ -55,6 +59,7 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
   'project.created': 'A project is created',
   'project.stage_entered': 'A project enters a stage',
   'task.completed': 'A task of the project is completed',
+  'task.status_changed': 'A task of the project changes status',
   'request.submitted': 'The client submits a request',
   'request.completed': 'A request is marked complete',
   'proposal.signed': 'A proposal is signed by everyone',
@@ -67,10 +72,57 @@ export const TRIGGER_LABELS: Record<TTriggerKind, string> = {
 
 const stageName = name('stage name', 60);
 
+const STATUS_WORDS: Record<(typeof STORED_STATUSES)[number], string> = {
+  SCHEDULED: 'Scheduled',
+  IN_PROGRESS: 'In Progress',
+  IN_REVIEW: 'In Review',
+  COMPLETED: 'Completed',
+};
+
+/** A trigger in words with its details (the stage, the days, the status), for the rules' lists. */
+export function triggerSummary(trigger: TTrigger): string {
+  switch (trigger.kind) {
+    case 'project.stage_entered':
+      return `A project enters ${trigger.stageName}`;
+    case 'project.stage_tasks_done':
+      return trigger.stageName
+        ? `All tasks of ${trigger.stageName} are done`
+        : 'All tasks of the current stage are done';
+    case 'task.status_changed':
+      return trigger.toStatus
+        ? `A task of the project moves to ${STATUS_WORDS[trigger.toStatus]}`
+        : TRIGGER_LABELS[trigger.kind];
+    case 'project.due': {
+      const n = Math.abs(trigger.days);
+      const days = `${n} day${n === 1 ? '' : 's'}`;
+      return trigger.days === 0
+        ? 'On a project’s due date'
+        : trigger.days < 0
+          ? `${days} before a project’s due date`
+          : `${days} after a project’s due date`;
+    }
+    case 'message.no_reply':
+      return `No client reply for ${trigger.days} day${trigger.days === 1 ? '' : 's'}`;
+    default:
+      return TRIGGER_LABELS[trigger.kind];
+  }
+}
+
 export const ZTrigger = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('project.created') }),
   z.object({ kind: z.literal('project.stage_entered'), stageName }),
   z.object({ kind: z.literal('task.completed') }),
+  /**
+   * Any change of a task's status (staff, bulk, the portal, a request completing its task), or only
+   * a change to `toStatus`. A task created with a status is not a change.
+   */
+  z.object({
+    kind: z.literal('task.status_changed'),
+    toStatus: z
+      .enum(STORED_STATUSES, { error: 'Choose a status' })
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
   z.object({ kind: z.literal('request.submitted') }),
   z.object({ kind: z.literal('request.completed') }),
   z.object({ kind: z.literal('proposal.signed') }),
@@ -106,7 +158,18 @@ export const CONDITION_KINDS = [
   'service',
   'assignee',
   'projectTemplate',
+  'period',
 ] as const;
+export type TConditionKind = (typeof CONDITION_KINDS)[number];
+export const CONDITION_LABELS: Record<TConditionKind, string> = {
+  clientType: 'Client type',
+  clientGroup: 'Client group',
+  clientTag: 'Client tag',
+  service: 'Service',
+  assignee: 'Assignee',
+  projectTemplate: 'Project template',
+  period: 'Period',
+};
 export const ZCondition = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('clientType'),
@@ -121,6 +184,21 @@ export const ZCondition = z.discriminatedUnion('kind', [
     kind: z.literal('projectTemplate'),
     templateIds: z.array(z.uuid()).min(1, 'Choose a template'),
   }),
+  /**
+   * The project's period: its kind (a monthly, quarterly… period, read from the period key) and/or
+   * the month it ends in ("the quarter ending in March": the year-end quarter). Either list empty
+   * means any; a project without a period never matches.
+   */
+  z
+    .object({
+      kind: z.literal('period'),
+      frequencies: z.array(z.enum(SERVICE_FREQUENCIES)).max(SERVICE_FREQUENCIES.length).default([]),
+      endMonths: z.array(zInt().min(1, 'Choose a month').max(12, 'Choose a month')).max(12).default([]),
+    })
+    .refine((c) => c.frequencies.length > 0 || c.endMonths.length > 0, {
+      message: 'Choose the kind of period or the month it ends in',
+      path: ['frequencies'],
+    }),
 ]);
 export type TCondition = z.output<typeof ZCondition>;
 
@@ -224,6 +302,9 @@ export type TMatchContext = {
   ownerId: string | null;
   memberIds: readonly string[];
   templateId: string | null;
+  /** The project's period key ('2026-03', '2026-Q1', 'once'…) and last day, null without one. */
+  periodKey: string | null;
+  periodEnd: string | null;
 };
 
 export function conditionHolds(c: TCondition, ctx: TMatchContext): boolean {
@@ -242,6 +323,18 @@ export function conditionHolds(c: TCondition, ctx: TMatchContext): boolean {
       return c.memberIds.some((id) => id === ctx.ownerId || ctx.memberIds.includes(id));
     case 'projectTemplate':
       return ctx.templateId !== null && c.templateIds.includes(ctx.templateId);
+    case 'period': {
+      if (!ctx.periodKey) return false;
+      if (c.frequencies.length) {
+        const frequency = periodKeyFrequency(ctx.periodKey);
+        if (!frequency || !c.frequencies.includes(frequency)) return false;
+      }
+      if (c.endMonths.length) {
+        const month = ctx.periodEnd ? Number(ctx.periodEnd.slice(5, 7)) : Number.NaN;
+        if (!c.endMonths.includes(month)) return false;
+      }
+      return true;
+    }
   }
 }
 
@@ -254,6 +347,7 @@ export function triggerMatches(trigger: TTrigger, event: { kind: string; data: R
   if (trigger.kind !== event.kind) return false;
   if (trigger.kind === 'project.due') return event.data.days === trigger.days;
   if (trigger.kind === 'message.no_reply') return event.data.days === trigger.days;
+  if (trigger.kind === 'task.status_changed') return !trigger.toStatus || event.data.to === trigger.toStatus;
   if (trigger.kind === 'project.stage_tasks_done') {
     if (!trigger.stageName) return event.data.current === true;
     const done = typeof event.data.stageName === 'string' ? event.data.stageName : '';

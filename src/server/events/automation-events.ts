@@ -1,7 +1,7 @@
 // Automations' events (issue 41), recorded by the features where things happen. A leaf module, not
 // part of the automations feature: billing and proposals record events too, and automations calls
 // billing (raise the period's invoice), so the recorder must import no feature.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TTriggerKind } from '../../domain/automations';
 import type { TExecutor } from '../db/client';
 import { automationEvents, automationRules } from '../db/schema';
@@ -25,40 +25,56 @@ export type TAutomationEvent = {
  * has a rule switched on for this kind, so firms without rules pay one indexed lookup and one insert.
  */
 export async function emitAutomationEvent(tx: TExecutor, event: TAutomationEvent): Promise<{ id: string }> {
-  const [row] = await tx
-    .insert(automationEvents)
-    .values({
-      orgId: event.orgId,
-      kind: event.kind,
-      projectId: event.projectId ?? null,
-      clientId: event.clientId ?? null,
-      data: event.data ?? {},
-      depth: event.cause ? event.cause.depth + 1 : 0,
-      causedByRuleId: event.cause?.ruleId ?? null,
-    })
-    .returning({ id: automationEvents.id });
+  const [row] = await emitAutomationEvents(tx, event.orgId, [event]);
   if (!row) throw new Error('automation event not recorded');
-  const [live] = await tx
-    .select({ one: sql<number>`1` })
+  return row;
+}
+
+/**
+ * Several events of one firm at once (a bulk status change): one insert, one lookup of the kinds the
+ * firm has rules switched on for, and a job for each event of those kinds.
+ */
+export async function emitAutomationEvents(
+  tx: TExecutor,
+  orgId: string,
+  events: readonly Omit<TAutomationEvent, 'orgId'>[],
+): Promise<{ id: string; kind: string }[]> {
+  if (!events.length) return [];
+  const rows = await tx
+    .insert(automationEvents)
+    .values(
+      events.map((event) => ({
+        orgId,
+        kind: event.kind,
+        projectId: event.projectId ?? null,
+        clientId: event.clientId ?? null,
+        data: event.data ?? {},
+        depth: event.cause ? event.cause.depth + 1 : 0,
+        causedByRuleId: event.cause?.ruleId ?? null,
+      })),
+    )
+    .returning({ id: automationEvents.id, kind: automationEvents.kind });
+  if (rows.length !== events.length) throw new Error('automation events not recorded');
+  const kinds = [...new Set(rows.map((r) => r.kind))];
+  const live = await tx
+    .selectDistinct({ kind: automationRules.triggerKind })
     .from(automationRules)
     .where(
       and(
-        eq(automationRules.orgId, event.orgId),
-        eq(automationRules.triggerKind, event.kind),
+        eq(automationRules.orgId, orgId),
+        inArray(automationRules.triggerKind, kinds),
         eq(automationRules.enabled, true),
       ),
-    )
-    .limit(1);
-  if (live) {
+    );
+  const liveKinds = new Set(live.map((l) => l.kind));
+  for (const row of rows) {
+    if (!liveKinds.has(row.kind)) continue;
     await enqueue(
       tx,
       AUTOMATION_EVENT_JOB,
       { eventId: row.id },
-      {
-        orgId: event.orgId,
-        dedupeKey: `automation-event:${row.id}`,
-      },
+      { orgId, dedupeKey: `automation-event:${row.id}` },
     );
   }
-  return row;
+  return rows;
 }

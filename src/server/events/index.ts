@@ -1,1 +1,6 @@
-export { AUTOMATION_EVENT_JOB, emitAutomationEvent, type TAutomationEvent } from './automation-events';
+export {
+  AUTOMATION_EVENT_JOB,
+  emitAutomationEvent,
+  emitAutomationEvents,
+  type TAutomationEvent,
+} from './automation-events';

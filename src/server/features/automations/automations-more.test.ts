@@ -1,7 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRuleInput } from '../../../domain/automations';
-import { automationEvents, messages, messageThreads, projects, systemLog, tasks } from '../../db/schema';
+import {
+  automationEvents,
+  automationRuns,
+  clients,
+  messages,
+  messageThreads,
+  notifications,
+  projects,
+  systemLog,
+  tasks,
+} from '../../db/schema';
 import { createWorker } from '../../jobs/worker';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
@@ -297,5 +307,144 @@ describe('ids a rule names are checked when it is saved', () => {
         }),
       ),
     ).toBe('BAD_REQUEST');
+  });
+});
+
+describe('a task changes status', () => {
+  it('starts the rules of any change or of the status named, from the drawer, bulk and the portal', async () => {
+    const service = await api().services.create.mutate({
+      name: 'GST quarterly',
+      code: 'gst-q',
+      frequency: 'quarterly',
+    });
+    const group = await api().clientGroups.create.mutate({ name: 'Retail' });
+    await t.db.update(clients).set({ groupId: group.id }).where(eq(clients.id, w.own.client.id));
+    // Sent for review, a year-end quarterly return of a Retail client moves to Review.
+    const reviewRule = await rule({
+      name: 'Review when a task is sent for review',
+      trigger: { kind: 'task.status_changed', toStatus: 'IN_REVIEW' },
+      conditions: [
+        { kind: 'clientGroup', groupIds: [group.id] },
+        { kind: 'service', serviceIds: [service.id] },
+        { kind: 'period', frequencies: ['quarterly'], endMonths: [3] },
+      ],
+      actions: [{ kind: 'moveStage', stageName: 'Review' }],
+    });
+    const anyRule = await rule({
+      name: 'Tell the owner of every status change',
+      trigger: { kind: 'task.status_changed' },
+      actions: [{ kind: 'notifyMembers', owner: true, memberIds: [], message: 'A task moved' }],
+    });
+    const make = async (name: string, periodKey: string, periodEnd: string) => {
+      const { id } = await api().projects.create.mutate({
+        clientId: w.own.client.id,
+        name,
+        templateId,
+        serviceId: service.id,
+        ownerId: w.firm.staff.id,
+        dueDate: '2099-06-20',
+      });
+      await t.db.update(projects).set({ periodKey, periodEnd }).where(eq(projects.id, id));
+      const task = await api().tasks.create.mutate({
+        title: `Prepare ${name}`,
+        clientId: w.own.client.id,
+        projectId: id,
+        forClient: true,
+      });
+      return { id, taskId: task.id };
+    };
+    const yearEnd = await make('GST Q4', '2026-Q4', '2027-03-31');
+    const midYear = await make('GST Q1', '2026-Q1', '2026-06-30');
+    const runsOf = async (ruleId: string) => (await api().automations.runs.query({ ruleId })).runs;
+
+    // The drawer: a change to In progress starts the "any change" rule only.
+    await api().tasks.setStatus.mutate({ taskId: yearEnd.taskId, status: 'IN_PROGRESS' });
+    await drain();
+    expect((await runsOf(anyRule)).map((r) => r.outcome)).toEqual(['done']);
+    expect(await runsOf(reviewRule)).toHaveLength(0);
+    expect(await stageNameOf(yearEnd.id)).toBe('Waiting on client');
+
+    // Bulk, both to In review: the year-end quarter moves; the mid-year one is not the period.
+    await api().tasks.bulk.mutate({
+      ids: [yearEnd.taskId, midYear.taskId],
+      action: { kind: 'setStatus', status: 'IN_REVIEW' },
+    });
+    await drain();
+    expect(await stageNameOf(yearEnd.id)).toBe('Review');
+    expect(await stageNameOf(midYear.id)).toBe('Waiting on client');
+    expect((await runsOf(reviewRule)).map((r) => r.projectName)).toEqual(['GST Q4']);
+    expect(await runsOf(anyRule)).toHaveLength(3);
+
+    // The portal's "done": a change (to Completed) and a completion, from In review.
+    await w.portal.client.clientPortalTasks.complete.mutate({
+      clientId: w.own.client.id,
+      taskId: yearEnd.taskId,
+    });
+    await drain();
+    expect(await runsOf(anyRule)).toHaveLength(4);
+    const events = await t.db
+      .select({ kind: automationEvents.kind, data: automationEvents.data })
+      .from(automationEvents)
+      .where(
+        and(
+          eq(automationEvents.projectId, yearEnd.id),
+          inArray(automationEvents.kind, ['task.status_changed', 'task.completed']),
+        ),
+      )
+      .orderBy(automationEvents.createdAt, automationEvents.kind);
+    expect(events.map((e) => [e.kind, (e.data as { to: string }).to])).toEqual([
+      ['task.status_changed', 'IN_PROGRESS'],
+      ['task.status_changed', 'IN_REVIEW'],
+      ['task.completed', 'COMPLETED'],
+      ['task.status_changed', 'COMPLETED'],
+    ]);
+    expect(events[3]?.data).toMatchObject({
+      taskId: yearEnd.taskId,
+      title: 'Prepare GST Q4',
+      from: 'IN_REVIEW',
+      to: 'COMPLETED',
+    });
+    const told = await t.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.memberId, w.firm.staff.id), eq(notifications.kind, 'automation.notice')));
+    expect(told.filter((n) => n.title.endsWith('A task moved'))).toHaveLength(4);
+
+    // A task made with a status has not changed one; a rule switched off records no run.
+    await api().automations.setEnabled.mutate({ ruleId: anyRule, enabled: false });
+    const made = await api().tasks.create.mutate({
+      title: 'Born in progress',
+      clientId: w.own.client.id,
+      projectId: midYear.id,
+      status: 'IN_PROGRESS',
+    });
+    const [{ n } = { n: -1 }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(automationEvents)
+      .where(sql`${automationEvents.data}->>'taskId' = ${made.id}`);
+    expect(n).toBe(0);
+    await api().tasks.setStatus.mutate({ taskId: made.id, status: 'COMPLETED' });
+    await drain();
+    const [{ runs } = { runs: -1 }] = await t.db
+      .select({ runs: sql<number>`count(*)::int` })
+      .from(automationRuns)
+      .where(eq(automationRuns.ruleId, anyRule));
+    expect(runs).toBe(4);
+    // The list says when each rule last ran, and its trigger with the status.
+    const listed = await api().automations.list.query();
+    const review = listed.find((r) => r.id === reviewRule);
+    expect(review?.lastRun?.outcome).toBe('done');
+    expect(review?.triggerLabel).toBe('A task of the project moves to In Review');
+  });
+
+  it('previews a status rule over the events recorded', async () => {
+    const preview = await api().automations.preview.query({
+      name: 'Preview',
+      trigger: { kind: 'task.status_changed', toStatus: 'IN_REVIEW' },
+      conditions: [{ kind: 'period', frequencies: ['quarterly'], endMonths: [] }],
+      actions: [{ kind: 'raiseInvoice' }],
+    });
+    expect(preview.events).toBe(2);
+    expect(preview.projects.map((p) => p.name).sort()).toEqual(['GST Q1', 'GST Q4']);
   });
 });

@@ -8,8 +8,10 @@ import {
   type TReadyMade,
   TRIGGER_LABELS,
   triggerMatches,
+  triggerSummary,
   ZRuleInput,
   type ZRunsInput,
+  ZTrigger,
 } from '../../../domain/automations';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
@@ -55,20 +57,27 @@ export async function listRules(db: TExecutor, scope: TScope) {
       conditions: automationRules.conditions,
       actions: automationRules.actions,
       updatedAt: automationRules.updatedAt,
+      // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" in the
+      // subquery would be the run's own id (the last run never found).
       lastRun: sql<{
         outcome: string;
         at: string;
       } | null>`(select json_build_object('outcome', r.outcome, 'at', r.created_at)
-        from automation_runs r where r.org_id = ${automationRules.orgId} and r.rule_id = ${automationRules.id}
+        from automation_runs r where r.org_id = automation_rules.org_id and r.rule_id = automation_rules.id
         order by r.created_at desc limit 1)`,
     })
     .from(automationRules)
     .where(eq(automationRules.orgId, scope.orgId))
     .orderBy(asc(automationRules.name), asc(automationRules.id));
-  return rows.map((r) => ({
-    ...r,
-    triggerLabel: TRIGGER_LABELS[r.triggerKind as keyof typeof TRIGGER_LABELS] ?? r.triggerKind,
-  }));
+  return rows.map((r) => {
+    const trigger = ZTrigger.safeParse(r.trigger);
+    return {
+      ...r,
+      triggerLabel: trigger.success
+        ? triggerSummary(trigger.data)
+        : (TRIGGER_LABELS[r.triggerKind as keyof typeof TRIGGER_LABELS] ?? r.triggerKind),
+    };
+  });
 }
 
 export async function getRule(db: TExecutor, scope: TScope, ruleId: string) {

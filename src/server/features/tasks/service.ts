@@ -12,7 +12,6 @@ import {
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { taskAssignees, tasks } from '../../db/schema';
-import { emitAutomationEvent } from '../../events';
 import { notify } from '../notifications';
 import { levelForBudget } from '../projects';
 import { audit, diff } from '../system-log';
@@ -235,16 +234,8 @@ export async function setTaskStatus(
       .set({ status: input.status, completedDate, updatedAt: new Date() })
       .where(and(eq(tasks.orgId, scope.orgId), eq(tasks.id, before.id)));
     await recordStatusChanges(tx, scope, [{ taskId: before.id, from: before.status, to: input.status }]);
-    if (input.status === 'COMPLETED') {
-      await emitAutomationEvent(tx, {
-        orgId: scope.orgId,
-        kind: 'task.completed',
-        projectId: before.projectId,
-        clientId: before.clientId,
-        data: { taskId: before.id, title: before.title },
-      });
-      await recordStagesDone(tx, scope.orgId, [before]);
-    }
+    // recordStatusChanges recorded the automations' events (changed, completed).
+    if (input.status === 'COMPLETED') await recordStagesDone(tx, scope.orgId, [before]);
     await audit(tx, actorOf(scope, meta), {
       action: 'task.status',
       recordType: 'task',

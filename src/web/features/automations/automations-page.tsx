@@ -1,8 +1,11 @@
 import {
   ACTION_LABELS,
+  CONDITION_KINDS,
+  CONDITION_LABELS,
   READY_MADE_RULES,
   RUN_OUTCOME_LABELS,
   type TAction,
+  type TConditionKind,
   TRIGGER_KINDS,
   TRIGGER_LABELS,
   type TRuleInput,
@@ -11,6 +14,8 @@ import {
   ZRuleInput,
 } from '@domain/automations';
 import { CLIENT_TYPE_LABELS, CLIENT_TYPES } from '@domain/clients';
+import { FREQUENCY_LABELS, SERVICE_FREQUENCIES, type TServiceFrequency } from '@domain/services';
+import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import {
@@ -223,7 +228,49 @@ function newTrigger(kind: TTrigger['kind']): TTrigger {
   if (kind === 'project.due') return { kind, days: -3 };
   if (kind === 'message.no_reply') return { kind, days: 3 };
   if (kind === 'project.stage_tasks_done') return { kind, stageName: null };
+  if (kind === 'task.status_changed') return { kind, toStatus: null };
   return { kind } as TTrigger;
+}
+
+/** A condition as the editor holds it (the schema's input: a period's lists may be left out). */
+type TConditionDraft = NonNullable<TRuleInput['conditions']>[number];
+
+/** A Select's value for "any" (an item cannot have an empty value). */
+const ANY = 'any';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A condition as the editor adds it: empty choices the schema asks to fill before saving. */
+function newCondition(kind: TConditionKind): TConditionDraft {
+  switch (kind) {
+    case 'clientType':
+      return { kind, types: ['individual'] };
+    case 'clientGroup':
+      return { kind, groupIds: [] };
+    case 'clientTag':
+      return { kind, tag: '' };
+    case 'service':
+      return { kind, serviceIds: [] };
+    case 'assignee':
+      return { kind, memberIds: [] };
+    case 'projectTemplate':
+      return { kind, templateIds: [] };
+    case 'period':
+      return { kind, frequencies: ['quarterly'], endMonths: [] };
+  }
 }
 
 function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string | undefined) => void }) {
@@ -309,7 +356,7 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
           <div className="flex flex-wrap gap-2">
             <Select
               aria-label="Trigger"
-              className="w-72"
+              className="w-80"
               value={draft.trigger.kind}
               onValueChange={(v) => set({ trigger: newTrigger(v as TTrigger['kind']) })}
               options={TRIGGER_KINDS.map((k) => ({ value: k, label: TRIGGER_LABELS[k] }))}
@@ -336,6 +383,25 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
                     trigger: { kind: 'project.stage_tasks_done', stageName: e.target.value || null },
                   })
                 }
+              />
+            ) : null}
+            {draft.trigger.kind === 'task.status_changed' ? (
+              <Select
+                aria-label="New status"
+                className="w-56"
+                value={draft.trigger.toStatus ?? ANY}
+                onValueChange={(v) =>
+                  set({
+                    trigger: {
+                      kind: 'task.status_changed',
+                      toStatus: v === ANY ? null : (v as TStoredStatus),
+                    },
+                  })
+                }
+                options={[
+                  { value: ANY, label: 'To any status' },
+                  ...STORED_STATUSES.map((st) => ({ value: st, label: `To ${STATUS_DISPLAY[st].label}` })),
+                ]}
               />
             ) : null}
             {draft.trigger.kind === 'message.no_reply' ? (
@@ -373,39 +439,11 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
           {conditions.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; the list is edited in place
             <div key={i} className="flex flex-wrap items-center gap-2">
-              {c.kind === 'clientType' ? (
-                <Select
-                  aria-label="Client type"
-                  className="w-56"
-                  value={c.types[0] ?? 'individual'}
-                  onValueChange={(v) =>
-                    setCondition(i, { kind: 'clientType', types: [v as (typeof CLIENT_TYPES)[number]] })
-                  }
-                  options={CLIENT_TYPES.map((t) => ({
-                    value: t,
-                    label: `Client is ${CLIENT_TYPE_LABELS[t]}`,
-                  }))}
-                />
-              ) : c.kind === 'clientTag' ? (
-                <Input
-                  aria-label="Client tag"
-                  placeholder="Client has the tag…"
-                  className="w-56"
-                  value={c.tag}
-                  onChange={(e) => setCondition(i, { kind: 'clientTag', tag: e.target.value })}
-                />
-              ) : c.kind === 'assignee' ? (
-                <Select
-                  aria-label="Assignee"
-                  className="w-56"
-                  value={c.memberIds[0] ?? ''}
-                  onValueChange={(v) => setCondition(i, { kind: 'assignee', memberIds: [v] })}
-                  options={memberOptions}
-                  placeholder="Project owner or member is…"
-                />
-              ) : (
-                <span className="text-sm text-muted-fg">{c.kind} condition</span>
-              )}
+              <ConditionFields
+                condition={c}
+                onChange={(next) => setCondition(i, next)}
+                memberOptions={memberOptions}
+              />
               <IconButton
                 aria-label="Remove condition"
                 onClick={() => set({ conditions: conditions.filter((_, j) => j !== i) })}
@@ -414,30 +452,20 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
               </IconButton>
             </div>
           ))}
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                set({ conditions: [...conditions, { kind: 'clientType', types: ['individual'] }] })
-              }
-            >
-              Client type
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => set({ conditions: [...conditions, { kind: 'clientTag', tag: '' }] })}
-            >
-              Client tag
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => set({ conditions: [...conditions, { kind: 'assignee', memberIds: [] }] })}
-            >
-              Assignee
-            </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-xs text-muted-fg">Add a condition:</span>
+            {CONDITION_KINDS.map((kind) => (
+              <Button
+                key={kind}
+                size="sm"
+                variant="outline"
+                disabled={conditions.length >= 10}
+                onClick={() => set({ conditions: [...conditions, newCondition(kind)] })}
+              >
+                <Plus aria-hidden />
+                {CONDITION_LABELS[kind]}
+              </Button>
+            ))}
           </div>
         </fieldset>
         <fieldset className="flex flex-col gap-2">
@@ -624,6 +652,163 @@ function RuleEditor({ ruleId, onDone }: { ruleId: string; onDone: (rule: string 
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * One condition's choices. A list condition (groups, services, templates, members) holds any of its
+ * ids; the editor picks one, as the broadcasts' audience does, and keeps the others a rule saved
+ * through the API named ("and 2 more") until one is picked here.
+ */
+function ConditionFields({
+  condition: c,
+  onChange,
+  memberOptions,
+}: {
+  condition: TConditionDraft;
+  onChange: (next: TConditionDraft) => void;
+  memberOptions: { value: string; label: string }[];
+}) {
+  const clientOptions = useQuery({
+    ...trpc.clients.options.queryOptions(),
+    enabled: c.kind === 'clientGroup' || c.kind === 'clientTag',
+  });
+  const services = useQuery({
+    ...trpc.services.list.queryOptions({ page: 1, pageSize: 200, sort: 'name', direction: 'asc' }),
+    enabled: c.kind === 'service',
+  });
+  const templates = useQuery({
+    ...trpc.projectTemplates.options.queryOptions(),
+    enabled: c.kind === 'projectTemplate',
+  });
+  const more = (ids: readonly string[]) =>
+    ids.length > 1 ? <span className="text-xs text-muted-fg">and {ids.length - 1} more</span> : null;
+  const label = (text: string) => <span className="w-24 text-sm text-muted-fg">{text}</span>;
+  switch (c.kind) {
+    case 'clientType':
+      return (
+        <>
+          {label('Client type')}
+          <Select
+            aria-label="Client type"
+            className="w-56"
+            value={c.types[0] ?? 'individual'}
+            onValueChange={(v) =>
+              onChange({ kind: 'clientType', types: [v as (typeof CLIENT_TYPES)[number]] })
+            }
+            options={CLIENT_TYPES.map((t) => ({ value: t, label: `is ${CLIENT_TYPE_LABELS[t]}` }))}
+          />
+          {more(c.types)}
+        </>
+      );
+    case 'clientGroup':
+      return (
+        <>
+          {label('Client group')}
+          <Select
+            aria-label="Client group"
+            className="w-56"
+            value={c.groupIds[0] ?? ''}
+            onValueChange={(v) => onChange({ kind: 'clientGroup', groupIds: [v] })}
+            options={(clientOptions.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            placeholder="Choose a group"
+          />
+          {more(c.groupIds)}
+        </>
+      );
+    case 'clientTag':
+      return (
+        <>
+          {label('Client tag')}
+          <Input
+            aria-label="Client tag"
+            placeholder="The client has the tag…"
+            className="w-56"
+            list="automation-client-tags"
+            value={c.tag}
+            onChange={(e) => onChange({ kind: 'clientTag', tag: e.target.value })}
+          />
+          <datalist id="automation-client-tags">
+            {(clientOptions.data?.tags ?? []).map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+        </>
+      );
+    case 'service':
+      return (
+        <>
+          {label('Service')}
+          <Select
+            aria-label="Service"
+            className="w-56"
+            value={c.serviceIds[0] ?? ''}
+            onValueChange={(v) => onChange({ kind: 'service', serviceIds: [v] })}
+            options={(services.data?.rows ?? []).map((sv) => ({ value: sv.id, label: sv.name }))}
+            placeholder="Choose a service"
+          />
+          {more(c.serviceIds)}
+        </>
+      );
+    case 'assignee':
+      return (
+        <>
+          {label('Assignee')}
+          <Select
+            aria-label="Assignee"
+            className="w-56"
+            value={c.memberIds[0] ?? ''}
+            onValueChange={(v) => onChange({ kind: 'assignee', memberIds: [v] })}
+            options={memberOptions}
+            placeholder="Owner or member is…"
+          />
+          {more(c.memberIds)}
+        </>
+      );
+    case 'projectTemplate':
+      return (
+        <>
+          {label('Template')}
+          <Select
+            aria-label="Project template"
+            className="w-56"
+            value={c.templateIds[0] ?? ''}
+            onValueChange={(v) => onChange({ kind: 'projectTemplate', templateIds: [v] })}
+            options={(templates.data ?? []).map((tp) => ({ value: tp.id, label: tp.name }))}
+            placeholder="Choose a template"
+          />
+          {more(c.templateIds)}
+        </>
+      );
+    case 'period':
+      return (
+        <>
+          {label('Period')}
+          <Select
+            aria-label="Kind of period"
+            className="w-44"
+            value={c.frequencies?.[0] ?? ANY}
+            onValueChange={(v) => onChange({ ...c, frequencies: v === ANY ? [] : [v as TServiceFrequency] })}
+            options={[
+              { value: ANY, label: 'Any kind' },
+              ...SERVICE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] })),
+            ]}
+          />
+          <Select
+            aria-label="Period ends in"
+            className="w-44"
+            value={c.endMonths?.[0] ? String(c.endMonths[0]) : ANY}
+            onValueChange={(v) => onChange({ ...c, endMonths: v === ANY ? [] : [Number(v)] })}
+            options={[
+              { value: ANY, label: 'Ending any month' },
+              ...MONTHS.map((m, i) => ({ value: String(i + 1), label: `Ending in ${m}` })),
+            ]}
+          />
+          {(c.frequencies?.length ?? 0) > 1 || (c.endMonths?.length ?? 0) > 1 ? (
+            <span className="text-xs text-muted-fg">and more</span>
+          ) : null}
+        </>
+      );
+  }
 }
 
 function RunHistory({ ruleId }: { ruleId: string }) {
