@@ -1,4 +1,4 @@
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type Column, getTableName, type SQLWrapper, sql } from 'drizzle-orm';
 import { LIST_COUNT_CAP } from '../../domain/pagination';
 import type { TExecutor } from './client';
 import { members } from './schema';
@@ -10,6 +10,15 @@ export const likeLiteral = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
 /** A LIKE/ILIKE pattern matching the term anywhere. */
 export const escapeLike = (term: string) => `%${likeLiteral(term)}%`;
+
+/**
+ * A column written with its table's name, for a correlated subquery in a select list: drizzle
+ * writes a one-table select's fields bare ("id"), and inside `(select … from other o where o.x =
+ * "id")` a bare name is the subquery's own table's column when it has one (every table has id and
+ * org_id), so the subquery would silently compare a row with itself.
+ */
+export const qualified = (column: Column) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** A member as people see them: first and last name, or the email when both are blank. */
 export const memberName = sql<string>`coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${members.email})`;

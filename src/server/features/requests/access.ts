@@ -6,6 +6,7 @@ import { progressOf, type TRuleItem } from '../../../domain/requests/rules';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { orgs, requestItemFiles, requestItems, requests } from '../../db/schema';
+import { qualified } from '../../db/sql';
 import { visibleClient } from '../clients';
 
 export type TRequestRow = typeof requests.$inferSelect;
@@ -133,7 +134,7 @@ export async function progressByRequest(db: TExecutor, orgId: string, requestIds
       notApplicable: sql<boolean>`${requestItems.notApplicableReason} is not null`,
       review: requestItems.review,
       fileCount: sql<number>`(select count(*)::int from ${requestItemFiles} f
-        where f.org_id = ${requestItems.orgId} and f.item_id = ${requestItems.id})`,
+        where f.org_id = ${qualified(requestItems.orgId)} and f.item_id = ${qualified(requestItems.id)})`,
     })
     .from(requestItems)
     .where(and(eq(requestItems.orgId, orgId), inArray(requestItems.requestId, requestIds)))

@@ -7,6 +7,7 @@ import { download } from '../../test/files';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
 import { seedPortalUser } from '../../test/portal';
 import { portalCookie, seedPortalWorld } from '../../test/portal-world';
+import { progressByRequest } from './access';
 
 // Client requests through the router, as the browser calls them: a firm sends a template, the
 // client answers item by item (with a file and a returned item), submits, the firm reviews and
@@ -202,6 +203,11 @@ describe('a request from a template, answered, reviewed, completed', () => {
     await portal().removeFile.mutate({ ...ref(), itemId: form16, fileId: second.body.id });
     const now = await portal().get.query(ref());
     expect(now.items.find((i) => i.key === 'form16')?.files.map((f) => f.name)).toEqual(['form16-acme.pdf']);
+    // The lists' progress counts each item's files as the request itself does (its subquery once
+    // compared each file with itself and saw none).
+    const listed = await progressByRequest(t.db, w.firm.org.id, [requestId]);
+    expect(listed.get(requestId)).toEqual(now.progress);
+    expect(now.progress.done).toBeGreaterThanOrEqual(5);
   });
 
   it('submits once what is required is answered (not applicable counts), and tells the firm', async () => {

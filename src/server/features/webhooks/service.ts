@@ -8,6 +8,7 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb, TExecutor } from '../../db/client';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/schema';
+import { qualified } from '../../db/sql';
 import { enqueue } from '../../jobs/queue';
 import { audit } from '../system-log';
 import { newWebhookSecret, targetRefusal } from './signing';
@@ -55,8 +56,8 @@ export async function listWebhooks(db: TDb, scope: TScope) {
       pausedAt: webhookSubscriptions.pausedAt,
       pausedReason: webhookSubscriptions.pausedReason,
       createdAt: webhookSubscriptions.createdAt,
-      failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.org_id = ${webhookSubscriptions.orgId}
-        and d.subscription_id = ${webhookSubscriptions.id} and d.status = 'failed')`,
+      failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.org_id = ${qualified(webhookSubscriptions.orgId)}
+        and d.subscription_id = ${qualified(webhookSubscriptions.id)} and d.status = 'failed')`,
     })
     .from(webhookSubscriptions)
     .where(eq(webhookSubscriptions.orgId, scope.orgId))
