@@ -3,10 +3,9 @@ import type { TRecurringFrequency } from '../periods';
 import type { TDueDateRule } from '../services';
 
 // The catalogue of statutory filings shipped with the product: versioned data, read-only, shared by
-// every firm. A release that changes a rule bumps CATALOGUE_VERSION. India first; a country is a key
-// of CATALOGUE.countries with its own fiscal year and filings.
-
-export const CATALOGUE_VERSION = '2026.1';
+// every firm. A release that changes a rule adds an entry to CATALOGUE_RELEASES (the old ones stay:
+// each firm keeps the version it accepted until it reviews the change, catalogue-changes.ts). India
+// first; a country is a key of a release's countries with its own fiscal year and filings.
 
 export const GST_SCHEMES = ['regular', 'qrmp', 'composition'] as const;
 export type TGstScheme = (typeof GST_SCHEMES)[number];
@@ -255,6 +254,20 @@ const INCOME_TAX: TFiling[] = [
     description: 'Quarterly tax collected at source: 15 July, 15 October, 15 January and 15 May.',
   },
   {
+    code: 'IN.TDS.DEPOSIT',
+    country: 'IN',
+    form: 'Challan ITNS 281',
+    name: 'TDS/TCS deposit (monthly)',
+    authority: 'TDS/TCS',
+    frequency: 'monthly',
+    due: { dayOfMonth: 7, monthsAfterPeriod: 1 },
+    // Rule 30: the tax deducted in March is deposited by 30 April.
+    dueByPeriodEndMonth: { 3: { dayOfMonth: 30, monthsAfterPeriod: 1 } },
+    appliesTo: { tan: true },
+    description:
+      'Tax deducted or collected in a month, deposited by the 7th of the next (March’s by 30 April).',
+  },
+  {
     code: 'IN.ADVTAX',
     country: 'IN',
     form: 'Challan 280',
@@ -365,16 +378,75 @@ export const INDIA: TCountryCatalogue = {
   filings: [...GST_RETURNS, ...INCOME_TAX, ...ROC],
 };
 
-export const CATALOGUE: { version: string; countries: Readonly<Record<string, TCountryCatalogue>> } = {
-  version: CATALOGUE_VERSION,
-  countries: { IN: INDIA },
+/** One version of the catalogue as a release shipped it. */
+export type TCatalogueRelease = {
+  version: string;
+  /** What the release changes, in a sentence for the firm's review. */
+  notes: string;
+  countries: Readonly<Record<string, TCountryCatalogue>>;
 };
 
-export const ALL_FILINGS: readonly TFiling[] = Object.values(CATALOGUE.countries).flatMap((c) => c.filings);
-export const FILING_CODES = ALL_FILINGS.map((f) => f.code) as readonly string[];
+/** Filings a release added, absent from the releases before it. */
+const ADDED_IN_2026_2 = ['IN.TDS.DEPOSIT'];
 
-export function findFiling(code: string | null | undefined): TFiling | null {
-  return (code && ALL_FILINGS.find((f) => f.code === code)) || null;
+/**
+ * Every version shipped, oldest first; the last is the current one. A firm created before a release
+ * stays on its version (orgs.statutory_catalogue_version) until it accepts the new one.
+ */
+export const CATALOGUE_RELEASES: readonly TCatalogueRelease[] = [
+  {
+    version: '2026.1',
+    notes: 'The first statutory catalogue: GST, TDS/TCS, income tax and ROC filings.',
+    countries: { IN: { ...INDIA, filings: INDIA.filings.filter((f) => !ADDED_IN_2026_2.includes(f.code)) } },
+  },
+  {
+    version: '2026.2',
+    notes: 'Adds the monthly deposit of TDS/TCS (challan ITNS 281) for every client with a TAN.',
+    countries: { IN: INDIA },
+  },
+];
+
+/** The version every firm had before versions were stored (the column's default). */
+export const FIRST_CATALOGUE_VERSION = '2026.1';
+
+export const CATALOGUE: TCatalogueRelease = CATALOGUE_RELEASES[
+  CATALOGUE_RELEASES.length - 1
+] as TCatalogueRelease;
+export const CATALOGUE_VERSION = CATALOGUE.version;
+
+/** The release of a version; an unknown one (never shipped) reads as the current. */
+export function catalogueRelease(
+  version: string | null | undefined,
+  releases: readonly TCatalogueRelease[] = CATALOGUE_RELEASES,
+): TCatalogueRelease {
+  return releases.find((r) => r.version === version) ?? releases[releases.length - 1] ?? CATALOGUE;
+}
+
+/** The releases after `version` up to the current one: what a firm on `version` has not reviewed. */
+export function releasesAfter(
+  version: string,
+  releases: readonly TCatalogueRelease[] = CATALOGUE_RELEASES,
+): TCatalogueRelease[] {
+  const at = releases.findIndex((r) => r.version === version);
+  return at < 0 ? [] : releases.slice(at + 1);
+}
+
+export const filingsOf = (release: TCatalogueRelease): readonly TFiling[] =>
+  Object.values(release.countries).flatMap((c) => c.filings);
+
+/** The current release's filings. */
+export const ALL_FILINGS: readonly TFiling[] = filingsOf(CATALOGUE);
+/** Every code any release has used, the current ones first (a code is never reused for another filing). */
+export const FILING_CODES = [
+  ...new Set([CATALOGUE, ...CATALOGUE_RELEASES].flatMap((r) => filingsOf(r).map((f) => f.code))),
+] as readonly string[];
+
+/** The filing with this code in a release (the current one by default). */
+export function findFiling(
+  code: string | null | undefined,
+  release: TCatalogueRelease = CATALOGUE,
+): TFiling | null {
+  return (code && filingsOf(release).find((f) => f.code === code)) || null;
 }
 
 export function countryOfFiling(filing: TFiling): TCountryCatalogue {

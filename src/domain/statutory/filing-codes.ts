@@ -14,6 +14,7 @@ export const FILING_CODE_LIST: readonly string[] = [
   'IN.TDS.24Q',
   'IN.TDS.26Q',
   'IN.TCS.27EQ',
+  'IN.TDS.DEPOSIT',
   'IN.ADVTAX',
   'IN.ITR.NONAUDIT',
   'IN.ITR.AUDIT',

@@ -98,3 +98,43 @@ export function factsOf(clientType: TClientType, r: TRegistrations): TRegistrati
 export const isGstScheme = (v: string): v is TGstScheme => (GST_SCHEMES as readonly string[]).includes(v);
 export const isTurnoverBand = (v: string): v is TTurnoverBand =>
   (TURNOVER_BANDS as readonly string[]).includes(v);
+
+/** The registration fields that are also tax identifiers: their one home is the registrations. */
+export type TRegisteredTaxIds = Pick<TRegistrations, 'pan' | 'tan' | 'gstin'>;
+
+const REGISTERED_KIND: Readonly<Record<string, keyof TRegisteredTaxIds>> = {
+  PAN: 'pan',
+  TAN: 'tan',
+  GSTIN: 'gstin',
+  GST: 'gstin',
+};
+const REGISTERED_CHECK = { pan: panProblem, tan: tanProblem, gstin: gstinProblem } as const;
+
+/**
+ * A tax-identifier list split into what belongs to the registrations (a PAN, TAN or GSTIN that passes
+ * its check, the GSTIN's PAN equal to the PAN) and the rest, which stays a plain identifier (another
+ * country's, or one that does not pass: kept as typed, as the CSV import keeps it).
+ */
+export function splitTaxIds(taxIds: readonly { kind: string; value: string }[]): {
+  registered: TRegisteredTaxIds;
+  rest: { kind: string; value: string }[];
+} {
+  const registered: TRegisteredTaxIds = { pan: null, tan: null, gstin: null };
+  const rest: { kind: string; value: string }[] = [];
+  const pending: { field: keyof TRegisteredTaxIds; value: string; item: { kind: string; value: string } }[] =
+    [];
+  for (const item of taxIds) {
+    const field = REGISTERED_KIND[item.kind.trim().toUpperCase()];
+    const value = item.value.replace(/\s+/g, '').toUpperCase();
+    if (field && !registered[field] && !REGISTERED_CHECK[field](value)) {
+      registered[field] = value;
+      pending.push({ field, value, item });
+    } else rest.push(item);
+  }
+  if (registered.gstin && registered.pan && panOfGstin(registered.gstin) !== registered.pan) {
+    const gstin = pending.find((p) => p.field === 'gstin');
+    if (gstin) rest.push(gstin.item);
+    registered.gstin = null;
+  }
+  return { registered, rest };
+}

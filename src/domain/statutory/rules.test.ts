@@ -169,6 +169,7 @@ describe('who must file', () => {
       'IN.GSTR3B.Q.A',
       'IN.TDS.24Q',
       'IN.TDS.26Q',
+      'IN.TDS.DEPOSIT',
       'IN.ADVTAX',
       'IN.ITR.AUDIT',
       'IN.ROC.AOC4',
@@ -206,6 +207,7 @@ describe('who must file', () => {
       'IN.TDS.24Q',
       'IN.TDS.26Q',
       'IN.TCS.27EQ',
+      'IN.TDS.DEPOSIT',
     ]);
     expect(codes({ pan: 'AAPFU0939F', transferPricing: true, taxAudit: true })).toEqual([
       'IN.ADVTAX',

@@ -68,6 +68,14 @@ export const ZExtensionInput = z
   });
 export type TExtensionInput = z.output<typeof ZExtensionInput>;
 
+/** Accepting a catalogue release: the version the firm reviewed (a newer one shipped since is refused). */
+export const ZCatalogueAccept = z.object({
+  version: zString()
+    .trim()
+    .min(1, 'Choose the version you reviewed')
+    .max(20, 'Choose the version you reviewed'),
+});
+
 export const ZExtensionRef = z.object({ extensionId: z.uuid('Choose an extension from the list') });
 
 /**

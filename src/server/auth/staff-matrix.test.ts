@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_VERSION } from '../../domain/statutory/catalogue';
 import { createTestApp, type TTestApp } from '../test/app';
 import { portalClient } from '../test/portal';
 import {
@@ -1356,8 +1357,11 @@ const ROWS: Record<string, TRow> = {
   },
   'security.deleteAccount': { input: () => ({ password: 'Not#theRight1' }), own: 'FORBIDDEN', cross: 'none' },
   'security.signIns': { input: () => ({}), cross: 'none' },
+  // The matrix's firms are on the first catalogue version: the owner accepts the current one.
+  'statutory.acceptCatalogueUpdate': { input: () => ({ version: CATALOGUE_VERSION }), cross: 'none' },
   'statutory.applyExtension': { input: (f) => ({ extensionId: f.extension.id }), cross: 'ids' },
   'statutory.catalogue': { input: () => undefined, cross: 'none' },
+  'statutory.catalogueUpdate': { input: () => undefined, cross: 'none' },
   'statutory.clientFilings': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'statutory.createExtension': {
     input: () => ({ filingCode: 'IN.GSTR1.M', periodKey: '2026-04', dueDate: '2026-05-31', stateCode: '27' }),

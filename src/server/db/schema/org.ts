@@ -23,6 +23,12 @@ export const orgs = pgTable('orgs', {
   timeZone: text('time_zone').notNull().default('UTC'),
   currency: text('currency').notNull().default('USD'),
   fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
+  /**
+   * The version of the statutory catalogue the firm accepted (issue 39): its filings' rules until it
+   * reviews a newer release. The default is the version every firm had before versions were stored;
+   * a new firm starts on the current one (onboarding).
+   */
+  statutoryCatalogueVersion: text('statutory_catalogue_version').notNull().default('2026.1'),
   addressLine1: text('address_line1'),
   addressLine2: text('address_line2'),
   city: text('city'),

@@ -6,6 +6,7 @@ import { gstStateOf } from '../../../domain/billing/totals';
 import { createFormatter } from '../../../domain/format';
 import type { TExecutor } from '../../db/client';
 import { billingSettings, clients, orgs } from '../../db/schema';
+import { registeredTaxIdsOf } from '../clients';
 
 export type TBillingSettingsRow = typeof billingSettings.$inferSelect;
 
@@ -92,7 +93,12 @@ export async function supplyOf(tx: TExecutor, ctx: TBillingContext, orgId: strin
     !!ctx.firm.country &&
     client.country.toUpperCase() !== ctx.firm.country.toUpperCase();
   return {
-    placeOfSupply: ctx.settings.taxRegime === 'gst' && client ? gstStateOf(client.taxIds) : null,
+    // The GSTIN's state, from the client's registrations (the GSTIN's one home).
+    placeOfSupply:
+      ctx.settings.taxRegime === 'gst' && client
+        ? ((await registeredTaxIdsOf(tx, orgId, [clientId])).get(clientId)?.gstState ??
+          gstStateOf(client.taxIds))
+        : null,
     zeroRated: ctx.settings.taxRegime === 'gst' && foreign,
   };
 }

@@ -14,6 +14,7 @@ import {
   timesheetEntries,
 } from '../../db/schema';
 import { emitAutomationEvent } from '../../events';
+import { clientTaxIds } from '../clients';
 import { audit } from '../system-log';
 import { emitWebhookEvent } from '../webhooks';
 import { billingContext, seriesOf, type TBillingContext } from './context';
@@ -155,7 +156,7 @@ export async function issueInvoice(
         name: client.name,
         code: client.code,
         addressLines: addressLines(client),
-        taxIds: client.taxIds,
+        taxIds: await clientTaxIds(tx, orgId, client.id, client.taxIds),
       },
       issuedAt: new Date(),
       issuedBy: opts.memberId,

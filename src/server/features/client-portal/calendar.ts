@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { todayIn } from '../../../domain/days';
 import { OPEN_REQUEST_STATUSES } from '../../../domain/requests/constants';
-import { countryOfFiling, type TFiling } from '../../../domain/statutory/catalogue';
+import {
+  catalogueRelease,
+  countryOfFiling,
+  filingsOf,
+  type TFiling,
+} from '../../../domain/statutory/catalogue';
 import { EMPTY_REGISTRATIONS, factsOf } from '../../../domain/statutory/registrations';
 import { applicableFilings, filingPeriodContaining, filingYear } from '../../../domain/statutory/rules';
 import type { TPortalClientAccess } from '../../auth';
@@ -21,7 +26,7 @@ export async function portalCalendar(
   input: { year?: number | undefined },
 ) {
   const [client] = await db
-    .select({ type: clients.type, timeZone: orgs.timeZone })
+    .select({ type: clients.type, timeZone: orgs.timeZone, catalogueVersion: orgs.statutoryCatalogueVersion })
     .from(clients)
     .innerJoin(orgs, eq(orgs.id, clients.orgId))
     .where(and(eq(clients.orgId, access.orgId), eq(clients.id, access.clientId)))
@@ -39,6 +44,8 @@ export async function portalCalendar(
       client?.type ?? 'individual',
       registration ? { ...EMPTY_REGISTRATIONS, ...registration } : EMPTY_REGISTRATIONS,
     ),
+    // The firm's accepted version of the catalogue, as its own screens show.
+    filingsOf(catalogueRelease(client?.catalogueVersion)),
   );
   const year = input.year ?? currentFiscalYear(filings[0], today);
   const occurrences = filings.flatMap((f) => filingYear(f, year));

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { TExecutor } from '../../db/client';
 import { clientGroups, clientServices } from '../../db/schema';
 import type { TClientScope } from './list';
+import { clientTaxIds } from './registered-tax-ids';
 import { clientTeamOf } from './team';
 import { visibleClient } from './visibility';
 
@@ -24,6 +25,8 @@ export async function getClient(db: TExecutor, scope: TClientScope, clientId: st
   const { lat, lng, searchText: _s, ...rest } = client;
   return {
     ...rest,
+    // The whole list: its own identifiers and the registrations' PAN, TAN and GSTIN.
+    taxIds: await clientTaxIds(db, scope.orgId, client.id, client.taxIds),
     location: lat != null && lng != null ? { lat, lng } : null,
     group,
     team,

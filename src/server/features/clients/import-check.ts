@@ -38,7 +38,13 @@ export async function existingByKeys(db: TExecutor, orgId: string, keys: string[
             select upper(t->>'kind') || ':' || upper(regexp_replace(t->>'value', '\\s+', '', 'g')) as key,
               ${clients.code} as code, ${clients.name} as name
             from ${clients} cross join lateral jsonb_array_elements(${clients.taxIds}) t
-            where ${clients.orgId} = ${orgId} ${recent})
+            where ${clients.orgId} = ${orgId} ${recent}
+            -- PAN, TAN and GSTIN live in the registrations.
+            union all
+            select k.key, ${clients.code}, ${clients.name}
+            from ${clients} join client_registrations r on r.org_id = ${clients.orgId} and r.client_id = ${clients.id}
+            cross join lateral (values ('PAN:' || r.pan), ('TAN:' || r.tan), ('GSTIN:' || r.gstin)) as k(key)
+            where ${clients.orgId} = ${orgId} ${recent} and k.key is not null)
           select key, code, name from ids where key = any(${pgArray(taxes)}::text[])`,
     );
     for (const r of rowsOf<{ key: string; code: string; name: string }>(rows))

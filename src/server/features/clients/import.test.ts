@@ -1,7 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IMPORT_BATCH, parseCsv } from '../../../domain/client-import';
-import { clientGroups, clientImports, clients, clientTeam, roles, systemLog } from '../../db/schema';
+import {
+  clientGroups,
+  clientImports,
+  clientRegistrations,
+  clients,
+  clientTeam,
+  roles,
+  systemLog,
+} from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { membersForSeededRoles, type TRoleMember } from '../../test/role-members';
 
@@ -154,10 +162,16 @@ describe('import', () => {
       groupId: book.group.id,
       country: 'IN',
       tags: ['gst', 'vip'],
-      taxIds: [{ kind: 'PAN', value: 'AAAPR1234A' }],
+      // The PAN's one home is the registrations (issue 39).
+      taxIds: [],
       status: 'active',
       type: 'individual',
     });
+    const [ashaRegistration] = await t.db
+      .select()
+      .from(clientRegistrations)
+      .where(eq(clientRegistrations.clientId, asha?.id ?? ''));
+    expect(ashaRegistration?.pan).toBe('AAAPR1234A');
     expect(asha?.code).toBe('C002');
     expect(rows.find((r) => r.code === 'X-7')?.taxIds).toEqual([{ kind: 'GSTIN', value: '27AAAPK1234A1Z5' }]);
 

@@ -5,6 +5,7 @@ export { registerClientExport } from './export-http';
 export { ownImport } from './import-access';
 export { purgeClientImports } from './import-cleanup';
 export { registerClientImportRoutes } from './import-http';
+export { clientTaxIds, registeredTaxIdsOf } from './registered-tax-ids';
 export { clientsRouter } from './router';
 export { clientVisibility, onMyClientTeam, visibleClient } from './visibility';
 export { xlsxWriter } from './xlsx';

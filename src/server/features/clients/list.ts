@@ -200,7 +200,14 @@ async function searchClients(
       .limit(input.pageSize)
       .offset(offset);
 
-  const substring = and(filter, sql`${clients.searchText} ilike ${escapeLike(term)}`);
+  // A PAN, TAN or GSTIN typed whole finds its client through the registrations (their one home);
+  // only a term shaped like one pays for that look-up.
+  const identifier = term.replace(/\s+/g, '').toUpperCase();
+  const registered = /^[A-Z0-9]{10,15}$/.test(identifier)
+    ? sql` or ${clients.id} in (select r.client_id from client_registrations r where r.org_id = ${clients.orgId}
+        and (r.pan = ${identifier} or r.tan = ${identifier} or r.gstin = ${identifier}))`
+    : sql``;
+  const substring = and(filter, sql`(${clients.searchText} ilike ${escapeLike(term)}${registered})`);
   let rows = await page(substring, sql`(${clients.searchText} like ${`${likeLiteral(term)}%`}) desc`);
   if (rows.length === 0 && offset > 0) {
     // Past the last page: the count still tells the screen where the matches are.

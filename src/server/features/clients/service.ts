@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TClientBulk, TClientCreate, TClientInput } from '../../../domain/clients';
+import { splitTaxIds } from '../../../domain/statutory/registrations';
 import { actorOf, requirePermission, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientGroups, clients, clientTeam } from '../../db/schema';
 import { audit, diff } from '../system-log';
 import { emitWebhookEvent } from '../webhooks';
+import { saveTaxIds } from './registered-tax-ids';
 import { activeMember } from './team';
 import { clientVisibility, visibleClient } from './visibility';
 
@@ -72,11 +74,15 @@ export async function createClient(
       if (teamMemberIds.length) requirePermission(scope, 'clients.edit');
       const team = [];
       for (const memberId of new Set(teamMemberIds)) team.push(await activeMember(tx, scope.orgId, memberId));
+      const { registered, rest } = splitTaxIds(input.taxIds ?? []);
       const [created] = await tx
         .insert(clients)
-        .values({ orgId: scope.orgId, ...columnsOf(input) })
+        // PAN, TAN and GSTIN go to the registrations, their one home.
+        .values({ orgId: scope.orgId, ...columnsOf(input), taxIds: rest })
         .returning({ id: clients.id, code: clients.code, name: clients.name });
       if (!created) throw new Error('client not created');
+      if (registered.pan || registered.tan || registered.gstin)
+        await saveTaxIds(tx, scope.orgId, created.id, input.taxIds ?? []);
       // A member limited to assigned clients keeps sight of the client they created.
       const memberIds = new Set(team.map((m) => m.id));
       if (scope.assignedClientsOnly) memberIds.add(scope.memberId);
@@ -120,9 +126,14 @@ export async function updateClient(
       if (input.code !== before.code) {
         await checkCode(tx, scope.orgId, input.code, clientId);
       }
-      const next = columnsOf(input);
-      const changes = diff(before as unknown as Record<string, unknown>, next);
-      if (!changes) return { id: clientId, changed: false };
+      // PAN, TAN and GSTIN are saved to the registrations (their one home), the rest to tax_ids.
+      const saved = await saveTaxIds(tx, scope.orgId, clientId, input.taxIds ?? []);
+      const next = { ...columnsOf(input), taxIds: saved.rest };
+      const changes = {
+        ...diff(before as unknown as Record<string, unknown>, next),
+        ...diff(saved.before, saved.after),
+      };
+      if (!Object.keys(changes).length) return { id: clientId, changed: false };
       await tx
         .update(clients)
         .set({ ...next, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TCreateFirm } from '../../../domain/onboarding';
 import { SEEDED_ROLES } from '../../../domain/permissions';
+import { CATALOGUE_VERSION } from '../../../domain/statutory/catalogue';
 import type { TRequestMeta } from '../../auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
@@ -40,6 +41,8 @@ export async function createFirm(
         timeZone: input.timeZone,
         currency: input.currency,
         fiscalYearStartMonth: input.fiscalYearStartMonth,
+        // A new firm has nothing to review: it starts on the current catalogue.
+        statutoryCatalogueVersion: CATALOGUE_VERSION,
       })
       .returning();
     if (!org) throw new Error('firm not created');

@@ -9,7 +9,12 @@ import {
   type TRecurringFrequency,
 } from '../../../domain/periods';
 import type { TDueDateRule } from '../../../domain/services';
-import { countryOfFiling, findFiling, type TFiling } from '../../../domain/statutory/catalogue';
+import {
+  catalogueRelease,
+  countryOfFiling,
+  findFiling,
+  type TFiling,
+} from '../../../domain/statutory/catalogue';
 import { filingDueDate } from '../../../domain/statutory/rules';
 import type { TExecutor } from '../../db/client';
 import { clientServices, orgs, projectTemplates, services } from '../../db/schema';
@@ -59,6 +64,8 @@ type TServiceRow = {
   budgetMinutes: number | null;
   fiscalYearStartMonth: number;
   timeZone: string;
+  /** The firm's accepted version of the statutory catalogue: its filings' due dates. */
+  catalogueVersion: string;
 };
 
 /**
@@ -93,6 +100,7 @@ export async function generateRecurringProjects(
       budgetMinutes: projectTemplates.budgetMinutes,
       fiscalYearStartMonth: orgs.fiscalYearStartMonth,
       timeZone: orgs.timeZone,
+      catalogueVersion: orgs.statutoryCatalogueVersion,
     })
     .from(services)
     .innerJoin(orgs, eq(orgs.id, services.orgId))
@@ -151,7 +159,7 @@ async function planService(
 ): Promise<(() => Promise<TGenerateResult>)[]> {
   const engagement = options.engagementId ? sql`and cs.id = ${options.engagementId}` : sql``;
   let candidates: SQL;
-  const filing = findFiling(service.statutoryFilingCode);
+  const filing = findFiling(service.statutoryFilingCode, catalogueRelease(service.catalogueVersion));
   if (filing) {
     // A statutory filing (issue 39): the catalogue's periods (its country's fiscal year) and due
     // dates, each moved by an extension the firm recorded and applied for the period (one for the

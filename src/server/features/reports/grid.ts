@@ -9,12 +9,12 @@ import {
   type TGridState,
   type ZComplianceGrid,
 } from '../../../domain/reports';
-import { countryOfFiling, findFiling } from '../../../domain/statutory/catalogue';
+import { countryOfFiling, filingsOf, findFiling } from '../../../domain/statutory/catalogue';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { services } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { applicableCodesSql } from '../statutory';
+import { applicableCodesSql, firmRelease } from '../statutory';
 import { clientsWhere, num, reportContext } from './scope';
 
 export type TGridCell = {
@@ -53,6 +53,8 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
     .from(services)
     .where(and(eq(services.orgId, o), eq(services.id, input.serviceId)));
   if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
+  // The firm's accepted catalogue version decides who must make the linked filing.
+  const firmFilings = service.filingCode ? filingsOf(await firmRelease(db, o)) : undefined;
   const periods: TPeriod[] =
     service.frequency === 'one_time'
       ? [{ key: ONE_TIME_PERIOD_KEY, label: 'Once', start: input.from, end: input.to }]
@@ -83,7 +85,7 @@ export async function complianceGrid(db: TExecutor, scope: TScope, input: z.outp
           and cs.service_id = ${service.id})
           -- A service linked to a statutory filing also lists who must make it and is not engaged
           -- (issue 39's gaps): their cells are all "not engaged".
-          ${service.filingCode ? sql`or (r.client_id is not null and (${applicableCodesSql(service.filingCode)})[1] is not null)` : sql``})
+          ${service.filingCode ? sql`or (r.client_id is not null and (${applicableCodesSql(service.filingCode, firmFilings)})[1] is not null)` : sql``})
     ),
     pg as (
       select c.*, count(*) over () as total, row_number() over (order by c.name, c.id) as rn from c

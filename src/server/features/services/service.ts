@@ -4,7 +4,7 @@ import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constant
 import { percentToBp } from '../../../domain/billing/wip';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
-import { findFiling } from '../../../domain/statutory/catalogue';
+import { catalogueRelease, findFiling, type TCatalogueRelease } from '../../../domain/statutory/catalogue';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,6 +13,7 @@ import {
   clientServices,
   clients,
   members,
+  orgs,
   projectTemplates,
   services,
 } from '../../db/schema';
@@ -51,13 +52,29 @@ type TBillingColumns = {
   taxRateBp: number | null;
 };
 
+/** The version of the statutory catalogue the firm accepted (read here: the statutory feature imports services). */
+async function firmRelease(db: TExecutor, orgId: string) {
+  const [org] = await db
+    .select({ version: orgs.statutoryCatalogueVersion })
+    .from(orgs)
+    .where(eq(orgs.id, orgId))
+    .limit(1);
+  return catalogueRelease(org?.version);
+}
+
 /** The row as stored: the rate in basis points; what the input left out kept (or defaulted). */
-function columnsOf(input: TServiceValues, before?: TBillingColumns) {
+function columnsOf(input: TServiceValues, release: TCatalogueRelease, before?: TBillingColumns) {
   const { taxRate, billingMode, feeTrigger, taxCode, statutoryFilingCode, ...rest } = input;
   const link =
     statutoryFilingCode === undefined ? (before?.statutoryFilingCode ?? null) : statutoryFilingCode;
-  // A linked filing decides how often the work recurs and when it is due.
-  const filing = findFiling(link);
+  // A linked filing decides how often the work recurs and when it is due: by the rules of the
+  // catalogue version the firm accepted.
+  const filing = findFiling(link, release);
+  if (link && !filing && link !== before?.statutoryFilingCode)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `statutoryFilingCode: this filing is not in your firm’s version of the catalogue (${release.version})`,
+    });
   return {
     ...rest,
     statutoryFilingCode: link,
@@ -170,7 +187,7 @@ export async function createService(db: TDb, scope: TScope, input: TServiceValue
       await checkTemplate(tx, scope.orgId, input.projectTemplateId);
       const [row] = await tx
         .insert(services)
-        .values({ orgId: scope.orgId, ...columnsOf(input) })
+        .values({ orgId: scope.orgId, ...columnsOf(input, await firmRelease(tx, scope.orgId)) })
         .returning({ id: services.id });
       if (!row) throw new Error('service not created');
       await audit(tx, actorOf(scope, meta), {
@@ -205,7 +222,7 @@ export async function updateService(
       if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'Service not found' });
       if (await codeInUse(tx, scope.orgId, input.code, serviceId)) throw codeTaken(input.code);
       await checkTemplate(tx, scope.orgId, input.projectTemplateId);
-      const after = columnsOf(input, before);
+      const after = columnsOf(input, await firmRelease(tx, scope.orgId), before);
       const changes = diff(before as unknown as Record<string, unknown>, after);
       if (!changes) return { id: serviceId };
       await tx

@@ -1,5 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ALL_FILINGS, GST_CATEGORY_A_STATES, type TApplicability } from '../../../domain/statutory/catalogue';
+import {
+  ALL_FILINGS,
+  GST_CATEGORY_A_STATES,
+  type TApplicability,
+  type TFiling,
+} from '../../../domain/statutory/catalogue';
 
 // The catalogue's applicability rules as SQL over `r` (client_registrations) and `c` (clients): the
 // same rules as applicableFilings (rules.ts), so the gaps of 20,000 clients are one statement.
@@ -10,7 +15,7 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-function condition(rule: TApplicability): SQL {
+export function condition(rule: TApplicability): SQL {
   const parts: SQL[] = [];
   if (rule.gstSchemes) parts.push(sql`r.gstin is not null and r.gst_scheme in (${list(rule.gstSchemes)})`);
   if (rule.gstStateCategory === 'A') parts.push(sql`r.gst_state in (${list(GST_CATEGORY_A_STATES)})`);
@@ -38,9 +43,11 @@ function condition(rule: TApplicability): SQL {
     : sql`true`;
 }
 
-/** `text[]`: each filing's code when the client must make it, else null. */
-export function applicableCodesSql(filingCode?: string): SQL {
-  const filings = filingCode ? ALL_FILINGS.filter((f) => f.code === filingCode) : ALL_FILINGS;
+/** `text[]`: each filing's code when the client must make it, else null (of the firm's catalogue version). */
+export function applicableCodesSql(filingCode?: string, catalogue: readonly TFiling[] = ALL_FILINGS): SQL {
+  const filings = filingCode ? catalogue.filter((f) => f.code === filingCode) : catalogue;
+  // A filing the firm's version lacks applies to nobody (an empty array would lose its type).
+  if (!filings.length) return sql`array[null]::text[]`;
   return sql`array[${sql.join(
     filings.map((f) => sql`case when ${condition(f.appliesTo)} then ${f.code}::text end`),
     sql`, `,

@@ -102,9 +102,10 @@ async function extensionOf(db: TExecutor, scope: TScope, extensionId: string, lo
  * The projects an extension moves: open projects of the firm's services linked to the filing, for
  * that period, due before the new date, of clients registered in the state when it names one.
  */
-function affected(orgId: string, e: TExtension): SQL {
+function affected(orgId: string, e: TExtension, newDueLabel = ''): SQL {
   return sql`
-    select p.id, p.name, p.client_id, p.due_date, (${e.dueDate}::date - p.due_date)::int as delta
+    select p.id, p.name, p.client_id, p.due_date, ${e.dueDate}::date as new_due, ${newDueLabel}::text as new_due_label,
+           (${e.dueDate}::date - p.due_date)::int as delta
     from projects p
     join services s on s.org_id = p.org_id and s.id = p.service_id
     ${e.stateCode ? sql`join client_registrations r on r.org_id = p.org_id and r.client_id = p.client_id and r.gst_state = ${e.stateCode}` : sql``}
@@ -218,62 +219,12 @@ export async function applyExtension(
       throw new TRPCError({ code: 'CONFLICT', message: 'This extension has already been applied' });
     const d = describe(e);
     const when = (await firmFormatter(tx, scope.orgId)).date;
-    const result = await tx.execute(sql`
-      with moved as materialized (${affected(scope.orgId, e)}),
-      up as (
-        update projects p set due_date = ${e.dueDate}::date, updated_at = now()
-        from moved m where p.org_id = ${scope.orgId} and p.id = m.id
-        returning p.id, p.name, p.client_id, m.due_date as old_due
-      ),
-      t as (
-        update tasks t set due_date = t.due_date + m.delta, updated_at = now()
-        from moved m where t.org_id = ${scope.orgId} and t.project_id = m.id and t.status <> 'COMPLETED'
-          and t.due_date is not null
-        returning t.id, m.delta
-      ),
-      ta as (
-        update task_assignees a set due_date = a.due_date + t.delta
-        from t where a.org_id = ${scope.orgId} and a.task_id = t.id and a.due_date is not null
-        returning 1
-      ),
-      rm as (
-        update reminders r set remind_at = r.remind_at + make_interval(days => m.delta),
-          anchor_at = r.anchor_at + make_interval(days => m.delta), updated_at = now()
-        from moved m where r.org_id = ${scope.orgId} and r.project_id = m.id and r.status = 'scheduled'
-        returning 1
-      ),
-      rq as (
-        update requests q set due_date = q.due_date + m.delta, updated_at = now()
-        from moved m where q.org_id = ${scope.orgId} and q.project_id = m.id and q.status in (${openRequests})
-        returning 1
-      ),
-      log as (
-        insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, changes)
-        select ${uuidv7}, ${scope.orgId}::uuid, 'member', ${scope.memberId}::uuid, 'project.due_extended', 'project', up.id::text,
-               'Moved ' || up.name || ' to ' || ${when(e.dueDate)}::text || ' (extension of ' || ${d.filingName}::text || ')',
-               jsonb_build_object('dueDate', jsonb_build_object('from', up.old_due::text, 'to', ${e.dueDate}::text))
-        from up
-        returning 1
-      )
-      select (select count(*) from up)::int as projects, (select count(*) from t)::int as tasks,
-             (select count(*) from ta)::int as assignees, (select count(*) from rm)::int as reminders,
-             (select count(*) from rq)::int as requests, (select count(*) from log)::int as logged,
-             (select coalesce(jsonb_agg(distinct up.client_id), '[]'::jsonb) from up) as clients`);
-    const [row] = rowsOf<{
-      projects: number;
-      tasks: number;
-      reminders: number;
-      requests: number;
-      clients: string[] | string;
-    }>(result);
-    const clientIds: string[] =
-      typeof row?.clients === 'string' ? JSON.parse(row.clients) : (row?.clients ?? []);
-    const moved = {
-      projects: Number(row?.projects ?? 0),
-      tasks: Number(row?.tasks ?? 0),
-      reminders: Number(row?.reminders ?? 0),
-      requests: Number(row?.requests ?? 0),
-    };
+    const { clientIds, ...moved } = await moveProjects(
+      tx,
+      scope,
+      affected(scope.orgId, e, when(e.dueDate)),
+      `extension of ${d.filingName}`,
+    );
     await tx
       .update(filingExtensions)
       .set({ appliedAt: new Date(), projectsMoved: moved.projects, updatedAt: new Date() })
@@ -337,4 +288,82 @@ async function tellClients(
       return { broadcast: null, notSent: error.message };
     throw error;
   }
+}
+
+export type TMoved = {
+  projects: number;
+  tasks: number;
+  reminders: number;
+  requests: number;
+  clientIds: string[];
+};
+
+/**
+ * Moves projects to new due dates: `moved` selects (id, name, client_id, due_date, new_due,
+ * new_due_label, delta) of the firm's projects; each gets its new due date, its open tasks (and
+ * their assignees' copies), scheduled reminders and open requests move by its delta in days, and a
+ * system-log row says why. One statement inside the caller's transaction: an extension and an
+ * accepted catalogue version move work the same way.
+ */
+export async function moveProjects(
+  tx: TExecutor,
+  scope: TScope,
+  moved: SQL,
+  reason: string,
+): Promise<TMoved> {
+  const result = await tx.execute(sql`
+      with moved as materialized (${moved}),
+      up as (
+        update projects p set due_date = m.new_due, updated_at = now()
+        from moved m where p.org_id = ${scope.orgId} and p.id = m.id
+        returning p.id, p.name, p.client_id, m.due_date as old_due, m.new_due, m.new_due_label
+      ),
+      t as (
+        update tasks t set due_date = t.due_date + m.delta, updated_at = now()
+        from moved m where t.org_id = ${scope.orgId} and t.project_id = m.id and t.status <> 'COMPLETED'
+          and t.due_date is not null
+        returning t.id, m.delta
+      ),
+      ta as (
+        update task_assignees a set due_date = a.due_date + t.delta
+        from t where a.org_id = ${scope.orgId} and a.task_id = t.id and a.due_date is not null
+        returning 1
+      ),
+      rm as (
+        update reminders r set remind_at = r.remind_at + make_interval(days => m.delta),
+          anchor_at = r.anchor_at + make_interval(days => m.delta), updated_at = now()
+        from moved m where r.org_id = ${scope.orgId} and r.project_id = m.id and r.status = 'scheduled'
+        returning 1
+      ),
+      rq as (
+        update requests q set due_date = q.due_date + m.delta, updated_at = now()
+        from moved m where q.org_id = ${scope.orgId} and q.project_id = m.id and q.status in (${openRequests})
+        returning 1
+      ),
+      log as (
+        insert into system_log (id, org_id, actor_kind, actor_member_id, action, record_type, record_id, summary, changes)
+        select ${uuidv7}, ${scope.orgId}::uuid, 'member', ${scope.memberId}::uuid, 'project.due_extended', 'project', up.id::text,
+               'Moved ' || up.name || ' to ' || up.new_due_label || ' (' || ${reason}::text || ')',
+               jsonb_build_object('dueDate', jsonb_build_object('from', up.old_due::text, 'to', up.new_due::text))
+        from up
+        returning 1
+      )
+      select (select count(*) from up)::int as projects, (select count(*) from t)::int as tasks,
+             (select count(*) from ta)::int as assignees, (select count(*) from rm)::int as reminders,
+             (select count(*) from rq)::int as requests, (select count(*) from log)::int as logged,
+             (select coalesce(jsonb_agg(distinct up.client_id), '[]'::jsonb) from up) as clients`);
+  const [row] = rowsOf<{
+    projects: number;
+    tasks: number;
+    reminders: number;
+    requests: number;
+    clients: string[] | string;
+  }>(result);
+  return {
+    projects: Number(row?.projects ?? 0),
+    tasks: Number(row?.tasks ?? 0),
+    reminders: Number(row?.reminders ?? 0),
+    requests: Number(row?.requests ?? 0),
+    clientIds: typeof row?.clients === 'string' ? JSON.parse(row.clients) : (row?.clients ?? []),
+  };
 }

@@ -2,4 +2,4 @@
 
 export { applicableCodesSql } from './applicability-sql';
 export { statutoryRouter } from './router';
-export { saveRegistrations } from './service';
+export { firmRelease, saveRegistrations } from './service';

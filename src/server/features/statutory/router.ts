@@ -3,6 +3,7 @@ import { ZClientRef } from '../../../domain/clients';
 import { hasPermission } from '../../../domain/permissions';
 import { ZRegistrationsSet } from '../../../domain/statutory/registrations';
 import {
+  ZCatalogueAccept,
   ZEngageInput,
   ZExtensionApply,
   ZExtensionInput,
@@ -11,11 +12,13 @@ import {
 } from '../../../domain/statutory/schemas';
 import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
+import { acceptCatalogueUpdate, catalogueUpdatePreview } from './catalogue-updates';
 import { applyExtension, createExtension, listExtensions, previewExtension } from './extensions';
 import {
   catalogueView,
   clientFilings,
   engageGaps,
+  firmRelease,
   firmTodayOf,
   getRegistrations,
   listGaps,
@@ -26,8 +29,14 @@ import {
 // links and extensions are the firm's own.
 export const statutoryRouter = router({
   catalogue: permissionProcedure('services.view').query(async ({ ctx }) =>
-    catalogueView(await firmTodayOf(ctx.db, ctx.scope.orgId)),
+    catalogueView(await firmRelease(ctx.db, ctx.scope.orgId), await firmTodayOf(ctx.db, ctx.scope.orgId)),
   ),
+  catalogueUpdate: permissionProcedure('services.view').query(({ ctx }) =>
+    catalogueUpdatePreview(ctx.db, ctx.scope),
+  ),
+  acceptCatalogueUpdate: permissionProcedure('services.edit')
+    .input(ZCatalogueAccept)
+    .mutation(({ ctx, input }) => acceptCatalogueUpdate(ctx.db, ctx.scope, input.version, ctx.meta)),
   registrations: permissionProcedure('clients.view')
     .input(ZClientRef)
     .query(({ ctx, input }) => getRegistrations(ctx.db, ctx.scope, input.clientId)),

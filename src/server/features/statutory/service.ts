@@ -2,7 +2,14 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIn } from '../../../domain/days';
 import type { TPage } from '../../../domain/pagination';
-import { ALL_FILINGS, CATALOGUE, findFiling, type TFiling } from '../../../domain/statutory/catalogue';
+import {
+  catalogueRelease,
+  filingsOf,
+  findFiling,
+  releasesAfter,
+  type TCatalogueRelease,
+  type TFiling,
+} from '../../../domain/statutory/catalogue';
 import { EMPTY_REGISTRATIONS, factsOf, type TRegistrations } from '../../../domain/statutory/registrations';
 import { applicableFilings, nextFilingDue } from '../../../domain/statutory/rules';
 import type { TEngageInput, TGapsQuery } from '../../../domain/statutory/schemas';
@@ -15,12 +22,25 @@ import { insertEngagement } from '../engagements';
 import { audit, diff } from '../system-log';
 import { applicableCodesSql } from './applicability-sql';
 
-/** The catalogue as the screens show it: each filing with its next due date. */
-export function catalogueView(today: string) {
+/** The catalogue as the screens show it: the firm's version's filings, each with its next due date. */
+export function catalogueView(release: TCatalogueRelease, today: string) {
+  const newer = releasesAfter(release.version);
   return {
-    version: CATALOGUE.version,
-    filings: ALL_FILINGS.map((f) => ({ ...filingSummary(f), nextDue: nextFilingDue(f, today) })),
+    version: release.version,
+    /** The newest release when the firm has not yet reviewed it (null: up to date). */
+    pending: newer.length ? (newer[newer.length - 1]?.version ?? null) : null,
+    filings: filingsOf(release).map((f) => ({ ...filingSummary(f), nextDue: nextFilingDue(f, today) })),
   };
+}
+
+/** The release of the catalogue the firm accepted: its filings and rules until it accepts a newer one. */
+export async function firmRelease(db: TExecutor, orgId: string): Promise<TCatalogueRelease> {
+  const [org] = await db
+    .select({ version: orgs.statutoryCatalogueVersion })
+    .from(orgs)
+    .where(eq(orgs.id, orgId))
+    .limit(1);
+  return catalogueRelease(org?.version);
 }
 
 export function filingSummary(f: TFiling) {
@@ -157,7 +177,8 @@ export async function clientFilings(db: TExecutor, scope: TScope, clientId: stri
         ),
       ),
   ]);
-  const filings = applicableFilings(factsOf(client.type, registrations)).map((f) => {
+  const release = await firmRelease(db, scope.orgId);
+  const filings = applicableFilings(factsOf(client.type, registrations), filingsOf(release)).map((f) => {
     const engagedFor = engaged
       .filter((e) => e.filingCode === f.code)
       .map((e) => ({ id: e.serviceId, name: e.name }));
@@ -187,6 +208,7 @@ export type TGapRow = {
  */
 export async function listGaps(db: TExecutor, scope: TScope, input: TGapsQuery): Promise<TPage<TGapRow>> {
   const visibility = clientVisibility(scope, sql`c.id`);
+  const release = await firmRelease(db, scope.orgId);
   // Clients in name order (clients_org_name_idx), each with the filings it must make and is not
   // engaged for: the page stops after its rows instead of sorting every gap of the firm, and the
   // count stops at the cap ("10,000+") as the other long lists' (bench/statutory.ts: 391 ms for
@@ -195,7 +217,7 @@ export async function listGaps(db: TExecutor, scope: TScope, input: TGapsQuery):
     select c.id as client_id, c.name, c.code, x.code as filing_code
     from clients c
     join client_registrations r on r.org_id = c.org_id and r.client_id = c.id
-    cross join lateral unnest(${applicableCodesSql(input.filingCode)}) as x(code)
+    cross join lateral unnest(${applicableCodesSql(input.filingCode, filingsOf(release))}) as x(code)
     where c.org_id = ${scope.orgId} and c.archived_at is null and not c.prospect and c.status = 'active'
       and x.code is not null ${visibility ? sql`and ${visibility}` : sql``}
       and not exists (
@@ -213,7 +235,7 @@ export async function listGaps(db: TExecutor, scope: TScope, input: TGapsQuery):
   const linked = await linkedServices(db, scope.orgId);
   return {
     rows: rows.flatMap((r) => {
-      const filing = findFiling(r.filing_code);
+      const filing = findFiling(r.filing_code, release);
       if (!filing) return [];
       return [
         {
@@ -253,6 +275,7 @@ export async function engageGaps(db: TDb, scope: TScope, input: TEngageInput, me
     const byId = new Map(visible.map((c) => [c.id, c]));
     if (byId.size !== ids.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
     const linked = await linkedServices(tx, scope.orgId);
+    const release = await firmRelease(tx, scope.orgId);
     const existing = await tx
       .select({ clientId: clientServices.clientId, filingCode: services.statutoryFilingCode })
       .from(clientServices)
@@ -277,7 +300,7 @@ export async function engageGaps(db: TDb, scope: TScope, input: TEngageInput, me
     let created = 0;
     let skipped = 0;
     for (const item of input.items) {
-      const filing = findFiling(item.filingCode);
+      const filing = findFiling(item.filingCode, release);
       const service = linked.get(item.filingCode)?.[0];
       if (!filing || !service)
         throw new TRPCError({

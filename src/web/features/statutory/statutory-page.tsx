@@ -38,6 +38,7 @@ import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import { RichTextEditor } from '../broadcasts/rich-text-editor';
 import { RequirePermission, useCan } from '../shell/access';
+import { CatalogueUpdateNotice } from './catalogue-update';
 
 type TExtensionFormInput = z.input<typeof ZExtensionInput>;
 
@@ -83,6 +84,9 @@ function Statutory() {
           ) : null
         }
       />
+      {catalogue.data?.pending ? (
+        <CatalogueUpdateNotice current={catalogue.data.version} pending={catalogue.data.pending} />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Extensions</CardTitle>

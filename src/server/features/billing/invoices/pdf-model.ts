@@ -7,6 +7,7 @@ import { localeForCountry } from '../../../../domain/format';
 import { LOGO_CONTENT_TYPES, type TLogoContentType } from '../../../../domain/settings';
 import type { TExecutor } from '../../../db/client';
 import { clients, invoiceLines, invoices, orgLogos, orgs } from '../../../db/schema';
+import { clientTaxIds } from '../../clients';
 import { billingContext } from '../context';
 import type { TInvoicePdfModel } from '../pdf';
 import { shownTaxContext } from './taxes';
@@ -61,7 +62,7 @@ export async function invoicePdfModel(
           (l): l is string => !!l,
         )
       : [],
-    taxIds: client?.taxIds ?? [],
+    taxIds: client ? await clientTaxIds(tx, orgId, client.id, client.taxIds) : [],
   };
   const taxed = invoice.taxRegime !== 'none';
   const totals = invoiceTotals(lines, shownTaxContext(ctx, invoice, lines));

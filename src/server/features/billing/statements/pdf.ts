@@ -8,7 +8,7 @@ import type { TLogoContentType } from '../../../../domain/settings';
 import { actorOf, requestMeta, routeStaffScope } from '../../../auth';
 import type { TDb, TExecutor } from '../../../db/client';
 import { clients, orgLogos, orgs } from '../../../db/schema';
-import { visibleClient } from '../../clients';
+import { clientTaxIds, visibleClient } from '../../clients';
 import { audit } from '../../system-log';
 import { renderStatementPdf, type TStatementPdfModel, type TStatementPdfRow } from '../pdf';
 import { clientStatement, type TStatementEntry } from './service';
@@ -115,7 +115,7 @@ export async function statementPdfModel(
       name: client.name,
       code: client.code,
       addressLines: addressLines(client),
-      taxIds: client.taxIds,
+      taxIds: await clientTaxIds(tx, orgId, client.id, client.taxIds),
     },
     from,
     to,

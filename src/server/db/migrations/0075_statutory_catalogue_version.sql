@@ -1,0 +1,1 @@
+ALTER TABLE "orgs" ADD COLUMN "statutory_catalogue_version" text DEFAULT '2026.1' NOT NULL;
