@@ -10,7 +10,8 @@ import type { TDemoClient } from './clients';
 // retainer in advance that its invoices draw on, one stopped paying five months ago (the 90+ days in
 // the aging), two pay a month or two late, one pays each invoice in two halves a month apart; one
 // has a fee corrected by a credit note, one is billed twice for a certificate (the second voided),
-// and the first bill of hourly advice (whichever advised client's time is billed first) is written down.
+// and one bill of time is written down: the first advised client's billed for time, else the first
+// run's first bill with time (bench/demo/billing.ts billWip).
 
 export type TBillingCast = {
   retainer: TDemoClient;

@@ -179,6 +179,8 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
       page: 1,
       pageSize: 200,
     });
+    // Who was billed for time in this run, in order: the write-down is chosen among them below.
+    const billedTime: { clientId: string; invoiceId: string }[] = [];
     for (const row of rows) {
       if (!row.time.value && !row.disbursements.count && !row.fees.count) continue;
       const wip = await admin.billing.wip.client({ clientId: row.client.id });
@@ -194,13 +196,18 @@ export function openBillingDesk(ctx: TBillingDeskContext) {
       const { invoiceId } = draft
         ? await admin.billing.wip.addToDraft({ invoiceId: draft.id, ...chosen })
         : await admin.billing.wip.createInvoice({ clientId: row.client.id, ...chosen });
-      // Whichever advised client is billed for time first: which one logs hourly advice before a
-      // run depends on the seeded week, and the story needs exactly one such bill.
-      if (!writtenDown && wip.time.length && ctx.cast.advised.some((c) => c.id === row.client.id)) {
-        await writeDown(invoiceId);
-        writtenDown = true;
-      }
+      if (wip.time.length) billedTime.push({ clientId: row.client.id, invoiceId });
     }
+    // The story needs exactly one bill written down, before the run's drafts are issued: the first
+    // advised client's bill of this run, else (no advised client had time: which clients log time
+    // before a run depends on the seeded week and the clients' random ids) the run's first bill
+    // with time.
+    if (writtenDown) return;
+    const advised = new Set(ctx.cast.advised.map((c) => c.id));
+    const chosen = billedTime.find((b) => advised.has(b.clientId)) ?? billedTime[0];
+    if (!chosen) return;
+    await writeDown(chosen.invoiceId);
+    writtenDown = true;
   }
 
   /** The owner bills the advice below its standard value: a quarter off the time. */

@@ -149,6 +149,9 @@ describe('webhooks', () => {
       .from(notifications)
       .where(and(eq(notifications.orgId, firm.org.id), eq(notifications.kind, 'webhook.paused')));
     expect(told.map((n) => n.memberId)).toEqual([firm.owner.id]);
+    // The screen's list counts the subscription's failed deliveries (its subquery once compared
+    // each delivery's subscription with the delivery's own id, and counted none).
+    expect((await api.webhooks.list.query()).find((w) => w.id === id)?.failed).toBe(1);
     // A paused subscription gets no new events.
     await api.clients.create.mutate({ code: 'FL-2', name: 'Later' });
     await api.tasks.setStatus.mutate({ taskId: task.id, status: 'IN_PROGRESS' });
