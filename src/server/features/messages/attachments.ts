@@ -91,24 +91,12 @@ export async function recordAttachment(
   try {
     return await db.transaction(async (tx) => {
       await input.recheck(tx);
-      const name = await freeName(tx, thread.orgId, input.folderId, upload.name);
-      const { doc } = await storeVersion(tx, {
-        orgId: thread.orgId,
-        folder: { id: input.folderId, clientId: thread.clientId },
-        existing: undefined,
-        name,
+      const { doc, name } = await fileOne(tx, {
+        thread,
+        folderId: input.folderId,
         upload,
-        visibleToPortal: false,
         by,
-      });
-      await tx.insert(messageAttachments).values({
-        orgId: thread.orgId,
-        documentId: doc.id,
-        threadId: thread.id,
-        uploadedByMemberId: 'memberId' in by ? by.memberId : null,
-        uploadedByClientUserId: 'clientUserId' in by ? by.clientUserId : null,
-        name,
-        size: upload.size,
+        shared: false,
       });
       await audit(tx, input.actor, {
         action: 'message.attachment.upload',
@@ -143,29 +131,56 @@ export async function fileAsMessageFiles(
   const { thread, by } = input;
   const filed: { documentId: string; name: string }[] = [];
   for (const upload of input.files) {
-    const name = await freeName(tx, thread.orgId, input.folderId, upload.name);
-    const { doc } = await storeVersion(tx, {
-      orgId: thread.orgId,
-      folder: { id: input.folderId, clientId: thread.clientId },
-      existing: undefined,
-      name,
+    const { doc, name } = await fileOne(tx, {
+      thread,
+      folderId: input.folderId,
       upload,
-      visibleToPortal: input.shared,
       by,
-    });
-    await tx.insert(messageAttachments).values({
-      orgId: thread.orgId,
-      documentId: doc.id,
-      threadId: thread.id,
+      shared: input.shared,
       messageId: input.messageId,
-      uploadedByMemberId: 'memberId' in by ? by.memberId : null,
-      uploadedByClientUserId: 'clientUserId' in by ? by.clientUserId : null,
-      name,
-      size: upload.size,
     });
     filed.push({ documentId: doc.id, name });
   }
   return filed;
+}
+
+/**
+ * One stored file as a new document of the thread's Messages folder under a free name, and a file
+ * of the thread (of `messageId` at once, or of the next message sent).
+ */
+async function fileOne(
+  tx: TExecutor,
+  input: {
+    thread: TThreadRow;
+    folderId: string;
+    upload: TStoredUpload;
+    by: TUploader;
+    shared: boolean;
+    messageId?: string;
+  },
+) {
+  const { thread, upload, by } = input;
+  const name = await freeName(tx, thread.orgId, input.folderId, upload.name);
+  const { doc } = await storeVersion(tx, {
+    orgId: thread.orgId,
+    folder: { id: input.folderId, clientId: thread.clientId },
+    existing: undefined,
+    name,
+    upload,
+    visibleToPortal: input.shared,
+    by,
+  });
+  await tx.insert(messageAttachments).values({
+    orgId: thread.orgId,
+    documentId: doc.id,
+    threadId: thread.id,
+    messageId: input.messageId ?? null,
+    uploadedByMemberId: 'memberId' in by ? by.memberId : null,
+    uploadedByClientUserId: 'clientUserId' in by ? by.clientUserId : null,
+    name,
+    size: upload.size,
+  });
+  return { doc, name };
 }
 
 async function attachmentRow(db: TExecutor, orgId: string, documentId: string) {

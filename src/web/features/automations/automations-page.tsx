@@ -14,6 +14,7 @@ import {
   ZRuleInput,
 } from '@domain/automations';
 import { CLIENT_TYPE_LABELS, CLIENT_TYPES } from '@domain/clients';
+import { MONTHS } from '@domain/onboarding';
 import { FREQUENCY_LABELS, SERVICE_FREQUENCIES, type TServiceFrequency } from '@domain/services';
 import { STATUS_DISPLAY, STORED_STATUSES, type TStoredStatus } from '@domain/status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -237,21 +238,6 @@ type TConditionDraft = NonNullable<TRuleInput['conditions']>[number];
 
 /** A Select's value for "any" (an item cannot have an empty value). */
 const ANY = 'any';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A condition as the editor adds it: empty choices the schema asks to fill before saving. */
 function newCondition(kind: TConditionKind): TConditionDraft {
