@@ -41,8 +41,9 @@ export const clientServices = pgTable(
   (t) => [
     unique('client_services_org_id_id_key').on(t.orgId, t.id),
     index('client_services_client_idx').on(t.orgId, t.clientId),
-    // With the end date, a service's count of clients engaged today is an index-only scan.
-    index('client_services_service_idx').on(t.orgId, t.serviceId, t.clientId, t.endDate),
+    // With the dates, a service's count of clients engaged today and the services summary's
+    // engagements by date are index-only scans.
+    index('client_services_service_idx').on(t.orgId, t.serviceId, t.clientId, t.endDate, t.startDate),
     foreignKey({
       name: 'client_services_client_fk',
       columns: [t.orgId, t.clientId],

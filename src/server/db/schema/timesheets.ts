@@ -78,14 +78,32 @@ export const timesheetEntries = pgTable(
       t.costRate,
     ),
     // Time not yet approved is valued at today's rates, entry by entry: this keeps those few apart
-    // from the approved bulk that needs no rate.
-    index('timesheet_entries_unapproved_idx').on(t.orgId, t.date).where(sql`status <> 'approved'`),
+    // from the approved bulk that needs no rate, with every column the valuation reads (the rates'
+    // keys too), so it is an index-only scan (timesheets/time-logged.ts).
+    index('timesheet_entries_unapproved_idx')
+      .on(
+        t.orgId,
+        t.date,
+        t.memberId,
+        t.clientId,
+        t.taskId,
+        t.serviceId,
+        t.minutes,
+        t.billable,
+        t.status,
+        t.billRate,
+        t.costRate,
+      )
+      .where(sql`status <> 'approved'`),
     // The client summary's page: the time of 50 clients, not a scan of the period's.
     index('timesheet_entries_client_date_idx')
       .on(t.orgId, t.clientId, t.date)
       .where(sql`client_id is not null`),
     index('timesheet_entries_task_idx').on(t.orgId, t.taskId).where(sql`task_id is not null`),
-    index('timesheet_entries_project_idx').on(t.orgId, t.projectId).where(sql`project_id is not null`),
+    // With the minutes: a project's time against its budget (the reports) without the table.
+    index('timesheet_entries_project_idx')
+      .on(t.orgId, t.projectId, t.minutes)
+      .where(sql`project_id is not null`),
     // Work in progress: a client's approved billable time not yet on an invoice.
     index('timesheet_entries_wip_idx')
       .on(t.orgId, t.clientId, t.date)

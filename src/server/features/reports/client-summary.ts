@@ -4,9 +4,8 @@ import { percent, type ZClientSummary } from '../../../domain/reports';
 import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { entry } from '../timesheets';
+import { entry, timeLogged } from '../timesheets';
 import { clientsWhere, coveredClient, num, orderBy, reportContext, type TReportContext } from './scope';
-import { timeLogged } from './time';
 
 export type TClientSummaryRow = {
   id: string;

@@ -7,9 +7,8 @@ import type { TScope } from '../../auth';
 import type { TExecutor } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { availableMinutes } from '../leave';
-import { entry } from '../timesheets';
+import { entry, timeLogged } from '../timesheets';
 import { clientsWhere, num, orderBy, reportContext } from './scope';
-import { timeLogged } from './time';
 
 export type TTeamSummaryRow = {
   id: string;

@@ -3,4 +3,5 @@
 
 export { entry, rateJoins, seesMoney } from './rates';
 export { timesheetsRouter } from './router';
+export { timeLogged } from './time-logged';
 export { registerTimesheetJobs } from './timer-jobs';

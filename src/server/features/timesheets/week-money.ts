@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/client';
-import { timesheetEntries } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { entry, rateJoins } from './rates';
+import { entry } from './rates';
+import { timeLogged } from './time-logged';
 
 /** What a member's week is worth, in the currency's minor unit. */
 export type TWeekMoney = {
@@ -18,25 +18,23 @@ export type TWeekMoney = {
 
 /**
  * Each member's week valued in one grouped query: approved entries at the rates frozen on them,
- * the rest at the rates in force now (rates.ts). Only for callers who see money.
+ * the rest at the rates in force now (rates.ts), as the reports value time (time-logged.ts). Only
+ * for callers who see money.
  */
 export async function weekMoney(db: TExecutor, orgId: string, from: string, to: string) {
-  const { joins, billRate, costRate } = rateJoins;
-  const rows = rowsOf<{ member_id: string } & Omit<TWeekMoney, 'unratedMinutes'> & { unrated: number }>(
-    await db.execute(sql`
-      select ${entry('member_id')} as member_id,
-        coalesce(round(sum(${entry('minutes')}::bigint * ${billRate}) filter (where ${entry('billable')}) / 60.0), 0)::float8 as billable,
-        coalesce(round(sum(${entry('minutes')}::bigint * ${costRate}) / 60.0), 0)::float8 as cost,
-        bool_or(${entry('status')} <> 'approved') as estimate,
-        coalesce(sum(${entry('minutes')}) filter (where ${entry('billable')} and ${billRate} is null), 0)::int as unrated
-      from ${timesheetEntries} ${joins}
-      where ${entry('org_id')} = ${orgId} and ${entry('date')} between ${from} and ${to}
-      group by ${entry('member_id')}`),
+  const rows = rowsOf<{ member_id: string; value: number; cost: number; estimate: boolean; unrated: number }>(
+    await db.execute(
+      timeLogged(
+        sql`${entry('org_id')} = ${orgId} and ${entry('date')} between ${from} and ${to}`,
+        true,
+        'member_id',
+      ),
+    ),
   );
   return new Map<string, TWeekMoney>(
     rows.map((r) => [
       r.member_id,
-      { billable: r.billable, cost: r.cost, estimate: r.estimate === true, unratedMinutes: r.unrated },
+      { billable: r.value, cost: r.cost, estimate: r.estimate === true, unratedMinutes: r.unrated },
     ]),
   );
 }
