@@ -172,6 +172,11 @@ export async function buildApp({ config, database, logger, webDir = webDistDir, 
       // `transfer-encoding: chunked` on a jsonl answer, copied beside that length, made an answer
       // HTTP forbids (Node's own client refuses it).
       for (const [name, value] of payload.headers) if (!HOP_BY_HOP.has(name)) reply.header(name, value);
+      // A JSON answer is never a page: the app page's policies (about 0.5 KB, on each of the three
+      // or four calls of a first screen) say nothing on it. A policy that allows nothing, nosniff and
+      // the resource policy still cover it if someone opens or frames its URL.
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      reply.header('content-security-policy', API_POLICY);
       return Buffer.from(await payload.arrayBuffer());
     });
     await procedures.register(compress, {
@@ -272,6 +277,9 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/** A procedure's answer, opened or framed on its own, may load and run nothing. */
+const API_POLICY = "default-src 'none';frame-ancestors 'none'";
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
