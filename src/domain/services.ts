@@ -4,7 +4,8 @@ import { ZTaxCode } from './billing/schemas';
 import { ZPercentText } from './billing/wip';
 import { zNumber, zString } from './fields';
 import { ZPageInput } from './pagination';
-import { FILING_CODES } from './statutory/catalogue';
+// The codes alone: the services screens need not load the catalogue (filing-codes.ts says why).
+import { FILING_CODE_LIST } from './statutory/filing-codes';
 
 // The firm's service catalogue (/admin/services): what the practice does for its clients.
 
@@ -100,7 +101,7 @@ export const ZServiceInput = z.object({
    * Left out, an edit keeps the link; null unlinks.
    */
   statutoryFilingCode: z
-    .enum(FILING_CODES as [string, ...string[]], 'Choose a filing from the catalogue')
+    .enum(FILING_CODE_LIST as [string, ...string[]], 'Choose a filing from the catalogue')
     .nullish(),
   // Billing (issue 35): what its engagements start with, and what its invoice lines carry. Left
   // out, a new service with a default fee is billed as a fixed fee and one without by the hour, and

@@ -449,6 +449,10 @@ export function findFiling(
   return (code && filingsOf(release).find((f) => f.code === code)) || null;
 }
 
+/** Why a filing is refused to a firm whose accepted version of the catalogue lacks it. */
+export const notInReleaseMessage = (code: string, release: TCatalogueRelease) =>
+  `${findFiling(code)?.name ?? code} is not in your firm’s version of the statutory catalogue (${release.version}): review and accept the newer version first`;
+
 export function countryOfFiling(filing: TFiling): TCountryCatalogue {
   const country = CATALOGUE.countries[filing.country];
   if (!country) throw new Error(`no catalogue for ${filing.country}`);

@@ -3,7 +3,7 @@ import { GST_STATES } from '../billing/gst-states';
 import { escapeHtml, ZBroadcastContent } from '../broadcasts';
 import { isIsoDate } from '../days';
 import { zInt, zString } from '../fields';
-import { FILING_CODES, findFiling } from './catalogue';
+import { FILING_CODES, findFiling, type TFiling } from './catalogue';
 import { filingDueDate, filingPeriodByKey } from './rules';
 
 // Inputs of the statutory calendar's procedures (issue 39).
@@ -48,25 +48,26 @@ export const ZExtensionInput = z
       .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
-    const filing = findFiling(v.filingCode);
-    if (!filing) return;
-    const period = filingPeriodByKey(filing, v.periodKey);
-    if (!period) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['periodKey'],
-        message: `This is not a period of ${filing.name}`,
-      });
-      return;
-    }
-    if (isIsoDate(v.dueDate) && v.dueDate <= filingDueDate(filing, period.end))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dueDate'],
-        message: 'An extension moves the due date later than the statutory one',
-      });
+    for (const p of extensionProblems(v, findFiling(v.filingCode)))
+      ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   });
 export type TExtensionInput = z.output<typeof ZExtensionInput>;
+
+/**
+ * What is wrong with an extension of this filing (as the catalogue version in force describes it):
+ * the form checks it against the newest catalogue, the server again against the firm's version.
+ */
+export function extensionProblems(
+  v: { periodKey: string; dueDate: string },
+  filing: TFiling | null,
+): { field: 'periodKey' | 'dueDate'; message: string }[] {
+  if (!filing) return [];
+  const period = filingPeriodByKey(filing, v.periodKey);
+  if (!period) return [{ field: 'periodKey', message: `This is not a period of ${filing.name}` }];
+  if (isIsoDate(v.dueDate) && v.dueDate <= filingDueDate(filing, period.end))
+    return [{ field: 'dueDate', message: 'An extension moves the due date later than the statutory one' }];
+  return [];
+}
 
 /** Accepting a catalogue release: the version the firm reviewed (a newer one shipped since is refused). */
 export const ZCatalogueAccept = z.object({

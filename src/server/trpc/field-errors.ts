@@ -21,6 +21,11 @@ export function fieldConflict(field: string, message: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message, cause: new FieldError(field, message) });
 }
 
+/** BAD_REQUEST on one field: what was sent is not acceptable here (a filing the firm's catalogue lacks). */
+export function fieldInvalid(field: string, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field, message) });
+}
+
 /** Each field's messages, by its dotted path; issues about the whole input have no field. */
 export function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefined {
   if (cause instanceof FieldError) return { [cause.field]: [cause.message] };

@@ -82,7 +82,10 @@ function exportPage(
       tags: clients.tags,
       status: clients.status,
       notes: clients.notes,
+      // Drizzle reads a left-joined object as absent when its first column is null: led by a column
+      // the row always has, a registration with a PAN and no GSTIN is not dropped from the file.
       reg: {
+        clientId: clientRegistrations.clientId,
         gstin: clientRegistrations.gstin,
         gstScheme: clientRegistrations.gstScheme,
         turnoverBand: clientRegistrations.turnoverBand,

@@ -212,9 +212,8 @@ async function importBatch(
         country: input.country,
         lat: input.location?.lat ?? null,
         lng: input.location?.lng ?? null,
-        // Kept as imported: in the browser's import the registrations' PAN never arrived, and taking
-        // it out here lost it (readers merge the two lists without repeating a kind).
-        tax_ids: input.taxIds,
+        // What became a registration lives there only (PAN, TAN and GSTIN's one home).
+        tax_ids: withoutRegistered(input.taxIds, input.registrations),
         tags: input.tags,
         status: input.status,
         notes: input.notes,
@@ -297,4 +296,22 @@ function registrationColumns(r: TRegistrations) {
     transfer_pricing: r.transferPricing,
     collects_tcs: r.collectsTcs,
   };
+}
+
+/** The tax identifiers left once the registrations hold their PAN, TAN and GSTIN. */
+function withoutRegistered(
+  taxIds: readonly { kind: string; value: string }[],
+  r: Pick<TRegistrations, 'pan' | 'tan' | 'gstin'> | null | undefined,
+) {
+  if (!r) return taxIds;
+  const held = new Map([
+    ['PAN', r.pan],
+    ['TAN', r.tan],
+    ['GSTIN', r.gstin],
+    ['GST', r.gstin],
+  ]);
+  return taxIds.filter((t) => {
+    const value = held.get(t.kind.trim().toUpperCase());
+    return !value || value !== t.value.replace(/\s+/g, '').toUpperCase();
+  });
 }

@@ -162,8 +162,8 @@ describe('import', () => {
       groupId: book.group.id,
       country: 'IN',
       tags: ['gst', 'vip'],
-      // Kept as imported, and in the registrations too (readers merge the two without repeating it).
-      taxIds: [{ kind: 'PAN', value: 'AAAPR1234A' }],
+      // The PAN's one home is the registrations (issue 39).
+      taxIds: [],
       status: 'active',
       type: 'individual',
     });

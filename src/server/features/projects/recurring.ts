@@ -4,6 +4,7 @@ import {
   dueDateFor,
   ONE_TIME_PERIOD_KEY,
   periodContaining,
+  periodKeyFrequency,
   periodsToGenerate,
   projectNameFor,
   type TRecurringFrequency,
@@ -280,8 +281,13 @@ async function adoptFilingKeys(db: TExecutor, service: TServiceRow, filing: TFil
     const start = String(s.start).slice(0, 10);
     const end = String(s.end).slice(0, 10);
     const p = periodContaining(filing.frequency, fyMonth, start);
-    return p.start === start && p.end === end && p.key !== s.key
-      ? [{ from: s.key, to: p.key, start, end }]
+    if (p.start === start && p.end === end)
+      return p.key !== s.key ? [{ from: s.key, to: p.key, start, end }] : [];
+    // Days that are no period of the filing (a firm year from February: May-Jul) under a key the
+    // filing gives other days ('2026-Q2' is Jul-Sep from April): the key goes to the filing's
+    // period, the project keeps its days under the key and its start, which no period uses.
+    return periodKeyFrequency(s.key) === filing.frequency
+      ? [{ from: s.key, to: `${s.key}/${start}`, start, end }]
       : [];
   });
   if (!moves.length) return;

@@ -4,7 +4,12 @@ import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constant
 import { percentToBp } from '../../../domain/billing/wip';
 import type { TPage } from '../../../domain/pagination';
 import type { TServiceClientsQuery, TServiceListQuery, TServiceValues } from '../../../domain/services';
-import { catalogueRelease, findFiling, type TCatalogueRelease } from '../../../domain/statutory/catalogue';
+import {
+  catalogueRelease,
+  findFiling,
+  notInReleaseMessage,
+  type TCatalogueRelease,
+} from '../../../domain/statutory/catalogue';
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -18,7 +23,7 @@ import {
   services,
 } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
-import { fieldConflict } from '../../trpc/field-errors';
+import { fieldConflict, fieldInvalid } from '../../trpc/field-errors';
 import { clientVisibility } from '../clients';
 import { audit, diff } from '../system-log';
 
@@ -71,10 +76,7 @@ function columnsOf(input: TServiceValues, release: TCatalogueRelease, before?: T
   // catalogue version the firm accepted.
   const filing = findFiling(link, release);
   if (link && !filing && link !== before?.statutoryFilingCode)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `statutoryFilingCode: this filing is not in your firm’s version of the catalogue (${release.version})`,
-    });
+    throw fieldInvalid('statutoryFilingCode', notInReleaseMessage(link, release));
   return {
     ...rest,
     statutoryFilingCode: link,

@@ -3,10 +3,11 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { gstStateLabel } from '../../../domain/billing/gst-states';
 import { BROADCAST_NAME_MAX } from '../../../domain/broadcasts';
 import { OPEN_REQUEST_STATUSES } from '../../../domain/requests/constants';
-import { findFiling } from '../../../domain/statutory/catalogue';
+import { findFiling, notInReleaseMessage, type TCatalogueRelease } from '../../../domain/statutory/catalogue';
 import { filingDueDate, filingPeriodByKey } from '../../../domain/statutory/rules';
 import {
   defaultExtensionNotice,
+  extensionProblems,
   type TExtensionInput,
   type TExtensionNotice,
 } from '../../../domain/statutory/schemas';
@@ -14,9 +15,11 @@ import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor, TTx } from '../../db/client';
 import { filingExtensions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { fieldInvalid } from '../../trpc/field-errors';
 import { createBroadcast } from '../broadcasts';
 import { firmFormatter } from '../settings';
 import { audit as writeAudit } from '../system-log';
+import { firmRelease } from './service';
 
 // Government extensions of a filing's due date (issue 39): recorded once, previewed (the projects,
 // and their open tasks, reminders and requests, that move), then applied in one transaction.
@@ -27,8 +30,13 @@ const uuidv7 = sql.raw(`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid
 
 type TExtension = typeof filingExtensions.$inferSelect;
 
-function describe(e: Pick<TExtension, 'filingCode' | 'periodKey' | 'stateCode' | 'dueDate'>) {
-  const filing = findFiling(e.filingCode);
+/** An extension in words, by the firm's version of the catalogue (its periods and statutory date). */
+function describe(
+  e: Pick<TExtension, 'filingCode' | 'periodKey' | 'stateCode' | 'dueDate'>,
+  release: TCatalogueRelease,
+) {
+  // A filing the firm's version lacks (none is recorded since the server checks) is still named.
+  const filing = findFiling(e.filingCode, release) ?? findFiling(e.filingCode);
   const period = filing ? filingPeriodByKey(filing, e.periodKey) : null;
   return {
     filingName: filing?.name ?? e.filingCode,
@@ -39,6 +47,7 @@ function describe(e: Pick<TExtension, 'filingCode' | 'periodKey' | 'stateCode' |
 }
 
 export async function listExtensions(db: TExecutor, scope: TScope) {
+  const release = await firmRelease(db, scope.orgId);
   const rows = await db
     .select()
     .from(filingExtensions)
@@ -55,18 +64,27 @@ export async function listExtensions(db: TExecutor, scope: TScope) {
     appliedAt: r.appliedAt,
     projectsMoved: r.projectsMoved,
     createdAt: r.createdAt,
-    ...describe(r),
+    ...describe(r, release),
   }));
 }
 
 export async function createExtension(db: TDb, scope: TScope, input: TExtensionInput, meta: TRequestMeta) {
   return db.transaction(async (tx) => {
+    // The form offers the firm's version of the catalogue; a filing only a newer one has, or a
+    // period or date its version reads otherwise, is refused here.
+    const release = await firmRelease(tx, scope.orgId);
+    const filing = findFiling(input.filingCode, release);
+    if (!filing) {
+      throw fieldInvalid('filingCode', notInReleaseMessage(input.filingCode, release));
+    }
+    const [problem] = extensionProblems(input, filing);
+    if (problem) throw fieldInvalid(problem.field, problem.message);
     const [row] = await tx
       .insert(filingExtensions)
       .values({ orgId: scope.orgId, ...input, createdBy: scope.memberId })
       .returning({ id: filingExtensions.id });
     if (!row) throw new Error('extension not created');
-    const d = describe(input);
+    const d = describe(input, release);
     const when = (await firmFormatter(tx, scope.orgId)).date;
     await audit(tx, scope, meta, {
       action: 'filing_extension.create',
@@ -166,7 +184,7 @@ export async function previewExtension(db: TExecutor, scope: TScope, extensionId
   };
   const rows = rowsOf<TRow>(result);
   const first = rows[0];
-  const d = describe(e);
+  const d = describe(e, await firmRelease(db, scope.orgId));
   const when = (await firmFormatter(db, scope.orgId)).date;
   return {
     extension: { id: e.id, dueDate: e.dueDate, appliedAt: e.appliedAt, ...d },
@@ -217,7 +235,7 @@ export async function applyExtension(
     const e = await extensionOf(tx, scope, extensionId, true);
     if (e.appliedAt)
       throw new TRPCError({ code: 'CONFLICT', message: 'This extension has already been applied' });
-    const d = describe(e);
+    const d = describe(e, await firmRelease(tx, scope.orgId));
     const when = (await firmFormatter(tx, scope.orgId)).date;
     const { clientIds, ...moved } = await moveProjects(
       tx,

@@ -6,6 +6,7 @@ import {
   catalogueRelease,
   filingsOf,
   findFiling,
+  notInReleaseMessage,
   releasesAfter,
   type TCatalogueRelease,
   type TFiling,
@@ -301,11 +302,16 @@ export async function engageGaps(db: TDb, scope: TScope, input: TEngageInput, me
     let skipped = 0;
     for (const item of input.items) {
       const filing = findFiling(item.filingCode, release);
-      const service = linked.get(item.filingCode)?.[0];
-      if (!filing || !service)
+      if (!filing)
         throw new TRPCError({
           code: 'BAD_REQUEST',
-          message: `Link one of your services to ${filing?.name ?? item.filingCode} first (Services → the service → Statutory filing)`,
+          message: notInReleaseMessage(item.filingCode, release),
+        });
+      const service = linked.get(item.filingCode)?.[0];
+      if (!service)
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `Link one of your services to ${filing.name} first (Services → the service → Statutory filing)`,
         });
       const key = `${item.clientId}|${item.filingCode}`;
       if (done.has(key)) {

@@ -9,7 +9,7 @@ import {
   findFiling,
 } from '../../../domain/statutory/catalogue';
 import { factsOf } from '../../../domain/statutory/registrations';
-import { applicableFilings, filingDueDate } from '../../../domain/statutory/rules';
+import { applicableFilings, filingDueDate, filingYear } from '../../../domain/statutory/rules';
 import {
   broadcastDeliveries,
   broadcastSuppressions,
@@ -166,6 +166,90 @@ describe('services linked to a filing', () => {
     // The quarter made before the link now carries the filing's key; the next quarter is made.
     expect(after).toContain('2026-10-01..2026-12-31 2026-Q3');
     expect(after).toContain('2027-01-01..2027-03-31 2026-Q4');
+  });
+
+  it('give a firm whose year starts in February the filing’s periods, each once, and its gaps by the filing', async () => {
+    // Issue 39: the firm's quarters (Feb-Apr, May-Jul, ...) never coincide with the filing's (from
+    // April), but the firm's own keys ('2026-Q1' for Feb-Apr 2026) are the filing's keys for other days.
+    const f = await firm('February year');
+    await t.db.update(orgs).set({ fiscalYearStartMonth: 2 }).where(eq(orgs.id, f.org.id));
+    const client = await seedClient(t, f.org.id);
+    await f.api.statutory.setRegistrations.mutate({
+      clientId: client.id,
+      data: { pan: 'AAPFU0939F', tan: 'MUMA12345B' },
+    });
+    const svc = await f.api.services.create.mutate({
+      name: 'TDS return',
+      code: 'TDSF',
+      frequency: 'quarterly',
+      dueDateRule: { dayOfMonth: 7, monthsAfterPeriod: 1 },
+      projectTemplateId: f.templateId,
+    });
+    await f.api.engagements.create.mutate({
+      clientId: client.id,
+      serviceId: svc.id,
+      startDate: '2026-02-01',
+    });
+    await generateRecurringProjects(t.db, {
+      orgId: f.org.id,
+      through: '2026-06-30',
+      now: new Date('2026-06-01T06:00:00Z'),
+    });
+    const periodsOf = async () =>
+      (
+        await t.db
+          .select({
+            key: projects.periodKey,
+            start: projects.periodStart,
+            end: projects.periodEnd,
+            due: projects.dueDate,
+          })
+          .from(projects)
+          .where(and(eq(projects.orgId, f.org.id), eq(projects.serviceId, svc.id)))
+      ).sort((a, b) => String(a.start).localeCompare(String(b.start)));
+    const before = await periodsOf();
+    // The firm's own quarter May-Jul 2026 carries the key the filing gives July-September.
+    expect(before.map((p) => `${p.start}..${p.end} ${p.key}`)).toContain('2026-05-01..2026-07-31 2026-Q2');
+
+    await f.api.services.update.mutate({
+      serviceId: svc.id,
+      name: 'TDS return',
+      code: 'TDSF',
+      frequency: 'quarterly',
+      projectTemplateId: f.templateId,
+      statutoryFilingCode: 'IN.TDS.26Q',
+    });
+    // A year of the filing, generated as the days pass.
+    for (const day of ['2026-07-01', '2026-10-01', '2027-01-01', '2027-04-01', '2027-06-01']) {
+      await generateRecurringProjects(t.db, {
+        orgId: f.org.id,
+        through: addDays(day, 30),
+        now: new Date(`${day}T06:00:00Z`),
+      });
+    }
+    const after = await periodsOf();
+    const keys = after.map((p) => p.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    // The firm's May-Jul project is kept, its days under a key no period of the filing uses.
+    expect(after.find((p) => p.start === '2026-05-01')).toMatchObject({
+      key: '2026-Q2/2026-05-01',
+      end: '2026-07-31',
+    });
+    const filing = findFiling('IN.TDS.26Q');
+    if (!filing) throw new Error('no filing');
+    // Each quarter of the filing's year 2026 (April 2026 to March 2027): once, its key, its due date.
+    for (const o of filingYear(filing, 2026)) {
+      const made = after.filter((p) => p.start === o.period.start && p.end === o.period.end);
+      expect(
+        made.map((p) => [p.key, p.due]),
+        o.period.key,
+      ).toEqual([[o.period.key, o.due]]);
+    }
+    // The gaps read the filing's rules: engaged for 26Q, not for 24Q.
+    const gaps = await f.api.statutory.gaps.query({});
+    const codes = gaps.rows.filter((r) => r.clientId === client.id).map((r) => r.filing.code);
+    expect(codes).toContain('IN.TDS.24Q');
+    expect(codes).not.toContain('IN.TDS.26Q');
   });
 
   it('take the filing’s frequency, fiscal quarters and due dates for the projects they generate', async () => {

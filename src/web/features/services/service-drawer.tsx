@@ -13,7 +13,6 @@ import {
   type TServiceValues,
   ZServiceInput,
 } from '@domain/services';
-import { ALL_FILINGS, findFiling } from '@domain/statutory/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Field, FormSelect, Input, RecordDialog, Switch, Textarea, type TRecordForm, toast } from '@web/ui';
 import { Controller } from 'react-hook-form';
@@ -71,6 +70,8 @@ export function ServiceDrawer({
     ...trpc.projectTemplates.options.queryOptions(),
     enabled: open && canSeeTemplates,
   });
+  // The filings of the catalogue version the firm accepted, as the server checks a link against.
+  const catalogue = useQuery({ ...trpc.statutory.catalogue.queryOptions(), enabled: open });
   return (
     <RecordDialog
       as="drawer"
@@ -87,22 +88,36 @@ export function ServiceDrawer({
       description="What the firm does for its clients, how often, and when it falls due."
       submitLabel={service ? 'Save service' : 'Create service'}
     >
-      {(form) => <ServiceFields form={form} templates={canSeeTemplates ? (templates.data ?? []) : null} />}
+      {(form) => (
+        <ServiceFields
+          form={form}
+          templates={canSeeTemplates ? (templates.data ?? []) : null}
+          filings={catalogue.data?.filings ?? []}
+        />
+      )}
     </RecordDialog>
   );
 }
 
+type TFilingOption = { code: string; name: string; authority: string; description: string };
+
 function ServiceFields({
   form,
   templates,
+  filings,
 }: {
   form: TRecordForm<TServiceInput, TServiceValues>;
   /** null: the member may not see templates, so the field is not offered. */
   templates: { id: string; name: string }[] | null;
+  filings: readonly TFilingOption[];
 }) {
   const errors = form.formState.errors;
   const rule = form.watch('dueDateRule');
-  const filing = findFiling(form.watch('statutoryFilingCode'));
+  const linked = form.watch('statutoryFilingCode');
+  const filing = filings.find((f) => f.code === linked) ?? null;
+  // A link the firm's version no longer has (retired by a release) stays visible, by its code.
+  const options = filings.map((f) => ({ value: f.code, label: `${f.name} · ${f.authority}` }));
+  if (linked && !filing) options.push({ value: linked, label: linked });
   const ruleErrors = errors.dueDateRule;
   return (
     <>
@@ -130,10 +145,10 @@ function ServiceFields({
           control={form.control}
           name="statutoryFilingCode"
           none="Not a statutory filing"
-          options={ALL_FILINGS.map((f) => ({ value: f.code, label: `${f.name} · ${f.authority}` }))}
+          options={options}
         />
       </Field>
-      {filing ? null : (
+      {linked ? null : (
         <>
           <Field label="Frequency" error={errors.frequency?.message} required>
             <FormSelect

@@ -1,5 +1,4 @@
 import { dueDateRulePreview, FREQUENCY_LABELS, SERVICE_SORTS } from '@domain/services';
-import { findFiling } from '@domain/statutory/catalogue';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -52,6 +51,9 @@ function ServicesScreen() {
     archived: search.archived ?? false,
   };
   const list = useQuery({ ...trpc.services.list.queryOptions(query), placeholderData: keepPreviousData });
+  // Filing names by the firm's version of the catalogue (the drawer's list reads the same query).
+  const catalogue = useQuery(trpc.statutory.catalogue.queryOptions());
+  const filingName = (code: string) => catalogue.data?.filings.find((f) => f.code === code)?.name ?? code;
   const [editing, setEditing] = useState<TServiceRow | null>(null);
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
@@ -106,7 +108,7 @@ function ServicesScreen() {
       cell: (s) => (
         <span className="text-muted-fg">
           {s.statutoryFilingCode
-            ? `${findFiling(s.statutoryFilingCode)?.name ?? s.statutoryFilingCode} (statutory)`
+            ? `${filingName(s.statutoryFilingCode)} (statutory)`
             : dueDateRulePreview(s.dueDateRule)}
         </span>
       ),

@@ -1,5 +1,4 @@
 import { todayIn } from '@domain/days';
-import { ALL_FILINGS } from '@domain/statutory/catalogue';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Button, type DataTableColumn, ListScreen, PageHeader, toast, useFormat } from '@web/ui';
@@ -34,6 +33,8 @@ function Gaps() {
     ...(search.filingCode ? { filingCode: search.filingCode } : {}),
   };
   const gaps = useQuery({ ...trpc.statutory.gaps.queryOptions(input), placeholderData: keepPreviousData });
+  // The filter offers the filings of the firm's version of the catalogue.
+  const catalogue = useQuery(trpc.statutory.catalogue.queryOptions());
   type TRow = NonNullable<typeof gaps.data>['rows'][number];
   const queryClient = useQueryClient();
   const engage = useMutation(trpc.statutory.engage.mutationOptions());
@@ -81,7 +82,7 @@ function Gaps() {
             label: 'Filing',
             all: 'All filings',
             className: 'w-64',
-            options: ALL_FILINGS.map((f) => ({ value: f.code, label: f.name })),
+            options: (catalogue.data?.filings ?? []).map((f) => ({ value: f.code, label: f.name })),
           },
         ]}
         bulkActions={

@@ -2,7 +2,7 @@ import { GST_STATES } from '@domain/billing/gst-states';
 import { ZBroadcastContent } from '@domain/broadcasts';
 import { todayIn } from '@domain/days';
 import { FREQUENCY_LABELS } from '@domain/services';
-import { ALL_FILINGS, findFiling } from '@domain/statutory/catalogue';
+import { catalogueRelease, filingsOf, findFiling } from '@domain/statutory/catalogue';
 import { filingPeriodContaining, filingYear } from '@domain/statutory/rules';
 import { type TExtensionInput, ZExtensionInput } from '@domain/statutory/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -64,6 +64,8 @@ function Statutory() {
   const count = useCount();
   const canEdit = useCan('services.edit');
   const catalogue = useQuery(trpc.statutory.catalogue.queryOptions());
+  // The extension form offers the filings, periods and dates of the version the firm accepted.
+  const release = catalogue.data ? catalogueRelease(catalogue.data.version) : null;
   const extensions = useQuery(trpc.statutory.extensions.queryOptions());
   const [recording, setRecording] = useState(false);
   const [previewing, setPreviewing] = useState<string | null>(null);
@@ -236,7 +238,7 @@ function Statutory() {
         >
           {(form) => {
             const errors = form.formState.errors;
-            const filing = findFiling(form.watch('filingCode'));
+            const filing = release ? findFiling(form.watch('filingCode'), release) : null;
             const today = todayIn(format.timeZone);
             const year = filing ? Number(filingPeriodContaining(filing, today).start.slice(0, 4)) : 0;
             const periods = filing
@@ -252,7 +254,10 @@ function Statutory() {
                   <FormSelect
                     control={form.control}
                     name="filingCode"
-                    options={ALL_FILINGS.map((f) => ({ value: f.code, label: f.name }))}
+                    options={(release ? filingsOf(release) : []).map((f) => ({
+                      value: f.code,
+                      label: f.name,
+                    }))}
                   />
                 </Field>
                 <Field label="Period" error={errors.periodKey?.message} required>
