@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../domain/constants';
 import { ZApiUploadQuery } from './documents-http';
 import { OPERATIONS, type TOperation } from './operations';
-import { OUTPUTS, outputJsonSchema, SAVED, ZUploadAnswer } from './outputs';
+import { OUTPUTS, outputJsonSchema, ZUploadAnswer } from './outputs';
 import { bodySchema, queryParameters } from './schemas';
 
 // The OpenAPI 3.1 document, generated from the operations table and the procedures' zod inputs
@@ -48,6 +49,9 @@ function operationObject(op: TOperation) {
       description: 'The same key with the same body within 24 hours answers the first answer again',
     });
   const output = OUTPUTS[op.tag] ?? {};
+  const answer = op.kind === 'get' || op.read ? output.get : output.created;
+  if (op.kind !== 'list' && !answer)
+    throw new Error(`${op.operationId} has no documented answer (outputs.ts)`);
   const success =
     op.kind === 'list'
       ? {
@@ -58,12 +62,11 @@ function operationObject(op: TOperation) {
         }
       : {
           [op.kind === 'create' ? '201' : '200']: {
-            description: op.kind === 'create' ? 'Created' : op.kind === 'get' ? 'OK' : 'Changed',
-            content: {
-              'application/json': {
-                schema: outputJsonSchema((op.kind === 'get' ? output.get : undefined) ?? SAVED),
-              },
-            },
+            description:
+              op.kind === 'get'
+                ? 'OK'
+                : `${op.kind === 'create' ? 'Created' : 'Changed'}${op.read ? `: the ${op.tag.toLowerCase().replace(/s$/, '')} as its GET answers it` : ''}`,
+            content: { 'application/json': { schema: outputJsonSchema(answer as z.ZodType) } },
           },
         };
   return {
