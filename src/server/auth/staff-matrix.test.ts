@@ -1941,6 +1941,19 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     cross: 'ids',
     client: true,
   },
+  // The raw-body upload: the same upload path, the file as the body.
+  'PUT /api/v1/documents': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/documents?folderId=${c.folder.id}&name=${encodeURIComponent(`${f.marker} raw upload.txt`)}`,
+      method: 'PUT',
+      body: () => 'hello',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
   'GET /api/v1/documents/:id': {
     kind: 'api',
     request: (_, c) => ({ path: `/api/v1/documents/${c.document.id}` }),

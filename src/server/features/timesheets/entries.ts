@@ -38,6 +38,9 @@ async function entryOf(tx: TExecutor, scope: TScope, entryId: string) {
 
 /** One entry as the API answers it: the caller's own, or anyone's for an approver (as entryOf). */
 export async function getEntry(db: TExecutor, scope: TScope, entryId: string) {
+  // Time for a client the caller may not see is not theirs to read (time without a client is).
+  const visible = clientVisibility(scope, timesheetEntries.clientId);
+  const visibleTime = visible ? or(isNull(timesheetEntries.clientId), visible) : undefined;
   const [row] = await db
     .select({
       id: timesheetEntries.id,
@@ -54,14 +57,7 @@ export async function getEntry(db: TExecutor, scope: TScope, entryId: string) {
       createdAt: timesheetEntries.createdAt,
     })
     .from(timesheetEntries)
-    .where(
-      and(
-        eq(timesheetEntries.orgId, scope.orgId),
-        eq(timesheetEntries.id, entryId),
-        // Time for a client the caller may not see is not theirs to read (a null client is).
-        or(isNull(timesheetEntries.clientId), clientVisibility(scope, timesheetEntries.clientId)),
-      ),
-    );
+    .where(and(eq(timesheetEntries.orgId, scope.orgId), eq(timesheetEntries.id, entryId), visibleTime));
   if (!row || (row.memberId !== scope.memberId && !mayApprove(scope)))
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Time entry not found' });
   return row;
