@@ -255,7 +255,8 @@ describe('the raw-body upload (PUT)', () => {
     expect(
       ((await (await get(secret, `/documents/${resume.id}`)).json()) as { contentType: string }).contentType,
     ).toBe('text/plain');
-    const again = await put(secret, { folderId: root.id, name: 'return.pdf' }, `${pdf}%more\n`, {
+    // By the client: into its top folder, the same file's next version.
+    const again = await put(secret, { clientId: client.id, name: 'return.pdf' }, `${pdf}%more\n`, {
       'content-type': 'application/pdf',
     });
     expect(await again.json()).toMatchObject({ id: made.id, version: 2, created: false });
@@ -299,12 +300,22 @@ describe('the raw-body upload (PUT)', () => {
     );
     expect((await put(mine.secret, { name: 'x.txt' }, 'no folder')).status).toBe(400);
 
-    // Another firm's folder (or one that does not exist) is a 404, before a byte is stored.
-    for (const folderId of [theirs.root.id, randomUUID()]) {
-      const crossed = await put(mine.secret, { folderId, name: 'x.txt' }, 'x');
-      expect(crossed.status).toBe(404);
+    // Another firm's folder or client (or one that does not exist) is a 404, before a byte is stored.
+    const elsewhere: Record<string, string>[] = [
+      { folderId: theirs.root.id },
+      { folderId: randomUUID() },
+      { clientId: theirs.client.id },
+      { clientId: randomUUID() },
+    ];
+    for (const where of elsewhere) {
+      const crossed = await put(mine.secret, { ...where, name: 'x.txt' }, 'x');
+      expect(crossed.status, JSON.stringify(where)).toBe(404);
       expect(await crossed.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
+    expect(
+      (await put(mine.secret, { folderId: mine.root.id, clientId: mine.client.id, name: 'x.txt' }, 'x'))
+        .status,
+    ).toBe(400);
     // A key whose role may not add documents is refused.
     const noDocs = await mine.api.apiKeys.create.mutate({
       name: 'Clients only',

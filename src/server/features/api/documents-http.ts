@@ -11,6 +11,7 @@ import type { TDatabase } from '../../db/client';
 import type { TStorage } from '../../files/storage';
 import {
   liveFolder,
+  openTree,
   receiveRawUpload,
   receiveUpload,
   recordUpload,
@@ -32,8 +33,10 @@ type TDeps = { database: TDatabase; config: TConfig; storage: TStorage };
 export const UPLOAD_OPERATION = 'uploadDocument';
 export const DOWNLOAD_OPERATION = 'downloadDocument';
 
+/** Where an upload goes: a folder, or a client's top folder (one of the two). */
 export const ZApiUploadQuery = z.object({
-  folderId: z.uuid('Choose a folder'),
+  folderId: z.uuid('Choose a folder').optional().describe('The folder; or give clientId'),
+  clientId: z.uuid('Choose a client').optional().describe('The client, for its top folder; or give folderId'),
   share: ZUploadShare.optional(),
 });
 /** The raw upload's name, when given as a query parameter (else Content-Disposition's). */
@@ -90,15 +93,17 @@ export async function registerDocumentApi(api: FastifyInstance, deps: TDeps) {
     const caller = callerOf(req);
     const scope = staffScope(caller.identity, 'documents.create');
     const query = ZApiUploadQuery.safeParse(req.query ?? {});
-    if (!query.success) {
+    if (!query.success || (query.data.folderId === undefined) === (query.data.clientId === undefined)) {
       throw new TRPCError({
         code: 'BAD_REQUEST',
-        message: 'Name the folder as ?folderId=… (and share as true or false)',
+        message: 'Name the folder as ?folderId=… or the client as ?clientId=… (and share as true or false)',
       });
     }
-    const { folderId, share } = query.data;
+    const { share } = query.data;
     if (share !== undefined) requirePermission(scope, 'documents.edit');
-    // Before a byte is stored: the folder is live and the key reaches it (another firm's is a 404).
+    // Before a byte is stored: the folder is live and the key reaches it (another firm's folder or
+    // client is a 404); a client's top folder is made as opening its documents would.
+    const folderId = query.data.folderId ?? (await openTree(db, scope, query.data.clientId ?? null)).id;
     await liveFolder(db, scope, folderId);
     const received = await receive(req, { storage, maxBytes }, scope.orgId);
     if (!received) return reply;
