@@ -724,6 +724,7 @@ const ROWS: Record<string, TRow> = {
     cross: 'ids',
     client: true,
   },
+  'engagements.get': { input: (_, c) => ({ engagementId: c.engagement.id }), cross: 'ids', client: true },
   'engagements.listForClient': { input: (_, c) => ({ clientId: c.client.id }), cross: 'ids', client: true },
   'engagements.update': {
     input: (_, c) => ({ engagementId: c.engagement.id, startDate: '2025-04-01', endDate: '2099-03-31' }),
@@ -1577,6 +1578,7 @@ const ROWS: Record<string, TRow> = {
     ],
   },
   'timesheets.delete': { input: (_, c) => ({ entryId: c.doomedTimeEntry.id }), cross: 'ids' },
+  'timesheets.get': { input: (_, c) => ({ entryId: c.timeEntry.id }), cross: 'ids', client: true },
   'timesheets.lock': { input: () => undefined, cross: 'none' },
   'timesheets.approvalSettings': { input: () => undefined, cross: 'none' },
   'timesheets.setApprovalSettings': {
@@ -1939,6 +1941,19 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
     cross: 'ids',
     client: true,
   },
+  // The raw-body upload: the same upload path, the file as the body.
+  'PUT /api/v1/documents': {
+    kind: 'api',
+    request: (f, c) => ({
+      path: `/api/v1/documents?folderId=${c.folder.id}&name=${encodeURIComponent(`${f.marker} raw upload.txt`)}`,
+      method: 'PUT',
+      body: () => 'hello',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    own: 201,
+    cross: 'ids',
+    client: true,
+  },
   'GET /api/v1/documents/:id': {
     kind: 'api',
     request: (_, c) => ({ path: `/api/v1/documents/${c.document.id}` }),
@@ -2020,6 +2035,13 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
       ...jsonBody({ serviceId: f.service.id, startDate: '2025-06-01' }),
     }),
     own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/engagements/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/engagements/${c.engagement.id}` }),
+    own: 200,
     cross: 'ids',
     client: true,
   },
@@ -2139,6 +2161,13 @@ const ROUTE_ROWS: Record<string, TRouteRow> = {
       ...jsonBody({ date: '2026-03-05', minutes: 90, clientId: c.client.id }),
     }),
     own: 201,
+    cross: 'ids',
+    client: true,
+  },
+  'GET /api/v1/time-entries/:id': {
+    kind: 'api',
+    request: (_, c) => ({ path: `/api/v1/time-entries/${c.timeEntry.id}` }),
+    own: 200,
     cross: 'ids',
     client: true,
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiKeys, clients, systemLog } from '../../db/schema';
+import { apiKeys, clients, roles, services, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
 
@@ -181,6 +181,27 @@ describe('REST /api/v1', () => {
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' });
     expect((await call(secret, 'GET', '/services')).status).toBe(403);
     expect((await call(secret, 'GET', '/invoices')).status).toBe(403);
+
+    // A write answers the record as its GET does: a role that may create services but not see
+    // them is refused before anything is written, rather than answered less than documented.
+    const [blind] = await t.db
+      .insert(roles)
+      .values({ orgId: firm.org.id, name: 'Blind maker', permissions: ['services.create'] })
+      .returning();
+    if (!blind) throw new Error('role not made');
+    const maker = await keyFor(firm, blind.id, 'Blind maker');
+    const blindCreate = await call(maker.secret, 'POST', '/services', {
+      name: 'GST returns',
+      code: 'GST-M',
+      frequency: 'monthly',
+    });
+    expect(blindCreate.status).toBe(403);
+    expect(
+      await t.db
+        .select()
+        .from(services)
+        .where(and(eq(services.orgId, firm.org.id), eq(services.code, 'GST-M'))),
+    ).toHaveLength(0);
   });
 });
 

@@ -42,6 +42,27 @@ function upload(
   });
 }
 
+/** The raw-body upload: PUT with the bytes as the body and the file's type as Content-Type. */
+function put(
+  secret: string,
+  query: Record<string, string>,
+  bytes: Uint8Array | string,
+  headers: Record<string, string> = { 'content-type': 'application/octet-stream' },
+) {
+  return fetch(`${t.url}/api/v1/documents?${new URLSearchParams(query)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${secret}`, ...headers },
+    body: bytes as BodyInit,
+  });
+}
+
+/** What storage holds for the firm (files the uploads left, recorded or not). */
+async function storedKeys(orgId: string) {
+  const keys: string[] = [];
+  for await (const object of t.storage.list(`${orgId}/`)) keys.push(object.key);
+  return keys;
+}
+
 const get = (secret: string, path: string) =>
   fetch(`${t.url}/api/v1${path}`, { headers: { authorization: `Bearer ${secret}` } });
 
@@ -199,5 +220,114 @@ describe('documents over the API', () => {
     expect(
       ((await (await get(limited.secret, '/documents')).json()) as { data: unknown[] }).data,
     ).toHaveLength(1);
+  });
+});
+
+describe('the raw-body upload (PUT)', () => {
+  it('stores the body as the file, named by ?name= or Content-Disposition, through the same rules', async () => {
+    const { firm, secret, client, root } = await setUp('Raw & Co');
+    const pdf = '%PDF-1.7\n1 0 obj<<>>endobj\n';
+    const up = await put(secret, { folderId: root.id, name: 'return.pdf' }, pdf, {
+      'content-type': 'application/pdf',
+    });
+    expect(up.status).toBe(201);
+    const made = (await up.json()) as { id: string; version: number; created: boolean; name: string };
+    expect(made).toMatchObject({ name: 'return.pdf', version: 1, created: true });
+    const meta = await (await get(secret, `/documents/${made.id}`)).json();
+    expect(meta).toMatchObject({
+      folderId: root.id,
+      clientId: client.id,
+      contentType: 'application/pdf',
+      size: new TextEncoder().encode(pdf).length,
+      checksumSha256: sha256(new TextEncoder().encode(pdf)),
+    });
+    expect(await (await get(secret, `/documents/${made.id}/content`)).text()).toBe(pdf);
+
+    // The name from Content-Disposition (RFC 8187 for a name beyond ASCII); the same name again is
+    // the next version, as with the multipart upload; a declared type never overrides the bytes.
+    const disposition = await put(secret, { folderId: root.id }, '<html>not a pdf</html>', {
+      'content-type': 'application/pdf',
+      'content-disposition': "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf",
+    });
+    expect(disposition.status).toBe(201);
+    const resume = (await disposition.json()) as { id: string; name: string };
+    expect(resume.name).toBe('résumé.pdf');
+    expect(
+      ((await (await get(secret, `/documents/${resume.id}`)).json()) as { contentType: string }).contentType,
+    ).toBe('text/plain');
+    // By the client: into its top folder, the same file's next version.
+    const again = await put(secret, { clientId: client.id, name: 'return.pdf' }, `${pdf}%more\n`, {
+      'content-type': 'application/pdf',
+    });
+    expect(await again.json()).toMatchObject({ id: made.id, version: 2, created: false });
+    expect(await logOf(firm, 'documents.file.upload')).toHaveLength(2);
+    expect(await logOf(firm, 'documents.file.version')).toHaveLength(1);
+
+    // The same Idempotency-Key and bytes answer the first answer again.
+    const headers = { 'content-type': 'text/plain', 'idempotency-key': 'raw-1' };
+    const one = await put(secret, { folderId: root.id, name: 'note.txt' }, 'hello', headers);
+    const two = await put(secret, { folderId: root.id, name: 'note.txt' }, 'hello', headers);
+    expect(two.headers.get('idempotency-replayed')).toBe('true');
+    expect(await two.json()).toEqual(await one.json());
+  });
+
+  it("refuses an oversized body (nothing stored), a type that is not a file's, no name, another firm's folder", async () => {
+    const mine = await setUp('Raw refusals & Co');
+    const theirs = await setUp('Raw theirs & Co');
+    const before = await storedKeys(mine.firm.org.id);
+
+    const big = await put(mine.secret, { folderId: mine.root.id, name: 'big.bin' }, randomFile(MAX + 10_000));
+    expect(big.status).toBe(413);
+    expect(big.headers.get('content-type')).toContain('application/problem+json');
+    expect(await big.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const refused = await put(mine.secret, { folderId: mine.root.id, name: 'x.txt' }, 'a=b', {
+        'content-type': type,
+      });
+      expect(refused.status, type).toBe(415);
+      expect(await refused.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    const untyped = await fetch(`${t.url}/api/v1/documents?folderId=${mine.root.id}&name=x.txt`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${mine.secret}` },
+      body: new Blob([new Uint8Array([1, 2, 3])]),
+    });
+    expect(untyped.status).toBe(415);
+    expect((await put(mine.secret, { folderId: mine.root.id }, 'no name')).status).toBe(400);
+    expect((await put(mine.secret, { folderId: mine.root.id, name: 'a\u0007b' }, 'bad name')).status).toBe(
+      400,
+    );
+    expect((await put(mine.secret, { name: 'x.txt' }, 'no folder')).status).toBe(400);
+
+    // Another firm's folder or client (or one that does not exist) is a 404, before a byte is stored.
+    const elsewhere: Record<string, string>[] = [
+      { folderId: theirs.root.id },
+      { folderId: randomUUID() },
+      { clientId: theirs.client.id },
+      { clientId: randomUUID() },
+    ];
+    for (const where of elsewhere) {
+      const crossed = await put(mine.secret, { ...where, name: 'x.txt' }, 'x');
+      expect(crossed.status, JSON.stringify(where)).toBe(404);
+      expect(await crossed.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(
+      (await put(mine.secret, { folderId: mine.root.id, clientId: mine.client.id, name: 'x.txt' }, 'x'))
+        .status,
+    ).toBe(400);
+    // A key whose role may not add documents is refused.
+    const noDocs = await mine.api.apiKeys.create.mutate({
+      name: 'Clients only',
+      roleId: mine.firm.roles.staff.id,
+    });
+    expect((await put(noDocs.secret, { folderId: mine.root.id, name: 'x.txt' }, 'x')).status).toBe(403);
+
+    expect(await storedKeys(mine.firm.org.id)).toEqual(before);
+    expect(await storedKeys(theirs.firm.org.id)).toHaveLength(0);
+    const listed = (await (await get(mine.secret, `/documents?folderId=${mine.root.id}`)).json()) as {
+      data: unknown[];
+    };
+    expect(listed.data).toHaveLength(0);
   });
 });

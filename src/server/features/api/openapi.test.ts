@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { seedClient } from '../../test/fixtures';
@@ -25,7 +26,9 @@ let doc: TDoc;
 let secret: string;
 let clientId: string;
 let documentId: string;
+// Formats are checked (uuid, date, date-time, email, uri…): an answer's "2024-13-01" is a defect.
 const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,6 +58,105 @@ const resolve = (response: TResponse): TResponse =>
 /** A schema of the document, with its #/components refs pointing into the registered copy. */
 const validatorFor = (schema: unknown) =>
   ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
+
+const today = new Date().toISOString().slice(0, 10);
+/** Ids the writes made, by resource. */
+const made: Record<string, string> = {};
+
+/**
+ * A valid body for each documented write, in an order where each one's references exist: creates
+ * answer 201 and updates 200 with the record, both checked against the document's schema.
+ */
+const WRITES: Array<{ operationId: string; id?: () => string; body: () => object; saves?: string }> = [
+  {
+    operationId: 'createClient',
+    body: () => ({ code: 'OA-1', name: 'Asha Rao', email: 'office@asha.example' }),
+    saves: 'client',
+  },
+  {
+    operationId: 'updateClient',
+    id: () => made.client as string,
+    body: () => ({ code: 'OA-1', name: 'Asha R. Rao' }),
+  },
+  {
+    operationId: 'createService',
+    body: () => ({ name: 'GST returns', code: 'GST-M', frequency: 'monthly', defaultFee: '1500' }),
+    saves: 'service',
+  },
+  {
+    operationId: 'updateService',
+    id: () => made.service as string,
+    body: () => ({ name: 'GST returns', code: 'GST-M', frequency: 'monthly', defaultFee: '1750.50' }),
+  },
+  {
+    operationId: 'createClientEngagement',
+    id: () => made.client as string,
+    body: () => ({ serviceId: made.service, startDate: today, fee: '1500' }),
+    saves: 'engagement',
+  },
+  {
+    operationId: 'updateEngagement',
+    id: () => made.engagement as string,
+    body: () => ({ startDate: today, fee: '1600', notes: 'From the API' }),
+  },
+  {
+    operationId: 'createProject',
+    body: () => ({ name: 'Audit FY25', clientId: made.client, dueDate: today }),
+    saves: 'project',
+  },
+  { operationId: 'updateProject', id: () => made.project as string, body: () => ({ name: 'Audit FY 2025' }) },
+  {
+    operationId: 'createTask',
+    body: () => ({ title: 'Collect bank statements', projectId: made.project, dueDate: today }),
+    saves: 'task',
+  },
+  {
+    operationId: 'updateTask',
+    id: () => made.task as string,
+    body: () => ({ title: 'Collect the bank statements', priority: 'high' }),
+  },
+  {
+    operationId: 'createTimeEntry',
+    body: () => ({ date: today, minutes: 90, clientId: made.client, note: 'Reconciliation' }),
+    saves: 'entry',
+  },
+  {
+    operationId: 'updateTimeEntry',
+    id: () => made.entry as string,
+    body: () => ({ date: today, minutes: 120, clientId: made.client, note: 'Reconciliation' }),
+  },
+  {
+    operationId: 'createInvoice',
+    body: () => ({ clientId: made.client, notes: 'By the API' }),
+    saves: 'invoice',
+  },
+  {
+    operationId: 'updateInvoice',
+    id: () => made.invoice as string,
+    body: () => ({ lines: [], dueDate: today, notes: 'Changed by the API' }),
+  },
+  {
+    operationId: 'createPayment',
+    body: () => ({
+      clientId: made.client,
+      receivedOn: today,
+      method: 'upi',
+      reference: 'UTR-1',
+      amount: 1000,
+    }),
+    saves: 'payment',
+  },
+  {
+    operationId: 'updatePayment',
+    id: () => made.payment as string,
+    body: () => ({ reference: 'UTR-2', notes: '', tdsSection: '', tdsCertificateReceived: false }),
+  },
+  {
+    operationId: 'createClientContact',
+    id: () => made.client as string,
+    body: () => ({ email: 'asha@example.com', name: 'Asha Rao', phone: '' }),
+  },
+];
 
 function operations() {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -99,6 +201,53 @@ describe('the OpenAPI document', () => {
 });
 
 describe('every documented route answers as documented', () => {
+  it('writes answer the record as documented, as its get answers it', async () => {
+    const byId = new Map(operations().map((entry) => [entry.op.operationId, entry]));
+    const documentedWrites = operations().filter(({ method }) => method !== 'GET');
+    for (const { op } of documentedWrites)
+      if (!op.operationId.startsWith('uploadDocument'))
+        expect(
+          WRITES.map((w) => w.operationId),
+          `an example write for ${op.operationId}`,
+        ).toContain(op.operationId);
+    for (const write of WRITES) {
+      const entry = byId.get(write.operationId);
+      if (!entry) throw new Error(`${write.operationId} is not documented`);
+      const { path, method, op } = entry;
+      const answer = await fetch(`${t.url}/api/v1${path.replace('{id}', write.id?.() ?? '')}`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(write.body()),
+      });
+      const status = method === 'POST' ? 201 : 200;
+      const body = (await answer.json()) as { id?: string; invoice?: { id: string } };
+      // An invoice answers its row under `invoice`, with its lines beside it.
+      const bodyId = body.id ?? body.invoice?.id ?? '';
+      expect(answer.status, `${write.operationId}: ${JSON.stringify(body)}`).toBe(status);
+      const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+      const validate = validatorFor(schema);
+      expect(validate(body), `${write.operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      if (write.saves) made[write.saves] = bodyId;
+      // What a write answers is what its get answers now (where the resource has a get).
+      const base = path.startsWith('/clients/{id}/')
+        ? path.slice('/clients/{id}'.length)
+        : path.replace('/{id}', '');
+      const getPath = `${base}/${bodyId}`;
+      const get = [...byId.values()].find(
+        (other) =>
+          other.method === 'GET' &&
+          other.op.operationId.startsWith('get') &&
+          other.path === getPath.replace(bodyId, '{id}'),
+      );
+      if (get) {
+        const again = await fetch(`${t.url}/api/v1${getPath}`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        expect(await again.json(), write.operationId).toEqual(body);
+      } else expect(write.operationId).toBe('createClientContact');
+    }
+  });
+
   it('with a key, and refuses without one', async () => {
     const checked: string[] = [];
     for (const { path, method, op } of operations()) {
@@ -111,7 +260,10 @@ describe('every documented route answers as documented', () => {
         getDocument: documentId,
         downloadDocument: documentId,
       };
-      const id = real[op.operationId] ?? randomUUID();
+      const write = WRITES.find(
+        (w) => w.operationId === op.operationId && !op.operationId.startsWith('create'),
+      );
+      const id = real[op.operationId] ?? write?.id?.() ?? randomUUID();
       const url = `${t.url}/api/v1${path.replace('{id}', id)}`;
       const hasBody = Boolean(op.requestBody);
       const init = (auth: boolean): RequestInit => ({
@@ -120,7 +272,7 @@ describe('every documented route answers as documented', () => {
           ...(auth ? { authorization: `Bearer ${secret}` } : {}),
           ...(hasBody ? { 'content-type': 'application/json' } : {}),
         },
-        ...(hasBody ? { body: '{}' } : {}),
+        ...(hasBody ? { body: write ? JSON.stringify(write.body()) : '{}' } : {}),
       });
       for (const auth of [false, true]) {
         const answer = await fetch(url, init(auth));
@@ -159,5 +311,7 @@ describe('every documented route answers as documented', () => {
     expect(checked).toContain('GET /documents/{id}/content 200');
     expect(checked).toContain('GET /clients/{id}/contacts 200');
     expect(checked).toContain('POST /documents 400');
+    expect(checked).toContain('PUT /clients/{id} 200');
+    expect(checked).toContain('PATCH /payments/{id} 200');
   });
 });

@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../domain/constants';
-import { ZApiUploadQuery } from './documents-http';
+import { ZApiRawUploadName, ZApiUploadQuery } from './documents-http';
 import { OPERATIONS, type TOperation } from './operations';
-import { OUTPUTS, outputJsonSchema, SAVED, ZUploadAnswer } from './outputs';
+import { OUTPUTS, outputJsonSchema, ZUploadAnswer } from './outputs';
 import { bodySchema, queryParameters } from './schemas';
 
 // The OpenAPI 3.1 document, generated from the operations table and the procedures' zod inputs
@@ -48,6 +49,9 @@ function operationObject(op: TOperation) {
       description: 'The same key with the same body within 24 hours answers the first answer again',
     });
   const output = OUTPUTS[op.tag] ?? {};
+  const answer = op.kind === 'get' || op.read ? output.get : output.created;
+  if (op.kind !== 'list' && !answer)
+    throw new Error(`${op.operationId} has no documented answer (outputs.ts)`);
   const success =
     op.kind === 'list'
       ? {
@@ -58,12 +62,11 @@ function operationObject(op: TOperation) {
         }
       : {
           [op.kind === 'create' ? '201' : '200']: {
-            description: op.kind === 'create' ? 'Created' : op.kind === 'get' ? 'OK' : 'Changed',
-            content: {
-              'application/json': {
-                schema: outputJsonSchema((op.kind === 'get' ? output.get : undefined) ?? SAVED),
-              },
-            },
+            description:
+              op.kind === 'get'
+                ? 'OK'
+                : `${op.kind === 'create' ? 'Created' : 'Changed'}${op.read ? `: the ${op.tag.toLowerCase().replace(/s$/, '')} as its GET answers it` : ''}`,
+            content: { 'application/json': { schema: outputJsonSchema(answer as z.ZodType) } },
           },
         };
   return {
@@ -107,11 +110,38 @@ function pageSchema(row: Parameters<typeof outputJsonSchema>[0] | undefined) {
 
 const documentId = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 
-/** Documents' bytes: the upload (multipart, streamed) and the download (streamed), not procedures. */
+/** Documents' bytes: the uploads (multipart or the raw body) and the download, all streamed. */
 function documentStreams() {
-  const query = outputJsonSchema(ZApiUploadQuery) as {
-    properties: Record<string, unknown>;
-    required?: string[];
+  const queryOf = (schema: z.ZodType) => {
+    const query = outputJsonSchema(schema) as { properties: Record<string, unknown>; required?: string[] };
+    return Object.entries(query.properties).map(([name, field]) => ({
+      name,
+      in: 'query',
+      required: query.required?.includes(name) ?? false,
+      schema: field,
+    }));
+  };
+  const idempotencyKey = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: 200 },
+    description:
+      'The same key with the same folder, name and bytes within 24 hours answers the first answer again',
+  };
+  const uploaded = {
+    '201': {
+      description: 'Stored',
+      content: { 'application/json': { schema: outputJsonSchema(ZUploadAnswer) } },
+    },
+    '400': PROBLEM,
+    '401': PROBLEM,
+    '403': PROBLEM,
+    '404': PROBLEM,
+    '409': PROBLEM,
+    '413': PROBLEM,
+    '422': PROBLEM,
+    '429': PROBLEM,
   };
   return {
     '/documents': {
@@ -120,22 +150,7 @@ function documentStreams() {
         summary:
           'Upload a file into a folder (multipart/form-data, one part named "file"); the same name in the folder becomes its next version',
         tags: ['Documents'],
-        parameters: [
-          ...Object.entries(query.properties).map(([name, schema]) => ({
-            name,
-            in: 'query',
-            required: query.required?.includes(name) ?? false,
-            schema,
-          })),
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            schema: { type: 'string', maxLength: 200 },
-            description:
-              'The same key with the same folder, name and bytes within 24 hours answers the first answer again',
-          },
-        ],
+        parameters: [...queryOf(ZApiUploadQuery), idempotencyKey],
         requestBody: {
           required: true,
           content: {
@@ -150,20 +165,32 @@ function documentStreams() {
             },
           },
         },
-        responses: {
-          '201': {
-            description: 'Stored',
-            content: { 'application/json': { schema: outputJsonSchema(ZUploadAnswer) } },
+        responses: uploaded,
+      },
+      put: {
+        operationId: 'uploadDocumentBody',
+        summary:
+          "Upload a file as the request's body (streamed), Content-Type its type and its name as ?name= or Content-Disposition; the same rules and answer as the multipart upload",
+        tags: ['Documents'],
+        parameters: [
+          ...queryOf(ZApiUploadQuery.extend(ZApiRawUploadName.shape)),
+          {
+            name: 'Content-Disposition',
+            in: 'header',
+            required: false,
+            schema: { type: 'string' },
+            description:
+              'attachment; filename="return.pdf" (or filename*=UTF-8\'\'…), when ?name= is not given',
           },
-          '400': PROBLEM,
-          '401': PROBLEM,
-          '403': PROBLEM,
-          '404': PROBLEM,
-          '409': PROBLEM,
-          '413': PROBLEM,
-          '422': PROBLEM,
-          '429': PROBLEM,
+          idempotencyKey,
+        ],
+        requestBody: {
+          required: true,
+          description:
+            "The file's bytes. Content-Type is the file's type (the stored type is read from the bytes); multipart/* and application/x-www-form-urlencoded are refused with 415",
+          content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
         },
+        responses: { ...uploaded, '415': PROBLEM },
       },
     },
     '/documents/{id}/content': {
@@ -303,7 +330,8 @@ export function referencePage(): string {
         : '';
     return `<section id="${op.operationId}"><h3><span class="m">${op.method}</span> <code>/api/v1${escapeHtml(op.path)}</code></h3><p>${escapeHtml(op.summary)}.</p>${params}${body}</section>`;
   }).join('\n');
-  const streams = `<section id="uploadDocument"><h3><span class="m">POST</span> <code>/api/v1/documents?folderId=…</code></h3><p>Upload a file into a folder as <code>multipart/form-data</code> with one part named <code>file</code>, streamed; the firm's upload limit and rules apply, and the same name in the folder becomes the file's next version. <code>share=true|false</code> shares it in the client's portal or keeps it internal. Takes an <code>Idempotency-Key</code>.</p></section>
+  const streams = `<section id="uploadDocument"><h3><span class="m">POST</span> <code>/api/v1/documents?folderId=…</code></h3><p>Upload a file into a folder (or, with <code>clientId=…</code> instead, the client's top folder) as <code>multipart/form-data</code> with one part named <code>file</code>, streamed; the firm's upload limit and rules apply, and the same name in the folder becomes the file's next version. <code>share=true|false</code> shares it in the client's portal or keeps it internal. Takes an <code>Idempotency-Key</code>.</p></section>
+<section id="uploadDocumentBody"><h3><span class="m">PUT</span> <code>/api/v1/documents?folderId=…&amp;name=…</code></h3><p>Upload a file as the request's body, streamed, with <code>Content-Type</code> the file's type and its name as <code>?name=</code> or <code>Content-Disposition: attachment; filename="…"</code>. The same rules, limit and answer as the multipart upload; <code>multipart/*</code> and <code>application/x-www-form-urlencoded</code> bodies are refused (415). Takes an <code>Idempotency-Key</code>.</p></section>
 <section id="downloadDocument"><h3><span class="m">GET</span> <code>/api/v1/documents/{id}/content</code></h3><p>The file's bytes, streamed, with <code>Content-Type</code>, <code>Content-Length</code> and <code>Content-Disposition</code>; <code>?version=N</code> for an earlier version.</p></section>`;
   const problems = [
     'bad-request',
@@ -312,6 +340,7 @@ export function referencePage(): string {
     'not-found',
     'conflict',
     'payload-too-large',
+    'unsupported-media-type',
     'unprocessable-content',
     'too-many-requests',
     'internal-server-error',

@@ -16,6 +16,11 @@ export type TOperation = {
   idField?: string;
   /** An update whose input nests the changes under this field (`{ clientId, data }`). */
   bodyField?: string;
+  /**
+   * A create's or update's read-back: the get procedure and its id field, called with the written
+   * record's id so the answer is the record as `GET …/{id}` answers it, not only its id.
+   */
+  read?: { procedure: string; idField: string };
   tag: string;
   summary: string;
 };
@@ -58,6 +63,7 @@ const RESOURCES: TResource[] = [
     base: '/engagements',
     one: 'engagement',
     idField: 'engagementId',
+    get: 'engagements.get',
     update: { procedure: 'engagements.update', method: 'PUT' },
   },
   {
@@ -93,6 +99,7 @@ const RESOURCES: TResource[] = [
     base: '/time-entries',
     one: 'time entry',
     idField: 'entryId',
+    get: 'timesheets.get',
     create: 'timesheets.create',
     update: { procedure: 'timesheets.update', method: 'PUT' },
   },
@@ -123,6 +130,7 @@ const plural = (one: string) => (one.endsWith('y') ? `${one.slice(0, -1)}ies` : 
 
 function resourceOperations(r: TResource): TOperation[] {
   const ops: TOperation[] = [];
+  const read = r.get ? { read: { procedure: r.get, idField: r.idField } } : {};
   const Name = camel(r.one).replace(/^\w/, (c) => c.toUpperCase());
   if (r.list)
     ops.push({
@@ -152,6 +160,7 @@ function resourceOperations(r: TResource): TOperation[] {
       path: r.base,
       procedure: r.create,
       kind: 'create',
+      ...read,
       tag: r.tag,
       summary: `Create a ${r.one}`,
     });
@@ -164,6 +173,7 @@ function resourceOperations(r: TResource): TOperation[] {
       kind: 'update',
       idField: r.idField,
       ...(r.update.bodyField ? { bodyField: r.update.bodyField } : {}),
+      ...read,
       tag: r.tag,
       summary: `${r.update.method === 'PUT' ? 'Replace' : 'Change'} a ${r.one}`,
     });
@@ -209,6 +219,7 @@ const CLIENT_CHILDREN: TOperation[] = [
     procedure: 'engagements.create',
     kind: 'create',
     idField: 'clientId',
+    read: { procedure: 'engagements.get', idField: 'engagementId' },
     tag: 'Engagements',
     summary: 'Engage a client for a service',
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDocumentMeta } from '../../../domain/documents';
+import { ENTRY_STATUSES } from '../../../domain/timesheets';
 
 // What each operation answers, as zod schemas: the OpenAPI document's response bodies are made
 // from these (z.toJSONSchema), and the conformance test validates real answers against them. Each
@@ -19,7 +20,7 @@ const Client = z.looseObject({
   name: z.string(),
   type: z.string(),
   status: z.enum(['active', 'inactive']),
-  email: z.string().nullable(),
+  email: z.email().nullable(),
   phone: z.string().nullable(),
   tags: z.array(z.string()),
   group: ref.nullable(),
@@ -80,7 +81,7 @@ const Task = z.looseObject({
 const Contact = z.looseObject({
   id,
   name: z.string(),
-  email: z.string(),
+  email: z.email(),
   phone: z.string().nullable(),
   status: z.string(),
   lastSignInAt: instant.nullable(),
@@ -131,8 +132,27 @@ const Payment = z.looseObject({
   client: coded,
 });
 
-/** What a create or a change answers: the record, named by its id (some answer more). */
-const Saved = z.looseObject({ id });
+const TimeEntry = z.looseObject({
+  id,
+  memberId: id,
+  date: day,
+  minutes: z.number().int(),
+  clientId: id.nullable(),
+  projectId: id.nullable(),
+  taskId: id.nullable(),
+  serviceId: id.nullable(),
+  billable: z.boolean(),
+  note: z.string(),
+  status: z.enum(ENTRY_STATUSES),
+  createdAt: instant,
+});
+
+/** Adding a contact: the person, and whether they were invited or (already a portal user) given access. */
+const ContactAdded = z.object({
+  id,
+  email: z.email(),
+  outcome: z.enum(['access', 'invite']),
+});
 
 /** The upload's answer (the documents feature's recordUpload). */
 export const ZUploadAnswer = z.object({
@@ -144,23 +164,25 @@ export const ZUploadAnswer = z.object({
   alsoShared: z.array(z.looseObject({ id, name: z.string() })),
 });
 
-type TOutputs = { row?: z.ZodType; get?: z.ZodType };
+/**
+ * `created`: what a create or update answers when it has no get to read the record back with
+ * (operations.ts `read`); one that has answers the get's body.
+ */
+type TOutputs = { row?: z.ZodType; get?: z.ZodType; created?: z.ZodType };
 
-/** By the operation's tag: the list's row and the get's body. */
+/** By the operation's tag: the list's row, the get's body, and a write's answer without a get. */
 export const OUTPUTS: Record<string, TOutputs> = {
   Clients: { row: Client, get: Client },
-  Contacts: { row: Contact },
+  Contacts: { row: Contact, created: ContactAdded },
   Services: { row: Service, get: Service },
-  Engagements: { row: Engagement },
+  Engagements: { row: Engagement, get: Engagement.extend({ clientId: id }) },
   Projects: { row: Project, get: Project },
   Tasks: { row: Task, get: Task },
   Documents: { row: ZDocumentMeta, get: ZDocumentMeta },
-  'Time entries': {},
+  'Time entries': { get: TimeEntry },
   Invoices: { row: InvoiceRow, get: Invoice },
   Payments: { row: Payment, get: Payment },
 };
-
-export const SAVED = Saved;
 
 /** A zod schema as the JSON Schema (2020-12) OpenAPI 3.1 uses, as the API writes it out. */
 export function outputJsonSchema(schema: z.ZodType): Record<string, unknown> {

@@ -29,6 +29,7 @@ const TITLES: Record<string, string> = {
   CONFLICT: 'Conflict',
   PRECONDITION_FAILED: 'Precondition failed',
   PAYLOAD_TOO_LARGE: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not of a type this accepts',
   UNPROCESSABLE_CONTENT: 'The request cannot be processed',
   TOO_MANY_REQUESTS: 'Too many requests',
   INTERNAL_SERVER_ERROR: 'Something went wrong on our side',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
@@ -186,18 +186,33 @@ async function handle(deps: TDeps, op: TOperation, req: FastifyRequest, reply: F
   if (typeof body !== 'object' || Array.isArray(body)) {
     return sendProblem(reply, problem('BAD_REQUEST', 400, 'Send a JSON object as the body'));
   }
-  if (op.kind === 'update') {
-    const input = op.bodyField ? { ...idPart, [op.bodyField]: body } : { ...body, ...idPart };
-    return callProcedure(ctx, op.procedure, input);
-  }
+  // A write answers the record as its GET does; a key that may write but not read is refused
+  // before it writes, so the answer never has to be less than documented.
+  const input =
+    op.kind === 'update' && op.bodyField ? { ...idPart, [op.bodyField]: body } : { ...body, ...idPart };
+  if (op.read) await assertMayRead(ctx, op.read);
+  const write = async () => readBack(ctx, op, await callProcedure(ctx, op.procedure, input));
+  if (op.kind === 'update') return write();
   // create: replayed when the key sent this Idempotency-Key before
-  const input = { ...body, ...idPart };
   const idempotencyKey = req.headers['idempotency-key'];
-  if (typeof idempotencyKey !== 'string' || idempotencyKey === '') {
-    const created = await callProcedure(ctx, op.procedure, input);
-    return reply.code(201).send(created);
+  if (typeof idempotencyKey !== 'string' || idempotencyKey === '') return reply.code(201).send(await write());
+  return idempotentCreate(deps, caller, op, idempotencyKey, input, reply, write);
+}
+
+/** The written record as the operation's get answers it (or the procedure's answer, without one). */
+async function readBack(ctx: TContext, op: TOperation, written: unknown) {
+  if (!op.read) return written;
+  const { id } = written as { id: string };
+  return callProcedure(ctx, op.read.procedure, { [op.read.idField]: id });
+}
+
+/** The get's permission check, on an id that names nothing: NOT_FOUND means the key may read. */
+async function assertMayRead(ctx: TContext, read: NonNullable<TOperation['read']>) {
+  try {
+    await callProcedure(ctx, read.procedure, { [read.idField]: randomUUID() });
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'FORBIDDEN') throw error;
   }
-  return idempotentCreate(deps, ctx, op, caller, idempotencyKey, input, reply);
 }
 
 async function list(ctx: TContext, op: TOperation, req: FastifyRequest, idPart: Record<string, string>) {
@@ -249,17 +264,15 @@ async function list(ctx: TContext, op: TOperation, req: FastifyRequest, idPart: 
 /** A create under an Idempotency-Key: the procedure's call, claimed and replayed by idempotent(). */
 async function idempotentCreate(
   deps: TDeps,
-  ctx: TContext,
-  op: TOperation,
   caller: TApiKeyCaller,
+  op: TOperation,
   key: string,
   input: unknown,
   reply: FastifyReply,
+  write: () => Promise<unknown>,
 ) {
   const requestHash = createHash('sha256')
     .update(`${op.operationId}\n${JSON.stringify(input)}`)
     .digest('hex');
-  return idempotent(deps.database.db, caller, { key, requestHash }, reply, () =>
-    callProcedure(ctx, op.procedure, input),
-  );
+  return idempotent(deps.database.db, caller, { key, requestHash }, reply, write);
 }

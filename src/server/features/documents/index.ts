@@ -15,5 +15,5 @@ export { portalDocumentWhere, portalFolderIds, portalReach, portalState } from '
 export { documentsRouter } from './router';
 export { sniffContentType } from './sniff';
 export { purgeTrash } from './trash';
-export { receiveUpload, registerMultipart } from './upload-stream';
+export { receiveRawUpload, receiveUpload, registerMultipart } from './upload-stream';
 export { zipSegment } from './zip';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
@@ -11,8 +11,9 @@ import type { TStorage } from '../../files/storage';
 import type { TStoredUpload } from './files';
 import { SNIFF_BYTES, sniffContentType } from './sniff';
 
-// The streaming half of an upload, shared by the staff route and the client portal's: one file per
-// request, streamed to storage while its size, checksum and type are taken.
+// The streaming half of an upload, shared by the staff route, the client portal's and the public
+// API's (multipart or the raw body): one file per request, streamed to storage while its size,
+// checksum and type are taken.
 
 /** Multipart for one upload route scope (the rest of the API keeps its 1 MB JSON bodies). */
 export async function registerMultipart(scoped: FastifyInstance, maxBytes: number) {
@@ -57,32 +58,66 @@ class UploadMeter extends Transform {
   }
 }
 
+type TUploadDeps = { storage: TStorage; maxBytes: number };
+
+const fail = (code: TRPCError['code'], message: string): never => {
+  throw new TRPCError({ code, message });
+};
+
 /**
- * Streams the request's file to storage under the firm's prefix. A file that breaks the limit or is
- * cut off leaves nothing behind. Throws the answer to a bad upload, and returns null when the
- * browser went away; the caller records the upload and deletes `storageKey` if recording fails.
+ * Streams the request's multipart file to storage under the firm's prefix (see storeUpload).
+ * Throws the answer to a bad upload, and returns null when the browser went away; the caller
+ * records the upload and deletes `storageKey` if recording fails.
  */
 export async function receiveUpload(
   req: FastifyRequest,
-  deps: { storage: TStorage; maxBytes: number },
+  deps: TUploadDeps,
   orgId: string,
 ): Promise<TStoredUpload | null> {
-  const { storage, maxBytes } = deps;
-  const fail = (code: TRPCError['code'], message: string): never => {
-    throw new TRPCError({ code, message });
-  };
   if (!req.isMultipart()) return fail('BAD_REQUEST', 'Send the file as multipart/form-data');
   const part = await req.file().catch(() => undefined);
   if (!part) return fail('BAD_REQUEST', 'Choose a file to upload');
-  const name = ZDocumentName.safeParse(part.filename ?? '');
+  return storeUpload(req, deps, orgId, {
+    name: part.filename ?? '',
+    declaredType: part.mimetype,
+    bytes: part.file,
+  });
+}
+
+/**
+ * The same for a request whose body is the file itself (the public API's raw upload): its name is
+ * given beside it (a query parameter or Content-Disposition), its declared type is Content-Type.
+ */
+export async function receiveRawUpload(
+  req: FastifyRequest,
+  deps: TUploadDeps,
+  orgId: string,
+  file: { name: string; declaredType: string },
+): Promise<TStoredUpload | null> {
+  return storeUpload(req, deps, orgId, { ...file, bytes: req.raw });
+}
+
+/**
+ * The one path every upload's bytes take: the name checked, the bytes streamed to storage while
+ * their size, checksum and first bytes are taken, the type read from those bytes. A file that
+ * breaks the limit or is cut off leaves nothing behind.
+ */
+async function storeUpload(
+  req: FastifyRequest,
+  deps: TUploadDeps,
+  orgId: string,
+  file: { name: string; declaredType: string | undefined; bytes: Readable },
+): Promise<TStoredUpload | null> {
+  const { storage, maxBytes } = deps;
+  const name = ZDocumentName.safeParse(file.name);
   if (!name.success) {
-    part.file.resume();
+    file.bytes.resume();
     return fail('BAD_REQUEST', name.error.issues[0]?.message ?? 'Check the file name');
   }
   const storageKey = `${orgId}/${uuidv7()}`;
   const meter = new UploadMeter(maxBytes);
   const [piped, stored] = await Promise.allSettled([
-    pipeline(part.file, meter),
+    pipeline(file.bytes, meter),
     // A store that gives up stops reading: end the upload stream too, or it would wait forever.
     storage.put(storageKey, meter, { contentType: 'application/octet-stream' }).catch((error) => {
       meter.destroy(error);
@@ -105,7 +140,7 @@ export async function receiveUpload(
   return {
     name: name.data,
     size: meter.bytes,
-    contentType: sniffContentType(meter.firstBytes(), part.mimetype),
+    contentType: sniffContentType(meter.firstBytes(), file.declaredType),
     checksumSha256: meter.checksum(),
     storageKey,
   };

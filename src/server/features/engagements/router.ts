@@ -11,6 +11,7 @@ import {
   createEngagement,
   deleteEngagement,
   endEngagement,
+  getEngagement,
   listForClient,
   updateEngagement,
 } from './service';
@@ -19,6 +20,9 @@ export const engagementsRouter = router({
   listForClient: permissionProcedure('clients.view')
     .input(ZEngagementListInput)
     .query(({ ctx, input }) => listForClient(ctx.db, ctx.scope, input)),
+  get: permissionProcedure('clients.view')
+    .input(ZEngagementRef)
+    .query(({ ctx, input }) => getEngagement(ctx.db, ctx.scope, input.engagementId)),
   create: permissionProcedure('clients.edit')
     .input(ZEngagementCreate)
     .mutation(({ ctx, input }) => createEngagement(ctx.db, ctx.scope, input, ctx.meta)),

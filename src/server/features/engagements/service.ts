@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TBillingMode, TFeeTrigger } from '../../../domain/billing/constants';
 import type { ZEngagementCreate, ZEngagementEnd, ZEngagementUpdate } from '../../../domain/engagements';
@@ -29,6 +29,63 @@ export type TEngagementRow = {
 
 const FIXED_WITHOUT_FEE = 'A fixed fee per period needs the fee';
 
+/** The engagements matching `where` (within the firm), as the client's Services tab shows them. */
+async function engagementRows(
+  db: TExecutor,
+  scope: TScope,
+  where: SQL | undefined,
+  paging: { page: number; pageSize: number },
+): Promise<TEngagementRow[]> {
+  const rows = await db
+    .select({
+      id: clientServices.id,
+      serviceId: services.id,
+      serviceName: services.name,
+      serviceCode: services.code,
+      frequency: services.frequency,
+      archivedAt: services.archivedAt,
+      startDate: clientServices.startDate,
+      endDate: clientServices.endDate,
+      fee: clientServices.fee,
+      billingMode: clientServices.billingMode,
+      feeTrigger: clientServices.feeTrigger,
+      billFrom: clientServices.billFrom,
+      notes: clientServices.notes,
+    })
+    .from(clientServices)
+    .innerJoin(
+      services,
+      and(eq(services.orgId, clientServices.orgId), eq(services.id, clientServices.serviceId)),
+    )
+    .where(and(eq(clientServices.orgId, scope.orgId), where))
+    .orderBy(desc(clientServices.startDate), asc(services.name), asc(clientServices.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const assignees = await assigneesOf(
+    db,
+    scope.orgId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    service: {
+      id: r.serviceId,
+      name: r.serviceName,
+      code: r.serviceCode,
+      frequency: r.frequency,
+      archived: !!r.archivedAt,
+    },
+    startDate: r.startDate,
+    endDate: r.endDate,
+    fee: r.fee,
+    billingMode: r.billingMode,
+    feeTrigger: r.feeTrigger,
+    billFrom: r.billFrom,
+    notes: r.notes,
+    assignees: assignees.get(r.id) ?? [],
+  }));
+}
+
 export async function listForClient(
   db: TExecutor,
   scope: TScope,
@@ -37,61 +94,31 @@ export async function listForClient(
   await visibleClient(db, scope, input.clientId);
   const filter = and(eq(clientServices.orgId, scope.orgId), eq(clientServices.clientId, input.clientId));
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: clientServices.id,
-        serviceId: services.id,
-        serviceName: services.name,
-        serviceCode: services.code,
-        frequency: services.frequency,
-        archivedAt: services.archivedAt,
-        startDate: clientServices.startDate,
-        endDate: clientServices.endDate,
-        fee: clientServices.fee,
-        billingMode: clientServices.billingMode,
-        feeTrigger: clientServices.feeTrigger,
-        billFrom: clientServices.billFrom,
-        notes: clientServices.notes,
-      })
-      .from(clientServices)
-      .innerJoin(
-        services,
-        and(eq(services.orgId, clientServices.orgId), eq(services.id, clientServices.serviceId)),
-      )
-      .where(filter)
-      .orderBy(desc(clientServices.startDate), asc(services.name), asc(clientServices.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+    engagementRows(db, scope, filter, input),
     db.select({ total: count() }).from(clientServices).where(filter),
   ]);
-  const assignees = await assigneesOf(
-    db,
-    scope.orgId,
-    rows.map((r) => r.id),
-  );
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      service: {
-        id: r.serviceId,
-        name: r.serviceName,
-        code: r.serviceCode,
-        frequency: r.frequency,
-        archived: !!r.archivedAt,
-      },
-      startDate: r.startDate,
-      endDate: r.endDate,
-      fee: r.fee,
-      billingMode: r.billingMode,
-      feeTrigger: r.feeTrigger,
-      billFrom: r.billFrom,
-      notes: r.notes,
-      assignees: assignees.get(r.id) ?? [],
-    })),
-    total: totals?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return { rows, total: totals?.total ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** One engagement, with its client's id; NOT_FOUND unless the caller may see the client. */
+export async function getEngagement(
+  db: TExecutor,
+  scope: TScope,
+  engagementId: string,
+): Promise<TEngagementRow & { clientId: string }> {
+  const [found] = await db
+    .select({ clientId: clientServices.clientId })
+    .from(clientServices)
+    .where(and(eq(clientServices.orgId, scope.orgId), eq(clientServices.id, engagementId)));
+  const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Engagement not found' });
+  if (!found) throw notFound();
+  await visibleClient(db, scope, found.clientId);
+  const [row] = await engagementRows(db, scope, eq(clientServices.id, engagementId), {
+    page: 1,
+    pageSize: 1,
+  });
+  if (!row) throw notFound();
+  return { ...row, clientId: found.clientId };
 }
 
 const hasFee = (fee: string | null) => !!fee && Number(fee) > 0;

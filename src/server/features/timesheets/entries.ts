@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TFormatter } from '../../../domain/format';
 import { hasPermission } from '../../../domain/permissions';
@@ -7,6 +7,7 @@ import { formatMinutes, type TCellInput, type TEntryInput } from '../../../domai
 import { actorOf, type TRequestMeta, type TScope } from '../../auth';
 import type { TDb, TExecutor } from '../../db/client';
 import { timesheetEntries } from '../../db/schema';
+import { clientVisibility } from '../clients';
 import { afterTimeLogged } from '../projects';
 import { firmFormatter } from '../settings';
 import { audit, diff } from '../system-log';
@@ -30,6 +31,33 @@ async function entryOf(tx: TExecutor, scope: TScope, entryId: string) {
     .where(and(eq(timesheetEntries.orgId, scope.orgId), eq(timesheetEntries.id, entryId)))
     .for('update');
   // Somebody else's entry is only there for an approver.
+  if (!row || (row.memberId !== scope.memberId && !mayApprove(scope)))
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Time entry not found' });
+  return row;
+}
+
+/** One entry as the API answers it: the caller's own, or anyone's for an approver (as entryOf). */
+export async function getEntry(db: TExecutor, scope: TScope, entryId: string) {
+  // Time for a client the caller may not see is not theirs to read (time without a client is).
+  const visible = clientVisibility(scope, timesheetEntries.clientId);
+  const visibleTime = visible ? or(isNull(timesheetEntries.clientId), visible) : undefined;
+  const [row] = await db
+    .select({
+      id: timesheetEntries.id,
+      memberId: timesheetEntries.memberId,
+      date: timesheetEntries.date,
+      minutes: timesheetEntries.minutes,
+      clientId: timesheetEntries.clientId,
+      projectId: timesheetEntries.projectId,
+      taskId: timesheetEntries.taskId,
+      serviceId: timesheetEntries.serviceId,
+      billable: timesheetEntries.billable,
+      note: timesheetEntries.note,
+      status: timesheetEntries.status,
+      createdAt: timesheetEntries.createdAt,
+    })
+    .from(timesheetEntries)
+    .where(and(eq(timesheetEntries.orgId, scope.orgId), eq(timesheetEntries.id, entryId), visibleTime));
   if (!row || (row.memberId !== scope.memberId && !mayApprove(scope)))
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Time entry not found' });
   return row;

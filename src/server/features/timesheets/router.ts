@@ -19,7 +19,7 @@ import { router } from '../../trpc/init';
 import { permissionProcedure } from '../../trpc/procedures';
 import { approveWeeks, lockSettings, rejectWeek, remindWeek, setLockSettings, submitWeek } from './approval';
 import { approvalSettings, setApprovalSettings } from './approval-settings';
-import { createEntry, deleteEntry, setCell, updateEntry } from './entries';
+import { createEntry, deleteEntry, getEntry, setCell, updateEntry } from './entries';
 import { clientRates, memberRates, serviceRates, setRate, taskRate } from './rate-settings';
 import { memberWeek, teamWeek } from './team-week';
 import { currentTimers, discardTimer, finishTimer, startTimer, stopTimer } from './timer';
@@ -71,6 +71,9 @@ export const timesheetsRouter = router({
   rowOptions: permissionProcedure('timesheets.view')
     .input(ZRowOptionsInput)
     .query(({ ctx, input }) => rowOptions(ctx.db, ctx.scope, input)),
+  get: permissionProcedure('timesheets.view')
+    .input(ZEntryRef)
+    .query(({ ctx, input }) => getEntry(ctx.db, ctx.scope, input.entryId)),
   create: permissionProcedure('timesheets.create')
     .input(ZEntryInput)
     .mutation(({ ctx, input }) => createEntry(ctx.db, ctx.scope, input, ctx.meta)),
