@@ -22,7 +22,10 @@ const isCommonFirstScreenModule = (id: string) => COMMON_FIRST_SCREEN.some((re) 
 // The pages' entries are their HTML files (Vite makes each a module that imports its main).
 const ENTRIES = { staff: path.join(root, 'index.html'), portal: path.join(root, 'portal.html') };
 
-/** The modules an entry imports, directly or not: statically only (what its page loads at first) or with its screens' lazy imports too. */
+/**
+ * The modules an entry imports, directly or not: statically only (what its page loads at first),
+ * or with its screens' lazy imports too.
+ */
 function closure(ctx: ChunkingContext, entry: string, lazyToo: boolean): Set<string> {
   const seen = new Set<string>();
   const stack = [entry];
