@@ -1,9 +1,12 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { layout, physical, rootRoute } from '@tanstack/virtual-file-routes';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { isPortalPath } from './src/domain/route-guard.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -16,6 +19,80 @@ const COMMON_FIRST_SCREEN = [
 ];
 const isCommonFirstScreenModule = (id: string) => COMMON_FIRST_SCREEN.some((re) => re.test(id));
 
+// The pages' entries are their HTML files (Vite makes each a module that imports its main).
+const ENTRIES = { staff: path.join(root, 'index.html'), portal: path.join(root, 'portal.html') };
+
+/**
+ * The modules an entry imports, directly or not: statically only (what its page loads at first),
+ * or with its screens' lazy imports too.
+ */
+function closure(ctx: ChunkingContext, entry: string, lazyToo: boolean): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...(lazyToo ? info.dynamicallyImportedIds : []));
+  }
+  return seen;
+}
+
+type TPages = { staff: Set<string>; portal: Set<string>; portalAll: Set<string> };
+// One chunking pass asks for every module's name with the same context.
+const closures = new WeakMap<ChunkingContext, TPages>();
+function pagesOf(ctx: ChunkingContext): TPages {
+  let pages = closures.get(ctx);
+  if (!pages) {
+    pages = {
+      staff: closure(ctx, ENTRIES.staff, false),
+      portal: closure(ctx, ENTRIES.portal, false),
+      portalAll: closure(ctx, ENTRIES.portal, true),
+    };
+    closures.set(ctx, pages);
+  }
+  return pages;
+}
+
+/**
+ * A first-load group split by page: what the portal's page loads at first (or a portal screen may
+ * import) is `shared` (the staff page loads it too), the staff page's own `staffOnly`. The portal's
+ * own modules (its route tree and entry) stay out of both, in its entry chunk. Nothing a portal
+ * screen imports may go to `staffOnly`: left uncaptured, it would be taken in as a dependency of
+ * the staff modules that import it, and the portal would fetch that chunk after all.
+ */
+const byPage =
+  (shared: string, staffOnly: string) =>
+  (id: string, ctx: ChunkingContext): string | null => {
+    const pages = pagesOf(ctx);
+    if (id === ENTRIES.staff || id === ENTRIES.portal) return null;
+    if (pages.portal.has(id)) return pages.staff.has(id) ? shared : null;
+    return pages.portalAll.has(id) ? shared : staffOnly;
+  };
+
+/** `npm run dev` answers the portal's paths with its own page, as the server does (app.ts). */
+const portalPageInDev: Plugin = {
+  name: 'portal-page-in-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const pathname = req.url?.split('?')[0] ?? '';
+      if (req.headers.accept?.includes('text/html') && isPortalPath(pathname)) req.url = '/portal.html';
+      next();
+    });
+  },
+};
+
+const routerOptions = {
+  target: 'react',
+  routesDirectory: path.join(root, 'routes'),
+  generatedRouteTree: path.join(root, 'route-tree.gen.ts'),
+  // Screens are split by hand with .lazy.tsx files: TanStack's automatic splitting wraps them in
+  // its own reload-on-missing-chunk rule, which would fight SPEC.md's (once per 10 s per path).
+  autoCodeSplitting: false,
+  quoteStyle: 'single',
+} as const;
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
@@ -26,16 +103,19 @@ export default defineConfig({
     },
   },
   plugins: [
+    tanstackRouter(routerOptions),
+    // The portal's page (portal.html) has a tree of its own, the same files under the same ids:
+    // its entry then carries the portal's 37 route configs rather than all 201.
     tanstackRouter({
-      target: 'react',
-      routesDirectory: path.join(root, 'routes'),
-      generatedRouteTree: path.join(root, 'route-tree.gen.ts'),
-      // Screens are split by hand with .lazy.tsx files: TanStack's automatic splitting wraps them in
-      // its own reload-on-missing-chunk rule, which would fight SPEC.md's (once per 10 s per path).
-      autoCodeSplitting: false,
-      quoteStyle: 'single',
+      ...routerOptions,
+      generatedRouteTree: path.join(root, 'portal-route-tree.gen.ts'),
+      virtualRouteConfig: rootRoute('__root.tsx', [
+        layout('_auth', '_auth.tsx', [physical('/clientportal', '_auth/clientportal')]),
+        physical('/clientportal', 'clientportal'),
+      ]),
     }),
     react(),
+    portalPageInDev,
     tailwindcss(),
     precompress(),
   ],
@@ -44,6 +124,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The staff app and the client portal: the server sends portal.html for /clientportal paths.
+      input: { index: ENTRIES.staff, portal: ENTRIES.portal },
       // The design system's modules (src/web/ui, imported through its index) do nothing on import:
       // a screen gets only the widgets it uses, so the date picker comes with the screens that
       // show one rather than with the first page.
@@ -64,8 +146,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 3,
             },
-            { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
+            {
+              name: byPage('vendor', 'staff-vendor'),
+              tags: ['$initial'],
+              test: /node_modules[\\/]/,
+              priority: 2,
+            },
+            // By page: what both pages import is 'app', the staff page's own (its route tree, the
+            // staff screens' configs) 'staff'; the portal's own stays in its entry chunk.
+            { name: byPage('app', 'staff'), tags: ['$initial'], priority: 1 },
             // The small modules the portal's and the staff's first screens share after the entry
             // (cards, badges, dates and their format, React Query's hooks, the navigation's icons):
             // one chunk rather than about twenty-five of 0.5-3 KB, each mostly headers. A staff

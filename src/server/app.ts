@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { isPortalPath } from '../domain/route-guard';
 import { firmRequiresMfa, registerRouteAuth } from './auth';
 import { registerBackupJob } from './backup/schedule';
 import type { TConfig } from './config';
@@ -329,25 +330,34 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
         for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
     },
   });
-  const index = fs.readFileSync(indexFile);
-  // The app page, sent by the not-found handler for every client-side path, in the build-time
-  // variant the browser accepts.
-  const encoded = new Map<string, Buffer>();
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (fs.existsSync(indexFile + suffix)) encoded.set(encoding, fs.readFileSync(indexFile + suffix));
-  }
+  // The app pages, sent by the not-found handler for every client-side path, in the build-time
+  // variant the browser accepts: the portal's own page (its routes only, a lighter first load) for
+  // the portal's paths, the staff app's for the rest. A build without portal.html sends index.html.
+  const staffPage = readPage(indexFile);
+  const portalFile = path.join(webDir, 'portal.html');
+  const portalPage = fs.existsSync(portalFile) ? readPage(portalFile) : staffPage;
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     // A missing hashed chunk must be a real 404, not HTML: the chunk-reload guard depends on it.
     if (req.method !== 'GET' || pathname.startsWith('/assets/') || pathname.startsWith('/api/')) {
       return reply.code(404).send({ error: 'Not Found' });
     }
+    const page = isPortalPath(pathname) ? portalPage : staffPage;
     reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...encoded.keys()]);
-    const body = encoding ? encoded.get(encoding) : undefined;
-    return body ? reply.header('content-encoding', encoding).send(body) : reply.send(index);
+    const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...page.encoded.keys()]);
+    const body = encoding ? page.encoded.get(encoding) : undefined;
+    return body ? reply.header('content-encoding', encoding).send(body) : reply.send(page.plain);
   });
+}
+
+/** An app page and its precompressed variants (scripts/precompress.ts), by encoding. */
+function readPage(file: string): { plain: Buffer; encoded: Map<string, Buffer> } {
+  const encoded = new Map<string, Buffer>();
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (fs.existsSync(file + suffix)) encoded.set(encoding, fs.readFileSync(file + suffix));
+  }
+  return { plain: fs.readFileSync(file), encoded };
 }

@@ -177,6 +177,8 @@ describe('the client portal at 375 px', () => {
     const { page } = await newPage(context);
     await page.goto(`${app.url}/clientportal`);
     await page.getByRole('link', { name: /Kapoor Family Trust/ }).waitFor();
+    // The portal's own page (its routes only), not the staff app's with every screen's config.
+    expect(await page.locator('script[type="module"][src^="/assets/portal-"]').count()).toBe(1);
     await screenshot(page, 'portal-client-picker');
     await page.getByRole('link', { name: /Kapoor Holdings/ }).click();
     await page.waitForURL(`${app.url}/clientportal/${a.client.id}`);
@@ -193,6 +195,13 @@ describe('the client portal at 375 px', () => {
     await anonymous.page.waitForURL(
       `${app.url}/clientportal/auth/login?next=${encodeURIComponent(`/clientportal/${a.client.id}/documents`)}`,
     );
+    // A staff path from the portal's page is the staff app's page (a full load), which opens its login.
+    await anonymous.page.evaluate(() => window.location.assign('/auth/login'));
+    await anonymous.page
+      .getByRole('button', { name: /sign in|log in/i })
+      .first()
+      .waitFor();
+    expect(await anonymous.page.locator('script[type="module"][src^="/assets/portal-"]').count()).toBe(0);
     await visitor.close();
   });
 });

@@ -19,6 +19,9 @@ function writeWithVariants(file: string, text: string) {
 }
 writeWithVariants(path.join(webDir, 'assets/index-AbCd1234.js'), script);
 writeWithVariants(path.join(webDir, 'index.html'), page);
+// The client portal's own page (its routes only), which the build writes beside the staff app's.
+const portalPage = page.replace('<title>Practice</title>', '<title>Portal</title>');
+writeWithVariants(path.join(webDir, 'portal.html'), portalPage);
 fs.writeFileSync(path.join(webDir, 'theme.js'), 'document.documentElement.dataset.theme = "light";\n');
 // As the build writes them: the theme script's brotli copy is the file sent to a browser taking br.
 fs.writeFileSync(
@@ -94,13 +97,34 @@ describe('compression', () => {
   });
 
   it('serves the app page compressed on any path the router owns, never cached', async () => {
-    const br = await get('/clientportal/auth/login', 'br');
+    const br = await get('/auth/login', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers['content-security-policy']).toContain("default-src 'self'");
     expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(page);
     expect((await get('/', '')).bytes.toString()).toBe(page);
+  });
+
+  it("serves the portal's own page on the portal's paths, with the same policies and variants", async () => {
+    for (const pathname of [
+      '/clientportal',
+      '/clientportal/auth/login',
+      '/clientportal/x/requests/y?tab=1',
+    ]) {
+      const br = await get(pathname, 'br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(br.headers['x-frame-options']).toBeDefined();
+      expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(portalPage);
+    }
+    const gz = await get('/clientportal/auth/login', 'gzip');
+    expect(zlib.gunzipSync(gz.bytes).toString()).toBe(portalPage);
+    expect((await get('/clientportal/auth/login', '')).bytes.toString()).toBe(portalPage);
+    // Only the prefix as a path segment: a staff path that begins alike keeps the staff page.
+    expect((await get('/clientportalx', '')).bytes.toString()).toBe(page);
+    expect((await get('/clients/clientportal', '')).bytes.toString()).toBe(page);
   });
 
   it('compresses a procedure answer over 1 KB for a caller that accepts it, and leaves a small one', async () => {

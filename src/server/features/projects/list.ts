@@ -170,10 +170,7 @@ export async function listProjects(
       .orderBy(...order, dir(projects.id))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
-    db
-      .select({ total: count() })
-      .from(projects)
-      .where(filter),
+    db.select({ total: count() }).from(projects).where(filter),
   ]);
   const progress = await progressOf(
     db,
@@ -201,10 +198,7 @@ export async function projectBoard(db: TExecutor, scope: TScope, input: z.output
           .where(filter)
           .orderBy(sql`${projects.dueDate} asc nulls last`, asc(projects.id))
           .limit(input.limit),
-        db
-          .select({ total: count() })
-          .from(projects)
-          .where(filter),
+        db.select({ total: count() }).from(projects).where(filter),
       ]);
       return { status, rows, total: totals?.total ?? 0 };
     }),
