@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
@@ -28,9 +31,13 @@ export async function createTestApp(
     (options.dataDir
       ? await openPglite(options.dataDir, { templateFile: process.env[PGLITE_TEMPLATE_ENV] })
       : await createTestDatabase());
+  // A data directory of its own unless the test names one: the files, the mail outbox and the vault
+  // key live under it, and one shared by every test app let a test in the other worker take this
+  // one's files (the orphan sweep removes whatever its own database does not name, every firm's).
+  const ownDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'practice-test-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: '/nonexistent-test-data-dir',
+    DATA_DIR: ownDataDir ?? '',
     PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
@@ -182,6 +189,7 @@ export async function createTestApp(
       const cut = setTimeout(() => app.server.closeAllConnections(), 5_000);
       await app.close().finally(() => clearTimeout(cut));
       await database.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
