@@ -4,6 +4,7 @@ import type { TProposalTemplateSave } from '../../../domain/proposals';
 import { clientServices, notifications, proposalSigners, proposals, systemLog } from '../../db/schema';
 import { createTestApp, type TTestApp } from '../../test/app';
 import { codeAndMessageOf, codeOf } from '../../test/outcome';
+import { tampered } from '../../test/tamper';
 import { sendProposalReminders } from './index';
 
 // Proposals through the router, as the browser calls them: a template, a proposal for a prospect
@@ -244,7 +245,7 @@ describe('links, declining, withdrawing, expiry and other firms', () => {
     const linkB = linkOf((await mailTo(`mira-b-${run}@example.test`, b))[0]?.notes.link ?? '');
     const pub = t.client();
     // A changed secret, another proposal's signer, a made-up id: the same NOT_FOUND.
-    expect(await codeOf(pub.signing.open.mutate({ ...linkA, token: `${linkA.token.slice(0, -1)}x` }))).toBe(
+    expect(await codeOf(pub.signing.open.mutate({ ...linkA, token: tampered(linkA.token) }))).toBe(
       'NOT_FOUND',
     );
     expect(await codeOf(pub.signing.open.mutate({ ...linkA, signerId: linkB.signerId }))).toBe('NOT_FOUND');
