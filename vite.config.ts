@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, 'src/web');
 const COMMON_FIRST_SCREEN = [
   /src[\\/]web[\\/]ui[\\/](badge|card|empty-state|skeleton|status-badge|format)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]requests[\\/]request-status-badge\.tsx$/,
-  /src[\\/]domain[\\/](format|dates|time-zone-names)\.ts$/,
+  /src[\\/]domain[\\/](format|greeting|time-zone-names)\.ts$/,
   /node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useBaseQuery|useQuery|useSuspenseQuery)\.js$/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](house|clipboard-list|file-text|folder-kanban|messages-square|receipt|square-check-big|pen-line|log-out|building-complex|chevron-right|chevron-left|download|upload|x)\.m?js$/,
 ];
@@ -128,9 +128,12 @@ export default defineConfig({
       input: { index: ENTRIES.staff, portal: ENTRIES.portal },
       // The design system's modules (src/web/ui, imported through its index) do nothing on import:
       // a screen gets only the widgets it uses, so the date picker comes with the screens that
-      // show one rather than with the first page.
+      // show one rather than with the first page. Nor do tRPC client's (its package does not say
+      // so): without this its WebSocket link, which the app does not use, was in every first load.
       treeshake: {
-        moduleSideEffects: (id: string) => !id.startsWith(path.join(root, 'ui') + path.sep),
+        moduleSideEffects: (id: string) =>
+          !id.startsWith(path.join(root, 'ui') + path.sep) &&
+          !/[\\/]node_modules[\\/]@trpc[\\/]client[\\/]/.test(id),
       },
       output: {
         // Everything the entry imports statically is fetched on every first load anyway: three

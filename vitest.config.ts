@@ -105,14 +105,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // expect.poll is how these tests wait for the screen to catch up with a change; its 1 s
           // default is shorter than a refetch takes when the machine is busy.
           expect: { poll: { timeout: 10_000 } },
-          // One browser and one server per file, one file at a time: on a 2-core machine two at once
-          // starved each other into timeouts.
-          maxWorkers: Number(process.env.E2E_WORKERS) || 1,
+          // One browser and one server per file, two files at a time: on this 2-core machine the suite
+          // took 625 s so against about 1,030 s one at a time (each file waits on its browser and
+          // server much of the time). The longest flows (hosted sign-in, about 60 s with two at once)
+          // have the longer timeout below. E2E_WORKERS=1 runs them one by one.
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
           // In CI a failed browser test runs once more: on a busy 2-core machine a screen can miss
           // a timing the test waits on. Each failure still prints the page it saw
           // (tests/e2e/support/browser.ts), so a flake shows in the log even when the retry passes.

@@ -10,11 +10,3 @@ export function relativeDate(
   if (!isValid(date)) return '-';
   return formatDistance(date, now, { addSuffix: true });
 }
-
-/** Greeting by the viewer's local hour (SPEC.md §5). */
-export function greeting(at: Date = new Date()): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
-  const hour = at.getHours();
-  if (hour < 12) return 'Good Morning';
-  if (hour < 18) return 'Good Afternoon';
-  return 'Good Evening';
-}

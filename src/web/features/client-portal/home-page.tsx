@@ -1,4 +1,4 @@
-import { greeting } from '@domain/dates';
+import { greeting } from '@domain/greeting';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {

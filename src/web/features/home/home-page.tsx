@@ -1,5 +1,5 @@
 import { dashboardLinks } from '@domain/dashboard';
-import { greeting } from '@domain/dates';
+import { greeting } from '@domain/greeting';
 import { Card, CardContent, Skeleton, useFormat } from '@web/ui';
 import { WaitingOnClientsCard } from '../requests/flow/waiting-on-clients-card';
 import { useProfile } from '../shell/use-profile';
