@@ -1,4 +1,4 @@
-import './styles.css';
+import './portal.css';
 import { isPortalPath } from '@domain/route-guard';
 import { createAppRouter, startApp } from './features/app/start-app';
 import { routeTree } from './portal-route-tree.gen';

@@ -10,7 +10,7 @@ export type DataTableRowLink = Pick<LinkOptions, 'to' | 'params' | 'search' | 'r
 
 // The row's link or button is stretched over the whole row by its ::after (the row is its containing
 // block), so a click anywhere on the row is a click on it; the row's own controls sit above it
-// (styles.css, [data-row-actions]). Its focus ring is drawn round the row, on the ::after.
+// (base.css, [data-row-actions]). Its focus ring is drawn round the row, on the ::after.
 const stretched =
   "block text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring";
 

@@ -76,7 +76,7 @@ export const toast = {
  * app's theme rather than the OS, so a user who chose dark gets dark toasts on a light system.
  * On a phone (sonner's mobile layout, up to 600 px) toasts span the width, so they start below the
  * top bar and a drawer's header, leaving its title and close button in view. Their colours are
- * darkened to AA contrast in styles.css. Draws nothing until sonner has arrived.
+ * darkened to AA contrast in base.css. Draws nothing until sonner has arrived.
  */
 export function Toaster() {
   const { resolved } = useTheme();

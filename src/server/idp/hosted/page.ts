@@ -10,7 +10,7 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-// The product's light theme (web/styles.css): its colours, radius, type sizes and focus ring.
+// The product's light theme (web/base.css): its colours, radius, type sizes and focus ring.
 const STYLE = `body{font-family:ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;font-size:.875rem}
 .brand{display:flex;align-items:center;justify-content:center;gap:.5rem;margin:3.5rem 0 1.5rem;font-weight:700;font-size:1.125rem}
 .mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:.5rem;background:#4f46e5;color:#fff}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // badly fails here before any screen shows it (the browser suite's axe check sees only the screens
 // its tests reach, in the states they reach).
 
-const css = fs.readFileSync(path.join(import.meta.dirname, 'styles.css'), 'utf8');
+const css = fs.readFileSync(path.join(import.meta.dirname, 'base.css'), 'utf8');
 
 function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
