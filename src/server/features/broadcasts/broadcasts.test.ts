@@ -336,14 +336,10 @@ describe('broadcasts', () => {
     const url = link.replace('http://127.0.0.1', t.url);
     // Opening the link (a mail scanner does) changes nothing; a forged token is refused.
     expect((await fetch(url)).status).toBe(200);
-    expect(
-      (
-        await fetch(
-          `${url.slice(0, url.lastIndexOf('.') + 1)}${tampered(url.slice(url.lastIndexOf('.') + 1))}`,
-          { method: 'POST' },
-        )
-      ).status,
-    ).toBe(404);
+    // The token is the delivery id, a dot, and its MAC: the MAC changed.
+    const dot = url.lastIndexOf('.') + 1;
+    const forged = `${url.slice(0, dot)}${tampered(url.slice(dot))}`;
+    expect((await fetch(forged, { method: 'POST' })).status).toBe(404);
     expect(await f.api.broadcasts.audience.query({ audience: { tags: [f.tag] } })).toMatchObject({
       recipients: 2,
     });
