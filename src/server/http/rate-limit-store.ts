@@ -2,13 +2,20 @@ import { sql } from 'drizzle-orm';
 import { callBatching } from '../db/batching';
 import type { TDb } from '../db/client';
 import { rowsOf } from '../db/sql';
+import { leaseSize, spent, type TLease, takeSlot } from './rate-limit-lease';
 
 // Where the per-call rate limit counts. Instances behind one load balancer must share the count,
-// or N instances allow N times the limit: on PostgreSQL the calls of one event-loop turn count in
-// one statement (an upsert on each caller's row, a fixed window as @fastify/rate-limit's own stores
-// keep), or in Redis
-// when REDIS_URL is set (@fastify/rate-limit's Redis store, one script call). Embedded PGlite is one
-// process: its count stays in memory. Cost per call: bench/README.md.
+// or N instances allow N times the limit: on PostgreSQL in rate_limit_counters (a fixed window as
+// @fastify/rate-limit's own stores keep), or in Redis when REDIS_URL is set (@fastify/rate-limit's
+// Redis store, one script call). Embedded PGlite is one process: its count stays in memory.
+//
+// On PostgreSQL an instance reserves a caller's calls from the shared count a few at a time (a
+// lease, rate-limit-lease.ts) and counts the reserved ones in memory: a busy caller costs one
+// statement per lease instead of one per call (the largest part of the framework's tax,
+// bench/README.md, issue 42). Every call still has a number of its own in the shared count, so the
+// deployment never lets more than the limit through; what a lease can cost is a call refused a
+// little early when the caller moves to another instance while this one holds unused numbers, at
+// most a third of what was left (the lease never exceeds a quarter of the remainder it saw).
 
 type TCounter = { current: number; ttl: number };
 type TCallback = (error: Error | null, result: TCounter | null) => void;
@@ -19,25 +26,32 @@ const PRUNE_MS = 60_000;
 /** A store class for @fastify/rate-limit's `store` option, counting in `db`'s rate_limit_counters. */
 export function postgresRateLimitStore(db: TDb) {
   let timer: NodeJS.Timeout | undefined;
-  const prune = () =>
+  /** Each caller's reserved numbers in the current window, by key. */
+  const leases = new Map<string, TLease>();
+  const prune = () => {
+    const now = Date.now();
+    for (const [key, lease] of leases) if (lease.windowEndsAt <= now) leases.delete(key);
     db.execute(sql`delete from rate_limit_counters where window_ends_at < now()`).catch(() => {});
+  };
   /**
-   * Calls counted in the same turn of the event loop go to the database as one statement: each key
-   * once, with how many calls it had, and each call gets the count it would have had one at a time
-   * (the key's new count less the calls after it). Under load that is one round trip for several
-   * calls instead of one each; a lone call waits one turn for it (bench/README.md, issue 42).
+   * Calls that found no reserved number wait for the next statement, which reserves for every key
+   * of the event-loop turn at once (rows locked in key order, so two instances' statements never
+   * wait on each other in a cycle). A lone call waits one turn for it.
    */
-  let pending: Map<string, { window: number; callbacks: TCallback[] }> | null = null;
+  let pending: Map<string, { window: number; max: number; callbacks: TCallback[] }> | null = null;
   const flush = () => {
     const batch = pending;
     pending = null;
     if (!batch) return;
-    // Rows are locked in key order, so two instances' batches never wait on each other in a cycle.
-    const rows = [...batch.keys()].sort().map((key) => ({
-      key,
-      n: batch.get(key)?.callbacks.length ?? 0,
-      w: `${batch.get(key)?.window ?? 0} milliseconds`,
-    }));
+    const now = Date.now();
+    const rows = [...batch.keys()].sort().map((key) => {
+      const entry = batch.get(key) as { window: number; max: number; callbacks: TCallback[] };
+      return {
+        key,
+        n: leaseSize(leases.get(key), entry.callbacks.length, entry.max, now),
+        w: `${entry.window} milliseconds`,
+      };
+    });
     const fail = (error: Error) => {
       for (const { callbacks } of batch.values()) for (const callback of callbacks) callback(error, null);
     };
@@ -53,13 +67,16 @@ export function postgresRateLimitStore(db: TDb) {
         const counted = new Map(
           rowsOf<{ key: string; count: number; ttl: number }>(result).map((r) => [r.key, r]),
         );
-        for (const [key, { window, callbacks }] of batch) {
+        const at = Date.now();
+        for (const { key, n } of rows) {
+          const { window, callbacks } = batch.get(key) as { window: number; callbacks: TCallback[] };
           const row = counted.get(key);
-          const last = Number(row?.count ?? callbacks.length);
+          const last = Number(row?.count ?? n);
           const ttl = Math.max(0, Number(row?.ttl ?? window));
-          callbacks.forEach((callback, i) => {
-            callback(null, { current: last - (callbacks.length - 1 - i), ttl });
-          });
+          // The numbers last-n+1 … last are this instance's, in the order its calls came.
+          const lease: TLease = { next: last - n + 1, last, size: n, windowEndsAt: at + ttl };
+          leases.set(key, lease);
+          for (const callback of callbacks) callback(null, { current: takeSlot(lease), ttl });
         }
       })
       .catch(fail);
@@ -69,7 +86,19 @@ export function postgresRateLimitStore(db: TDb) {
       timer ??= setInterval(prune, PRUNE_MS).unref();
     }
 
-    incr(key: string, callback: TCallback, timeWindow: number) {
+    incr(key: string, callback: TCallback, timeWindow: number, max: number) {
+      const lease = leases.get(key);
+      const now = Date.now();
+      if (lease && lease.windowEndsAt > now && lease.next <= lease.last && !pending?.has(key)) {
+        callback(null, { current: takeSlot(lease), ttl: lease.windowEndsAt - now });
+        return;
+      }
+      if (spent(lease, max, now) && lease) {
+        // Refused without a statement: nothing can bring the count back under the limit before the
+        // window ends, so a flood past the limit costs the database nothing.
+        callback(null, { current: max + 1, ttl: lease.windowEndsAt - now });
+        return;
+      }
       if (!pending) {
         pending = new Map();
         if (callBatching.on) setImmediate(flush);
@@ -77,7 +106,7 @@ export function postgresRateLimitStore(db: TDb) {
       }
       const entry = pending.get(key);
       if (entry) entry.callbacks.push(callback);
-      else pending.set(key, { window: timeWindow, callbacks: [callback] });
+      else pending.set(key, { window: timeWindow, max, callbacks: [callback] });
     }
 
     child() {
