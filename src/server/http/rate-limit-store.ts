@@ -48,7 +48,10 @@ export function postgresRateLimitStore(db: TDb) {
       const entry = batch.get(key) as { window: number; max: number; callbacks: TCallback[] };
       return {
         key,
-        n: leaseSize(leases.get(key), entry.callbacks.length, entry.max, now),
+        // Without batching (bench/run.ts --compare batching) every call is counted by a statement.
+        n: callBatching.on
+          ? leaseSize(leases.get(key), entry.callbacks.length, entry.max, now)
+          : entry.callbacks.length,
         w: `${entry.window} milliseconds`,
       };
     });
@@ -89,7 +92,8 @@ export function postgresRateLimitStore(db: TDb) {
     incr(key: string, callback: TCallback, timeWindow: number, max: number) {
       const lease = leases.get(key);
       const now = Date.now();
-      if (lease && lease.windowEndsAt > now && lease.next <= lease.last && !pending?.has(key)) {
+      const unused = lease && lease.windowEndsAt > now && lease.next <= lease.last;
+      if (lease && unused && callBatching.on && !pending?.has(key)) {
         callback(null, { current: takeSlot(lease), ttl: lease.windowEndsAt - now });
         return;
       }
