@@ -7,9 +7,11 @@
 // --reuse keeps a complete generated database and only measures; without it the database is dropped
 // and generated again (about half an hour on two cores).
 
+import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import superjson from 'superjson';
 import { addDays, todayIn, weekStartOf } from '../src/domain/days';
 import { openPostgres } from '../src/server/db/client';
 import { createTestApp } from '../src/server/test/app';
@@ -118,7 +120,48 @@ async function main() {
   await measure(today);
 }
 
-type TCase = { name: string; target: number; call: () => Promise<unknown>; check: (r: never) => string };
+type TCase = {
+  target: number;
+  procedure: string;
+  input?: unknown;
+  check: (r: never) => string;
+};
+
+/**
+ * One call as the web app's httpBatchLink sends it (a batch of one, superjson input), over a kept
+ * connection, read as bytes: the same request bench/run.ts times "alone", so the figures compare
+ * with the single-firm bench's. A tRPC client here would add its own work to each call (building
+ * the request, superjson on the answer) in the process that also serves it.
+ */
+function caller(base: string, token: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (procedure: string, input?: unknown) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const path = `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(
+        JSON.stringify({ 0: input === undefined ? {} : superjson.serialize(input) }),
+      )}`;
+      const req = http.get(
+        `${base}${path}`,
+        { agent, headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+    });
+}
+
+/** The answer of a batch of one, as the client would read it. */
+function answerOf(body: string): unknown {
+  const [first] = JSON.parse(body) as { result?: { data: never }; error?: { json?: { message?: string } } }[];
+  if (!first?.result) throw new Error(first?.error?.json?.message ?? body.slice(0, 300));
+  return superjson.deserialize(first.result.data);
+}
 
 async function measure(today: string) {
   const database = await openPostgres(URL_);
@@ -138,119 +181,119 @@ async function measure(today: string) {
         ),
       );
       if (!owner) throw new Error(`no firm ${name}`);
-      const api = t.client(await t.tokenFor(owner.sub));
+      const call = caller(t.url, await t.tokenFor(owner.sub));
       const cases: TCase[] = [
-        { name: 'dashboard.summary', target: 10, call: () => api.dashboard.summary.query(), check: () => '' },
+        { target: 10, procedure: 'dashboard.summary', check: () => '' },
         {
-          name: 'clients.list',
           target: 10,
-          call: () => api.clients.list.query({}),
+          procedure: 'clients.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} clients`,
         },
         {
-          name: 'tasks.list',
           target: 10,
-          call: () => api.tasks.list.query({}),
+          procedure: 'tasks.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} tasks`,
         },
         {
-          name: 'projects.list',
           target: 10,
-          call: () => api.projects.list.query({}),
+          procedure: 'projects.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} projects`,
         },
         {
-          name: 'services.list',
           target: 10,
-          call: () => api.services.list.query({}),
+          procedure: 'services.list',
+          input: {},
           check: (r: { total?: number; rows?: unknown[] } | unknown[]) =>
             `${Array.isArray(r) ? r.length : (r.total ?? r.rows?.length)} services`,
         },
         {
-          name: 'team.list',
           target: 10,
-          call: () => api.team.list.query({}),
+          procedure: 'team.list',
+          input: {},
           check: (r: { total?: number } | unknown[]) => `${Array.isArray(r) ? r.length : r.total} members`,
         },
         {
-          name: 'systemLog.list',
           target: 10,
-          call: () => api.systemLog.list.query({}),
+          procedure: 'systemLog.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} entries`,
         },
         {
-          name: 'timesheets.myWeek',
           target: 20,
-          call: () => api.timesheets.myWeek.query({ weekStart: addDays(weekStart, -7) }),
+          procedure: 'timesheets.myWeek',
+          input: { weekStart: addDays(weekStart, -7) },
           check: (r: { entries: unknown[] }) => `${r.entries.length} entries`,
         },
         {
-          name: 'timesheets.teamWeek',
           target: 100,
-          call: () => api.timesheets.teamWeek.query({ weekStart: addDays(weekStart, -7) }),
+          procedure: 'timesheets.teamWeek',
+          input: { weekStart: addDays(weekStart, -7) },
           check: (r: { members: unknown[] }) => `${r.members.length} members`,
         },
         {
-          name: 'reports.headlines',
           target: 150,
-          call: () => api.reports.headlines.query(),
+          procedure: 'reports.headlines',
           check: () => '',
         },
         {
-          name: 'reports.clientSummary',
           target: 150,
-          call: () => api.reports.clientSummary.query(period),
+          procedure: 'reports.clientSummary',
+          input: period,
           check: (r: { total: number }) => `${r.total} clients`,
         },
         {
-          name: 'reports.teamSummary',
           target: 150,
-          call: () => api.reports.teamSummary.query(period),
+          procedure: 'reports.teamSummary',
+          input: period,
           check: (r: { total: number }) => `${r.total} members`,
         },
         {
-          name: 'reports.servicesSummary',
           target: 150,
-          call: () => api.reports.servicesSummary.query(period),
+          procedure: 'reports.servicesSummary',
+          input: period,
           check: (r: { total: number }) => `${r.total} services`,
         },
         {
-          name: 'billing.invoices.list',
           target: 20,
-          call: () => api.billing.invoices.list.query({}),
+          procedure: 'billing.invoices.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} invoices`,
         },
         {
-          name: 'billing.receivables.aging',
           target: 150,
-          call: () => api.billing.receivables.aging.query({}),
+          procedure: 'billing.receivables.aging',
+          input: {},
           check: (r: { total: number }) => `${r.total} clients`,
         },
         {
-          name: 'billing.payments.list',
           target: 20,
-          call: () => api.billing.payments.list.query({}),
+          procedure: 'billing.payments.list',
+          input: {},
           check: (r: { total: number }) => `${r.total} payments`,
         },
       ];
       for (const c of cases) {
-        if (args.only && !c.name.includes(args.only)) continue;
+        if (args.only && !c.procedure.includes(args.only)) continue;
         const times: number[] = [];
         let shape = '';
         try {
           for (let i = 0; i < WARMUP + CALLS; i++) {
             const start = performance.now();
-            const result = await c.call();
+            const { status, body } = await call(c.procedure, c.input);
             if (i >= WARMUP) times.push(performance.now() - start);
-            shape = c.check(result as never);
+            if (status !== 200) throw new Error(`${status} ${body.slice(0, 300)}`);
+            if (i === 0) shape = c.check(answerOf(body) as never);
           }
         } catch (error) {
-          console.log(`firm ${f} ${c.name}: FAILED ${(error as Error).message.slice(0, 300)}`);
+          console.log(`firm ${f} ${c.procedure}: FAILED ${(error as Error).message.slice(0, 300)}`);
           continue;
         }
         const p50 = quantile(times, 0.5);
         console.log(
-          `firm ${f} (${clientsOf(f)} clients) ${c.name} (${shape}): p50 ${p50.toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, target ${c.target} ms${p50 > c.target ? ' MISSED' : ''}; load average ${load()}`,
+          `firm ${f} (${clientsOf(f)} clients) ${c.procedure} (${shape}): p50 ${p50.toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, target ${c.target} ms${p50 > c.target ? ' MISSED' : ''}; load average ${load()}`,
         );
       }
     }
