@@ -23,32 +23,45 @@ type TAnnotations = Record<string, ['Date']>;
 export function fastSerialize(value: unknown): SuperJSONResult | null {
   // A root Date is annotated differently (values: ['Date']); leave it to superjson.
   if (value instanceof Date) return null;
-  const values: TAnnotations = {};
-  const json = walk(value, '', values, new Set());
+  const state: TWalk = { values: null, seen: new Set(), path: [] };
+  const json = walk(value, state);
   if (json === UNSUPPORTED) return null;
-  if (Object.keys(values).length === 0) return { json: json as SuperJSONResult['json'] };
-  return { json: json as SuperJSONResult['json'], meta: { values, v: 1 } as SuperJSONResult['meta'] };
+  if (state.values === null) return { json: json as SuperJSONResult['json'] };
+  return {
+    json: json as SuperJSONResult['json'],
+    meta: { values: state.values, v: 1 } as SuperJSONResult['meta'],
+  };
 }
 
-function walk(value: unknown, path: string, values: TAnnotations, seen: Set<object>): unknown {
+/**
+ * The walk's state. The path to the current value is kept as a stack of keys and spelt out only
+ * where a Date is found: building every value's path string was most of the walk's cost
+ * (bench/README.md, issue 42).
+ */
+type TWalk = { values: TAnnotations | null; seen: Set<object>; path: (string | number)[] };
+
+function walk(value: unknown, state: TWalk): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : UNSUPPORTED;
   if (typeof value !== 'object') return UNSUPPORTED;
   // superjson records every object reached twice (referential equalities): not ours to do.
-  if (seen.has(value)) return UNSUPPORTED;
-  seen.add(value);
+  if (state.seen.has(value)) return UNSUPPORTED;
+  state.seen.add(value);
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return UNSUPPORTED;
-    values[path] = ['Date'];
+    state.values ??= {};
+    state.values[state.path.join('.')] = ['Date'];
     return value.toISOString();
   }
-  const prefix = path === '' ? '' : `${path}.`;
+  const { path } = state;
   if (Array.isArray(value)) {
     if (Object.getPrototypeOf(value) !== Array.prototype) return UNSUPPORTED;
     const out: unknown[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
       if (!(i in value)) return UNSUPPORTED;
-      const item = walk(value[i], prefix + i, values, seen);
+      path.push(i);
+      const item = walk(value[i], state);
+      path.pop();
       if (item === UNSUPPORTED) return UNSUPPORTED;
       out[i] = item;
     }
@@ -68,7 +81,9 @@ function walk(value: unknown, path: string, values: TAnnotations, seen: Set<obje
     ) {
       return UNSUPPORTED;
     }
-    const item = walk((value as Record<string, unknown>)[key], prefix + key, values, seen);
+    path.push(key);
+    const item = walk((value as Record<string, unknown>)[key], state);
+    path.pop();
     if (item === UNSUPPORTED) return UNSUPPORTED;
     out[key] = item;
   }
