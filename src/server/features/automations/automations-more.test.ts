@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TRuleInput } from '../../../domain/automations';
 import {
   automationEvents,
+  automationRules,
   automationRuns,
   clients,
   messages,
@@ -17,6 +18,7 @@ import { createTestApp, type TTestApp } from '../../test/app';
 import { codeOf } from '../../test/outcome';
 import { seedPortalWorld } from '../../test/portal-world';
 import { AUTOMATION_EVENT_JOB, registerAutomationJobs, scanNoReply } from '.';
+import { parseRule } from './engine';
 
 // The triggers "all tasks of a stage done" and "no client reply for N days", the action "send the
 // client a message", rules on a template's page, and the ids a rule names checked when it is saved.
@@ -446,5 +448,37 @@ describe('a task changes status', () => {
     });
     expect(preview.events).toBe(2);
     expect(preview.projects.map((p) => p.name).sort()).toEqual(['GST Q1', 'GST Q4']);
+  });
+});
+
+describe('a rule changed twice within one millisecond', () => {
+  it('is parsed again after each change, whatever the application clock says', async () => {
+    const input = (name: string): TRuleInput => ({
+      name,
+      trigger: { kind: 'project.created' },
+      actions: [{ kind: 'setClientTag', tag: 'x' }],
+    });
+    const id = await rule(input('Tag new projects'));
+    const parsedName = async () => {
+      const [row] = await t.db.select().from(automationRules).where(eq(automationRules.id, id));
+      if (!row) throw new Error('no rule');
+      return parseRule(row)?.name;
+    };
+    expect(await parsedName()).toBe('Tag new projects');
+    // The application's clock stands still, as two changes inside one millisecond would see it
+    // (every instance keeps parsed rules by id and updated_at to the millisecond).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      await api().automations.update.mutate({ ruleId: id, ...input('First name') });
+      expect(await parsedName()).toBe('First name');
+      await api().automations.update.mutate({ ruleId: id, ...input('Second name') });
+      expect(await parsedName()).toBe('Second name');
+      await api().automations.setEnabled.mutate({ ruleId: id, enabled: false });
+      await api().automations.setEnabled.mutate({ ruleId: id, enabled: true });
+      const [row] = await t.db.select().from(automationRules).where(eq(automationRules.id, id));
+      expect(row?.enabled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

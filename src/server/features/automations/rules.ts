@@ -175,6 +175,13 @@ export async function createRule(db: TDb, scope: TScope, input: TRuleValues, met
   });
 }
 
+/**
+ * A rule's updated_at after a change: the database's clock, and always at least a millisecond past
+ * the last. Every instance keeps parsed rules by id and updated_at read to the millisecond
+ * (engine.ts), so two changes of one rule must never share it, whatever the application's clocks.
+ */
+const nextVersion = sql`greatest(now(), ${automationRules.updatedAt} + interval '1 millisecond')`;
+
 export async function updateRule(
   db: TDb,
   scope: TScope,
@@ -190,7 +197,7 @@ export async function updateRule(
     if (!changes) return { id: ruleId };
     await tx
       .update(automationRules)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: nextVersion })
       .where(and(eq(automationRules.orgId, scope.orgId), eq(automationRules.id, ruleId)));
     await audit(tx, actorOf(scope, meta), {
       action: 'automation.update',
@@ -216,7 +223,7 @@ export async function setRuleEnabled(
     // Whoever switches a rule on owns it: its failures are reported to them.
     await tx
       .update(automationRules)
-      .set({ enabled, ...(enabled ? { ownerId: scope.memberId } : {}), updatedAt: new Date() })
+      .set({ enabled, ...(enabled ? { ownerId: scope.memberId } : {}), updatedAt: nextVersion })
       .where(and(eq(automationRules.orgId, scope.orgId), eq(automationRules.id, ruleId)));
     await audit(tx, actorOf(scope, meta), {
       action: enabled ? 'automation.enable' : 'automation.disable',
