@@ -1,5 +1,16 @@
 // What bench/run.ts (the load generator) and bench/server.ts (the server child) say to each other.
 
+import superjson from 'superjson';
+
+/**
+ * A query as the web app's httpBatchLink sends it: one call in a batch, superjson-encoded input
+ * (bench/run.ts and bench/scale.ts time this request).
+ */
+export const queryPath = (procedure: string, input?: unknown) =>
+  `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(
+    JSON.stringify({ 0: input === undefined ? {} : superjson.serialize(input) }),
+  )}`;
+
 /** The page every case asks for: page 1 of the large firm's system log, 50 rows, newest first. */
 export const BENCH_INPUT = { page: 1, pageSize: 50 } as const;
 

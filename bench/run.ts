@@ -14,6 +14,7 @@ import {
   BENCH_FIRMS,
   BENCH_INPUT,
   KNOBS,
+  queryPath,
   SINGLE_CASES,
   type TBenchFirm,
   type TKnob,
@@ -65,11 +66,6 @@ type TCase = {
   alone?: { p50: number; p99: number };
 };
 
-/** A query as the web app's httpBatchLink sends it: one call in a batch, superjson-encoded input. */
-const queryPath = (procedure: string, input?: unknown) =>
-  `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(
-    JSON.stringify({ 0: input === undefined ? {} : superjson.serialize(input) }),
-  )}`;
 const trpcPath = queryPath('systemLog.list', BENCH_INPUT);
 
 async function main() {

@@ -18,6 +18,7 @@ import { createTestApp } from '../src/server/test/app';
 import { createDatabase, dropDatabase } from '../src/server/test/templates';
 import { rowsOf } from './generate-people';
 import { checkKeys, clientsOf, FIRM_PREFIX, generateScale, PHASES, type TPhase } from './generate-scale';
+import { queryPath } from './protocol';
 import { load, quantile } from './stats';
 
 const { values: args } = parseArgs({
@@ -137,11 +138,8 @@ function caller(base: string, token: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return (procedure: string, input?: unknown) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const path = `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(
-        JSON.stringify({ 0: input === undefined ? {} : superjson.serialize(input) }),
-      )}`;
       const req = http.get(
-        `${base}${path}`,
+        `${base}${queryPath(procedure, input)}`,
         { agent, headers: { authorization: `Bearer ${token}` } },
         (res) => {
           const chunks: Buffer[] = [];

@@ -27,7 +27,12 @@ export function takeSlot(lease: TLease): number {
   return slot;
 }
 
+/** A lease of the current window with a number left to hand out. */
+export function hasUnused(lease: TLease | undefined, now: number): lease is TLease {
+  return lease !== undefined && lease.windowEndsAt > now && lease.next <= lease.last;
+}
+
 /** Over the limit for the rest of the window: the shared count only grows until the window ends. */
-export function spent(lease: TLease | undefined, max: number, now: number): boolean {
+export function spent(lease: TLease | undefined, max: number, now: number): lease is TLease {
   return lease !== undefined && lease.windowEndsAt > now && lease.next > lease.last && lease.last >= max;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { callBatching } from '../db/batching';
 import type { TDb } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { leaseSize, spent, type TLease, takeSlot } from './rate-limit-lease';
+import { hasUnused, leaseSize, spent, type TLease, takeSlot } from './rate-limit-lease';
 
 // Where the per-call rate limit counts. Instances behind one load balancer must share the count,
 // or N instances allow N times the limit: on PostgreSQL in rate_limit_counters (a fixed window as
@@ -44,17 +44,17 @@ export function postgresRateLimitStore(db: TDb) {
     pending = null;
     if (!batch) return;
     const now = Date.now();
-    const rows = [...batch.keys()].sort().map((key) => {
-      const entry = batch.get(key) as { window: number; max: number; callbacks: TCallback[] };
-      return {
+    const counts = [...batch]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, entry]) => ({
         key,
+        entry,
         // Without batching (bench/run.ts --compare batching) every call is counted by a statement.
         n: callBatching.on
           ? leaseSize(leases.get(key), entry.callbacks.length, entry.max, now)
           : entry.callbacks.length,
-        w: `${entry.window} milliseconds`,
-      };
-    });
+      }));
+    const rows = counts.map(({ key, n, entry }) => ({ key, n, w: `${entry.window} milliseconds` }));
     const fail = (error: Error) => {
       for (const { callbacks } of batch.values()) for (const callback of callbacks) callback(error, null);
     };
@@ -71,8 +71,8 @@ export function postgresRateLimitStore(db: TDb) {
           rowsOf<{ key: string; count: number; ttl: number }>(result).map((r) => [r.key, r]),
         );
         const at = Date.now();
-        for (const { key, n } of rows) {
-          const { window, callbacks } = batch.get(key) as { window: number; callbacks: TCallback[] };
+        for (const { key, n, entry } of counts) {
+          const { window, callbacks } = entry;
           const row = counted.get(key);
           const last = Number(row?.count ?? n);
           const ttl = Math.max(0, Number(row?.ttl ?? window));
@@ -92,12 +92,11 @@ export function postgresRateLimitStore(db: TDb) {
     incr(key: string, callback: TCallback, timeWindow: number, max: number) {
       const lease = leases.get(key);
       const now = Date.now();
-      const unused = lease && lease.windowEndsAt > now && lease.next <= lease.last;
-      if (lease && unused && callBatching.on && !pending?.has(key)) {
+      if (callBatching.on && hasUnused(lease, now) && !pending?.has(key)) {
         callback(null, { current: takeSlot(lease), ttl: lease.windowEndsAt - now });
         return;
       }
-      if (spent(lease, max, now) && lease) {
+      if (spent(lease, max, now)) {
         // Refused without a statement: nothing can bring the count back under the limit before the
         // window ends, so a flood past the limit costs the database nothing.
         callback(null, { current: max + 1, ttl: lease.windowEndsAt - now });
