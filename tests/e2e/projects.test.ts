@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clients, timesheetTimers } from '../../src/server/db/schema';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -11,8 +11,12 @@ let firm: Awaited<ReturnType<TE2eApp['seedFirm']>>;
 
 beforeAll(async () => {
   app = await startApp();
-  firm = await app.seedFirm('Kapoor & Co');
   browser = await launchBrowser();
+});
+// A firm of its own for each attempt: CI retries a failed test once, and the retry starts from a
+// clean firm, not from what the failed attempt left in it.
+beforeEach(async () => {
+  firm = await app.seedFirm('Kapoor & Co');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationPreferences } from '../../src/server/db/schema';
 import { notify } from '../../src/server/features/notifications';
 import { signInWithCookies, startApp, type TE2eApp } from './support/app';
@@ -12,8 +12,12 @@ let firm: Awaited<ReturnType<TE2eApp['seedFirm']>>;
 
 beforeAll(async () => {
   app = await startApp();
-  firm = await app.seedFirm('Mehta & Associates');
   browser = await launchBrowser();
+});
+// A firm of its own for each attempt: CI retries a failed test once, and the retry starts from a
+// clean firm, not from what the failed attempt left in it.
+beforeEach(async () => {
+  firm = await app.seedFirm('Mehta & Associates');
 });
 afterAll(async () => {
   await browser?.close();

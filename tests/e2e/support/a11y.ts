@@ -81,6 +81,13 @@ function copyDocument(): { url: string; html: string } {
     style.textContent = [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
     link.replaceWith(style);
   }
+  // An open modal layer (a dialog, a select's list, a menu) hides the rest of the page with
+  // aria-hidden (Radix marks those nodes data-aria-hidden) and its script keeps focus inside the
+  // layer. The copy has no scripts, so axe would see that hidden content as reachable by Tab
+  // (aria-hidden-focus): the copy says what the script does, that it cannot take focus.
+  for (const hidden of clone.querySelectorAll('[data-aria-hidden="true"][aria-hidden="true"]')) {
+    hidden.setAttribute('inert', '');
+  }
   // A frame's own page (a PDF preview) is no screen of ours and would load without the session.
   for (const frame of clone.querySelectorAll('iframe')) {
     frame.removeAttribute('srcdoc');
