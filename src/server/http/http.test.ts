@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../test/app';
@@ -176,6 +177,66 @@ describe('on the wire', () => {
     // The jsonl stream's lines: its head, then the call's result carrying the signed-in member.
     expect(res.body.trim().split('\n').length).toBeGreaterThan(1);
     expect(res.body).toContain(firm.owner.id);
+  });
+
+  it('answers a query sent as POST (the web app\'s large inputs) as its GET, with a length', async () => {
+    const input = { 0: superjson.serialize({ page: 1, pageSize: 10 }) };
+    const auth = { authorization: `Bearer ${firm.owner.token}` };
+    const get = await fetch(
+      `${t.url}/api/trpc/systemLog.list?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      { headers: auth },
+    );
+    const post = await fetch(`${t.url}/api/trpc/systemLog.list?batch=1`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(input),
+    });
+    expect(post.status).toBe(200);
+    expect(await post.json()).toEqual(await get.json());
+    expect(post.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(post.headers.get('transfer-encoding')).toBeNull();
+    expect(post.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('answers any other body, a broken one or none with a 4xx, never a 500', async () => {
+    const auth = { authorization: `Bearer ${firm.owner.token}` };
+    const form = new FormData();
+    form.set('name', 'x');
+    const sent = [
+      { method: 'POST', headers: auth, body: form },
+      { method: 'POST', headers: { ...auth, 'content-type': 'application/octet-stream' }, body: 'x' },
+      { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' },
+      { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"0":' },
+      { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '' },
+      { method: 'POST', headers: auth },
+    ];
+    for (const init of sent) {
+      const res = await fetch(`${t.url}/api/trpc/clients.create?batch=1`, init);
+      expect(res.status, JSON.stringify(init.headers)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(init.headers)).toBeLessThan(500);
+    }
+  });
+
+  it('answers a request line in absolute form as its origin form', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: superjson.serialize(undefined) }));
+    const { port } = new URL(t.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        // Written, not ended: the server closes the connection after its answer (Connection: close).
+        socket.write(
+          `GET http://127.0.0.1:${port}/api/trpc/profile.me?batch=1&input=${input} HTTP/1.1\r\n` +
+            `Host: 127.0.0.1:${port}\r\nAuthorization: Bearer ${firm.owner.token}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain(firm.owner.id);
   });
 
   it('closes the connection it answers 431 on, saying so, so a pooled connection is not used again', async () => {
