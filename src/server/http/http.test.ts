@@ -179,7 +179,7 @@ describe('on the wire', () => {
     expect(res.body).toContain(firm.owner.id);
   });
 
-  it('answers a query sent as POST (the web app\'s large inputs) as its GET, with a length', async () => {
+  it("answers a query sent as POST (the web app's large inputs) as its GET, with a length", async () => {
     const input = { 0: superjson.serialize({ page: 1, pageSize: 10 }) };
     const auth = { authorization: `Bearer ${firm.owner.token}` };
     const get = await fetch(
