@@ -58,8 +58,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedInPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function signedInPage(viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
   await signInWithCookies(context, app, firm.owner);
   return { context, ...(await newPage(context)) };
 }
@@ -231,6 +231,24 @@ describe('list screens at 1280 px', () => {
       await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
     ).toBe(true);
     await screenshot(page, 'tables-settings');
+    expect(console.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a table wider than its box is a named region a keyboard can scroll; one that fits is not', async () => {
+    const { page, console, context } = await signedInPage({ width: 390, height: 800 });
+    await page.goto(`${app.url}/projects`);
+    const table = page.getByRole('table', { name: 'Projects' });
+    await table.getByRole('row').nth(1).waitFor();
+    // At a phone's width the columns do not fit: the box scrolls, and Tab reaches it.
+    const region = page.getByRole('region', { name: 'Projects' });
+    await expect.poll(() => region.getAttribute('tabindex')).toBe('0');
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // At 1280 px it fits, and there is no extra stop on the way through the page.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => region.count()).toBe(0);
     expect(console.errors).toEqual([]);
     await context.close();
   });

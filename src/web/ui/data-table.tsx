@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { Button } from './button';
 import { CellText } from './cell-text';
 import { Checkbox } from './checkbox';
@@ -9,6 +9,7 @@ import { useFormat } from './format';
 import { Pagination } from './pagination';
 import { type DataTableRowLink, RowAction, syncHoverTitle } from './row-action';
 import { Skeleton } from './skeleton';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 export type { DataTableRowLink } from './row-action';
 
@@ -164,6 +165,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props.onSortChange?.(column.id, next);
   };
 
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scroller);
+
   const span = columns.length + (selectable ? 1 : 0);
   const skeletonCount = Math.max(1, Math.min(props.pageSize, rows.length || 10));
 
@@ -185,7 +189,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         </div>
       ) : null}
-      <div className="relative overflow-x-auto">
+      {/* When the table is wider than its box, the box is a named region in the Tab order, so a
+          keyboard can scroll it even when no row holds a link or button (WCAG 2.1.1). */}
+      <div
+        ref={scroller}
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      >
         <table aria-label={label} aria-busy={loading || undefined} className="w-full border-collapse text-sm">
           <thead className="bg-muted/50">
             <tr className="border-b border-border">

@@ -106,7 +106,9 @@ function keepScreenOnFailure(page: Page) {
         .ariaSnapshot({ timeout: 5_000 })
         .catch(() => '(no snapshot)');
       fs.writeFileSync(path.join(dir, `${name}.txt`), `${page.url()}\n${tree}\n`);
-      console.error(`The page when "${task.name}" failed: ${page.url()}\n${tree.slice(0, 6_000)}`);
+      // With the failure itself: a retry that passes prints no error, and a flake is then a riddle.
+      const why = (task.result?.errors ?? []).map((e) => e.message).join('\n');
+      console.error(`The page when "${task.name}" failed (${why}): ${page.url()}\n${tree.slice(0, 6_000)}`);
       await page
         .screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, timeout: 5_000 })
         .catch(() => {});

@@ -123,6 +123,9 @@ function DecidedList() {
       id: 'comment',
       header: 'Comment',
       className: 'hidden md:table-cell',
+      // Free text: it shares what room is left and clips, so no column is pushed out of view.
+      truncate: true,
+      lines: 2,
       cell: (r) => <span className="text-muted-fg">{r.decisionComment ?? '-'}</span>,
     },
   ];
