@@ -246,6 +246,7 @@ describe('list screens at 1280 px', () => {
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await screenshot(page, 'tables-region-focus');
     // At 1280 px it fits, and there is no extra stop on the way through the page.
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => region.count()).toBe(0);
